@@ -1,0 +1,89 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { registerWebApp } from './modules/web/routes.js';
+import { registerErrorHandlers } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+
+export type AppDependencies = {
+  /** An already open database; when omitted the app opens one from the configuration. */
+  database?: Database;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+function docsContentSecurityPolicy(header: string, config: Config): string {
+  const directives = header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !directive.startsWith('frame-ancestors') && !directive.startsWith('upgrade-insecure-requests'));
+  directives.push("frame-ancestors 'none'");
+  if (config.PUBLIC_URL.startsWith('https://')) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** Builds the whole server from configuration; tests build it the same way and call app.inject. */
+export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    // On close, idle keep-alive sockets are closed at once; in-flight requests finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+
+  // External plugins first, then the app's own, then routes (fastify/demo's order).
+  await registerSecurityHeaders(app, config);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Business account onboarding API',
+        description: 'Sign-in (/oauth2/v2) and the account-opening application (/onboarding).',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { url: '/onboarding/openapi.json' },
+    // The docs page brings its own CSP (with hashes for its scripts); keep our framing and https rules.
+    staticCSP: true,
+    transformStaticCSP: (header) => docsContentSecurityPolicy(header, config),
+  });
+
+  const database = dependencies.database ?? (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir }));
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    // A database handed in by the caller is the caller's to close.
+    if (!dependencies.database) await database.close();
+  });
+
+  registerMetrics(app);
+  await app.register(healthRoutes, { ping: () => database.ping() });
+  app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerWebApp(app, config);
+
+  return app;
+}

@@ -1,0 +1,42 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp(config);
+
+let isShuttingDown = false;
+async function shutDown(signal: string): Promise<void> {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.once('SIGTERM', () => void shutDown('SIGTERM'));
+process.once('SIGINT', () => void shutDown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`serving ${config.PUBLIC_URL}/start/ (database: ${app.database.kind})`);
