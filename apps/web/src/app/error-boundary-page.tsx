@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from './logo';
+import { readPageSettings } from './page-settings';
+import styles from './error-boundary-page.module.css';
+
+/**
+ * SPEC.md sections 2 and 8: logo, title, subtitle with the support e-mail and
+ * phone, and a Refresh button that reloads. It stands alone (no router, no
+ * queries), because it is shown when those have failed.
+ */
+export function ErrorBoundaryPage() {
+  const { t } = useTranslation();
+  const { supportEmail, supportPhone } = readPageSettings();
+
+  useEffect(() => {
+    document.title = `${t('ERROR.BOUNDARY.TITLE')} — ${t('PRODUCT.NAME')}`;
+  }, [t]);
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card} role="alert" aria-labelledby="error-boundary-title">
+        <Logo className={styles.logo} />
+        <h1 id="error-boundary-title" className={styles.title}>
+          {t('ERROR.BOUNDARY.TITLE')}
+        </h1>
+        <p className={styles.subtitle}>{t('ERROR.BOUNDARY.SUBTITLE', { email: supportEmail, phone: supportPhone })}</p>
+        <button type="button" className={styles.action} onClick={() => window.location.reload()}>
+          {t('ERROR.BOUNDARY.ACTION.LABEL')}
+        </button>
+      </div>
+    </main>
+  );
+}

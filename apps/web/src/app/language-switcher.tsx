@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { readPageSettings } from './page-settings';
+import styles from './language-switcher.module.css';
+
+/** ET, EN, RU (SPEC.md section 2). Each name is in its own language, so it carries its own lang. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { locales } = readPageSettings();
+
+  const choose = (locale: string) => {
+    void i18n.changeLanguage(locale);
+    // The query parameter would override the choice on the next load; the choice is now stored.
+    if (searchParams.has('lang')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('lang');
+      setSearchParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <nav aria-label={t('LAYOUT.LANGUAGE_SWITCHER')} className={styles.switcher}>
+      <ul className={styles.list}>
+        {locales.map((locale) => {
+          const isCurrent = i18n.language === locale;
+          return (
+            <li key={locale}>
+              <button
+                type="button"
+                lang={locale}
+                className={styles.option}
+                aria-current={isCurrent ? 'true' : undefined}
+                aria-label={t(`LANGUAGES.${locale}`)}
+                onClick={() => choose(locale)}
+              >
+                {locale.toUpperCase()}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

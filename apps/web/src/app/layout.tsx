@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './logo';
+import { readPageSettings } from './page-settings';
+import { paths } from './paths';
+import { ScrollToTop } from './scroll-to-top';
+import { useDocumentTitle } from './use-screen-title';
+import styles from './layout.module.css';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const { supportEmail, supportPhone } = readPageSettings();
+  useDocumentTitle();
+
+  return (
+    <div className={styles.page}>
+      <a className={styles.skipLink} href="#main-content">
+        {t('LAYOUT.SKIP_TO_CONTENT')}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link to={paths.root} className={styles.brand} aria-label={t('LAYOUT.HOME_LINK')}>
+            <Logo className={styles.logo} />
+            <span className={styles.productName} aria-hidden="true">
+              {t('PRODUCT.NAME')}
+            </span>
+          </Link>
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      {supportEmail && (
+        <footer className={styles.footer}>
+          <p>{t('LAYOUT.FOOTER_SUPPORT', { email: supportEmail, phone: supportPhone })}</p>
+        </footer>
+      )}
+      <ScrollToTop />
+    </div>
+  );
+}

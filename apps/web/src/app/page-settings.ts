@@ -1,0 +1,20 @@
+import { LOCALES } from '@onboarding/domain';
+
+/** Settings the server writes into index.html (apps/api/src/modules/web/routes.ts). */
+export type PageSettings = { supportEmail: string; supportPhone: string; locales: readonly string[] };
+
+// Used only when the page is not served by our server (Vite's dev server, unit tests).
+const fallback: PageSettings = { supportEmail: '', supportPhone: '', locales: LOCALES };
+
+let cached: PageSettings | undefined;
+
+export function readPageSettings(): PageSettings {
+  if (cached) return cached;
+  const content = typeof document === 'undefined' ? null : document.querySelector('meta[name="page-settings"]')?.getAttribute('content');
+  try {
+    cached = content ? { ...fallback, ...(JSON.parse(content) as Partial<PageSettings>) } : fallback;
+  } catch {
+    cached = fallback;
+  }
+  return cached;
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import './styles/global.css';
+import './i18n/i18n';
+import { ErrorBoundary } from './app/error-boundary';
+import { createQueryClient } from './app/query-client';
+import { createRouter } from './app/router';
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

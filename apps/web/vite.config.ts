@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  base: '/start/',
+  plugins: [react()],
+  // Internal packages are bundled from their TypeScript source.
+  resolve: { conditions: ['source'] },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: { '/oauth2': 'http://localhost:3000', '/onboarding': 'http://localhost:3000' },
+  },
+});
