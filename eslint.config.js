@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/config.ts', 'scripts/**', 'tests/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
+    files: ['apps/api/src/config.ts', 'apps/api/src/test/**', 'scripts/**', 'tests/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerWebApp } from './modules/web/routes.js';
+import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import { registerErrorHandlers } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -21,6 +22,8 @@ export type AppDependencies = {
 };
 
 declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     database: Database;
   }
@@ -51,6 +54,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  closeConnectionsOnShutdown(app);
 
   // External plugins first, then the app's own, then routes (fastify/demo's order).
   await registerSecurityHeaders(app, config);

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './test/app.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('operations endpoints', () => {
+  it('/healthz says the process is alive', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz says the database answers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/metrics answers Prometheus text with the request histogram', async () => {
+    await app.inject({ method: 'GET', url: '/healthz' });
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+    expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} \d+/);
+  });
+
+  it('/onboarding/openapi.json is an OpenAPI document generated from the zod schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/onboarding/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/readyz'].get.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['ok'] } },
+    });
+    expect(document.paths['/metrics']).toBeUndefined();
+  });
+
+  it('/docs serves the API documentation page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('the web app at /start/', () => {
+  it('redirects / to /start/', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/start/');
+  });
+
+  it('answers index.html, never cached, with the page settings filled in', async () => {
+    const response = await app.inject({ method: 'GET', url: '/start/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const content = /<meta name="page-settings" content="([^"]*)"/.exec(response.body)?.[1] ?? '';
+    expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({
+      supportEmail: 'ettevotlus@pank.ee',
+      supportPhone: '+372 600 0000',
+      locales: ['et', 'en', 'ru'],
+    });
+  });
+
+  it('answers any unknown /start/ path with index.html so the client router decides', async () => {
+    for (const url of ['/start/authentication', '/start/application/incomes?processId=1', '/start/no/such/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year as immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/start/assets/index-3f2a1b.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not cache unhashed files such as the icon', async () => {
+    const response = await app.inject({ method: 'GET', url: '/start/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/start/assets/index-000000.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const response = await app.inject({ method: 'GET', url: '/onboarding/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No route for GET /onboarding/nothing-here.' });
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/healthz',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' });
+  });
+});
+
+describe('security headers', () => {
+  it('are on every response, including errors', async () => {
+    for (const url of ['/healthz', '/start/', '/nothing']) {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      // Plain http: no HSTS, which would lock browsers out.
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('include HSTS and upgrade-insecure-requests behind https', async () => {
+    const httpsApp = await buildTestApp({ PUBLIC_URL: 'https://konto.pank.ee' });
+    try {
+      const response = await httpsApp.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await httpsApp.close();
+    }
+  });
+});

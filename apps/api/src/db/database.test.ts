@@ -1,0 +1,154 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import { openDatabase, type Database } from './database.js';
+import { applicationEvents, applications } from './schema.js';
+
+let database: Database & { drop: () => Promise<void> };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function createApplication() {
+  const [application] = await database.db
+    .insert(applications)
+    .values({ representativePersonalId: '38001085718', companyName: 'Näidis OÜ', companyRegistryCode: '12345678' })
+    .returning();
+  if (!application) throw new Error('insert returned nothing');
+  return application;
+}
+
+describe('migrations', () => {
+  it('create the applications and application_events tables', async () => {
+    const result = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const tables = result.rows.map((row) => row.table_name);
+    expect(tables).toEqual(expect.arrayContaining(['applications', 'application_events']));
+  });
+
+  it('give a new application its first step, status and version', async () => {
+    const application = await createApplication();
+    expect(application).toMatchObject({
+      currentStep: 'AccountOpeningReason',
+      status: 'IN_PROGRESS',
+      version: 1,
+      stepData: {},
+      companyRegistryCountryCode: 'EE',
+      submittedAt: null,
+    });
+    expect(application.processId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuse an unknown status', async () => {
+    const application = await createApplication();
+    await expect(
+      database.db.update(applications).set({ status: 'LOST' }).where(eq(applications.processId, application.processId)),
+    ).rejects.toThrow();
+  });
+});
+
+describe('optimistic locking', () => {
+  it('lets exactly one of two writers of the same version win', async () => {
+    const application = await createApplication();
+    const write = (reasons: string[]) =>
+      database.db
+        .update(applications)
+        .set({ stepData: { AccountOpeningReason: { reasons } }, version: sql`${applications.version} + 1` })
+        .where(and(eq(applications.processId, application.processId), eq(applications.version, application.version)))
+        .returning({ version: applications.version });
+
+    const first = await write(['DEPOSIT']);
+    const second = await write(['OTHER']);
+    expect(first).toEqual([{ version: 2 }]);
+    expect(second).toEqual([]);
+
+    const [stored] = await database.db.select().from(applications).where(eq(applications.processId, application.processId));
+    expect(stored?.stepData).toEqual({ AccountOpeningReason: { reasons: ['DEPOSIT'] } });
+  });
+});
+
+describe('application_events', () => {
+  it('keeps events in order for an application', async () => {
+    const application = await createApplication();
+    await database.db.insert(applicationEvents).values([
+      { processId: application.processId, type: 'APPLICATION_CREATED', actor: '38001085718', applicationVersion: 1 },
+      { processId: application.processId, type: 'STEP_SAVED', actor: '38001085718', applicationVersion: 2, payload: { step: 'AccountOpeningReason' } },
+    ]);
+    const events = await database.db
+      .select({ type: applicationEvents.type })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.processId, application.processId))
+      .orderBy(applicationEvents.id);
+    expect(events.map((event) => event.type)).toEqual(['APPLICATION_CREATED', 'STEP_SAVED']);
+  });
+
+  it('is append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
+    const application = await createApplication();
+    await database.db
+      .insert(applicationEvents)
+      .values({ processId: application.processId, type: 'APPLICATION_CREATED', actor: 'system', applicationVersion: 1 });
+
+    await expect(
+      database.db.update(applicationEvents).set({ type: 'FORGED' }).where(eq(applicationEvents.processId, application.processId)),
+    ).rejects.toThrow();
+    await expect(
+      database.db.delete(applicationEvents).where(eq(applicationEvents.processId, application.processId)),
+    ).rejects.toThrow();
+    await expect(database.db.execute(sql`truncate application_events cascade`)).rejects.toThrow();
+
+    const remaining = await database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, application.processId));
+    expect(remaining).toHaveLength(1);
+  });
+
+  it('refuses an event for an application that does not exist', async () => {
+    await expect(
+      database.db.insert(applicationEvents).values({
+        processId: '00000000-0000-4000-8000-000000000000',
+        type: 'APPLICATION_CREATED',
+        actor: 'system',
+        applicationVersion: 1,
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('embedded PGlite on disk', () => {
+  it('creates missing parent folders and keeps data across restarts', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-db-')), 'nested', 'data');
+    const first = await openDatabase({ dataDir });
+    await first.db.insert(applications).values({ representativePersonalId: '38001085718', companyName: 'Püsiv OÜ' });
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    const rows = await second.db.select({ companyName: applications.companyName }).from(applications);
+    await second.close();
+    expect(rows).toEqual([{ companyName: 'Püsiv OÜ' }]);
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
+  it('lets several instances start at once: migrations run once, behind a lock', async () => {
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    const name = `onboarding_concurrent_${Date.now()}`;
+    const admin = await openDatabase({ url: url.toString() });
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    url.pathname = `/${name}`;
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString() })));
+    const [first] = instances;
+    if (!first) throw new Error('no instance opened');
+    const result = await first.db.execute<{ count: string }>(sql`select count(*)::text as count from drizzle.__drizzle_migrations`);
+    expect(Number(result.rows[0]?.count)).toBe(2);
+    await Promise.all(instances.map((instance) => instance.close()));
+    await admin.db.execute(sql.raw(`drop database ${name} with (force)`));
+    await admin.close();
+  });
+});

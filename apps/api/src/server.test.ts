@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createWebDist } from './test/app.js';
+
+const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the real server entry point as its own process, as `npm start` does. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', WEB_DIST_DIR: createWebDist(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<unknown>): Promise<void> {
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  for (let attempt = 0; attempt < 200 && !hasExited; attempt += 1) {
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('the server process', () => {
+  it('serves over HTTP on PORT and HOST, then shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, server.exited);
+
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    const page = await fetch(`${baseUrl}/start/choose-company`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
+  it('stops at start with a message naming each bad configuration key', async () => {
+    const server = startProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://db/onboarding', IDENTITY_MODE: 'pretend' });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Invalid configuration');
+    for (const key of ['PORT', 'DATABASE_URL', 'IDENTITY_MODE']) expect(output).toContain(`${key}:`);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, refuses new ones, then closes', async () => {
+    const app = await buildTestApp();
+    let releaseSlowRequest: () => void = () => undefined;
+    // A route that waits, standing in for a slow database write.
+    app.get('/test/slow', async () => {
+      await new Promise<void>((resolve) => (releaseSlowRequest = resolve));
+      return { done: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = app.close();
+
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    releaseSlowRequest();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closing;
+  });
+});

@@ -1,0 +1,29 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createTestDatabase } from './database.js';
+
+/** A small stand-in for the built web app, so API tests need no web build. */
+export function createWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta name="page-settings" content="" /></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a1b.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+/** Builds the app on a fresh test database; `close()` closes both. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST_DIR: createWebDist(), ...env });
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.drop());
+  return app;
+}
