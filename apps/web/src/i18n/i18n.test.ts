@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import et from './et.json';
+import ru from './ru.json';
+import { resolveInitialLocale } from './locale';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function emptyValues(value: unknown, prefix = ''): string[] {
+  return keysOf(value, prefix).filter((key) => {
+    const leaf = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], value);
+    return typeof leaf !== 'string' || leaf.trim() === '';
+  });
+}
+
+describe('translations', () => {
+  const english = new Set(keysOf(en));
+
+  it.each([
+    ['et', et],
+    ['ru', ru],
+  ])('%s has exactly the keys of en', (_locale, translations) => {
+    const keys = new Set(keysOf(translations));
+    expect([...english].filter((key) => !keys.has(key)), 'missing').toEqual([]);
+    expect([...keys].filter((key) => !english.has(key)), 'extra').toEqual([]);
+  });
+
+  it.each([
+    ['en', en],
+    ['et', et],
+    ['ru', ru],
+  ])('%s has no empty text', (_locale, translations) => {
+    expect(emptyValues(translations)).toEqual([]);
+  });
+
+  it('uses the same interpolation parameters in every language', () => {
+    const parameters = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const textAt = (translations: unknown, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translations) as string;
+    for (const key of english) {
+      const expected = parameters(textAt(en, key));
+      expect(parameters(textAt(et, key)), `et ${key}`).toEqual(expected);
+      expect(parameters(textAt(ru, key)), `ru ${key}`).toEqual(expected);
+    }
+  });
+});
+
+describe('resolveInitialLocale', () => {
+  const storage = (value: string | null) => ({ getItem: () => value });
+
+  it('takes a supported lang query parameter first', () => {
+    expect(resolveInitialLocale('?lang=ru', storage('en'))).toBe('ru');
+    expect(resolveInitialLocale('?lang=EN', storage(null))).toBe('en');
+  });
+
+  it('falls back to the stored locale when lang is missing or unsupported', () => {
+    expect(resolveInitialLocale('', storage('en'))).toBe('en');
+    expect(resolveInitialLocale('?lang=de', storage('ru'))).toBe('ru');
+  });
+
+  it('defaults to Estonian', () => {
+    expect(resolveInitialLocale('', storage(null))).toBe('et');
+    expect(resolveInitialLocale('?lang=fi', storage('fi'))).toBe('et');
+  });
+
+  it('survives storage that throws (private browsing)', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(resolveInitialLocale('', throwing)).toBe('et');
+  });
+});
