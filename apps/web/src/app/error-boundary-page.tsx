@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
-import { readPageSettings } from './page-settings';
+import { SupportContacts } from './support-contacts';
 import styles from './error-boundary-page.module.css';
 
 /**
@@ -11,7 +11,6 @@ import styles from './error-boundary-page.module.css';
  */
 export function ErrorBoundaryPage() {
   const { t } = useTranslation();
-  const { supportEmail, supportPhone } = readPageSettings();
 
   useEffect(() => {
     document.title = `${t('ERROR.BOUNDARY.TITLE')} — ${t('PRODUCT.NAME')}`;
@@ -24,7 +23,9 @@ export function ErrorBoundaryPage() {
         <h1 id="error-boundary-title" className={styles.title}>
           {t('ERROR.BOUNDARY.TITLE')}
         </h1>
-        <p className={styles.subtitle}>{t('ERROR.BOUNDARY.SUBTITLE', { email: supportEmail, phone: supportPhone })}</p>
+        <p className={styles.subtitle}>
+          <SupportContacts i18nKey="ERROR.BOUNDARY.SUBTITLE" />
+        </p>
         <button type="button" className={styles.action} onClick={() => window.location.reload()}>
           {t('ERROR.BOUNDARY.ACTION.LABEL')}
         </button>

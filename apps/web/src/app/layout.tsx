@@ -5,12 +5,13 @@ import { Logo } from './logo';
 import { readPageSettings } from './page-settings';
 import { paths } from './paths';
 import { ScrollToTop } from './scroll-to-top';
+import { SupportContacts } from './support-contacts';
 import { useDocumentTitle } from './use-screen-title';
 import styles from './layout.module.css';
 
 export function Layout() {
   const { t } = useTranslation();
-  const { supportEmail, supportPhone } = readPageSettings();
+  const { supportEmail } = readPageSettings();
   useDocumentTitle();
 
   return (
@@ -34,7 +35,9 @@ export function Layout() {
       </main>
       {supportEmail && (
         <footer className={styles.footer}>
-          <p>{t('LAYOUT.FOOTER_SUPPORT', { email: supportEmail, phone: supportPhone })}</p>
+          <p>
+            <SupportContacts i18nKey="LAYOUT.FOOTER_SUPPORT" />
+          </p>
         </footer>
       )}
       <ScrollToTop />
