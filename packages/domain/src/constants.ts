@@ -2,3 +2,91 @@
 export const LOCALES = ['et', 'en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'et';
+
+/** SPEC.md section 9: "Default country EE". */
+export const DEFAULT_COUNTRY_CODE = 'EE';
+
+/** SPEC.md section 2: the application is served under /start/. */
+export const BASE_PATH = '/start/';
+
+// SPEC.md section 5 and 9: one application without a registry code per 30 days.
+export const REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS = 30;
+// SPEC.md section 3 and 9: "Account closed in the last 6 months".
+export const ACCOUNT_CLOSURE_LOOKBACK_MONTHS = 6;
+
+/**
+ * Income and payment band keys (SPEC.md section 3 and 9). A key is the upper
+ * bound in euros; 500001 stands for "over 500,000".
+ */
+export const INCOME_BANDS = [15000, 50000, 100000, 500000, 500001] as const;
+export type IncomeBand = (typeof INCOME_BANDS)[number];
+
+/** Cash turnover band keys (SPEC.md section 3 and 9); 0 is none, 15001 "over 15,000". */
+export const CASH_BANDS = [0, 5000, 15000, 15001] as const;
+export type CashBand = (typeof CASH_BANDS)[number];
+
+/** Beneficiary and first-level owner shares each total this (SPEC.md section 9). */
+export const REQUIRED_TOTAL_SHARE_PERCENT = 100;
+
+// SPEC.md section 9: the bank contacts within 3 working days after a submitted or failed case.
+export const BANK_CONTACT_WORKING_DAYS = 3;
+
+// SPEC.md section 4 and 9: sign-in polling and session timing.
+export const POLL_INTERVAL_MS = 1000;
+export const SESSION_TICK_MS = 1000;
+export const TOKEN_REFRESH_EVERY_TICKS = 10;
+export const INACTIVITY_TIMEOUT_MS = 90_000;
+export const SSO_EXPIRY_DIFFERENCE_MS = 2500;
+// SPEC.md section 2: the countdown shows seconds only when under 60, otherwise mm:ss.
+export const SESSION_WARNING_SECONDS_ONLY_BELOW = 60;
+// SPEC.md section 2: scroll restoration is delayed 500 ms.
+export const SCROLL_RESTORATION_DELAY_MS = 500;
+
+// SPEC.md section 9: PKCE values of the sign-in flow.
+export const CODE_VERIFIER_LENGTH = 128;
+export const CLIENT_STATE_LENGTH = 64;
+export const CODE_CHALLENGE_METHOD = 'S256';
+
+// SPEC.md section 7: retry policy of requests and queries.
+export const REQUEST_RETRY_COUNT = 3;
+export const REQUEST_RETRY_BASE_DELAY_MS = 100;
+export const REQUEST_RETRY_JITTER_RATIO = 0.2;
+export const QUERY_RETRY_COUNT = 2;
+
+// SPEC.md section 5 and 9: field limits.
+export const PERSONAL_ID_LENGTH = 11;
+export const BIRTH_DATE_MIN = '1890-01-01';
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 14;
+export const REGISTRY_CODE_MAX_LENGTH = 8;
+
+/**
+ * Text lengths the specification leaves open; chosen once here so that forms
+ * and the API agree.
+ */
+export const TEXT_MAX_LENGTH = {
+  name: 100,
+  businessName: 250,
+  email: 254,
+  short: 100,
+  text: 250,
+  long: 2000,
+  tin: 20,
+  foreignRegistryCode: 30,
+} as const;
+export const MAX_NUMBER_OF_EMPLOYEES = 1_000_000;
+/** The largest euro amount a custom income or payment may hold (fits an integer column). */
+export const MAX_AMOUNT_EUROS = 2_000_000_000;
+
+// SPEC.md section 9: modal fade times.
+export const MODAL_FADE_IN_MS = 300;
+export const MODAL_FADE_OUT_MS = 200;
+
+/** Card maximum widths (SPEC.md section 9). */
+export const CARD_MAX_WIDTHS = { small: '15.75rem', medium: '25rem', large: '27.6875rem' } as const;
+
+/** Layout breakpoints in pixels (SPEC.md section 2). */
+export const BREAKPOINTS = { SM: 600, LG: 920 } as const;
+
+/** Sanitiser URL schemes (SPEC.md section 9); relative and anchor links are allowed as well. */
+export const SANITIZER_ALLOWED_URI_SCHEMES = ['http', 'https', 'mailto', 'tel', 'ftp', 'data:image'] as const;

@@ -1,0 +1,93 @@
+import type { FieldIssue } from './validation/zod-issues.js';
+
+/** Sign-in message keys (SPEC.md section 8); texts live in src/i18n/*.json. */
+export const SIGN_IN_MESSAGE_KEYS = [
+  'COMMON.TECHNICAL_ERROR',
+  'COMMON.USER_CANCEL',
+  'IDC.NO_CERTIFICATES',
+  'IDC.NO_IMPLEMENTATION',
+  'IDC.INVALID_CERTIFICATE',
+  'MID.TIMEOUT',
+  'MID.USER_NOT_FOUND',
+  'MID.DEVICE_PROBLEM',
+  'SID.TIMEOUT',
+  'SID.USER_NOT_FOUND',
+  'SID.DOCUMENT_UNUSABLE',
+] as const;
+export type SignInMessageKey = (typeof SIGN_IN_MESSAGE_KEYS)[number];
+
+export type SignInMethodWithErrors = 'ID_CARD' | 'MOBILE_ID' | 'SMART_ID';
+
+export type SignInError = { method: SignInMethodWithErrors; code: string; messageKey: SignInMessageKey };
+
+/** The sign-in error catalogue of SPEC.md section 8, one row per method and code. */
+export const SIGN_IN_ERRORS: readonly SignInError[] = [
+  { method: 'ID_CARD', code: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' },
+  { method: 'ID_CARD', code: 'no_certificate', messageKey: 'IDC.NO_CERTIFICATES' },
+  { method: 'ID_CARD', code: 'no_implementation', messageKey: 'IDC.NO_IMPLEMENTATION' },
+  { method: 'ID_CARD', code: 'invalid_certificate', messageKey: 'IDC.INVALID_CERTIFICATE' },
+  { method: 'MOBILE_ID', code: 'timeout', messageKey: 'MID.TIMEOUT' },
+  { method: 'MOBILE_ID', code: 'user_not_found', messageKey: 'MID.USER_NOT_FOUND' },
+  { method: 'MOBILE_ID', code: 'user_cancelled', messageKey: 'COMMON.USER_CANCEL' },
+  { method: 'MOBILE_ID', code: 'phone_absent', messageKey: 'MID.DEVICE_PROBLEM' },
+  { method: 'MOBILE_ID', code: 'delivery_error', messageKey: 'MID.DEVICE_PROBLEM' },
+  { method: 'MOBILE_ID', code: 'sim_error', messageKey: 'MID.DEVICE_PROBLEM' },
+  { method: 'SMART_ID', code: 'timeout', messageKey: 'SID.TIMEOUT' },
+  { method: 'SMART_ID', code: 'user_not_found', messageKey: 'SID.USER_NOT_FOUND' },
+  { method: 'SMART_ID', code: 'user_cancelled', messageKey: 'COMMON.USER_CANCEL' },
+  { method: 'SMART_ID', code: 'document_unusable', messageKey: 'SID.DOCUMENT_UNUSABLE' },
+];
+
+/** SPEC.md section 8: any other failure shows COMMON.TECHNICAL_ERROR. */
+export const DEFAULT_SIGN_IN_MESSAGE_KEY: SignInMessageKey = 'COMMON.TECHNICAL_ERROR';
+
+/** SPEC.md section 8: a cancellation maps to this code and shows nothing. */
+export const USER_CANCEL_ERROR_CODE = 'web.user_cancel';
+
+/** SPEC.md section 4: the returned state differs from the client state sent. */
+export const SIGN_IN_VIOLATION_ERROR_CODE = 'sign_in_violation';
+
+/** SPEC.md section 4: a poll with a maximum attempt count gave up. */
+export const MAX_ATTEMPTS_REACHED_ERROR_CODE = 'max_attempts_reached';
+
+export const signInMessageKey = (method: SignInMethodWithErrors, code: string | undefined): SignInMessageKey =>
+  SIGN_IN_ERRORS.find((error) => error.method === method && error.code === code)?.messageKey ??
+  DEFAULT_SIGN_IN_MESSAGE_KEY;
+
+/** Errors the ID-card plugin rejects with (SPEC.md section 8; EID-FACTS.md section 5.2). */
+export const ID_CARD_PLUGIN_ERRORS = [
+  'user_cancel',
+  'no_certificates',
+  'invalid_argument',
+  'driver_error',
+  'technical_error',
+  'no_implementation',
+  'not_allowed',
+] as const;
+export type IdCardPluginError = (typeof ID_CARD_PLUGIN_ERRORS)[number];
+
+/** Signing states (SPEC.md section 4); from all but waiting the user may try again or cancel. */
+export const SIGNING_STATES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED'] as const;
+export type SigningState = (typeof SIGNING_STATES)[number];
+
+/** Application states seen by the user (SPEC.md section 4). */
+export const APPLICATION_STATES = ['IN_PROGRESS', 'SUBMITTED', 'ACTIVE_WITH_ACCOUNT'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/** Blocking outcomes (SPEC.md section 4). */
+export const BLOCKING_OUTCOMES = [
+  'MINOR',
+  'CANNOT_OPEN',
+  'MUST_VISIT_BRANCH',
+  'DOCUMENT_INVALID',
+  'APPLICATION_SUPERSEDED',
+  'STARTED_WITH_OTHER_REPRESENTATIVE',
+  'ALREADY_SUBMITTED',
+] as const;
+export type BlockingOutcome = (typeof BLOCKING_OUTCOMES)[number];
+
+/** Code of an error body that carries field issues (DESIGN.md conventions). */
+export const VALIDATION_ERROR_CODE = 'VALIDATION_ERROR';
+
+/** The body of every API error (DESIGN.md conventions); `fields` is empty unless the input was invalid. */
+export type ApiErrorBody = { code: string; message: string; fields: FieldIssue[] };

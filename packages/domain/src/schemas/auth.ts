@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE } from '../constants.js';
+import { validationErrorMap as error } from '../validation/zod-issues.js';
+import { looseObject, object, oneOf, personalId, phone, requiredText } from './fields.js';
+
+/** Sign-in methods (SPEC.md section 3). */
+export const AUTHENTICATION_METHODS = ['ID_CARD', 'MOBILE_ID', 'SMART_ID', 'MAGIC'] as const;
+export type AuthenticationMethod = (typeof AUTHENTICATION_METHODS)[number];
+
+export const AUTHENTICATION_STATUSES = ['RUNNING', 'COMPLETE'] as const;
+export type AuthenticationStatus = (typeof AUTHENTICATION_STATUSES)[number];
+
+export const AUTHENTICATION_RESULTS = ['FAILED', 'COMPLETED'] as const;
+export type AuthenticationResult = (typeof AUTHENTICATION_RESULTS)[number];
+
+export const CHANNEL = 'PUBLIC_WEB';
+export const CLIENT_ID = 'onboarding';
+export const RESPONSE_TYPE = 'code';
+export const GRANT_TYPE = 'AUTHORIZATION_CODE';
+
+// RFC 7636: the verifier uses the unreserved characters; state shares the alphabet.
+const unreserved = (length: number) =>
+  z
+    .string({ error })
+    .length(length, { error })
+    .regex(/^[A-Za-z0-9\-._~]+$/, { error });
+// A base64url SHA-256 digest is 43 characters.
+const codeChallenge = z
+  .string({ error })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error });
+
+/** Fields every start request sends (SPEC.md section 3). */
+export const authorizeCommonFieldsSchema = object({
+  responseType: z.literal(RESPONSE_TYPE, { error }),
+  clientId: z.literal(CLIENT_ID, { error }),
+  channel: z.literal(CHANNEL, { error }),
+  clientState: unreserved(CLIENT_STATE_LENGTH),
+  codeChallenge,
+  codeChallengeMethod: z.literal(CODE_CHALLENGE_METHOD, { error }),
+});
+export type AuthorizeCommonFields = z.infer<typeof authorizeCommonFieldsSchema>;
+
+/** What the user types for Mobile-ID; also the form schema. */
+export const mobileIdStartInputSchema = object({ personalId: personalId(), phoneNumber: phone() });
+export type MobileIdStartInput = z.infer<typeof mobileIdStartInputSchema>;
+
+/** What the user types for Smart-ID; the country is fixed to EE (SPEC.md section 3). */
+export const smartIdStartInputSchema = object({ personalId: personalId() });
+export type SmartIdStartInput = z.infer<typeof smartIdStartInputSchema>;
+
+export const mobileIdStartRequestSchema = authorizeCommonFieldsSchema.extend(mobileIdStartInputSchema.shape);
+export type MobileIdStartRequest = z.infer<typeof mobileIdStartRequestSchema>;
+
+export const smartIdStartRequestSchema = authorizeCommonFieldsSchema.extend({
+  ...smartIdStartInputSchema.shape,
+  personalIdCountryCode: z.literal(DEFAULT_COUNTRY_CODE, { error }),
+});
+export type SmartIdStartRequest = z.infer<typeof smartIdStartRequestSchema>;
+
+/** ID-card: POST /authorize/eid carries the common fields only (SPEC.md section 7). */
+export const idCardAuthorizeRequestSchema = authorizeCommonFieldsSchema;
+export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
+
+export const authenticationStartResponseSchema = object({ authenticationSessionId: requiredText() });
+export type AuthenticationStartResponse = z.infer<typeof authenticationStartResponseSchema>;
+
+/** Status poll: RUNNING until COMPLETE, which then carries state and code (SPEC.md section 4). */
+export const authenticationStatusResponseSchema = z.discriminatedUnion(
+  'status',
+  [
+    object({ status: z.literal('RUNNING', { error }) }),
+    object({ status: z.literal('COMPLETE', { error }), state: requiredText(), code: requiredText() }),
+  ],
+  { error },
+);
+export type AuthenticationStatusResponse = z.infer<typeof authenticationStatusResponseSchema>;
+
+export const tokenRequestSchema = object({
+  authorizationCode: requiredText(),
+  codeVerifier: unreserved(CODE_VERIFIER_LENGTH),
+  grantType: z.literal(GRANT_TYPE, { error }),
+});
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = object({ accessToken: requiredText(), refreshToken: requiredText() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** The access token payload carries the sign-in method (SPEC.md section 3). */
+export const accessTokenPayloadSchema = looseObject({ authenticationMethod: oneOf(AUTHENTICATION_METHODS) });
+export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
+
+const optionalString = z.string({ error }).optional();
+
+/**
+ * Magic sign-in payload (SPEC.md section 3): personalId falls back to idCode,
+ * personalIdCountryCode to idCountry and then EE; other fields pass through.
+ */
+export const magicSignInPayloadSchema = looseObject({
+  personalId: optionalString,
+  idCode: optionalString,
+  personalIdCountryCode: optionalString,
+  idCountry: optionalString,
+}).transform(({ personalId: id, idCode, personalIdCountryCode, idCountry, ...rest }) => ({
+  ...rest,
+  channel: CHANNEL,
+  personalId: id ?? idCode,
+  personalIdCountryCode: personalIdCountryCode ?? idCountry ?? DEFAULT_COUNTRY_CODE,
+})).superRefine((payload, ctx) => {
+  if (!payload.personalId) ctx.addIssue({ code: 'custom', message: 'required', path: ['personalId'] });
+});
+export type MagicSignInPayload = z.output<typeof magicSignInPayloadSchema>;
+
+/** Authentication event: the sign-in payload plus visitorId and result (SPEC.md section 3 and 7). */
+export const authenticationEventSchema = looseObject({
+  authenticationMethod: oneOf(AUTHENTICATION_METHODS).optional(),
+  personalId: optionalString,
+  phoneNumber: optionalString,
+  personalIdCountryCode: optionalString,
+  errorCode: optionalString,
+  visitorId: requiredText(),
+  result: oneOf(AUTHENTICATION_RESULTS),
+});
+export type AuthenticationEvent = z.infer<typeof authenticationEventSchema>;

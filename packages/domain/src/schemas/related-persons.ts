@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY_CODE, TEXT_MAX_LENGTH } from '../constants.js';
+import { validationIssue } from '../validation/codes.js';
+import { validatePersonalId } from '../validation/personal-id.js';
+import { validationErrorMap as error } from '../validation/zod-issues.js';
+import { addressSchema } from './address.js';
+import { checkRegistryCode } from './company-data.js';
+import {
+  addValidationIssue,
+  birthDate,
+  countryCode,
+  flag,
+  list,
+  object,
+  oneOf,
+  optionalText,
+  percent,
+  personName,
+  requiredText,
+  uniqueCountries,
+} from './fields.js';
+
+/** Related-person roles (SPEC.md section 3). */
+export const RELATED_PERSON_ROLES = [
+  'REPRESENTATIVE',
+  'MANAGEMENT_BOARD_MEMBER',
+  'BENEFICIARY',
+  'SHAREHOLDER',
+  'SUPERVISORY_BOARD_MEMBER',
+] as const;
+export type RelatedPersonRole = (typeof RELATED_PERSON_ROLES)[number];
+
+/** Shareholders are private persons or legal entities (SPEC.md section 3). */
+export const RELATED_PERSON_TYPES = ['PRIVATE_PERSON', 'LEGAL_ENTITY'] as const;
+export type RelatedPersonType = (typeof RELATED_PERSON_TYPES)[number];
+
+/** Residency of a private person (SPEC.md section 3); non-residents among owners raise a notice on the overview. */
+export const RESIDENCIES = ['RESIDENT', 'NON_RESIDENT'] as const;
+export type Residency = (typeof RESIDENCIES)[number];
+
+/** Benefit types of a beneficial owner (SPEC.md section 3). */
+export const BENEFIT_TYPES = ['SHARE_OWNERSHIP', 'DIRECTING_BODY_MEMBER', 'OTHER'] as const;
+export type BenefitType = (typeof BENEFIT_TYPES)[number];
+
+export const taxResidenceSchema = object({
+  countryCode: countryCode(),
+  tin: requiredText({
+    rules: [
+      (value) =>
+        value.length <= TEXT_MAX_LENGTH.tin && /^[A-Za-z0-9\-/. ]+$/.test(value) ? null : validationIssue('invalidTin'),
+    ],
+  }),
+});
+export type TaxResidence = z.infer<typeof taxResidenceSchema>;
+
+/** Political exposure sub-form (SPEC.md section 3). */
+export const pepSchema = object({
+  firstName: personName(),
+  lastName: personName(),
+  birthDate: birthDate(),
+  birthCountryCode: countryCode(),
+  governmentPosition: requiredText(),
+});
+export type Pep = z.infer<typeof pepSchema>;
+
+/**
+ * A holding in a company's shareholders list. The share percent sits on the
+ * holding rather than on the person because one person may own shares in more
+ * than one company of the chain (SPEC.md section 3, nested company owners).
+ */
+export const shareholdingSchema = object({
+  personId: requiredText(),
+  sharePercent: percent(),
+});
+export type Shareholding = z.infer<typeof shareholdingSchema>;
+
+const personBase = {
+  id: requiredText(),
+  roles: list(oneOf(RELATED_PERSON_ROLES), { max: RELATED_PERSON_ROLES.length }),
+};
+
+/** A private person among the related persons (SPEC.md section 3 person fields). */
+export const privatePersonSchema = object({
+  ...personBase,
+  type: z.literal('PRIVATE_PERSON', { error }),
+  firstName: personName(),
+  lastName: personName(),
+  // Persons without a personal ID are told apart by birth date (SPEC.md section 5).
+  personalId: optionalText(),
+  personalIdCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
+  birthDate: birthDate(),
+  birthCountryCode: countryCode(),
+  nationalityCountryCode: countryCode(),
+  residentialAddress: addressSchema,
+  residentialCountryCode: countryCode(),
+  residency: oneOf(RESIDENCIES),
+  isEResident: flag(),
+  livesAndWorksMostlyInEstonia: flag(),
+  taxResidences: list(taxResidenceSchema, { min: 1 }),
+  isBeneficialOwner: flag(),
+  beneficiarySharePercent: percent().optional(),
+  benefitType: oneOf(BENEFIT_TYPES).optional(),
+  benefitTypeOther: optionalText(),
+  isPep: flag(),
+  pep: pepSchema.optional(),
+}).superRefine((person, ctx) => {
+  if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
+    const issue = validatePersonalId(person.personalId);
+    if (issue) addValidationIssue(ctx, issue, ['personalId']);
+  }
+  uniqueCountries(person.taxResidences, (residence) => residence.countryCode, ctx, ['taxResidences']);
+  if (person.isBeneficialOwner && !person.benefitType) {
+    addValidationIssue(ctx, validationIssue('required'), ['benefitType']);
+  }
+  if (person.benefitType === 'OTHER' && !person.benefitTypeOther) {
+    addValidationIssue(ctx, validationIssue('required'), ['benefitTypeOther']);
+  }
+  if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) {
+    addValidationIssue(ctx, validationIssue('required'), ['beneficiarySharePercent']);
+  }
+  if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
+});
+export type PrivatePerson = z.infer<typeof privatePersonSchema>;
+
+/** A legal entity among the related persons, with its own shareholders list (SPEC.md section 3). */
+export const legalEntitySchema = object({
+  ...personBase,
+  type: z.literal('LEGAL_ENTITY', { error }),
+  registryCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
+  businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
+  registryCode: optionalText(),
+  shareholders: list(shareholdingSchema),
+}).superRefine((entity, ctx) => {
+  checkRegistryCode(entity.registryCode, entity.registryCountryCode, ctx, ['registryCode']);
+});
+export type LegalEntity = z.infer<typeof legalEntitySchema>;
+
+export const relatedPersonSchema = z.discriminatedUnion('type', [privatePersonSchema, legalEntitySchema], { error });
+export type RelatedPerson = z.infer<typeof relatedPersonSchema>;

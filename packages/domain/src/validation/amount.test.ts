@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_EUROS } from '../constants.js';
+import { percentToBasisPoints, validateEuros, validatePercent } from './amount.js';
+import { repeatedCountryIndexes, validateCountryCode } from './country-code.js';
+
+describe('money and percents', () => {
+  it.each([
+    [1, null],
+    [15000, null],
+    [0, 'amountMustBePositive'],
+    [-5, 'amountMustBePositive'],
+    [10.5, 'invalidAmount'],
+    [Number.NaN, 'invalidAmount'],
+    [MAX_AMOUNT_EUROS + 1, 'maxValue'],
+  ])('euros %s gives %s', (value, code) => {
+    expect(validateEuros(value)?.code ?? null).toBe(code);
+  });
+
+  it('names the minimum amount', () => {
+    expect(validateEuros(99, 100)).toEqual({ code: 'minimumAmount', params: { minValue: 100 } });
+  });
+
+  it.each([
+    [100, null],
+    [0.01, null],
+    [33.33, null],
+    [0, 'minValue'],
+    [100.01, 'maxValue'],
+    [33.333, 'incorrectValue'],
+    [Number.POSITIVE_INFINITY, 'incorrectValue'],
+  ])('percent %s gives %s', (value, code) => {
+    expect(validatePercent(value)?.code ?? null).toBe(code);
+  });
+
+  it('adds percents exactly in hundredths', () => {
+    expect([33.33, 33.33, 33.34].map(percentToBasisPoints).reduce((a, b) => a + b)).toBe(10000);
+    expect(percentToBasisPoints(0.1) + percentToBasisPoints(0.2)).toBe(30);
+  });
+});
+
+describe('country codes', () => {
+  it('are two capital letters', () => {
+    expect(validateCountryCode('EE')).toBeNull();
+    expect(validateCountryCode('ee')).toEqual({ code: 'invalidCountryCode', params: {} });
+    expect(validateCountryCode('EST')).toEqual({ code: 'invalidCountryCode', params: {} });
+  });
+
+  it('flag each repeat at its own index', () => {
+    expect(repeatedCountryIndexes(['EE', 'FI', 'EE', 'LV', 'FI', 'EE'])).toEqual([2, 4, 5]);
+    expect(repeatedCountryIndexes(['', ''])).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import { MAX_AMOUNT_EUROS } from '../constants.js';
+import { validationIssue, type ValidationResult } from './codes.js';
+
+/**
+ * Money is a whole number of euros (DESIGN.md conventions); SPEC.md section 5
+ * names the messages: invalid amount, amount must be positive, minimum amount.
+ */
+export const validateEuros = (value: number, minValue = 1): ValidationResult => {
+  if (!Number.isSafeInteger(value)) return validationIssue('invalidAmount');
+  if (value <= 0) return validationIssue('amountMustBePositive');
+  if (value < minValue) return validationIssue('minimumAmount', { minValue });
+  if (value > MAX_AMOUNT_EUROS) return validationIssue('maxValue', { max: MAX_AMOUNT_EUROS });
+  return null;
+};
+
+const PERCENT_DECIMALS = 2;
+
+/** Share percents: above 0, at most 100, at most two decimals ("Incorrect value (decimal, size)"). */
+export const validatePercent = (value: number): ValidationResult => {
+  if (!Number.isFinite(value)) return validationIssue('incorrectValue');
+  if (value <= 0) return validationIssue('minValue', { min: 0 });
+  if (value > 100) return validationIssue('maxValue', { max: 100 });
+  const scaled = value * 10 ** PERCENT_DECIMALS;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) return validationIssue('incorrectValue');
+  return null;
+};
+
+/** Percent in hundredths, so that totals add up exactly. */
+export const percentToBasisPoints = (value: number): number => Math.round(value * 10 ** PERCENT_DECIMALS);

@@ -1,0 +1,69 @@
+/**
+ * Validation codes. The first group are the messages of SPEC.md section 5; the
+ * rest name the related-person and opening-reason rules of the same section.
+ * Each code has a text under VALIDATION.<code> in src/i18n/*.json.
+ */
+export const VALIDATION_CODES = [
+  'required',
+  'invalidEmail',
+  'onlyNumbers',
+  'maxLength',
+  'exactLength',
+  'maxValue',
+  'maxOptions',
+  'minValue',
+  'totalHoldingNotEqual',
+  'totalHoldingTooBig',
+  'incorrectValue',
+  'notUnique',
+  'onlyLatinLetters',
+  'invalidPersonalId',
+  'personAlreadyExists',
+  'invalidPhone',
+  'invalidRegistryCode',
+  'invalidFormat',
+  'countryAlreadyAdded',
+  'invalidCountryCode',
+  'invalidAmount',
+  'invalidDate',
+  'receivedPaymentsNotMarked',
+  'minimumAmount',
+  'invalidTin',
+  'amountMustBePositive',
+  'openingReasonRequired',
+  'personWithBirthDateAlreadyExists',
+  'ownerRequired',
+  'legalEntityAlreadyExists',
+  'beneficiariesTotalNotEqual',
+  'beneficiariesTotalTooBig',
+  'managementBoardMemberRequired',
+  'legalEntityNotInShareholders',
+  'ownerNotInShareholders',
+  'representativeIncorrect',
+  'technicalIdNotUnique',
+  'technicalShareholderMissing',
+  'technicalListedCompanyPercent',
+  'technicalEntityOwnsItself',
+] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+export type ValidationParams = Readonly<Record<string, string | number>>;
+
+/** What every rule returns when it fails; texts are looked up by code at render time. */
+export type ValidationIssue = {
+  code: ValidationCode;
+  params: ValidationParams;
+};
+
+/** A rule result: null when the value passes. */
+export type ValidationResult = ValidationIssue | null;
+
+const codes: ReadonlySet<string> = new Set(VALIDATION_CODES);
+
+export const isValidationCode = (value: unknown): value is ValidationCode =>
+  typeof value === 'string' && codes.has(value);
+
+export const validationIssue = (code: ValidationCode, params: ValidationParams = {}): ValidationIssue => ({
+  code,
+  params,
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { validateDuplicate } from './duplicate.js';
+
+describe('duplicate (SPEC.md section 5)', () => {
+  const entries = [
+    { id: 'a', value: 'EE' },
+    { id: 'b', value: 'FI' },
+  ];
+
+  it('fails when another entry with a different id has the value', () => {
+    expect(validateDuplicate({ id: 'c', value: 'EE' }, entries)).toEqual({ code: 'notUnique', params: {} });
+  });
+
+  it('does not compare an entry with itself', () => {
+    expect(validateDuplicate({ id: 'a', value: 'EE' }, entries)).toBeNull();
+    expect(validateDuplicate({ id: 'c', value: 'LV' }, entries)).toBeNull();
+  });
+
+  it('takes a key for what "equal" means', () => {
+    expect(validateDuplicate({ id: 'c', value: 'ee' }, entries)).toBeNull();
+    expect(validateDuplicate({ id: 'c', value: 'ee' }, entries, (value) => value.toUpperCase())).toEqual({
+      code: 'notUnique',
+      params: {},
+    });
+  });
+});

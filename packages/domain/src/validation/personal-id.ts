@@ -1,0 +1,57 @@
+import { PERSONAL_ID_LENGTH } from '../constants.js';
+import { isRealDate } from './calendar.js';
+import { validationIssue, type ValidationResult } from './codes.js';
+
+export type PersonalIdDetails = {
+  /** yyyy-MM-dd */
+  birthDate: string;
+  sex: 'M' | 'F';
+};
+
+// EID-FACTS.md section 6: two-stage weighted modulo 11.
+const STAGE_I_WEIGHTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1] as const;
+const STAGE_II_WEIGHTS = [3, 4, 5, 6, 7, 8, 9, 1, 2, 3] as const;
+
+const weightedRemainder = (digits: readonly number[], weights: readonly number[]): number =>
+  weights.reduce((sum, weight, index) => sum + weight * (digits[index] ?? 0), 0) % 11;
+
+/** The check digit for the first ten digits of an Estonian personal ID code. */
+export const personalIdCheckDigit = (firstTenDigits: string): number => {
+  const digits = [...firstTenDigits].map(Number);
+  const stageI = weightedRemainder(digits, STAGE_I_WEIGHTS);
+  if (stageI !== 10) return stageI;
+  const stageII = weightedRemainder(digits, STAGE_II_WEIGHTS);
+  return stageII === 10 ? 0 : stageII;
+};
+
+// SPEC.md section 5: 1-2 the 1800s, 3-4 the 1900s, 5-6 the 2000s, 7-8 the 2100s.
+const centuryOf = (firstDigit: number): number | null =>
+  firstDigit >= 1 && firstDigit <= 8 ? 1800 + Math.floor((firstDigit - 1) / 2) * 100 : null;
+
+const PERSONAL_ID_PATTERN = new RegExp(`^[1-9]\\d{${PERSONAL_ID_LENGTH - 1}}$`);
+
+/**
+ * Birth date and sex encoded in a valid Estonian personal ID code (SPEC.md
+ * section 5), or null when the code is not valid.
+ */
+export const parsePersonalId = (code: string): PersonalIdDetails | null => {
+  if (!PERSONAL_ID_PATTERN.test(code)) return null;
+  const firstDigit = Number(code[0]);
+  const century = centuryOf(firstDigit);
+  if (century === null) return null;
+  const year = century + Number(code.slice(1, 3));
+  const month = code.slice(3, 5);
+  const day = code.slice(5, 7);
+  const birthDate = `${String(year)}-${month}-${day}`;
+  if (!isRealDate(birthDate)) return null;
+  if (personalIdCheckDigit(code.slice(0, 10)) !== Number(code[10])) return null;
+  return { birthDate, sex: firstDigit % 2 === 1 ? 'M' : 'F' };
+};
+
+export const isValidPersonalId = (code: string): boolean => parsePersonalId(code) !== null;
+
+/** Empty values pass; "required" is a separate rule. */
+export const validatePersonalId = (code: string): ValidationResult => {
+  if (code === '') return null;
+  return isValidPersonalId(code) ? null : validationIssue('invalidPersonalId');
+};

@@ -1,0 +1,345 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  validateRelatedPersons,
+  type LegalEntityRef,
+  type PrivatePersonRef,
+  type RelatedPersonsRuleInput,
+} from './related-persons.js';
+
+const person = (id: string, fields: Partial<PrivatePersonRef> = {}): PrivatePersonRef => ({
+  id,
+  type: 'PRIVATE_PERSON',
+  roles: [],
+  ...fields,
+});
+const entity = (id: string, fields: Partial<LegalEntityRef> = {}): LegalEntityRef => ({
+  id,
+  type: 'LEGAL_ENTITY',
+  roles: ['SHAREHOLDER'],
+  shareholders: [],
+  ...fields,
+});
+
+/** A valid starting point: one board member who owns and benefits from all of the company. */
+const valid = (): RelatedPersonsRuleInput => ({
+  relatedPersons: [
+    person('p1', {
+      roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+      personalId: '38001085718',
+      beneficiarySharePercent: 100,
+    }),
+  ],
+  shareholders: [{ personId: 'p1', sharePercent: 100 }],
+  company: { registryCode: '12345678', isListedCompany: false },
+  representative: { personalId: '38001085718' },
+});
+
+const codes = (input: RelatedPersonsRuleInput) => validateRelatedPersons(input).map((violation) => violation.code);
+
+describe('validateRelatedPersons (SPEC.md section 5)', () => {
+  it('accepts a consistent list', () => {
+    expect(validateRelatedPersons(valid())).toEqual([]);
+  });
+
+  it('accepts a chain: the company owned by a person and a legal entity owned by two persons', () => {
+    const input: RelatedPersonsRuleInput = {
+      relatedPersons: [
+        person('p1', { roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 60 }),
+        entity('e1', { registryCode: '87654321', shareholders: [{ personId: 'p2', sharePercent: 50 }, { personId: 'p3', sharePercent: 50 }] }),
+        person('p2', { roles: ['SHAREHOLDER', 'BENEFICIARY'], personalId: '60001019906', beneficiarySharePercent: 20 }),
+        person('p3', { roles: ['SHAREHOLDER', 'BENEFICIARY'], birthDate: '1970-01-01', beneficiarySharePercent: 20 }),
+      ],
+      shareholders: [{ personId: 'p1', sharePercent: 60 }, { personId: 'e1', sharePercent: 40 }],
+    };
+    expect(validateRelatedPersons(input)).toEqual([]);
+  });
+
+  it('names both persons with the same personal ID', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, person('p2', { personalId: '38001085718', roles: ['SUPERVISORY_BOARD_MEMBER'] })];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'personAlreadyExists', params: {}, personIds: ['p1', 'p2'] }]);
+  });
+
+  it('treats the same number from another country as another person', () => {
+    const input = valid();
+    input.relatedPersons = [
+      ...input.relatedPersons,
+      person('p2', { personalId: '38001085718', personalIdCountryCode: 'LV', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
+    ];
+    expect(validateRelatedPersons(input)).toEqual([]);
+  });
+
+  it('tells persons without an ID apart by birth date', () => {
+    const input = valid();
+    input.relatedPersons = [
+      ...input.relatedPersons,
+      person('p2', { birthDate: '1970-01-01', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
+      person('p3', { birthDate: '1970-01-01', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
+      person('p4', { birthDate: '1970-01-02', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
+      person('p5', { personalId: '60001019906', birthDate: '1970-01-01', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
+    ];
+    expect(validateRelatedPersons(input)).toEqual([
+      { code: 'personWithBirthDateAlreadyExists', params: {}, personIds: ['p2', 'p3'] },
+    ]);
+  });
+
+  it('requires at least one owner', () => {
+    const input = valid();
+    input.shareholders = [];
+    input.relatedPersons = [person('p1', { roles: ['MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY'], beneficiarySharePercent: 100 })];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'ownerRequired', params: {}, personIds: [] }]);
+  });
+
+  it('names legal entities with the same registry code', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, entity('e1', { registryCode: '11111111' }), entity('e2', { registryCode: '11111111' })];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 25 },
+      { personId: 'e2', sharePercent: 25 },
+    ];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'legalEntityAlreadyExists', params: {}, personIds: ['e1', 'e2'] }]);
+  });
+
+  it.each([
+    [[60, 40], null],
+    [[33.33, 33.33, 33.34], null],
+    [[60, 30], 'totalHoldingNotEqual'],
+    [[60, 50], 'totalHoldingTooBig'],
+  ])('first-level owners holding %j totals 100%%: %s', (shares, code) => {
+    const ids = shares.map((_, index) => `p${String(index + 1)}`);
+    const input: RelatedPersonsRuleInput = {
+      relatedPersons: ids.map((id, index) =>
+        person(id, {
+          roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+          personalId: String(index),
+          beneficiarySharePercent: index === 0 ? 100 : undefined,
+        }),
+      ),
+      shareholders: ids.map((id, index) => ({ personId: id, sharePercent: shares[index] })),
+    };
+    const total = shares.reduce((sum, share) => sum + share * 100, 0) / 100;
+    expect(validateRelatedPersons(input)).toEqual(
+      code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: ids }],
+    );
+  });
+
+  it.each([
+    [[100], null],
+    [[50, 25], 'beneficiariesTotalNotEqual'],
+    [[75, 50], 'beneficiariesTotalTooBig'],
+    [[], 'beneficiariesTotalNotEqual'],
+  ])("beneficiaries' stakes %j total 100%%: %s", (stakes, code) => {
+    const beneficiaries = stakes.map((stake, index) =>
+      person(`b${String(index)}`, { roles: ['BENEFICIARY'], birthDate: `1970-01-0${String(index + 1)}`, beneficiarySharePercent: stake }),
+    );
+    const input = valid();
+    input.relatedPersons = [
+      person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], personalId: '38001085718' }),
+      ...beneficiaries,
+    ];
+    const total = stakes.reduce((sum, stake) => sum + stake, 0);
+    expect(validateRelatedPersons(input)).toEqual(
+      code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: beneficiaries.map((b) => b.id) }],
+    );
+  });
+
+  it('counts a beneficial-owner flag like the role', () => {
+    const input = valid();
+    input.relatedPersons = [
+      person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], personalId: '38001085718', isBeneficialOwner: true, beneficiarySharePercent: 100 }),
+    ];
+    expect(validateRelatedPersons(input)).toEqual([]);
+  });
+
+  it('requires a management board member', () => {
+    const input = valid();
+    input.relatedPersons = [person('p1', { roles: ['REPRESENTATIVE', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 100 })];
+    expect(codes(input)).toEqual(['managementBoardMemberRequired']);
+  });
+
+  it('requires each legal entity to be in a shareholders list', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, entity('e1', { registryCode: '11111111' })];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'legalEntityNotInShareholders', params: {}, personIds: ['e1'] }]);
+  });
+
+  it("requires each private-person owner to be in some company's list", () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, person('p2', { roles: ['SHAREHOLDER'], personalId: '60001019906' })];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'ownerNotInShareholders', params: {}, personIds: ['p2'] }]);
+  });
+
+  it('accepts an owner listed only by a nested legal entity', () => {
+    const input = valid();
+    input.relatedPersons = [
+      ...input.relatedPersons,
+      entity('e1', { shareholders: [{ personId: 'p2', sharePercent: 100 }] }),
+      person('p2', { roles: ['SHAREHOLDER'], personalId: '60001019906' }),
+    ];
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([]);
+  });
+
+  it('checks the representative against the signed-in person', () => {
+    const input = valid();
+    input.representative = { personalId: '60001019906' };
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'representativeIncorrect', params: {}, personIds: ['p1'] }]);
+  });
+
+  it('allows one representative only, and never a legal entity', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, person('p2', { roles: ['REPRESENTATIVE'], personalId: '60001019906' })];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'representativeIncorrect', params: {}, personIds: ['p1', 'p2'] }]);
+
+    const withEntity = valid();
+    withEntity.relatedPersons = [
+      person('p1', { roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 100 }),
+      entity('e1', { roles: ['SHAREHOLDER', 'REPRESENTATIVE'] }),
+    ];
+    withEntity.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    expect(validateRelatedPersons(withEntity)).toEqual([{ code: 'representativeIncorrect', params: {}, personIds: ['e1'] }]);
+  });
+
+  it('reports an id used twice as a technical problem', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, person('p1', { personalId: '60001019906', roles: ['SUPERVISORY_BOARD_MEMBER'] })];
+    expect(codes(input)).toContain('technicalIdNotUnique');
+    expect(validateRelatedPersons(input).find((v) => v.code === 'technicalIdNotUnique')?.personIds).toEqual(['p1']);
+  });
+
+  it('reports a shareholder missing from the related persons, naming the list', () => {
+    const input = valid();
+    input.relatedPersons = [
+      ...input.relatedPersons,
+      entity('e1', { shareholders: [{ personId: 'ghost', sharePercent: 100 }] }),
+    ];
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([
+      { code: 'technicalShareholderMissing', params: { companyId: 'e1' }, personIds: ['ghost'] },
+    ]);
+  });
+
+  it('reports a person listed twice in one shareholders list', () => {
+    const input = valid();
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'p1', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalIdNotUnique', params: { companyId: '' }, personIds: ['p1'] }]);
+  });
+
+  it('lets a listed company disclose less than 100% but never more', () => {
+    const input = valid();
+    input.company = { isListedCompany: true };
+    input.shareholders = [{ personId: 'p1', sharePercent: 30 }];
+    expect(validateRelatedPersons(input)).toEqual([]);
+    input.relatedPersons = [...input.relatedPersons, entity('e1')];
+    input.shareholders = [{ personId: 'p1', sharePercent: 70 }, { personId: 'e1', sharePercent: 40 }];
+    expect(validateRelatedPersons(input)).toEqual([
+      { code: 'technicalListedCompanyPercent', params: { total: 110, expected: 100 }, personIds: ['p1', 'e1'] },
+    ]);
+  });
+
+  it('finds an entity that owns itself directly', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, entity('e1', { shareholders: [{ personId: 'e1', sharePercent: 100 }] })];
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1'] }]);
+  });
+
+  it('finds entities that own themselves through a chain, and not those merely owned by the chain', () => {
+    const input = valid();
+    input.relatedPersons = [
+      ...input.relatedPersons,
+      entity('e1', { shareholders: [{ personId: 'e2', sharePercent: 100 }] }),
+      entity('e2', { shareholders: [{ personId: 'e3', sharePercent: 100 }] }),
+      entity('e3', { shareholders: [{ personId: 'e1', sharePercent: 100 }] }),
+      entity('e4', { shareholders: [{ personId: 'e1', sharePercent: 100 }] }),
+    ];
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e4', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([
+      { code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1', 'e2', 'e3'] },
+    ]);
+  });
+
+  it('finds the applicant among its own owners', () => {
+    const input = valid();
+    input.relatedPersons = [...input.relatedPersons, entity('e1', { registryCode: '12345678' })];
+    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1'] }]);
+  });
+
+  it('reports every violation at once', () => {
+    expect(codes({ relatedPersons: [entity('e1')], shareholders: [] })).toEqual([
+      'ownerRequired',
+      'beneficiariesTotalNotEqual',
+      'managementBoardMemberRequired',
+      'legalEntityNotInShareholders',
+    ]);
+  });
+});
+
+/** Splits 100% (10 000 hundredths) into `count` positive parts. */
+const partitionOf100 = fc.integer({ min: 1, max: 12 }).chain((count) =>
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: count - 1, maxLength: count - 1 })
+    .map((cuts) => {
+      const bounds = [0, ...cuts.sort((a, b) => a - b), 10000];
+      return bounds.slice(1).map((bound, index) => (bound - (bounds[index] ?? 0)) / 100);
+    }),
+);
+
+const ownedBy = (shares: readonly number[], stakes: readonly number[]): RelatedPersonsRuleInput => ({
+  relatedPersons: shares.map((_, index) =>
+    person(`p${String(index)}`, {
+      roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+      personalId: String(index),
+      beneficiarySharePercent: stakes[index] ?? 0,
+    }),
+  ),
+  shareholders: shares.map((share, index) => ({ personId: `p${String(index)}`, sharePercent: share })),
+});
+
+describe('ownership totals (properties)', () => {
+  it('any split of 100% into shares with two decimals passes', () => {
+    fc.assert(
+      fc.property(partitionOf100, (shares) => {
+        expect(validateRelatedPersons(ownedBy(shares, shares))).toEqual([]);
+      }),
+    );
+  });
+
+  it('moving any non-zero amount off 100% fails, naming every owner and the total', () => {
+    fc.assert(
+      fc.property(
+        partitionOf100,
+        fc.integer({ min: -9999, max: 9999 }).filter((delta) => delta !== 0),
+        fc.nat(),
+        (shares, delta, pick) => {
+          const index = pick % shares.length;
+          const changed = shares.map((share, i) => (i === index ? Math.round(share * 100 + delta) / 100 : share));
+          fc.pre((changed[index] ?? 0) > 0);
+          const violations = validateRelatedPersons(ownedBy(changed, shares));
+          expect(violations).toHaveLength(1);
+          const [violation] = violations;
+          expect(violation?.code).toBe(delta > 0 ? 'totalHoldingTooBig' : 'totalHoldingNotEqual');
+          expect(violation?.params).toEqual({ total: (10000 + delta) / 100, expected: 100 });
+          expect(violation?.personIds).toEqual(changed.map((_, i) => `p${String(i)}`));
+        },
+      ),
+    );
+  });
+
+  it("the beneficiaries' total passes exactly at 100%", () => {
+    fc.assert(
+      fc.property(partitionOf100, fc.integer({ min: -5000, max: 5000 }), (stakes, delta) => {
+        const changed = stakes.map((stake, i) => (i === 0 ? Math.round(stake * 100 + delta) / 100 : stake));
+        const violations = validateRelatedPersons(ownedBy(stakes.map(() => 100 / stakes.length), changed))
+          .filter((violation) => violation.code.startsWith('beneficiaries'));
+        if (delta === 0) expect(violations).toEqual([]);
+        else expect(violations.map((violation) => violation.code)).toEqual([
+          delta > 0 ? 'beneficiariesTotalTooBig' : 'beneficiariesTotalNotEqual',
+        ]);
+      }),
+    );
+  });
+});
