@@ -1,12 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -15,6 +10,7 @@ import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutd
 import { registerErrorHandlers } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { validatorCompiler } from './plugins/validation.js';
 
 export type AppDependencies = {
   /** An already open database; when omitted the app opens one from the configuration. */

@@ -1,4 +1,3 @@
-import type { FieldIssue } from './validation/zod-issues.js';
 
 /** Sign-in message keys (SPEC.md section 8); texts live in src/i18n/*.json. */
 export const SIGN_IN_MESSAGE_KEYS = [
@@ -85,9 +84,3 @@ export const BLOCKING_OUTCOMES = [
   'ALREADY_SUBMITTED',
 ] as const;
 export type BlockingOutcome = (typeof BLOCKING_OUTCOMES)[number];
-
-/** Code of an error body that carries field issues (DESIGN.md conventions). */
-export const VALIDATION_ERROR_CODE = 'VALIDATION_ERROR';
-
-/** The body of every API error (DESIGN.md conventions); `fields` is empty unless the input was invalid. */
-export type ApiErrorBody = { code: string; message: string; fields: FieldIssue[] };

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './steps.js';
+export * from './api-errors.js';
 export * from './errors.js';
 export * from './rich-text.js';
 export * from './i18n/keys.js';

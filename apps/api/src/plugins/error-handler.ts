@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode, type FieldError } from '../errors.js';
+import { AppError, type ApiErrorCode } from '../errors.js';
 
 // Fastify's own 4xx errors, by status, in our codes.
-const codeByStatus: Record<number, ErrorCode> = {
+const codeByStatus: Record<number, ApiErrorCode> = {
   400: 'MALFORMED_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -19,16 +18,6 @@ const codeByStatus: Record<number, ErrorCode> = {
 /** Turns any thrown error into `{ code, message, fields? }`; 5xx bodies say nothing internal. */
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
-
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: FieldError[] = error.validation.map((issue) => ({
-      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-      // Shared schemas carry a validation code (SPEC.md section 5) as their message.
-      code: issue.message && isValidationCode(issue.message) ? issue.message : issue.keyword,
-      ...(issue.params && Object.keys(issue.params).length > 0 ? { params: issue.params } : {}),
-    }));
-    return new AppError('VALIDATION_FAILED', undefined, fields);
-  }
 
   const statusCode = 'statusCode' in error ? error.statusCode : undefined;
   if (statusCode && statusCode >= 400 && statusCode < 500) {
@@ -46,9 +35,6 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request rejected');
     }
-    if (appError.code === 'RATE_LIMITED' && 'headers' in error) {
-      reply.headers((error as { headers?: Record<string, string> }).headers ?? {});
-    }
     return reply.status(appError.statusCode).send(appError.toJSON());
   });
 
@@ -56,8 +42,4 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const error = new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
     return reply.status(404).send(error.toJSON());
   });
-}
-
-function isValidationCode(message: string): boolean {
-  return /^[a-zA-Z][a-zA-Z0-9_.]*$/.test(message);
 }

@@ -1,0 +1,42 @@
+import type { FieldIssue } from './validation/zod-issues.js';
+
+/**
+ * Every error code the API answers with, and its HTTP status. The server throws
+ * them (apps/api/src/errors.ts); the web app decides by code what to show.
+ */
+export const API_ERROR_STATUS = {
+  /** The body, query or params break a schema; `fields` says where and why. */
+  VALIDATION_FAILED: 400,
+  /** The request cannot be read at all: malformed JSON, a wrong content length. */
+  MALFORMED_REQUEST: 400,
+  /** No valid access token was sent (SPEC.md section 6: the web app logs out). */
+  UNAUTHORIZED: 401,
+  /** The token is valid but does not allow this (SPEC.md section 6: the web app logs out). */
+  FORBIDDEN: 403,
+  /** No route or no resource at this address. */
+  NOT_FOUND: 404,
+  /** The route exists but not for this HTTP method. */
+  METHOD_NOT_ALLOWED: 405,
+  /** A write was based on an old version of the application; nothing was changed. */
+  STALE_VERSION: 409,
+  /** The request conflicts with the resource's state (for example, already submitted). */
+  CONFLICT: 409,
+  /** The body is larger than the server accepts. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The body is not of a type the route reads (JSON is expected). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Too many requests from this client; retry after the Retry-After header. */
+  RATE_LIMITED: 429,
+  /** Anything unexpected; the body says nothing more and the server log has the details. */
+  INTERNAL_ERROR: 500,
+  /** A dependency (the database, an identity provider) does not answer. */
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+/** The body of every API error (DESIGN.md conventions); `fields` only when the input was invalid. */
+export type ApiErrorBody = { code: ApiErrorCode; message: string; fields?: FieldIssue[] };
+
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
