@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { BASE_PATH } from '../../packages/domain/src/constants';
 
 export default defineConfig({
-  base: '/start/',
+  base: BASE_PATH,
   plugins: [react()],
   // Internal packages are bundled from their TypeScript source.
   resolve: { conditions: ['source'] },

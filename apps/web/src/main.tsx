@@ -7,6 +7,7 @@ import './i18n/i18n';
 import { ErrorBoundary } from './app/error-boundary';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
+import { ToastProvider } from './ui';
 
 const queryClient = createQueryClient();
 const router = createRouter();
@@ -18,7 +19,9 @@ createRoot(container).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,

@@ -32,3 +32,4 @@ export * from './schemas/related-persons.js';
 export * from './schemas/related-persons-step.js';
 export * from './schemas/overview.js';
 export * from './schemas/application.js';
+export * from './page-settings.js';

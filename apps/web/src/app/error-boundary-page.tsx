@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../ui';
 import { Logo } from './logo';
 import { SupportContacts } from './support-contacts';
 import styles from './error-boundary-page.module.css';
@@ -26,9 +27,9 @@ export function ErrorBoundaryPage() {
         <p className={styles.subtitle}>
           <SupportContacts i18nKey="ERROR.BOUNDARY.SUBTITLE" />
         </p>
-        <button type="button" className={styles.action} onClick={() => window.location.reload()}>
+        <Button variant="primary" size="medium" onClick={() => window.location.reload()}>
           {t('ERROR.BOUNDARY.ACTION.LABEL')}
-        </button>
+        </Button>
       </div>
     </main>
   );

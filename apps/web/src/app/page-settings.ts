@@ -1,7 +1,4 @@
-import { LOCALES } from '@onboarding/domain';
-
-/** Settings the server writes into index.html (apps/api/src/modules/web/routes.ts). */
-export type PageSettings = { supportEmail: string; supportPhone: string; locales: readonly string[] };
+import { LOCALES, type PageSettings } from '@onboarding/domain';
 
 // Used only when the page is not served by our server (Vite's dev server, unit tests).
 const fallback: PageSettings = { supportEmail: '', supportPhone: '', locales: LOCALES };

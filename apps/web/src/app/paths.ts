@@ -21,5 +21,3 @@ export const paths = {
 } as const;
 
 export type Path = (typeof paths)[keyof typeof paths];
-
-export const BASE_PATH = '/start/';

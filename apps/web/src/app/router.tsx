@@ -1,7 +1,9 @@
+import { BASE_PATH } from '@onboarding/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { lazyWithReload } from './lazy-with-reload';
 import { paths } from './paths';
+import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
 
 /** Route metadata read by the layout: the i18n key of the screen title. */
@@ -18,6 +20,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <Navigate to={paths.personalInformation} replace /> },
       screen(paths.authentication, 'SCREENS.AUTHENTICATION.TITLE'),
@@ -39,11 +42,13 @@ export const routes: RouteObject[] = [
         ],
       },
       screen(paths.success, 'SCREENS.SUCCESS.TITLE'),
+      // Every design-system part on one page, for looking at them; only in the development build.
+      ...(import.meta.env.DEV ? [screen('/ui-gallery', 'UI.GALLERY.TITLE', lazyWithReload(() => import('./ui-gallery-page')))] : []),
       { path: '*', element: <Navigate to={paths.authentication} replace /> },
     ],
   },
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: '/start' });
+  return createBrowserRouter(routes, { basename: BASE_PATH.replace(/\/$/, '') });
 }

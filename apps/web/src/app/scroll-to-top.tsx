@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { SCROLL_RESTORATION_DELAY_MS } from '@onboarding/domain';
 
-/** SPEC.md section 2: scroll restoration is delayed 500 ms, so the new screen has rendered first. */
-export const SCROLL_RESTORATION_DELAY_MS = 500;
-
+/** SPEC.md section 2: scroll restoration is delayed, so the new screen has rendered first. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

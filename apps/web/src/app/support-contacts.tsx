@@ -9,8 +9,8 @@ export function SupportContacts({ i18nKey }: { i18nKey: string }) {
       i18nKey={i18nKey}
       values={{ email: supportEmail, phone: supportPhone }}
       components={{
-        email: <a href={`mailto:${supportEmail}`} />,
-        phone: <a href={`tel:${supportPhone.replaceAll(' ', '')}`} />,
+        email: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>,
+        phone: <a href={`tel:${supportPhone.replaceAll(' ', '')}`}>{supportPhone}</a>,
       }}
     />
   );

@@ -2,14 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LOCALES } from '@onboarding/domain';
+import { BASE_PATH, LOCALES, type PageSettings } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-
-export const WEB_BASE_PATH = '/start/';
-
-/** Settings the page needs before it can call any API (the error boundary shows support contacts). */
-export type PageSettings = { supportEmail: string; supportPhone: string; locales: readonly string[] };
 
 const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
 
@@ -21,7 +16,7 @@ const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexPath = path.join(config.webDistDir, 'index.html');
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE_PATH));
 
   if (!existsSync(indexPath)) {
     app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; /start/ answers 503');
@@ -42,7 +37,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
-    prefix: WEB_BASE_PATH,
+    prefix: BASE_PATH,
     // Files are routed one by one at start; the catch-all below answers the rest.
     wildcard: false,
     index: false,
@@ -58,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     },
   });
 
-  app.get('/start', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  app.get('/start', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE_PATH));
   app.get('/start/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/start/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/start/*', { schema: { hide: true } }, async (request, reply) => {

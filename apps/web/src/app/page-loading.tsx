@@ -1,0 +1,6 @@
+import { Spinner } from '../ui';
+
+/** Shown while the first screen's code loads. */
+export function PageLoading() {
+  return <Spinner variant="page" />;
+}

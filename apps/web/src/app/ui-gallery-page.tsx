@@ -1,0 +1,5 @@
+import { UiGallery } from '../ui/ui-gallery';
+
+export function Component() {
+  return <UiGallery />;
+}

@@ -1,0 +1,1 @@
+export { Card, CARD_WIDTHS, type CardProps, type CardWidth } from './card';

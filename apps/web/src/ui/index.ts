@@ -1,0 +1,13 @@
+export * from './badge';
+export * from './button';
+export * from './card';
+export * from './checkbox';
+export { FieldError, FieldHint, useField, type FieldStateOptions } from './field';
+export * from './header-block';
+export * from './icon';
+export * from './input';
+export * from './modal';
+export * from './radio-group';
+export * from './select';
+export * from './spinner';
+export * from './toast';

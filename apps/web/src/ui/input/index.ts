@@ -1,0 +1,1 @@
+export { Input, INPUT_VARIANTS, type InputProps, type InputVariant } from './input';
