@@ -34,6 +34,51 @@ describe('loadConfig', () => {
 
   it('refuses simulated identities on a public https production address', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://konto.pank.ee' })).toThrow(/IDENTITY_MODE/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://konto.pank.ee', IDENTITY_MODE: 'live' }).IDENTITY_MODE).toBe('live');
+  });
+
+  it('asks for every setting of the live identity services, and refuses magic sign-in there', () => {
+    try {
+      loadConfig({ IDENTITY_MODE: 'live', MAGIC_SIGN_IN: 'true' });
+      expect.unreachable();
+    } catch (error) {
+      const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      expect(keys.sort()).toEqual([
+        'ID_CARD_TRUST_ANCHORS',
+        'MAGIC_SIGN_IN',
+        'MOBILE_ID_BASE_URL',
+        'MOBILE_ID_RELYING_PARTY_NAME',
+        'MOBILE_ID_RELYING_PARTY_UUID',
+        'MOBILE_ID_TRUST_ANCHORS',
+        'SMART_ID_BASE_URL',
+        'SMART_ID_RELYING_PARTY_NAME',
+        'SMART_ID_RELYING_PARTY_UUID',
+        'SMART_ID_TRUST_ANCHORS',
+      ]);
+    }
+  });
+
+  it('accepts a complete live configuration, with magic sign-in off by default', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://konto.pank.ee',
+      IDENTITY_MODE: 'live',
+      SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
+      SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+      SMART_ID_RELYING_PARTY_NAME: 'DEMO',
+      SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem, /etc/onboarding/sid-ca-2.pem',
+      MOBILE_ID_BASE_URL: 'https://tsp.demo.sk.ee/mid-api',
+      MOBILE_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+      MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
+      MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
+      ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
+    });
+    expect(config.IDENTITY_MODE).toBe('live');
+    expect(config.SMART_ID_TRUST_ANCHORS).toEqual(['/etc/onboarding/sid-ca.pem', '/etc/onboarding/sid-ca-2.pem']);
+    expect(config.isMagicSignInEnabled).toBe(false);
+  });
+
+  it('turns magic sign-in on by default only in simulated mode', () => {
+    expect(loadConfig({}).isMagicSignInEnabled).toBe(true);
+    expect(loadConfig({ MAGIC_SIGN_IN: 'false' }).isMagicSignInEnabled).toBe(false);
   });
 });

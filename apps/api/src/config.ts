@@ -5,6 +5,27 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** A comma-separated list of PEM file paths. */
+const pemFileList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().min(1)).min(1));
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+// Settings that live identity services cannot do without (EID-FACTS.md sections 1-5).
+const requiredWhenLive = [
+  'SMART_ID_BASE_URL',
+  'SMART_ID_RELYING_PARTY_UUID',
+  'SMART_ID_RELYING_PARTY_NAME',
+  'SMART_ID_TRUST_ANCHORS',
+  'MOBILE_ID_BASE_URL',
+  'MOBILE_ID_RELYING_PARTY_UUID',
+  'MOBILE_ID_RELYING_PARTY_NAME',
+  'MOBILE_ID_TRUST_ANCHORS',
+  'ID_CARD_TRUST_ANCHORS',
+] as const;
+
 /**
  * Every environment variable the server reads, parsed once at start.
  * Nothing else in the code base reads process.env (an ESLint rule enforces it).
@@ -30,8 +51,57 @@ export const configSchema = z
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
     TRUST_PROXY: booleanFromString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+
+    // Sign-in (/oauth2/v2).
+    /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */
+    AUTH_SIGNING_KEY_FILE: z.string().min(1).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    /** A signed-in session ends this long after the last token refresh. */
+    SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
+    MAGIC_SIGN_IN: booleanFromString.optional(),
+    /** Sign-in starts allowed per client address and per personal code within RATE_LIMIT_WINDOW_SECONDS. */
+    RATE_LIMIT_STARTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_STARTS_PER_PERSON: z.coerce.number().int().positive().default(5),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+
+    // Identity services. Unset in simulated mode: the built-in simulators and their test CA are used.
+    SMART_ID_BASE_URL: httpUrl.optional(),
+    SMART_ID_RELYING_PARTY_UUID: z.uuid().optional(),
+    SMART_ID_RELYING_PARTY_NAME: z.string().min(1).optional(),
+    SMART_ID_TRUST_ANCHORS: pemFileList.optional(),
+    MOBILE_ID_BASE_URL: httpUrl.optional(),
+    MOBILE_ID_RELYING_PARTY_UUID: z.uuid().optional(),
+    MOBILE_ID_RELYING_PARTY_NAME: z.string().min(1).optional(),
+    MOBILE_ID_TRUST_ANCHORS: pemFileList.optional(),
+    /** Display text shown on the phone with the PIN1 prompt. */
+    IDENTITY_DISPLAY_TEXT: z.string().min(1).max(60).default('Ettevõtte konto avamine'),
+    /** How long the simulators wait before a session completes, so a person sees the code. */
+    SIMULATOR_COMPLETION_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+
+    // ID-card: a separate HTTPS listener that asks for a client certificate.
+    ID_CARD_TRUST_ANCHORS: pemFileList.optional(),
+    /** Port of the ID-card (eid) HTTPS listener; 0 picks a free one; unset: no listener. */
+    EID_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    EID_TLS_CERT_FILE: z.string().min(1).optional(),
+    EID_TLS_KEY_FILE: z.string().min(1).optional(),
+    /** Public address of the eid host that the browser calls for ID-card sign-in. */
+    EID_PUBLIC_URL: httpUrl.optional(),
+    /** Header in which a trusted reverse proxy passes the client certificate (URL-encoded PEM). */
+    EID_CLIENT_CERT_HEADER: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case header name').optional(),
   })
   .superRefine((config, context) => {
+    if (config.IDENTITY_MODE === 'live') {
+      for (const key of requiredWhenLive) {
+        if (config[key] === undefined) context.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_MODE is live' });
+      }
+      if (config.MAGIC_SIGN_IN === true) {
+        context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when IDENTITY_MODE is live' });
+      }
+    }
+    if ((config.EID_TLS_CERT_FILE === undefined) !== (config.EID_TLS_KEY_FILE === undefined)) {
+      context.addIssue({ code: 'custom', path: ['EID_TLS_KEY_FILE'], message: 'EID_TLS_CERT_FILE and EID_TLS_KEY_FILE go together' });
+    }
     if (config.NODE_ENV === 'production' && config.IDENTITY_MODE === 'simulated' && config.PUBLIC_URL.startsWith('https://')) {
       // A public https deployment with simulated identities would let anyone sign in as anyone.
       context.addIssue({
@@ -47,6 +117,8 @@ export type Config = z.infer<typeof configSchema> & {
   webDistDir: string;
   /** Absolute path of the embedded database, used when DATABASE_URL is unset. */
   dataDir: string;
+  /** Magic sign-in resolved from MAGIC_SIGN_IN and IDENTITY_MODE. */
+  isMagicSignInEnabled: boolean;
 };
 
 export class ConfigError extends Error {
@@ -71,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...result.data,
     webDistDir: path.resolve(result.data.WEB_DIST_DIR ?? defaultWebDistDir),
     dataDir: path.resolve(result.data.DATA_DIR),
+    isMagicSignInEnabled: result.data.MAGIC_SIGN_IN ?? result.data.IDENTITY_MODE === 'simulated',
   };
 }
