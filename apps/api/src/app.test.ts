@@ -71,6 +71,8 @@ describe('the web app at /start/', () => {
       supportEmail: 'ettevotlus@pank.ee',
       supportPhone: '+372 600 0000',
       locales: ['et', 'en', 'ru'],
+      eidUrl: '',
+      isMagicSignInEnabled: true,
     });
   });
 

@@ -3,4 +3,12 @@
  * shown by the error boundary (SPEC.md section 2) and the locales the `lang`
  * query parameter may choose. The server writes them into index.html.
  */
-export type PageSettings = { supportEmail: string; supportPhone: string; locales: readonly string[] };
+export type PageSettings = {
+  supportEmail: string;
+  supportPhone: string;
+  locales: readonly string[];
+  /** Origin of the eid host that reads the ID-card's client certificate; empty when ID-card sign-in is off. */
+  eidUrl: string;
+  /** Magic sign-in is offered only in test and demo environments. */
+  isMagicSignInEnabled: boolean;
+};

@@ -61,7 +61,14 @@ export type SmartIdStartRequest = z.infer<typeof smartIdStartRequestSchema>;
 export const idCardAuthorizeRequestSchema = authorizeCommonFieldsSchema;
 export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
 
-export const authenticationStartResponseSchema = object({ authenticationSessionId: requiredText() });
+/**
+ * Start response (SPEC.md section 3) plus the verification code the phone will
+ * show, computed by the server from the hash it sent (docs/decisions/0005).
+ */
+export const authenticationStartResponseSchema = object({
+  authenticationSessionId: requiredText(),
+  verificationCode: z.string({ error }).regex(/^\d{4}$/, { error }),
+});
 export type AuthenticationStartResponse = z.infer<typeof authenticationStartResponseSchema>;
 
 /** Status poll: RUNNING until COMPLETE, which then carries state and code (SPEC.md section 4). */
@@ -85,8 +92,31 @@ export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 export const tokenResponseSchema = object({ accessToken: requiredText(), refreshToken: requiredText() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** The access token payload carries the sign-in method (SPEC.md section 3). */
-export const accessTokenPayloadSchema = looseObject({ authenticationMethod: oneOf(AUTHENTICATION_METHODS) });
+/** Refresh: the refresh token is rotated on every use; an old one revokes the whole session. */
+export const refreshRequestSchema = object({ refreshToken: requiredText() });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/** Logout ends the session the refresh token belongs to. */
+export const logoutRequestSchema = refreshRequestSchema;
+
+/** The body of a failed start or status call: a lowercase code of SPEC.md section 8. */
+export const signInFailureSchema = object({ code: requiredText(), message: requiredText() });
+
+/**
+ * Claims of the access token (a JWT): who signed in, how (SPEC.md section 3),
+ * which session, and until when (seconds since the epoch).
+ */
+export const accessTokenPayloadSchema = looseObject({
+  sub: requiredText(),
+  personalId: requiredText(),
+  personalIdCountryCode: requiredText(),
+  givenName: requiredText(),
+  surname: requiredText(),
+  authenticationMethod: oneOf(AUTHENTICATION_METHODS),
+  sid: requiredText(),
+  iat: z.number({ error }).int({ error }),
+  exp: z.number({ error }).int({ error }),
+});
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 
 const optionalString = z.string({ error }).optional();

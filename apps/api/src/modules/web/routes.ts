@@ -30,6 +30,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     locales: LOCALES,
+    eidUrl: config.EID_PUBLIC_URL ?? '',
+    isMagicSignInEnabled: config.isMagicSignInEnabled,
   });
 
   const sendIndex = (reply: FastifyReply) =>
