@@ -2,7 +2,7 @@
 CREATE FUNCTION application_events_refuse_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'application_events is append-only: % refused', TG_OP
+  RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP
     USING ERRCODE = 'insufficient_privilege';
 END;
 $$;

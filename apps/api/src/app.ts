@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         version: '1.0.0',
       },
       servers: [{ url: config.PUBLIC_URL }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -83,7 +85,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerMetrics(app);
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  await registerWebApp(app, config);
+  const auth = await registerAuth(app, config, database);
+  await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FieldIssue } from './validation/zod-issues.js';
 
 /**
@@ -40,3 +41,14 @@ export type ApiErrorBody = { code: ApiErrorCode; message: string; fields?: Field
 
 export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
   typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
+
+/**
+ * The error body as a schema, for the OpenAPI document and response
+ * serialisation. `code` is an ApiErrorCode, or a lowercase sign-in failure
+ * code of SPEC.md section 8 from the sign-in calls.
+ */
+export const apiErrorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ path: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()) })).optional(),
+});

@@ -58,4 +58,96 @@ export const applicationEvents = pgTable(
   (table) => [index('application_events_process_idx').on(table.processId, table.id)],
 );
 
-export const schema = { applications, applicationEvents };
+
+/**
+ * One sign-in attempt (SPEC.md section 4): started with Smart-ID or Mobile-ID,
+ * or completed at once by ID-card or magic sign-in. It carries the PKCE
+ * challenge and client state, the hash the user signs, and once complete the
+ * person from the certificate and the hash of a single-use authorization code.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    /** The personal code the user typed; the signed-in person comes from the certificate. */
+    requestedPersonalId: text('requested_personal_id'),
+    phoneNumber: text('phone_number'),
+    providerSessionId: text('provider_session_id'),
+    /** Base64 of the hash sent to the identity service, needed to validate its signature. */
+    signedHash: text('signed_hash'),
+    hashType: text('hash_type'),
+    clientState: text('client_state').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    failureCode: text('failure_code'),
+    personalId: text('personal_id'),
+    personalIdCountryCode: text('personal_id_country_code'),
+    givenName: text('given_name'),
+    surname: text('surname'),
+    /** SHA-256 of the authorization code; the code itself is never stored. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeUsedAt: timestamp('code_used_at', { withTimezone: true }),
+    clientAddress: text('client_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('auth_sessions_code_hash_idx').on(table.codeHash),
+    index('auth_sessions_address_idx').on(table.clientAddress, table.createdAt),
+    index('auth_sessions_person_idx').on(table.requestedPersonalId, table.createdAt),
+    check('auth_sessions_method_check', sql`${table.method} in ('ID_CARD', 'MOBILE_ID', 'SMART_ID', 'MAGIC')`),
+    check('auth_sessions_status_check', sql`${table.status} in ('RUNNING', 'COMPLETE', 'FAILED', 'CANCELLED')`),
+  ],
+);
+
+/** A signed-in session: what access tokens name (sid) and refresh tokens keep alive. */
+export const userSessions = pgTable('user_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  personalId: text('personal_id').notNull(),
+  personalIdCountryCode: text('personal_id_country_code').notNull(),
+  givenName: text('given_name').notNull(),
+  surname: text('surname').notNull(),
+  authenticationMethod: text('authentication_method').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Why the session ended early: logout, refresh_token_reuse. */
+  revokedReason: text('revoked_reason'),
+});
+
+/** Refresh tokens, stored only as SHA-256 hashes; each is used once and replaced. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => userSessions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Authentication events of SPEC.md section 7, append-only like application_events. */
+export const authenticationEvents = pgTable(
+  'authentication_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    result: text('result').notNull(),
+    authenticationMethod: text('authentication_method'),
+    personalId: text('personal_id'),
+    visitorId: text('visitor_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    clientAddress: text('client_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('authentication_events_person_idx').on(table.personalId, table.createdAt),
+    check('authentication_events_result_check', sql`${table.result} in ('FAILED', 'COMPLETED')`),
+  ],
+);
+
+export const schema = { applications, applicationEvents, authSessions, userSessions, refreshTokens, authenticationEvents };

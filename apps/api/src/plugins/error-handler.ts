@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ApiErrorCode } from '../errors.js';
+import { IdentityError } from '../modules/identity/types.js';
 
 // Fastify's own 4xx errors, by status, in our codes.
 const codeByStatus: Record<number, ApiErrorCode> = {
@@ -13,6 +14,19 @@ const codeByStatus: Record<number, ApiErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
+};
+
+const signInFailureMessages: Record<IdentityError['code'], string> = {
+  timeout: 'The sign-in was not confirmed in time.',
+  user_not_found: 'No account of this identity service was found for this person.',
+  user_cancelled: 'The sign-in was cancelled.',
+  phone_absent: 'The phone could not be reached.',
+  delivery_error: 'The request could not be delivered to the phone.',
+  sim_error: 'The SIM card could not complete the sign-in.',
+  document_unusable: 'The identity document in the app cannot be used.',
+  no_certificate: 'No ID-card certificate was presented.',
+  invalid_certificate: 'The ID-card certificate is not valid.',
+  unexpected: 'The sign-in failed for a technical reason.',
 };
 
 /** Turns any thrown error into `{ code, message, fields? }`; 5xx bodies say nothing internal. */
@@ -29,6 +43,11 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof IdentityError) {
+      // A sign-in failure the screen maps to a message (SPEC.md section 8): the lowercase code as it is.
+      request.log.info({ code: error.code }, 'sign-in failed');
+      return reply.status(400).send({ code: error.code, message: signInFailureMessages[error.code] });
+    }
     const appError = toAppError(error);
     if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -19,10 +19,20 @@ export function createWebDist(): string {
   return dir;
 }
 
-/** Builds the app on a fresh test database; `close()` closes both. */
+/**
+ * Builds the app on a fresh test database and its own data folder (signing
+ * key, simulator CAs), with simulators that answer at once; `close()` closes all.
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST_DIR: createWebDist(), ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: createWebDist(),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-data-')),
+    SIMULATOR_COMPLETION_DELAY_MS: '0',
+    ...env,
+  });
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.drop());
   return app;

@@ -1,22 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { LogoutButton } from '../features/session/logout-button';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { readPageSettings } from './page-settings';
 import { paths } from './paths';
 import { ScrollToTop } from './scroll-to-top';
 import { SupportContacts } from './support-contacts';
+import { useFocusHeadingOnNavigation } from './use-focus-heading';
 import { useDocumentTitle } from './use-screen-title';
 import styles from './layout.module.css';
+
+const MAIN_ID = 'main-content';
 
 export function Layout() {
   const { t } = useTranslation();
   const { supportEmail } = readPageSettings();
   useDocumentTitle();
+  useFocusHeadingOnNavigation(MAIN_ID);
 
   return (
     <div className={styles.page}>
-      <a className={styles.skipLink} href="#main-content">
+      <a className={styles.skipLink} href={`#${MAIN_ID}`}>
         {t('LAYOUT.SKIP_TO_CONTENT')}
       </a>
       <header className={styles.header}>
@@ -27,10 +32,13 @@ export function Layout() {
               {t('PRODUCT.NAME')}
             </span>
           </Link>
-          <LanguageSwitcher />
+          <div className={styles.headerActions}>
+            <LanguageSwitcher />
+            <LogoutButton />
+          </div>
         </div>
       </header>
-      <main id="main-content" className={styles.main} tabIndex={-1}>
+      <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       {supportEmail && (

@@ -89,18 +89,19 @@ export const tokenRequestSchema = object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export const tokenResponseSchema = object({ accessToken: requiredText(), refreshToken: requiredText() });
+// A JWT is longer than ordinary text fields.
+const token = () => requiredText({ max: 8192 });
+
+export const tokenResponseSchema = object({ accessToken: token(), refreshToken: token() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** Refresh: the refresh token is rotated on every use; an old one revokes the whole session. */
-export const refreshRequestSchema = object({ refreshToken: requiredText() });
+export const refreshRequestSchema = object({ refreshToken: token() });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** Logout ends the session the refresh token belongs to. */
 export const logoutRequestSchema = refreshRequestSchema;
 
-/** The body of a failed start or status call: a lowercase code of SPEC.md section 8. */
-export const signInFailureSchema = object({ code: requiredText(), message: requiredText() });
 
 /**
  * Claims of the access token (a JWT): who signed in, how (SPEC.md section 3),

@@ -42,7 +42,8 @@ export class IdentityError extends Error {
 export type IdentityPollResult =
   | { status: 'RUNNING' }
   | { status: 'COMPLETE'; person: AuthenticatedPerson }
-  | { status: 'FAILED'; code: SignInFailureCode };
+  /** detail: for logs only (e.g. SK's endResult or the certificate check that failed); never shown to the user. */
+  | { status: 'FAILED'; code: SignInFailureCode; detail?: string };
 
 export type MobileIdentityMethod = 'SMART_ID' | 'MOBILE_ID';
 
@@ -57,6 +58,19 @@ export type StartAuthenticationInput = {
   hashType: HashType;
 };
 
+export type PollAuthenticationInput = {
+  providerSessionId: string;
+  hash: Uint8Array;
+  hashType: HashType;
+  timeoutMs: number;
+  /**
+   * The personal code the session was started for; the certificate must name
+   * it (EID-FACTS.md section 4.3). The caller keeps it with the sign-in in the
+   * database, so any instance can poll.
+   */
+  personalId: string;
+};
+
 export type MobileIdentityProvider = {
   method: MobileIdentityMethod;
   /** Starts a PIN1 authentication; throws IdentityError (e.g. user_not_found) when the service refuses at once. */
@@ -66,5 +80,5 @@ export type MobileIdentityProvider = {
    * been validated as SK's clients do (EID-FACTS.md section 4): the signature
    * over this hash, the certificate chain, validity and level.
    */
-  poll(input: { providerSessionId: string; hash: Uint8Array; hashType: HashType; timeoutMs: number }): Promise<IdentityPollResult>;
+  poll(input: PollAuthenticationInput): Promise<IdentityPollResult>;
 };

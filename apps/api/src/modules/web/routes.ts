@@ -13,7 +13,7 @@ const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
  * index.html never cached, and every other /start/ path answered with
  * index.html so the client router decides (SPEC.md section 2).
  */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Config, options: { eidUrl: string }): Promise<void> {
   const indexPath = path.join(config.webDistDir, 'index.html');
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE_PATH));
@@ -30,7 +30,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     locales: LOCALES,
-    eidUrl: config.EID_PUBLIC_URL ?? '',
+    eidUrl: options.eidUrl,
     isMagicSignInEnabled: config.isMagicSignInEnabled,
   });
 

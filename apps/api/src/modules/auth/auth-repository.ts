@@ -1,0 +1,162 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { authSessions, authenticationEvents, refreshTokens, userSessions } from '../../db/schema.js';
+
+export type AuthSession = typeof authSessions.$inferSelect;
+export type NewAuthSession = typeof authSessions.$inferInsert;
+export type UserSession = typeof userSessions.$inferSelect;
+
+export type CompletedPerson = { personalId: string; personalIdCountryCode: string; givenName: string; surname: string };
+
+/** Every query of the sign-in server; nothing else in modules/auth touches SQL. */
+export function createAuthRepository(db: Db) {
+  return {
+    async insertAuthSession(values: NewAuthSession): Promise<AuthSession> {
+      const [row] = await db.insert(authSessions).values(values).returning();
+      if (!row) throw new Error('insert into auth_sessions returned nothing');
+      return row;
+    },
+
+    async findAuthSession(id: string, method: string): Promise<AuthSession | undefined> {
+      const [row] = await db
+        .select()
+        .from(authSessions)
+        .where(and(eq(authSessions.id, id), eq(authSessions.method, method)));
+      return row;
+    },
+
+    /** Sign-in starts within the window, by client address and by personal code. */
+    async countRecentStarts(since: Date, by: { clientAddress: string } | { personalId: string }): Promise<number> {
+      const condition =
+        'clientAddress' in by
+          ? eq(authSessions.clientAddress, by.clientAddress)
+          : eq(authSessions.requestedPersonalId, by.personalId);
+      const [row] = await db
+        .select({ value: count() })
+        .from(authSessions)
+        .where(and(condition, gt(authSessions.createdAt, since)));
+      return row?.value ?? 0;
+    },
+
+    async markFailed(id: string, failureCode: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ status: 'FAILED', failureCode, completedAt: new Date() })
+        .where(and(eq(authSessions.id, id), eq(authSessions.status, 'RUNNING')));
+    },
+
+    /** Only a running attempt can be cancelled; true when this call cancelled it. */
+    async markCancelled(id: string, method: string): Promise<boolean> {
+      const rows = await db
+        .update(authSessions)
+        .set({ status: 'CANCELLED', failureCode: 'user_cancelled', completedAt: new Date() })
+        .where(and(eq(authSessions.id, id), eq(authSessions.method, method), eq(authSessions.status, 'RUNNING')))
+        .returning({ id: authSessions.id });
+      return rows.length > 0;
+    },
+
+    async markComplete(id: string, person: CompletedPerson): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ status: 'COMPLETE', ...person, completedAt: new Date() })
+        .where(and(eq(authSessions.id, id), eq(authSessions.status, 'RUNNING')));
+    },
+
+    /**
+     * Gives a complete, not yet exchanged attempt a fresh authorization code
+     * (replacing any earlier one). False when the code was already exchanged.
+     */
+    async issueCode(id: string, codeHash: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(authSessions)
+        .set({ codeHash, codeExpiresAt: expiresAt })
+        .where(and(eq(authSessions.id, id), eq(authSessions.status, 'COMPLETE'), isNull(authSessions.codeUsedAt)))
+        .returning({ id: authSessions.id });
+      return rows.length > 0;
+    },
+
+    /** Consumes a code atomically: of two concurrent exchanges, one gets the attempt, the other nothing. */
+    async consumeCode(codeHash: string, now: Date): Promise<AuthSession | undefined> {
+      const [row] = await db
+        .update(authSessions)
+        .set({ codeUsedAt: now })
+        .where(
+          and(
+            eq(authSessions.codeHash, codeHash),
+            eq(authSessions.status, 'COMPLETE'),
+            isNull(authSessions.codeUsedAt),
+            gt(authSessions.codeExpiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async createUserSession(values: typeof userSessions.$inferInsert, refreshTokenHash: string): Promise<UserSession> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx.insert(userSessions).values(values).returning();
+        if (!session) throw new Error('insert into user_sessions returned nothing');
+        await tx.insert(refreshTokens).values({ tokenHash: refreshTokenHash, sessionId: session.id });
+        return session;
+      });
+    },
+
+    async findUserSession(id: string): Promise<UserSession | undefined> {
+      const [row] = await db.select().from(userSessions).where(eq(userSessions.id, id));
+      return row;
+    },
+
+    /**
+     * Rotates a refresh token in one transaction. `reused` means the token had
+     * already been used: someone holds a copy, so the session is revoked.
+     */
+    async rotateRefreshToken(
+      oldHash: string,
+      newHash: string,
+      isSessionAlive: (session: UserSession) => boolean,
+    ): Promise<{ outcome: 'rotated'; session: UserSession } | { outcome: 'unknown' | 'reused' | 'ended' }> {
+      return db.transaction(async (tx) => {
+        const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, oldHash)).for('update');
+        if (!token) return { outcome: 'unknown' as const };
+        const [session] = await tx.select().from(userSessions).where(eq(userSessions.id, token.sessionId)).for('update');
+        if (!session) return { outcome: 'unknown' as const };
+        if (token.usedAt) {
+          await tx
+            .update(userSessions)
+            .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+            .where(and(eq(userSessions.id, session.id), isNull(userSessions.revokedAt)));
+          return { outcome: 'reused' as const };
+        }
+        if (session.revokedAt || !isSessionAlive(session)) return { outcome: 'ended' as const };
+        const now = new Date();
+        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, oldHash));
+        await tx.insert(refreshTokens).values({ tokenHash: newHash, sessionId: session.id });
+        const [updated] = await tx
+          .update(userSessions)
+          .set({ lastRefreshedAt: now })
+          .where(eq(userSessions.id, session.id))
+          .returning();
+        return { outcome: 'rotated' as const, session: updated ?? session };
+      });
+    },
+
+    /** Ends the session a refresh token belongs to (logout); unknown tokens end nothing. */
+    async revokeSessionByRefreshToken(tokenHash: string, reason: string): Promise<void> {
+      await db
+        .update(userSessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            isNull(userSessions.revokedAt),
+            sql`${userSessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`,
+          ),
+        );
+    },
+
+    async insertAuthenticationEvent(values: typeof authenticationEvents.$inferInsert): Promise<void> {
+      await db.insert(authenticationEvents).values(values);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

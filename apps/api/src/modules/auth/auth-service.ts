@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  codeChallengeS256,
+  mobileIdVerificationCode,
+  smartIdVerificationCode,
+  type AuthenticationMethod,
+  type AuthorizeCommonFields,
+  type TokenResponse,
+} from '@onboarding/domain';
+import { AppError } from '../../errors.js';
+import {
+  IdentityError,
+  type AuthenticatedPerson,
+  type HashType,
+  type MobileIdentityMethod,
+  type MobileIdentityProvider,
+} from '../identity/types.js';
+import type { AccessTokens } from './access-token.js';
+import type { AuthRepository, AuthSession, CompletedPerson, UserSession } from './auth-repository.js';
+import { randomToken, tokenHash } from './secrets.js';
+
+/** RFC 7636 codes live briefly: the browser exchanges them right after the status call. */
+export const AUTHORIZATION_CODE_TTL_MS = 60_000;
+
+/** Each status call long-polls the identity service for at most this long, within the browser's 1 s cadence. */
+export const STATUS_LONG_POLL_MS = 1000;
+
+// Smart-ID signs a SHA-512 hash, Mobile-ID a SHA-256 one; each derives the verification code its own way.
+const hashTypes: Record<MobileIdentityMethod, HashType> = { SMART_ID: 'SHA512', MOBILE_ID: 'SHA256' };
+const verificationCodes: Record<MobileIdentityMethod, (hash: Uint8Array) => string> = {
+  SMART_ID: smartIdVerificationCode,
+  MOBILE_ID: mobileIdVerificationCode,
+};
+
+export type AuthServiceOptions = {
+  repository: AuthRepository;
+  providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  accessTokens: AccessTokens;
+  sessionIdleTimeoutSeconds: number;
+  rateLimit: { perAddress: number; perPerson: number; windowSeconds: number };
+  now?: () => Date;
+};
+
+export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; clientAddress: string };
+
+export type StatusResult = { status: 'RUNNING' } | { status: 'COMPLETE'; state: string; code: string };
+
+/** The sign-in server's rules (SPEC.md sections 3, 4, 7; RFC 7636); routes stay thin. */
+export function createAuthService(options: AuthServiceOptions) {
+  const { repository, providers, accessTokens } = options;
+  const now = options.now ?? (() => new Date());
+
+  const isSessionAlive = (session: UserSession): boolean =>
+    !session.revokedAt && now().getTime() - session.lastRefreshedAt.getTime() < options.sessionIdleTimeoutSeconds * 1000;
+
+  async function enforceRateLimit(clientAddress: string, personalId: string): Promise<void> {
+    const since = new Date(now().getTime() - options.rateLimit.windowSeconds * 1000);
+    const [byAddress, byPerson] = await Promise.all([
+      repository.countRecentStarts(since, { clientAddress }),
+      repository.countRecentStarts(since, { personalId }),
+    ]);
+    // Per person too: a phone must not be flooded with PIN prompts from many addresses.
+    if (byAddress >= options.rateLimit.perAddress || byPerson >= options.rateLimit.perPerson) {
+      throw new AppError('RATE_LIMITED');
+    }
+  }
+
+  async function issueCodeFor(session: AuthSession): Promise<string> {
+    const code = randomToken();
+    const isIssued = await repository.issueCode(session.id, tokenHash(code), new Date(now().getTime() + AUTHORIZATION_CODE_TTL_MS));
+    if (!isIssued) throw new IdentityError('unexpected', 'The authorization code of this sign-in was already used.');
+    return code;
+  }
+
+  async function createTokens(person: CompletedPerson, authenticationMethod: AuthenticationMethod): Promise<TokenResponse> {
+    const refreshToken = randomToken();
+    const session = await repository.createUserSession({ ...person, authenticationMethod }, tokenHash(refreshToken));
+    const accessToken = await accessTokens.issue({ ...person, authenticationMethod, sessionId: session.id });
+    return { accessToken, refreshToken };
+  }
+
+  /** A sign-in that completes at once (ID-card, magic): recorded, and a code issued for the browser's challenge. */
+  async function completeImmediately(
+    method: 'ID_CARD' | 'MAGIC',
+    common: AuthorizeCommonFields,
+    person: AuthenticatedPerson,
+    clientAddress: string,
+  ): Promise<string> {
+    const session = await repository.insertAuthSession({
+      method,
+      status: 'COMPLETE',
+      requestedPersonalId: person.personalId,
+      clientState: common.clientState,
+      codeChallenge: common.codeChallenge,
+      clientAddress,
+      personalId: person.personalId,
+      personalIdCountryCode: person.countryCode,
+      givenName: person.givenName,
+      surname: person.surname,
+      completedAt: now(),
+    });
+    return issueCodeFor(session);
+  }
+
+  return {
+    /** Starts Smart-ID or Mobile-ID: the hash is ours, random per attempt; the user sees its verification code. */
+    async start(method: MobileIdentityMethod, input: StartInput) {
+      await enforceRateLimit(input.clientAddress, input.personalId);
+      const hashType = hashTypes[method];
+      const hash = new Uint8Array(createHash(hashType === 'SHA512' ? 'sha512' : 'sha256').update(randomBytes(64)).digest());
+      const { providerSessionId } = await providers[method].start({
+        personalId: input.personalId,
+        ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+        hash,
+        hashType,
+      });
+      const session = await repository.insertAuthSession({
+        method,
+        requestedPersonalId: input.personalId,
+        phoneNumber: input.phoneNumber,
+        providerSessionId,
+        signedHash: Buffer.from(hash).toString('base64'),
+        hashType,
+        clientState: input.clientState,
+        codeChallenge: input.codeChallenge,
+        clientAddress: input.clientAddress,
+      });
+      return { authenticationSessionId: session.id, verificationCode: verificationCodes[method](hash) };
+    },
+
+    /** One status call: RUNNING, COMPLETE with the client state and a fresh code, or an IdentityError. */
+    async status(method: MobileIdentityMethod, authenticationSessionId: string): Promise<StatusResult> {
+      const session = await repository.findAuthSession(authenticationSessionId, method);
+      if (!session) throw new AppError('NOT_FOUND', 'No such sign-in.');
+      if (session.status === 'FAILED' || session.status === 'CANCELLED') {
+        throw new IdentityError(session.failureCode === 'user_cancelled' ? 'user_cancelled' : toFailureCode(session.failureCode));
+      }
+      if (session.status === 'RUNNING') {
+        const result = await providers[method].poll({
+          providerSessionId: session.providerSessionId ?? '',
+          personalId: session.requestedPersonalId ?? '',
+          hash: new Uint8Array(Buffer.from(session.signedHash ?? '', 'base64')),
+          hashType: (session.hashType ?? hashTypes[method]) as HashType,
+          timeoutMs: STATUS_LONG_POLL_MS,
+        });
+        if (result.status === 'RUNNING') return { status: 'RUNNING' };
+        if (result.status === 'FAILED') {
+          await repository.markFailed(session.id, result.code);
+          throw new IdentityError(result.code);
+        }
+        await repository.markComplete(session.id, {
+          personalId: result.person.personalId,
+          personalIdCountryCode: result.person.countryCode,
+          givenName: result.person.givenName,
+          surname: result.person.surname,
+        });
+      }
+      return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
+    },
+
+    async cancel(method: MobileIdentityMethod, authenticationSessionId: string): Promise<void> {
+      await repository.markCancelled(authenticationSessionId, method);
+    },
+
+    completeIdCard: (common: AuthorizeCommonFields, person: AuthenticatedPerson, clientAddress: string) =>
+      completeImmediately('ID_CARD', common, person, clientAddress),
+
+    /** Exchanges a code for tokens: single use, unexpired, and only with the verifier of its challenge. */
+    async exchangeCode(authorizationCode: string, codeVerifier: string): Promise<TokenResponse> {
+      const session = await repository.consumeCode(tokenHash(authorizationCode), now());
+      // The code is spent even when the verifier is wrong: a guessed verifier gets one try.
+      if (!session || codeChallengeS256(codeVerifier) !== session.codeChallenge) {
+        throw new AppError('UNAUTHORIZED', 'The authorization code or verifier is not valid.');
+      }
+      return createTokens(
+        {
+          personalId: session.personalId ?? '',
+          personalIdCountryCode: session.personalIdCountryCode ?? 'EE',
+          givenName: session.givenName ?? '',
+          surname: session.surname ?? '',
+        },
+        session.method as AuthenticationMethod,
+      );
+    },
+
+    /** Magic sign-in (test and demo environments only): tokens at once. */
+    magicSignIn: (person: CompletedPerson): Promise<TokenResponse> => createTokens(person, 'MAGIC'),
+
+    async refresh(refreshToken: string): Promise<TokenResponse> {
+      const nextRefreshToken = randomToken();
+      const result = await repository.rotateRefreshToken(tokenHash(refreshToken), tokenHash(nextRefreshToken), isSessionAlive);
+      if (result.outcome !== 'rotated') throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
+      const { session } = result;
+      const accessToken = await accessTokens.issue({
+        personalId: session.personalId,
+        personalIdCountryCode: session.personalIdCountryCode,
+        givenName: session.givenName,
+        surname: session.surname,
+        authenticationMethod: session.authenticationMethod as AuthenticationMethod,
+        sessionId: session.id,
+      });
+      return { accessToken, refreshToken: nextRefreshToken };
+    },
+
+    logout: (refreshToken: string) => repository.revokeSessionByRefreshToken(tokenHash(refreshToken), 'logout'),
+
+    /** A live session for a verified access token's sid; logout and reuse detection end it at once. */
+    async findLiveSession(sessionId: string): Promise<UserSession | undefined> {
+      const session = await repository.findUserSession(sessionId);
+      return session && isSessionAlive(session) ? session : undefined;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function toFailureCode(value: string | null): IdentityError['code'] {
+  return (value ?? 'unexpected') as IdentityError['code'];
+}

@@ -1,0 +1,326 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authSessions, authenticationEvents } from '../../db/schema.js';
+import { buildTestApp } from '../../test/app.js';
+import { claimsOf, createPkce, pollUntilDone, signIn } from '../../test/sign-in.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  // Every test signs in from the same address, often as the same person: limits high here, tested on their own below.
+  app = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '1000', RATE_LIMIT_STARTS_PER_ADDRESS: '1000' });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const startSmartId = (personalId: string, common = createPkce().common) =>
+  app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/start', payload: { ...common, personalId, personalIdCountryCode: 'EE' } });
+
+const startMobileId = (personalId: string, phoneNumber: string, common = createPkce().common) =>
+  app.inject({ method: 'POST', url: '/oauth2/v2/authorize/mid/start', payload: { ...common, personalId, phoneNumber } });
+
+describe('Smart-ID sign-in, through the client and the simulator over HTTP', () => {
+  it('signs in the demo OK identity: code, state, tokens naming the person from the certificate', async () => {
+    const pkce = createPkce();
+    const start = await startSmartId('40504040001', pkce.common);
+    expect(start.statusCode).toBe(200);
+    expect(start.json()).toEqual({ authenticationSessionId: expect.any(String), verificationCode: expect.stringMatching(/^\d{4}$/) });
+
+    const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, code: expect.any(String) });
+
+    const token = await app.inject({
+      method: 'POST',
+      url: '/oauth2/v2/authorize/token',
+      payload: { authorizationCode: status.json().code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
+    });
+    expect(token.statusCode).toBe(200);
+    const claims = claimsOf(token.json().accessToken);
+    expect(claims).toMatchObject({ personalId: '40504040001', personalIdCountryCode: 'EE', authenticationMethod: 'SMART_ID', aud: 'onboarding' });
+    expect(claims.givenName).toEqual(expect.any(String));
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(300);
+  });
+
+  it.each([
+    ['30403039917', 'user_cancelled'],
+    ['30403039983', 'timeout'],
+  ])('answers %s with the failure code %s', async (personalId, code) => {
+    const start = await startSmartId(personalId);
+    expect(start.statusCode).toBe(200);
+    const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+    expect(status.statusCode).toBe(400);
+    expect(status.json()).toEqual({ code, message: expect.any(String) });
+  });
+
+  it('answers user_not_found at start for a valid personal code with no Smart-ID account', async () => {
+    const start = await startSmartId('38001085718');
+    expect(start.statusCode).toBe(400);
+    expect(start.json().code).toBe('user_not_found');
+  });
+
+  it('refuses an invalid personal code with the validation code, before asking SK', async () => {
+    const start = await startSmartId('38001085719');
+    expect(start.statusCode).toBe(400);
+    expect(start.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'personalId', code: 'invalidPersonalId' }] });
+  });
+
+  it.each([
+    ['channel', 'MOBILE_APP'],
+    ['clientId', 'someone-else'],
+    ['responseType', 'token'],
+    ['codeChallengeMethod', 'plain'],
+    ['codeChallenge', 'too-short'],
+  ])('refuses a wrong %s', async (field, value) => {
+    const start = await startSmartId('40504040001', { ...createPkce().common, [field]: value });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().fields[0].path).toBe(field);
+  });
+
+  it('cancels a running sign-in; its status then says user_cancelled', async () => {
+    const start = await startSmartId('30403039983');
+    const id = start.json().authenticationSessionId;
+    const cancel = await app.inject({ method: 'POST', url: `/oauth2/v2/authorize/sid/${id}/cancel` });
+    expect(cancel.statusCode).toBe(204);
+    const status = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/sid/${id}/status` });
+    expect(status.statusCode).toBe(400);
+    expect(status.json().code).toBe('user_cancelled');
+  });
+
+  it('does not answer a Smart-ID sign-in on the Mobile-ID path', async () => {
+    const start = await startSmartId('40504040001');
+    const status = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/mid/${start.json().authenticationSessionId}/status` });
+    expect(status.statusCode).toBe(404);
+  });
+});
+
+describe('Mobile-ID sign-in, through the client and the simulator over HTTP', () => {
+  it('signs in the demo OK number with the name from the certificate', async () => {
+    const tokens = await signIn(app, 'mid', { personalId: '60001019906', phoneNumber: '+37200000766' });
+    expect(claimsOf(tokens.accessToken)).toMatchObject({ personalId: '60001019906', authenticationMethod: 'MOBILE_ID' });
+  });
+
+  it.each([
+    ['60001019939', '+37200000266', 'user_not_found'],
+    ['60001019947', '+37207110066', 'delivery_error'],
+    ['60001019950', '+37201100266', 'user_cancelled'],
+    ['60001019972', '+37201200266', 'sim_error'],
+    ['60001019983', '+37213100266', 'phone_absent'],
+    ['50001018908', '+37066000266', 'timeout'],
+  ])('answers %s / %s with %s', async (personalId, phoneNumber, code) => {
+    const start = await startMobileId(personalId, phoneNumber);
+    const response = start.statusCode === 200 ? await pollUntilDone(app, 'mid', start.json().authenticationSessionId) : start;
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(code);
+  });
+
+  it('refuses an invalid phone number with the validation code', async () => {
+    const start = await startMobileId('60001019906', '12');
+    expect(start.statusCode).toBe(400);
+    expect(start.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'phoneNumber', code: 'invalidPhone' }] });
+  });
+});
+
+describe('authorization codes (RFC 7636)', () => {
+  async function completedSignIn() {
+    const pkce = createPkce();
+    const start = await startSmartId('50001029996', pkce.common);
+    const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+    return { pkce, code: status.json().code as string, authenticationSessionId: start.json().authenticationSessionId as string };
+  }
+
+  const exchange = (authorizationCode: string, codeVerifier: string) =>
+    app.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', payload: { authorizationCode, codeVerifier, grantType: 'AUTHORIZATION_CODE' } });
+
+  it('refuses a wrong verifier, and the code is spent by the attempt', async () => {
+    const { pkce, code } = await completedSignIn();
+    expect((await exchange(code, createPkce().codeVerifier)).statusCode).toBe(401);
+    expect((await exchange(code, pkce.codeVerifier)).statusCode).toBe(401);
+  });
+
+  it('is single-use', async () => {
+    const { pkce, code } = await completedSignIn();
+    expect((await exchange(code, pkce.codeVerifier)).statusCode).toBe(200);
+    expect((await exchange(code, pkce.codeVerifier)).statusCode).toBe(401);
+  });
+
+  it('expires within 60 seconds', async () => {
+    const { pkce, code, authenticationSessionId } = await completedSignIn();
+    await app.database.db
+      .update(authSessions)
+      .set({ codeExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authSessions.id, authenticationSessionId));
+    expect((await exchange(code, pkce.codeVerifier)).statusCode).toBe(401);
+  });
+
+  it("cannot be exchanged with another sign-in's verifier", async () => {
+    const first = await completedSignIn();
+    const second = await completedSignIn();
+    expect((await exchange(first.code, second.pkce.codeVerifier)).statusCode).toBe(401);
+  });
+
+  it('refuses a wrong grant type', async () => {
+    const { pkce, code } = await completedSignIn();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/oauth2/v2/authorize/token',
+      payload: { authorizationCode: code, codeVerifier: pkce.codeVerifier, grantType: 'PASSWORD' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('sessions: refresh, reuse, logout, access tokens', () => {
+  const refresh = (refreshToken: string) => app.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', payload: { refreshToken } });
+  const completedEvent = (accessToken: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/onboarding/legal/authentication-event/completed',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { visitorId: 'visitor-1', result: 'COMPLETED', authenticationMethod: 'SMART_ID' },
+    });
+
+  it('rotates the refresh token on every use', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '40504040001' });
+    const first = await refresh(tokens.refreshToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().refreshToken).not.toBe(tokens.refreshToken);
+    expect(claimsOf(first.json().accessToken).sid).toBe(claimsOf(tokens.accessToken).sid);
+    expect((await refresh(first.json().refreshToken)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a spent refresh token is used again', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '40504040001' });
+    const rotated = (await refresh(tokens.refreshToken)).json();
+    expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    expect((await completedEvent(rotated.accessToken)).statusCode).toBe(401);
+  });
+
+  it('ends the session at logout', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '40504040001' });
+    expect((await completedEvent(tokens.accessToken)).statusCode).toBe(204);
+    const logout = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/logout', payload: { refreshToken: tokens.refreshToken } });
+    expect(logout.statusCode).toBe(204);
+    expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
+    expect((await completedEvent(tokens.accessToken)).statusCode).toBe(401);
+  });
+
+  it('refuses a tampered access token', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '40504040001' });
+    const [header, , signature] = tokens.accessToken.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...claimsOf(tokens.accessToken), personalId: '38001085718' })).toString('base64url');
+    expect((await completedEvent(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
+  });
+
+  it('refuses an access token past its expiry', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '40504040001' });
+    expect((await completedEvent(tokens.accessToken)).statusCode).toBe(204);
+    const expiry = Number(claimsOf(tokens.accessToken).exp) * 1000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(expiry + 1000);
+      expect((await completedEvent(tokens.accessToken)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('authentication events', () => {
+  it('keeps a failed event without a token', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/onboarding/legal/anonymous/authentication-event/failed',
+      payload: { visitorId: 'visitor-failed', result: 'FAILED', authenticationMethod: 'MOBILE_ID', personalId: '60001019950', errorCode: 'MID.DEVICE_PROBLEM' },
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await app.database.db.select().from(authenticationEvents).where(eq(authenticationEvents.visitorId, 'visitor-failed'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ result: 'FAILED', authenticationMethod: 'MOBILE_ID', personalId: '60001019950' });
+  });
+
+  it('refuses a completed event without a token', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/onboarding/legal/authentication-event/completed',
+      payload: { visitorId: 'v', result: 'COMPLETED' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('takes the person of a completed event from the token, not the body', async () => {
+    const tokens = await signIn(app, 'sid', { personalId: '50001029996' });
+    await app.inject({
+      method: 'POST',
+      url: '/onboarding/legal/authentication-event/completed',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+      payload: { visitorId: 'visitor-completed', result: 'COMPLETED', personalId: '38001085718' },
+    });
+    const [row] = await app.database.db.select().from(authenticationEvents).where(eq(authenticationEvents.visitorId, 'visitor-completed'));
+    expect(row?.personalId).toBe('50001029996');
+  });
+});
+
+describe('magic sign-in', () => {
+  it('signs in by personal code when on (simulated mode)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { idCode: '38001085718', givenName: 'MARI', surname: 'MAASIKAS' } });
+    expect(response.statusCode).toBe(200);
+    expect(claimsOf(response.json().accessToken)).toMatchObject({ personalId: '38001085718', personalIdCountryCode: 'EE', authenticationMethod: 'MAGIC', givenName: 'MARI' });
+  });
+
+  it('refuses an invalid personal code', async () => {
+    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '12345678901' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('does not exist when off', async () => {
+    const withoutMagic = await buildTestApp({ MAGIC_SIGN_IN: 'false' });
+    try {
+      const response = await withoutMagic.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '38001085718' } });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await withoutMagic.close();
+    }
+  });
+});
+
+describe('rate limits on sign-in starts', () => {
+  const startOn = (target: FastifyInstance, personalId: string, remoteAddress: string) =>
+    target.inject({
+      method: 'POST',
+      url: '/oauth2/v2/authorize/sid/start',
+      remoteAddress,
+      payload: { ...createPkce().common, personalId, personalIdCountryCode: 'EE' },
+    });
+
+  it('answers 429 RATE_LIMITED when one person has started too many sign-ins, from any address', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '3' });
+    try {
+      const answers = [];
+      for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) answers.push((await startOn(limited, '39901012239', address)).statusCode);
+      expect(answers).toEqual([200, 200, 200, 429]);
+      const refused = await startOn(limited, '39901012239', '10.0.0.5');
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another person is not affected.
+      expect((await startOn(limited, '40504040001', '10.0.0.6')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 when one address has started too many sign-ins, for any person', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_ADDRESS: '2' });
+    try {
+      const answers = [];
+      for (const personalId of ['40504040001', '50001029996', '39901012239']) answers.push((await startOn(limited, personalId, '10.0.1.1')).statusCode);
+      expect(answers).toEqual([200, 200, 429]);
+      expect((await startOn(limited, '39901012239', '10.0.1.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

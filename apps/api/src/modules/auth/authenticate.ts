@@ -1,0 +1,34 @@
+import type { AccessTokenPayload } from '@onboarding/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import type { AccessTokens } from './access-token.js';
+import type { AuthService } from './auth-service.js';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The signed-in representative, set by requireUser. */
+    user?: AccessTokenPayload;
+  }
+}
+
+/**
+ * A preHandler for routes that need a signed-in user: a valid bearer access
+ * token whose session is still alive (logout and refresh-token reuse end it
+ * at once, even before the token expires).
+ */
+export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'findLiveSession'>) {
+  return async function requireUser(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const claims = await accessTokens.verify(token);
+    if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid.');
+    const session = await service.findLiveSession(claims.sid);
+    if (!session) throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
+    request.user = claims;
+  };
+}
+
+export type RequireUser = ReturnType<typeof createRequireUser>;

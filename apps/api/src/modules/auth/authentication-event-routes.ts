@@ -1,0 +1,64 @@
+import { authenticationEventEndpoints, type AuthenticationEvent } from '@onboarding/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthRepository } from './auth-repository.js';
+import type { RequireUser } from './authenticate.js';
+
+type Options = { repository: AuthRepository; requireUser: RequireUser };
+
+// An event is a small record; a large body is someone filling our table.
+const EVENT_BODY_LIMIT_BYTES = 16 * 1024;
+const tags = ['sign-in'];
+
+/** Authentication events of SPEC.md section 7, kept in the append-only authentication_events table. */
+export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (app, { repository, requireUser }) => {
+  const { failed, completed } = authenticationEventEndpoints;
+
+  app.post(
+    failed.path,
+    {
+      bodyLimit: EVENT_BODY_LIMIT_BYTES,
+      schema: { tags, summary: 'Record a failed sign-in (no token needed)', body: failed.body, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const event = request.body as AuthenticationEvent;
+      await repository.insertAuthenticationEvent({
+        result: 'FAILED',
+        authenticationMethod: event.authenticationMethod,
+        personalId: event.personalId,
+        visitorId: event.visitorId,
+        payload: event,
+        clientAddress: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    completed.path,
+    {
+      bodyLimit: EVENT_BODY_LIMIT_BYTES,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Record a completed sign-in',
+        security: [{ bearerAuth: [] }],
+        body: completed.body,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const event = request.body as AuthenticationEvent;
+      // Who signed in comes from the token, not from the body.
+      await repository.insertAuthenticationEvent({
+        result: 'COMPLETED',
+        authenticationMethod: request.user?.authenticationMethod,
+        personalId: request.user?.personalId,
+        visitorId: event.visitorId,
+        payload: event,
+        clientAddress: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

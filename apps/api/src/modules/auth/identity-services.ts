@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { createMobileIdClient } from '../identity/mobile-id-client.js';
+import { createSmartIdClient } from '../identity/smart-id-client.js';
+import type { MobileIdentityMethod, MobileIdentityProvider } from '../identity/types.js';
+import { startSimulators } from '../../simulators/index.js';
+
+export type IdentityServices = {
+  providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  idCardTrustAnchors: string[];
+  /** The eid listener's TLS certificate and key, when configured or simulated. */
+  eidTls?: { cert: string; key: string };
+  close(): Promise<void>;
+};
+
+const readPemFiles = (files: string[] | undefined): string[] => (files ?? []).map((file) => readFileSync(file, 'utf8'));
+
+/**
+ * The Smart-ID and Mobile-ID clients, pointed at SK's services in live mode
+ * and at the built-in simulators in simulated mode. The clients are the same
+ * either way; only the addresses, relying party and trust anchors differ.
+ */
+export async function createIdentityServices(config: Config, logger: FastifyBaseLogger): Promise<IdentityServices> {
+  const isSimulated = config.IDENTITY_MODE === 'simulated';
+  const simulators = isSimulated
+    ? await startSimulators({
+        dataDir: path.join(config.dataDir, 'simulators'),
+        completionDelayMs: config.SIMULATOR_COMPLETION_DELAY_MS,
+        logger: logger.child({ module: 'simulators' }),
+      })
+    : undefined;
+
+  const smartId = createSmartIdClient({
+    baseUrl: config.SMART_ID_BASE_URL ?? simulators?.smartIdBaseUrl ?? '',
+    relyingPartyUuid: config.SMART_ID_RELYING_PARTY_UUID ?? simulators?.relyingPartyUuid ?? '',
+    relyingPartyName: config.SMART_ID_RELYING_PARTY_NAME ?? simulators?.relyingPartyName ?? '',
+    trustAnchors: config.SMART_ID_TRUST_ANCHORS ? readPemFiles(config.SMART_ID_TRUST_ANCHORS) : (simulators?.smartIdTrustAnchors ?? []),
+    displayText: config.IDENTITY_DISPLAY_TEXT,
+  });
+  const mobileId = createMobileIdClient({
+    baseUrl: config.MOBILE_ID_BASE_URL ?? simulators?.mobileIdBaseUrl ?? '',
+    relyingPartyUuid: config.MOBILE_ID_RELYING_PARTY_UUID ?? simulators?.relyingPartyUuid ?? '',
+    relyingPartyName: config.MOBILE_ID_RELYING_PARTY_NAME ?? simulators?.relyingPartyName ?? '',
+    trustAnchors: config.MOBILE_ID_TRUST_ANCHORS ? readPemFiles(config.MOBILE_ID_TRUST_ANCHORS) : (simulators?.mobileIdTrustAnchors ?? []),
+    displayText: config.IDENTITY_DISPLAY_TEXT,
+  });
+
+  const eidTls =
+    config.EID_TLS_CERT_FILE && config.EID_TLS_KEY_FILE
+      ? { cert: readFileSync(config.EID_TLS_CERT_FILE, 'utf8'), key: readFileSync(config.EID_TLS_KEY_FILE, 'utf8') }
+      : simulators?.eidServerTls;
+
+  return {
+    providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
+    idCardTrustAnchors: config.ID_CARD_TRUST_ANCHORS ? readPemFiles(config.ID_CARD_TRUST_ANCHORS) : (simulators?.idCardTrustAnchors ?? []),
+    ...(eidTls ? { eidTls } : {}),
+    close: async () => {
+      await simulators?.close();
+    },
+  };
+}

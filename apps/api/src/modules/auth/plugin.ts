@@ -1,0 +1,80 @@
+import { AUTH_BASE_PATH, authEndpoints, type AuthorizeCommonFields } from '@onboarding/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { createAccessTokens } from './access-token.js';
+import { createAuthRepository } from './auth-repository.js';
+import { createAuthService, type AuthService } from './auth-service.js';
+import { createRequireUser, type RequireUser } from './authenticate.js';
+import { authenticationEventRoutes } from './authentication-event-routes.js';
+import { authorizeWithIdCard } from './id-card.js';
+import { createIdCardServer } from './id-card-server.js';
+import { createIdentityServices } from './identity-services.js';
+import { authRoutes } from './routes.js';
+import { loadSigningKey } from './signing-key.js';
+
+export type AuthModule = {
+  service: AuthService;
+  requireUser: RequireUser;
+  /** Origin of the eid listener, once it listens; empty when there is none. */
+  eidUrl(): string;
+};
+
+/**
+ * Sign-in: the /oauth2/v2 routes, the authentication events, the eid listener
+ * for ID-card, and requireUser for every route that needs a signed-in user.
+ */
+export async function registerAuth(app: FastifyInstance, config: Config, database: Database): Promise<AuthModule> {
+  const key = await loadSigningKey({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir });
+  const accessTokens = createAccessTokens({ key, issuer: `${config.PUBLIC_URL}${AUTH_BASE_PATH}`, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const repository = createAuthRepository(database.db);
+  const identity = await createIdentityServices(config, app.log);
+  const service = createAuthService({
+    repository,
+    providers: identity.providers,
+    accessTokens,
+    sessionIdleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+    rateLimit: {
+      perAddress: config.RATE_LIMIT_STARTS_PER_ADDRESS,
+      perPerson: config.RATE_LIMIT_STARTS_PER_PERSON,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    },
+  });
+  const requireUser = createRequireUser(accessTokens, service);
+
+  await app.register(authRoutes, { service, isMagicSignInEnabled: config.isMagicSignInEnabled });
+  await app.register(authenticationEventRoutes, { repository, requireUser });
+
+  // Behind a reverse proxy that terminates the eid host's TLS and passes the certificate in a header.
+  const certificateHeader = config.EID_CLIENT_CERT_HEADER;
+  if (certificateHeader) {
+    app.post(authEndpoints.idCard.path, { schema: { tags: ['sign-in'], summary: 'ID-card sign-in (behind the eid proxy)', body: authEndpoints.idCard.body } }, async (request) => {
+      const header = request.headers[certificateHeader];
+      const certificatePem = typeof header === 'string' && header ? decodeURIComponent(header) : undefined;
+      return authorizeWithIdCard({
+        certificatePem,
+        trustAnchors: identity.idCardTrustAnchors,
+        common: request.body as AuthorizeCommonFields,
+        clientAddress: request.ip,
+        service,
+      });
+    });
+  }
+
+  let eidUrl = config.EID_PUBLIC_URL ?? '';
+  if (config.EID_PORT !== undefined && identity.eidTls) {
+    const eidServer = createIdCardServer({
+      tls: identity.eidTls,
+      trustAnchors: identity.idCardTrustAnchors,
+      allowedOrigin: new URL(config.PUBLIC_URL).origin,
+      service,
+      logger: app.log.child({ module: 'eid' }),
+    });
+    const address = await eidServer.listen({ host: config.HOST, port: config.EID_PORT });
+    eidUrl ||= new URL(address).origin.replace('0.0.0.0', 'localhost');
+    app.addHook('onClose', () => eidServer.close());
+  }
+  app.addHook('onClose', () => identity.close());
+
+  return { service, requireUser, eidUrl: () => eidUrl };
+}

@@ -1,0 +1,87 @@
+import { apiErrorBodySchema, authEndpoints, authenticationStartResponseSchema, type Endpoint, type MagicSignInPayload } from '@onboarding/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { MobileIdentityMethod } from '../identity/types.js';
+import type { AuthService } from './auth-service.js';
+import { personFromMagicPayload } from './magic.js';
+
+type AuthRoutesOptions = { service: AuthService; isMagicSignInEnabled: boolean };
+
+const sessionParams = z.object({ authenticationSessionId: z.uuid() });
+const tags = ['sign-in'];
+
+/** OpenAPI responses of a start or status call: its success, and the lowercase failure codes of SPEC.md section 8. */
+const withFailures = (success: z.ZodType) => ({ 200: success, 400: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema });
+
+function schemaOf(endpoint: Endpoint, summary: string) {
+  return { tags, summary, ...(endpoint.body ? { body: endpoint.body } : {}) };
+}
+
+/** The auth API at /oauth2/v2 (SPEC.md section 7), declared by authEndpoints in packages/domain. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled }) => {
+  const mobileMethods: { method: MobileIdentityMethod; start: Endpoint; status: Endpoint; cancel: Endpoint; name: string }[] = [
+    { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },
+    { method: 'MOBILE_ID', start: authEndpoints.startMobileId, status: authEndpoints.mobileIdStatus, cancel: authEndpoints.cancelMobileId, name: 'Mobile-ID' },
+  ];
+
+  for (const { method, start, status, cancel, name } of mobileMethods) {
+    app.post(
+      start.path,
+      { schema: { ...schemaOf(start, `Start a ${name} sign-in`), response: withFailures(authenticationStartResponseSchema) } },
+      async (request) => {
+        const body = request.body as { personalId: string; phoneNumber?: string } & Parameters<AuthService['start']>[1];
+        return service.start(method, { ...body, clientAddress: request.ip });
+      },
+    );
+
+    app.get(
+      status.path,
+      { schema: { tags, summary: `Status of a ${name} sign-in; poll every second while RUNNING`, params: sessionParams, response: withFailures(status.response ?? z.unknown()) } },
+      async (request) => service.status(method, request.params.authenticationSessionId),
+    );
+
+    app.post(
+      cancel.path,
+      { schema: { tags, summary: `Cancel a ${name} sign-in`, params: sessionParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await service.cancel(method, request.params.authenticationSessionId);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.post(
+    authEndpoints.token.path,
+    { schema: { ...schemaOf(authEndpoints.token, 'Exchange an authorization code and its PKCE verifier for tokens'), response: { 200: authEndpoints.token.response } } },
+    async (request) => {
+      const { authorizationCode, codeVerifier } = request.body as { authorizationCode: string; codeVerifier: string };
+      return service.exchangeCode(authorizationCode, codeVerifier);
+    },
+  );
+
+  app.post(
+    authEndpoints.refresh.path,
+    { schema: { ...schemaOf(authEndpoints.refresh, 'New tokens for a refresh token, which is then spent; reusing a spent one ends the session'), response: { 200: authEndpoints.refresh.response } } },
+    async (request) => service.refresh((request.body as { refreshToken: string }).refreshToken),
+  );
+
+  app.post(
+    authEndpoints.logout.path,
+    { schema: { ...schemaOf(authEndpoints.logout, 'End the session of a refresh token'), response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.logout((request.body as { refreshToken: string }).refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    authEndpoints.magic.path,
+    { schema: { ...schemaOf(authEndpoints.magic, 'Magic sign-in, for test and demo environments only'), response: { 200: authEndpoints.magic.response } } },
+    async (request) => {
+      // Off in live mode: the route answers as if it did not exist.
+      if (!isMagicSignInEnabled) throw new AppError('NOT_FOUND', `No route for POST ${authEndpoints.magic.path}.`);
+      return service.magicSignIn(personFromMagicPayload(request.body as MagicSignInPayload & Record<string, unknown>));
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCertificateAuthority, validForDays, type Credential } from '../../simulators/pki.js';
+import { startFakeJsonServer, type FakeAnswer, type RecordedRequest } from '../../test/fake-json-server.js';
+import { createMobileIdClient } from './mobile-id-client.js';
+import { IdentityError, type MobileIdentityProvider } from './types.js';
+
+const hash = createHash('sha256').update('mobile-id client test').digest();
+const personalId = '60001019906';
+const phoneNumber = '+37200000766';
+let answer: (request: RecordedRequest) => FakeAnswer = () => ({ status: 500 });
+let server: Awaited<ReturnType<typeof startFakeJsonServer>>;
+let ca: Credential;
+let client: MobileIdentityProvider;
+
+beforeAll(async () => {
+  server = await startFakeJsonServer((request) => answer(request));
+  ca = await createCertificateAuthority([{ '2.5.4.3': ['test Mobile-ID CA'] }], validForDays(365));
+  client = createMobileIdClient({
+    baseUrl: `${server.url}/mid-api`,
+    relyingPartyUuid: '00000000-0000-0000-0000-000000000000',
+    relyingPartyName: 'DEMO',
+    trustAnchors: [ca.certificatePem],
+    displayText: 'Ettevõtte konto avamine',
+  });
+});
+afterAll(() => server.close());
+
+const pollWith = async (sessionAnswer: FakeAnswer) => {
+  answer = (request) => (request.method === 'POST' ? { status: 200, body: { sessionID: 'mid-1', time: 't', traceId: 'x' } } : sessionAnswer);
+  const { providerSessionId } = await client.start({ personalId, phoneNumber, hash, hashType: 'SHA256' });
+  return client.poll({ providerSessionId, personalId, hash, hashType: 'SHA256', timeoutMs: 1000 });
+};
+
+describe('Mobile-ID client requests', () => {
+  it('starts with POST /authentication and polls GET /authentication/session/{id}?timeoutMs=', async () => {
+    server.requests.length = 0;
+    await pollWith({ status: 200, body: { state: 'RUNNING' } });
+    const [start, poll] = server.requests;
+    expect(start).toEqual({
+      method: 'POST',
+      url: '/mid-api/authentication',
+      body: {
+        relyingPartyUUID: '00000000-0000-0000-0000-000000000000',
+        relyingPartyName: 'DEMO',
+        phoneNumber,
+        nationalIdentityNumber: personalId,
+        hash: hash.toString('base64'),
+        hashType: 'SHA256',
+        language: 'EST',
+        // õ is not GSM-7, so the text goes as UCS-2 (EID-FACTS.md section 3.3).
+        displayText: 'Ettevõtte konto avamine',
+        displayTextFormat: 'UCS-2',
+      },
+    });
+    expect(poll).toMatchObject({ method: 'GET', url: '/mid-api/authentication/session/mid-1?timeoutMs=1000' });
+  });
+
+  it('refuses a phone number or personal code that cannot exist without calling SK', async () => {
+    await expect(client.start({ personalId, phoneNumber: '37200000766', hash, hashType: 'SHA256' })).rejects.toMatchObject({ code: 'user_not_found' });
+    await expect(client.start({ personalId, hash, hashType: 'SHA256' })).rejects.toMatchObject({ code: 'user_not_found' });
+    await expect(client.start({ personalId: '60001019907', phoneNumber, hash, hashType: 'SHA256' })).rejects.toMatchObject({ code: 'user_not_found' });
+  });
+});
+
+describe('Mobile-ID start statuses (EID-FACTS.md section 3.4)', () => {
+  it.each([400, 401, 405, 500, 503])('%i -> unexpected', async (status) => {
+    answer = () => ({ status, body: { error: 'x', time: 't', traceId: 'y' } });
+    const error = await client.start({ personalId, phoneNumber, hash, hashType: 'SHA256' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IdentityError);
+    expect((error as IdentityError).code).toBe('unexpected');
+  });
+});
+
+describe('Mobile-ID results (EID-FACTS.md section 3.4)', () => {
+  it.each([
+    ['TIMEOUT', 'timeout'],
+    ['EXPIRED_TRANSACTION', 'timeout'],
+    ['NOT_MID_CLIENT', 'user_not_found'],
+    ['NOT_ACTIVE', 'user_not_found'],
+    ['USER_CANCELLED', 'user_cancelled'],
+    ['SIGNATURE_HASH_MISMATCH', 'sim_error'],
+    ['PHONE_ABSENT', 'phone_absent'],
+    ['DELIVERY_ERROR', 'delivery_error'],
+    ['SIM_ERROR', 'sim_error'],
+    ['SOMETHING_NEW', 'unexpected'],
+  ])('%s -> %s', async (result, code) => {
+    expect(await pollWith({ status: 200, body: { state: 'COMPLETE', result, time: 't', traceId: 'x' } })).toEqual({ status: 'FAILED', code, detail: result });
+  });
+
+  it('RUNNING stays running; OK without certificate is unexpected', async () => {
+    expect(await pollWith({ status: 200, body: { state: 'RUNNING' } })).toEqual({ status: 'RUNNING' });
+    expect(await pollWith({ status: 200, body: { state: 'COMPLETE', result: 'OK' } })).toMatchObject({ status: 'FAILED', code: 'unexpected' });
+  });
+
+  it.each([
+    [404, 'timeout'],
+    [400, 'unexpected'],
+    [401, 'unexpected'],
+    [500, 'unexpected'],
+  ])('session status %i -> %s', async (status, code) => {
+    expect(await pollWith({ status, body: { error: 'x' } })).toMatchObject({ status: 'FAILED', code });
+  });
+});

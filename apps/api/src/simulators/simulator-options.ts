@@ -1,0 +1,21 @@
+import type { SimulatorPki } from './simulator-pki.js';
+
+/** What both service simulators share. */
+export type ServiceSimulatorOptions = {
+  /** The relying party the simulators accept, as SK would have configured it. */
+  relyingPartyUuid: string;
+  relyingPartyName: string;
+  /** How long a session runs before it completes; 0 completes at once. */
+  completionDelayMs: number;
+  pki: SimulatorPki;
+};
+
+/** Base64 of exactly `length` bytes, or null (SK answers 400 otherwise, EID-FACTS.md section 3.3). */
+export const decodeHash = (value: string, length: number): Buffer | null => {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === length ? bytes : null;
+};
+
+// relyingPartyName is case-insensitive at both services (EID-FACTS.md sections 1.3, 3.1).
+export const isSameRelyingPartyName = (given: string, expected: string): boolean => given.toLowerCase() === expected.toLowerCase();

@@ -1,0 +1,51 @@
+/** Smart-ID RP API v2 end results the simulator can give (EID-FACTS.md section 1.5). */
+export type SmartIdOutcome =
+  | 'OK'
+  | 'USER_REFUSED'
+  | 'USER_REFUSED_DISPLAYTEXTANDPIN'
+  | 'USER_REFUSED_VC_CHOICE'
+  | 'USER_REFUSED_CONFIRMATIONMESSAGE'
+  | 'USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE'
+  | 'USER_REFUSED_CERT_CHOICE'
+  | 'WRONG_VC'
+  | 'TIMEOUT'
+  | 'DOCUMENT_UNUSABLE';
+
+export type SmartIdIdentity = { personalId: string; outcome: SmartIdOutcome; givenName: string; surname: string };
+
+const identity = (personalId: string, outcome: SmartIdOutcome, givenName = 'OK'): SmartIdIdentity => ({
+  personalId,
+  outcome,
+  givenName,
+  surname: 'TESTNUMBER',
+});
+
+/**
+ * SK's Estonian DEMO accounts (EID-FACTS.md section 2), so the same test
+ * identities behave alike here and at SK DEMO. SK documents no
+ * DOCUMENT_UNUSABLE account; 30403039994 is this simulator's own. Every other
+ * valid personal code has no account and gets 404.
+ */
+export const SMART_ID_IDENTITIES: readonly SmartIdIdentity[] = [
+  identity('40504040001', 'OK'),
+  identity('50001029996', 'OK', 'ADULT'),
+  identity('39901012239', 'OK', 'MULTIPLE ACCOUNTS'),
+  identity('61101012257', 'OK', 'MINOR'),
+  identity('30303039914', 'OK'),
+  identity('40404049996', 'OK'),
+  identity('40404049985', 'OK'),
+  identity('30303039903', 'OK'),
+  identity('30303039816', 'OK'),
+  identity('30403039917', 'USER_REFUSED', 'REFUSED'),
+  identity('30403039928', 'USER_REFUSED_DISPLAYTEXTANDPIN', 'REFUSED'),
+  identity('30403039939', 'USER_REFUSED_VC_CHOICE', 'REFUSED'),
+  identity('30403039946', 'USER_REFUSED_CONFIRMATIONMESSAGE', 'REFUSED'),
+  identity('30403039950', 'USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE', 'REFUSED'),
+  identity('30403039961', 'USER_REFUSED_CERT_CHOICE', 'REFUSED'),
+  identity('30403039972', 'WRONG_VC', 'WRONG VC'),
+  identity('30403039983', 'TIMEOUT', 'TIMEOUT'),
+  identity('30403039994', 'DOCUMENT_UNUSABLE', 'UNUSABLE'),
+];
+
+export const findSmartIdIdentity = (personalId: string): SmartIdIdentity | undefined =>
+  SMART_ID_IDENTITIES.find((entry) => entry.personalId === personalId);

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import { mobileIdRoutes } from './mobile-id-routes.js';
+import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
+import { smartIdRoutes } from './smart-id-routes.js';
+
+export type StartSimulatorsOptions = {
+  /** Where the test CAs and people's certificates are kept and reused, e.g. <dataDir>/simulators. */
+  dataDir: string;
+  /** How long each session runs before it completes; 0 in tests. */
+  completionDelayMs: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  logger?: false | FastifyBaseLogger;
+};
+
+export type SimulatorHandle = {
+  /** Smart-ID RP API v2 base, ending in /smart-id-rp/v2/. */
+  smartIdBaseUrl: string;
+  /** Mobile-ID REST API base, ending in /mid-api. */
+  mobileIdBaseUrl: string;
+  /** The relying party both simulators accept. */
+  relyingPartyUuid: string;
+  relyingPartyName: string;
+  smartIdTrustAnchors: string[];
+  mobileIdTrustAnchors: string[];
+  /** Issuer of the test ID-card certificates from issueTestIdCard. */
+  idCardTrustAnchors: string[];
+  /** The eid listener's TLS certificate for localhost and 127.0.0.1, its key, and the CA that issued it (for test clients). */
+  eidServerTls: { cert: string; key: string; ca: string };
+  /** A new ID-card authentication certificate and private key (PEM) naming the person. */
+  issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
+  close(): Promise<void>;
+};
+
+// SK DEMO's Smart-ID relying party (EID-FACTS.md section 2); the Mobile-ID simulator accepts it too.
+const RELYING_PARTY_UUID = '00000000-0000-4000-8000-000000000000';
+const RELYING_PARTY_NAME = 'DEMO';
+const SMART_ID_PREFIX = '/smart-id-rp/v2';
+const MOBILE_ID_PREFIX = '/mid-api';
+
+/**
+ * Starts the Smart-ID and Mobile-ID simulators on one HTTP listener. They
+ * speak SK's contract, answer SK's DEMO identities alike and sign with
+ * certificates from their own test CAs, so the real clients and validation
+ * run unchanged against them (STYLE.md habit 6).
+ */
+export const startSimulators = async (options: StartSimulatorsOptions): Promise<SimulatorHandle> => {
+  const pki = await loadSimulatorPki(options.dataDir);
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Long polls must not hold close() open.
+    forceCloseConnections: true,
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? 400 : 500;
+    if (status === 500) app.log.error({ err: error }, 'simulator failure');
+    return reply.code(status).send({ error: status === 400 ? 'invalid request' : 'internal error' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found' }));
+
+  const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki };
+  await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
+  await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${host}:${String(address.port)}`;
+
+  return {
+    smartIdBaseUrl: `${origin}${SMART_ID_PREFIX}/`,
+    mobileIdBaseUrl: `${origin}${MOBILE_ID_PREFIX}`,
+    relyingPartyUuid: RELYING_PARTY_UUID,
+    relyingPartyName: RELYING_PARTY_NAME,
+    smartIdTrustAnchors: [pki.smartIdCa.certificatePem],
+    mobileIdTrustAnchors: [pki.mobileIdCa.certificatePem],
+    idCardTrustAnchors: [pki.idCardCa.certificatePem],
+    eidServerTls: { cert: pki.eidServer.certificatePem, key: pki.eidServer.privateKeyPem, ca: pki.eidTlsCa.certificatePem },
+    issueTestIdCard: async (person) => {
+      const card = await pki.issueIdCard(person);
+      return { cert: card.certificatePem, key: card.privateKeyPem };
+    },
+    close: () => app.close(),
+  };
+};

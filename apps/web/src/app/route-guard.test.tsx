@@ -1,0 +1,121 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSessionValue, writeSessionValues } from '../lib/session-storage';
+import { fakeAccessToken, jsonResponse } from '../test/fake-token';
+import { renderRoutes } from '../test/render-app';
+import { createRouteGuards, type GuardDependencies } from './route-guard';
+import { createRoutes } from './router';
+
+function guards(overrides: Partial<GuardDependencies> = {}) {
+  let processId: string | null = null;
+  return createRouteGuards({
+    restoreSession: async () => false,
+    isSignedIn: () => false,
+    readProcessId: () => processId,
+    storeProcessId: (id) => {
+      processId = id;
+    },
+    ...overrides,
+  });
+}
+
+async function landOn(entry: string, deps?: Partial<GuardDependencies>) {
+  const { router } = renderRoutes(createRoutes(guards(deps)), entry);
+  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true));
+  return router.state.location;
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('route guard (SPEC.md section 2)', () => {
+  it.each(['/authentication', '/authentication-error?error-code=MID.TIMEOUT', '/visit-bank'])('%s is public', async (entry) => {
+    const restoreSession = vi.fn(async () => false);
+    const location = await landOn(entry, { restoreSession });
+    expect(`${location.pathname}${location.search}`).toBe(entry);
+    expect(restoreSession).not.toHaveBeenCalled();
+  });
+
+  it('/authentication-verification-code is public; without a running sign-in the screen itself returns to the form', async () => {
+    const restoreSession = vi.fn(async () => false);
+    const { router } = renderRoutes(createRoutes(guards({ restoreSession })), '/authentication-verification-code');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+    expect(restoreSession).not.toHaveBeenCalled();
+  });
+
+  it.each(['/personal-information', '/choose-company', '/error', '/application/incomes', '/success'])('%s without a session goes to authentication', async (entry) => {
+    expect((await landOn(entry)).pathname).toBe('/authentication');
+  });
+
+  it('/ goes to personal-information, and without a session on to authentication', async () => {
+    const { router } = renderRoutes(createRoutes(guards()), '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+  });
+
+  it('lets a visitor in once the silent restore succeeds', async () => {
+    const restoreSession = vi.fn(async () => true);
+    expect((await landOn('/personal-information', { restoreSession })).pathname).toBe('/personal-information');
+    expect(restoreSession).toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user from authentication to personal-information', async () => {
+    expect((await landOn('/authentication', { isSignedIn: () => true, restoreSession: async () => true })).pathname).toBe('/personal-information');
+  });
+
+  it('sends a signed-in user without a process id from an application screen to choose-company', async () => {
+    expect((await landOn('/application/incomes', { restoreSession: async () => true })).pathname).toBe('/choose-company');
+    expect((await landOn('/success', { restoreSession: async () => true })).pathname).toBe('/choose-company');
+  });
+
+  it('keeps the processId query parameter, which then opens the application screens', async () => {
+    const storeProcessId = vi.fn();
+    let stored: string | null = null;
+    storeProcessId.mockImplementation((id: string) => {
+      stored = id;
+    });
+    const location = await landOn('/application/incomes?processId=p-42', { restoreSession: async () => true, storeProcessId, readProcessId: () => stored });
+    expect(storeProcessId).toHaveBeenCalledWith('p-42');
+    expect(location.pathname).toBe('/application/incomes');
+  });
+
+  it('keeps the processId even on a public screen', async () => {
+    const storeProcessId = vi.fn();
+    await landOn('/authentication?processId=p-7', { storeProcessId });
+    expect(storeProcessId).toHaveBeenCalledWith('p-7');
+  });
+
+  it('sends any other path to authentication', async () => {
+    expect((await landOn('/no-such-page')).pathname).toBe('/authentication');
+  });
+});
+
+describe('route guard with the real session storage', () => {
+  it('restores the session silently with the stored refresh token', async () => {
+    const accessToken = fakeAccessToken();
+    writeSessionValues({ refreshToken: 'old-refresh', processId: 'p-1' });
+    const fetchMock = vi.fn(async () => jsonResponse({ accessToken, refreshToken: 'new-refresh' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderRoutes(createRoutes(), '/application/overview');
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(router.state.location.pathname).toBe('/application/overview');
+    expect(fetchMock).toHaveBeenCalledWith('/oauth2/v2/authorize/refresh', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'old-refresh' }) }));
+    expect(readSessionValue('accessToken')).toBe(accessToken);
+    expect(readSessionValue('refreshToken')).toBe('new-refresh');
+  });
+
+  it('stores processId from the address in session storage', async () => {
+    writeSessionValues({ accessToken: fakeAccessToken(), refreshToken: 'r' });
+    const { router } = renderRoutes(createRoutes(), '/success?processId=p-99');
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(router.state.location.pathname).toBe('/success');
+    expect(readSessionValue('processId')).toBe('p-99');
+  });
+
+  it('goes to authentication when the refresh token is refused', async () => {
+    writeSessionValues({ refreshToken: 'dead' });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'UNAUTHORIZED' }, 401)));
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+    expect(readSessionValue('refreshToken')).toBeNull();
+  });
+});

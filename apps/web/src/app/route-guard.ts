@@ -1,0 +1,63 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { hasLiveAccessToken, restoreSession } from '../lib/auth-session';
+import { readSessionValue, writeSessionValues } from '../lib/session-storage';
+import { paths } from './paths';
+
+/** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
+export const PROCESS_ID_PARAM = 'processId';
+
+export type GuardDependencies = {
+  /** Signed in now, or after a silent refresh with the stored refresh token. */
+  restoreSession: () => Promise<boolean>;
+  isSignedIn: () => boolean;
+  readProcessId: () => string | null;
+  storeProcessId: (processId: string) => void;
+};
+
+const defaults: GuardDependencies = {
+  restoreSession,
+  isSignedIn: () => hasLiveAccessToken(),
+  readProcessId: () => readSessionValue('processId'),
+  storeProcessId: (processId) => writeSessionValues({ processId }),
+};
+
+/**
+ * The route guard of SPEC.md section 2 as loaders. Each one first keeps a
+ * processId query parameter, since React Router runs a parent's and a child's
+ * loaders side by side, not one after the other.
+ */
+export function createRouteGuards(deps: GuardDependencies = defaults) {
+  const keepProcessId = (request: Request) => {
+    const processId = new URL(request.url).searchParams.get(PROCESS_ID_PARAM);
+    if (processId) deps.storeProcessId(processId);
+  };
+
+  return {
+    /** Public screens: authentication-verification-code, authentication-error, visit-bank. */
+    any: ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      return null;
+    },
+    /** A signed-in user opening authentication goes to personal-information. */
+    authentication: ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      return deps.isSignedIn() ? redirect(paths.personalInformation) : null;
+    },
+    /** Without an access token, after a silent attempt to restore the session: to authentication. */
+    signedIn: async ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      return (await deps.restoreSession()) ? null : redirect(paths.authentication);
+    },
+    /** Application screens also need a stored process id, else choose-company. */
+    withProcessId: async ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      if (!(await deps.restoreSession())) return redirect(paths.authentication);
+      return deps.readProcessId() ? null : redirect(paths.chooseCompany);
+    },
+  };
+}
+
+export type RouteGuards = ReturnType<typeof createRouteGuards>;
+
+/** Guards read storage on every navigation: a session can end between two screens of the same group. */
+export const alwaysRevalidate = () => true;

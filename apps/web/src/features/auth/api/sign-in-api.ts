@@ -1,0 +1,68 @@
+import {
+  CHANNEL,
+  CLIENT_ID,
+  CODE_CHALLENGE_METHOD,
+  DEFAULT_COUNTRY_CODE,
+  GRANT_TYPE,
+  RESPONSE_TYPE,
+  authEndpoints,
+  authenticationEventEndpoints,
+  type AuthenticationEvent,
+  type AuthenticationStartResponse,
+  type AuthenticationStatusResponse,
+  type MobileIdStartInput,
+  type SmartIdStartInput,
+  type TokenResponse,
+} from '@onboarding/domain';
+import { apiRequest } from '../../../lib/api-client';
+import type { Pkce } from '../pkce';
+
+export type PollingMethod = 'SMART_ID' | 'MOBILE_ID';
+
+/** SPEC.md section 3: what every authorize request sends besides the person. */
+function commonFields({ clientState, codeChallenge }: Pkce) {
+  return { responseType: RESPONSE_TYPE, clientId: CLIENT_ID, channel: CHANNEL, clientState, codeChallenge, codeChallengeMethod: CODE_CHALLENGE_METHOD } as const;
+}
+
+const pollingEndpoints = {
+  SMART_ID: { status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId },
+  MOBILE_ID: { status: authEndpoints.mobileIdStatus, cancel: authEndpoints.cancelMobileId },
+} as const;
+
+export function startSmartId(input: SmartIdStartInput, pkce: Pkce): Promise<AuthenticationStartResponse> {
+  return apiRequest(authEndpoints.startSmartId, { body: { ...commonFields(pkce), ...input, personalIdCountryCode: DEFAULT_COUNTRY_CODE } });
+}
+
+export function startMobileId(input: MobileIdStartInput, pkce: Pkce): Promise<AuthenticationStartResponse> {
+  return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input } });
+}
+
+export function fetchAuthenticationStatus(method: PollingMethod, authenticationSessionId: string, signal?: AbortSignal): Promise<AuthenticationStatusResponse> {
+  return apiRequest(pollingEndpoints[method].status, { params: { authenticationSessionId }, signal });
+}
+
+/** SPEC.md section 4: pressing Cancel cancels the authentication on the server too. */
+export function cancelAuthentication(method: PollingMethod, authenticationSessionId: string): Promise<void> {
+  return apiRequest(pollingEndpoints[method].cancel, { params: { authenticationSessionId }, retries: 0 });
+}
+
+/**
+ * The eid host asks the browser for the ID-card's certificate during the TLS
+ * handshake; a retry would ask the user again, so there is none.
+ */
+export async function authorizeIdCard(eidUrl: string, pkce: Pkce): Promise<{ code: string }> {
+  return apiRequest(authEndpoints.idCard, { baseUrl: eidUrl, body: commonFields(pkce), retries: 0 });
+}
+
+export function exchangeCodeForTokens(authorizationCode: string, codeVerifier: string): Promise<TokenResponse> {
+  return apiRequest(authEndpoints.token, { body: { authorizationCode, codeVerifier, grantType: GRANT_TYPE } });
+}
+
+export function magicSignIn(personalId: string): Promise<TokenResponse> {
+  return apiRequest(authEndpoints.magic, { body: { personalId, personalIdCountryCode: DEFAULT_COUNTRY_CODE } });
+}
+
+export function sendAuthenticationEvent(event: AuthenticationEvent): Promise<void> {
+  const endpoint = event.result === 'COMPLETED' ? authenticationEventEndpoints.completed : authenticationEventEndpoints.failed;
+  return apiRequest(endpoint, { body: event });
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRouteGuards } from '../../app/route-guard';
+import { createRoutes } from '../../app/router';
+import i18n from '../../i18n/i18n';
+import { readSessionValue } from '../../lib/session-storage';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { renderRoutes } from '../../test/render-app';
+import { signInFlow } from './sign-in-flow';
+
+const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }));
+vi.mock('../../app/page-settings', () => ({ readPageSettings: () => settings }));
+
+const VALID_ID = '38001085718';
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let routes: Record<string, Handler> = {};
+
+function serve(handlers: Record<string, Handler>) {
+  routes = handlers;
+  fetchMock.mockImplementation(async (url, init) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const handler = Object.entries(routes).find(([pattern]) => key === pattern || (pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1))))?.[1];
+    if (!handler) throw new Error(`unexpected ${key}`);
+    return handler(url, init);
+  });
+}
+
+const requestsTo = (fragment: string) => fetchMock.mock.calls.filter(([url]) => url.includes(fragment));
+const bodyOf = (fragment: string, index = 0) => JSON.parse(requestsTo(fragment)[index]![1].body as string) as Record<string, unknown>;
+
+function renderApp() {
+  // The real guard, with the real session storage.
+  return renderRoutes(createRoutes(createRouteGuards()), '/authentication');
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  Object.assign(settings, { eidUrl: '', isMagicSignInEnabled: false });
+});
+afterEach(() => {
+  signInFlow.cancel();
+  signInFlow.reset();
+  vi.unstubAllGlobals();
+});
+
+describe('authentication screen', () => {
+  it('offers Smart-ID and Mobile-ID, and ID-card only with an eid host', async () => {
+    const { unmount } = renderApp();
+    const methods = await screen.findByRole('group', { name: 'Sign-in method' });
+    expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Smart-ID', 'Mobile-ID']);
+    unmount();
+    settings.eidUrl = 'https://eid.example.ee';
+    renderApp();
+    expect(await screen.findByRole('radio', { name: 'ID-card' })).toBeTruthy();
+  });
+
+  it('shows a field error only after the field is touched', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const personalId = await screen.findByRole('textbox', { name: 'Personal ID code' });
+    await user.type(personalId, '123');
+    expect(screen.queryByText('Incorrect Estonian ID code')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Incorrect Estonian ID code')).toBeTruthy();
+    expect(personalId.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('on submit shows every error and focuses the first invalid field', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole('radio', { name: 'Mobile-ID' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findAllByText('Required field')).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Personal ID code' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('Smart-ID: shows the verification code, then signs in and greets the person', async () => {
+    const user = userEvent.setup();
+    const accessToken = fakeAccessToken({ givenName: 'Mari', surname: 'Maasikas' });
+    serve({
+      'POST /oauth2/v2/authorize/sid/start': () => jsonResponse({ authenticationSessionId: 'sid-1', verificationCode: '4821' }),
+      'GET /oauth2/v2/authorize/sid/sid-1/status': () =>
+        requestsTo('/status').length === 1 ? jsonResponse({ status: 'RUNNING' }) : jsonResponse({ status: 'COMPLETE', state: bodyOf('/sid/start').clientState, code: 'auth-code' }),
+      'POST /oauth2/v2/authorize/token': () => jsonResponse({ accessToken, refreshToken: 'refresh-1' }),
+      'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+    });
+    const { router } = renderApp();
+    await user.type(await screen.findByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification code' })).toBeTruthy();
+    expect(await screen.findByText('Your verification code is 4 8 2 1')).toBeTruthy();
+    expect(screen.getByTestId('verification-code').textContent).toBe('4821');
+
+    expect(await screen.findByText('Hello, Mari Maasikas!', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/personal-information');
+    expect(bodyOf('/sid/start')).toMatchObject({
+      personalId: VALID_ID,
+      personalIdCountryCode: 'EE',
+      responseType: 'code',
+      clientId: 'onboarding',
+      channel: 'PUBLIC_WEB',
+      codeChallengeMethod: 'S256',
+    });
+    expect(bodyOf('/authorize/token')).toMatchObject({ authorizationCode: 'auth-code', grantType: 'AUTHORIZATION_CODE' });
+    expect(bodyOf('/authorize/token').codeVerifier).toHaveLength(128);
+    expect(bodyOf('/authentication-event/completed')).toMatchObject({ authenticationMethod: 'SMART_ID', result: 'COMPLETED' });
+    expect(bodyOf('/authentication-event/completed').visitorId).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Headers(requestsTo('/authentication-event/completed')[0]![1].headers).get('Authorization')).toBe(`Bearer ${accessToken}`);
+    expect(readSessionValue('refreshToken')).toBe('refresh-1');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('Cancel stops polling, cancels on the server and returns to the form', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /oauth2/v2/authorize/mid/start': () => jsonResponse({ authenticationSessionId: 'mid-1', verificationCode: '1234' }),
+      'GET /oauth2/v2/authorize/mid/mid-1/status': () => jsonResponse({ status: 'RUNNING' }),
+      'POST /oauth2/v2/authorize/mid/mid-1/cancel': () => jsonResponse(null, 204),
+    });
+    const { router } = renderApp();
+    await user.click(await screen.findByRole('radio', { name: 'Mobile-ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '+37255555555');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/A request was sent to your phone/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+    expect(requestsTo('/mid/mid-1/cancel')).toHaveLength(1);
+    const polls = requestsTo('/status').length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(requestsTo('/status')).toHaveLength(polls);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requestsTo('/authentication-event')).toHaveLength(0);
+  });
+
+  it('a failure goes to the error screen with its message and sends the failed event', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /oauth2/v2/authorize/sid/start': () => jsonResponse({ authenticationSessionId: 'sid-2', verificationCode: '1111' }),
+      'GET /oauth2/v2/authorize/sid/sid-2/status': () => jsonResponse({ code: 'user_not_found', message: 'No account' }, 404),
+      'POST /onboarding/legal/anonymous/authentication-event/failed': () => jsonResponse(null, 204),
+    });
+    const { router } = renderApp();
+    await user.type(await screen.findByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Smart-ID account not found' }, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?error-code=SID.USER_NOT_FOUND');
+    await waitFor(() => expect(requestsTo('/authentication-event/failed')).toHaveLength(1));
+    expect(bodyOf('/authentication-event/failed')).toMatchObject({ authenticationMethod: 'SMART_ID', errorCode: 'user_not_found', result: 'FAILED', personalId: VALID_ID });
+    expect(screen.getByRole('link', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('a network error shows the network toast and keeps the form', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { router } = renderApp();
+    await user.type(await screen.findByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Network error', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/authentication');
+    expect(requestsTo('/authentication-event')).toHaveLength(0);
+  });
+
+  it('magic sign-in is offered only when enabled', async () => {
+    const user = userEvent.setup();
+    settings.isMagicSignInEnabled = true;
+    serve({
+      'POST /oauth2/v2/authorize/magic': () => jsonResponse({ accessToken: fakeAccessToken({ authenticationMethod: 'MAGIC' }), refreshToken: 'r' }),
+      'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+    });
+    const { router } = renderApp();
+    const magic = await screen.findByRole('region', { name: 'Test sign-in' });
+    await user.type(within(magic).getByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    await user.click(within(magic).getByRole('button', { name: 'Sign in for testing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personal-information'));
+    expect(bodyOf('/authorize/magic')).toEqual({ channel: 'PUBLIC_WEB', personalId: VALID_ID, personalIdCountryCode: 'EE' });
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readPageSettings } from '../../app/page-settings';
+import { Card, Icon, RadioGroup, type IconName } from '../../ui';
+import { IdCardSignIn } from './id-card-sign-in';
+import { MagicSignInForm } from './magic-sign-in-form';
+import { MobileIdForm } from './mobile-id-form';
+import { signInFlow } from './sign-in-flow';
+import { SmartIdForm } from './smart-id-form';
+import { useSignInOutcome } from './use-sign-in-outcome';
+import styles from './authentication-page.module.css';
+
+type Method = 'SMART_ID' | 'MOBILE_ID' | 'ID_CARD';
+
+const methodIcons: Record<Method, IconName> = { SMART_ID: 'smartId', MOBILE_ID: 'mobileId', ID_CARD: 'idCard' };
+
+/** SPEC.md section 2: /authentication, the method choice. */
+export function Component() {
+  const { t } = useTranslation();
+  const { eidUrl, isMagicSignInEnabled } = readPageSettings();
+  // ID-card is offered only when the eid host is configured.
+  const methods: Method[] = eidUrl ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
+  const [method, setMethod] = useState<Method>('SMART_ID');
+
+  useSignInOutcome();
+  // Back from the verification-code screen: the user left the running sign-in.
+  useEffect(() => {
+    if (signInFlow.getState().status === 'waiting') signInFlow.cancel();
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <Card as="section" width="large" isCentered padding="large" aria-labelledby="screen-title">
+        <h1 id="screen-title" className={styles.title} tabIndex={-1}>
+          {t('SCREENS.AUTHENTICATION.TITLE')}
+        </h1>
+        <p className={styles.intro}>{t('AUTH.INTRO')}</p>
+        <RadioGroup
+          legend={t('AUTH.METHODS_LABEL')}
+          name="sign-in-method"
+          value={method}
+          onChange={(value) => setMethod(value as Method)}
+          options={methods.map((value) => ({
+            value,
+            label: (
+              <span className={styles.methodLabel}>
+                <Icon name={methodIcons[value]} size="medium-light" />
+                {t(`AUTH.METHOD.${value}`)}
+              </span>
+            ),
+          }))}
+        />
+        {method === 'SMART_ID' && <SmartIdForm />}
+        {method === 'MOBILE_ID' && <MobileIdForm />}
+        {method === 'ID_CARD' && <IdCardSignIn eidUrl={eidUrl} />}
+      </Card>
+      {isMagicSignInEnabled && <MagicSignInForm />}
+    </div>
+  );
+}

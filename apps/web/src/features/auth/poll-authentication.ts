@@ -1,0 +1,51 @@
+import { MAX_ATTEMPTS_REACHED_ERROR_CODE, POLL_INTERVAL_MS, SIGN_IN_VIOLATION_ERROR_CODE, USER_CANCEL_ERROR_CODE, type AuthenticationStatusResponse } from '@onboarding/domain';
+import { sleep as defaultSleep } from '../../lib/retry';
+import { SignInError } from './sign-in-error';
+
+export type PollOptions = {
+  fetchStatus: (signal: AbortSignal) => Promise<AuthenticationStatusResponse>;
+  /** The state sent with the start request; the completed answer must carry it back. */
+  clientState: string;
+  signal: AbortSignal;
+  intervalMs?: number;
+  /** SPEC.md section 4: optional; reaching it fails with max_attempts_reached. */
+  maxAttempts?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
+/**
+ * SPEC.md section 4, steps 2 and 3: poll every second while RUNNING; the
+ * COMPLETE answer's state must equal the client state, or it is a sign-in
+ * violation. Aborting the signal ends it as the user's cancel.
+ */
+export async function pollAuthentication({
+  fetchStatus,
+  clientState,
+  signal,
+  intervalMs = POLL_INTERVAL_MS,
+  maxAttempts,
+  sleep = defaultSleep,
+}: PollOptions): Promise<{ code: string }> {
+  const cancelled = () => new SignInError(USER_CANCEL_ERROR_CODE);
+  for (let attempt = 1; ; attempt += 1) {
+    if (signal.aborted) throw cancelled();
+    let status: AuthenticationStatusResponse;
+    try {
+      status = await fetchStatus(signal);
+    } catch (error) {
+      if (signal.aborted) throw cancelled();
+      throw error;
+    }
+    if (signal.aborted) throw cancelled();
+    if (status.status === 'COMPLETE') {
+      if (status.state !== clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
+      return { code: status.code };
+    }
+    if (maxAttempts !== undefined && attempt >= maxAttempts) throw new SignInError(MAX_ATTEMPTS_REACHED_ERROR_CODE);
+    try {
+      await sleep(intervalMs, signal);
+    } catch {
+      throw cancelled();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { SIGN_IN_VIOLATION_ERROR_CODE, type AuthenticationStatusResponse } from '@onboarding/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../../lib/api-errors';
+import type * as signInApi from './api/sign-in-api';
+import { createSignInFlow, type SignInFlow } from './sign-in-flow';
+
+const pkce = { codeVerifier: 'v'.repeat(128), codeChallenge: 'c'.repeat(43), clientState: 's'.repeat(64) };
+const tokens = { accessToken: 'access', refreshToken: 'refresh' };
+
+function fakeApi(statuses: AuthenticationStatusResponse[]) {
+  return {
+    startSmartId: vi.fn().mockResolvedValue({ authenticationSessionId: 'session-1', verificationCode: '1234' }),
+    startMobileId: vi.fn().mockResolvedValue({ authenticationSessionId: 'session-2', verificationCode: '5678' }),
+    fetchAuthenticationStatus: vi.fn(async (..._args: unknown[]): Promise<AuthenticationStatusResponse> => statuses.shift() ?? { status: 'RUNNING' }),
+    cancelAuthentication: vi.fn().mockResolvedValue(undefined),
+    authorizeIdCard: vi.fn().mockResolvedValue({ code: 'id-card-code' }),
+    exchangeCodeForTokens: vi.fn().mockResolvedValue(tokens),
+    magicSignIn: vi.fn().mockResolvedValue(tokens),
+    sendAuthenticationEvent: vi.fn().mockResolvedValue(undefined),
+  } satisfies typeof signInApi;
+}
+
+function setUp(statuses: AuthenticationStatusResponse[], maxPollAttempts?: number) {
+  const api = fakeApi(statuses);
+  const storeTokens = vi.fn();
+  const flow: SignInFlow = createSignInFlow({ api, createPkce: () => pkce, visitorId: async () => 'visitor-1', storeTokens, maxPollAttempts });
+  return { api, storeTokens, flow };
+}
+
+const smartId = { method: 'SMART_ID', input: { personalId: '38001085718' } } as const;
+
+describe('sign-in flow', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('Smart-ID: start, show the code, poll RUNNING → COMPLETE, exchange, store, send the completed event', async () => {
+    const { api, storeTokens, flow } = setUp([{ status: 'RUNNING' }, { status: 'COMPLETE', state: pkce.clientState, code: 'auth-code' }]);
+    await flow.startPolling(smartId);
+    expect(api.startSmartId).toHaveBeenCalledWith({ personalId: '38001085718' }, pkce);
+    expect(flow.getState()).toEqual({ status: 'waiting', method: 'SMART_ID', verificationCode: '1234' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.exchangeCodeForTokens).toHaveBeenCalledWith('auth-code', pkce.codeVerifier);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(api.sendAuthenticationEvent).toHaveBeenCalledWith({
+      authenticationMethod: 'SMART_ID',
+      personalId: '38001085718',
+      personalIdCountryCode: 'EE',
+      visitorId: 'visitor-1',
+      result: 'COMPLETED',
+    });
+    expect(flow.getState()).toEqual({ status: 'complete' });
+  });
+
+  it('a state that is not ours is a sign-in violation: no tokens, a failed event, the error screen', async () => {
+    const { api, storeTokens, flow } = setUp([{ status: 'COMPLETE', state: 'forged', code: 'auth-code' }]);
+    await flow.startPolling({ method: 'MOBILE_ID', input: { personalId: '38001085718', phoneNumber: '+37255555555' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.exchangeCodeForTokens).not.toHaveBeenCalled();
+    expect(storeTokens).not.toHaveBeenCalled();
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: SIGN_IN_VIOLATION_ERROR_CODE, messageKey: 'COMMON.TECHNICAL_ERROR' } });
+    expect(api.sendAuthenticationEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37255555555', errorCode: SIGN_IN_VIOLATION_ERROR_CODE, result: 'FAILED', visitorId: 'visitor-1' }),
+    );
+  });
+
+  it('Cancel stops polling, cancels on the server and shows nothing', async () => {
+    const { api, flow } = setUp([]);
+    await flow.startPolling(smartId);
+    await vi.advanceTimersByTimeAsync(2000);
+    const polls = api.fetchAuthenticationStatus.mock.calls.length;
+    flow.cancel();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(api.fetchAuthenticationStatus).toHaveBeenCalledTimes(polls);
+    expect(api.cancelAuthentication).toHaveBeenCalledWith('SMART_ID', 'session-1');
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'cancel', errorCode: 'web.user_cancel' } });
+    expect(api.sendAuthenticationEvent).not.toHaveBeenCalled();
+  });
+
+  it('a server-side timeout maps to its message key', async () => {
+    const { api, flow } = setUp([]);
+    api.fetchAuthenticationStatus.mockRejectedValueOnce(new ApiError({ status: 400, code: 'timeout' }));
+    await flow.startPolling(smartId);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'timeout', messageKey: 'SID.TIMEOUT' } });
+  });
+
+  it('stops after the maximum number of polls', async () => {
+    const { flow } = setUp([], 2);
+    await flow.startPolling(smartId);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(flow.getState()).toMatchObject({ status: 'failed', outcome: { kind: 'error', errorCode: 'max_attempts_reached' } });
+  });
+
+  it('a network error at the start is the network toast, without an event', async () => {
+    const { api, flow } = setUp([]);
+    api.startSmartId.mockRejectedValue(new NetworkError(new TypeError('offline')));
+    await flow.startPolling(smartId);
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'network' } });
+    expect(api.sendAuthenticationEvent).not.toHaveBeenCalled();
+  });
+
+  it('ID-card: the eid code is exchanged without polling', async () => {
+    const { api, storeTokens, flow } = setUp([]);
+    await flow.signInWithIdCard('https://eid.example.ee');
+    expect(api.authorizeIdCard).toHaveBeenCalledWith('https://eid.example.ee', pkce);
+    expect(api.exchangeCodeForTokens).toHaveBeenCalledWith('id-card-code', pkce.codeVerifier);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(flow.getState()).toEqual({ status: 'complete' });
+  });
+
+  it('ID-card: no certificate shows its message', async () => {
+    const { api, flow } = setUp([]);
+    api.authorizeIdCard.mockRejectedValue(new ApiError({ status: 400, code: 'no_certificate' }));
+    await flow.signInWithIdCard('https://eid.example.ee');
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'no_certificate', messageKey: 'IDC.NO_CERTIFICATES' } });
+  });
+
+  it('a new sign-in abandons the one still polling', async () => {
+    const { api, flow } = setUp([]);
+    const pollsOf = (id: string) => api.fetchAuthenticationStatus.mock.calls.filter((call) => call[1] === id).length;
+    await flow.startPolling(smartId);
+    await vi.advanceTimersByTimeAsync(0);
+    const firstPolls = pollsOf('session-1');
+    await flow.startPolling({ method: 'MOBILE_ID', input: { personalId: '38001085718', phoneNumber: '+37255555555' } });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(flow.getState()).toEqual({ status: 'waiting', method: 'MOBILE_ID', verificationCode: '5678' });
+    expect(pollsOf('session-1')).toBe(firstPolls);
+    expect(pollsOf('session-2')).toBeGreaterThan(1);
+  });
+});

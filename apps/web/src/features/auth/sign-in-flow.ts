@@ -1,0 +1,167 @@
+import { DEFAULT_COUNTRY_CODE, type AuthenticationEvent, type AuthenticationMethod, type MobileIdStartInput, type SmartIdStartInput, type TokenResponse } from '@onboarding/domain';
+import { useSyncExternalStore } from 'react';
+import { storeTokens } from '../../lib/auth-session';
+import * as signInApi from './api/sign-in-api';
+import type { PollingMethod } from './api/sign-in-api';
+import { createPkce, type Pkce } from './pkce';
+import { pollAuthentication } from './poll-authentication';
+import { classifySignInError, type SignInOutcome } from './sign-in-error';
+import { visitorId } from './visitor-id';
+
+export type SignInState =
+  | { status: 'idle' }
+  | { status: 'waiting'; method: PollingMethod; verificationCode: string }
+  | { status: 'complete' }
+  | { status: 'failed'; outcome: SignInOutcome };
+
+export type PollingSignInInput = { method: 'SMART_ID'; input: SmartIdStartInput } | { method: 'MOBILE_ID'; input: MobileIdStartInput };
+
+export type SignInDependencies = {
+  api: typeof signInApi;
+  createPkce: () => Pkce;
+  visitorId: () => Promise<string>;
+  storeTokens: (tokens: TokenResponse) => void;
+  /** SPEC.md section 4: an optional limit on status polls. */
+  maxPollAttempts?: number;
+  pollIntervalMs?: number;
+};
+
+type Person = { personalId?: string; phoneNumber?: string };
+type EventFields = Pick<AuthenticationEvent, 'authenticationMethod' | 'personalId' | 'phoneNumber' | 'personalIdCountryCode' | 'errorCode' | 'result'>;
+
+/**
+ * The sign-in flows of SPEC.md section 4. It lives outside the screens: the
+ * Smart-ID and Mobile-ID poll continues while the router moves from the form
+ * to the verification-code screen, and both screens read the same state.
+ */
+export function createSignInFlow(deps: SignInDependencies) {
+  let state: SignInState = { status: 'idle' };
+  let run: { controller: AbortController; method: PollingMethod; sessionId: string } | null = null;
+  const listeners = new Set<() => void>();
+
+  const setState = (next: SignInState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const sendEvent = async (event: EventFields) => {
+    try {
+      await deps.api.sendAuthenticationEvent({ ...event, visitorId: await deps.visitorId() });
+    } catch {
+      // The event is for the bank's statistics; it must not decide the user's sign-in.
+    }
+  };
+
+  const eventFields = (method: AuthenticationMethod, person: Person) => ({
+    authenticationMethod: method,
+    ...person,
+    ...(person.personalId ? { personalIdCountryCode: DEFAULT_COUNTRY_CODE } : {}),
+  });
+
+  const fail = (method: AuthenticationMethod, error: unknown, person: Person) => {
+    const outcome = classifySignInError(method, error);
+    // SPEC.md section 8: only failures that reach the error screen are reported.
+    if (outcome.kind === 'error') void sendEvent({ ...eventFields(method, person), errorCode: outcome.errorCode, result: 'FAILED' });
+    setState({ status: 'failed', outcome });
+  };
+
+  const complete = async (method: AuthenticationMethod, tokens: TokenResponse, person: Person) => {
+    deps.storeTokens(tokens);
+    await sendEvent({ ...eventFields(method, person), result: 'COMPLETED' });
+    setState({ status: 'complete' });
+  };
+
+  const abandonRun = () => {
+    run?.controller.abort();
+    run = null;
+  };
+
+  return {
+    getState: (): SignInState => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Forget a handled outcome. */
+    reset: () => {
+      if (state.status !== 'waiting') setState({ status: 'idle' });
+    },
+
+    /** Smart-ID or Mobile-ID: resolves once the verification code is known (state waiting) or the start failed. */
+    async startPolling({ method, input }: PollingSignInInput): Promise<void> {
+      abandonRun();
+      const pkce = deps.createPkce();
+      const person: Person = { ...input };
+      let started;
+      try {
+        started = method === 'SMART_ID' ? await deps.api.startSmartId(input, pkce) : await deps.api.startMobileId(input, pkce);
+      } catch (error) {
+        fail(method, error, person);
+        return;
+      }
+      const controller = new AbortController();
+      const current = { controller, method, sessionId: started.authenticationSessionId };
+      run = current;
+      setState({ status: 'waiting', method, verificationCode: started.verificationCode });
+
+      void (async () => {
+        try {
+          const { code } = await pollAuthentication({
+            fetchStatus: (signal) => deps.api.fetchAuthenticationStatus(method, current.sessionId, signal),
+            clientState: pkce.clientState,
+            signal: controller.signal,
+            maxAttempts: deps.maxPollAttempts,
+            intervalMs: deps.pollIntervalMs,
+          });
+          const tokens = await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier);
+          if (run !== current) return;
+          run = null;
+          await complete(method, tokens, person);
+        } catch (error) {
+          // A newer sign-in replaced this one; its outcome no longer matters.
+          if (run !== current) return;
+          run = null;
+          fail(method, error, person);
+        }
+      })();
+    },
+
+    /** The Cancel button: stop polling here and cancel the authentication on the server. */
+    cancel(): void {
+      const current = run;
+      if (!current) return;
+      current.controller.abort();
+      void deps.api.cancelAuthentication(current.method, current.sessionId).catch(() => undefined);
+    },
+
+    /** ID-card (SPEC.md section 4): the eid host answers a code, which is then exchanged. */
+    async signInWithIdCard(eidUrl: string): Promise<void> {
+      abandonRun();
+      const pkce = deps.createPkce();
+      try {
+        const { code } = await deps.api.authorizeIdCard(eidUrl, pkce);
+        await complete('ID_CARD', await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier), {});
+      } catch (error) {
+        fail('ID_CARD', error, {});
+      }
+    },
+
+    /** Test and demo environments only (DESIGN.md). */
+    async signInWithMagic(personalId: string): Promise<void> {
+      abandonRun();
+      try {
+        await complete('MAGIC', await deps.api.magicSignIn(personalId), { personalId });
+      } catch (error) {
+        fail('MAGIC', error, { personalId });
+      }
+    },
+  };
+}
+
+export type SignInFlow = ReturnType<typeof createSignInFlow>;
+
+export const signInFlow: SignInFlow = createSignInFlow({ api: signInApi, createPkce, visitorId, storeTokens });
+
+export function useSignInState(flow: SignInFlow = signInFlow): SignInState {
+  return useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
+}

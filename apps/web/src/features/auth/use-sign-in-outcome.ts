@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { useToast } from '../../ui';
+import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
+
+/**
+ * Turns the flow's result into navigation (SPEC.md section 8): success to
+ * personal-information; a cancellation back to the form and nothing else; a
+ * network error a toast; any other failure the authentication-error screen.
+ * Input the server found invalid stays with the form that sent it.
+ */
+export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
+  const state = useSignInState(flow);
+  // A screen that opens on a running sign-in is where it belongs already (or, the form, about to cancel it).
+  const [initialState] = useState(state);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { showToast } = useToast();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (state.status === 'waiting') {
+      if (state !== initialState && pathname !== paths.authenticationVerificationCode) void navigate(paths.authenticationVerificationCode);
+      return;
+    }
+    if (state.status === 'complete') {
+      flow.reset();
+      void navigate(paths.personalInformation, { replace: true });
+      return;
+    }
+    if (state.status !== 'failed') return;
+    const { outcome } = state;
+    if (outcome.kind === 'invalid') return;
+    flow.reset();
+    if (outcome.kind === 'error') {
+      void navigate(`${paths.authenticationError}?${new URLSearchParams({ 'error-code': outcome.messageKey })}`, { replace: true });
+      return;
+    }
+    if (outcome.kind === 'network') {
+      showToast({ variant: 'error', title: t('TOASTS.NETWORK_ERROR.TITLE'), message: t('TOASTS.NETWORK_ERROR.MESSAGE') });
+    }
+    if (pathname !== paths.authentication) void navigate(paths.authentication, { replace: true });
+  }, [state, initialState, flow, navigate, pathname, showToast, t]);
+}

@@ -1,0 +1,36 @@
+import { DEFAULT_SIGN_IN_MESSAGE_KEY, SIGN_IN_MESSAGE_KEYS, signInMessageKeys, type SignInMessageKey } from '@onboarding/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { HeaderBlock } from '../../ui';
+import styles from './outcome-page.module.css';
+
+export const ERROR_CODE_PARAM = 'error-code';
+
+/** Only the catalogue's keys are shown; anything else in the address is a technical error (SPEC.md section 8). */
+export function messageKeyFromParam(value: string | null): SignInMessageKey {
+  return SIGN_IN_MESSAGE_KEYS.find((key) => key === value) ?? DEFAULT_SIGN_IN_MESSAGE_KEY;
+}
+
+/** SPEC.md section 2: /authentication-error?error-code=<message key>. */
+export function Component() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const keys = signInMessageKeys(messageKeyFromParam(searchParams.get(ERROR_CODE_PARAM)));
+
+  return (
+    <div className={styles.page}>
+      <HeaderBlock variant="error" headingLevel={1} title={t(keys.title, { ns: 'domain' })}>
+        <p>{t(keys.message, { ns: 'domain' })}</p>
+      </HeaderBlock>
+      <div className={styles.actions}>
+        <Link to={paths.authentication} className={styles.primaryAction}>
+          {t('AUTH.ERROR.TRY_AGAIN')}
+        </Link>
+        <Link to={paths.root} className={styles.secondaryAction}>
+          {t('AUTH.ERROR.BACK_HOME')}
+        </Link>
+      </div>
+    </div>
+  );
+}

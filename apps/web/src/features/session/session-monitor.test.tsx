@@ -1,0 +1,156 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/i18n';
+import { storeTokens } from '../../lib/auth-session';
+import { readSessionValue, writeSessionValues } from '../../lib/session-storage';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { renderRoutes } from '../../test/render-app';
+import { SessionMonitor } from './session-monitor';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+function renderSignedIn() {
+  return renderRoutes(
+    [
+      {
+        path: '/personal-information',
+        element: (
+          <>
+            <h1>Signed-in screen</h1>
+            <SessionMonitor />
+          </>
+        ),
+      },
+      { path: '/authentication', element: <h1>Sign-in form</h1> },
+    ],
+    '/personal-information',
+  );
+}
+
+const advance = (ms: number) => act(async () => {
+  await vi.advanceTimersByTimeAsync(ms);
+});
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  vi.useFakeTimers();
+  sessionStorage.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse(null, 204));
+  vi.stubGlobal('fetch', fetchMock);
+  // A token that lives long enough not to need a refresh in these tests.
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'refresh-1' });
+  writeSessionValues({ processId: 'p-1' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('session warning (SPEC.md sections 2 and 4)', () => {
+  it('warns 60 s before the 90 s inactivity timeout, counting down in mm:ss, then seconds', async () => {
+    renderSignedIn();
+    await advance(29_000);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await advance(1000);
+    const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
+    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 01:00');
+    await advance(1000);
+    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 59 s');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, continue' }));
+    expect(dialog).toBeTruthy();
+  });
+
+  it('activity postpones the warning', async () => {
+    renderSignedIn();
+    await advance(20_000);
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await advance(20_000);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await advance(10_000);
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+
+  it('Yes keeps the session and closes the warning', async () => {
+    renderSignedIn();
+    await advance(45_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, continue' }));
+    await advance(500);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await advance(29_000);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Signed-in screen' })).toBeTruthy();
+    expect(readSessionValue('accessToken')).not.toBeNull();
+  });
+
+  it('No logs out: to authentication, the success toast, the session cleared and ended on the server', async () => {
+    const { queryClient } = renderSignedIn();
+    queryClient.setQueryData(['cached'], 'value');
+    await advance(30_000);
+    fireEvent.click(screen.getByRole('button', { name: 'No, log out' }));
+    await advance(500);
+    expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
+    expect(screen.getByText('You have logged out')).toBeTruthy();
+    expect(screen.getByText('Thank you for using the service.')).toBeTruthy();
+    expect(readSessionValue('accessToken')).toBeNull();
+    expect(readSessionValue('refreshToken')).toBeNull();
+    expect(queryClient.getQueryData(['cached'])).toBeUndefined();
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/oauth2/v2/authorize/logout');
+    expect(JSON.parse(logout![1].body as string)).toEqual({ refreshToken: 'refresh-1' });
+  });
+
+  it('after 90 s without activity the session expires with a toast', async () => {
+    renderSignedIn();
+    await advance(90_000);
+    await advance(500);
+    expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
+    expect(screen.getByText('Your session has ended')).toBeTruthy();
+    expect(readSessionValue('accessToken')).toBeNull();
+  });
+});
+
+describe('token refresh (SPEC.md section 4)', () => {
+  it('refreshes a token that expires soon at the tenth tick, and keeps the rotated pair', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    storeTokens({ accessToken: fakeAccessToken({ iat: now, exp: now + 20 }), refreshToken: 'refresh-1' });
+    const fresh = fakeAccessToken({ iat: now + 10, exp: now + 310 });
+    fetchMock.mockImplementation(async (url) => (url === '/oauth2/v2/authorize/refresh' ? jsonResponse({ accessToken: fresh, refreshToken: 'refresh-2' }) : jsonResponse(null, 204)));
+    renderSignedIn();
+    await advance(9000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(1000);
+    expect(fetchMock).toHaveBeenCalledWith('/oauth2/v2/authorize/refresh', expect.objectContaining({ body: JSON.stringify({ refreshToken: 'refresh-1' }) }));
+    expect(readSessionValue('accessToken')).toBe(fresh);
+    expect(readSessionValue('refreshToken')).toBe('refresh-2');
+  });
+
+  it('a refused refresh ends the session', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    storeTokens({ accessToken: fakeAccessToken({ iat: now, exp: now + 15 }), refreshToken: 'refresh-1' });
+    fetchMock.mockImplementation(async () => jsonResponse({ code: 'UNAUTHORIZED' }, 401));
+    renderSignedIn();
+    await advance(10_500);
+    expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
+    expect(screen.getByText('Your session has ended')).toBeTruthy();
+  });
+});
+
+describe('single-sign-on events from other tabs (SPEC.md section 4)', () => {
+  it.each([
+    ['logout', 'You have logged out'],
+    ['expired', 'Your session has ended'],
+  ])('"%s" of the same session ends it here too', async (type, toast) => {
+    vi.useRealTimers();
+    renderSignedIn();
+    const otherTab = new BroadcastChannel('onboarding-session');
+    otherTab.postMessage({ type: 'logout', sid: 'someone-else' });
+    otherTab.postMessage({ type, sid: 'session-1' });
+    expect(await screen.findByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
+    expect(screen.getByText(toast)).toBeTruthy();
+    // Another tab told the server already.
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('/logout'))).toBe(false);
+    otherTab.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { endSession, readAccessTokenClaims } from '../../lib/auth-session';
+import { postSessionMessage } from '../../lib/session-channel';
+import type { SessionEndReason } from '../../lib/session-events';
+import { useToast } from '../../ui';
+
+export type EndSessionOptions = {
+  /** False when another tab told us: it has told the server and the other tabs already. */
+  isOrigin?: boolean;
+};
+
+/**
+ * Ends the session the way SPEC.md section 2 and 4 say: to authentication,
+ * with a toast, the query cache and the stored session cleared. The other tabs
+ * of the same session hear of it over the session channel.
+ */
+export function useEndSession() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { t } = useTranslation();
+
+  return useCallback(
+    async (reason: SessionEndReason, { isOrigin = true }: EndSessionOptions = {}) => {
+      const sid = readAccessTokenClaims()?.sid;
+      if (isOrigin && sid && reason !== 'unauthorized') postSessionMessage({ type: reason === 'logout' ? 'logout' : 'expired', sid });
+      await endSession({ isServerNotified: isOrigin && reason === 'logout' });
+      queryClient.clear();
+      await navigate(paths.authentication, { replace: true });
+      if (reason === 'logout') {
+        showToast({ variant: 'success', title: t('TOASTS.LOGOUT_SUCCESS.TITLE'), message: t('TOASTS.LOGOUT_SUCCESS.MESSAGE') });
+      } else {
+        showToast({ variant: 'info', title: t('TOASTS.SESSION_EXPIRED.TITLE'), message: t('TOASTS.SESSION_EXPIRED.MESSAGE') });
+      }
+    },
+    [navigate, queryClient, showToast, t],
+  );
+}

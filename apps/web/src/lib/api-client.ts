@@ -1,0 +1,76 @@
+import { endpointPath, type Endpoint } from '@onboarding/domain';
+import type { z } from 'zod';
+import { ApiError, NetworkError, isRetryableError, parseErrorResponse } from './api-errors';
+import { withRetry } from './retry';
+import { emitSessionEnded } from './session-events';
+import { clearSessionTokens, readSessionValue } from './session-storage';
+
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+
+export type RequestOptions<E extends Endpoint> = {
+  params?: Record<string, string>;
+  /** Another origin, e.g. the eid host; the same origin by default. */
+  baseUrl?: string;
+  signal?: AbortSignal;
+  /** How many times a network error or 5xx is retried; 3 by default (SPEC.md section 7). */
+  retries?: number;
+} & (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
+
+const ONBOARDING_PREFIX = '/onboarding/';
+
+/**
+ * SPEC.md section 6: a 401 or 403 from the onboarding API logs the user out
+ * and clears the process id.
+ */
+function handleRejectedSession(path: string, error: ApiError): void {
+  if (!path.startsWith(ONBOARDING_PREFIX) || (error.status !== 401 && error.status !== 403)) return;
+  clearSessionTokens({ isProcessIdCleared: true });
+  emitSessionEnded('unauthorized');
+}
+
+async function send<E extends Endpoint>(endpoint: E, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (endpoint.isAuthenticated) {
+    const accessToken = readSessionValue('accessToken');
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  }
+  try {
+    return await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw new NetworkError(error);
+  }
+}
+
+/**
+ * Calls one endpoint of the domain contracts: the path, method, body schema
+ * and response schema all come from the Endpoint object (STYLE.md habit 2).
+ */
+export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E>): Promise<ResponseOf<E>> {
+  const path = endpointPath(endpoint.path, options.params);
+  const url = `${(options.baseUrl ?? '').replace(/\/$/, '')}${path}`;
+  const payload = endpoint.body ? JSON.stringify(endpoint.body.parse(options.body)) : undefined;
+
+  const attempt = async (): Promise<ResponseOf<E>> => {
+    const response = await send(endpoint, url, payload, options.signal);
+    if (!response.ok) {
+      const error = await parseErrorResponse(response);
+      handleRejectedSession(path, error);
+      throw error;
+    }
+    if (!endpoint.response) return undefined as ResponseOf<E>;
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE' });
+    return parsed.data as ResponseOf<E>;
+  };
+
+  return withRetry(attempt, { retries: options.retries, shouldRetry: isRetryableError, signal: options.signal });
+}

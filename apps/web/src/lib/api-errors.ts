@@ -1,0 +1,58 @@
+import type { FieldIssue } from '@onboarding/domain';
+
+/**
+ * An answer outside 200-299. `code` is the body's code: an API error code
+ * (VALIDATION_FAILED, RATE_LIMITED…) or a lowercase sign-in code of SPEC.md
+ * section 8; `HTTP_<status>` when the body had none.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldIssue[];
+
+  constructor({ status, code, message, fields = [] }: { status: number; code: string; message?: string; fields?: FieldIssue[] }) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The request never got an answer: offline, DNS, CORS, a refused TLS handshake. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+  }
+}
+
+export const isAbortError = (error: unknown): boolean =>
+  (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+
+/** SPEC.md section 7: network errors and 5xx are retried; 400-499 never. */
+export const isRetryableError = (error: unknown): boolean =>
+  error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  const issue = value as Partial<FieldIssue> | null;
+  return typeof issue?.path === 'string' && typeof issue.code === 'string';
+}
+
+/** Reads `{ code, message, fields }` from an error answer, whatever the body turns out to be. */
+export async function parseErrorResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    // An HTML page from a proxy or an empty body: the status is all there is.
+  }
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return new ApiError({
+    status: response.status,
+    code: typeof record.code === 'string' && record.code !== '' ? record.code : `HTTP_${response.status}`,
+    message: typeof record.message === 'string' ? record.message : undefined,
+    fields: Array.isArray(record.fields) ? record.fields.filter(isFieldIssue).map((field) => ({ ...field, params: field.params ?? {} })) : [],
+  });
+}

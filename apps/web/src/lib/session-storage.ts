@@ -1,0 +1,65 @@
+/**
+ * SPEC.md section 3: the tokens, the process id and the clock offset live in
+ * session storage under exactly these keys. Nothing else touches them.
+ */
+export const SESSION_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  processId: 'processId',
+  clockOffset: 'clockOffset',
+} as const;
+
+export type SessionKey = keyof typeof SESSION_KEYS;
+
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readSessionValue(key: SessionKey): string | null {
+  try {
+    return storage()?.getItem(SESSION_KEYS[key]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes several values at once and notifies subscribers once; null removes a key. */
+export function writeSessionValues(values: Partial<Record<SessionKey, string | null>>): void {
+  const store = storage();
+  for (const [key, value] of Object.entries(values) as [SessionKey, string | null][]) {
+    try {
+      if (value === null) store?.removeItem(SESSION_KEYS[key]);
+      else store?.setItem(SESSION_KEYS[key], value);
+    } catch {
+      // Private browsing may refuse storage; the session then lasts for this page only.
+    }
+  }
+  for (const listener of listeners) listener();
+}
+
+export function readClockOffset(): number {
+  const offset = Number(readSessionValue('clockOffset'));
+  return Number.isFinite(offset) ? offset : 0;
+}
+
+/** Forgets the tokens; the process id stays unless asked for (SPEC.md section 6 clears it on 401/403). */
+export function clearSessionTokens({ isProcessIdCleared = false } = {}): void {
+  writeSessionValues({
+    accessToken: null,
+    refreshToken: null,
+    clockOffset: null,
+    ...(isProcessIdCleared ? { processId: null } : {}),
+  });
+}
+
+/** For useSyncExternalStore. */
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
