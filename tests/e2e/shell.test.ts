@@ -98,23 +98,23 @@ describe('the web app shell', () => {
 
   it('reloads the same path once when a lazily loaded part fails, then shows the screen', async () => {
     let failures = 0;
-    await page.route(/\/start\/assets\/placeholder-page-.*\.js$/, (route) => {
+    await page.route(/\/start\/assets\/visit-bank-page-.*\.js$/, (route) => {
       if (failures === 0) {
         failures += 1;
         return route.abort('failed');
       }
       return route.continue();
     });
-    await page.goto(`${server.baseUrl}/start/choose-company?lang=en`);
-    await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
+    await page.goto(`${server.baseUrl}/start/visit-bank?lang=en`);
+    await page.getByRole('heading', { level: 1, name: 'Please visit a bank branch' }).waitFor();
     expect(failures).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/start/choose-company');
+    expect(new URL(page.url()).pathname).toBe('/start/visit-bank');
   });
 
   it('shows the error boundary page with support contacts when a part keeps failing', async () => {
-    const lazyScreen = /\/start\/assets\/placeholder-page-.*\.js$/;
+    const lazyScreen = /\/start\/assets\/visit-bank-page-.*\.js$/;
     await page.route(lazyScreen, (route) => route.abort('failed'));
-    await page.goto(`${server.baseUrl}/start/choose-company?lang=en`);
+    await page.goto(`${server.baseUrl}/start/visit-bank?lang=en`);
     await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
     const alert = page.getByRole('alert');
     expect(await alert.textContent()).toContain('ettevotlus@pank.ee');
@@ -123,7 +123,7 @@ describe('the web app shell', () => {
 
     await page.unroute(lazyScreen);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Please visit a bank branch' }).waitFor();
   });
 });
 

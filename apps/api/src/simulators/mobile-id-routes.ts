@@ -69,6 +69,7 @@ export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: 
         cert: signer.certificateDer.toString('base64'),
       };
     }
+    options.phoneScreens.show(body.nationalIdentityNumber, 'MOBILE_ID', hash, body.displayText);
     return stamped({ sessionID: sessions.create(answer) });
   });
 

@@ -1,3 +1,4 @@
+import type { PhoneScreens } from './phone-screens.js';
 import type { SimulatorPki } from './simulator-pki.js';
 
 /** What both service simulators share. */
@@ -8,6 +9,7 @@ export type ServiceSimulatorOptions = {
   /** How long a session runs before it completes; 0 completes at once. */
   completionDelayMs: number;
   pki: SimulatorPki;
+  phoneScreens: PhoneScreens;
 };
 
 /** Base64 of exactly `length` bytes, or null (SK answers 400 otherwise, EID-FACTS.md section 3.3). */

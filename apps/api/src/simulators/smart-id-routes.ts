@@ -86,6 +86,7 @@ export const smartIdRoutes = (options: ServiceSimulatorOptions) => async (app: F
     const answer = match[1] === 'EE' && match[2] !== undefined ? await answerFor(match[2], body, hash) : null;
     if (answer === null) return reply.code(404).send({ error: 'no suitable account' });
     const sessionId = sessions.create(answer);
+    options.phoneScreens.show(match[2] ?? '', 'SMART_ID', hash, body.allowedInteractionsOrder[0]?.displayText60);
     if (key !== null) recent.set(key, { sessionId, at: now });
     return { sessionID: sessionId };
   });

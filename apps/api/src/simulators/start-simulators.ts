@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import { mobileIdRoutes } from './mobile-id-routes.js';
 import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
 import { smartIdRoutes } from './smart-id-routes.js';
+import { createPhoneScreens, type PhoneScreen } from './phone-screens.js';
 
 export type StartSimulatorsOptions = {
   /** Where the test CAs and people's certificates are kept and reused, e.g. <dataDir>/simulators. */
@@ -32,6 +33,8 @@ export type SimulatorHandle = {
   eidServerTls: { cert: string; key: string; ca: string };
   /** A new ID-card authentication certificate and private key (PEM) naming the person. */
   issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
+  /** What the person's phone showed with the latest PIN1 prompt: the verification code to compare with the page. */
+  phoneScreen(personalId: string): PhoneScreen | undefined;
   close(): Promise<void>;
 };
 
@@ -61,7 +64,8 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found' }));
 
-  const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki };
+  const phoneScreens = createPhoneScreens();
+  const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki, phoneScreens };
   await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
@@ -83,6 +87,7 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
       const card = await pki.issueIdCard(person);
       return { cert: card.certificatePem, key: card.privateKeyPem };
     },
+    phoneScreen: (personalId) => phoneScreens.latest(personalId),
     close: () => app.close(),
   };
 };

@@ -5,13 +5,15 @@ import type { Config } from '../../config.js';
 import { createMobileIdClient } from '../identity/mobile-id-client.js';
 import { createSmartIdClient } from '../identity/smart-id-client.js';
 import type { MobileIdentityMethod, MobileIdentityProvider } from '../identity/types.js';
-import { startSimulators } from '../../simulators/index.js';
+import { startSimulators, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
   idCardTrustAnchors: string[];
   /** The eid listener's TLS certificate and key, when configured or simulated. */
   eidTls?: { cert: string; key: string };
+  /** The built-in simulators, in simulated mode. */
+  simulators?: SimulatorHandle;
   close(): Promise<void>;
 };
 
@@ -56,6 +58,7 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
     providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
     idCardTrustAnchors: config.ID_CARD_TRUST_ANCHORS ? readPemFiles(config.ID_CARD_TRUST_ANCHORS) : (simulators?.idCardTrustAnchors ?? []),
     ...(eidTls ? { eidTls } : {}),
+    ...(simulators ? { simulators } : {}),
     close: async () => {
       await simulators?.close();
     },

@@ -12,6 +12,16 @@ import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { loadSigningKey } from './signing-key.js';
+import type { SimulatorHandle } from '../../simulators/index.js';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The identity simulators in simulated mode (tests read the simulated phone's screen from them). */
+    identitySimulators?: SimulatorHandle;
+  }
+}
 
 export type AuthModule = {
   service: AuthService;
@@ -29,6 +39,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   const accessTokens = createAccessTokens({ key, issuer: `${config.PUBLIC_URL}${AUTH_BASE_PATH}`, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
   const identity = await createIdentityServices(config, app.log);
+  if (identity.simulators) app.decorate('identitySimulators', identity.simulators);
   const service = createAuthService({
     repository,
     providers: identity.providers,

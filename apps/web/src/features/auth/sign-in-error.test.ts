@@ -23,8 +23,8 @@ describe('classifySignInError (SPEC.md section 8)', () => {
     expect(classifySignInError(method, failure(code))).toEqual({ kind: 'error', errorCode: code, messageKey });
   });
 
-  it.each<AuthenticationMethod>(['MOBILE_ID', 'SMART_ID'])('%s user_cancelled is web.user_cancel and shows nothing', (method) => {
-    expect(classifySignInError(method, failure('user_cancelled'))).toEqual({ kind: 'cancel', errorCode: USER_CANCEL_ERROR_CODE });
+  it.each<AuthenticationMethod>(['MOBILE_ID', 'SMART_ID'])('%s user_cancelled (refused on the phone) shows COMMON.USER_CANCEL', (method) => {
+    expect(classifySignInError(method, failure('user_cancelled'))).toEqual({ kind: 'error', errorCode: 'user_cancelled', messageKey: 'COMMON.USER_CANCEL' });
   });
 
   it("the user's own cancel is web.user_cancel too", () => {

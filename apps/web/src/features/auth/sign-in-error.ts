@@ -20,13 +20,13 @@ export class SignInError extends Error {
   }
 }
 
-const USER_CANCELLED = 'user_cancelled';
-
 /**
  * What the user sees after a failed sign-in (SPEC.md section 8):
- * - cancel: nothing, back to the form;
+ * - cancel (the user pressed Cancel here): nothing, back to the form;
  * - network: the network-error toast;
  * - error: the authentication-error screen with the message key; a failed event is sent with errorCode.
+ *   A refusal on the phone (user_cancelled) is such an error: its row in the
+ *   section 8 table shows COMMON.USER_CANCEL, so the person learns why it stopped.
  * And one the form handles itself: the server found the typed input invalid.
  */
 export type SignInOutcome =
@@ -39,7 +39,7 @@ export function classifySignInError(method: AuthenticationMethod, error: unknown
   if (error instanceof NetworkError) return { kind: 'network' };
   if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) return { kind: 'invalid', fields: error.fields };
   const code = error instanceof SignInError || error instanceof ApiError ? error.code : 'unexpected';
-  if (code === USER_CANCEL_ERROR_CODE || code === USER_CANCELLED) return { kind: 'cancel', errorCode: USER_CANCEL_ERROR_CODE };
+  if (code === USER_CANCEL_ERROR_CODE) return { kind: 'cancel', errorCode: USER_CANCEL_ERROR_CODE };
   const messageKey = method === 'MAGIC' ? DEFAULT_SIGN_IN_MESSAGE_KEY : signInMessageKey(method, code);
   return { kind: 'error', errorCode: code, messageKey };
 }

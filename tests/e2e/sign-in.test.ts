@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { newPage, signInForTesting } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  page = await newPage(browser);
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+/** The code the simulated phone shows for the person's latest PIN1 prompt. */
+const phoneCode = (personalId: string) => server.app.identitySimulators?.phoneScreen(personalId)?.verificationCode;
+
+async function startSignIn(method: 'Smart-ID' | 'Mobile-ID', personalId: string, phoneNumber?: string) {
+  await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByLabel('Personal ID code').first().fill(personalId);
+  if (phoneNumber) await page.getByLabel('Phone number').fill(phoneNumber);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('sign-in journeys in Chromium', () => {
+  it('signs in with Smart-ID: the page shows the code the phone shows, then the greeting', async () => {
+    await startSignIn('Smart-ID', '40504040001');
+    await page.getByRole('heading', { name: 'Verification code' }).waitFor();
+    const shown = await page.getByTestId('verification-code').textContent();
+    expect(shown).toMatch(/^\d{4}$/);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(shown).toBe(phoneCode('40504040001'));
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('main').textContent()).toMatch(/[A-ZÄÖÜÕ]{2,}/);
+  });
+
+  it('signs in with Mobile-ID: the same code as the phone, then the greeting', async () => {
+    await startSignIn('Mobile-ID', '60001019906', '+37200000766');
+    await page.getByRole('heading', { name: 'Verification code' }).waitFor();
+    expect(await page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
+    expect(await page.getByRole('main').textContent()).toContain('MARY ÄNN');
+  });
+
+  it('ends a Smart-ID refusal on the error page with the cancellation message', async () => {
+    await startSignIn('Smart-ID', '30403039917');
+    await page.waitForURL(/\/start\/authentication-error\?error-code=COMMON\.USER_CANCEL$/);
+    await page.getByRole('heading', { name: 'Sign-in cancelled' }).waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+  });
+
+  it('ends a Mobile-ID timeout on the error page with the timeout message', async () => {
+    await startSignIn('Mobile-ID', '50001018908', '+37066000266');
+    await page.waitForURL(/error-code=MID\.TIMEOUT$/);
+    await page.getByRole('heading', { name: 'Mobile-ID sign-in timed out' }).waitFor();
+  });
+
+  it('ends an unknown Smart-ID account on the error page with the user-not-found message', async () => {
+    await startSignIn('Smart-ID', '38001085718');
+    await page.waitForURL(/error-code=SID\.USER_NOT_FOUND$/);
+    await page.getByRole('heading', { name: 'Smart-ID account not found' }).waitFor();
+  });
+
+  it('shows the field error after the field is left, and keeps the user on the form', async () => {
+    await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
+    const personalId = page.getByLabel('Personal ID code').first();
+    await personalId.fill('12345678901');
+    await personalId.blur();
+    await page.getByText('Incorrect Estonian ID code').waitFor();
+    expect(await personalId.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('cancel on the code page stops the sign-in and returns to the form without an error', async () => {
+    await startSignIn('Smart-ID', '30403039983');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+
+  it('sends a visitor without a session from a signed-in page to authentication', async () => {
+    await page.goto(`${server.baseUrl}/start/personal-information`);
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+  });
+});
+
+describe('the signed-in session', () => {
+  it('sends a signed-in user opening authentication to personal information', async () => {
+    await signInForTesting(page, server.baseUrl);
+    await page.goto(`${server.baseUrl}/start/authentication`);
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
+  });
+
+  it('warns before the inactivity timeout; Yes keeps the session', async () => {
+    await page.clock.install();
+    await signInForTesting(page, server.baseUrl);
+    await page.clock.fastForward('00:35');
+    const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    await warning.waitFor();
+    await warning.getByRole('button', { name: 'Yes, continue' }).click();
+    await warning.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/start/personal-information');
+  });
+
+  it('logs out after the inactivity timeout when nobody answers the warning', async () => {
+    await page.clock.install();
+    await signInForTesting(page, server.baseUrl);
+    await page.clock.fastForward('01:35');
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await page.getByText('Your session has ended').waitFor();
+  });
+
+  it('logs out to authentication with the success toast, and the old session is gone', async () => {
+    await signInForTesting(page, server.baseUrl);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await page.getByText('You have logged out').waitFor();
+    await page.goto(`${server.baseUrl}/start/personal-information`);
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+  });
+});
