@@ -48,6 +48,8 @@ describe('Smart-ID sign-in, through the client and the simulator over HTTP', () 
   it.each([
     ['30403039917', 'user_cancelled'],
     ['30403039983', 'timeout'],
+    ['30403039972', 'user_cancelled'],
+    ['30403039994', 'document_unusable'],
   ])('answers %s with the failure code %s', async (personalId, code) => {
     const start = await startSmartId(personalId);
     expect(start.statusCode).toBe(200);

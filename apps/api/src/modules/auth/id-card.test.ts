@@ -97,3 +97,39 @@ describe('ID-card sign-in on the eid listener (TLS client certificate)', () => {
     expect(eid.body.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('ID-card sign-in behind a trusted reverse proxy (certificate in a header)', () => {
+  it('reads the certificate from the configured header only', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-eid-proxy-'));
+    const proxied = await buildTestApp({ DATA_DIR: dataDir, EID_CLIENT_CERT_HEADER: 'x-ssl-client-cert' });
+    const proxySimulators = await startSimulators({ dataDir: path.join(dataDir, 'simulators'), completionDelayMs: 0, logger: false });
+    try {
+      const card = await proxySimulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAN', surname: 'JÕGI' });
+      const pkce = createPkce();
+      const signedIn = await proxied.inject({
+        method: 'POST',
+        url: '/oauth2/v2/authorize/eid',
+        headers: { 'x-ssl-client-cert': encodeURIComponent(card.cert) },
+        payload: pkce.common,
+      });
+      expect(signedIn.statusCode).toBe(200);
+      const token = await proxied.inject({
+        method: 'POST',
+        url: '/oauth2/v2/authorize/token',
+        payload: { authorizationCode: signedIn.json().code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
+      });
+      expect(claimsOf(token.json().accessToken)).toMatchObject({ personalId: '38001085718', authenticationMethod: 'ID_CARD' });
+
+      const withoutHeader = await proxied.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid', payload: createPkce().common });
+      expect(withoutHeader.json().code).toBe('no_certificate');
+    } finally {
+      await proxySimulators.close();
+      await proxied.close();
+    }
+  });
+
+  it('has no eid route on the main server without the header setting', async () => {
+    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid', payload: createPkce().common });
+    expect(response.statusCode).toBe(404);
+  });
+});
