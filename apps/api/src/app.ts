@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -75,7 +76,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     transformStaticCSP: (header) => docsContentSecurityPolicy(header, config),
   });
 
-  const database = dependencies.database ?? (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir }));
+  const database =
+    dependencies.database ??
+    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') }));
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     // A database handed in by the caller is the caller's to close.

@@ -38,5 +38,5 @@ async function shutDown(signal: string): Promise<void> {
 process.once('SIGTERM', () => void shutDown('SIGTERM'));
 process.once('SIGINT', () => void shutDown('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`serving ${config.PUBLIC_URL}/start/ (database: ${app.database.kind})`);
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`listening on ${address}; the web app is at ${config.PUBLIC_URL}/start/ (database: ${app.database.kind})`);
