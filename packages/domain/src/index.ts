@@ -35,3 +35,5 @@ export * from './schemas/application.js';
 export * from './page-settings.js';
 export * from './contracts/endpoint.js';
 export * from './contracts/auth.js';
+export * from './schemas/onboarding.js';
+export * from './contracts/onboarding.js';

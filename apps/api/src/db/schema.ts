@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per account-opening application. The server owns the application:
@@ -19,6 +19,10 @@ export const applications = pgTable(
     companyRegistryCountryCode: text('company_registry_country_code').notNull().default('EE'),
     currentStep: text('current_step').notNull().default('AccountOpeningReason'),
     stepData: jsonb('step_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Autosaved input of each step, as typed; validated only when the step is saved. */
+    drafts: jsonb('drafts').$type<Record<string, unknown>>().notNull().default({}),
+    /** REGISTER when the company came from the business register, MANUAL when typed in. */
+    companySource: text('company_source').notNull().default('REGISTER'),
     status: text('status').notNull().default('IN_PROGRESS'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -150,4 +154,54 @@ export const authenticationEvents = pgTable(
   ],
 );
 
-export const schema = { applications, applicationEvents, authSessions, userSessions, refreshTokens, authenticationEvents };
+/** What the representative told us about themselves (SPEC.md section 1: e-mail, phone, consent). */
+export const representatives = pgTable(
+  'representatives',
+  {
+    personalId: text('personal_id').notNull(),
+    personalIdCountryCode: text('personal_id_country_code').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.personalId, table.personalIdCountryCode] })],
+);
+
+/**
+ * Mail waiting to be sent. The request that causes a mail only adds a row here,
+ * in its own transaction; a sender claims rows with FOR UPDATE SKIP LOCKED, so
+ * several instances never send one mail twice.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Which template and language made it, for the record. */
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    processId: uuid('process_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('mail_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
+);
+
+export const schema = {
+  applications,
+  applicationEvents,
+  authSessions,
+  userSessions,
+  refreshTokens,
+  authenticationEvents,
+  representatives,
+  mailOutbox,
+};

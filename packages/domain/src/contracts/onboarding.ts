@@ -1,0 +1,34 @@
+import {
+  applicationViewSchema,
+  createApplicationRequestSchema,
+  createApplicationResponseSchema,
+  personalInformationSchema,
+  representativeCompaniesSchema,
+  representativeSchema,
+  saveAndContinueLaterRequestSchema,
+  saveDraftResponseSchema,
+  saveStepRequestSchema,
+} from '../schemas/onboarding.js';
+import type { Endpoint } from './endpoint.js';
+
+/** Base path of the onboarding API (SPEC.md section 7). */
+export const ONBOARDING_BASE_PATH = '/onboarding';
+
+/**
+ * The application calls of the onboarding API (SPEC.md section 7 leaves their
+ * paths to us). Every one needs the representative's access token, and an
+ * application answers only the representative who started it.
+ */
+export const onboardingEndpoints = {
+  representative: { method: 'GET', path: '/onboarding/representative', response: representativeSchema, isAuthenticated: true },
+  savePersonalInformation: { method: 'PUT', path: '/onboarding/representative/personal-information', body: personalInformationSchema, response: representativeSchema, isAuthenticated: true },
+  companies: { method: 'GET', path: '/onboarding/representative/companies', response: representativeCompaniesSchema, isAuthenticated: true },
+  createApplication: { method: 'POST', path: '/onboarding/applications', body: createApplicationRequestSchema, response: createApplicationResponseSchema, isAuthenticated: true },
+  application: { method: 'GET', path: '/onboarding/applications/:processId', response: applicationViewSchema, isAuthenticated: true },
+  /** Validates the step with its domain schema and advances to the step the server decides. */
+  saveStep: { method: 'PUT', path: '/onboarding/applications/:processId/steps/:step', body: saveStepRequestSchema, response: applicationViewSchema, isAuthenticated: true },
+  /** Autosave: keeps the step's input as typed, without validating or advancing. */
+  saveDraft: { method: 'PUT', path: '/onboarding/applications/:processId/drafts/:step', body: saveStepRequestSchema, response: saveDraftResponseSchema, isAuthenticated: true },
+  /** Sends the representative an e-mail with a link back to the application. */
+  saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
+} as const satisfies Record<string, Endpoint>;

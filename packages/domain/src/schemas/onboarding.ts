@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY_CODE, LOCALES, TEXT_MAX_LENGTH } from '../constants.js';
+import { BLOCKING_OUTCOMES } from '../errors.js';
+import { STEPS } from '../steps.js';
+import { validationErrorMap as error } from '../validation/zod-issues.js';
+import { checkRegistryCode } from './company-data.js';
+import { countryCode, email, object, oneOf, optionalText, phone, requiredText, ticked } from './fields.js';
+
+/**
+ * The personal information screen (SPEC.md section 1): e-mail, phone and the
+ * confirmation that the bank queries official databases about the company,
+ * its representative, shareholders, supervisory board and beneficial owners.
+ */
+export const personalInformationSchema = object({
+  email: email(),
+  phone: phone(),
+  hasConsentedToRegistryQueries: ticked(),
+  /** The language the bank writes to the representative in (save-and-continue e-mails). */
+  language: oneOf(LOCALES),
+});
+export type PersonalInformation = z.infer<typeof personalInformationSchema>;
+
+/** The signed-in representative (the access token names them; the rest is stored with us). */
+export const representativeSchema = z.object({
+  personalId: z.string(),
+  personalIdCountryCode: z.string(),
+  givenName: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: z.enum(LOCALES).nullable(),
+  hasConsentedToRegistryQueries: z.boolean(),
+});
+export type Representative = z.infer<typeof representativeSchema>;
+
+/**
+ * How a company on the choose-company screen can be continued (SPEC.md section 2):
+ * a new application, the pending one, the existing account (log in to the bank),
+ * or an outcome that blocks it.
+ */
+export const COMPANY_ENTRIES = ['NEW', 'PENDING_APPLICATION', 'EXISTING_ACCOUNT', 'BLOCKED'] as const;
+export type CompanyEntry = (typeof COMPANY_ENTRIES)[number];
+
+export const representativeCompanySchema = z.object({
+  businessName: z.string(),
+  registryCode: z.string(),
+  registryCountryCode: z.string(),
+  entry: z.enum(COMPANY_ENTRIES),
+  /** The application to continue, for PENDING_APPLICATION. */
+  processId: z.string().optional(),
+  /** Why the company cannot be chosen, for BLOCKED. */
+  outcome: z.enum(BLOCKING_OUTCOMES).optional(),
+});
+export type RepresentativeCompany = z.infer<typeof representativeCompanySchema>;
+
+export const representativeCompaniesSchema = z.object({
+  companies: z.array(representativeCompanySchema),
+  /** An application without a registry code started within the last 30 days (SPEC.md section 5). */
+  pendingManualApplication: z.object({ processId: z.string(), businessName: z.string() }).nullable(),
+});
+export type RepresentativeCompanies = z.infer<typeof representativeCompaniesSchema>;
+
+/** The manual company form of the choose-company screen: registry code optional, country EE by default. */
+export const manualCompanySchema = object({
+  businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
+  registryCode: optionalText(),
+  registryCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
+}).superRefine((value, ctx) => checkRegistryCode(value.registryCode, value.registryCountryCode, ctx, ['registryCode']));
+export type ManualCompany = z.infer<typeof manualCompanySchema>;
+
+/** Create or resume an application for a company from the register, or one entered by hand. */
+export const createApplicationRequestSchema = z.discriminatedUnion(
+  'source',
+  [
+    object({ source: z.literal('REGISTER', { error }), registryCode: requiredText(), registryCountryCode: countryCode() }),
+    object({ source: z.literal('MANUAL', { error }), company: manualCompanySchema }),
+  ],
+  { error },
+);
+export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
+
+/** An application as the representative sees it: the server-given step decides the screen. */
+export const applicationViewSchema = z.object({
+  processId: z.string(),
+  version: z.number().int(),
+  currentStep: z.enum(STEPS),
+  status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
+  company: z.object({ businessName: z.string(), registryCode: z.string().nullable(), registryCountryCode: z.string() }),
+  /** Saved data of each completed step, by step. */
+  steps: z.record(z.string(), z.unknown()),
+  /** Autosaved, not yet validated input of each step, by step. */
+  drafts: z.record(z.string(), z.unknown()),
+  updatedAt: z.string(),
+});
+export type ApplicationView = z.infer<typeof applicationViewSchema>;
+
+/** Creating an application either gives one, or an outcome that blocks it (SPEC.md section 4). */
+export const createApplicationResponseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('APPLICATION'), application: applicationViewSchema }),
+  z.object({ kind: z.literal('OUTCOME'), outcome: z.enum(BLOCKING_OUTCOMES), processId: z.string().optional() }),
+]);
+export type CreateApplicationResponse = z.infer<typeof createApplicationResponseSchema>;
+
+/** A write carries the version it was based on; a stale one answers 409 STALE_VERSION. */
+export const saveStepRequestSchema = z.object({ version: z.number({ error }).int({ error }).min(1, { error }), data: z.unknown() });
+export type SaveStepRequest = z.infer<typeof saveStepRequestSchema>;
+
+export const saveDraftResponseSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
+
+export const saveAndContinueLaterRequestSchema = z.object({ version: z.number({ error }).int({ error }).min(1, { error }) });
