@@ -52,6 +52,16 @@ export const configSchema = z
     TRUST_PROXY: booleanFromString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 
+    /** The online bank a representative of a company that already has an account is sent to. */
+    ONLINE_BANK_URL: httpUrl.default('https://www.pank.ee/ettevote'),
+
+    // Mail.
+    /** smtp:// or smtps:// URL of the mail server; unset: mail stays in the outbox table (see /dev/mailbox when simulated). */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Ettevõtte konto avamine <noreply@pank.ee>'),
+    /** How often the outbox is checked for mail to send. */
+    MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+
     // Sign-in (/oauth2/v2).
     /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */
     AUTH_SIGNING_KEY_FILE: z.string().min(1).optional(),
