@@ -29,6 +29,7 @@ export class AppError extends Error {
     readonly code: ApiErrorCode,
     message: string = defaultMessages[code],
     readonly fields?: FieldIssue[],
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,10 +37,15 @@ export class AppError extends Error {
   }
 
   toJSON(): ApiErrorBody {
-    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.currentVersion === undefined ? {} : { currentVersion: this.currentVersion }),
+    };
   }
 
   static fromJSON(body: ApiErrorBody): AppError {
-    return new AppError(body.code, body.message, body.fields);
+    return new AppError(body.code, body.message, body.fields, body.currentVersion);
   }
 }

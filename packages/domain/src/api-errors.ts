@@ -37,7 +37,13 @@ export const API_ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 /** The body of every API error (DESIGN.md conventions); `fields` only when the input was invalid. */
-export type ApiErrorBody = { code: ApiErrorCode; message: string; fields?: FieldIssue[] };
+export type ApiErrorBody = {
+  code: ApiErrorCode;
+  message: string;
+  fields?: FieldIssue[];
+  /** With STALE_VERSION: the version the resource has now, so the client can reload and retry. */
+  currentVersion?: number;
+};
 
 export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
   typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
@@ -51,4 +57,5 @@ export const apiErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.array(z.object({ path: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()) })).optional(),
+  currentVersion: z.number().int().optional(),
 });

@@ -11,4 +11,6 @@ export type PageSettings = {
   eidUrl: string;
   /** Magic sign-in is offered only in test and demo environments. */
   isMagicSignInEnabled: boolean;
+  /** Where a representative of a company that already has an account logs in. */
+  onlineBankUrl: string;
 };

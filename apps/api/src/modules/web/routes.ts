@@ -32,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     locales: LOCALES,
     eidUrl: options.eidUrl,
     isMagicSignInEnabled: config.isMagicSignInEnabled,
+    onlineBankUrl: config.ONLINE_BANK_URL,
   });
 
   const sendIndex = (reply: FastifyReply) =>

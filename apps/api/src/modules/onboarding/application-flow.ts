@@ -1,0 +1,80 @@
+import {
+  parsePersonalId,
+  REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS,
+  STEP_ORDER,
+  stepIndex,
+  type BlockingOutcome,
+  type Step,
+} from '@onboarding/domain';
+
+/**
+ * The one place where the server decides the step and the outcome of an
+ * application (SPEC.md section 4). The routes and the screens only follow it.
+ */
+
+/** Adulthood in Estonia; a minor must come to a branch with a parent (SPEC.md section 1). */
+const ADULT_AGE = 18;
+
+/** The step after a saved one; saving an earlier step again never moves the application back. */
+export function nextStep(current: Step, saved: Step): Step {
+  const savedIndex = stepIndex(saved);
+  const currentIndex = stepIndex(current);
+  const next = STEP_ORDER[savedIndex + 1]?.[0];
+  if (!next || next === 'ApplicationSubmitted') return current === 'AdditionalData' ? 'ApplicationOverview' : current;
+  return stepIndex(next) > currentIndex ? next : current;
+}
+
+/** A step can be saved once the application has reached it. */
+export const isStepReached = (current: Step, step: Step): boolean => stepIndex(step) >= 0 && stepIndex(step) <= stepIndex(current);
+
+export function ageOn(personalId: string, today: Date): number | undefined {
+  const birthDate = parsePersonalId(personalId)?.birthDate;
+  if (!birthDate) return undefined;
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const hadBirthday = today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= day);
+  return today.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
+}
+
+export type RepresentativeFacts = {
+  personalId: string;
+  personalIdCountryCode: string;
+  /** From the business register's person data; undefined when the register does not know the person. */
+  hasValidIdentityDocument: boolean | undefined;
+};
+
+/** Outcomes that depend on the person alone: they block every company. */
+export function representativeOutcome(person: RepresentativeFacts, today: Date): BlockingOutcome | undefined {
+  const age = person.personalIdCountryCode === 'EE' ? ageOn(person.personalId, today) : undefined;
+  if (age !== undefined && age < ADULT_AGE) return 'MINOR';
+  if (person.hasValidIdentityDocument === false) return 'DOCUMENT_INVALID';
+  return undefined;
+}
+
+export type CompanyFacts = {
+  /** Whether the register lists the person among those who may represent the company. */
+  isRepresentedByPerson: boolean;
+  status: 'ACTIVE' | 'IN_LIQUIDATION' | 'DELETED';
+};
+
+export type ExistingApplication = { processId: string; status: string; isOwn: boolean };
+
+export type CompanyDecision =
+  | { kind: 'OUTCOME'; outcome: BlockingOutcome; processId?: string }
+  | { kind: 'RESUME'; processId: string }
+  | { kind: 'CREATE' };
+
+/** What choosing a company from the register leads to. */
+export function companyDecision(company: CompanyFacts, applications: readonly ExistingApplication[]): CompanyDecision {
+  if (company.status !== 'ACTIVE') return { kind: 'OUTCOME', outcome: 'CANNOT_OPEN' };
+  // Without representation rights in the register, rights must be shown in person.
+  if (!company.isRepresentedByPerson) return { kind: 'OUTCOME', outcome: 'MUST_VISIT_BRANCH' };
+  if (applications.some((application) => application.status === 'SUBMITTED')) return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED' };
+  const inProgress = applications.find((application) => application.status === 'IN_PROGRESS');
+  if (inProgress && !inProgress.isOwn) return { kind: 'OUTCOME', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' };
+  if (inProgress) return { kind: 'RESUME', processId: inProgress.processId };
+  return { kind: 'CREATE' };
+}
+
+/** SPEC.md section 5: one application without a registry code per 30 days; a repeat leads to the pending one. */
+export const registryCodelessWindowStart = (now: Date): Date =>
+  new Date(now.getTime() - REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS * 24 * 60 * 60 * 1000);

@@ -1,0 +1,145 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { applicationEvents, applications, representatives } from '../../db/schema.js';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type RepresentativeRow = typeof representatives.$inferSelect;
+export type PersonKey = { personalId: string; personalIdCountryCode: string };
+
+/** A transaction or the database itself: repository calls take part in the caller's transaction. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+export type ApplicationChange = Partial<Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt'>>;
+
+/** Every query of the onboarding module; nothing else in it touches SQL. */
+export function createOnboardingRepository(db: Db) {
+  return {
+    db,
+
+    async findRepresentative(person: PersonKey): Promise<RepresentativeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(representatives)
+        .where(and(eq(representatives.personalId, person.personalId), eq(representatives.personalIdCountryCode, person.personalIdCountryCode)));
+      return row;
+    },
+
+    async saveRepresentative(person: PersonKey, values: { email: string; phone: string; language: string; consentedAt: Date }): Promise<RepresentativeRow> {
+      const [row] = await db
+        .insert(representatives)
+        .values({ ...person, ...values })
+        .onConflictDoUpdate({
+          target: [representatives.personalId, representatives.personalIdCountryCode],
+          set: { ...values, updatedAt: new Date() },
+        })
+        .returning();
+      if (!row) throw new Error('upsert into representatives returned nothing');
+      return row;
+    },
+
+    async findApplication(processId: string): Promise<ApplicationRow | undefined> {
+      const [row] = await db.select().from(applications).where(eq(applications.processId, processId));
+      return row;
+    },
+
+    /** Applications for one company (any representative), newest first. */
+    async applicationsForCompany(registryCountryCode: string, registryCode: string): Promise<ApplicationRow[]> {
+      return db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.companyRegistryCountryCode, registryCountryCode), eq(applications.companyRegistryCode, registryCode)))
+        .orderBy(desc(applications.createdAt));
+    },
+
+    /** The representative's latest in-progress application without a registry code since `since` (the 30-day rule). */
+    async latestRegistryCodelessApplication(person: PersonKey, since: Date): Promise<ApplicationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(applications)
+        .where(
+          and(
+            eq(applications.representativePersonalId, person.personalId),
+            eq(applications.representativeCountryCode, person.personalIdCountryCode),
+            isNull(applications.companyRegistryCode),
+            gt(applications.createdAt, since),
+            sql`${applications.status} in ('IN_PROGRESS', 'SUBMITTED')`,
+          ),
+        )
+        .orderBy(desc(applications.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Creates an application and its first event, and whatever else the caller adds, in one transaction. */
+    async createApplication(
+      values: typeof applications.$inferInsert,
+      actor: string,
+      alsoInTransaction: (tx: Executor) => Promise<void> = async () => undefined,
+    ): Promise<ApplicationRow> {
+      return db.transaction(async (tx) => {
+        await alsoInTransaction(tx);
+        const [row] = await tx.insert(applications).values(values).returning();
+        if (!row) throw new Error('insert into applications returned nothing');
+        await tx.insert(applicationEvents).values({
+          processId: row.processId,
+          type: 'APPLICATION_CREATED',
+          actor,
+          applicationVersion: row.version,
+          payload: { companySource: row.companySource, registryCode: row.companyRegistryCode },
+        });
+        return row;
+      });
+    },
+
+    /**
+     * Applies a change if the application still has `expectedVersion`, and
+     * records the event, in the caller's transaction. Undefined means the
+     * version was stale: nothing was written.
+     */
+    async updateApplication(
+      executor: Executor,
+      processId: string,
+      expectedVersion: number,
+      change: ApplicationChange,
+      event: { type: string; actor: string; payload?: Record<string, unknown> },
+    ): Promise<ApplicationRow | undefined> {
+      const [row] = await executor
+        .update(applications)
+        .set({ ...change, version: sql`${applications.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(applications.processId, processId), eq(applications.version, expectedVersion)))
+        .returning();
+      if (!row) return undefined;
+      await executor.insert(applicationEvents).values({
+        processId,
+        type: event.type,
+        actor: event.actor,
+        applicationVersion: row.version,
+        payload: event.payload ?? {},
+      });
+      return row;
+    },
+
+    /** Marks the representative's in-progress manual application for the same company as superseded. */
+    async supersedeManualApplications(executor: Executor, person: PersonKey, registryCountryCode: string, registryCode: string, actor: string): Promise<void> {
+      const superseded = await executor
+        .update(applications)
+        .set({ status: 'SUPERSEDED', version: sql`${applications.version} + 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(applications.representativePersonalId, person.personalId),
+            eq(applications.representativeCountryCode, person.personalIdCountryCode),
+            eq(applications.companySource, 'MANUAL'),
+            eq(applications.companyRegistryCountryCode, registryCountryCode),
+            eq(applications.companyRegistryCode, registryCode),
+            eq(applications.status, 'IN_PROGRESS'),
+          ),
+        )
+        .returning({ processId: applications.processId, version: applications.version });
+      for (const row of superseded) {
+        await executor.insert(applicationEvents).values({ processId: row.processId, type: 'APPLICATION_SUPERSEDED', actor, applicationVersion: row.version });
+      }
+    },
+  };
+}
+
+export type OnboardingRepository = ReturnType<typeof createOnboardingRepository>;

@@ -1,0 +1,249 @@
+import {
+  isStep,
+  parseWithIssues,
+  STEP_SCHEMAS,
+  type AccessTokenPayload,
+  type ApplicationView,
+  type CreateApplicationRequest,
+  type CreateApplicationResponse,
+  type FillableStep,
+  type PersonalInformation,
+  type Representative,
+  type RepresentativeCompanies,
+  type RepresentativeCompany,
+  type Step,
+} from '@onboarding/domain';
+import { AppError } from '../../errors.js';
+import {
+  companyDecision,
+  isStepReached,
+  nextStep,
+  registryCodelessWindowStart,
+  representativeOutcome,
+  type ExistingApplication,
+} from './application-flow.js';
+import type { ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
+import type { BankRecords, Mail, Register } from './ports.js';
+
+export type OnboardingServiceOptions = {
+  repository: OnboardingRepository;
+  register: Register;
+  bankRecords: BankRecords;
+  mail: Mail;
+  now?: () => Date;
+};
+
+type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
+
+const personOf = (user: User): PersonKey => ({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
+const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
+  application.representativePersonalId === user.personalId && application.representativeCountryCode === user.personalIdCountryCode;
+
+const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
+
+export function toApplicationView(row: ApplicationRow): ApplicationView {
+  return {
+    processId: row.processId,
+    version: row.version,
+    currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
+    status: row.status as ApplicationView['status'],
+    company: { businessName: row.companyName, registryCode: row.companyRegistryCode, registryCountryCode: row.companyRegistryCountryCode },
+    steps: row.stepData,
+    drafts: row.drafts,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
+export function createOnboardingService(options: OnboardingServiceOptions) {
+  const { repository, register, bankRecords, mail } = options;
+  const now = options.now ?? (() => new Date());
+
+  /** The application, if it is this user's; anyone else learns nothing, not even that it exists. */
+  async function ownApplication(processId: string, user: User): Promise<ApplicationRow> {
+    const application = await repository.findApplication(processId);
+    if (!application || !isOwnedBy(application, user)) throw new AppError('NOT_FOUND', 'No such application.');
+    return application;
+  }
+
+  async function personOutcome(user: User) {
+    const hasValidIdentityDocument = await register.hasValidIdentityDocument(user.personalId, user.personalIdCountryCode);
+    return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
+  }
+
+  function existing(rows: readonly ApplicationRow[], user: User): ExistingApplication[] {
+    return rows
+      .filter((row) => row.status === 'IN_PROGRESS' || row.status === 'SUBMITTED')
+      .map((row) => ({ processId: row.processId, status: row.status, isOwn: isOwnedBy(row, user) }));
+  }
+
+  async function writeOrConflict(processId: string, version: number, write: () => Promise<ApplicationRow | undefined>): Promise<ApplicationRow> {
+    const written = await write();
+    if (written) return written;
+    const current = await repository.findApplication(processId);
+    throw new AppError('STALE_VERSION', undefined, undefined, current?.version);
+  }
+
+  function assertWritable(application: ApplicationRow): void {
+    if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `The application is ${application.status.toLowerCase().replace('_', ' ')}.`);
+  }
+
+  return {
+    async representative(user: User): Promise<Representative> {
+      const row = await repository.findRepresentative(personOf(user));
+      return {
+        ...personOf(user),
+        givenName: user.givenName,
+        surname: user.surname,
+        email: row?.email ?? null,
+        phone: row?.phone ?? null,
+        language: (row?.language ?? null) as Representative['language'],
+        hasConsentedToRegistryQueries: !!row?.consentedAt,
+      };
+    },
+
+    async savePersonalInformation(user: User, information: PersonalInformation): Promise<Representative> {
+      await repository.saveRepresentative(personOf(user), {
+        email: information.email,
+        phone: information.phone,
+        language: information.language,
+        consentedAt: now(),
+      });
+      return this.representative(user);
+    },
+
+    async companies(user: User): Promise<RepresentativeCompanies> {
+      const companies = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
+      const entries = await Promise.all(
+        companies.map(async (company): Promise<RepresentativeCompany> => {
+          const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
+          if (bankRecords.hasAccount(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
+          const details = await register.company(company.registryCountryCode, company.registryCode);
+          const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
+          const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
+          if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
+          if (decision.kind === 'OUTCOME') return { ...base, entry: 'BLOCKED', outcome: decision.outcome };
+          return { ...base, entry: 'NEW' };
+        }),
+      );
+      const pending = await repository.latestRegistryCodelessApplication(personOf(user), registryCodelessWindowStart(now()));
+      return {
+        companies: entries,
+        pendingManualApplication: pending?.status === 'IN_PROGRESS' ? { processId: pending.processId, businessName: pending.companyName } : null,
+      };
+    },
+
+    async createApplication(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
+      const outcome = await personOutcome(user);
+      if (outcome) return { kind: 'OUTCOME', outcome };
+      const person = personOf(user);
+
+      if (request.source === 'MANUAL' && !request.company.registryCode) {
+        const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
+        if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
+        if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
+        const created = await repository.createApplication(
+          { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: request.company.businessName, companyRegistryCode: null, companyRegistryCountryCode: request.company.registryCountryCode, companySource: 'MANUAL' },
+          actorOf(user),
+        );
+        return { kind: 'APPLICATION', application: toApplicationView(created) };
+      }
+
+      const registryCode = request.source === 'REGISTER' ? request.registryCode : (request.company.registryCode ?? '');
+      const registryCountryCode = request.source === 'REGISTER' ? request.registryCountryCode : request.company.registryCountryCode;
+      if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+
+      const registered = await register.company(registryCountryCode, registryCode);
+      const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
+      const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
+      const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
+
+      if (request.source === 'REGISTER' && !registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
+      // A company typed by hand that the register does not know is taken as typed; one it knows follows the register.
+      const decision = registered
+        ? companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user))
+        : companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
+      if (decision.kind === 'OUTCOME') return decision;
+      if (decision.kind === 'RESUME') {
+        return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
+      }
+
+      const source = registered ? 'REGISTER' : 'MANUAL';
+      const businessName = registered?.businessName ?? (request.source === 'MANUAL' ? request.company.businessName : '');
+      const created = await repository.createApplication(
+        { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: businessName, companyRegistryCode: registryCode, companyRegistryCountryCode: registryCountryCode, companySource: source },
+        actorOf(user),
+        (tx) => (source === 'REGISTER' ? repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)) : Promise.resolve()),
+      );
+      return { kind: 'APPLICATION', application: toApplicationView(created) };
+    },
+
+    async application(user: User, processId: string): Promise<ApplicationView> {
+      return toApplicationView(await ownApplication(processId, user));
+    },
+
+    /** Validates a step with its domain schema and moves the application to the step the server decides. */
+    async saveStep(user: User, processId: string, step: string, version: number, data: unknown): Promise<ApplicationView> {
+      const application = await ownApplication(processId, user);
+      assertWritable(application);
+      if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
+      const currentStep = application.currentStep as Step;
+      if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
+      const parsed = parseWithIssues(STEP_SCHEMAS[step], data);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined, parsed.issues);
+
+      const { [step]: _savedDraft, ...drafts } = application.drafts;
+      const written = await writeOrConflict(processId, version, () =>
+        repository.db.transaction((tx) =>
+          repository.updateApplication(
+            tx,
+            processId,
+            version,
+            { stepData: { ...application.stepData, [step]: parsed.data }, drafts, currentStep: nextStep(currentStep, step) },
+            { type: 'STEP_SAVED', actor: actorOf(user), payload: { step } },
+          ),
+        ),
+      );
+      return toApplicationView(written);
+    },
+
+    /** Autosave: the step's input as typed, neither validated nor advancing. */
+    async saveDraft(user: User, processId: string, step: string, version: number, data: unknown) {
+      const application = await ownApplication(processId, user);
+      assertWritable(application);
+      if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'data', code: 'incorrectValue', params: {} }]);
+      }
+      const written = await writeOrConflict(processId, version, () =>
+        repository.db.transaction((tx) =>
+          repository.updateApplication(tx, processId, version, { drafts: { ...application.drafts, [step]: data } }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
+        ),
+      );
+      return { version: written.version, updatedAt: written.updatedAt.toISOString() };
+    },
+
+    /** Sends the representative a link back to the application; the link alone opens nothing without signing in. */
+    async saveAndContinueLater(user: User, processId: string, version: number): Promise<void> {
+      const application = await ownApplication(processId, user);
+      assertWritable(application);
+      const representative = await repository.findRepresentative(personOf(user));
+      if (!representative?.email) throw new AppError('CONFLICT', 'Give an e-mail address first.');
+      const email = representative.email;
+      await writeOrConflict(processId, version, () =>
+        repository.db.transaction(async (tx) => {
+          const written = await repository.updateApplication(tx, processId, version, {}, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
+          if (!written) return undefined;
+          await mail.enqueueSaveAndContinueLater(
+            { to: email, language: representative.language ?? 'et', representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId },
+            tx,
+          );
+          return written;
+        }),
+      );
+    },
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

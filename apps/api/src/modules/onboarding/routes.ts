@@ -1,0 +1,132 @@
+import {
+  apiErrorBodySchema,
+  onboardingEndpoints as endpoints,
+  type AccessTokenPayload,
+  type CreateApplicationRequest,
+  type PersonalInformation,
+  type SaveStepRequest,
+} from '@onboarding/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { RequireUser } from '../auth/authenticate.js';
+import type { OnboardingService } from './onboarding-service.js';
+
+type Options = { service: OnboardingService; requireUser: RequireUser };
+
+const tags = ['onboarding'];
+const security = [{ bearerAuth: [] }];
+const processParams = z.object({ processId: z.uuid() });
+const stepParams = processParams.extend({ step: z.string().min(1).max(40) });
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+
+function userOf(request: FastifyRequest): AccessTokenPayload {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
+/** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
+export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser }) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    endpoints.representative.path,
+    { schema: { tags, security, summary: 'The signed-in representative', response: { 200: endpoints.representative.response, ...errors } } },
+    (request) => service.representative(userOf(request)),
+  );
+
+  app.put(
+    endpoints.savePersonalInformation.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save the representative's e-mail, phone, language and consent to registry queries",
+        body: endpoints.savePersonalInformation.body,
+        response: { 200: endpoints.savePersonalInformation.response, ...errors },
+      },
+    },
+    (request) => service.savePersonalInformation(userOf(request), request.body as PersonalInformation),
+  );
+
+  app.get(
+    endpoints.companies.path,
+    { schema: { tags, security, summary: 'Companies the representative may open an account for, and how each can be continued', response: { 200: endpoints.companies.response, ...errors } } },
+    (request) => service.companies(userOf(request)),
+  );
+
+  app.post(
+    endpoints.createApplication.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create or resume an application for a company, or learn the outcome that blocks it',
+        body: endpoints.createApplication.body,
+        response: { 200: endpoints.createApplication.response, ...errors },
+      },
+    },
+    (request) => service.createApplication(userOf(request), request.body as CreateApplicationRequest),
+  );
+
+  app.get(
+    endpoints.application.path,
+    { schema: { tags, security, summary: 'An application with its server-given step', params: processParams, response: { 200: endpoints.application.response, ...errors } } },
+    (request) => service.application(userOf(request), request.params.processId),
+  );
+
+  app.put(
+    endpoints.saveStep.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save a step (validated) and move to the step the server decides; a stale version answers 409',
+        params: stepParams,
+        body: endpoints.saveStep.body,
+        response: { 200: endpoints.saveStep.response, ...errors },
+      },
+    },
+    (request) => {
+      const { version, data } = request.body as SaveStepRequest;
+      return service.saveStep(userOf(request), request.params.processId, request.params.step, version, data);
+    },
+  );
+
+  app.put(
+    endpoints.saveDraft.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Autosave a step's input without validating or advancing",
+        params: stepParams,
+        body: endpoints.saveDraft.body,
+        response: { 200: endpoints.saveDraft.response, ...errors },
+      },
+    },
+    (request) => {
+      const { version, data } = request.body as SaveStepRequest;
+      return service.saveDraft(userOf(request), request.params.processId, request.params.step, version, data);
+    },
+  );
+
+  app.post(
+    endpoints.saveAndContinueLater.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'E-mail the representative a link back to the application',
+        params: processParams,
+        body: endpoints.saveAndContinueLater.body,
+        response: { 202: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.saveAndContinueLater(userOf(request), request.params.processId, (request.body as { version: number }).version);
+      return reply.status(202).send(null);
+    },
+  );
+};
