@@ -2,11 +2,12 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import { registerErrorHandlers } from './plugins/error-handler.js';
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (such as the nested register shareholder) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const auth = await registerAuth(app, config, database);
+  await registerOnboarding(app, config, database, auth.requireUser);
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

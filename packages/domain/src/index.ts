@@ -37,3 +37,7 @@ export * from './contracts/endpoint.js';
 export * from './contracts/auth.js';
 export * from './schemas/onboarding.js';
 export * from './contracts/onboarding.js';
+export * from './schemas/reference.js';
+export * from './contracts/reference.js';
+export * from './schemas/register.js';
+export * from './contracts/register.js';

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LOCALE,
   isStep,
+  LOCALES,
   parseWithIssues,
   STEP_SCHEMAS,
   type AccessTokenPayload,
@@ -41,6 +43,7 @@ const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
   application.representativePersonalId === user.personalId && application.representativeCountryCode === user.personalIdCountryCode;
 
 const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
+const isLocale = (value: string | null): value is (typeof LOCALES)[number] => (LOCALES as readonly (string | null)[]).includes(value);
 
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
@@ -68,7 +71,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   async function personOutcome(user: User) {
-    const hasValidIdentityDocument = await register.hasValidIdentityDocument(user.personalId, user.personalIdCountryCode);
+    const person = await register.person(user.personalId, user.personalIdCountryCode);
+    // A person the register knows must hold a valid document; one it does not know is checked in person later.
+    const hasValidIdentityDocument = person ? person.identityDocument?.isValid === true : undefined;
     return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
   }
 
@@ -236,12 +241,18 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           const written = await repository.updateApplication(tx, processId, version, {}, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
           if (!written) return undefined;
           await mail.enqueueSaveAndContinueLater(
-            { to: email, language: representative.language ?? 'et', representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId },
-            tx,
+            {
+              to: email,
+              language: isLocale(representative.language) ? representative.language : DEFAULT_LOCALE,
+              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId },
+            },
+            tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );
           return written;
         }),
       );
+      // The mail left with the write; tell the sender not to wait for its next round.
+      mail.sender.wake();
     },
   };
 }

@@ -1,0 +1,116 @@
+import type { Locale } from '@onboarding/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
+import { createMailSender, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
+import { createOutboxRepository, type OutboxPolicy, type OutboxRepository } from './outbox-repository.js';
+import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
+
+export type { FlushResult, MailLogger, MailSender, MailTransport } from './mail-sender.js';
+export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
+export type { DevMailboxMessage } from './dev-mailbox-routes.js';
+export type { MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams } from './templates/index.js';
+export { renderMail } from './templates/index.js';
+
+export type MailModuleConfig = Pick<
+  Config,
+  'SMTP_URL' | 'MAIL_FROM' | 'MAIL_SEND_INTERVAL_MS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE'
+>;
+
+export type MailModuleDependencies = {
+  config: MailModuleConfig;
+  db: Db;
+  logger: MailLogger;
+  /** Replaces the SMTP transport made from SMTP_URL (tests). */
+  transport?: MailTransport;
+  /** Lease, retry and clock settings of the outbox (tests). */
+  outboxPolicy?: Partial<OutboxPolicy>;
+};
+
+export type EnqueueMail<Name extends MailTemplateName> = {
+  to: string;
+  template: Name;
+  language: Locale;
+  params: MailTemplateParams[Name];
+  /** The application the mail is about, kept with the message for the record. */
+  processId?: string;
+};
+
+export type SaveAndContinueLaterMail = {
+  to: string;
+  language: Locale;
+  params: { representativeName: string; businessName: string; processId: string };
+};
+
+export type MailModule = {
+  repository: OutboxRepository;
+  sender: MailSender;
+  renderMail: typeof renderMail;
+  /**
+   * Renders and adds a mail to the outbox; pass your transaction as `tx` so the
+   * mail is sent only if your write commits. Resolves to the outbox id.
+   */
+  enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
+  /** SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration. */
+  enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
+  /** `${PUBLIC_URL}/start/?processId=<id>` */
+  continueLaterLink(processId: string): string;
+  /** GET /dev/mailbox and /dev/mailbox/messages.json; register only when IDENTITY_MODE is simulated. */
+  devMailboxRoutes: FastifyPluginAsync;
+};
+
+// Kept well below the outbox lease (5 minutes), so a send cannot outlive its claim.
+const smtpTimeouts = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+
+/**
+ * Mail: nodemailer over SMTP when SMTP_URL is set; otherwise mail stays in the
+ * outbox table, shown at /dev/mailbox in simulated mode (DESIGN.md). The outbox
+ * lives in the database, so any number of instances share it.
+ */
+export function createMailModule(dependencies: MailModuleDependencies): MailModule {
+  const { config, db, logger } = dependencies;
+  const repository = createOutboxRepository(db, dependencies.outboxPolicy);
+  const transport =
+    dependencies.transport ?? (config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...smtpTimeouts }) : undefined);
+  const sender = createMailSender({ repository, transport, from: config.MAIL_FROM, intervalMs: config.MAIL_SEND_INTERVAL_MS, logger });
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+
+  const continueLaterLink = (processId: string): string => `${publicUrl}/start/?processId=${encodeURIComponent(processId)}`;
+
+  async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
+    const rendered = renderMail(mail.template, mail.language, mail.params);
+    const row = await repository.enqueue(
+      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null },
+      tx,
+    );
+    return row.id;
+  }
+
+  return {
+    repository,
+    sender,
+    renderMail,
+    enqueue,
+    enqueueSaveAndContinueLater: (mail, tx) =>
+      enqueue(
+        {
+          to: mail.to,
+          template: 'SAVE_AND_CONTINUE_LATER',
+          language: mail.language,
+          processId: mail.params.processId,
+          params: {
+            representativeName: mail.params.representativeName,
+            businessName: mail.params.businessName,
+            link: continueLaterLink(mail.params.processId),
+            supportEmail: config.SUPPORT_EMAIL,
+            supportPhone: config.SUPPORT_PHONE,
+          },
+        },
+        tx,
+      ),
+    continueLaterLink,
+    devMailboxRoutes: createDevMailboxRoutes(repository),
+  };
+}

@@ -1,0 +1,355 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { Database } from '../../db/database.js';
+import { mailOutbox } from '../../db/schema.js';
+import { createTestDatabase } from '../../test/database.js';
+import { createMailModule, type MailLogger, type MailModule, type MailModuleConfig, type OutboxPolicy } from './index.js';
+
+type ReceivedMail = { envelopeTo: string[]; headers: Map<string, string>; subject: string; text: string; html: string };
+
+type TestSmtpServer = {
+  url: string;
+  received: ReceivedMail[];
+  /** Recipients answered with 550 while listed. */
+  rejected: Set<string>;
+  /** Time the server takes to accept each message's data. */
+  dataDelayMs: number;
+  /** Messages whose data has begun to arrive. */
+  dataStarted: number;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server on a free local port: plain text, no authentication. */
+async function startSmtpServer(): Promise<TestSmtpServer> {
+  const state = { received: [] as ReceivedMail[], rejected: new Set<string>(), dataDelayMs: 0, dataStarted: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.rejected.has(address.address)) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      state.dataStarted += 1;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        setTimeout(() => {
+          state.received.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
+          callback();
+        }, state.dataDelayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return Object.assign(state, {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(resolve)),
+  });
+}
+
+/** Just enough MIME for what nodemailer writes: headers, multipart/alternative, quoted-printable or base64, encoded words. */
+function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
+  const parts = parseEntity(raw);
+  const top = parts[0]?.headers ?? new Map<string, string>();
+  return {
+    envelopeTo,
+    headers: top,
+    subject: decodeWords(top.get('subject') ?? ''),
+    text: parts.find((part) => part.contentType.startsWith('text/plain'))?.body ?? '',
+    html: parts.find((part) => part.contentType.startsWith('text/html'))?.body ?? '',
+  };
+}
+
+function parseEntity(raw: string): { headers: Map<string, string>; contentType: string; body: string }[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
+  if (contentType.startsWith('multipart/') && boundary) {
+    const children = body.split(`--${boundary}`).slice(1, -1);
+    return [{ headers, contentType, body: '' }, ...children.flatMap((child) => parseEntity(child.replace(/^\r?\n/, '')))];
+  }
+  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  return [{ headers, contentType, body: decoded }];
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, kind: string, data: string) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replaceAll('_', ' ')),
+    );
+}
+
+const silentLogger: MailLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let database: Database & { drop: () => Promise<void> };
+let smtp: TestSmtpServer;
+const modules: MailModule[] = [];
+
+function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger; outboxPolicy?: Partial<OutboxPolicy>; intervalMs?: number } = {}) {
+  const config: MailModuleConfig = {
+    SMTP_URL: 'smtpUrl' in options ? options.smtpUrl : smtp.url,
+    MAIL_FROM: 'Ettevõtte konto avamine <noreply@pank.ee>',
+    MAIL_SEND_INTERVAL_MS: options.intervalMs ?? 60_000,
+    PUBLIC_URL: 'http://localhost:3000',
+    SUPPORT_EMAIL: 'ettevotlus@pank.ee',
+    SUPPORT_PHONE: '+372 600 0000',
+  };
+  const mail = createMailModule({ config, db: database.db, logger: options.logger ?? silentLogger, outboxPolicy: options.outboxPolicy });
+  modules.push(mail);
+  return mail;
+}
+
+const processId = '5f0c6a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
+const link = `http://localhost:3000/start/?processId=${processId}`;
+
+const saveAndContinueLater = (to: string, language: 'et' | 'en' | 'ru' = 'en') => ({
+  to,
+  language,
+  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId },
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(10);
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpServer();
+});
+
+afterAll(async () => {
+  await smtp.close();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+  smtp.received.length = 0;
+  smtp.rejected.clear();
+  smtp.dataDelayMs = 0;
+  smtp.dataStarted = 0;
+});
+
+afterEach(async () => {
+  await Promise.all(modules.splice(0).map((mail) => mail.sender.stop()));
+});
+
+describe('sending over SMTP', () => {
+  it.each([
+    ['en', 'Your business account application has been saved', 'Hello Mari Maasikas,'],
+    ['et', 'Sinu ettevõtte konto avamise taotlus on salvestatud', 'Tere, Mari Maasikas!'],
+    ['ru', 'Ваше заявление на открытие счёта предприятия сохранено', 'Здравствуйте, Mari Maasikas!'],
+  ] as const)('sends the %s save-and-continue-later mail on flush: recipient, subject and link', async (language, subject, greeting) => {
+    const mail = mailModule();
+    const id = await mail.enqueueSaveAndContinueLater(saveAndContinueLater('mari@example.com', language));
+
+    expect(await mail.sender.flush()).toEqual({ sent: 1, failed: 0 });
+
+    expect(smtp.received).toHaveLength(1);
+    const [received] = smtp.received;
+    expect(received?.envelopeTo).toEqual(['mari@example.com']);
+    expect(received?.headers.get('to')).toBe('mari@example.com');
+    expect(decodeWords(received?.headers.get('from') ?? '')).toContain('<noreply@pank.ee>');
+    expect(received?.headers.get('message-id')).toMatch(new RegExp(`^<outbox-${id}-\\d+@pank\\.ee>$`));
+    expect(received?.subject).toBe(subject);
+    expect(received?.text).toContain(link);
+    expect(received?.text).toContain(greeting);
+    expect(received?.html).toContain(`<a href="${link}">`);
+
+    const [row] = await mail.repository.listRecent({ limit: 1 });
+    expect(row).toMatchObject({ id, status: 'SENT', attempts: 1, template: 'SAVE_AND_CONTINUE_LATER', language, processId });
+  });
+
+  it('adds the mail in the caller’s transaction: nothing is sent when that transaction rolls back', async () => {
+    const mail = mailModule();
+    await database.db
+      .transaction(async (tx) => {
+        await mail.enqueueSaveAndContinueLater(saveAndContinueLater('rolled-back@example.com'), tx);
+        throw new Error('the application write failed');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await mail.enqueueSaveAndContinueLater(saveAndContinueLater('committed@example.com'), tx);
+    });
+
+    await mail.sender.flush();
+    expect(smtp.received.map((received) => received.envelopeTo)).toEqual([['committed@example.com']]);
+  });
+
+  it('sends each message exactly once when two senders flush at the same time', async () => {
+    const first = mailModule();
+    const second = mailModule();
+    const recipients = Array.from({ length: 24 }, (_, index) => `person-${index}@example.com`);
+    for (const to of recipients) await first.enqueueSaveAndContinueLater(saveAndContinueLater(to));
+
+    const results = await Promise.all([first.sender.flush(), second.sender.flush(), first.sender.flush(), second.sender.flush()]);
+
+    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(recipients.length);
+    expect(results.every((result) => result.failed === 0)).toBe(true);
+    // Both senders took part: the claims really met, and SKIP LOCKED kept them apart.
+    expect(results[0]?.sent).toBeGreaterThan(0);
+    expect(results[1]?.sent).toBeGreaterThan(0);
+    const delivered = smtp.received.flatMap((received) => received.envelopeTo);
+    expect(delivered).toHaveLength(recipients.length);
+    expect(new Set(delivered)).toEqual(new Set(recipients));
+    const rows = await first.repository.listRecent({ limit: 100 });
+    expect(rows.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+  });
+
+  it('marks a rejected message failed, backs off, and retries it later', async () => {
+    let clock = new Date('2030-01-01T08:00:00Z');
+    const outboxPolicy = { now: () => clock, retryBaseMs: 30_000 };
+    const warn = vi.fn();
+    const mail = mailModule({ outboxPolicy, logger: { ...silentLogger, warn } });
+    smtp.rejected.add('bounce@example.com');
+    const id = await mail.enqueueSaveAndContinueLater(saveAndContinueLater('bounce@example.com'));
+
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 1 });
+    expect(smtp.received).toHaveLength(0);
+    let [row] = await mail.repository.listRecent({ limit: 1 });
+    expect(row).toMatchObject({ id, status: 'PENDING', attempts: 1, sentAt: null });
+    expect(row?.lastError).toMatch(/550/);
+    expect(row?.nextAttemptAt.getTime()).toBe(clock.getTime() + 30_000);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ outboxId: id, attempts: 1, willRetry: true }), 'mail not sent');
+    // The log names the row, not the person.
+    expect(JSON.stringify(warn.mock.calls[0]?.[0] ?? {})).not.toContain('bounce@example.com');
+
+    // Not yet due: nothing is tried.
+    clock = new Date(clock.getTime() + 29_999);
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 0 });
+
+    // Still refused at the next attempt: the delay doubles.
+    clock = new Date(clock.getTime() + 1);
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 1 });
+    [row] = await mail.repository.listRecent({ limit: 1 });
+    expect(row?.nextAttemptAt.getTime()).toBe(clock.getTime() + 60_000);
+
+    // The server takes it now.
+    smtp.rejected.clear();
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await mail.sender.flush()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((received) => received.envelopeTo)).toEqual([['bounce@example.com']]);
+    [row] = await mail.repository.listRecent({ limit: 1 });
+    expect(row).toMatchObject({ status: 'SENT', attempts: 3 });
+  });
+
+  it('records a failure when the SMTP server cannot be reached', async () => {
+    const mail = mailModule({ smtpUrl: 'smtp://127.0.0.1:1' });
+    await mail.enqueueSaveAndContinueLater(saveAndContinueLater('mari@example.com'));
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 1 });
+    const [row] = await mail.repository.listRecent({ limit: 1 });
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
+  });
+});
+
+describe('the sender’s life cycle', () => {
+  it('sends on its interval once started', async () => {
+    const mail = mailModule({ intervalMs: 50 });
+    mail.sender.start();
+    await mail.enqueueSaveAndContinueLater(saveAndContinueLater('interval@example.com'));
+    await waitFor(() => smtp.received.length === 1);
+    await waitFor(async () => (await mail.repository.listRecent({ limit: 1 }))[0]?.status === 'SENT');
+  });
+
+  it('wake() sends at once without being waited for (a request that just enqueued mail)', async () => {
+    const mail = mailModule();
+    await mail.enqueueSaveAndContinueLater(saveAndContinueLater('woken@example.com'));
+    mail.sender.wake();
+    await waitFor(async () => (await mail.repository.listRecent({ limit: 1 }))[0]?.status === 'SENT');
+    expect(smtp.received.map((received) => received.envelopeTo)).toEqual([['woken@example.com']]);
+  });
+
+  it('stop() waits for the send under way and hands the rest of the batch back untried', async () => {
+    const mail = mailModule();
+    for (const to of ['one@example.com', 'two@example.com', 'three@example.com']) await mail.enqueueSaveAndContinueLater(saveAndContinueLater(to));
+    smtp.dataDelayMs = 300;
+
+    const flushing = mail.sender.flush();
+    await waitFor(() => smtp.dataStarted === 1);
+    await mail.sender.stop();
+
+    expect(await flushing).toEqual({ sent: 1, failed: 0 });
+    const rows = await mail.repository.listRecent({ limit: 10 });
+    expect(rows.map((row) => [row.recipient, row.status, row.attempts])).toEqual([
+      ['three@example.com', 'PENDING', 0],
+      ['two@example.com', 'PENDING', 0],
+      ['one@example.com', 'SENT', 1],
+    ]);
+    // Handed back at once, so another instance need not wait out the lease.
+    expect(rows.slice(0, 2).every((row) => row.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe('the continue-later link', () => {
+  it('is PUBLIC_URL/start/ with the process id, whether or not PUBLIC_URL ends in a slash', () => {
+    expect(mailModule().continueLaterLink(processId)).toBe(link);
+    const config: MailModuleConfig = {
+      SMTP_URL: undefined,
+      MAIL_FROM: 'noreply@pank.ee',
+      MAIL_SEND_INTERVAL_MS: 1000,
+      PUBLIC_URL: 'https://konto.pank.ee/',
+      SUPPORT_EMAIL: 'ettevotlus@pank.ee',
+      SUPPORT_PHONE: '+372 600 0000',
+    };
+    const mail = createMailModule({ config, db: database.db, logger: silentLogger });
+    expect(mail.continueLaterLink('a b')).toBe('https://konto.pank.ee/start/?processId=a%20b');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('sends nothing: the mail stays pending in the outbox and shows in the dev mailbox', async () => {
+    const mail = mailModule({ smtpUrl: undefined });
+    mail.sender.start();
+    const id = await mail.enqueueSaveAndContinueLater(saveAndContinueLater('kept@example.com', 'et'));
+
+    expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(0);
+
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify();
+    await app.register(mail.devMailboxRoutes);
+    try {
+      const list = await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' });
+      expect(list.statusCode).toBe(200);
+      expect(list.json()).toEqual([
+        expect.objectContaining({ id, recipient: 'kept@example.com', status: 'PENDING', attempts: 0, sentAt: null, links: [link], language: 'et' }),
+      ]);
+      const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('kept@example.com');
+      expect(page.body).toContain('Sinu ettevõtte konto avamise taotlus on salvestatud');
+      expect(page.body).toContain('pending');
+    } finally {
+      await app.close();
+    }
+  });
+});

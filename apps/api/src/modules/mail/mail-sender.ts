@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxRepository, OutboxRow } from './outbox-repository.js';
+
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string; messageId: string };
+
+/** What the sender needs of a nodemailer transporter; tests may hand in their own. */
+export type MailTransport = {
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+  close(): void;
+};
+
+export type MailLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export type FlushResult = { sent: number; failed: number };
+
+export type MailSenderOptions = {
+  repository: Pick<OutboxRepository, 'claimDue' | 'markSent' | 'markFailed' | 'release' | 'policy'>;
+  /** Undefined when SMTP_URL is unset: nothing is sent and mail stays in the outbox. */
+  transport: MailTransport | undefined;
+  /** MAIL_FROM, e.g. `Ettevõtte konto avamine <noreply@pank.ee>`. */
+  from: string;
+  intervalMs: number;
+  logger: MailLogger;
+  /** Messages claimed at a time. */
+  batchSize?: number;
+};
+
+export type MailSender = {
+  /** Sends due mail now and then every intervalMs; nothing when there is no transport. */
+  start(): void;
+  /** No new sends; waits for the one under way; closes the transport. */
+  stop(): Promise<void>;
+  /** Sends everything due now and resolves when done; runs after any send already under way. */
+  flush(): Promise<FlushResult>;
+  /** Starts a flush without waiting for it (e.g. right after a request enqueued mail); errors are logged. */
+  wake(): void;
+};
+
+const emptyResult = (): FlushResult => ({ sent: 0, failed: 0 });
+
+/** The parts of a nodemailer error that say what went wrong without quoting anyone's address. */
+function smtpCodes(error: unknown): { code?: unknown; responseCode?: unknown; command?: unknown } {
+  if (typeof error !== 'object' || error === null) return {};
+  const { code, responseCode, command } = error as Record<string, unknown>;
+  return { code, responseCode, command };
+}
+
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { repository, transport, from, intervalMs, logger } = options;
+  const batchSize = options.batchSize ?? 10;
+  const messageIdDomain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  let timer: NodeJS.Timeout | undefined;
+  let isStarted = false;
+  let isStopping = false;
+  // Flushes run one after another: ticks never pile up, and stop() has one promise to wait for.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function sendOne(message: OutboxRow): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      await transport.sendMail({
+        from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        // The same id on every attempt, so a mail sent twice (sent, but the process died
+        // before markSent) can be recognised as one by the receiving side.
+        messageId: `<outbox-${message.id}-${message.createdAt.getTime()}@${messageIdDomain}>`,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const outcome = await repository.markFailed(message.id, reason);
+      // The recipient's address is personal data and SMTP replies often quote it: the log
+      // names the outbox row and the codes only; last_error in the row has the full reply.
+      logger.warn({ outboxId: message.id, attempts: message.attempts, willRetry: outcome.willRetry, ...smtpCodes(error) }, 'mail not sent');
+      return false;
+    }
+    await repository.markSent(message.id);
+    logger.info({ outboxId: message.id }, 'mail sent');
+    return true;
+  }
+
+  async function drain(): Promise<FlushResult> {
+    const result = emptyResult();
+    if (!transport) return result;
+    while (!isStopping) {
+      const batch = await repository.claimDue(batchSize);
+      if (batch.length === 0) break;
+      const claimedAt = performance.now();
+      for (const [index, message] of batch.entries()) {
+        // Past half the lease another sender may soon take these rows: hand the rest back rather than risk a double send.
+        if (isStopping || performance.now() - claimedAt > repository.policy.leaseMs / 2) {
+          await repository.release(batch.slice(index).map((row) => row.id));
+          return result;
+        }
+        if (await sendOne(message)) result.sent += 1;
+        else result.failed += 1;
+      }
+    }
+    return result;
+  }
+
+  function flush(): Promise<FlushResult> {
+    const run = queue.then(drain);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(delayMs: number): void {
+    if (isStopping) return;
+    timer = setTimeout(() => void tick(), delayMs);
+    // The sender alone must not keep the process alive (server shutdown, tests).
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      await flush();
+    } catch (error) {
+      logger.error({ err: error }, 'mail outbox could not be read; retrying at the next interval');
+    }
+    schedule(intervalMs);
+  }
+
+  return {
+    start() {
+      if (!transport || isStarted || isStopping) return;
+      isStarted = true;
+      schedule(0);
+    },
+
+    async stop() {
+      isStopping = true;
+      clearTimeout(timer);
+      await queue;
+      transport?.close();
+    },
+
+    flush,
+
+    wake() {
+      flush().catch((error: unknown) => logger.error({ err: error }, 'mail outbox could not be read'));
+    },
+  };
+}

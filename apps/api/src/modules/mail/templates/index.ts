@@ -1,0 +1,30 @@
+import type { Locale } from '@onboarding/domain';
+import { renderLayout, type RenderedMail } from './layout.js';
+import type { MailTemplate } from './mail-template.js';
+import { saveAndContinueLater } from './save-and-continue-later.js';
+
+export type { RenderedMail } from './layout.js';
+export type { SaveAndContinueLaterParams } from './save-and-continue-later.js';
+
+/** Every mail the product sends. A new mail: a file beside this one and a line here. */
+const templates = {
+  SAVE_AND_CONTINUE_LATER: saveAndContinueLater,
+} satisfies Record<string, MailTemplate<never>>;
+
+export type MailTemplateName = keyof typeof templates;
+
+export type MailTemplateParams = {
+  [Name in MailTemplateName]: (typeof templates)[Name] extends MailTemplate<infer Params> ? Params : never;
+};
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
+
+export function renderMail<Name extends MailTemplateName>(
+  template: Name,
+  language: Locale,
+  params: MailTemplateParams[Name],
+): RenderedMail {
+  // TypeScript cannot correlate the template's name with its parameters through the lookup.
+  const render = templates[template][language] as (params: MailTemplateParams[Name]) => ReturnType<MailTemplate<unknown>[Locale]>;
+  return renderLayout(language, render(params));
+}

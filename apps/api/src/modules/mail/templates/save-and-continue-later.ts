@@ -1,0 +1,70 @@
+import type { MailTemplate } from './mail-template.js';
+import { link, paragraph } from './layout.js';
+
+export type SaveAndContinueLaterParams = {
+  representativeName: string;
+  businessName: string;
+  /** `${PUBLIC_URL}/start/?processId=<id>`; it only names the application, it does not sign anyone in. */
+  link: string;
+  supportEmail: string;
+  supportPhone: string;
+};
+
+/**
+ * SPEC.md section 1: "The application can be saved and continued later through a
+ * link sent by e-mail"; section 4: "Save and continue later sends an e-mail with a link".
+ * The link carries no credentials, so the mail says that the representative must
+ * sign in again as themselves (only one representative works on an application).
+ * Estonian uses "sina", as the web app does.
+ */
+export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
+  et: (params) => ({
+    subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud',
+    blocks: [
+      paragraph(`Tere, ${params.representativeName}!`),
+      paragraph(
+        `Ettevõtte ${params.businessName} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
+      ),
+      link(params.link),
+      paragraph(
+        'Jätkamiseks pead uuesti sisse logima iseendana – Smart-ID, Mobiil-ID või ID-kaardiga. Link üksi taotlust ei ava.',
+      ),
+      paragraph(
+        `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`,
+      ),
+      paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
+    ],
+  }),
+  en: (params) => ({
+    subject: 'Your business account application has been saved',
+    blocks: [
+      paragraph(`Hello ${params.representativeName},`),
+      paragraph(
+        `The account opening application for ${params.businessName} has been saved. You can continue filling it in at any time through this link:`,
+      ),
+      link(params.link),
+      paragraph(
+        'To continue, you must sign in again as yourself with Smart-ID, Mobile-ID or ID-card. The link alone does not open the application.',
+      ),
+      paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
+      paragraph('Kind regards', 'Business customer service'),
+    ],
+  }),
+  ru: (params) => ({
+    subject: 'Ваше заявление на открытие счёта предприятия сохранено',
+    blocks: [
+      paragraph(`Здравствуйте, ${params.representativeName}!`),
+      paragraph(
+        `Заявление на открытие счёта для предприятия ${params.businessName} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
+      ),
+      link(params.link),
+      paragraph(
+        'Чтобы продолжить, вам нужно снова войти в систему лично — с помощью Smart-ID, Mobiil-ID или ID-карты. Сама по себе ссылка заявление не открывает.',
+      ),
+      paragraph(
+        `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,
+      ),
+      paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
+    ],
+  }),
+};

@@ -1,0 +1,82 @@
+import { LOCALES } from '@onboarding/domain';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from './escape-html.js';
+import { MAIL_TEMPLATE_NAMES, renderMail, type SaveAndContinueLaterParams } from './index.js';
+
+const params: SaveAndContinueLaterParams = {
+  representativeName: 'Mari Maasikas',
+  businessName: 'Näidis OÜ',
+  link: 'http://localhost:3000/start/?processId=5f0c6a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6',
+  supportEmail: 'ettevotlus@pank.ee',
+  supportPhone: '+372 600 0000',
+};
+
+const hostile: SaveAndContinueLaterParams = {
+  representativeName: '<script>alert("x")</script>',
+  businessName: `Tom & Jerry's "Best" <b>OÜ</b>`,
+  link: 'http://localhost:3000/start/?processId=1&x="><img src=x onerror=alert(1)>',
+  supportEmail: 'a<b>@pank.ee',
+  supportPhone: '+372 <600>',
+};
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in content and quoted attributes', () => {
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+    expect(escapeHtml('Näidis OÜ — Пример')).toBe('Näidis OÜ — Пример');
+  });
+});
+
+describe('the save-and-continue-later mail', () => {
+  const expected = {
+    et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.' },
+    en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.' },
+    ru: { subject: 'Ваше заявление на открытие счёта предприятия сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.' },
+  } as const;
+
+  it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {
+    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
+    const words = expected[language];
+    expect(mail.subject).toBe(words.subject);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(words.greeting);
+      expect(part).toContain(words.signIn);
+      expect(part).toContain(words.alone);
+      expect(part).toContain('Näidis OÜ');
+      expect(part).toContain('ettevotlus@pank.ee');
+      expect(part).toContain('+372 600 0000');
+    }
+    expect(mail.text).toContain(`\n${params.link}\n`);
+    expect(mail.html).toContain(`<a href="${params.link}">${params.link}</a>`);
+    expect(mail.html).toContain(`<html lang="${language}">`);
+    expect(mail.html).toContain(`<title>${words.subject}</title>`);
+  });
+
+  it.each(LOCALES)('escapes every parameter in the %s HTML and leaves the plain text as given', (language) => {
+    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, hostile);
+    expect(mail.html).not.toMatch(/<script|<b>|<img|<600>|a<b>/);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.html).toContain('Tom &amp; Jerry&#39;s &quot;Best&quot; &lt;b&gt;OÜ&lt;/b&gt;');
+    expect(mail.html).toContain('href="http://localhost:3000/start/?processId=1&amp;x=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect(mail.html).toContain('a&lt;b&gt;@pank.ee');
+    expect(mail.html).toContain('+372 &lt;600&gt;');
+    expect(mail.text).toContain(hostile.representativeName);
+    expect(mail.text).toContain(hostile.businessName);
+  });
+
+  it('has a different text in each language', () => {
+    const subjects = new Set(LOCALES.map((language) => renderMail('SAVE_AND_CONTINUE_LATER', language, params).subject));
+    expect(subjects.size).toBe(LOCALES.length);
+  });
+});
+
+describe('the template registry', () => {
+  it('names every template and renders each in every language', () => {
+    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER']);
+    for (const language of LOCALES) {
+      const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
+      expect(mail.subject).not.toBe('');
+      expect(mail.text.trim()).not.toBe('');
+      expect(mail.html).toMatch(/^<!doctype html>/);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import type { RepresentationBasis } from '@onboarding/domain';
+import type { CompanyStatus, LegalForm, RegisterCompanyDetails, RegisterPersonData } from '@onboarding/domain';
+
+export type { CompanyStatus, LegalForm, RegisterCompanyDetails, RegisterPersonData };
+
+/** The register names a person's right to represent a company; OTHER is only ever typed by the user (SPEC.md section 3). */
+export type RegisterRepresentationBasis = Exclude<RepresentationBasis, 'OTHER'>;
+
+/** A company the person may represent, for the choose-company screen (SPEC.md section 1). */
+export type RegisterCompany = {
+  businessName: string;
+  registryCode: string;
+  registryCountryCode: string;
+  legalForm: LegalForm;
+  status: CompanyStatus;
+  representationBasis: RegisterRepresentationBasis;
+};
+
+export const IDENTITY_DOCUMENT_TYPES = ['ID_CARD', 'DIGITAL_ID', 'RESIDENCE_PERMIT_CARD', 'PASSPORT'] as const;
+export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
+
+export type IdentityDocument = {
+  type: IdentityDocumentType;
+  number: string;
+  /** yyyy-MM-dd, the last day the document is valid. */
+  validUntil: string;
+  isValid: boolean;
+};
+
+/**
+ * A person of the population register. The document decides SPEC.md section
+ * 4's "identity document missing or invalid" (null when there is none) and
+ * the age its "minor" outcome.
+ */
+export type RegisterPerson = RegisterPersonData & {
+  age: number;
+  identityDocument: IdentityDocument | null;
+};
+
+export type PersonKey = { personalId: string; countryCode: string };
+
+/**
+ * What the bank asks the state registers (SPEC.md section 1). The simulator
+ * is one implementation; a live adapter to the e-Business Register and the
+ * population register would be another.
+ */
+export type BusinessRegister = {
+  /** Companies the person may represent, deleted ones left out. */
+  companiesOf(person: PersonKey): Promise<RegisterCompany[]>;
+  company(registryCountryCode: string, registryCode: string): Promise<RegisterCompanyDetails | undefined>;
+  person(personalId: string, countryCode: string): Promise<RegisterPerson | undefined>;
+};
+
+/** Full years between a yyyy-MM-dd birth date and today (yyyy-MM-dd). */
+export const ageOn = (birthDate: string, today: string): number => {
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  // Month and day compare as text because both are zero-padded.
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+};

@@ -1,0 +1,140 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.js';
+import { registerErrorHandlers } from '../../plugins/error-handler.js';
+import { validatorCompiler } from '../../plugins/validation.js';
+import { REGISTRY_CODES } from './fixture/companies.js';
+import { registerLookupRoutes } from './lookup-routes.js';
+import { createSimulatedRegister } from './simulated-register.js';
+
+const TOKEN = 'test-token';
+
+/** Stands in for the auth module's requireUser: a fixed bearer token or 401. */
+const requireUser = async (request: FastifyRequest) => {
+  if (request.headers.authorization !== `Bearer ${TOKEN}`) throw new AppError('UNAUTHORIZED');
+};
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+  // As app.ts declares it, so the routes' bearerAuth security resolves; the
+  // object transform adds the RegisterShareholder component the nesting refers to.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'test', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, isSignedIn = true) =>
+  app.inject({ method: 'GET', url, headers: isSignedIn ? { authorization: `Bearer ${TOKEN}` } : {} });
+
+describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode', () => {
+  it('answers 401 without a signed-in user', async () => {
+    const response = await get(`/onboarding/register/companies/EE/${REGISTRY_CODES.chainAs}`, false);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('gives the register card with the chain of owners nested', async () => {
+    const response = await get(`/onboarding/register/companies/EE/${REGISTRY_CODES.chainAs}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      businessName: 'Põhjala Puit AS',
+      registryCode: REGISTRY_CODES.chainAs,
+      registryCountryCode: 'EE',
+      legalForm: 'AS',
+      status: 'ACTIVE',
+      emtakVersion: 'EMTAK 2008',
+      mainFieldOfActivityCode: '16101',
+      isListedCompany: false,
+      legalAddress: { countryCode: 'EE', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
+      shareholders: [
+        {
+          type: 'LEGAL_ENTITY',
+          businessName: 'Põhjala Grupp OÜ',
+          sharePercent: 100,
+          shareholders: [
+            { type: 'LEGAL_ENTITY', businessName: 'Laane Invest OÜ', shareholders: [{ type: 'PRIVATE_PERSON', personalId: '40504040001', sharePercent: 100 }] },
+            { type: 'PRIVATE_PERSON', personalId: '38001085718', sharePercent: 50 },
+          ],
+        },
+      ],
+    });
+    expect(JSON.stringify(body)).not.toContain('identityDocument');
+  });
+
+  it('answers 404 for a code the register does not know', async () => {
+    const response = await get('/onboarding/register/companies/EE/10060701');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers 400 with the form’s code for a registry code that is not one', async () => {
+    const response = await get('/onboarding/register/companies/EE/12AB');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'registryCode', code: 'invalidRegistryCode' }] });
+  });
+});
+
+describe('GET /onboarding/register/persons/:personalId', () => {
+  it('answers 401 without a signed-in user', async () => {
+    expect((await get('/onboarding/register/persons/60001019906', false)).statusCode).toBe(401);
+  });
+
+  it('gives name, birth date and residency, and never the identity document or age', async () => {
+    const response = await get('/onboarding/register/persons/60001019906');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      firstName: 'MARY ÄNN',
+      lastName: 'O’CONNEŽ-ŠUSLIK TESTNUMBER',
+      personalId: '60001019906',
+      personalIdCountryCode: 'EE',
+      birthDate: '2000-01-01',
+      nationalityCountryCode: 'EE',
+      residentialCountryCode: 'EE',
+      residency: 'RESIDENT',
+    });
+    expect(response.body).not.toContain('AC0000010');
+  });
+
+  it('answers 404 for a valid code the register does not know', async () => {
+    expect((await get('/onboarding/register/persons/38001010015')).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a code that is not a valid Estonian personal ID', async () => {
+    const response = await get('/onboarding/register/persons/38001085719');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: [{ path: 'personalId', code: 'invalidPersonalId' }] });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents both lookups, the self-nesting shareholders included', () => {
+    const document = app.swagger() as {
+      paths: Record<string, { get?: { security?: unknown; responses?: Record<string, unknown> } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const company = document.paths['/onboarding/register/companies/{registryCountryCode}/{registryCode}']?.get;
+    expect(company?.security).toEqual([{ bearerAuth: [] }]);
+    expect(JSON.stringify(company?.responses?.['200'])).toContain('#/components/schemas/RegisterShareholder');
+    expect(JSON.stringify(document.components.schemas['RegisterShareholder'])).toContain('#/components/schemas/RegisterShareholder');
+    expect(document.paths['/onboarding/register/persons/{personalId}']?.get?.responses?.['200']).toBeDefined();
+  });
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { addressSchema } from './address.js';
+import { checkRegistryCode } from './company-data.js';
+import { countryCode, object, personalId, requiredText } from './fields.js';
+import { BENEFIT_TYPES, RESIDENCIES } from './related-persons.js';
+
+/**
+ * What the bank reads from the business register (SPEC.md section 1: the
+ * company, its representative, shareholders, supervisory board members and
+ * beneficial owners) in the words of SPEC.md section 3, so that the company
+ * form and the related persons step can be pre-filled field for field.
+ * These are response shapes: the register is trusted, so no form rules apply.
+ */
+
+/** Legal forms of the Estonian business register: OÜ, AS, TÜ, UÜ, MTÜ, SA. */
+export const LEGAL_FORMS = ['OU', 'AS', 'TU', 'UU', 'MTU', 'SA'] as const;
+export type LegalForm = (typeof LEGAL_FORMS)[number];
+
+/** A company in liquidation cannot open an account; a deleted one has nobody who may represent it. */
+export const COMPANY_STATUSES = ['ACTIVE', 'IN_LIQUIDATION', 'DELETED'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** A private person as the register names them in a board, shareholders or beneficial owners list. */
+export const registerPersonDataSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Foreign persons may be registered without a personal ID; they are told apart by birth date (SPEC.md section 5). */
+  personalId: z.string().optional(),
+  personalIdCountryCode: z.string(),
+  birthDate: z.string(),
+  nationalityCountryCode: z.string(),
+  residentialCountryCode: z.string(),
+  residency: z.enum(RESIDENCIES),
+});
+export type RegisterPersonData = z.infer<typeof registerPersonDataSchema>;
+
+export type RegisterPrivatePersonShareholder = RegisterPersonData & { type: 'PRIVATE_PERSON'; sharePercent: number };
+
+/** A company among the shareholders, with its own shareholders down the chain (SPEC.md section 3, nested company owners). */
+export type RegisterLegalEntityShareholder = {
+  type: 'LEGAL_ENTITY';
+  businessName: string;
+  registryCode: string;
+  registryCountryCode: string;
+  sharePercent: number;
+  shareholders: RegisterShareholder[];
+};
+
+export type RegisterShareholder = RegisterPrivatePersonShareholder | RegisterLegalEntityShareholder;
+
+const privatePersonShareholderSchema = registerPersonDataSchema.extend({
+  type: z.literal('PRIVATE_PERSON'),
+  sharePercent: z.number(),
+});
+
+// The chain of owners nests to any depth, so the schema refers to itself.
+const legalEntityShareholderSchema: z.ZodType<RegisterLegalEntityShareholder> = z.lazy(() =>
+  z.object({
+    type: z.literal('LEGAL_ENTITY'),
+    businessName: z.string(),
+    registryCode: z.string(),
+    registryCountryCode: z.string(),
+    sharePercent: z.number(),
+    shareholders: z.array(registerShareholderSchema),
+  }),
+);
+
+// The id names it as an OpenAPI component, which its own nested lists refer to.
+export const registerShareholderSchema: z.ZodType<RegisterShareholder> = z
+  .union([privatePersonShareholderSchema, legalEntityShareholderSchema])
+  .meta({ id: 'RegisterShareholder' });
+
+/** A beneficial owner with the benefit type of SPEC.md section 3; the share is the direct and indirect holding. */
+export const registerBeneficialOwnerSchema = registerPersonDataSchema.extend({
+  benefitType: z.enum(BENEFIT_TYPES),
+  beneficiarySharePercent: z.number().optional(),
+  benefitTypeOther: z.string().optional(),
+});
+export type RegisterBeneficialOwner = z.infer<typeof registerBeneficialOwnerSchema>;
+
+/** A company's register card: what the company form and the related persons step can be filled from. */
+export const registerCompanyDetailsSchema = z.object({
+  businessName: z.string(),
+  registryCode: z.string(),
+  registryCountryCode: z.string(),
+  legalForm: z.enum(LEGAL_FORMS),
+  status: z.enum(COMPANY_STATUSES),
+  /** yyyy-MM-dd */
+  registrationDate: z.string(),
+  legalAddress: addressSchema,
+  emtakVersion: z.string(),
+  mainFieldOfActivityCode: z.string(),
+  isListedCompany: z.boolean(),
+  managementBoardMembers: z.array(registerPersonDataSchema),
+  supervisoryBoardMembers: z.array(registerPersonDataSchema),
+  /** Persons with a procura or other registered right of representation besides the board. */
+  authorizedPersons: z.array(registerPersonDataSchema),
+  shareholders: z.array(registerShareholderSchema),
+  beneficialOwners: z.array(registerBeneficialOwnerSchema),
+});
+export type RegisterCompanyDetails = z.infer<typeof registerCompanyDetailsSchema>;
+
+/**
+ * A person for the related-person form: name, birth date and residency. The
+ * identity document stays with the bank; the form never shows it.
+ */
+export const registerPersonLookupSchema = registerPersonDataSchema.extend({ personalId: z.string() });
+export type RegisterPersonLookup = z.infer<typeof registerPersonLookupSchema>;
+
+/** Path parameters of the company lookup: an Estonian registry code follows SPEC.md section 5. */
+export const registerCompanyParamsSchema = object({
+  registryCountryCode: countryCode(),
+  registryCode: requiredText(),
+}).superRefine((value, ctx) => checkRegistryCode(value.registryCode, value.registryCountryCode, ctx, ['registryCode']));
+export type RegisterCompanyParams = z.infer<typeof registerCompanyParamsSchema>;
+
+/** Path parameters of the person lookup: the population register knows Estonian personal ID codes only. */
+export const registerPersonParamsSchema = object({ personalId: personalId() });
+export type RegisterPersonParams = z.infer<typeof registerPersonParamsSchema>;
