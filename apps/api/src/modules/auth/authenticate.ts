@@ -14,9 +14,10 @@ declare module 'fastify' {
 }
 
 /**
- * A preHandler for routes that need a signed-in user: a valid bearer access
- * token whose session is still alive (logout and refresh-token reuse end it
- * at once, even before the token expires).
+ * A preValidation hook for routes that need a signed-in user: a valid bearer
+ * access token whose session is still alive (logout and refresh-token reuse
+ * end it at once, even before the token expires). It runs before the body is
+ * validated, so an anonymous caller learns nothing from validation errors.
  */
 export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'findLiveSession'>) {
   return async function requireUser(request: FastifyRequest): Promise<void> {

@@ -38,7 +38,7 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
     completed.path,
     {
       bodyLimit: EVENT_BODY_LIMIT_BYTES,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Record a completed sign-in',

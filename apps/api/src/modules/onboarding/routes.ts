@@ -28,7 +28,8 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
 export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  // Before validation: without a valid token the answer is 401, whatever the body.
+  app.addHook('preValidation', requireUser);
 
   app.get(
     endpoints.representative.path,

@@ -24,7 +24,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
   app.get(
     company.path,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A company of the business register, to fill the company form and its related persons',
@@ -44,7 +44,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
   app.get(
     person.path,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A person of the population register, to fill the related-person form',
