@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LogoutButton } from '../features/session/logout-button';
+import { GlobalErrorNotifier } from './global-error-notifier';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { readPageSettings } from './page-settings';
@@ -49,6 +50,7 @@ export function Layout() {
         </footer>
       )}
       <ScrollToTop />
+      <GlobalErrorNotifier />
     </div>
   );
 }

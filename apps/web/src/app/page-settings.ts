@@ -1,7 +1,7 @@
 import { LOCALES, type PageSettings } from '@onboarding/domain';
 
 // Used only when the page is not served by our server (Vite's dev server, unit tests).
-const fallback: PageSettings = { supportEmail: '', supportPhone: '', locales: LOCALES, eidUrl: '', isMagicSignInEnabled: false };
+const fallback: PageSettings = { supportEmail: '', supportPhone: '', locales: LOCALES, eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' };
 
 let cached: PageSettings | undefined;
 
@@ -14,4 +14,13 @@ export function readPageSettings(): PageSettings {
     cached = fallback;
   }
   return cached;
+}
+
+/**
+ * The online bank a company with an existing account is sent to, or null when
+ * the page has none (Vite's dev server, unit tests): then the link is hidden.
+ */
+export function readOnlineBankUrl(): string | null {
+  const { onlineBankUrl } = readPageSettings();
+  return typeof onlineBankUrl === 'string' && /^https?:\/\//.test(onlineBankUrl) ? onlineBankUrl : null;
 }

@@ -1,3 +1,5 @@
+import { SCREENS, type BlockingOutcome } from '@onboarding/domain';
+
 /**
  * Every route of SPEC.md section 2, relative to the base path /start/.
  * Screens and links use these; nothing else spells a path.
@@ -21,3 +23,45 @@ export const paths = {
 } as const;
 
 export type Path = (typeof paths)[keyof typeof paths];
+
+/**
+ * Error and outcome screens SPEC.md section 2 names but gives no route: they
+ * are children of /error, each with its own address and page title, so the
+ * browser's back button, the page title and a shared link all say which one.
+ * MUST_VISIT_BRANCH has a route of its own, /visit-bank.
+ */
+export const errorPaths = {
+  technical: '/error/technical',
+  network: '/error/network',
+  minor: '/error/minor',
+  cannotOpen: '/error/cannot-open',
+  documentInvalid: '/error/document-invalid',
+  applicationSuperseded: '/error/application-superseded',
+  startedWithOtherRepresentative: '/error/started-with-other-representative',
+  alreadySubmitted: '/error/already-submitted',
+} as const;
+
+/** The screen of each blocking outcome (SPEC.md sections 4 and 8). */
+export const outcomePaths: Readonly<Record<BlockingOutcome, string>> = {
+  MINOR: errorPaths.minor,
+  CANNOT_OPEN: errorPaths.cannotOpen,
+  MUST_VISIT_BRANCH: paths.visitBank,
+  DOCUMENT_INVALID: errorPaths.documentInvalid,
+  APPLICATION_SUPERSEDED: errorPaths.applicationSuperseded,
+  STARTED_WITH_OTHER_REPRESENTATIVE: errorPaths.startedWithOtherRepresentative,
+  ALREADY_SUBMITTED: errorPaths.alreadySubmitted,
+};
+
+const screenPaths: Readonly<Record<string, string>> = {
+  [SCREENS.openingReasons]: paths.openingReasons,
+  [SCREENS.companyInformation]: paths.companyInformation,
+  [SCREENS.incomes]: paths.incomes,
+  [SCREENS.relatedPersons]: paths.relatedPersons,
+  [SCREENS.overview]: paths.overview,
+  [SCREENS.success]: paths.success,
+  [SCREENS.visitBank]: paths.visitBank,
+  [SCREENS.error]: paths.error,
+};
+
+/** The path of a screen that stepToScreen names; anything else is the error screen (SPEC.md section 2). */
+export const screenPath = (screen: string): string => screenPaths[screen] ?? paths.error;

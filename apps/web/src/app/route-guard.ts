@@ -6,6 +6,10 @@ import { paths } from './paths';
 /** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
 export const PROCESS_ID_PARAM = 'processId';
 
+/** Id of the route whose loader checks the process id; its data is ProcessRouteData. */
+export const PROCESS_ROUTE_ID = 'with-process-id';
+export type ProcessRouteData = { processId: string };
+
 export type GuardDependencies = {
   /** Signed in now, or after a silent refresh with the stored refresh token. */
   restoreSession: () => Promise<boolean>;
@@ -48,11 +52,12 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
       keepProcessId(request);
       return (await deps.restoreSession()) ? null : redirect(paths.authentication);
     },
-    /** Application screens also need a stored process id, else choose-company. */
+    /** Application screens also need a stored process id, else choose-company; the screens get it as loader data. */
     withProcessId: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
       if (!(await deps.restoreSession())) return redirect(paths.authentication);
-      return deps.readProcessId() ? null : redirect(paths.chooseCompany);
+      const processId = deps.readProcessId();
+      return processId ? ({ processId } satisfies ProcessRouteData) : redirect(paths.chooseCompany);
     },
   };
 }

@@ -2,14 +2,15 @@ import { BASE_PATH } from '@onboarding/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { lazyWithReload } from './lazy-with-reload';
-import { paths } from './paths';
+import type { ErrorKind } from '../features/outcomes/error-page';
+import { errorPaths, paths } from './paths';
 import { PageLoading } from './page-loading';
-import { alwaysRevalidate, createRouteGuards, type RouteGuards } from './route-guard';
+import { alwaysRevalidate, createRouteGuards, PROCESS_ROUTE_ID, type RouteGuards } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
 import { SignedInLayout } from './signed-in-layout';
 
-/** Route metadata read by the layout: the i18n key of the screen title. */
-export type RouteHandle = { titleKey: string };
+/** Route metadata: the i18n key of the screen title, and for the screens under /error which one it is. */
+export type RouteHandle = { titleKey: string; errorKind?: ErrorKind };
 
 const placeholder = lazyWithReload(() => import('../features/placeholder/placeholder-page'));
 const screens = {
@@ -18,7 +19,15 @@ const screens = {
   authenticationError: lazyWithReload(() => import('../features/outcomes/authentication-error-page')),
   visitBank: lazyWithReload(() => import('../features/outcomes/visit-bank-page')),
   personalInformation: lazyWithReload(() => import('../features/personal-info/personal-information-page')),
+  chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page')),
+  error: lazyWithReload(() => import('../features/outcomes/error-page')),
+  application: lazyWithReload(() => import('./application-route')),
+  step: lazyWithReload(() => import('../features/application/step-placeholder-page')),
 };
+
+function errorScreen(path: string, titleKey: string, errorKind: ErrorKind): RouteObject {
+  return { path, lazy: screens.error, handle: { titleKey, errorKind } satisfies RouteHandle };
+}
 
 function screen(path: string, titleKey: string, load: RouteObject['lazy'] = placeholder): RouteObject {
   return { path, lazy: load, handle: { titleKey } satisfies RouteHandle };
@@ -45,23 +54,40 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
           loader: guards.signedIn,
           shouldRevalidate: alwaysRevalidate,
           children: [
-            screen(paths.error, 'SCREENS.ERROR.TITLE'),
+            {
+              path: paths.error,
+              children: [
+                { index: true, lazy: screens.error, handle: { titleKey: 'SCREENS.ERROR.TITLE', errorKind: 'general' } satisfies RouteHandle },
+                // SPEC.md section 2 lists /error only; the other error and outcome screens are its children (see errorPaths).
+                errorScreen(errorPaths.technical, 'SCREENS.ERROR_TECHNICAL.TITLE', 'technical'),
+                errorScreen(errorPaths.network, 'SCREENS.ERROR_NETWORK.TITLE', 'network'),
+                errorScreen(errorPaths.minor, 'SCREENS.OUTCOME_MINOR.TITLE', 'minor'),
+                errorScreen(errorPaths.cannotOpen, 'SCREENS.OUTCOME_CANNOT_OPEN.TITLE', 'cannot-open'),
+                errorScreen(errorPaths.documentInvalid, 'SCREENS.OUTCOME_DOCUMENT_INVALID.TITLE', 'document-invalid'),
+                errorScreen(errorPaths.applicationSuperseded, 'SCREENS.OUTCOME_APPLICATION_SUPERSEDED.TITLE', 'application-superseded'),
+                errorScreen(errorPaths.startedWithOtherRepresentative, 'SCREENS.OUTCOME_STARTED_WITH_OTHER_REPRESENTATIVE.TITLE', 'started-with-other-representative'),
+                errorScreen(errorPaths.alreadySubmitted, 'SCREENS.OUTCOME_ALREADY_SUBMITTED.TITLE', 'already-submitted'),
+              ],
+            },
             screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation),
-            screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE'),
+            screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany),
             // Signed in and a process id.
             {
+              id: PROCESS_ROUTE_ID,
               loader: guards.withProcessId,
               shouldRevalidate: alwaysRevalidate,
               children: [
                 {
                   path: paths.application,
+                  // The layout loads the application and opens the screen of its server-given step (also for /application itself).
+                  lazy: screens.application,
                   children: [
-                    { index: true, element: <Navigate to={paths.openingReasons} replace /> },
-                    screen(paths.openingReasons, 'SCREENS.OPENING_REASONS.TITLE'),
-                    screen(paths.companyInformation, 'SCREENS.COMPANY_INFORMATION.TITLE'),
-                    screen(paths.incomes, 'SCREENS.INCOMES.TITLE'),
-                    screen(paths.relatedPersons, 'SCREENS.RELATED_PERSONS.TITLE'),
-                    screen(paths.overview, 'SCREENS.OVERVIEW.TITLE'),
+                    { index: true, element: null },
+                    screen(paths.openingReasons, 'SCREENS.OPENING_REASONS.TITLE', screens.step),
+                    screen(paths.companyInformation, 'SCREENS.COMPANY_INFORMATION.TITLE', screens.step),
+                    screen(paths.incomes, 'SCREENS.INCOMES.TITLE', screens.step),
+                    screen(paths.relatedPersons, 'SCREENS.RELATED_PERSONS.TITLE', screens.step),
+                    screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.step),
                   ],
                 },
                 screen(paths.success, 'SCREENS.SUCCESS.TITLE'),

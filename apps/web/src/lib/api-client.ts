@@ -15,6 +15,11 @@ export type RequestOptions<E extends Endpoint> = {
   signal?: AbortSignal;
   /** How many times a network error or 5xx is retried; 3 by default (SPEC.md section 7). */
   retries?: number;
+  /**
+   * Lets the request outlive the page, for a save on pagehide. sendBeacon
+   * cannot carry the bearer token, a keepalive fetch can.
+   */
+  keepalive?: boolean;
 } & (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
 
 const ONBOARDING_PREFIX = '/onboarding/';
@@ -29,7 +34,7 @@ function handleRejectedSession(path: string, error: ApiError): void {
   emitSessionEnded('unauthorized');
 }
 
-async function send<E extends Endpoint>(endpoint: E, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> {
+async function send<E extends Endpoint>(endpoint: E, url: string, body: string | undefined, signal?: AbortSignal, keepalive?: boolean): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (endpoint.isAuthenticated) {
@@ -37,7 +42,7 @@ async function send<E extends Endpoint>(endpoint: E, url: string, body: string |
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   }
   try {
-    return await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal });
+    return await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal, ...(keepalive ? { keepalive } : {}) });
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     throw new NetworkError(error);
@@ -54,7 +59,7 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
   const payload = endpoint.body ? JSON.stringify(endpoint.body.parse(options.body)) : undefined;
 
   const attempt = async (): Promise<ResponseOf<E>> => {
-    const response = await send(endpoint, url, payload, options.signal);
+    const response = await send(endpoint, url, payload, options.signal, options.keepalive);
     if (!response.ok) {
       const error = await parseErrorResponse(response);
       handleRejectedSession(path, error);

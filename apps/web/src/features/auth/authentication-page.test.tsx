@@ -13,6 +13,17 @@ const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales
 vi.mock('../../app/page-settings', () => ({ readPageSettings: () => settings }));
 
 const VALID_ID = '38001085718';
+// The personal-information screen the sign-in ends on loads the representative.
+const representative = {
+  personalId: VALID_ID,
+  personalIdCountryCode: 'EE',
+  givenName: 'Mari',
+  surname: 'Maasikas',
+  email: null,
+  phone: null,
+  language: null,
+  hasConsentedToRegistryQueries: false,
+};
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let routes: Record<string, Handler> = {};
@@ -91,6 +102,7 @@ describe('authentication screen', () => {
         requestsTo('/status').length === 1 ? jsonResponse({ status: 'RUNNING' }) : jsonResponse({ status: 'COMPLETE', state: bodyOf('/sid/start').clientState, code: 'auth-code' }),
       'POST /oauth2/v2/authorize/token': () => jsonResponse({ accessToken, refreshToken: 'refresh-1' }),
       'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+      'GET /onboarding/representative': () => jsonResponse(representative),
     });
     const { router } = renderApp();
     await user.type(await screen.findByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
@@ -177,6 +189,7 @@ describe('authentication screen', () => {
     serve({
       'POST /oauth2/v2/authorize/magic': () => jsonResponse({ accessToken: fakeAccessToken({ authenticationMethod: 'MAGIC' }), refreshToken: 'r' }),
       'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+      'GET /onboarding/representative': () => jsonResponse(representative),
     });
     const { router } = renderApp();
     const magic = await screen.findByRole('region', { name: 'Test sign-in' });

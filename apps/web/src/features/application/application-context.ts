@@ -1,0 +1,54 @@
+import type { ApplicationView, Step } from '@onboarding/domain';
+import { createContext, useContext } from 'react';
+import type { StepScreen } from './application-steps';
+
+/** What the application layout shows about saving: SPEC.md section 2 asks for saved, saving and offline. */
+export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
+
+/** The step screen's autosave, which the layout finishes before it acts on the application itself. */
+export type DraftControl = {
+  /** Sends what is still unsaved now and waits for it. */
+  flush: () => Promise<void>;
+  /** Drops what is unsaved and waits for a save under way (a step save replaces the draft). */
+  discard: () => Promise<void>;
+};
+
+/**
+ * The application layout's context: what every step screen reads and calls.
+ * Step screens use it through useApplicationLayout(), useStepDraft() and
+ * useSaveStep(); a reload never resets their forms, so what the user typed stays.
+ */
+export type ApplicationLayoutValue = {
+  processId: string;
+  /** The application as last loaded or saved. */
+  application: ApplicationView;
+  /** The screen in the address, and the step it saves. */
+  stepScreen: StepScreen;
+  step: Step;
+  /** The version the next write must carry (the latest answer's; a stale one gets 409). */
+  getVersion: () => number;
+  setVersion: (version: number) => void;
+  /** Puts a step save's answer in place of the loaded application. */
+  setApplication: (application: ApplicationView) => void;
+  /** Loads the application again, e.g. after 409 STALE_VERSION; resolves once it is in. */
+  reload: () => Promise<void>;
+  saveState: SaveState;
+  setSaveState: (state: SaveState) => void;
+  isOnline: boolean;
+  /** A write was refused as stale: the layout says so calmly until the next save succeeds. */
+  isStale: boolean;
+  setIsStale: (isStale: boolean) => void;
+  /** The step screen's autosave registers here; null on unmount. */
+  registerDraft: (control: DraftControl | null) => void;
+  /** The registered autosave's flush and discard; nothing to do without one. */
+  flushDraft: () => Promise<void>;
+  discardDraft: () => Promise<void>;
+};
+
+export const ApplicationLayoutContext = createContext<ApplicationLayoutValue | null>(null);
+
+export function useApplicationLayout(): ApplicationLayoutValue {
+  const value = useContext(ApplicationLayoutContext);
+  if (!value) throw new Error('useApplicationLayout must be used inside the application layout.');
+  return value;
+}

@@ -1,0 +1,129 @@
+import type { ApplicationView } from '@onboarding/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { errorPaths, paths } from '../../app/paths';
+import { ApiError, NetworkError } from '../../lib/api-errors';
+import { writeSessionValues } from '../../lib/session-storage';
+import { Spinner } from '../../ui';
+import { applicationQueryKey, useApplication } from './api/get-application';
+import { ApplicationLayoutContext, type ApplicationLayoutValue, type DraftControl, type SaveState } from './application-context';
+import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScreenIndexOfStep } from './application-steps';
+import { SaveAndContinueLater } from './save-and-continue-later';
+import { SaveStateIndicator } from './save-state-indicator';
+import { Stepper } from './stepper';
+import { useOnlineStatus } from './use-online-status';
+import styles from './application-layout.module.css';
+
+type FrameBaseProps = {
+  /** Logging out belongs to the session feature; app/ passes it in. */
+  onLogout: () => void;
+};
+
+export type ApplicationLayoutProps = FrameBaseProps & {
+  /** The stored process id the route guard found. */
+  processId: string | null;
+};
+
+/** SPEC.md section 2: /application/*, for a signed-in user with a stored process id (the route guard sees to both). */
+export function ApplicationLayout({ processId, onLogout }: ApplicationLayoutProps) {
+  if (!processId) return <Navigate to={paths.chooseCompany} replace />;
+  return <LoadedApplicationLayout key={processId} processId={processId} onLogout={onLogout} />;
+}
+
+function LoadedApplicationLayout({ processId, onLogout }: FrameBaseProps & { processId: string }) {
+  const query = useApplication(processId);
+  const { pathname } = useLocation();
+  if (query.isPending) return <Spinner variant="page" />;
+  if (query.isError) return <LoadFailed error={query.error} />;
+  const target = redirectFor(query.data, pathname);
+  if (target) return <Navigate to={target} replace />;
+  return <ApplicationFrame processId={processId} application={query.data} onLogout={onLogout} />;
+}
+
+/** A load that failed after its retries: an application that is not (or no longer) the user's goes back to the company choice. */
+function LoadFailed({ error }: { error: Error }) {
+  const isGone = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (isGone) writeSessionValues({ processId: null });
+  }, [isGone]);
+  if (isGone) return <Navigate to={paths.chooseCompany} replace />;
+  if (error instanceof NetworkError) return <Navigate to={errorPaths.network} replace />;
+  if (error instanceof ApiError && error.status >= 500) return <Navigate to={paths.error} replace />;
+  return <Navigate to={errorPaths.technical} replace />;
+}
+
+type FrameProps = FrameBaseProps & { processId: string; application: ApplicationView };
+
+function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const isOnline = useOnlineStatus();
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [isStale, setIsStale] = useState(false);
+  const draft = useRef<DraftControl | null>(null);
+
+  const viewedIndex = stepScreenIndexOfPath(pathname);
+  const currentIndex = stepScreenIndexOfStep(application.currentStep);
+  // redirectFor has made sure the address is one of the five screens.
+  const stepScreen = STEP_SCREENS[viewedIndex] ?? STEP_SCREENS[0]!;
+  const key = useMemo(() => applicationQueryKey(processId), [processId]);
+
+  const getVersion = useCallback(() => queryClient.getQueryData<ApplicationView>(key)?.version ?? application.version, [queryClient, key, application.version]);
+  const setVersion = useCallback(
+    (version: number) => queryClient.setQueryData<ApplicationView>(key, (current) => (current ? { ...current, version } : current)),
+    [queryClient, key],
+  );
+  const setApplication = useCallback((next: ApplicationView) => queryClient.setQueryData(key, next), [queryClient, key]);
+  const reload = useCallback(() => queryClient.refetchQueries({ queryKey: key, exact: true }), [queryClient, key]);
+
+  const value = useMemo<ApplicationLayoutValue>(
+    () => ({
+      processId,
+      application,
+      stepScreen,
+      step: stepOfScreen(stepScreen, application.currentStep),
+      getVersion,
+      setVersion,
+      setApplication,
+      reload,
+      saveState,
+      setSaveState,
+      isOnline,
+      isStale,
+      setIsStale,
+      registerDraft: (control) => {
+        draft.current = control;
+      },
+      flushDraft: async () => draft.current?.flush(),
+      discardDraft: async () => draft.current?.discard(),
+    }),
+    [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale],
+  );
+
+  return (
+    <ApplicationLayoutContext value={value}>
+      <div className={styles.layout}>
+        <div className={styles.bar}>
+          <p className={styles.company}>
+            <span className="visually-hidden">{t('APPLICATION.COMPANY_LABEL')} </span>
+            {application.company.businessName}
+          </p>
+          <div className={styles.barActions}>
+            <SaveStateIndicator state={isOnline ? saveState : 'offline'} />
+            <SaveAndContinueLater onLogout={onLogout} />
+          </div>
+        </div>
+        <Stepper screens={STEP_SCREENS} currentIndex={currentIndex} viewedIndex={viewedIndex} />
+        <div role="status" className={styles.staleRegion}>
+          {isStale && <p className={styles.staleNotice}>{t('APPLICATION.STALE_VERSION')}</p>}
+        </div>
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </div>
+    </ApplicationLayoutContext>
+  );
+}

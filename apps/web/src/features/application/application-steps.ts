@@ -1,0 +1,49 @@
+import { SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
+import { errorPaths, paths, screenPath } from '../../app/paths';
+
+export type ApplicationScreen = (typeof APPLICATION_SCREENS)[number];
+
+export type StepScreen = {
+  screen: ApplicationScreen;
+  path: string;
+  /** The step whose data and draft this screen saves. */
+  step: Step;
+  titleKey: string;
+  /** The stepper's short name. */
+  labelKey: string;
+};
+
+/** The five screens of SPEC.md section 2 in order, with the server step each one fills (section 4). */
+export const STEP_SCREENS: readonly StepScreen[] = [
+  { screen: SCREENS.openingReasons, path: paths.openingReasons, step: 'AccountOpeningReason', titleKey: 'SCREENS.OPENING_REASONS.TITLE', labelKey: 'APPLICATION.STEPPER.OPENING_REASONS' },
+  { screen: SCREENS.companyInformation, path: paths.companyInformation, step: 'CompanyData', titleKey: 'SCREENS.COMPANY_INFORMATION.TITLE', labelKey: 'APPLICATION.STEPPER.COMPANY_INFORMATION' },
+  { screen: SCREENS.incomes, path: paths.incomes, step: 'Incomes', titleKey: 'SCREENS.INCOMES.TITLE', labelKey: 'APPLICATION.STEPPER.INCOMES' },
+  { screen: SCREENS.relatedPersons, path: paths.relatedPersons, step: 'RelatedPersons', titleKey: 'SCREENS.RELATED_PERSONS.TITLE', labelKey: 'APPLICATION.STEPPER.RELATED_PERSONS' },
+  { screen: SCREENS.overview, path: paths.overview, step: 'ApplicationOverview', titleKey: 'SCREENS.OVERVIEW.TITLE', labelKey: 'APPLICATION.STEPPER.OVERVIEW' },
+];
+
+export const stepScreenIndexOfPath = (pathname: string): number => STEP_SCREENS.findIndex((screen) => screen.path === pathname.replace(/\/$/, ''));
+
+export const stepScreenIndexOfStep = (step: string): number => STEP_SCREENS.findIndex((screen) => screen.screen === stepToScreen(step));
+
+/**
+ * Where the user must go instead of `pathname`, or null to stay. The
+ * server-given step decides (SPEC.md section 2): going back to a completed
+ * step is fine, going past the current one is not.
+ */
+export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status'>, pathname: string): string | null {
+  if (application.status === 'SUPERSEDED') return errorPaths.applicationSuperseded;
+  if (application.status === 'CANCELLED') return paths.chooseCompany;
+  const currentIndex = stepScreenIndexOfStep(application.currentStep);
+  const current = STEP_SCREENS[currentIndex];
+  // Submitted, visit the bank, or a step this app does not know: that screen, not a form.
+  if (!current) return screenPath(stepToScreen(application.currentStep));
+  const viewedIndex = stepScreenIndexOfPath(pathname);
+  if (viewedIndex === -1 || viewedIndex > currentIndex) return current.path;
+  return null;
+}
+
+/** The overview screen fills AdditionalData or ApplicationOverview, whichever the server is at. */
+export function stepOfScreen(screen: StepScreen, currentStep: Step): Step {
+  return screen.screen === SCREENS.overview && currentStep === 'AdditionalData' ? 'AdditionalData' : screen.step;
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-errors';
+import { Button, Modal } from '../../ui';
+import { useSaveAndContinueLater } from './api/save-and-continue-later';
+import { useApplicationLayout } from './application-context';
+
+type Phase = 'closed' | 'confirm' | 'sent';
+
+/**
+ * SPEC.md sections 1 and 2: the save-and-continue-later confirmation. The
+ * unsaved draft goes first, then the server e-mails the link; the user is told
+ * so and may log out.
+ */
+export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const layout = useApplicationLayout();
+  const mutation = useSaveAndContinueLater();
+  const [phase, setPhase] = useState<Phase>('closed');
+  const [isBusy, setIsBusy] = useState(false);
+  const logoutRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // The confirm button the focus was on is gone; the next step is logging out.
+    if (phase === 'sent') logoutRef.current?.focus();
+  }, [phase]);
+
+  const send = async (isRetry = false): Promise<void> => {
+    try {
+      await mutation.mutateAsync({ processId: layout.processId, version: layout.getVersion() });
+      setPhase('sent');
+    } catch (error) {
+      if (!isRetry && error instanceof ApiError && error.code === 'STALE_VERSION') {
+        await layout.reload();
+        await send(true);
+        return;
+      }
+      setPhase('closed');
+    }
+  };
+
+  const confirm = async () => {
+    setIsBusy(true);
+    try {
+      await layout.flushDraft();
+      await send();
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const isSent = phase === 'sent';
+  return (
+    <>
+      <Button variant="link" onClick={() => setPhase('confirm')}>
+        {t('APPLICATION.SAVE_AND_CONTINUE_LATER.OPEN')}
+      </Button>
+      <Modal
+        isOpen={phase !== 'closed'}
+        onClose={() => setPhase('closed')}
+        size="small"
+        title={t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_TITLE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.TITLE')}
+        description={<p role={isSent ? 'status' : undefined}>{t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_MESSAGE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.MESSAGE')}</p>}
+        footer={
+          isSent ? (
+            <>
+              <Button variant="secondary" onClick={() => setPhase('closed')}>
+                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.KEEP_FILLING')}
+              </Button>
+              <Button ref={logoutRef} variant="primary" onClick={onLogout}>
+                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.LOG_OUT')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={() => setPhase('closed')}>
+                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.CANCEL')}
+              </Button>
+              <Button variant="primary" isLoading={isBusy} onClick={() => void confirm()}>
+                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.CONFIRM')}
+              </Button>
+            </>
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { Button } from '../../ui';
+import { useApplicationLayout } from './application-context';
+import { STEP_SCREENS } from './application-steps';
+import styles from './application-layout.module.css';
+
+export type StepActionsProps = {
+  /** Without formId, Continue calls this; with it, Continue submits that form. */
+  onContinue?: () => void;
+  formId?: string;
+  isContinuing?: boolean;
+};
+
+/** The Back and Continue buttons of a step screen. Back opens the previous step, or the company choice from the first. */
+export function StepActions({ onContinue, formId, isContinuing = false }: StepActionsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { stepScreen } = useApplicationLayout();
+  const index = STEP_SCREENS.indexOf(stepScreen);
+  const previous = index > 0 ? STEP_SCREENS[index - 1]?.path : undefined;
+
+  return (
+    <div className={styles.stepActions}>
+      <Button variant="secondary" leadingIcon="arrowLeft" onClick={() => void navigate(previous ?? paths.chooseCompany)}>
+        {t('APPLICATION.ACTIONS.BACK')}
+      </Button>
+      <Button type={formId ? 'submit' : 'button'} form={formId} trailingIcon="chevronRight" isLoading={isContinuing} onClick={formId ? undefined : onContinue}>
+        {t('APPLICATION.ACTIONS.CONTINUE')}
+      </Button>
+    </div>
+  );
+}

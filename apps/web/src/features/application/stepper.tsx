@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cx } from '../../ui/class-names';
+import { Icon } from '../../ui';
+import type { StepScreen } from './application-steps';
+import styles from './application-layout.module.css';
+
+export type StepperProps = {
+  screens: readonly StepScreen[];
+  /** Index of the server-given step: the ones before it are completed and may be opened again. */
+  currentIndex: number;
+  /** Index of the screen on view; it carries aria-current="step". */
+  viewedIndex: number;
+};
+
+type StepState = 'completed' | 'current' | 'upcoming';
+
+/** The five steps as an ordered list (Documenso's stepper, SPEC.md section 2). */
+export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('APPLICATION.STEPPER.LABEL')} className={styles.stepper}>
+      <ol className={styles.steps}>
+        {screens.map((screen, index) => {
+          const state: StepState = index < currentIndex ? 'completed' : index === currentIndex ? 'current' : 'upcoming';
+          const isViewed = index === viewedIndex;
+          const label = (
+            <>
+              <span className={styles.stepMarker} aria-hidden="true">
+                {state === 'completed' ? <Icon name="check" size="small" /> : index + 1}
+              </span>
+              <span className={styles.stepLabel}>{t(screen.labelKey)}</span>
+              <span className="visually-hidden">{t(`APPLICATION.STEPPER.STATE.${state.toUpperCase()}`)}</span>
+            </>
+          );
+          return (
+            <li key={screen.screen} className={cx(styles.step, styles[state], isViewed && styles.viewed)} data-state={state} aria-current={isViewed ? 'step' : undefined}>
+              {state === 'upcoming' || isViewed ? (
+                <span className={styles.stepContent}>{label}</span>
+              ) : (
+                <Link to={screen.path} className={styles.stepContent}>
+                  {label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

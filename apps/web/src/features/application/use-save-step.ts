@@ -1,0 +1,48 @@
+import { stepToScreen, type ApplicationView, type FieldIssue } from '@onboarding/domain';
+import { useNavigate } from 'react-router';
+import { screenPath } from '../../app/paths';
+import { ApiError } from '../../lib/api-errors';
+import { useSaveStepMutation } from './api/save-step';
+import { useApplicationLayout } from './application-context';
+
+export type SaveStepResult =
+  | { status: 'saved'; application: ApplicationView }
+  /** 400 VALIDATION_FAILED: put `fields` on the form (lib/form-errors.ts). */
+  | { status: 'invalid'; fields: FieldIssue[] }
+  /** 409 STALE_VERSION: the latest application is loaded and the form keeps its values; the user saves again. */
+  | { status: 'stale' }
+  /** Anything else; the global error handling has told the user. */
+  | { status: 'failed' };
+
+/**
+ * Saves the current screen's step (PUT steps/:step) with the version the
+ * layout holds, and on success opens the screen of the step the server chose.
+ */
+export function useSaveStep() {
+  const layout = useApplicationLayout();
+  const navigate = useNavigate();
+  const mutation = useSaveStepMutation();
+
+  const save = async (data: unknown): Promise<SaveStepResult> => {
+    const { processId, step, getVersion, setApplication, setIsStale, reload, discardDraft } = layout;
+    // The step's data replaces its draft; a draft save still under way must finish first, for its version.
+    await discardDraft();
+    try {
+      const application = await mutation.mutateAsync({ processId, step, version: getVersion(), data });
+      setApplication(application);
+      setIsStale(false);
+      await navigate(screenPath(stepToScreen(application.currentStep)));
+      return { status: 'saved', application };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'STALE_VERSION') {
+        setIsStale(true);
+        await reload();
+        return { status: 'stale' };
+      }
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') return { status: 'invalid', fields: error.fields };
+      return { status: 'failed' };
+    }
+  };
+
+  return { save, isSaving: mutation.isPending };
+}

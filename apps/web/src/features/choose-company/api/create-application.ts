@@ -1,0 +1,17 @@
+import { onboardingEndpoints, type CreateApplicationRequest } from '@onboarding/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { companiesQueryKey } from './get-companies';
+
+export const createApplication = (body: CreateApplicationRequest) => apiRequest(onboardingEndpoints.createApplication, { body });
+
+/** POST applications: an application to fill, or the outcome that blocks it (SPEC.md section 4). */
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApplication,
+    // The company's entry has changed (now pending, or blocked).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
+    meta: { handledErrorCodes: ['VALIDATION_FAILED'] },
+  });
+}

@@ -1,0 +1,17 @@
+import { onboardingEndpoints } from '@onboarding/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const companiesQueryKey = ['representative', 'companies'] as const;
+
+export const getCompanies = (signal?: AbortSignal) => apiRequest(onboardingEndpoints.companies, { signal });
+
+/** The business register's companies the representative may represent, and the pending manual application. */
+export const companiesQueryOptions = () =>
+  queryOptions({
+    queryKey: companiesQueryKey,
+    queryFn: ({ signal }) => getCompanies(signal),
+    meta: { isErrorShownInPlace: true },
+  });
+
+export const useCompanies = () => useQuery(companiesQueryOptions());

@@ -1,0 +1,192 @@
+import type { RepresentativeCompanies } from '@onboarding/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoutes } from '../../app/router';
+import i18n from '../../i18n/i18n';
+import { storeTokens } from '../../lib/auth-session';
+import { readSessionValue } from '../../lib/session-storage';
+import { applicationView } from '../../test/application-fixture';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { renderRoutes } from '../../test/render-app';
+
+vi.mock('../../app/page-settings', () => ({
+  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
+  readOnlineBankUrl: () => 'https://bank.example/business',
+}));
+
+const companies: RepresentativeCompanies = {
+  companies: [
+    { businessName: 'Uus Firma OÜ', registryCode: '11111111', registryCountryCode: 'EE', entry: 'NEW' },
+    { businessName: 'Pooleli AS', registryCode: '22222222', registryCountryCode: 'EE', entry: 'PENDING_APPLICATION', processId: 'p-pending' },
+    { businessName: 'Vana Klient OÜ', registryCode: '33333333', registryCountryCode: 'EE', entry: 'EXISTING_ACCOUNT' },
+    { businessName: 'Suletud MTÜ', registryCode: '44444444', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'MUST_VISIT_BRANCH' },
+  ],
+  pendingManualApplication: { processId: 'p-manual', businessName: 'Käsitsi Firma' },
+};
+
+function serve() {
+  return stubFetch({
+    'GET /onboarding/representative/companies': () => jsonResponse(companies),
+    'GET /onboarding/applications/p-new': () => jsonResponse(applicationView({ processId: 'p-new', currentStep: 'AccountOpeningReason' })),
+    'GET /onboarding/applications/p-pending': () => jsonResponse(applicationView({ processId: 'p-pending', currentStep: 'Incomes' })),
+    'GET /onboarding/applications/p-manual': () => jsonResponse(applicationView({ processId: 'p-manual', currentStep: 'CompanyData' })),
+  });
+}
+
+function renderScreen() {
+  return renderRoutes(createRoutes(), '/choose-company');
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('choose-company screen', () => {
+  it('lists the companies as radios with their entries', async () => {
+    serve();
+    renderScreen();
+    const group = await screen.findByRole('group', { name: 'Companies' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toHaveLength(6);
+
+    expect((screen.getByRole('radio', { name: 'Uus Firma OÜ' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Uus Firma OÜ' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Registry code 11111111. Start a new application')).toBeTruthy();
+
+    const pending = screen.getByRole('radio', { name: 'Pooleli AS' });
+    expect((pending as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getAllByText('Application in progress')).toHaveLength(2);
+    expect(screen.getByText('Registry code 22222222. Continue filling in the application')).toBeTruthy();
+
+    expect((screen.getByRole('radio', { name: 'Vana Klient OÜ' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Log in to the bank' }).getAttribute('href')).toBe('https://bank.example/business');
+
+    expect((screen.getByRole('radio', { name: 'Suletud MTÜ' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Registry code 44444444. Please visit a bank branch to open the account.')).toBeTruthy();
+
+    expect(screen.getByRole('radio', { name: 'Käsitsi Firma' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'My company is not in the list' })).toBeTruthy();
+  });
+
+  it('asks for a choice before going on', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = serve();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose a company to continue')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Uus Firma OÜ' }).getAttribute('aria-describedby')).toMatch(/error/);
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Uus Firma OÜ' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new company: creates the application, keeps its process id and opens its step', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve();
+    on('POST /onboarding/applications', () => jsonResponse({ kind: 'APPLICATION', application: applicationView({ processId: 'p-new' }) }));
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'Uus Firma OÜ' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/opening-reasons'));
+    expect(callsTo('POST /onboarding/applications')[0]?.body).toEqual({ source: 'REGISTER', registryCode: '11111111', registryCountryCode: 'EE' });
+    expect(readSessionValue('processId')).toBe('p-new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reasons for opening the account' })).toBeTruthy();
+  });
+
+  it('an outcome: opens the outcome screen', async () => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    on('POST /onboarding/applications', () => jsonResponse({ kind: 'OUTCOME', outcome: 'MINOR' }));
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'Uus Firma OÜ' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please visit a bank office' })).toBeTruthy();
+    expect(screen.getByText(/with a parent or legal representative/)).toBeTruthy();
+    expect(readSessionValue('processId')).toBeNull();
+  });
+
+  it('a pending application: continues it at its server-given step without creating one', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve();
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'Pooleli AS' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    expect(readSessionValue('processId')).toBe('p-pending');
+    expect(callsTo('POST /onboarding/applications')).toHaveLength(0);
+  });
+
+  it('the pending manual application: continues it', async () => {
+    const user = userEvent.setup();
+    serve();
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'Käsitsi Firma' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
+    expect(readSessionValue('processId')).toBe('p-manual');
+  });
+
+  it('a company entered by hand: the registry country comes from the reference list, EE by default', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve();
+    on('GET /onboarding/reference/countries', () =>
+      jsonResponse({
+        countries: [
+          { code: 'FI', name: { et: 'Soome', en: 'Finland', ru: 'Финляндия' } },
+          { code: 'EE', name: { et: 'Eesti', en: 'Estonia', ru: 'Эстония' } },
+          { code: 'LV', name: { et: 'Läti', en: 'Latvia', ru: 'Латвия' } },
+        ],
+      }),
+    );
+    on('POST /onboarding/applications', () => jsonResponse({ kind: 'APPLICATION', application: applicationView({ processId: 'p-new' }) }));
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    await screen.findByRole('option', { name: 'Latvia' });
+    const country = screen.getByRole('combobox', { name: 'Country of registration' }) as HTMLSelectElement;
+    expect([...country.options].map((option) => option.textContent)).toEqual(['Estonia', 'Finland', 'Latvia']);
+    expect(country.value).toBe('EE');
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Suomi Oy');
+    await user.type(screen.getByRole('textbox', { name: 'Registry code (optional)' }), '1234567-8');
+    await user.selectOptions(country, 'FI');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/opening-reasons'));
+    expect(callsTo('POST /onboarding/applications')[0]?.body).toEqual({
+      source: 'MANUAL',
+      company: { businessName: 'Suomi Oy', registryCode: '1234567-8', registryCountryCode: 'FI' },
+    });
+  });
+
+  it('a company entered by hand without the country list: validated by the domain rules, then sent as MANUAL', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve();
+    on('POST /onboarding/applications', () => jsonResponse({ kind: 'APPLICATION', application: applicationView({ processId: 'p-new' }) }));
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    const country = screen.getByRole('combobox', { name: 'Country of registration' }) as HTMLSelectElement;
+    expect(country.value).toBe('EE');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Käsitöö OÜ');
+    await user.type(screen.getByRole('textbox', { name: 'Registry code (optional)' }), '12-AB');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Incorrect registry code')).toBeTruthy();
+    expect(callsTo('POST /onboarding/applications')).toHaveLength(0);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Registry code (optional)' }));
+    await user.selectOptions(country, 'OTHER');
+    await user.type(screen.getByRole('textbox', { name: 'Country code' }), 'fi');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/opening-reasons'));
+    expect(callsTo('POST /onboarding/applications')[0]?.body).toEqual({
+      source: 'MANUAL',
+      company: { businessName: 'Käsitöö OÜ', registryCode: '', registryCountryCode: 'FI' },
+    });
+  });
+});

@@ -1,0 +1,229 @@
+import { DEFAULT_COUNTRY_CODE, manualCompanySchema, stepToScreen, type CreateApplicationRequest, type ManualCompany, type RepresentativeCompany } from '@onboarding/domain';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { readOnlineBankUrl } from '../../app/page-settings';
+import { outcomePaths, paths, screenPath } from '../../app/paths';
+import { ApiError } from '../../lib/api-errors';
+import { domainResolver } from '../../lib/domain-resolver';
+import { applyFieldIssues } from '../../lib/form-errors';
+import { writeSessionValues } from '../../lib/session-storage';
+import { Badge, Button, FieldError, Spinner } from '../../ui';
+import { useCreateApplication } from './api/create-application';
+import { useCompanies } from './api/get-companies';
+import { CompanyOption } from './company-option';
+import { ManualCompanyFields } from './manual-company-fields';
+import styles from './choose-company-page.module.css';
+
+const MANUAL = 'manual';
+const PENDING_MANUAL = 'pending-manual';
+const MANUAL_FIELDS = ['businessName', 'registryCode', 'registryCountryCode'] as const;
+
+const companyValue = (company: Pick<RepresentativeCompany, 'registryCountryCode' | 'registryCode'>) => `register:${company.registryCountryCode}:${company.registryCode}`;
+
+/** SPEC.md section 2: /choose-company, the register's companies, the pending application, the existing account and the manual form. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const companies = useCompanies();
+  const create = useCreateApplication();
+  const groupId = useId();
+  const errorId = `${groupId}-error`;
+  const [choice, setChoice] = useState<string | null>(null);
+  const [isChoiceMissing, setIsChoiceMissing] = useState(false);
+  const [isCreateFailed, setIsCreateFailed] = useState(false);
+  const firstRadio = useRef<HTMLFieldSetElement>(null);
+  const manualForm = useForm<z.input<typeof manualCompanySchema>, unknown, ManualCompany>({
+    resolver: domainResolver(manualCompanySchema),
+    mode: 'onTouched',
+    defaultValues: { businessName: '', registryCode: '', registryCountryCode: DEFAULT_COUNTRY_CODE },
+  });
+
+  const continueApplication = async (processId: string) => {
+    writeSessionValues({ processId });
+    // The application layout opens the screen of the server-given step.
+    await navigate(paths.application);
+  };
+
+  const start = async (request: CreateApplicationRequest) => {
+    setIsCreateFailed(false);
+    try {
+      const result = await create.mutateAsync(request);
+      if (result.kind === 'OUTCOME') {
+        await navigate(outcomePaths[result.outcome]);
+        return;
+      }
+      writeSessionValues({ processId: result.application.processId });
+      await navigate(screenPath(stepToScreen(result.application.currentStep)));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return;
+      const fields = error.fields.map((field) => ({ ...field, path: field.path.replace(/^company\./, '') }));
+      if (request.source !== 'MANUAL' || !applyFieldIssues(fields, manualForm.setError, manualForm.setFocus, MANUAL_FIELDS)) setIsCreateFailed(true);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const data = companies.data;
+    if (!choice || !data) {
+      setIsChoiceMissing(true);
+      firstRadio.current?.querySelector<HTMLInputElement>('input[type="radio"]:not(:disabled)')?.focus();
+      return;
+    }
+    if (choice === MANUAL) {
+      await manualForm.handleSubmit((company) => start({ source: 'MANUAL', company }))();
+      return;
+    }
+    if (choice === PENDING_MANUAL && data.pendingManualApplication) {
+      await continueApplication(data.pendingManualApplication.processId);
+      return;
+    }
+    const company = data.companies.find((candidate) => companyValue(candidate) === choice);
+    if (!company) return;
+    if (company.entry === 'PENDING_APPLICATION' && company.processId) {
+      await continueApplication(company.processId);
+      return;
+    }
+    await start({ source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: company.registryCountryCode });
+  };
+
+  const select = (value: string) => {
+    setChoice(value);
+    setIsChoiceMissing(false);
+    setIsCreateFailed(false);
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="screen-title">
+      <h1 id="screen-title" className={styles.title} tabIndex={-1}>
+        {t('SCREENS.CHOOSE_COMPANY.TITLE')}
+      </h1>
+      <p className={styles.intro}>{t('CHOOSE_COMPANY.INTRO')}</p>
+      {companies.isPending && <Spinner />}
+      {companies.isError && (
+        <div className={styles.loadError} role="alert">
+          <p>{t('CHOOSE_COMPANY.LOAD_ERROR')}</p>
+          <Button variant="secondary" onClick={() => void companies.refetch()}>
+            {t('ERRORS.ACTIONS.TRY_AGAIN')}
+          </Button>
+        </div>
+      )}
+      {companies.isSuccess && (
+        <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+          <fieldset ref={firstRadio} className={styles.group} aria-describedby={isChoiceMissing ? errorId : undefined} aria-invalid={isChoiceMissing || undefined}>
+            <legend className={styles.legend}>{t('CHOOSE_COMPANY.LEGEND')}</legend>
+            {companies.data.companies.length === 0 && <p className={styles.empty}>{t('CHOOSE_COMPANY.EMPTY')}</p>}
+            <ul className={styles.list}>
+              {companies.data.companies.map((company) => {
+                const value = companyValue(company);
+                return (
+                  <li key={value}>
+                    <RegisterCompanyOption
+                      id={`${groupId}-${value}`}
+                      name={groupId}
+                      company={company}
+                      isChecked={choice === value}
+                      errorId={isChoiceMissing ? errorId : undefined}
+                      onSelect={select}
+                    />
+                  </li>
+                );
+              })}
+              {companies.data.pendingManualApplication && (
+                <li>
+                  <CompanyOption
+                    id={`${groupId}-${PENDING_MANUAL}`}
+                    name={groupId}
+                    value={PENDING_MANUAL}
+                    label={companies.data.pendingManualApplication.businessName}
+                    isChecked={choice === PENDING_MANUAL}
+                    badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION.BADGE')}</Badge>}
+                    description={t('CHOOSE_COMPANY.PENDING_MANUAL')}
+                    errorId={isChoiceMissing ? errorId : undefined}
+                    onSelect={select}
+                  />
+                </li>
+              )}
+              <li>
+                <CompanyOption
+                  id={`${groupId}-${MANUAL}`}
+                  name={groupId}
+                  value={MANUAL}
+                  label={t('CHOOSE_COMPANY.MANUAL.OPTION')}
+                  isChecked={choice === MANUAL}
+                  description={t('CHOOSE_COMPANY.MANUAL.OPTION_HINT')}
+                  errorId={isChoiceMissing ? errorId : undefined}
+                  onSelect={select}
+                />
+              </li>
+            </ul>
+            <FieldError id={errorId} error={t('CHOOSE_COMPANY.CHOICE_REQUIRED')} isShown={isChoiceMissing} />
+          </fieldset>
+          {choice === MANUAL && <ManualCompanyFields form={manualForm} />}
+          <div aria-live="polite">{isCreateFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.CREATE_FAILED')}</p>}</div>
+          <Button type="submit" className={styles.submit} isLoading={create.isPending}>
+            {t('CHOOSE_COMPANY.CONTINUE')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+type RegisterCompanyOptionProps = {
+  id: string;
+  name: string;
+  company: RepresentativeCompany;
+  isChecked: boolean;
+  errorId?: string;
+  onSelect: (value: string) => void;
+};
+
+/** A company from the business register, with its entry (SPEC.md sections 2 and 4). */
+function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect }: RegisterCompanyOptionProps) {
+  const { t } = useTranslation();
+  const onlineBankUrl = readOnlineBankUrl();
+  const code = t('CHOOSE_COMPANY.REGISTRY_CODE', { code: company.registryCode });
+  const common = { id, name, value: companyValue(company), label: company.businessName, isChecked, errorId, onSelect };
+
+  switch (company.entry) {
+    case 'NEW':
+      return <CompanyOption {...common} description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.NEW.DESCRIPTION')}`} />;
+    case 'PENDING_APPLICATION':
+      return (
+        <CompanyOption
+          {...common}
+          badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION.BADGE')}</Badge>}
+          description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION.DESCRIPTION')}`}
+        />
+      );
+    case 'EXISTING_ACCOUNT':
+      return (
+        <CompanyOption
+          {...common}
+          isDisabled
+          badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.BADGE')}</Badge>}
+          description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.DESCRIPTION')}`}
+          action={
+            onlineBankUrl ? (
+              <a href={onlineBankUrl} className={styles.bankLink}>
+                {t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.LINK')}
+              </a>
+            ) : undefined
+          }
+        />
+      );
+    case 'BLOCKED':
+      return (
+        <CompanyOption
+          {...common}
+          isDisabled
+          badge={<Badge variant="error">{t('CHOOSE_COMPANY.ENTRY.BLOCKED.BADGE')}</Badge>}
+          description={`${code}. ${t(`CHOOSE_COMPANY.BLOCKED_REASON.${company.outcome ?? 'CANNOT_OPEN'}`)}`}
+        />
+      );
+  }
+}

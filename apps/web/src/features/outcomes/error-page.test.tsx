@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoutes } from '../../app/router';
+import i18n from '../../i18n/i18n';
+import { storeTokens } from '../../lib/auth-session';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { renderRoutes } from '../../test/render-app';
+
+vi.mock('../../app/page-settings', () => ({
+  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
+  readOnlineBankUrl: () => null,
+}));
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+  stubFetch({ 'GET /onboarding/representative': () => jsonResponse(null, 418) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function open(entry: string) {
+  const view = renderRoutes(createRoutes(), entry);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+/** The screen's own actions: links and buttons in the main content, without the support contacts. */
+const actionNames = () =>
+  [...document.getElementById('main-content')!.querySelectorAll('a, button')]
+    .filter((element) => !/^(mailto|tel):/.test(element.getAttribute('href') ?? ''))
+    .map((element) => element.textContent);
+
+describe('error and outcome screens (SPEC.md section 8)', () => {
+  it.each([
+    ['/error', 'An error occurred', /repeat your last action/, ['Back to home', 'Try again']],
+    ['/error/technical', 'We need to specify some details', /within three working days/, ['Back to home']],
+    ['/error/network', 'Network error', /Check your internet connection/, ['Back to home', 'Try again']],
+    ['/error/minor', 'Please visit a bank office', /parent or legal representative/, ['Back to home']],
+    ['/error/cannot-open', 'The account cannot be opened', /cannot open an account for this company online/, ['Choose another company', 'Back to home']],
+    ['/error/document-invalid', 'A valid identity document is required', /valid identity document/, ['Back to home']],
+    ['/error/application-superseded', 'The application is pending', /replaced by a newer one/, ['Choose another company', 'Back to home']],
+    ['/error/started-with-other-representative', 'The application is pending', /only one representative may work on it/, ['Choose another company', 'Back to home']],
+    ['/error/already-submitted', 'The application has already been submitted', /within three business days/, ['Choose another company', 'Back to home']],
+  ])('%s: %s', async (entry, title, message, actions) => {
+    await open(entry);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(actionNames().sort()).toEqual([...actions].sort());
+    await waitFor(() => expect(document.title).toBe(`${title} — Business account opening`));
+  });
+
+  it('names the support contacts as links where the text asks for them', async () => {
+    await open('/error');
+    const main = document.getElementById('main-content')!;
+    expect(main.querySelector('a[href="mailto:abi@pank.ee"]')).toBeTruthy();
+    expect(main.querySelector('a[href="tel:+3726000000"]')).toBeTruthy();
+  });
+
+  it('Try again goes back to where it failed; Back to home goes home', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(createRoutes(), '/error/technical');
+    await screen.findByRole('heading', { level: 1, name: 'We need to specify some details' });
+    await router.navigate('/error/network');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/technical'));
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personal-information'));
+  });
+});

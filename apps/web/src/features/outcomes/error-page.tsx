@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { SupportContacts } from '../../app/support-contacts';
+import { Button, HeaderBlock, type IconName } from '../../ui';
+import styles from './outcome-page.module.css';
+
+/**
+ * The error and outcome screens of SPEC.md sections 2 and 8 under /error. The
+ * router says which one in the route handle (`errorKind`); /error itself is
+ * the general error.
+ */
+export const ERROR_KINDS = [
+  'general',
+  'technical',
+  'network',
+  'minor',
+  'cannot-open',
+  'document-invalid',
+  'application-superseded',
+  'started-with-other-representative',
+  'already-submitted',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+type Action = 'tryAgain' | 'chooseCompany' | 'home';
+
+type ErrorPageContent = {
+  titleKey: string;
+  messageKey: string;
+  /** The message names the support e-mail and phone as links. */
+  hasContacts?: boolean;
+  isError: boolean;
+  icon?: IconName;
+  /** SPEC.md section 8: every error has a try-again or back-to-home action. */
+  actions: readonly Action[];
+};
+
+export const ERROR_PAGES: Readonly<Record<ErrorKind, ErrorPageContent>> = {
+  general: { titleKey: 'ERRORS.GENERAL.TITLE', messageKey: 'ERRORS.GENERAL.MESSAGE', hasContacts: true, isError: true, actions: ['tryAgain', 'home'] },
+  technical: { titleKey: 'ERRORS.TECHNICAL.TITLE', messageKey: 'ERRORS.TECHNICAL.MESSAGE', isError: false, icon: 'infoCircle', actions: ['home'] },
+  network: { titleKey: 'ERRORS.NETWORK.TITLE', messageKey: 'ERRORS.NETWORK.MESSAGE', isError: true, actions: ['tryAgain', 'home'] },
+  minor: { titleKey: 'OUTCOMES.MINOR.TITLE', messageKey: 'OUTCOMES.MINOR.MESSAGE', isError: false, icon: 'location', actions: ['home'] },
+  'cannot-open': { titleKey: 'OUTCOMES.CANNOT_OPEN.TITLE', messageKey: 'OUTCOMES.CANNOT_OPEN.MESSAGE', hasContacts: true, isError: true, actions: ['chooseCompany', 'home'] },
+  'document-invalid': { titleKey: 'OUTCOMES.DOCUMENT_INVALID.TITLE', messageKey: 'OUTCOMES.DOCUMENT_INVALID.MESSAGE', isError: true, icon: 'idCard', actions: ['home'] },
+  'application-superseded': {
+    titleKey: 'OUTCOMES.APPLICATION_SUPERSEDED.TITLE',
+    messageKey: 'OUTCOMES.APPLICATION_SUPERSEDED.MESSAGE',
+    hasContacts: true,
+    isError: false,
+    icon: 'clock',
+    actions: ['chooseCompany', 'home'],
+  },
+  'started-with-other-representative': {
+    titleKey: 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.TITLE',
+    messageKey: 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.MESSAGE',
+    hasContacts: true,
+    isError: false,
+    icon: 'clock',
+    actions: ['chooseCompany', 'home'],
+  },
+  'already-submitted': {
+    titleKey: 'OUTCOMES.ALREADY_SUBMITTED.TITLE',
+    messageKey: 'OUTCOMES.ALREADY_SUBMITTED.MESSAGE',
+    isError: false,
+    icon: 'checkCircle',
+    actions: ['chooseCompany', 'home'],
+  },
+};
+
+const isErrorKind = (value: unknown): value is ErrorKind => typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value);
+
+function useErrorKind(): ErrorKind {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as { errorKind?: unknown } | undefined;
+  return isErrorKind(handle?.errorKind) ? handle.errorKind : 'general';
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const page = ERROR_PAGES[useErrorKind()];
+  // "Repeat the last action": back to where it failed; a page opened directly has nowhere to go back to.
+  const tryAgain = () => void (location.key === 'default' ? navigate(paths.root) : navigate(-1));
+
+  return (
+    <div className={styles.page}>
+      <HeaderBlock variant={page.isError ? 'error' : 'default'} headingLevel={1} title={t(page.titleKey)} icon={page.icon}>
+        <p>{page.hasContacts ? <SupportContacts i18nKey={page.messageKey} /> : t(page.messageKey)}</p>
+      </HeaderBlock>
+      <div className={styles.actions}>
+        {page.actions.map((action, index) => {
+          const className = index === 0 ? styles.primaryAction : styles.secondaryAction;
+          if (action === 'tryAgain') {
+            return (
+              <Button key={action} variant={index === 0 ? 'primary' : 'secondary'} onClick={tryAgain}>
+                {t('ERRORS.ACTIONS.TRY_AGAIN')}
+              </Button>
+            );
+          }
+          const to = action === 'home' ? paths.root : paths.chooseCompany;
+          return (
+            <Link key={action} to={to} className={className}>
+              {t(action === 'home' ? 'ERRORS.ACTIONS.BACK_HOME' : 'ERRORS.ACTIONS.CHOOSE_COMPANY')}
+            </Link>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

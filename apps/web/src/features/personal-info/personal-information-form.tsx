@@ -1,0 +1,80 @@
+import { DEFAULT_LOCALE, LOCALES, personalInformationSchema, type Locale, type Representative } from '@onboarding/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { paths } from '../../app/paths';
+import { ApiError } from '../../lib/api-errors';
+import { domainResolver, validationMessage } from '../../lib/domain-resolver';
+import { applyFieldIssues } from '../../lib/form-errors';
+import { Button, Checkbox, Input } from '../../ui';
+import { useSavePersonalInformation } from './api/save-personal-information';
+import styles from './personal-information-page.module.css';
+
+// The language is not asked for: it is the language the user is reading the page in.
+const formSchema = personalInformationSchema.omit({ language: true });
+type FormInput = z.input<typeof formSchema>;
+const FIELD_NAMES = ['email', 'phone', 'hasConsentedToRegistryQueries'] as const;
+
+export function currentLocale(language: string | undefined): Locale {
+  return LOCALES.find((locale) => locale === language) ?? DEFAULT_LOCALE;
+}
+
+export function PersonalInformationForm({ representative }: { representative: Representative | undefined }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSavePersonalInformation();
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, z.output<typeof formSchema>>({
+    resolver: domainResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      email: representative?.email ?? '',
+      phone: representative?.phone ?? '',
+      hasConsentedToRegistryQueries: representative?.hasConsentedToRegistryQueries ?? false,
+    },
+  });
+  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+  const language = currentLocale(i18n.resolvedLanguage);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ ...values, language });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') applyFieldIssues(error.fields, setError, setFocus, FIELD_NAMES);
+      return;
+    }
+    await navigate(paths.chooseCompany);
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Input
+        label={t('PERSONAL_INFORMATION.EMAIL_LABEL')}
+        type="email"
+        autoComplete="email"
+        error={validationMessage(t, errors.email)}
+        isTouched={Boolean(touchedFields.email) || isSubmitted}
+        {...register('email')}
+      />
+      <Input
+        label={t('PERSONAL_INFORMATION.PHONE_LABEL')}
+        hint={t('PERSONAL_INFORMATION.PHONE_HINT')}
+        type="tel"
+        autoComplete="tel"
+        error={validationMessage(t, errors.phone)}
+        isTouched={Boolean(touchedFields.phone) || isSubmitted}
+        {...register('phone')}
+      />
+      <Checkbox
+        label={t('PERSONAL_INFORMATION.CONSENT_LABEL')}
+        error={validationMessage(t, errors.hasConsentedToRegistryQueries)}
+        isTouched={Boolean(touchedFields.hasConsentedToRegistryQueries) || isSubmitted}
+        {...register('hasConsentedToRegistryQueries')}
+      />
+      <p className={styles.note}>{t('PERSONAL_INFORMATION.LANGUAGE_NOTE', { language: t(`LANGUAGES.${language}`) })}</p>
+      <Button type="submit" width="full" isLoading={isSubmitting}>
+        {t('PERSONAL_INFORMATION.CONTINUE')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Representative } from '@onboarding/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoutes } from '../../app/router';
+import i18n from '../../i18n/i18n';
+import { storeTokens } from '../../lib/auth-session';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { renderRoutes } from '../../test/render-app';
+
+const representative: Representative = {
+  personalId: '38001085718',
+  personalIdCountryCode: 'EE',
+  givenName: 'Jüri',
+  surname: 'Tamm',
+  email: null,
+  phone: null,
+  language: null,
+  hasConsentedToRegistryQueries: false,
+};
+
+function serve(saved: Partial<Representative> = {}) {
+  return stubFetch({
+    'GET /onboarding/representative': () => jsonResponse({ ...representative, ...saved }),
+    'PUT /onboarding/representative/personal-information': ({ body }) => jsonResponse({ ...representative, ...(body as object) }),
+    'GET /onboarding/representative/companies': () => jsonResponse({ companies: [], pendingManualApplication: null }),
+  });
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('personal information screen', () => {
+  it('greets the person and prefills what they saved before', async () => {
+    serve({ email: 'juri@firma.ee', phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
+    renderRoutes(createRoutes(), '/personal-information');
+    expect(await screen.findByText('Hello, Jüri Tamm!')).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement).value).toBe('juri@firma.ee');
+    expect((screen.getByRole('textbox', { name: /Phone number/ }) as HTMLInputElement).value).toBe('+372 5555 5555');
+    expect((screen.getByRole('checkbox', { name: /queries official databases/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a field error only after the field is touched, by the domain rules', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderRoutes(createRoutes(), '/personal-information');
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    await user.type(email, 'juri@x.e');
+    expect(screen.queryByText('Invalid e-mail address')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Invalid e-mail address')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain('error');
+  });
+
+  it('on Continue without input shows every error, focuses the first and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve();
+    renderRoutes(createRoutes(), '/personal-information');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findAllByText('Required field')).toHaveLength(3);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'E-mail' }));
+    expect(callsTo('PUT /onboarding/representative/personal-information')).toHaveLength(0);
+  });
+
+  it('saves e-mail, phone, consent and the page language, then opens choose-company', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve();
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), ' juri@firma.ee ');
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '+372 5555 5555');
+    await user.click(screen.getByRole('checkbox', { name: /queries official databases/ }));
+    expect(screen.getByText('The bank will write to you in the language of this page: English.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(callsTo('PUT /onboarding/representative/personal-information')[0]?.body).toEqual({
+      email: 'juri@firma.ee',
+      phone: '+372 5555 5555',
+      hasConsentedToRegistryQueries: true,
+      language: 'en',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a company' })).toBeTruthy();
+  });
+
+  it('puts the server’s field errors on the fields and stays', async () => {
+    const user = userEvent.setup();
+    const { on } = serve({ email: 'juri@firma.ee', phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
+    on('PUT /onboarding/representative/personal-information', () =>
+      jsonResponse({ code: 'VALIDATION_FAILED', message: 'invalid', fields: [{ path: 'phone', code: 'invalidPhone', params: {} }] }, 400),
+    );
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Incorrect telephone number')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Phone number/ }));
+    expect(router.state.location.pathname).toBe('/personal-information');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
