@@ -31,6 +31,8 @@ function applyLocale(locale: string): void {
 
 if (typeof document !== 'undefined') {
   applyLocale(i18n.language);
+  // A language chosen by ?lang stays when the page reloads without it.
+  storeLocale(window.localStorage, i18n.language as Locale);
   i18n.on('languageChanged', (locale) => {
     applyLocale(locale);
     storeLocale(window.localStorage, locale as Locale);

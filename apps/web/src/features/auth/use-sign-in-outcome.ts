@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { readSessionValue } from '../../lib/session-storage';
 import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
 
 /**
  * Turns the flow's result into navigation (SPEC.md section 8): success to
- * personal-information; a cancellation back to the form and nothing else; a
+ * personal-information, or straight back to the application when a link
+ * (save and continue later) brought a process id; a cancellation back to the form and nothing else; a
  * network error a toast; any other failure the authentication-error screen.
  * Input the server found invalid stays with the form that sent it.
  */
@@ -27,7 +29,7 @@ export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
     }
     if (state.status === 'complete') {
       flow.reset();
-      void navigate(paths.personalInformation, { replace: true });
+      void navigate(readSessionValue('processId') ? paths.application : paths.personalInformation, { replace: true });
       return;
     }
     if (state.status !== 'failed') return;
