@@ -1,139 +1,117 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { newPage, signInForTesting } from './support/pages.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import { signInForTesting } from './support/pages.js';
+import { useBrowserSuite } from './support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  page = await newPage(browser);
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+const suite = useBrowserSuite();
 
 /** The code the simulated phone shows for the person's latest PIN1 prompt. */
-const phoneCode = (personalId: string) => server.app.identitySimulators?.phoneScreen(personalId)?.verificationCode;
+const phoneCode = (personalId: string) => suite.server.app.identitySimulators?.phoneScreen(personalId)?.verificationCode;
 
 async function startSignIn(method: 'Smart-ID' | 'Mobile-ID', personalId: string, phoneNumber?: string) {
-  await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
-  await page.getByRole('radio', { name: method }).check();
-  await page.getByLabel('Personal ID code').first().fill(personalId);
-  if (phoneNumber) await page.getByLabel('Phone number').fill(phoneNumber);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await suite.page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+  await suite.page.getByRole('radio', { name: method }).check();
+  await suite.page.getByLabel('Personal ID code').first().fill(personalId);
+  if (phoneNumber) await suite.page.getByLabel('Phone number').fill(phoneNumber);
+  await suite.page.getByRole('button', { name: 'Continue' }).click();
 }
 
 describe('sign-in journeys in Chromium', () => {
   it('signs in with Smart-ID: the page shows the code the phone shows, then the greeting', async () => {
     await startSignIn('Smart-ID', '40504040001');
-    await page.getByRole('heading', { name: 'Verification code' }).waitFor();
-    const shown = await page.getByTestId('verification-code').textContent();
+    await suite.page.getByRole('heading', { name: 'Verification code' }).waitFor();
+    const shown = await suite.page.getByTestId('verification-code').textContent();
     expect(shown).toMatch(/^\d{4}$/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
     expect(shown).toBe(phoneCode('40504040001'));
-    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('main').textContent()).toMatch(/[A-ZÄÖÜÕ]{2,}/);
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
+    await suite.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await suite.page.getByRole('main').textContent()).toMatch(/[A-ZÄÖÜÕ]{2,}/);
   });
 
   it('signs in with Mobile-ID: the same code as the phone, then the greeting', async () => {
     await startSignIn('Mobile-ID', '60001019906', '+37200000766');
-    await page.getByRole('heading', { name: 'Verification code' }).waitFor();
-    expect(await page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
-    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
-    expect(await page.getByRole('main').textContent()).toContain('MARY ÄNN');
+    await suite.page.getByRole('heading', { name: 'Verification code' }).waitFor();
+    expect(await suite.page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
+    expect(await suite.page.getByRole('main').textContent()).toContain('MARY ÄNN');
   });
 
   it('ends a Smart-ID refusal on the error page with the cancellation message', async () => {
     await startSignIn('Smart-ID', '30403039917');
-    await page.waitForURL(/\/start\/authentication-error\?error-code=COMMON\.USER_CANCEL$/);
-    await page.getByRole('heading', { name: 'Sign-in cancelled' }).waitFor();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    await page.getByRole('link', { name: 'Try again' }).click();
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await suite.page.waitForURL(/\/start\/authentication-error\?error-code=COMMON\.USER_CANCEL$/);
+    await suite.page.getByRole('heading', { name: 'Sign-in cancelled' }).waitFor();
+    expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
+    await suite.page.getByRole('link', { name: 'Try again' }).click();
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
   });
 
   it('ends a Mobile-ID timeout on the error page with the timeout message', async () => {
     await startSignIn('Mobile-ID', '50001018908', '+37066000266');
-    await page.waitForURL(/error-code=MID\.TIMEOUT$/);
-    await page.getByRole('heading', { name: 'Mobile-ID sign-in timed out' }).waitFor();
+    await suite.page.waitForURL(/error-code=MID\.TIMEOUT$/);
+    await suite.page.getByRole('heading', { name: 'Mobile-ID sign-in timed out' }).waitFor();
   });
 
   it('ends an unknown Smart-ID account on the error page with the user-not-found message', async () => {
     await startSignIn('Smart-ID', '38001085718');
-    await page.waitForURL(/error-code=SID\.USER_NOT_FOUND$/);
-    await page.getByRole('heading', { name: 'Smart-ID account not found' }).waitFor();
+    await suite.page.waitForURL(/error-code=SID\.USER_NOT_FOUND$/);
+    await suite.page.getByRole('heading', { name: 'Smart-ID account not found' }).waitFor();
   });
 
   it('shows the field error after the field is left, and keeps the user on the form', async () => {
-    await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
-    const personalId = page.getByLabel('Personal ID code').first();
+    await suite.page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+    const personalId = suite.page.getByLabel('Personal ID code').first();
     await personalId.fill('12345678901');
     await personalId.blur();
-    await page.getByText('Incorrect Estonian ID code').waitFor();
+    await suite.page.getByText('Incorrect Estonian ID code').waitFor();
     expect(await personalId.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('cancel on the code page stops the sign-in and returns to the form without an error', async () => {
     await startSignIn('Smart-ID', '30403039983');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await suite.page.getByRole('button', { name: 'Cancel' }).click();
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   });
 
   it('sends a visitor without a session from a signed-in page to authentication', async () => {
-    await page.goto(`${server.baseUrl}/start/personal-information`);
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await suite.page.goto(`${suite.server.baseUrl}/start/personal-information`);
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
   });
 });
 
 describe('the signed-in session', () => {
   it('sends a signed-in user opening authentication to personal information', async () => {
-    await signInForTesting(page, server.baseUrl);
-    await page.goto(`${server.baseUrl}/start/authentication`);
-    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
+    await signInForTesting(suite.page, suite.server.baseUrl);
+    await suite.page.goto(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
   });
 
   it('warns before the inactivity timeout; Yes keeps the session', async () => {
-    await page.clock.install();
-    await signInForTesting(page, server.baseUrl);
-    await page.clock.fastForward('00:35');
-    const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+    await suite.page.clock.install();
+    await signInForTesting(suite.page, suite.server.baseUrl);
+    await suite.page.clock.fastForward('00:35');
+    const warning = suite.page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await warning.waitFor();
     await warning.getByRole('button', { name: 'Yes, continue' }).click();
     await warning.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/start/personal-information');
+    expect(new URL(suite.page.url()).pathname).toBe('/start/personal-information');
   });
 
   it('logs out after the inactivity timeout when nobody answers the warning', async () => {
-    await page.clock.install();
-    await signInForTesting(page, server.baseUrl);
-    await page.clock.fastForward('01:35');
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
-    await page.getByText('Your session has ended').waitFor();
+    await suite.page.clock.install();
+    await signInForTesting(suite.page, suite.server.baseUrl);
+    await suite.page.clock.fastForward('01:35');
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.getByText('Your session has ended').waitFor();
   });
 
   it('logs out to authentication with the success toast, and the old session is gone', async () => {
-    await signInForTesting(page, server.baseUrl);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
-    await page.getByText('You have logged out').waitFor();
-    await page.goto(`${server.baseUrl}/start/personal-information`);
-    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await signInForTesting(suite.page, suite.server.baseUrl);
+    await suite.page.getByRole('button', { name: 'Log out' }).click();
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.getByText('You have logged out').waitFor();
+    await suite.page.goto(`${suite.server.baseUrl}/start/personal-information`);
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
   });
 });

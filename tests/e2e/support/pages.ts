@@ -16,3 +16,14 @@ export async function signInForTesting(page: Page, baseUrl: string, personalId =
   // The screen has rendered, so the signed-in layout and its session clock run.
   await page.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
 }
+
+// The page's globals as the callbacks below use them; the tests are type-checked without the DOM library.
+type PageGlobals = { sessionStorage: { getItem(key: string): string | null }; document: { activeElement: { id: string } | null } };
+
+/** A value the web app keeps in session storage (SPEC.md section 3: tokens, processId, clockOffset). */
+export const readSessionStorage = (page: Page, key: string): Promise<string | null> =>
+  page.evaluate((name) => (globalThis as unknown as PageGlobals).sessionStorage.getItem(name), key);
+
+/** The id of the element that has the keyboard focus. */
+export const focusedElementId = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.id);

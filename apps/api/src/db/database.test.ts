@@ -31,7 +31,7 @@ describe('migrations', () => {
     const result = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const tables = result.rows.map((row) => row.table_name);
+    const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
     expect(tables).toEqual(expect.arrayContaining(['applications', 'application_events']));
   });
 
@@ -147,7 +147,7 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
     if (!first) throw new Error('no instance opened');
     const result = await first.db.execute<{ count: string }>(sql`select count(*)::text as count from drizzle.__drizzle_migrations`);
     const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-    expect(Number(result.rows[0]?.count)).toBe(journal.entries.length);
+    expect(Number((result as unknown as { rows: { count: string }[] }).rows[0]?.count)).toBe(journal.entries.length);
     await Promise.all(instances.map((instance) => instance.close()));
     await admin.db.execute(sql.raw(`drop database ${name} with (force)`));
     await admin.close();

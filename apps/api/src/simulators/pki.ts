@@ -27,7 +27,8 @@ export type KeyKind = 'rsa-2048' | 'ec-p256' | 'ec-p384';
 
 const subtle = webcrypto.subtle;
 // @peculiar/x509 takes the WebCrypto provider explicitly, so no global provider is set for other code.
-const provider = webcrypto;
+// Its parameter is typed as the DOM's Crypto, which is Node's webcrypto under another name.
+const provider = webcrypto as unknown as NonNullable<Parameters<typeof X509CertificateGenerator.create>[1]>;
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema.js';
@@ -42,8 +42,9 @@ async function tokenFor(personalId: string): Promise<string> {
   return tokens[personalId] as string;
 }
 
-async function call(personalId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  return app.inject({ method, url, headers: { authorization: `Bearer ${await tokenFor(personalId)}` }, ...(payload === undefined ? {} : { payload }) });
+async function call(personalId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${await tokenFor(personalId)}` } };
+  return app.inject(payload === undefined ? options : { ...options, payload });
 }
 
 const fromRegister = (registryCode: string) => ({ source: 'REGISTER', registryCode, registryCountryCode: 'EE' });

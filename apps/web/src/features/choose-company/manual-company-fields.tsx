@@ -7,6 +7,7 @@ import { sortCountries, useCountries } from '../../lib/countries';
 import { countryName } from '../../lib/country-name';
 import { validationMessage } from '../../lib/domain-resolver';
 import { Input, Select } from '../../ui';
+import { RegisterAutofill } from './register-autofill';
 import styles from './choose-company-page.module.css';
 
 export type ManualCompanyForm = UseFormReturn<z.input<typeof manualCompanySchema>, unknown, ManualCompany>;
@@ -17,7 +18,8 @@ const OTHER_COUNTRY = 'OTHER';
  * The manual company form (SPEC.md sections 2 and 3): business name, optional
  * registry code, registry country EE by default, from the reference country
  * list. While that list cannot be had, the choice is Estonia or another
- * country typed as its ISO code.
+ * country typed as its ISO code. A registry code the business register knows
+ * offers to fill in the business name (register-autofill.tsx).
  */
 export function ManualCompanyFields({ form }: { form: ManualCompanyForm }) {
   const { t, i18n } = useTranslation();
@@ -37,15 +39,18 @@ export function ManualCompanyFields({ form }: { form: ManualCompanyForm }) {
         isTouched={isTouched('businessName')}
         {...register('businessName')}
       />
-      <Input
-        label={t('CHOOSE_COMPANY.MANUAL.REGISTRY_CODE')}
-        hint={t('CHOOSE_COMPANY.MANUAL.REGISTRY_CODE_HINT')}
-        inputMode="numeric"
-        autoComplete="off"
-        error={validationMessage(t, errors.registryCode)}
-        isTouched={isTouched('registryCode')}
-        {...register('registryCode')}
-      />
+      <div>
+        <Input
+          label={t('CHOOSE_COMPANY.MANUAL.REGISTRY_CODE')}
+          hint={t('CHOOSE_COMPANY.MANUAL.REGISTRY_CODE_HINT')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={validationMessage(t, errors.registryCode)}
+          isTouched={isTouched('registryCode')}
+          {...register('registryCode')}
+        />
+        <RegisterAutofill form={form} />
+      </div>
       {countries.isSuccess ? (
         <Select
           label={t('CHOOSE_COMPANY.MANUAL.REGISTRY_COUNTRY')}

@@ -1,0 +1,28 @@
+import { registerEndpoints, type RegisterCompanyParams } from '@onboarding/domain';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const registerCompanyQueryKey = (params: RegisterCompanyParams | null) =>
+  ['register', 'companies', params?.registryCountryCode ?? null, params?.registryCode ?? null] as const;
+
+export const getRegisterCompany = ({ registryCountryCode, registryCode }: RegisterCompanyParams, signal?: AbortSignal) =>
+  apiRequest(registerEndpoints.company, { params: { registryCountryCode, registryCode }, signal });
+
+/**
+ * A company's details from the business register, for the auto-fill offer of
+ * the manual company form (SPEC.md section 5). No lookup while `params` is null.
+ */
+export const registerCompanyQueryOptions = (params: RegisterCompanyParams | null) =>
+  queryOptions({
+    queryKey: registerCompanyQueryKey(params),
+    queryFn: params ? ({ signal }) => getRegisterCompany(params, signal) : skipToken,
+    // The register does not change while the form is filled in.
+    staleTime: 5 * 60 * 1000,
+    // A 404 (the register does not know the code) is an answer, not a failure to retry;
+    // network errors and 5xx are already retried by apiRequest.
+    retry: false,
+    // The lookup only offers help: when it fails there is simply no offer, and the form works as before.
+    meta: { isErrorShownInPlace: true, handledErrorCodes: ['NOT_FOUND'] },
+  });
+
+export const useRegisterCompany = (params: RegisterCompanyParams | null) => useQuery(registerCompanyQueryOptions(params));
