@@ -38,6 +38,10 @@ export function createAuthRepository(db: Db) {
       return row?.value ?? 0;
     },
 
+    async setProviderSession(id: string, providerSessionId: string): Promise<void> {
+      await db.update(authSessions).set({ providerSessionId }).where(eq(authSessions.id, id));
+    },
+
     async markFailed(id: string, failureCode: string): Promise<void> {
       await db
         .update(authSessions)

@@ -108,23 +108,29 @@ export function createAuthService(options: AuthServiceOptions) {
       await enforceRateLimit(input.clientAddress, input.personalId);
       const hashType = hashTypes[method];
       const hash = new Uint8Array(createHash(hashType === 'SHA512' ? 'sha512' : 'sha256').update(randomBytes(64)).digest());
-      const { providerSessionId } = await providers[method].start({
-        personalId: input.personalId,
-        ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
-        hash,
-        hashType,
-      });
+      // Recorded before SK is asked, so refused attempts count towards the rate limits too.
       const session = await repository.insertAuthSession({
         method,
         requestedPersonalId: input.personalId,
         phoneNumber: input.phoneNumber,
-        providerSessionId,
         signedHash: Buffer.from(hash).toString('base64'),
         hashType,
         clientState: input.clientState,
         codeChallenge: input.codeChallenge,
         clientAddress: input.clientAddress,
       });
+      try {
+        const { providerSessionId } = await providers[method].start({
+          personalId: input.personalId,
+          ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+          hash,
+          hashType,
+        });
+        await repository.setProviderSession(session.id, providerSessionId);
+      } catch (error) {
+        await repository.markFailed(session.id, error instanceof IdentityError ? error.code : 'unexpected');
+        throw error;
+      }
       return { authenticationSessionId: session.id, verificationCode: verificationCodes[method](hash) };
     },
 

@@ -314,6 +314,17 @@ describe('rate limits on sign-in starts', () => {
     }
   });
 
+  it('counts attempts SK refused too, so the limit cannot be used to probe who has an account', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '2' });
+    try {
+      const answers = [];
+      for (const address of ['10.0.2.1', '10.0.2.2', '10.0.2.3']) answers.push((await startOn(limited, '38001085718', address)).json().code);
+      expect(answers).toEqual(['user_not_found', 'user_not_found', 'RATE_LIMITED']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 when one address has started too many sign-ins, for any person', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_ADDRESS: '2' });
     try {
