@@ -22,6 +22,9 @@ const screens = {
   chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page')),
   error: lazyWithReload(() => import('../features/outcomes/error-page')),
   application: lazyWithReload(() => import('./application-route')),
+  openingReasons: lazyWithReload(() => import('../features/application/opening-reasons/opening-reasons-page')),
+  companyInformation: lazyWithReload(() => import('../features/application/company-information/company-information-page')),
+  incomes: lazyWithReload(() => import('../features/application/incomes/incomes-page')),
   step: lazyWithReload(() => import('../features/application/step-placeholder-page')),
 };
 
@@ -83,9 +86,9 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                   lazy: screens.application,
                   children: [
                     { index: true, element: null },
-                    screen(paths.openingReasons, 'SCREENS.OPENING_REASONS.TITLE', screens.step),
-                    screen(paths.companyInformation, 'SCREENS.COMPANY_INFORMATION.TITLE', screens.step),
-                    screen(paths.incomes, 'SCREENS.INCOMES.TITLE', screens.step),
+                    screen(paths.openingReasons, 'SCREENS.OPENING_REASONS.TITLE', screens.openingReasons),
+                    screen(paths.companyInformation, 'SCREENS.COMPANY_INFORMATION.TITLE', screens.companyInformation),
+                    screen(paths.incomes, 'SCREENS.INCOMES.TITLE', screens.incomes),
                     screen(paths.relatedPersons, 'SCREENS.RELATED_PERSONS.TITLE', screens.step),
                     screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.step),
                   ],

@@ -1,0 +1,95 @@
+import { repeatedCountryIndexes, type RegisterCompanyDetails } from '@onboarding/domain';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input } from '../../../ui';
+import { Combobox } from './combobox';
+import type { CompanyFormValues } from './form-values';
+import { MultiCombobox } from './multi-combobox';
+import { useActivityOptions, useCountryOptions, withCurrent } from './options';
+import { TextArea } from './text-area';
+import { useFieldMessages } from './use-field-messages';
+import styles from './company-information.module.css';
+
+/** EMTAK version and codes, the description, the number of employees and the target markets. */
+export function ActivitySection({ register: card }: { register: RegisterCompanyDetails | undefined }) {
+  const { t } = useTranslation();
+  const { register, control } = useFormContext<CompanyFormValues>();
+  const messages = useFieldMessages();
+  const activityOptions = useActivityOptions();
+  const countryOptions = useCountryOptions();
+  const [emtakVersion, mainCode] = useWatch({ control, name: ['emtakVersion', 'mainFieldOfActivityCode'] });
+  const hasReferenceVersion = activityOptions.length > 0 && emtakVersion !== '';
+
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.ACTIVITY')}</legend>
+      <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')} readOnly={hasReferenceVersion} autoComplete="off" {...messages('emtakVersion')} {...register('emtakVersion')} />
+      <Controller
+        control={control}
+        name="mainFieldOfActivityCode"
+        render={({ field }) => (
+          <Combobox
+            ref={field.ref}
+            label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.MAIN_ACTIVITY')}
+            hint={
+              card && mainCode === card.mainFieldOfActivityCode
+                ? `${t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')}. ${t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER')}`
+                : t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')
+            }
+            options={withCurrent(activityOptions, field.value)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            {...messages('mainFieldOfActivityCode')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="additionalFieldOfActivityCodes"
+        render={({ field }) => (
+          <MultiCombobox
+            ref={field.ref}
+            label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.ADDITIONAL_ACTIVITIES')}
+            hint={t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')}
+            options={activityOptions}
+            values={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            repeatMessage={t('VALIDATION.notUnique', { ns: 'domain' })}
+            isRepeat={(values, value) => values.includes(value)}
+            {...messages('additionalFieldOfActivityCodes')}
+          />
+        )}
+      />
+      <TextArea label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_DESCRIPTION')} {...messages('fieldOfActivityDescription')} {...register('fieldOfActivityDescription')} />
+      <Input
+        label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.NUMBER_OF_EMPLOYEES')}
+        inputMode="numeric"
+        autoComplete="off"
+        className={styles.narrow}
+        {...messages('numberOfEmployees')}
+        {...register('numberOfEmployees')}
+      />
+      <Controller
+        control={control}
+        name="targetMarketCountryCodes"
+        render={({ field }) => (
+          <MultiCombobox
+            ref={field.ref}
+            label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.TARGET_MARKETS')}
+            hint={t('APPLICATION.COMPANY_INFORMATION.FIELDS.TARGET_MARKETS_HINT')}
+            options={countryOptions}
+            values={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            repeatMessage={t('VALIDATION.countryAlreadyAdded', { ns: 'domain' })}
+            // The domain's rule for repeated countries (SPEC.md section 5 "Country already added").
+            isRepeat={(values, value) => repeatedCountryIndexes([...values, value]).includes(values.length)}
+            {...messages('targetMarketCountryCodes')}
+          />
+        )}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input, Select, type SelectOption } from '../../../ui';
+import { usePlaces } from './api/reference';
+import { Combobox } from './combobox';
+import type { CompanyFormValues } from './form-values';
+import { useCountryOptions, useLocale, withCurrent } from './options';
+import { useFieldMessages } from './use-field-messages';
+import styles from './company-information.module.css';
+
+type AddressName = 'legalAddress' | 'contactAddress';
+
+/** Keeps a value the reference list lacks (e.g. from the register) as an option, so it is shown, not lost. */
+const withValue = (options: SelectOption[], value: string): SelectOption[] =>
+  value === '' || options.some((option) => option.value === value) ? options : [...options, { value, label: value }];
+
+/**
+ * The fields of the domain's address schema: country, county, district, city,
+ * street and postal code. In Estonia county → district → city are chosen from
+ * the reference places (each choice clears the ones below it); elsewhere, or
+ * without the reference data, they are typed.
+ */
+export function AddressFields({ name, legend, note }: { name: AddressName; legend: string; note?: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { register, control, setValue } = useFormContext<CompanyFormValues>();
+  const messages = useFieldMessages();
+  const countryOptions = useCountryOptions();
+  const places = usePlaces();
+  const [countryCode, county, district] = useWatch({ control, name: [`${name}.countryCode`, `${name}.county`, `${name}.district`] });
+  const isChosenFromList = countryCode === DEFAULT_COUNTRY_CODE && places.isSuccess;
+  const chosenCounty = places.data?.find((candidate) => candidate.name.et === county);
+  const chosenDistrict = chosenCounty?.districts.find((candidate) => candidate.name === district);
+  const clear = (...fields: ('district' | 'city')[]) => {
+    for (const field of fields) setValue(`${name}.${field}`, '', { shouldDirty: true });
+  };
+  const choose = t('APPLICATION.COMPANY_INFORMATION.CHOOSE');
+
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.legend}>{legend}</legend>
+      {note && <p className={styles.fromRegister}>{note}</p>}
+      <Controller
+        control={control}
+        name={`${name}.countryCode`}
+        render={({ field }) => (
+          <Combobox
+            ref={field.ref}
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.COUNTRY')}
+            options={withCurrent(countryOptions, field.value)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            {...messages(`${name}.countryCode`)}
+          />
+        )}
+      />
+      {isChosenFromList ? (
+        <div className={styles.grid}>
+          <Select
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.COUNTY')}
+            placeholder={choose}
+            options={withValue(
+              places.data.map((candidate) => ({ value: candidate.name.et, label: candidate.name[locale] })),
+              county ?? '',
+            )}
+            {...messages(`${name}.county`)}
+            {...register(`${name}.county`, { onChange: () => clear('district', 'city') })}
+          />
+          <Select
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.DISTRICT')}
+            placeholder={choose}
+            options={withValue(
+              (chosenCounty?.districts ?? []).map((candidate) => ({ value: candidate.name, label: candidate.name })),
+              district ?? '',
+            )}
+            {...messages(`${name}.district`)}
+            {...register(`${name}.district`, { onChange: () => clear('city') })}
+          />
+          <Controller
+            control={control}
+            name={`${name}.city`}
+            render={({ field }) => (
+              <Select
+                ref={field.ref}
+                name={field.name}
+                label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY')}
+                placeholder={choose}
+                options={withValue(
+                  (chosenDistrict?.cities ?? []).map((city) => ({ value: city, label: city })),
+                  field.value,
+                )}
+                value={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                onBlur={field.onBlur}
+                {...messages(`${name}.city`)}
+              />
+            )}
+          />
+        </div>
+      ) : (
+        <div className={styles.grid}>
+          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.COUNTY_OPTIONAL')} autoComplete="address-level1" {...messages(`${name}.county`)} {...register(`${name}.county`)} />
+          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.DISTRICT_OPTIONAL')} autoComplete="off" {...messages(`${name}.district`)} {...register(`${name}.district`)} />
+          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY')} autoComplete="address-level2" {...messages(`${name}.city`)} {...register(`${name}.city`)} />
+        </div>
+      )}
+      <div className={styles.grid}>
+        <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.STREET')} autoComplete="street-address" {...messages(`${name}.street`)} {...register(`${name}.street`)} />
+        <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.POSTAL_CODE')} autoComplete="postal-code" className={styles.narrow} {...messages(`${name}.postalCode`)} {...register(`${name}.postalCode`)} />
+      </div>
+    </fieldset>
+  );
+}

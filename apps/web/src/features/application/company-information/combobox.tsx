@@ -1,0 +1,221 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../ui';
+import { FieldError, FieldHint, fieldStyles, useField } from '../../../ui/field';
+import { cx } from '../../../ui/class-names';
+import styles from './combobox.module.css';
+
+export type ComboboxOption = {
+  value: string;
+  /** Already translated; what the input shows once chosen. */
+  label: string;
+  /** Extra words the option is found by besides its label, e.g. its code. */
+  keywords?: string;
+};
+
+export type ComboboxProps = {
+  label: ReactNode;
+  options: readonly ComboboxOption[];
+  /** The chosen option's value; '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Called when focus leaves the field, as react-hook-form's field.onBlur expects. */
+  onBlur?: () => void;
+  hint?: ReactNode;
+  /** Already translated; shown only once the field is touched. */
+  error?: string;
+  isTouched?: boolean;
+  id?: string;
+  ref?: Ref<HTMLInputElement>;
+  /** Extra ids read with the field (e.g. a "from the register" note). */
+  describedBy?: string;
+  className?: string;
+};
+
+/** Lower case, without diacritics, so "tootmine" finds "Tootmine" and "parnu" finds "Pärnu". */
+export const normalizeSearch = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+
+export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
+  const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...options];
+  return options.filter((option) => {
+    const haystack = normalizeSearch(`${option.keywords ?? ''} ${option.label}`);
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/**
+ * A searchable single choice following the WAI-ARIA combobox pattern with a
+ * listbox popup: typing filters the options, Down/Up move through them, Enter
+ * chooses, Escape closes (and, when closed, drops what was typed). Focus stays
+ * in the input; the active option is named by aria-activedescendant.
+ */
+export function Combobox({ label, options, value, onChange, onBlur, hint, error, isTouched, id, ref, describedBy, className }: ComboboxProps) {
+  const { t } = useTranslation();
+  const field = useField({ id, hasHint: hint !== undefined, error, isTouched, describedBy });
+  const listboxId = `${field.fieldId}-listbox`;
+  const statusId = `${field.fieldId}-status`;
+  const optionIdPrefix = useId();
+  const [query, setQuery] = useState<string | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const selected = options.find((option) => option.value === value);
+  const text = query ?? selected?.label ?? value;
+  const filtered = useMemo(() => filterOptions(options, query ?? ''), [options, query]);
+  const optionId = (index: number) => `${optionIdPrefix}-option-${index}`;
+  const activeOption = isOpen && activeIndex >= 0 ? filtered[activeIndex] : undefined;
+
+  const open = (index: number) => {
+    setIsOpen(true);
+    setActiveIndex(index);
+    scrollIntoView(index);
+  };
+  const close = () => {
+    setIsOpen(false);
+    setActiveIndex(-1);
+  };
+  const choose = (option: ComboboxOption) => {
+    onChange(option.value);
+    setQuery(null);
+    close();
+  };
+  const scrollIntoView = (index: number) => {
+    const element = listRef.current?.children[index];
+    if (element instanceof HTMLElement && typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
+  };
+  const move = (delta: number) => {
+    if (!isOpen) {
+      open(delta > 0 ? 0 : filtered.length - 1);
+      return;
+    }
+    if (filtered.length === 0) return;
+    const next = activeIndex < 0 ? (delta > 0 ? 0 : filtered.length - 1) : (activeIndex + delta + filtered.length) % filtered.length;
+    setActiveIndex(next);
+    scrollIntoView(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (event.altKey) open(-1);
+        else move(1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        break;
+      case 'Enter':
+        // Enter chooses inside the list; it never submits the form while the list is open.
+        if (isOpen) {
+          event.preventDefault();
+          if (activeOption) choose(activeOption);
+          else close();
+        }
+        break;
+      case 'Escape':
+        if (isOpen) {
+          event.preventDefault();
+          close();
+        } else if (query !== null) {
+          event.preventDefault();
+          setQuery(null);
+        }
+        break;
+      case 'Home':
+      case 'End':
+        break;
+      default:
+        break;
+    }
+  };
+
+  return (
+    <div className={cx(fieldStyles.field, styles.combobox, className)}>
+      <label htmlFor={field.fieldId} className={fieldStyles.label}>
+        {label}
+      </label>
+      {hint !== undefined && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+      <div className={cx(styles.control, field.isErrorShown && styles.invalid)}>
+        <Icon name="search" size="medium-light" className={styles.searchIcon} />
+        <input
+          ref={ref}
+          id={field.fieldId}
+          type="text"
+          role="combobox"
+          className={styles.input}
+          autoComplete="off"
+          value={text}
+          aria-autocomplete="list"
+          aria-expanded={isOpen}
+          aria-controls={listboxId}
+          aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
+          aria-invalid={field.isErrorShown || undefined}
+          aria-describedby={field.ariaDescribedBy}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setQuery(next);
+            setIsOpen(true);
+            setActiveIndex(next.trim() === '' ? -1 : 0);
+            if (next.trim() === '' && value !== '') onChange('');
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            // Leaving without choosing keeps the last choice; what was typed goes.
+            setQuery(null);
+            close();
+            field.markTouched();
+            onBlur?.();
+          }}
+        />
+        <button
+          type="button"
+          tabIndex={-1}
+          className={styles.toggle}
+          aria-label={t('APPLICATION.COMBOBOX.SHOW_OPTIONS')}
+          aria-expanded={isOpen}
+          aria-controls={listboxId}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            if (isOpen) close();
+            else open(-1);
+            document.getElementById(field.fieldId)?.focus();
+          }}
+        >
+          <Icon name="chevronDown" size="medium-light" />
+        </button>
+      </div>
+      <div ref={listRef} id={listboxId} role="listbox" aria-label={typeof label === 'string' ? label : undefined} className={styles.listbox} hidden={!isOpen}>
+        {isOpen &&
+          filtered.map((option, index) => (
+            // Focus stays in the input (aria-activedescendant); a mouse chooses with a click.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <div
+              key={option.value}
+              id={optionId(index)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={option.value === value}
+              className={cx(styles.option, index === activeIndex && styles.active, option.value === value && styles.selected)}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(option)}
+            >
+              {option.label}
+            </div>
+          ))}
+      </div>
+      {isOpen && filtered.length === 0 && <p className={styles.empty}>{t('APPLICATION.COMBOBOX.NO_RESULTS')}</p>}
+      <div id={statusId} className="visually-hidden" aria-live="polite">
+        {isOpen && query !== null ? (filtered.length === 0 ? t('APPLICATION.COMBOBOX.NO_RESULTS') : t('APPLICATION.COMBOBOX.RESULTS', { count: filtered.length })) : ''}
+      </div>
+      <FieldError id={field.errorId} error={error} isShown={field.isErrorShown} />
+    </div>
+  );
+}

@@ -1,0 +1,388 @@
+import { companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyDetails } from '@onboarding/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n/i18n';
+import { storeTokens } from '../../../lib/auth-session';
+import { applicationView } from '../../../test/application-fixture';
+import { fakeAccessToken, jsonResponse } from '../../../test/fake-token';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-app';
+import { ApplicationLayout } from '../application-layout';
+import { Component as StepPlaceholder } from '../step-placeholder-page';
+import { Component as CompanyInformation } from './company-information-page';
+
+// Whole-form tests type a lot; under a full parallel run they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+const SAVE = 'PUT /onboarding/applications/p-1/steps/CompanyData';
+const REGISTER = 'GET /onboarding/register/companies/EE/12345678';
+
+const registerCard: RegisterCompanyDetails = {
+  businessName: 'Registri Firma OÜ',
+  registryCode: '12345678',
+  registryCountryCode: 'EE',
+  legalForm: 'OU',
+  status: 'ACTIVE',
+  registrationDate: '2015-03-02',
+  legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Pikk 1', postalCode: '10123' },
+  emtakVersion: '2008',
+  mainFieldOfActivityCode: '62011',
+  isListedCompany: false,
+  managementBoardMembers: [],
+  supervisoryBoardMembers: [],
+  authorizedPersons: [],
+  shareholders: [],
+  beneficialOwners: [],
+};
+
+const name = (et: string, en: string, ru: string) => ({ et, en, ru });
+
+function routes(): RouteObject[] {
+  return [
+    {
+      path: '/application',
+      element: <ApplicationLayout processId="p-1" onLogout={() => undefined} />,
+      children: [
+        { path: '/application/opening-reasons', element: <StepPlaceholder /> },
+        { path: '/application/company-information', element: <CompanyInformation /> },
+        { path: '/application/incomes', element: <StepPlaceholder /> },
+      ],
+    },
+  ];
+}
+
+function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyData' }), { isInRegister = true } = {}) {
+  return stubFetch({
+    'GET /onboarding/applications/p-1': () => jsonResponse(view),
+    [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),
+    'GET /onboarding/reference/countries': () =>
+      jsonResponse({
+        countries: [
+          { code: 'EE', name: name('Eesti', 'Estonia', 'Эстония') },
+          { code: 'FI', name: name('Soome', 'Finland', 'Финляндия') },
+          { code: 'LV', name: name('Läti', 'Latvia', 'Латвия') },
+          { code: 'SE', name: name('Rootsi', 'Sweden', 'Швеция') },
+        ],
+      }),
+    'GET /onboarding/reference/economic-activities': () =>
+      jsonResponse({
+        version: 'EMTAK 2008',
+        sections: [
+          {
+            code: 'J',
+            name: name('Info ja side', 'Information and communication', 'Информация и связь'),
+            divisions: [
+              {
+                code: '62',
+                name: name('Programmeerimine', 'Computer programming', 'Программирование'),
+                activities: [
+                  { code: '62011', name: name('Programmeerimine', 'Computer programming', 'Программирование') },
+                  { code: '62021', name: name('Arvutialane nõustamine', 'Computer consultancy', 'Консультирование') },
+                ],
+              },
+            ],
+          },
+          {
+            code: 'G',
+            name: name('Kaubandus', 'Trade', 'Торговля'),
+            divisions: [{ code: '47', name: name('Jaekaubandus', 'Retail trade', 'Розничная торговля'), activities: [{ code: '47911', name: name('Jaemüük Interneti teel', 'Retail sale via Internet', 'Розничная торговля через Интернет') }] }],
+          },
+        ],
+      }),
+    'GET /onboarding/reference/places': () =>
+      jsonResponse({
+        counties: [
+          {
+            code: 'EE-37',
+            name: name('Harju maakond', 'Harju County', 'Харьюский уезд'),
+            districts: [
+              { code: 'EE-784', name: 'Tallinn', type: 'URBAN_MUNICIPALITY', cities: ['Kesklinna linnaosa', 'Mustamäe linnaosa'] },
+              { code: 'EE-726', name: 'Saue vald', type: 'RURAL_MUNICIPALITY', cities: ['Saue', 'Laagri'] },
+            ],
+          },
+          {
+            code: 'EE-79',
+            name: name('Tartu maakond', 'Tartu County', 'Тартуский уезд'),
+            districts: [{ code: 'EE-793', name: 'Tartu linn', type: 'URBAN_MUNICIPALITY', cities: ['Tartu'] }],
+          },
+        ],
+      }),
+    'PUT /onboarding/applications/p-1/drafts/CompanyData': ({ body }) => jsonResponse({ version: (body as { version: number }).version + 1, updatedAt: 'now' }),
+    [SAVE]: ({ body }) => jsonResponse(applicationView({ currentStep: 'Incomes', version: 9, steps: { CompanyData: (body as { data: unknown }).data } })),
+  });
+}
+
+async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean }) {
+  const stub = serve(view, options);
+  const rendered = renderRoutes(routes(), '/application/company-information');
+  await screen.findByRole('textbox', { name: 'Business name' });
+  // The reference lists are in once the address selects are.
+  await screen.findByRole('combobox', { name: 'County' });
+  return { ...stub, ...rendered };
+}
+
+const textbox = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+const group = (label: string) => screen.getByRole('group', { name: label });
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' | ');
+
+/** Everything the register card does not give, answered validly. */
+async function fillTheRest(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' }));
+  await user.type(textbox('Business e-mail'), 'info@firma.ee');
+  await user.type(textbox('Business phone'), '+372 5123 4567');
+  await user.type(textbox('Describe the field of activity'), 'Software development');
+  await user.type(textbox('Number of employees'), '12');
+  await user.type(screen.getByRole('combobox', { name: 'Target market countries' }), 'fin{Enter}');
+  await user.click(within(group('Does the company’s activity require a licence?')).getByRole('radio', { name: 'No' }));
+  await user.click(within(group('Does the company have an account in another credit institution?')).getByRole('radio', { name: 'No' }));
+  await user.click(within(group('Has an account of the company been closed in the last 6 months?')).getByRole('radio', { name: 'No' }));
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('company information: starting values', () => {
+  it('pre-fills from the register card and marks what came from it', async () => {
+    const { callsTo } = await renderScreen();
+    expect(callsTo(REGISTER)).toHaveLength(1);
+    expect(textbox('Business name').value).toBe('Registri Firma OÜ');
+    expect(descriptionOf(textbox('Business name'))).toContain('From the Business Register');
+    expect(textbox('Registry code (optional)').value).toBe('12345678');
+    expect((screen.getByRole('combobox', { name: 'Country of registration' }) as HTMLInputElement).value).toBe('Estonia');
+    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+    const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
+    expect(main.value).toBe('62011 Computer programming');
+    expect(descriptionOf(main)).toContain('From the Business Register');
+    const legal = group('Legal address');
+    expect(within(legal).getByText('From the Business Register')).toBeTruthy();
+    expect((within(legal).getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe('Harju maakond');
+    expect((within(legal).getByRole('combobox', { name: 'Municipality' }) as HTMLSelectElement).value).toBe('Tallinn');
+    expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLSelectElement).value).toBe('Kesklinna linnaosa');
+    expect((within(legal).getByRole('textbox', { name: 'Street, house and apartment' }) as HTMLInputElement).value).toBe('Pikk 1');
+    expect((within(group('Is the company listed on a stock exchange?')).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+
+    // An edit drops the note.
+    const user = userEvent.setup();
+    await user.type(textbox('Business name'), ' Grupp');
+    expect(descriptionOf(textbox('Business name'))).not.toContain('From the Business Register');
+  });
+
+  it('a company the register does not know: takes the application’s company, without notes', async () => {
+    await renderScreen(undefined, { isInRegister: false });
+    expect(textbox('Business name').value).toBe('Tamm ja Pojad OÜ');
+    expect(textbox('Registry code (optional)').value).toBe('12345678');
+    expect(screen.queryByText('From the Business Register')).toBeNull();
+    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+  });
+
+  it('starts from the draft rather than the register', async () => {
+    await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessName: 'Mustand OÜ', businessEmail: 'draft@firma.ee' } } }));
+    expect(textbox('Business name').value).toBe('Mustand OÜ');
+    expect(textbox('Business e-mail').value).toBe('draft@firma.ee');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('company information: the domain rules (SPEC.md section 5)', () => {
+  it('shows each message once the field is touched', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const email = textbox('Business e-mail');
+    await user.type(email, 'info@firma');
+    expect(descriptionOf(email)).not.toContain('Invalid e-mail address');
+    await user.tab();
+    expect(descriptionOf(email)).toContain('Invalid e-mail address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+
+    const phone = textbox('Business phone');
+    await user.type(phone, '123456');
+    await user.tab();
+    expect(descriptionOf(phone)).toContain('Incorrect telephone number');
+    await user.type(phone, '7');
+    await waitFor(() => expect(descriptionOf(phone)).not.toContain('Incorrect telephone number'));
+
+    const registryCode = textbox('Registry code (optional)');
+    await user.clear(registryCode);
+    await user.type(registryCode, '123456789');
+    await user.tab();
+    expect(descriptionOf(registryCode)).toContain('Incorrect registry code');
+    await user.type(registryCode, '{Backspace}');
+    await waitFor(() => expect(descriptionOf(registryCode)).not.toContain('Incorrect registry code'));
+  });
+
+  it('refuses a target market country added twice with "Country already added"', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const markets = screen.getByRole('combobox', { name: 'Target market countries' });
+    await user.type(markets, 'fin{Enter}');
+    await user.type(markets, 'fin{Enter}');
+    expect(descriptionOf(markets)).toContain('Country already added');
+    expect(within(screen.getByRole('list', { name: 'Chosen' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('Continue on an incomplete form: messages everywhere, the first invalid field focused, nothing sent', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' })));
+    expect(group('On what basis do you represent the company?').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(textbox('Business e-mail'))).toContain('Required field');
+    expect(descriptionOf(screen.getByRole('combobox', { name: 'Target market countries' }))).toContain('Required field');
+    expect(callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it('OTHER representation needs its text, a licence needs its number', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen();
+    await fillTheRest(user);
+    await user.click(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Other' }));
+    await user.click(within(group('Does the company’s activity require a licence?')).getByRole('radio', { name: 'Yes' }));
+    await user.type(textbox('Issued by'), 'Finantsinspektsioon');
+    await user.type(screen.getByLabelText('Date of issue'), '2020-05-17');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const other = textbox('Specify the basis of representation');
+    await waitFor(() => expect(document.activeElement).toBe(other));
+    expect(descriptionOf(other)).toContain('Required field');
+    expect(descriptionOf(textbox('Licence number'))).toContain('Required field');
+    expect(callsTo(SAVE)).toHaveLength(0);
+  });
+});
+
+describe('company information: addresses and partners', () => {
+  it('same as the legal address hides the contact address and leaves it out; unticked, it is asked for', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen();
+    const same = screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }) as HTMLInputElement;
+    expect(same.checked).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Contact address' })).toBeNull();
+    await user.click(same);
+    const contact = group('Contact address');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Tartu maakond');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Tartu linn');
+    expect(within(within(contact).getByRole('combobox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose', 'Tartu']);
+    // Typed, then hidden again: neither validated nor sent.
+    await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Ülikooli 1');
+    await user.click(same);
+    expect(screen.queryByRole('group', { name: 'Contact address' })).toBeNull();
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
+    expect(data.isContactAddressSameAsRegistrationAddress).toBe(true);
+    expect(data).not.toHaveProperty('contactAddress');
+  });
+
+  it('an unticked flag with an empty contact address stops Continue at the contact address', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen();
+    await fillTheRest(user);
+    await user.click(screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const contact = group('Contact address');
+    await waitFor(() => expect(document.activeElement).toBe(within(contact).getByRole('combobox', { name: 'City or settlement' })));
+    expect(callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it('adds, edits and removes partners', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen();
+    await fillTheRest(user);
+    expect(screen.getByText('No partners added.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a partner' }));
+    const first = group('Partner 1');
+    expect(document.activeElement).toBe(within(first).getByRole('textbox', { name: 'Partner’s business name' }));
+    await user.type(within(first).getByRole('textbox', { name: 'Partner’s business name' }), 'Supplier Oy');
+    await user.type(within(first).getByRole('combobox', { name: 'Partner’s country' }), 'fin{Enter}');
+    await user.click(within(first).getByRole('radio', { name: 'Supplier' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add a partner' }));
+    const second = group('Partner 2');
+    await user.type(within(second).getByRole('textbox', { name: 'Partner’s business name' }), 'Ostja SIA');
+    await user.type(within(second).getByRole('combobox', { name: 'Partner’s country' }), 'lat{Enter}');
+    await user.click(within(second).getByRole('radio', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const otherText = within(group('Partner 2')).getByRole('textbox', { name: 'Describe the cooperation' });
+    await waitFor(() => expect(document.activeElement).toBe(otherText));
+    expect(descriptionOf(otherText)).toContain('Required field');
+    // Edit: the text is given; remove the first row.
+    await user.type(otherText, 'Agent');
+    await user.click(screen.getByRole('button', { name: 'Remove partner 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a partner' }));
+    expect(screen.queryByRole('group', { name: 'Partner 2' })).toBeNull();
+    expect((within(group('Partner 1')).getByRole('textbox', { name: 'Partner’s business name' }) as HTMLInputElement).value).toBe('Ostja SIA');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    expect((callsTo(SAVE)[0]?.body as { data: { partners: unknown } }).data.partners).toEqual([
+      { businessName: 'Ostja SIA', countryCode: 'LV', cooperationType: 'OTHER', cooperationTypeOther: 'Agent' },
+    ]);
+  });
+});
+
+describe('company information: Continue', () => {
+  it('sends the schema-valid step data and opens the next step', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen();
+    await fillTheRest(user);
+    await user.type(screen.getByRole('combobox', { name: 'Additional fields of activity (optional)' }), 'retail{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const body = callsTo(SAVE)[0]?.body as { version: number; data: unknown };
+    expect(body.version).toBeGreaterThanOrEqual(3);
+    expect(body.data).toEqual({
+      businessName: 'Registri Firma OÜ',
+      registryCode: '12345678',
+      registryCountryCode: 'EE',
+      representationBasis: 'MANAGEMENT_BOARD_MEMBER',
+      businessEmail: 'info@firma.ee',
+      businessPhone: '+372 5123 4567',
+      contactLanguage: 'EN',
+      emtakVersion: 'EMTAK 2008',
+      mainFieldOfActivityCode: '62011',
+      additionalFieldOfActivityCodes: ['47911'],
+      fieldOfActivityDescription: 'Software development',
+      numberOfEmployees: 12,
+      targetMarketCountryCodes: ['FI'],
+      legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Pikk 1', postalCode: '10123' },
+      isContactAddressSameAsRegistrationAddress: true,
+      hasLicense: false,
+      partners: [],
+      isListedCompany: false,
+      hasAccountInOtherCreditInstitution: false,
+      hasAccountClosedInLastSixMonths: false,
+    });
+    expect(parseWithIssues(companyDataSchema, body.data).success).toBe(true);
+  });
+
+  it('a server 400 shows on its field, in the current language', async () => {
+    const user = userEvent.setup();
+    const { on, router } = await renderScreen();
+    on(SAVE, () =>
+      jsonResponse({ code: 'VALIDATION_FAILED', message: 'Invalid', fields: [{ path: 'partners.0.countryCode', code: 'invalidCountryCode', params: {} }] }, 400),
+    );
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Add a partner' }));
+    const partner = group('Partner 1');
+    await user.type(within(partner).getByRole('textbox', { name: 'Partner’s business name' }), 'Supplier Oy');
+    await user.type(within(partner).getByRole('combobox', { name: 'Partner’s country' }), 'swe{Enter}');
+    await user.click(within(partner).getByRole('radio', { name: 'Buyer' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const country = within(group('Partner 1')).getByRole('combobox', { name: 'Partner’s country' });
+    await waitFor(() => expect(descriptionOf(country)).toContain('Invalid country code'));
+    expect(document.activeElement).toBe(country);
+    expect(router.state.location.pathname).toBe('/application/company-information');
+  });
+});

@@ -1,0 +1,55 @@
+import { DEFAULT_COUNTRY_CODE, type ContactLanguage } from '@onboarding/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../ui';
+import { useApplicationLayout } from '../application-context';
+import { useEconomicActivities } from './api/reference';
+import { useRegisterCard } from './api/register-card';
+import { CompanyInformationForm } from './company-information-form';
+import { prefillValues, readValues, type CompanyFormValues } from './form-values';
+import { useLocale } from './options';
+import layoutStyles from '../application-layout.module.css';
+import styles from './company-information.module.css';
+
+/**
+ * /application/company-information (step CompanyData). The form starts from
+ * the draft (newer than any save), else the saved step, else the register card (when the register
+ * knows the application's company), else the application's company; the
+ * EMTAK version is the reference list's.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { application, stepScreen } = useApplicationLayout();
+  const { company } = application;
+  const registerCard = useRegisterCard(
+    company.registryCode && company.registryCountryCode === DEFAULT_COUNTRY_CODE ? { registryCode: company.registryCode, registryCountryCode: company.registryCountryCode } : null,
+  );
+  const activities = useEconomicActivities();
+  const isLoading = registerCard.isLoading || activities.isLoading;
+
+  return (
+    <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
+      <h1 id="screen-title" className={layoutStyles.stepTitle} tabIndex={-1}>
+        {t(stepScreen.titleKey)}
+      </h1>
+      <p className={styles.muted}>{t('APPLICATION.COMPANY_INFORMATION.INTRO')}</p>
+      {isLoading ? (
+        <Spinner />
+      ) : (
+        <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} />
+      )}
+    </section>
+  );
+}
+
+function LoadedForm({ register, emtakVersion }: { register: Parameters<typeof CompanyInformationForm>[0]['register']; emtakVersion: string | undefined }) {
+  const { application } = useApplicationLayout();
+  const locale = useLocale();
+  // Read once: a reload of the application (e.g. after 409) must not reset what is typed.
+  const [initialValues] = useState<CompanyFormValues>(() => {
+    const base = prefillValues({ company: application.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage });
+    // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins, and a reload shows what was typed.
+    return readValues(application.drafts.CompanyData ?? application.steps.CompanyData, base);
+  });
+  return <CompanyInformationForm initialValues={initialValues} register={register} />;
+}

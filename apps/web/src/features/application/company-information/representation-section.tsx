@@ -1,0 +1,42 @@
+import { REPRESENTATION_BASES } from '@onboarding/domain';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input, RadioGroup } from '../../../ui';
+import type { CompanyFormValues } from './form-values';
+import { useFieldMessages } from './use-field-messages';
+import styles from './company-information.module.css';
+
+/** The basis on which the representative acts: a board member, an authorised person or another, specified. */
+export function RepresentationSection() {
+  const { t } = useTranslation();
+  const { register, control } = useFormContext<CompanyFormValues>();
+  const messages = useFieldMessages();
+  const basis = useWatch({ control, name: 'representationBasis' });
+
+  return (
+    <section className={styles.section} aria-labelledby="company-representation-title">
+      <h2 id="company-representation-title" className={styles.legend}>
+        {t('APPLICATION.COMPANY_INFORMATION.SECTIONS.REPRESENTATION')}
+      </h2>
+      <Controller
+        control={control}
+        name="representationBasis"
+        render={({ field }) => (
+          <RadioGroup
+            ref={field.ref}
+            legend={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REPRESENTATION_BASIS')}
+            name={field.name}
+            options={REPRESENTATION_BASES.map((value) => ({ value, label: t(`APPLICATION.COMPANY_INFORMATION.REPRESENTATION.${value}`) }))}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            {...messages('representationBasis')}
+          />
+        )}
+      />
+      {basis === 'OTHER' && (
+        <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REPRESENTATION_BASIS_OTHER')} {...messages('representationBasisOther')} {...register('representationBasisOther')} />
+      )}
+    </section>
+  );
+}

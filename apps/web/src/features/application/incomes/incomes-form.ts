@@ -1,0 +1,153 @@
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  CASH_BANDS,
+  INCOME_BANDS,
+  INCOME_SOURCES,
+  incomesSchema,
+  parseWithIssues,
+  type FieldIssue,
+  type Incomes,
+  type IncomeSource,
+  type Locale,
+} from '@onboarding/domain';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { isRecord } from '../opening-reasons/opening-reasons-form';
+import { formatAmount, localeOf, parseAmount } from './amounts';
+
+/** The radio value that reveals the custom amount field. */
+export const CUSTOM = 'custom';
+
+export const MONTHLY_AMOUNT_FIELDS = ['estimatedMonthlyIncome', 'estimatedMonthlyPayments'] as const;
+export type MonthlyAmountField = (typeof MONTHLY_AMOUNT_FIELDS)[number];
+
+/** A monthly amount as the form holds it: the chosen radio ('' none, a band key, or CUSTOM) and the typed amount. */
+export type MonthlyAmountFormValue = { band: string; customAmount: string };
+
+export type IncomesFormValues = {
+  estimatedMonthlyIncome: MonthlyAmountFormValue;
+  estimatedMonthlyPayments: MonthlyAmountFormValue;
+  /** '' or a cash band key as text. */
+  monthlyCashDeposit: string;
+  monthlyCashWithdrawal: string;
+  incomeSources: IncomeSource[];
+};
+
+export const INCOMES_FIELDS = [...MONTHLY_AMOUNT_FIELDS, 'monthlyCashDeposit', 'monthlyCashWithdrawal', 'incomeSources'] as const;
+
+type IncomesPayload = z.input<typeof incomesSchema>;
+type MonthlyAmountPayload = IncomesPayload['estimatedMonthlyIncome'];
+/** A draft keeps a custom amount that is not a number yet as its text. */
+type MonthlyAmountDraft = { band?: number; customAmount?: number | string };
+export type IncomesDraft = Omit<IncomesPayload, MonthlyAmountField | 'monthlyCashDeposit' | 'monthlyCashWithdrawal'> & {
+  estimatedMonthlyIncome: MonthlyAmountDraft;
+  estimatedMonthlyPayments: MonthlyAmountDraft;
+  monthlyCashDeposit?: number;
+  monthlyCashWithdrawal?: number;
+};
+
+const isIncomeBand = (value: unknown): value is number => INCOME_BANDS.some((band) => band === value);
+const isCashBand = (value: unknown): value is number => CASH_BANDS.some((band) => band === value);
+const isSource = (value: unknown): value is IncomeSource => INCOME_SOURCES.some((source) => source === value);
+
+function monthlyAmountFormValue(data: unknown, locale: Locale): MonthlyAmountFormValue {
+  if (!isRecord(data)) return { band: '', customAmount: '' };
+  if (isIncomeBand(data.band)) return { band: String(data.band), customAmount: '' };
+  if (!('customAmount' in data)) return { band: '', customAmount: '' };
+  const amount = data.customAmount;
+  const text = typeof amount === 'number' && Number.isFinite(amount) ? formatAmount(amount, locale) : typeof amount === 'string' ? amount : '';
+  return { band: CUSTOM, customAmount: text };
+}
+
+/** Form values from saved step data or a draft (both shaped like the schema); anything unknown is left out. */
+export function incomesFormValues(data: unknown, locale: Locale): IncomesFormValues {
+  const source = isRecord(data) ? data : {};
+  const sources = Array.isArray(source.incomeSources) ? source.incomeSources.filter(isSource) : [];
+  return {
+    estimatedMonthlyIncome: monthlyAmountFormValue(source.estimatedMonthlyIncome, locale),
+    estimatedMonthlyPayments: monthlyAmountFormValue(source.estimatedMonthlyPayments, locale),
+    monthlyCashDeposit: isCashBand(source.monthlyCashDeposit) ? String(source.monthlyCashDeposit) : '',
+    monthlyCashWithdrawal: isCashBand(source.monthlyCashWithdrawal) ? String(source.monthlyCashWithdrawal) : '',
+    incomeSources: INCOME_SOURCES.filter((item) => sources.includes(item)),
+  };
+}
+
+const cashBand = (value: string): number | undefined => (value === '' ? undefined : Number(value));
+
+function monthlyAmountDraft(value: MonthlyAmountFormValue | undefined, locale: Locale): MonthlyAmountDraft {
+  if (!value || value.band === '') return {};
+  if (value.band !== CUSTOM) return { band: Number(value.band) };
+  const parsed = parseAmount(value.customAmount, locale);
+  return { customAmount: parsed.kind === 'number' ? parsed.value : value.customAmount };
+}
+
+/** What autosave keeps: the schema's shape, with a custom amount that is not a number yet kept as typed. */
+export function toIncomesDraft(values: Partial<IncomesFormValues>, locale: Locale): IncomesDraft {
+  const deposit = cashBand(values.monthlyCashDeposit ?? '');
+  const withdrawal = cashBand(values.monthlyCashWithdrawal ?? '');
+  return {
+    estimatedMonthlyIncome: monthlyAmountDraft(values.estimatedMonthlyIncome, locale),
+    estimatedMonthlyPayments: monthlyAmountDraft(values.estimatedMonthlyPayments, locale),
+    ...(deposit === undefined ? {} : { monthlyCashDeposit: deposit }),
+    ...(withdrawal === undefined ? {} : { monthlyCashWithdrawal: withdrawal }),
+    incomeSources: values.incomeSources ?? [],
+  };
+}
+
+function monthlyAmountPayload(value: MonthlyAmountFormValue, locale: Locale): { payload: MonthlyAmountPayload; isUnreadable: boolean } {
+  if (value.band === '') return { payload: {}, isUnreadable: false };
+  if (value.band !== CUSTOM) return { payload: { band: Number(value.band) as MonthlyAmountPayload['band'] }, isUnreadable: false };
+  const parsed = parseAmount(value.customAmount, locale);
+  if (parsed.kind === 'empty') return { payload: {}, isUnreadable: false };
+  if (parsed.kind === 'invalid') return { payload: { customAmount: Number.NaN }, isUnreadable: true };
+  return { payload: { customAmount: parsed.value }, isUnreadable: false };
+}
+
+/**
+ * Checks the form with the domain schema, on the payload it would send.
+ * Three things the schema cannot see from a payload are added here:
+ * text that is no number at all is an invalid amount (SPEC.md section 5),
+ * "required" for a chosen custom amount left empty goes on its field, and
+ * "received payments not marked" shows together with the other errors
+ * (the schema's own check of it runs only once every field is valid).
+ */
+export function validateIncomes(values: IncomesFormValues, locale: Locale): { success: true; data: Incomes } | { success: false; issues: FieldIssue[] } {
+  const income = monthlyAmountPayload(values.estimatedMonthlyIncome, locale);
+  const payments = monthlyAmountPayload(values.estimatedMonthlyPayments, locale);
+  const payload: IncomesPayload = {
+    estimatedMonthlyIncome: income.payload,
+    estimatedMonthlyPayments: payments.payload,
+    monthlyCashDeposit: cashBand(values.monthlyCashDeposit) as IncomesPayload['monthlyCashDeposit'],
+    monthlyCashWithdrawal: cashBand(values.monthlyCashWithdrawal) as IncomesPayload['monthlyCashWithdrawal'],
+    incomeSources: values.incomeSources,
+  };
+  const result = parseWithIssues(incomesSchema, payload);
+  if (result.success) return result;
+  const unreadable = new Set([income.isUnreadable && 'estimatedMonthlyIncome', payments.isUnreadable && 'estimatedMonthlyPayments']);
+  const issues = result.issues.map((issue): FieldIssue => {
+    const [field, part] = issue.path.split('.');
+    if (part === 'customAmount' && unreadable.has(field ?? '')) return { ...issue, code: 'invalidAmount', params: {} };
+    const isCustom = MONTHLY_AMOUNT_FIELDS.some((name) => name === field && values[name].band === CUSTOM);
+    if (part === 'band' && isCustom) return { ...issue, path: `${field}.customAmount` };
+    return issue;
+  });
+  if (values.incomeSources.length === 0 && !issues.some((issue) => issue.path === 'incomeSources')) {
+    issues.push({ path: 'incomeSources', code: 'receivedPaymentsNotMarked', params: {} });
+  }
+  return { success: false, issues };
+}
+
+/** A react-hook-form resolver over validateIncomes, errors in domainResolver's shape. */
+export function incomesResolver(language: () => string | undefined): Resolver<IncomesFormValues, unknown, Incomes> {
+  return (values, _context, options) => {
+    const result = validateIncomes(values, localeOf(language()));
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: FieldErrors = {};
+    for (const issue of result.issues) {
+      if (errors[issue.path]) continue;
+      const types = Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)]));
+      errors[issue.path] = { type: issue.code, message: issue.code, types } satisfies FieldError;
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
