@@ -4,9 +4,8 @@ import { readPageSettings } from '../../app/page-settings';
 import { Card, Icon, RadioGroup, type IconName } from '../../ui';
 import { IdCardSignIn } from './id-card-sign-in';
 import { MagicSignInForm } from './magic-sign-in-form';
-import { MobileIdForm } from './mobile-id-form';
 import { signInFlow } from './sign-in-flow';
-import { SmartIdForm } from './smart-id-form';
+import { PhoneSignInForm } from './phone-sign-in-form';
 import { useSignInOutcome } from './use-sign-in-outcome';
 import styles from './authentication-page.module.css';
 
@@ -50,8 +49,7 @@ export function Component() {
             ),
           }))}
         />
-        {method === 'SMART_ID' && <SmartIdForm />}
-        {method === 'MOBILE_ID' && <MobileIdForm />}
+        {(method === 'SMART_ID' || method === 'MOBILE_ID') && <PhoneSignInForm key={method} method={method} />}
         {method === 'ID_CARD' && <IdCardSignIn eidUrl={eidUrl} />}
       </Card>
       {isMagicSignInEnabled && <MagicSignInForm />}

@@ -1,0 +1,65 @@
+import { mobileIdStartInputSchema, smartIdStartInputSchema, type MobileIdStartInput } from '@onboarding/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { domainResolver, validationMessage } from '../../lib/domain-resolver';
+import { Button, Input } from '../../ui';
+import { signInFlow } from './sign-in-flow';
+import { applyServerFieldErrors } from './use-server-field-errors';
+import styles from './authentication-page.module.css';
+
+type PhoneMethod = 'SMART_ID' | 'MOBILE_ID';
+
+const forms = {
+  SMART_ID: { schema: smartIdStartInputSchema, hintKey: 'AUTH.SMART_ID_HINT', hintId: 'smart-id-hint' },
+  MOBILE_ID: { schema: mobileIdStartInputSchema, hintKey: 'AUTH.MOBILE_ID_HINT', hintId: 'mobile-id-hint' },
+} as const;
+
+/** Smart-ID asks for the personal code, Mobile-ID also for the phone number (SPEC.md section 3). */
+export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
+  const { t } = useTranslation();
+  const { schema, hintKey, hintId } = forms[method];
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<MobileIdStartInput>({
+    // The Smart-ID schema is the Mobile-ID one without the phone; one values type serves both forms.
+    resolver: domainResolver(schema as typeof mobileIdStartInputSchema),
+    mode: 'onTouched',
+    defaultValues: { personalId: '', phoneNumber: '' },
+  });
+  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ personalId, phoneNumber }) => {
+    await (method === 'MOBILE_ID'
+      ? signInFlow.startPolling({ method, input: { personalId, phoneNumber } })
+      : signInFlow.startPolling({ method, input: { personalId } }));
+    applyServerFieldErrors(setError, setFocus);
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={hintId}>
+      <p id={hintId} className={styles.hint}>
+        {t(hintKey)}
+      </p>
+      <Input
+        label={t('AUTH.PERSONAL_ID_LABEL')}
+        inputMode="numeric"
+        autoComplete="off"
+        error={validationMessage(t, errors.personalId)}
+        isTouched={Boolean(touchedFields.personalId) || isSubmitted}
+        {...register('personalId')}
+      />
+      {method === 'MOBILE_ID' && (
+        <Input
+          label={t('AUTH.PHONE_LABEL')}
+          hint={t('AUTH.PHONE_HINT')}
+          type="tel"
+          autoComplete="tel"
+          error={validationMessage(t, errors.phoneNumber)}
+          isTouched={Boolean(touchedFields.phoneNumber) || isSubmitted}
+          {...register('phoneNumber')}
+        />
+      )}
+      <Button type="submit" width="full" isLoading={isSubmitting}>
+        {t('AUTH.SUBMIT')}
+      </Button>
+    </form>
+  );
+}
