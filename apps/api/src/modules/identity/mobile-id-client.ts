@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { parseTrustAnchors } from './certificate-parsing.js';
 import { validateAuthenticationResponse } from './certificate-validation.js';
 import { fitDisplayText } from './gsm7.js';
-import { normaliseBaseUrl, requestJson, TransportError, type JsonResponse } from './http-json.js';
+import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
 import { mobileIdPollStatusCode, mobileIdResultCode } from './mobile-id-outcomes.js';
-import { clampLongPoll, httpTimeoutFor, START_TIMEOUT_MS } from './session-timeout.js';
+import { START_TIMEOUT_MS } from './session-timeout.js';
 import { IdentityError, type IdentityPollResult, type MobileIdentityProvider } from './types.js';
+import { fetchSessionStatus } from './session-status.js';
 
 export type MobileIdLanguage = 'EST' | 'ENG' | 'RUS' | 'LIT';
 
@@ -79,22 +80,16 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIden
     },
 
     async poll({ providerSessionId, hash, hashType, timeoutMs, personalId }): Promise<IdentityPollResult> {
-      const longPollMs = clampLongPoll(timeoutMs);
-      const url = new URL(`authentication/session/${encodeURIComponent(providerSessionId)}`, baseUrl);
-      url.searchParams.set('timeoutMs', String(longPollMs));
-      let response: JsonResponse;
-      try {
-        response = await requestJson(fetchFn, url, { method: 'GET', timeoutMs: httpTimeoutFor(longPollMs) });
-      } catch (error) {
-        if (!(error instanceof TransportError)) throw error;
-        return { status: 'FAILED', code: 'unexpected', detail: error.message };
-      }
-      if (response.status !== 200) {
-        return { status: 'FAILED', code: mobileIdPollStatusCode(response.status), detail: `Mobile-ID session answered ${String(response.status)}` };
-      }
-      const parsed = sessionStatus.safeParse(response.body);
-      if (!parsed.success) return { status: 'FAILED', code: 'unexpected', detail: 'unreadable Mobile-ID session answer' };
-      const { state, result, signature, cert } = parsed.data;
+      const answer = await fetchSessionStatus({
+        fetchFn,
+        url: new URL(`authentication/session/${encodeURIComponent(providerSessionId)}`, baseUrl),
+        timeoutMs,
+        schema: sessionStatus,
+        service: 'Mobile-ID',
+        codeForStatus: mobileIdPollStatusCode,
+      });
+      if (!answer.ok) return answer.failure;
+      const { state, result, signature, cert } = answer.body;
       if (state === 'RUNNING') return { status: 'RUNNING' };
       if (state !== 'COMPLETE' || result === undefined) return { status: 'FAILED', code: 'unexpected', detail: `Mobile-ID state ${state}` };
       if (result !== 'OK') return { status: 'FAILED', code: mobileIdResultCode(result), detail: result };

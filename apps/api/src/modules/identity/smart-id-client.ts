@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { parseTrustAnchors } from './certificate-parsing.js';
 import { SMART_ID_QUALIFIED_POLICIES } from './certificate-purpose.js';
 import { validateAuthenticationResponse } from './certificate-validation.js';
-import { normaliseBaseUrl, requestJson, TransportError, type JsonResponse } from './http-json.js';
-import { clampLongPoll, httpTimeoutFor, START_TIMEOUT_MS } from './session-timeout.js';
+import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
+import { START_TIMEOUT_MS } from './session-timeout.js';
 import { smartIdEndResultCode, smartIdPollStatusCode, smartIdStartStatusCode } from './smart-id-outcomes.js';
 import { IdentityError, type IdentityPollResult, type MobileIdentityProvider } from './types.js';
+import { fetchSessionStatus } from './session-status.js';
 
 export type SmartIdClientOptions = {
   /** e.g. https://sid.demo.sk.ee/smart-id-rp/v2/ (EID-FACTS.md section 1.1). */
@@ -73,22 +74,16 @@ export const createSmartIdClient = (options: SmartIdClientOptions): MobileIdenti
     },
 
     async poll({ providerSessionId, hash, hashType, timeoutMs, personalId }): Promise<IdentityPollResult> {
-      const longPollMs = clampLongPoll(timeoutMs);
-      const url = new URL(`session/${encodeURIComponent(providerSessionId)}`, baseUrl);
-      url.searchParams.set('timeoutMs', String(longPollMs));
-      let response: JsonResponse;
-      try {
-        response = await requestJson(fetchFn, url, { method: 'GET', timeoutMs: httpTimeoutFor(longPollMs) });
-      } catch (error) {
-        if (!(error instanceof TransportError)) throw error;
-        return { status: 'FAILED', code: 'unexpected', detail: error.message };
-      }
-      if (response.status !== 200) {
-        return { status: 'FAILED', code: smartIdPollStatusCode(response.status), detail: `Smart-ID session answered ${String(response.status)}` };
-      }
-      const parsed = sessionStatus.safeParse(response.body);
-      if (!parsed.success) return { status: 'FAILED', code: 'unexpected', detail: 'unreadable Smart-ID session answer' };
-      const { state, result, signature, cert } = parsed.data;
+      const answer = await fetchSessionStatus({
+        fetchFn,
+        url: new URL(`session/${encodeURIComponent(providerSessionId)}`, baseUrl),
+        timeoutMs,
+        schema: sessionStatus,
+        service: 'Smart-ID',
+        codeForStatus: smartIdPollStatusCode,
+      });
+      if (!answer.ok) return answer.failure;
+      const { state, result, signature, cert } = answer.body;
       if (state === 'RUNNING') return { status: 'RUNNING' };
       if (state !== 'COMPLETE' || result === undefined) return { status: 'FAILED', code: 'unexpected', detail: `Smart-ID state ${state}` };
       if (result.endResult !== 'OK') return { status: 'FAILED', code: smartIdEndResultCode(result.endResult), detail: result.endResult };
