@@ -44,8 +44,4 @@ export class AppError extends Error {
       ...(this.currentVersion === undefined ? {} : { currentVersion: this.currentVersion }),
     };
   }
-
-  static fromJSON(body: ApiErrorBody): AppError {
-    return new AppError(body.code, body.message, body.fields, body.currentVersion);
-  }
 }

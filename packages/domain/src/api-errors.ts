@@ -45,9 +45,6 @@ export type ApiErrorBody = {
   currentVersion?: number;
 };
 
-export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
-  typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
-
 /**
  * The error body as a schema, for the OpenAPI document and response
  * serialisation. `code` is an ApiErrorCode, or a lowercase sign-in failure

@@ -1,20 +1,16 @@
 import { companyDataSchema, parseWithIssues } from '@onboarding/domain';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
+import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
 // The test person and their company in the register fixture (modules/registry/README.md).
 const TEST_PERSON = '38001085718';
 
 let app: FastifyInstance;
-let token: string;
+let call: Call;
 let processId: string;
-
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
-  return app.inject(payload === undefined ? options : { ...options, payload });
-}
 
 const currentVersion = async (): Promise<number> => (await call('GET', `/onboarding/applications/${processId}`)).json().version;
 
@@ -62,14 +58,7 @@ const invalidBodies: [string, unknown][] = [
 beforeAll(async () => {
   app = await buildTestApp();
   await app.ready();
-  token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: TEST_PERSON } })).json().accessToken;
-  const personal = await call('PUT', '/onboarding/representative/personal-information', {
-    email: 'jaak@example.ee',
-    phone: '+372 5123 4567',
-    hasConsentedToRegistryQueries: true,
-    language: 'et',
-  });
-  expect(personal.statusCode).toBe(200);
+  call = await signInAsRepresentative(app, TEST_PERSON, 'et');
   const created = await call('POST', '/onboarding/applications', { source: 'REGISTER', registryCode: REGISTRY_CODES.testPersonOu, registryCountryCode: 'EE' });
   expect(created.statusCode).toBe(200);
   processId = created.json().application.processId;

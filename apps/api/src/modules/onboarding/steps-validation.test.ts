@@ -1,8 +1,9 @@
 import { incomesSchema, openingReasonsSchema, parseWithIssues } from '@onboarding/domain';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
+import { signInAsRepresentative, type Call } from '../../test/representative.js';
 
 /**
  * The server refuses what the browser refuses, with the same paths and codes
@@ -14,12 +15,7 @@ const TEST_PERSON = '38001085718';
 const COMPANY = '19013347';
 
 let app: FastifyInstance;
-let token: string;
-
-async function call(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) {
-  const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
-  return app.inject(payload === undefined ? options : { ...options, payload });
-}
+let call: Call;
 
 type Application = { processId: string; version: number; currentStep: string };
 
@@ -72,14 +68,7 @@ const validIncomes = {
 beforeAll(async () => {
   app = await buildTestApp();
   await app.ready();
-  token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: TEST_PERSON } })).json().accessToken;
-  const personal = await call('PUT', '/onboarding/representative/personal-information', {
-    email: 'jaak@example.ee',
-    phone: '+372 5123 4567',
-    hasConsentedToRegistryQueries: true,
-    language: 'en',
-  });
-  expect(personal.statusCode).toBe(200);
+  call = await signInAsRepresentative(app, TEST_PERSON, 'en');
 });
 
 afterAll(async () => {
