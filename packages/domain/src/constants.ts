@@ -25,6 +25,14 @@ export type IncomeBand = (typeof INCOME_BANDS)[number];
 export const CASH_BANDS = [0, 5000, 15000, 15001] as const;
 export type CashBand = (typeof CASH_BANDS)[number];
 
+/**
+ * EMTAK code prefixes of fields of activity the bank looks at more closely
+ * (SPEC.md section 3 "Overview": the specific-field-of-activity notice):
+ * financial and insurance services (64-66, virtual currency services among
+ * them), gambling (92), and weapons and ammunition (254).
+ */
+export const SPECIFIC_ACTIVITY_CODE_PREFIXES = ['64', '65', '66', '92', '254'] as const;
+
 /** Beneficiary and first-level owner shares each total this (SPEC.md section 9). */
 export const REQUIRED_TOTAL_SHARE_PERCENT = 100;
 

@@ -9,6 +9,8 @@ import {
   saveDraftResponseSchema,
   saveStepRequestSchema,
 } from '../schemas/onboarding.js';
+import { relatedPersonsFromRegisterSchema } from '../schemas/register.js';
+import { applicationReviewSchema } from '../application-review.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Base path of the onboarding API (SPEC.md section 7). */
@@ -29,6 +31,10 @@ export const onboardingEndpoints = {
   saveStep: { method: 'PUT', path: '/onboarding/applications/:processId/steps/:step', body: saveStepRequestSchema, response: applicationViewSchema, isAuthenticated: true },
   /** Autosave: keeps the step's input as typed, without validating or advancing. */
   saveDraft: { method: 'PUT', path: '/onboarding/applications/:processId/drafts/:step', body: saveStepRequestSchema, response: saveDraftResponseSchema, isAuthenticated: true },
+  /** The related persons step as the business register fills it, for an application that has no saved or drafted one yet. */
+  relatedPersonsFromRegister: { method: 'GET', path: '/onboarding/applications/:processId/related-persons/register', response: relatedPersonsFromRegisterSchema, isAuthenticated: true },
+  /** Every step checked again in the context of the whole application: what is missing before signing, and the overview's notices. */
+  review: { method: 'GET', path: '/onboarding/applications/:processId/review', response: applicationReviewSchema, isAuthenticated: true },
   /** Sends the representative an e-mail with a link back to the application. */
   saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

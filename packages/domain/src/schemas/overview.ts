@@ -48,8 +48,6 @@ export type IdentificationLocation = z.infer<typeof identificationLocationSchema
 export const applicationOverviewSchema = object({
   additionalInformation: optionalText({ max: TEXT_MAX_LENGTH.long }),
   identificationLocation: identificationLocationSchema,
-  hasNonResidentOwner: flag(),
-  hasSpecificFieldOfActivity: flag(),
   connectionToEstonia: list(oneOf(CONNECTIONS_TO_ESTONIA), { max: CONNECTIONS_TO_ESTONIA.length }),
   connectionToEstoniaOther: optionalText({ max: TEXT_MAX_LENGTH.long }),
   isFinancialInstitution: flag(),

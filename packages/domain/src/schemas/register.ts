@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './address.js';
 import { checkRegistryCode } from './company-data.js';
 import { countryCode, object, personalId, requiredText } from './fields.js';
-import { BENEFIT_TYPES, RESIDENCIES } from './related-persons.js';
+import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
 
 /**
  * What the bank reads from the business register (SPEC.md section 1: the
@@ -117,3 +117,39 @@ export type RegisterCompanyParams = z.infer<typeof registerCompanyParamsSchema>;
 /** Path parameters of the person lookup: the population register knows Estonian personal ID codes only. */
 export const registerPersonParamsSchema = object({ personalId: personalId() });
 export type RegisterPersonParams = z.infer<typeof registerPersonParamsSchema>;
+
+/**
+ * The related persons step as far as the register fills it (SPEC.md section 3):
+ * each person once with every role the register gives them, company owners
+ * with their own shareholders lists down the chain, and the holdings of the
+ * applicant. Fields the register does not know (addresses, tax residences,
+ * political exposure) are left for the user; every person is marked
+ * isFromRegister until the user edits it.
+ */
+const registerHoldingSchema = z.object({ personId: z.string(), sharePercent: z.number() });
+const registerRelatedPrivatePersonSchema = registerPersonDataSchema.extend({
+  id: z.string(),
+  type: z.literal('PRIVATE_PERSON'),
+  roles: z.array(z.enum(RELATED_PERSON_ROLES)),
+  isFromRegister: z.literal(true),
+  isBeneficialOwner: z.boolean().optional(),
+  beneficiarySharePercent: z.number().optional(),
+  benefitType: z.enum(BENEFIT_TYPES).optional(),
+  benefitTypeOther: z.string().optional(),
+});
+const registerRelatedLegalEntitySchema = z.object({
+  id: z.string(),
+  type: z.literal('LEGAL_ENTITY'),
+  roles: z.array(z.enum(RELATED_PERSON_ROLES)),
+  isFromRegister: z.literal(true),
+  businessName: z.string(),
+  registryCode: z.string(),
+  registryCountryCode: z.string(),
+  shareholders: z.array(registerHoldingSchema),
+});
+export const relatedPersonsFromRegisterSchema = z.object({
+  shareholders: z.array(registerHoldingSchema),
+  relatedPersons: z.array(z.discriminatedUnion('type', [registerRelatedPrivatePersonSchema, registerRelatedLegalEntitySchema])),
+});
+export type RelatedPersonsFromRegister = z.infer<typeof relatedPersonsFromRegisterSchema>;
+export type RegisterRelatedPerson = RelatedPersonsFromRegister['relatedPersons'][number];

@@ -77,6 +77,8 @@ export type Shareholding = z.infer<typeof shareholdingSchema>;
 const personBase = {
   id: requiredText(),
   roles: list(oneOf(RELATED_PERSON_ROLES), { max: RELATED_PERSON_ROLES.length }),
+  /** Filled from the business register and not edited since; the screen marks it "From the Business Register". */
+  isFromRegister: flag().optional(),
 };
 
 /** A private person among the related persons (SPEC.md section 3 person fields). */

@@ -61,8 +61,6 @@ const privatePerson = (id: string, fields: Record<string, unknown> = {}) => ({
 const overview = () => ({
   additionalInformation: '',
   identificationLocation: { type: 'BRANCH', officeId: 'tallinn-1' },
-  hasNonResidentOwner: false,
-  hasSpecificFieldOfActivity: false,
   connectionToEstonia: ['BUSINESS_ACTIVITY_IN_ESTONIA'],
   isFinancialInstitution: false,
   taxStatusEntityType: 'ACTIVE_NFE_OTHER',

@@ -1,8 +1,12 @@
 import {
   DEFAULT_LOCALE,
+  createRelatedPersonsSchema,
   isStep,
   LOCALES,
   parseWithIssues,
+  relatedPersonsContextOf,
+  reviewApplication,
+  type ApplicationReview,
   STEP_SCHEMAS,
   type AccessTokenPayload,
   type ApplicationView,
@@ -13,8 +17,10 @@ import {
   type Representative,
   type RepresentativeCompanies,
   type RepresentativeCompany,
+  type RelatedPersonsFromRegister,
   type Step,
 } from '@onboarding/domain';
+import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
 import { AppError } from '../../errors.js';
 import {
   companyDecision,
@@ -89,6 +95,17 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     const current = await repository.findApplication(processId);
     throw new AppError('STALE_VERSION', undefined, undefined, current?.version);
   }
+
+  const contextOf = (application: ApplicationRow, user: User) =>
+    relatedPersonsContextOf(
+      application.stepData,
+      { registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+      personOf(user),
+    );
+
+  /** A step's schema; the related persons are checked against the company and the signed-in representative. */
+  const schemaOf = (step: FillableStep, application: ApplicationRow, user: User) =>
+    step === 'RelatedPersons' ? createRelatedPersonsSchema(contextOf(application, user)) : STEP_SCHEMAS[step];
 
   function assertWritable(application: ApplicationRow): void {
     if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `The application is ${application.status.toLowerCase().replace('_', ' ')}.`);
@@ -195,7 +212,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
       const currentStep = application.currentStep as Step;
       if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
-      const parsed = parseWithIssues(STEP_SCHEMAS[step], data);
+      const parsed = parseWithIssues(schemaOf(step, application, user), data);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined, parsed.issues);
 
       const { [step]: _savedDraft, ...drafts } = application.drafts;
@@ -211,6 +228,23 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         ),
       );
       return toApplicationView(written);
+    },
+
+    /** The related persons as the register knows them; a company the register does not know has none to give. */
+    async relatedPersonsFromRegister(user: User, processId: string): Promise<RelatedPersonsFromRegister> {
+      const application = await ownApplication(processId, user);
+      const company = application.companyRegistryCode
+        ? await register.company(application.companyRegistryCountryCode, application.companyRegistryCode)
+        : undefined;
+      if (!company) return { shareholders: [], relatedPersons: [] };
+      const draft = relatedPersonsFromRegister(company, { personalId: user.personalId, countryCode: user.personalIdCountryCode });
+      return { shareholders: draft.shareholders, relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })) } as RelatedPersonsFromRegister;
+    },
+
+    /** Whether the whole application may be signed: every step checked again against what is stored now. */
+    async review(user: User, processId: string): Promise<ApplicationReview> {
+      const application = await ownApplication(processId, user);
+      return reviewApplication(application.stepData, contextOf(application, user));
     },
 
     /** Autosave: the step's input as typed, neither validated nor advancing. */

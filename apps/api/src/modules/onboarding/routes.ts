@@ -95,6 +95,34 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     },
   );
 
+  app.get(
+    endpoints.relatedPersonsFromRegister.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The related persons step as the business register fills it: boards, shareholders down the chain, beneficial owners',
+        params: processParams,
+        response: { 200: endpoints.relatedPersonsFromRegister.response, ...errors },
+      },
+    },
+    (request) => service.relatedPersonsFromRegister(userOf(request), request.params.processId),
+  );
+
+  app.get(
+    endpoints.review.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every step checked again in the context of the whole application: what is missing before signing, and the notices',
+        params: processParams,
+        response: { 200: endpoints.review.response, ...errors },
+      },
+    },
+    (request) => service.review(userOf(request), request.params.processId),
+  );
+
   app.put(
     endpoints.saveDraft.path,
     {
