@@ -25,7 +25,8 @@ const screens = {
   openingReasons: lazyWithReload(() => import('../features/application/opening-reasons/opening-reasons-page')),
   companyInformation: lazyWithReload(() => import('../features/application/company-information/company-information-page')),
   incomes: lazyWithReload(() => import('../features/application/incomes/incomes-page')),
-  step: lazyWithReload(() => import('../features/application/step-placeholder-page')),
+  relatedPersons: lazyWithReload(() => import('../features/application/related-persons/related-persons-page')),
+  overview: lazyWithReload(() => import('../features/application/overview/overview-page')),
 };
 
 function errorScreen(path: string, titleKey: string, errorKind: ErrorKind): RouteObject {
@@ -89,8 +90,8 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                     screen(paths.openingReasons, 'SCREENS.OPENING_REASONS.TITLE', screens.openingReasons),
                     screen(paths.companyInformation, 'SCREENS.COMPANY_INFORMATION.TITLE', screens.companyInformation),
                     screen(paths.incomes, 'SCREENS.INCOMES.TITLE', screens.incomes),
-                    screen(paths.relatedPersons, 'SCREENS.RELATED_PERSONS.TITLE', screens.step),
-                    screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.step),
+                    screen(paths.relatedPersons, 'SCREENS.RELATED_PERSONS.TITLE', screens.relatedPersons),
+                    screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.overview),
                   ],
                 },
                 screen(paths.success, 'SCREENS.SUCCESS.TITLE'),

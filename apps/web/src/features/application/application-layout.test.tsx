@@ -12,7 +12,7 @@ import { renderRoutes } from '../../test/render-app';
 import { ApplicationLayout } from './application-layout';
 import { StepActions } from './step-actions';
 import { useSaveStep } from './use-save-step';
-import { Component as StepPlaceholder } from './step-placeholder-page';
+import { StepScreenStub as StepPlaceholder } from '../../test/step-screen-stub';
 
 const onLogout = vi.fn();
 

@@ -10,7 +10,7 @@ import { fakeAccessToken, jsonResponse } from '../../../test/fake-token';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-app';
 import { ApplicationLayout } from '../application-layout';
-import { Component as StepPlaceholder } from '../step-placeholder-page';
+import { StepScreenStub as StepPlaceholder } from '../../../test/step-screen-stub';
 import { Component as CompanyInformation } from './company-information-page';
 
 // Whole-form tests type a lot; under a full parallel run they need more than the default 5 s.

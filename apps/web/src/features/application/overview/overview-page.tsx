@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useApplicationLayout } from './application-context';
-import { StepActions } from './step-actions';
-import styles from './application-layout.module.css';
+import { useApplicationLayout } from '../application-context';
+import { StepActions } from '../step-actions';
+import styles from '../application-layout.module.css';
 
 /** Stands in for a step screen until its own issue lands: the title, one line, Back and a Continue that does nothing yet. */
 export function Component() {
