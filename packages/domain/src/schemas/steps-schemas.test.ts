@@ -270,3 +270,26 @@ describe('overview (SPEC.md section 3)', () => {
     ]);
   });
 });
+
+describe('related persons step: whole-list rules next to unfinished persons', () => {
+  it('reports the totals even while a person pre-filled from the register lacks fields', () => {
+    const { birthCountryCode: _, taxResidences: __, ...unfinished } = privatePerson('p1');
+    const step = { shareholders: [{ personId: 'p1', sharePercent: 85 }], relatedPersons: [unfinished] };
+    expect(issuesOf(parseWithIssues(relatedPersonsSchema, step)).map((issue) => [issue.path, issue.code])).toEqual([
+      ['relatedPersons.0.birthCountryCode', 'required'],
+      ['relatedPersons.0.taxResidences', 'required'],
+      ['relatedPersons.0', 'totalHoldingNotEqual'],
+    ]);
+  });
+
+  it.each([
+    ['persons not a list', { shareholders: [], relatedPersons: 'x' }],
+    ['a person without an id', { shareholders: [], relatedPersons: [{ type: 'PRIVATE_PERSON', roles: [] }] }],
+    ['a holding without a person', { shareholders: [{ sharePercent: 5 }], relatedPersons: [] }],
+    ['an entity without a list', { shareholders: [], relatedPersons: [{ id: 'e', type: 'LEGAL_ENTITY', roles: [] }] }],
+  ])('leaves the whole-list rules out when the shape is wrong: %s', (_, step) => {
+    const issues = issuesOf(parseWithIssues(relatedPersonsSchema, step));
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.every((issue) => !['ownerRequired', 'managementBoardMemberRequired'].includes(issue.code))).toBe(true);
+  });
+});

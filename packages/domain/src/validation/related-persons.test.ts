@@ -343,3 +343,158 @@ describe('ownership totals (properties)', () => {
     );
   });
 });
+
+/** An owner in a generated ownership structure: a private person, or a company with owners of its own. */
+type OwnerShape = { kind: 'person' } | { kind: 'entity'; owners: OwnerShape[] };
+
+const ownerShape: (depth: number) => fc.Arbitrary<OwnerShape> = fc.memo((depth) =>
+  depth <= 1
+    ? fc.constant<OwnerShape>({ kind: 'person' })
+    : fc.oneof(
+        fc.constant<OwnerShape>({ kind: 'person' }),
+        fc.array(ownerShape(depth - 1), { minLength: 1, maxLength: 3 }).map((owners): OwnerShape => ({ kind: 'entity', owners })),
+      ),
+);
+
+/** Splits 100% over `count` holdings in hundredths, the remainder on the first. */
+const evenShares = (count: number): number[] => {
+  const part = Math.floor(10000 / count);
+  return Array.from({ length: count }, (_, index) => (index === 0 ? 10000 - part * (count - 1) : part) / 100);
+};
+
+/**
+ * A consistent structure built from shapes: unique ids, personal IDs and
+ * registry codes, every list totalling 100%, every owner listed, no cycles,
+ * the first person on the board and the one beneficial owner.
+ */
+function structureOf(rootOwners: readonly OwnerShape[]): RelatedPersonsRuleInput & { depthOf: Map<string, number> } {
+  const relatedPersons: (PrivatePersonRef | LegalEntityRef)[] = [];
+  const depthOf = new Map<string, number>();
+  const holdingsOf = (owners: readonly OwnerShape[], depth: number) => {
+    const shares = evenShares(owners.length);
+    return owners.map((owner, index) => {
+      const number = relatedPersons.length;
+      if (owner.kind === 'person') {
+        const id = `p${String(number)}`;
+        relatedPersons.push(person(id, { roles: ['SHAREHOLDER'], personalId: String(30000000000 + number) }));
+        depthOf.set(id, depth);
+        return { personId: id, sharePercent: shares[index] ?? 0 };
+      }
+      const id = `e${String(number)}`;
+      const created = entity(id, { registryCode: String(10000000 + number) });
+      relatedPersons.push(created);
+      depthOf.set(id, depth);
+      created.shareholders = holdingsOf(owner.owners, depth + 1);
+      return { personId: id, sharePercent: shares[index] ?? 0 };
+    });
+  };
+  const shareholders = holdingsOf(rootOwners, 1);
+  const first = relatedPersons.find((candidate): candidate is PrivatePersonRef => candidate.type === 'PRIVATE_PERSON');
+  if (first) {
+    first.roles = ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'];
+    first.beneficiarySharePercent = 100;
+  }
+  return { relatedPersons, shareholders, depthOf };
+}
+
+const structures = fc.array(ownerShape(4), { minLength: 1, maxLength: 4 }).map(structureOf);
+
+describe('generated ownership structures (properties)', () => {
+  it('a consistent structure of any depth passes', () => {
+    fc.assert(
+      fc.property(structures, (structure) => {
+        expect(validateRelatedPersons(structure)).toEqual([]);
+      }),
+    );
+  });
+
+  it('two persons with the same personal ID are both named, and nothing else breaks', () => {
+    fc.assert(
+      fc.property(structures, fc.nat(), fc.nat(), (structure, a, b) => {
+        const persons = structure.relatedPersons.filter((candidate): candidate is PrivatePersonRef => candidate.type === 'PRIVATE_PERSON');
+        fc.pre(persons.length >= 2);
+        const first = persons[a % persons.length];
+        const second = persons[b % persons.length];
+        fc.pre(first !== undefined && second !== undefined && first !== second);
+        second.personalId = first.personalId;
+        const violations = validateRelatedPersons(structure);
+        expect(violations.map((violation) => violation.code)).toEqual(['personAlreadyExists']);
+        expect(new Set(violations[0]?.personIds)).toEqual(new Set([first.id, second.id]));
+      }),
+    );
+  });
+
+  it('two legal entities with the same registry code are both named', () => {
+    fc.assert(
+      fc.property(structures, fc.nat(), fc.nat(), (structure, a, b) => {
+        const entities = structure.relatedPersons.filter((candidate): candidate is LegalEntityRef => candidate.type === 'LEGAL_ENTITY');
+        fc.pre(entities.length >= 2);
+        const first = entities[a % entities.length];
+        const second = entities[b % entities.length];
+        fc.pre(first !== undefined && second !== undefined && first !== second);
+        second.registryCode = first.registryCode;
+        const violations = validateRelatedPersons(structure);
+        expect(violations.map((violation) => violation.code)).toEqual(['legalEntityAlreadyExists']);
+        expect(new Set(violations[0]?.personIds)).toEqual(new Set([first.id, second.id]));
+      }),
+    );
+  });
+
+  it('an entity made to own one of its owners closes a cycle: exactly the entities on it are named', () => {
+    fc.assert(
+      fc.property(structures, fc.nat(), (structure, a) => {
+        const entities = structure.relatedPersons.filter((candidate): candidate is LegalEntityRef => candidate.type === 'LEGAL_ENTITY');
+        // Pick an entity with an entity among its (direct or indirect) owners, and make the owner own it back.
+        const ownersOf = (id: string): string[] => {
+          const owned = entities.find((candidate) => candidate.id === id);
+          return (owned?.shareholders ?? []).flatMap((holding) => [holding.personId, ...ownersOf(holding.personId)]);
+        };
+        const candidates = entities.flatMap((owned) =>
+          ownersOf(owned.id)
+            .filter((id) => id.startsWith('e'))
+            .map((ownerId) => ({ owned, ownerId })),
+        );
+        fc.pre(candidates.length > 0);
+        const pick = candidates[a % candidates.length];
+        fc.pre(pick !== undefined);
+        const owner = entities.find((candidate) => candidate.id === pick.ownerId);
+        fc.pre(owner !== undefined);
+        owner.shareholders = [...owner.shareholders, { personId: pick.owned.id, sharePercent: 0 }];
+        // The cycle: the owned entity, the owner, and every entity on the ownership path between them.
+        const onPath = (from: string, to: string): string[] | null => {
+          if (from === to) return [to];
+          const owned = entities.find((candidate) => candidate.id === from);
+          for (const holding of owned?.shareholders ?? []) {
+            if (holding.personId === pick.owned.id) continue;
+            const rest = onPath(holding.personId, to);
+            if (rest) return [from, ...rest];
+          }
+          return null;
+        };
+        const cycle = onPath(pick.owned.id, pick.ownerId) ?? [];
+        const violations = validateRelatedPersons(structure).filter((violation) => violation.code === 'technicalEntityOwnsItself');
+        expect(violations).toHaveLength(1);
+        expect(new Set(violations[0]?.personIds)).toEqual(new Set(cycle));
+      }),
+    );
+  });
+
+  it('a nested owner taken out of every list is named; its own owners stay listed', () => {
+    fc.assert(
+      fc.property(structures, fc.nat(), (structure, a) => {
+        const nested = [...structure.depthOf].filter(([, depth]) => depth > 1).map(([id]) => id);
+        fc.pre(nested.length > 0);
+        const removed = nested[a % nested.length] ?? '';
+        for (const candidate of structure.relatedPersons) {
+          if (candidate.type === 'LEGAL_ENTITY') candidate.shareholders = candidate.shareholders.filter((holding) => holding.personId !== removed);
+        }
+        const violations = validateRelatedPersons(structure).filter(
+          (violation) => violation.code === 'legalEntityNotInShareholders' || violation.code === 'ownerNotInShareholders',
+        );
+        expect(violations).toEqual([
+          { code: removed.startsWith('e') ? 'legalEntityNotInShareholders' : 'ownerNotInShareholders', params: {}, personIds: [removed] },
+        ]);
+      }),
+    );
+  });
+});

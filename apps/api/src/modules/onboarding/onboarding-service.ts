@@ -12,6 +12,7 @@ import {
   type ApplicationView,
   type CreateApplicationRequest,
   type CreateApplicationResponse,
+  type FieldIssue,
   type FillableStep,
   type PersonalInformation,
   type Representative,
@@ -20,6 +21,7 @@ import {
   type RelatedPersonsFromRegister,
   type Step,
 } from '@onboarding/domain';
+import { BANK_OFFICES } from '../reference/bank-offices.js';
 import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
 import { AppError } from '../../errors.js';
 import {
@@ -50,6 +52,16 @@ const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
 
 const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
 const isLocale = (value: string | null): value is (typeof LOCALES)[number] => (LOCALES as readonly (string | null)[]).includes(value);
+
+const OVERVIEW_STEPS: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
+
+/** The identification location must be one of the bank's offices, of the type chosen (the picker lists them from reference data). */
+function identificationLocationIssues(overview: unknown): FieldIssue[] {
+  const location = (overview as { identificationLocation?: { type?: unknown; officeId?: unknown } } | undefined)?.identificationLocation;
+  if (!location) return [];
+  const office = BANK_OFFICES.find((candidate) => candidate.id === location.officeId);
+  return office && office.type === location.type ? [] : [{ path: 'identificationLocation.officeId', code: 'incorrectValue', params: {} }];
+}
 
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
@@ -214,6 +226,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
       const parsed = parseWithIssues(schemaOf(step, application, user), data);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined, parsed.issues);
+      const officeIssues = OVERVIEW_STEPS.includes(step) ? identificationLocationIssues(parsed.data) : [];
+      if (officeIssues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, officeIssues);
 
       const { [step]: _savedDraft, ...drafts } = application.drafts;
       const written = await writeOrConflict(processId, version, () =>
@@ -244,7 +258,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /** Whether the whole application may be signed: every step checked again against what is stored now. */
     async review(user: User, processId: string): Promise<ApplicationReview> {
       const application = await ownApplication(processId, user);
-      return reviewApplication(application.stepData, contextOf(application, user));
+      const review = reviewApplication(application.stepData, contextOf(application, user));
+      const steps = review.steps.map((stepReview) => {
+        if (stepReview.step !== 'ApplicationOverview' || !stepReview.isComplete) return stepReview;
+        const issues = identificationLocationIssues(application.stepData.ApplicationOverview ?? application.stepData.AdditionalData);
+        return { ...stepReview, isComplete: issues.length === 0, issues };
+      });
+      return { ...review, steps, isComplete: steps.every((stepReview) => stepReview.isComplete) };
     },
 
     /** Autosave: the step's input as typed, neither validated nor advancing. */
