@@ -9,12 +9,25 @@ export type MobileIdOutcome =
   | 'DELIVERY_ERROR'
   | 'SIM_ERROR';
 
-export type MobileIdIdentity = { phoneNumber: string; personalId: string; outcome: MobileIdOutcome; givenName: string; surname: string };
+/** What POST /certificate answers (EID-FACTS.md section 3.4). */
+export type MobileIdCertificateResult = 'OK' | 'NOT_FOUND' | 'NOT_ACTIVE';
+
+export type MobileIdIdentity = {
+  phoneNumber: string;
+  personalId: string;
+  /** The result of every authentication and signature session. */
+  outcome: MobileIdOutcome;
+  /** People with no active Mobile-ID have no signing certificate either; everyone else's failure comes with the PIN2 session. */
+  certificateResult: MobileIdCertificateResult;
+  givenName: string;
+  surname: string;
+};
 
 const identity = (phoneNumber: string, personalId: string, outcome: MobileIdOutcome, givenName = 'OK', surname = 'TESTNUMBER'): MobileIdIdentity => ({
   phoneNumber,
   personalId,
   outcome,
+  certificateResult: outcome === 'NOT_MID_CLIENT' ? 'NOT_FOUND' : 'OK',
   givenName,
   surname,
 });
@@ -24,6 +37,10 @@ const identity = (phoneNumber: string, personalId: string, outcome: MobileIdOutc
  * with both +37066000266 (SK's code) and +37266000266 (third-party code)
  * because the sources disagree. Any other phone and code pair is
  * NOT_MID_CLIENT, as SK answers for a pair that does not belong together.
+ * 60001019928 is the account SK's tests call "not activated": its
+ * certificate answer is NOT_ACTIVE, the other NOT_MID_CLIENT people's
+ * NOT_FOUND (this simulator's reading; SK documents no /certificate test
+ * identities).
  */
 export const MOBILE_ID_IDENTITIES: readonly MobileIdIdentity[] = [
   identity('+37200000766', '60001019906', 'OK', 'MARY ÄNN', 'O’CONNEŽ-ŠUSLIK TESTNUMBER'),
@@ -32,7 +49,7 @@ export const MOBILE_ID_IDENTITIES: readonly MobileIdIdentity[] = [
   identity('+37269930366', '51307149560', 'OK'),
   identity('+37060000666', '50001018865', 'OK'),
   identity('+37200000266', '60001019939', 'NOT_MID_CLIENT'),
-  identity('+37200000366', '60001019928', 'NOT_MID_CLIENT'),
+  { ...identity('+37200000366', '60001019928', 'NOT_MID_CLIENT'), certificateResult: 'NOT_ACTIVE' },
   identity('+37060000266', '50001018832', 'NOT_MID_CLIENT'),
   identity('+37207110066', '60001019947', 'DELIVERY_ERROR'),
   identity('+37201100266', '60001019950', 'USER_CANCELLED'),

@@ -7,12 +7,14 @@ import { findMobileIdIdentity } from './mobile-id-identities.js';
 import { createSessionStore } from './session-store.js';
 import { decodeHash, isSameRelyingPartyName, type ServiceSimulatorOptions } from './simulator-options.js';
 
-// EID-FACTS.md section 3.3.
-const authenticationBody = z.object({
+// EID-FACTS.md section 3.3: /certificate takes the first four fields, /authentication and /signature all.
+const certificateBody = z.object({
   relyingPartyUUID: z.string(),
   relyingPartyName: z.string(),
   phoneNumber: z.string().regex(/^\+\d{8,30}$/),
   nationalIdentityNumber: z.string().regex(/^\d{11}$/),
+});
+const sessionBody = certificateBody.extend({
   hash: z.string(),
   hashType: z.enum(HASH_TYPES),
   language: z.enum(['EST', 'ENG', 'RUS', 'LIT']),
@@ -30,52 +32,78 @@ const clampTimeout = (value: unknown): number => {
 const SIGNATURE_ALGORITHM_HASH = { SHA256: 'SHA256', SHA384: 'SHA384', SHA512: 'SHA512' } as const;
 
 type SessionAnswer = Record<string, unknown>;
+type Session = 'authentication' | 'signature';
 
 // Every answer carries time and traceId for SK support (EID-FACTS.md section 3.4).
 const stamped = (body: Record<string, unknown>) => ({ ...body, time: new Date().toISOString(), traceId: randomUUID() });
 
-/** Mobile-ID REST API authentication (EID-FACTS.md sections 3.2-3.4). */
+/** Mobile-ID REST API (EID-FACTS.md sections 3.2-3.4): authentication, the signing certificate, and signature. */
 export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: FastifyInstance) => {
-  const sessions = createSessionStore<SessionAnswer>(options.completionDelayMs);
-  app.addHook('onClose', async () => sessions.close());
+  // Each kind of session has its own status path, so an ID from one is unknown to the other.
+  const stores = { authentication: createSessionStore<SessionAnswer>(options.completionDelayMs), signature: createSessionStore<SessionAnswer>(options.completionDelayMs) };
+  app.addHook('onClose', async () => {
+    stores.authentication.close();
+    stores.signature.close();
+  });
+
+  const isKnownRelyingParty = (body: z.infer<typeof certificateBody>) =>
+    body.relyingPartyUUID === options.relyingPartyUuid && isSameRelyingPartyName(body.relyingPartyName, options.relyingPartyName);
 
   app.get('/version', async (_request, reply) => reply.type('text/plain').send('Version: simulator. Built: onboarding.'));
 
-  app.post('/authentication', async (request, reply) => {
-    const parsed = authenticationBody.safeParse(request.body);
+  // The signing certificate; a pair SK does not know is NOT_FOUND (EID-FACTS.md section 3.4).
+  app.post('/certificate', async (request, reply) => {
+    const parsed = certificateBody.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send(stamped({ error: 'invalid request' }));
-    const body = parsed.data;
-    if (body.relyingPartyUUID !== options.relyingPartyUuid || !isSameRelyingPartyName(body.relyingPartyName, options.relyingPartyName)) {
-      return reply.code(401).send(stamped({ error: 'relying party not authorised' }));
-    }
-    const hash = decodeHash(body.hash, HASH_BYTE_LENGTHS[body.hashType]);
-    if (hash === null) return reply.code(400).send(stamped({ error: 'hash does not match hashType' }));
-    const maxLength = body.displayTextFormat === 'UCS-2' ? 50 : 100;
-    if (body.displayText !== undefined && [...body.displayText].length > maxLength) return reply.code(400).send(stamped({ error: 'displayText too long' }));
-
-    // A pair SK does not know is NOT_MID_CLIENT, reported through the session, never at start (EID-FACTS.md section 3.4).
-    const identity = findMobileIdIdentity(body.phoneNumber, body.nationalIdentityNumber);
-    const outcome = identity?.outcome ?? 'NOT_MID_CLIENT';
-    let answer: SessionAnswer = { state: 'COMPLETE', result: outcome };
-    if (identity !== undefined && outcome === 'OK') {
-      const signer = await options.pki.mobileIdPerson(identity);
-      answer = {
-        state: 'COMPLETE',
-        result: 'OK',
-        signature: {
-          value: signDigest(signer.privateKey, hash, body.hashType).toString('base64'),
-          algorithm: `${SIGNATURE_ALGORITHM_HASH[body.hashType]}WithECEncryption`,
-        },
-        cert: signer.certificateDer.toString('base64'),
-      };
-    }
-    options.phoneScreens.show(body.nationalIdentityNumber, 'MOBILE_ID', hash, body.displayText);
-    return stamped({ sessionID: sessions.create(answer) });
+    if (!isKnownRelyingParty(parsed.data)) return reply.code(401).send(stamped({ error: 'relying party not authorised' }));
+    const identity = findMobileIdIdentity(parsed.data.phoneNumber, parsed.data.nationalIdentityNumber);
+    const result = identity?.certificateResult ?? 'NOT_FOUND';
+    if (identity === undefined || result !== 'OK') return stamped({ result });
+    const signer = await options.pki.mobileIdSigner(identity);
+    return stamped({ result: 'OK', cert: signer.certificateDer.toString('base64') });
   });
 
-  app.get<{ Params: { sessionId: string }; Querystring: { timeoutMs?: string } }>('/authentication/session/:sessionId', async (request, reply) => {
-    const answer = await sessions.wait(request.params.sessionId, clampTimeout(request.query.timeoutMs), { supersede: true });
-    if (answer === undefined) return reply.code(404).send(stamped({ error: 'session not found' }));
-    return stamped(answer === 'RUNNING' ? { state: 'RUNNING' } : answer);
-  });
+  for (const session of ['authentication', 'signature'] as const satisfies readonly Session[]) {
+    app.post(`/${session}`, async (request, reply) => {
+      const parsed = sessionBody.safeParse(request.body);
+      if (!parsed.success) return reply.code(400).send(stamped({ error: 'invalid request' }));
+      const body = parsed.data;
+      if (!isKnownRelyingParty(body)) return reply.code(401).send(stamped({ error: 'relying party not authorised' }));
+      const hash = decodeHash(body.hash, HASH_BYTE_LENGTHS[body.hashType]);
+      if (hash === null) return reply.code(400).send(stamped({ error: 'hash does not match hashType' }));
+      const maxLength = body.displayTextFormat === 'UCS-2' ? 50 : 100;
+      if (body.displayText !== undefined && [...body.displayText].length > maxLength) return reply.code(400).send(stamped({ error: 'displayText too long' }));
+
+      // A pair SK does not know is NOT_MID_CLIENT, reported through the session, never at start (EID-FACTS.md section 3.4).
+      const identity = findMobileIdIdentity(body.phoneNumber, body.nationalIdentityNumber);
+      const outcome = identity?.outcome ?? 'NOT_MID_CLIENT';
+      let answer: SessionAnswer = { state: 'COMPLETE', result: outcome };
+      if (identity !== undefined && outcome === 'OK') {
+        // Authentication signs with the PIN1 key and returns its certificate; a signature uses the PIN2 key and returns none.
+        const signer = session === 'authentication' ? await options.pki.mobileIdPerson(identity) : await options.pki.mobileIdSigner(identity);
+        answer = {
+          state: 'COMPLETE',
+          result: 'OK',
+          signature: {
+            value: signDigest(signer.privateKey, hash, body.hashType).toString('base64'),
+            algorithm: `${SIGNATURE_ALGORITHM_HASH[body.hashType]}WithECEncryption`,
+          },
+          ...(session === 'authentication' ? { cert: signer.certificateDer.toString('base64') } : {}),
+        };
+      }
+      options.phoneScreens.show(body.nationalIdentityNumber, {
+        service: 'MOBILE_ID',
+        pin: session === 'authentication' ? 'PIN1' : 'PIN2',
+        hash,
+        displayText: body.displayText,
+      });
+      return stamped({ sessionID: stores[session].create(answer) });
+    });
+
+    app.get<{ Params: { sessionId: string }; Querystring: { timeoutMs?: string } }>(`/${session}/session/:sessionId`, async (request, reply) => {
+      const answer = await stores[session].wait(request.params.sessionId, clampTimeout(request.query.timeoutMs), { supersede: true });
+      if (answer === undefined) return reply.code(404).send(stamped({ error: 'session not found' }));
+      return stamped(answer === 'RUNNING' ? { state: 'RUNNING' } : answer);
+    });
+  }
 };

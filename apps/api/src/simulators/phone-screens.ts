@@ -1,11 +1,13 @@
 import { mobileIdVerificationCode, smartIdVerificationCode } from '@onboarding/domain';
 
-/** What the simulated person's phone shows with the PIN1 prompt. */
-export type PhoneScreen = { service: 'SMART_ID' | 'MOBILE_ID'; verificationCode: string; displayText?: string };
+/** What the simulated person's phone shows with a PIN prompt: PIN1 for sign-in, PIN2 for signing. */
+export type PhoneScreen = { service: 'SMART_ID' | 'MOBILE_ID'; pin: 'PIN1' | 'PIN2'; verificationCode: string; displayText?: string };
+
+export type PhonePrompt = { service: PhoneScreen['service']; pin: PhoneScreen['pin']; hash: Uint8Array; displayText?: string | undefined };
 
 export type PhoneScreens = {
   /** Records the prompt of a new session; the code is computed from the hash the simulator received, as the phone does. */
-  show(personalId: string, service: PhoneScreen['service'], hash: Uint8Array, displayText?: string): void;
+  show(personalId: string, prompt: PhonePrompt): void;
   /** The latest prompt shown to this person, if any. */
   latest(personalId: string): PhoneScreen | undefined;
 };
@@ -13,9 +15,9 @@ export type PhoneScreens = {
 export const createPhoneScreens = (): PhoneScreens => {
   const screens = new Map<string, PhoneScreen>();
   return {
-    show(personalId, service, hash, displayText) {
+    show(personalId, { service, pin, hash, displayText }) {
       const verificationCode = service === 'SMART_ID' ? smartIdVerificationCode(hash) : mobileIdVerificationCode(hash);
-      screens.set(personalId, { service, verificationCode, ...(displayText === undefined ? {} : { displayText }) });
+      screens.set(personalId, { service, pin, verificationCode, ...(displayText === undefined ? {} : { displayText }) });
     },
     latest: (personalId) => screens.get(personalId),
   };

@@ -7,13 +7,13 @@ import {
   BasicConstraintsExtension,
   CertificatePolicyExtension,
   ExtendedKeyUsageExtension,
+  Extension,
   KeyUsageFlags,
   KeyUsagesExtension,
   SubjectAlternativeNameExtension,
   SubjectKeyIdentifierExtension,
   X509Certificate,
   X509CertificateGenerator,
-  type Extension,
   type JsonGeneralName,
 } from '@peculiar/x509';
 
@@ -91,7 +91,24 @@ export type LeafProfile = {
   extendedKeyUsages?: string[];
   policies?: string[];
   subjectAltNames?: JsonGeneralName[];
+  /** Adds QCStatements for a qualified electronic signature certificate (QcCompliance, QcSSCD, QcType esign). */
+  isQualifiedSignature?: boolean;
 };
+
+const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';
+/*
+ * DER of QCStatements (ETSI EN 319 412-5), as SK's qualified signing
+ * certificates carry them:
+ *   SEQUENCE {
+ *     SEQUENCE { OID 0.4.0.1862.1.1 }                          QcCompliance
+ *     SEQUENCE { OID 0.4.0.1862.1.4 }                          QcSSCD
+ *     SEQUENCE { OID 0.4.0.1862.1.6, SEQUENCE { OID 0.4.0.1862.1.6.1 } }  QcType esign
+ *   }
+ */
+const QC_STATEMENTS_ESIGN = Buffer.from(
+  '3029' + '3008' + '060604008e460101' + '3008' + '060604008e460104' + '3013' + '060604008e460106' + '3009' + '060704008e46010601',
+  'hex',
+);
 
 export const issueCertificate = async (issuer: Credential, profile: LeafProfile): Promise<Credential> => {
   const keys = await generateKeys(profile.keyKind);
@@ -105,6 +122,7 @@ export const issueCertificate = async (issuer: Credential, profile: LeafProfile)
   if (profile.extendedKeyUsages !== undefined) extensions.push(new ExtendedKeyUsageExtension(profile.extendedKeyUsages));
   if (profile.policies !== undefined) extensions.push(new CertificatePolicyExtension(profile.policies));
   if (profile.subjectAltNames !== undefined) extensions.push(new SubjectAlternativeNameExtension(profile.subjectAltNames));
+  if (profile.isQualifiedSignature) extensions.push(new Extension(QC_STATEMENTS_OID, false, QC_STATEMENTS_ESIGN));
   const certificate = await X509CertificateGenerator.create(
     {
       subject: profile.subject,

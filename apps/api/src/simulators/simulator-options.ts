@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../modules/identity/base64.js';
 import type { PhoneScreens } from './phone-screens.js';
 import type { SimulatorPki } from './simulator-pki.js';
 
@@ -14,9 +15,8 @@ export type ServiceSimulatorOptions = {
 
 /** Base64 of exactly `length` bytes, or null (SK answers 400 otherwise, EID-FACTS.md section 3.3). */
 export const decodeHash = (value: string, length: number): Buffer | null => {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return null;
-  const bytes = Buffer.from(value, 'base64');
-  return bytes.length === length ? bytes : null;
+  const bytes = decodeBase64(value);
+  return bytes?.length === length ? bytes : null;
 };
 
 // relyingPartyName is case-insensitive at both services (EID-FACTS.md sections 1.3, 3.1).

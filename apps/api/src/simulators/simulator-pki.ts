@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { CLIENT_AUTH_EKU, SMART_ID_QUALIFIED_POLICIES } from '../modules/identity/certificate-purpose.js';
+import { CLIENT_AUTH_EKU, SMART_ID_QUALIFIED_POLICIES, SMART_ID_QUALIFIED_SIGNING_POLICIES } from '../modules/identity/certificate-purpose.js';
 import { createCredentialStore } from './credential-store.js';
 import {
   createCertificateAuthority,
@@ -36,17 +36,29 @@ const caSubject = (commonName: string): SubjectName => [
   { [OID.commonName]: [commonName] },
 ];
 
-/** An Estonian eID subject as SK issues it (EID-FACTS.md sections 4.3, 5.1 step 9). */
-export const personSubject = (person: TestPerson, organization?: string): SubjectName => [
+/**
+ * An Estonian eID subject as SK issues it (EID-FACTS.md sections 4.3, 5.1
+ * step 9). ID-card and Mobile-ID certificates add the organisation and a unit
+ * naming the certificate's use: authentication or digital signature.
+ */
+export const personSubject = (person: TestPerson, organization?: string, organizationalUnit = 'authentication'): SubjectName => [
   { [OID.country]: ['EE'] },
-  ...(organization === undefined ? [] : [{ [OID.organization]: [organization] }, { [OID.organizationalUnit]: ['authentication'] }]),
+  ...(organization === undefined ? [] : [{ [OID.organization]: [organization] }, { [OID.organizationalUnit]: [organizationalUnit] }]),
   { [OID.commonName]: [`${person.surname},${person.givenName},${person.personalId}`] },
   { [OID.surname]: [person.surname] },
   { [OID.givenName]: [person.givenName] },
   { [OID.serialNumber]: [`PNOEE-${person.personalId}`] },
 ];
 
-type PersonProfile = { keyKind: KeyKind; keyUsages: number; extendedKeyUsages?: string[]; policies?: string[]; organization?: string };
+type PersonProfile = {
+  keyKind: KeyKind;
+  keyUsages: number;
+  extendedKeyUsages?: string[];
+  policies?: string[];
+  organization?: string;
+  organizationalUnit?: string;
+  isQualifiedSignature?: boolean;
+};
 
 // Smart-ID accounts are RSA and QUALIFIED, with SK's qualified policies (EID-FACTS.md sections 1.5, 4.2).
 const SMART_ID_PROFILE: PersonProfile = {
@@ -65,14 +77,27 @@ const ID_CARD_PROFILE: PersonProfile = {
   organization: 'ESTEID',
 };
 
+/*
+ * Signing certificates: the same subject and CA as the person's
+ * authentication certificate, a separate key, key usage nonRepudiation only
+ * and QCStatements with QcType esign, as SK's qualified signing certificates
+ * (EID-FACTS.md section 4.2; SK's 3.x Java client checks policies, key usage
+ * and QcType for Smart-ID).
+ */
+const SIGNING = { keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true } as const;
+const SMART_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'rsa-2048', policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES] };
+const MOBILE_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p256', organization: 'ESTEID (MOBIIL-ID)', organizationalUnit: 'digital signature' };
+const ID_CARD_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p384', organization: 'ESTEID', organizationalUnit: 'digital signature' };
+
 const issuePerson = (ca: Credential, person: TestPerson, profile: PersonProfile): Promise<Credential> =>
   issueCertificate(ca, {
-    subject: personSubject(person, profile.organization),
+    subject: personSubject(person, profile.organization, profile.organizationalUnit),
     keyKind: profile.keyKind,
     validity: validForDays(PERSON_DAYS),
     keyUsages: profile.keyUsages,
     ...(profile.extendedKeyUsages === undefined ? {} : { extendedKeyUsages: profile.extendedKeyUsages }),
     ...(profile.policies === undefined ? {} : { policies: profile.policies }),
+    ...(profile.isQualifiedSignature ? { isQualifiedSignature: true } : {}),
   });
 
 const toSigningIdentity = (credential: Credential): SigningIdentity => ({
@@ -82,6 +107,8 @@ const toSigningIdentity = (credential: Credential): SigningIdentity => ({
 
 // Stored people carry their CA's fingerprint in the file name, so a renewed CA never serves a person it did not issue.
 const caTag = (ca: Credential): string => createHash('sha256').update(ca.certificatePem).digest('hex').slice(0, 12);
+// ID-card holders' names come from the test that issued their card, so a stored signing certificate is kept per name too.
+const nameTag = (person: TestPerson): string => createHash('sha256').update(`${person.givenName}\n${person.surname}`).digest('hex').slice(0, 8);
 
 export type SimulatorPki = {
   smartIdCa: Credential;
@@ -89,8 +116,13 @@ export type SimulatorPki = {
   idCardCa: Credential;
   eidTlsCa: Credential;
   eidServer: Credential;
+  /** The person's authentication certificate and key. */
   smartIdPerson(person: TestPerson): Promise<SigningIdentity>;
   mobileIdPerson(person: TestPerson): Promise<SigningIdentity>;
+  /** The person's signing (PIN2) certificate and key: same CA and subject, another key, nonRepudiation. */
+  smartIdSigner(person: TestPerson): Promise<SigningIdentity>;
+  mobileIdSigner(person: TestPerson): Promise<SigningIdentity>;
+  idCardSigner(person: TestPerson): Promise<SigningIdentity>;
   /** A fresh ID-card authentication certificate and key for the person. */
   issueIdCard(person: TestPerson): Promise<Credential>;
 };
@@ -122,8 +154,9 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
       ],
     }),
   );
-  const person = (prefix: string, issuer: Credential, profile: PersonProfile) => async (who: TestPerson) =>
-    toSigningIdentity(await store.get(`${prefix}-${who.personalId}-${caTag(issuer)}`, () => issuePerson(issuer, who, profile)));
+  const person =
+    (prefix: string, issuer: Credential, profile: PersonProfile, tag: (who: TestPerson) => string = () => caTag(issuer)) => async (who: TestPerson) =>
+      toSigningIdentity(await store.get(`${prefix}-${who.personalId}-${tag(who)}`, () => issuePerson(issuer, who, profile)));
 
   return {
     smartIdCa,
@@ -133,6 +166,9 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
     eidServer,
     smartIdPerson: person('smart-id-person', smartIdCa, SMART_ID_PROFILE),
     mobileIdPerson: person('mobile-id-person', mobileIdCa, MOBILE_ID_PROFILE),
+    smartIdSigner: person('smart-id-signing', smartIdCa, SMART_ID_SIGNING_PROFILE),
+    mobileIdSigner: person('mobile-id-signing', mobileIdCa, MOBILE_ID_SIGNING_PROFILE),
+    idCardSigner: person('id-card-signing', idCardCa, ID_CARD_SIGNING_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
     issueIdCard: (who) => issuePerson(idCardCa, who, ID_CARD_PROFILE),
   };
 };

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import { findFailingIdCard } from './id-card-identities.js';
+import { idCardRoutes } from './id-card-routes.js';
 import { mobileIdRoutes } from './mobile-id-routes.js';
 import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
 import { smartIdRoutes } from './smart-id-routes.js';
@@ -22,6 +24,12 @@ export type SimulatorHandle = {
   smartIdBaseUrl: string;
   /** Mobile-ID REST API base, ending in /mid-api. */
   mobileIdBaseUrl: string;
+  /**
+   * The ID-card signing stand-in, ending in /id-card: GET signing-certificate
+   * and POST sign (README.md). It answers no CORS: the web app reaches it
+   * through the main app, same-origin.
+   */
+  idCardBaseUrl: string;
   /** The relying party both simulators accept. */
   relyingPartyUuid: string;
   relyingPartyName: string;
@@ -31,9 +39,13 @@ export type SimulatorHandle = {
   idCardTrustAnchors: string[];
   /** The eid listener's TLS certificate for localhost and 127.0.0.1, its key, and the CA that issued it (for test clients). */
   eidServerTls: { cert: string; key: string; ca: string };
-  /** A new ID-card authentication certificate and private key (PEM) naming the person. */
+  /**
+   * A new ID-card authentication certificate and private key (PEM) naming the
+   * person. The person's card in the signing stand-in then carries a signing
+   * certificate with the same names.
+   */
   issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
-  /** What the person's phone showed with the latest PIN1 prompt: the verification code to compare with the page. */
+  /** What the person's phone showed with the latest PIN1 or PIN2 prompt: the verification code to compare with the page. */
   phoneScreen(personalId: string): PhoneScreen | undefined;
   close(): Promise<void>;
 };
@@ -43,12 +55,16 @@ const RELYING_PARTY_UUID = '00000000-0000-4000-8000-000000000000';
 const RELYING_PARTY_NAME = 'DEMO';
 const SMART_ID_PREFIX = '/smart-id-rp/v2';
 const MOBILE_ID_PREFIX = '/mid-api';
+const ID_CARD_PREFIX = '/id-card';
+// Whose card a personal code is when no test issued one: the failing card's holder, else a generic test person.
+const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 
 /**
- * Starts the Smart-ID and Mobile-ID simulators on one HTTP listener. They
- * speak SK's contract, answer SK's DEMO identities alike and sign with
- * certificates from their own test CAs, so the real clients and validation
- * run unchanged against them (STYLE.md habit 6).
+ * Starts the Smart-ID and Mobile-ID simulators and the ID-card signing
+ * stand-in on one HTTP listener. The simulators speak SK's contract, answer
+ * SK's DEMO identities alike and sign with certificates from their own test
+ * CAs, so the real clients and validation run unchanged against them
+ * (STYLE.md habit 6).
  */
 export const startSimulators = async (options: StartSimulatorsOptions): Promise<SimulatorHandle> => {
   const pki = await loadSimulatorPki(options.dataDir);
@@ -65,9 +81,13 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found' }));
 
   const phoneScreens = createPhoneScreens();
+  const cardholders = new Map<string, TestPerson>();
+  const cardholder = (personalId: string): TestPerson =>
+    cardholders.get(personalId) ?? findFailingIdCard(personalId) ?? { personalId, ...DEFAULT_CARDHOLDER };
   const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki, phoneScreens };
   await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
+  await app.register(idCardRoutes({ pki, cardholder }), { prefix: ID_CARD_PREFIX });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
   const address = app.server.address() as AddressInfo;
@@ -77,6 +97,7 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   return {
     smartIdBaseUrl: `${origin}${SMART_ID_PREFIX}/`,
     mobileIdBaseUrl: `${origin}${MOBILE_ID_PREFIX}`,
+    idCardBaseUrl: `${origin}${ID_CARD_PREFIX}`,
     relyingPartyUuid: RELYING_PARTY_UUID,
     relyingPartyName: RELYING_PARTY_NAME,
     smartIdTrustAnchors: [pki.smartIdCa.certificatePem],
@@ -84,6 +105,7 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
     idCardTrustAnchors: [pki.idCardCa.certificatePem],
     eidServerTls: { cert: pki.eidServer.certificatePem, key: pki.eidServer.privateKeyPem, ca: pki.eidTlsCa.certificatePem },
     issueTestIdCard: async (person) => {
+      cardholders.set(person.personalId, { personalId: person.personalId, givenName: person.givenName, surname: person.surname });
       const card = await pki.issueIdCard(person);
       return { cert: card.certificatePem, key: card.privateKeyPem };
     },

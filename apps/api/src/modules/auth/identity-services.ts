@@ -4,11 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { createMobileIdClient } from '../identity/mobile-id-client.js';
 import { createSmartIdClient } from '../identity/smart-id-client.js';
-import type { MobileIdentityMethod, MobileIdentityProvider } from '../identity/types.js';
+import type { MobileIdentityMethod, MobileIdentityProvider, SigningProviders } from '../identity/types.js';
 import { startSimulators, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  /** PIN2 signing through the same clients; ID-card signatures are checked with validateIdCardSignature and idCardTrustAnchors. */
+  signing: SigningProviders;
   idCardTrustAnchors: string[];
   /** The eid listener's TLS certificate and key, when configured or simulated. */
   eidTls?: { cert: string; key: string };
@@ -20,7 +22,7 @@ export type IdentityServices = {
 const readPemFiles = (files: string[] | undefined): string[] => (files ?? []).map((file) => readFileSync(file, 'utf8'));
 
 /**
- * The Smart-ID and Mobile-ID clients, pointed at SK's services in live mode
+ * The Smart-ID and Mobile-ID clients (sign-in and signing), pointed at SK's services in live mode
  * and at the built-in simulators in simulated mode. The clients are the same
  * either way; only the addresses, relying party and trust anchors differ.
  */
@@ -56,6 +58,7 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
 
   return {
     providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
+    signing: { SMART_ID: smartId, MOBILE_ID: mobileId },
     idCardTrustAnchors: config.ID_CARD_TRUST_ANCHORS ? readPemFiles(config.ID_CARD_TRUST_ANCHORS) : (simulators?.idCardTrustAnchors ?? []),
     ...(eidTls ? { eidTls } : {}),
     ...(simulators ? { simulators } : {}),

@@ -11,8 +11,16 @@ import {
 } from '../../simulators/pki.js';
 import { personSubject } from '../../simulators/simulator-pki.js';
 import { parseTrustAnchors } from './certificate-parsing.js';
-import { CLIENT_AUTH_EKU, SMART_ID_QUALIFIED_POLICIES } from './certificate-purpose.js';
-import { validateAuthenticationResponse, validateIdCardCertificate, type AuthenticationResponse } from './certificate-validation.js';
+import { CLIENT_AUTH_EKU, QC_TYPE_ESIGN, SMART_ID_QUALIFIED_POLICIES, SMART_ID_QUALIFIED_SIGNING_POLICIES } from './certificate-purpose.js';
+import {
+  validateAuthenticationResponse,
+  validateIdCardCertificate,
+  validateIdCardSignature,
+  validateSignatureResponse,
+  validateSigningCertificate,
+  type AuthenticationResponse,
+  type SignatureResponse,
+} from './certificate-validation.js';
 import { signDigest } from './digest-signature.js';
 
 const person = { personalId: '40504040001', givenName: 'OK', surname: 'TESTNUMBER' };
@@ -156,5 +164,104 @@ describe('validateIdCardCertificate', () => {
 
   it('rejects text that is not a certificate', () => {
     expect(validateIdCardCertificate('not a pem', [trustedCa.certificatePem])).toMatchObject({ ok: false, code: 'invalid_certificate', reason: 'malformed' });
+  });
+});
+
+describe('validateSignatureResponse (PIN2 signatures)', () => {
+  const signing = (overrides: Partial<LeafProfile> = {}, ca: Credential = trustedCa) =>
+    issue({ keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true, ...overrides }, ca);
+  const signedBy = (credential: Credential, overrides: Partial<SignatureResponse> = {}): SignatureResponse => responseFor(credential, overrides);
+
+  it('accepts a signing certificate and returns the evidence', async () => {
+    const credential = await signing();
+    const now = new Date();
+    const response = signedBy(credential, { now, expectedCertificate: new X509Certificate(credential.certificatePem).raw });
+    expect(validateSignatureResponse(response)).toEqual({
+      ok: true,
+      evidence: {
+        signature: Buffer.from(response.signature).toString('base64'),
+        signatureAlgorithm: 'ecdsa-with-SHA512',
+        certificate: new X509Certificate(credential.certificatePem).raw.toString('base64'),
+        hashType: 'SHA512',
+        signingTime: now.toISOString(),
+        signer: { personalId: '40504040001', countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' },
+      },
+    });
+    const rsa = await signing({ keyKind: 'rsa-2048' });
+    expect(validateSignatureResponse(signedBy(rsa))).toMatchObject({ ok: true, evidence: { signatureAlgorithm: 'sha512WithRSAEncryption' } });
+  });
+
+  it('refuses an authentication certificate even when its signature is right, and a signing certificate for sign-in', async () => {
+    const authentication = await issue({ keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment });
+    expect(validateSignatureResponse(signedBy(authentication))).toEqual({ ok: false, code: 'invalid_certificate', reason: 'wrong_key_usage' });
+    expect(validateAuthenticationResponse(responseFor(await signing()))).toEqual({ ok: false, code: 'invalid_certificate', reason: 'wrong_key_usage' });
+  });
+
+  it('refuses an expired, a not yet valid and an untrusted signing certificate', async () => {
+    const expired = await signing({ validity: { notBefore: new Date(Date.now() - 10 * DAY), notAfter: new Date(Date.now() - DAY) } });
+    expect(validateSignatureResponse(signedBy(expired))).toEqual({ ok: false, code: 'invalid_certificate', reason: 'expired' });
+    const future = await signing({ validity: { notBefore: new Date(Date.now() + DAY), notAfter: new Date(Date.now() + 10 * DAY) } });
+    expect(validateSignatureResponse(signedBy(future))).toMatchObject({ ok: false, reason: 'not_yet_valid' });
+    expect(validateSignatureResponse(signedBy(await signing({}, otherCa)))).toEqual({ ok: false, code: 'invalid_certificate', reason: 'untrusted' });
+  });
+
+  it('refuses a signature over another hash, another person and another certificate than the signed data names', async () => {
+    const credential = await signing();
+    const other = createHash('sha512').update('another hash').digest();
+    expect(validateSignatureResponse(signedBy(credential, { hash: other }))).toEqual({ ok: false, code: 'unexpected', reason: 'signature_mismatch' });
+    expect(validateSignatureResponse(signedBy(credential, { expectedPersonalId: '50001029996' }))).toEqual({ ok: false, code: 'unexpected', reason: 'personal_id_mismatch' });
+    const another = await signing();
+    expect(validateSignatureResponse(signedBy(credential, { expectedCertificate: new X509Certificate(another.certificatePem).raw }))).toEqual({
+      ok: false,
+      code: 'unexpected',
+      reason: 'certificate_mismatch',
+    });
+  });
+
+  it('requires the Smart-ID qualified signing policies and QcType esign when asked', async () => {
+    const purpose = { policies: SMART_ID_QUALIFIED_SIGNING_POLICIES, qcTypes: [QC_TYPE_ESIGN] };
+    const qualified = await signing({ policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES] });
+    expect(validateSignatureResponse(signedBy(qualified, { purpose })).ok).toBe(true);
+    const authenticationPolicies = await signing({ policies: [...SMART_ID_QUALIFIED_POLICIES] });
+    expect(validateSignatureResponse(signedBy(authenticationPolicies, { purpose }))).toMatchObject({ ok: false, reason: 'policy_missing' });
+    const noQcStatements = await signing({ policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES], isQualifiedSignature: false });
+    expect(validateSignatureResponse(signedBy(noQcStatements, { purpose }))).toMatchObject({ ok: false, reason: 'qc_type_missing' });
+  });
+});
+
+describe('validateSigningCertificate (before signing)', () => {
+  const check = (credential: Credential, overrides: Partial<Parameters<typeof validateSigningCertificate>[0]> = {}) =>
+    validateSigningCertificate({
+      certificate: new X509Certificate(credential.certificatePem).raw,
+      trustAnchors: parseTrustAnchors([trustedCa.certificatePem]),
+      expectedPersonalId: person.personalId,
+      ...overrides,
+    });
+
+  it('accepts a signing certificate naming the person; refuses authentication certificates, other people and low levels', async () => {
+    const credential = await issue({ keyUsages: KeyUsageFlags.nonRepudiation });
+    expect(check(credential)).toEqual({ ok: true, person: { personalId: '40504040001', countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' } });
+    expect(check(credential, { expectedPersonalId: '50001029996' })).toMatchObject({ ok: false, reason: 'personal_id_mismatch' });
+    expect(check(credential, { level: { requested: 'QUALIFIED', reported: 'ADVANCED' } })).toMatchObject({ ok: false, reason: 'level_too_low' });
+    // The requirement cannot be weakened to authentication.
+    expect(check(await issue(), { purpose: { use: 'authentication' } })).toMatchObject({ ok: false, reason: 'wrong_key_usage' });
+  });
+});
+
+describe('validateIdCardSignature', () => {
+  it('reads Base64 from the browser and refuses text that is not', async () => {
+    const credential = await issue({ keyKind: 'ec-p384', keyUsages: KeyUsageFlags.nonRepudiation });
+    const sha256 = createHash('sha256').update('contract').digest();
+    const input = {
+      certificate: new X509Certificate(credential.certificatePem).raw.toString('base64'),
+      signature: signDigest(createPrivateKey(credential.privateKeyPem), sha256, 'SHA256').toString('base64'),
+      hash: sha256,
+      hashType: 'SHA256',
+      trustAnchors: [trustedCa.certificatePem],
+      expectedPersonalId: person.personalId,
+    } as const;
+    expect(validateIdCardSignature(input)).toMatchObject({ ok: true, evidence: { signatureAlgorithm: 'ecdsa-with-SHA256' } });
+    expect(validateIdCardSignature({ ...input, certificate: '-----BEGIN CERTIFICATE-----' })).toEqual({ ok: false, code: 'invalid_certificate', reason: 'malformed' });
+    expect(validateIdCardSignature({ ...input, expectedCertificate: '%%' })).toMatchObject({ ok: false, reason: 'certificate_mismatch' });
   });
 });

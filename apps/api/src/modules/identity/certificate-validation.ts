@@ -1,11 +1,12 @@
 import type { X509Certificate } from 'node:crypto';
+import { decodeBase64 } from './base64.js';
 import { readCertificateFields, type CertificateFields } from './certificate-fields.js';
 import { parseCertificate, parseTrustAnchors } from './certificate-parsing.js';
 import { personFromCertificate } from './certificate-person.js';
 import { CLIENT_AUTH_EKU, checkPurpose, type PurposeProblem, type PurposeRequirement } from './certificate-purpose.js';
 import { checkTrust, type TrustProblem } from './certificate-trust.js';
-import { verifyDigestSignature } from './digest-signature.js';
-import type { AuthenticatedPerson, HashType, SignInFailureCode } from './types.js';
+import { signatureAlgorithmName, verifyDigestSignature } from './digest-signature.js';
+import type { AuthenticatedPerson, HashType, SignatureEvidence, SignInFailureCode } from './types.js';
 
 export type CertificateRejection =
   | 'malformed'
@@ -14,22 +15,21 @@ export type CertificateRejection =
   | 'level_too_low'
   | 'not_estonian'
   | 'signature_mismatch'
-  | 'personal_id_mismatch';
+  | 'personal_id_mismatch'
+  | 'certificate_mismatch';
 
-export type CertificateValidation =
-  | { ok: true; person: AuthenticatedPerson }
-  | { ok: false; code: SignInFailureCode; reason: CertificateRejection };
+type Rejected = { ok: false; code: SignInFailureCode; reason: CertificateRejection };
+
+export type CertificateValidation = { ok: true; person: AuthenticatedPerson } | Rejected;
+export type SignatureValidation = { ok: true; evidence: SignatureEvidence } | Rejected;
 
 export type CertificateLevel = 'ADVANCED' | 'QUALIFIED';
 const LEVEL_RANK: Record<string, number> = { ADVANCED: 1, QUALIFIED: 2 };
 
-export type AuthenticationResponse = {
-  /** DER end-entity certificate from the service's answer. */
+/** A certificate that must name a known person, as both certificate steps and signed answers check it. */
+export type CertificateCheck = {
+  /** DER end-entity certificate. */
   certificate: Uint8Array;
-  signature: Uint8Array;
-  /** The hash we sent and kept; a hash echoed by the service is never trusted (EID-FACTS.md section 4.1). */
-  hash: Uint8Array;
-  hashType: HashType;
   trustAnchors: readonly X509Certificate[];
   /** The personal code the flow was started for. */
   expectedPersonalId: string;
@@ -39,10 +39,23 @@ export type AuthenticationResponse = {
   now?: Date;
 };
 
+/** A service's OK answer: a certificate and its key's signature over the hash we sent. */
+export type AuthenticationResponse = CertificateCheck & {
+  signature: Uint8Array;
+  /** The hash we sent and kept; a hash echoed by the service is never trusted (EID-FACTS.md section 4.1). */
+  hash: Uint8Array;
+  hashType: HashType;
+};
+
+export type SignatureResponse = AuthenticationResponse & {
+  /** DER certificate from the certificate step, which the signed data names; the answer's certificate must be this one. */
+  expectedCertificate?: Uint8Array;
+};
+
 /*
- * Rejection -> sign-in code. Certificate problems are invalid_certificate; an
- * answer whose signature or person does not belong to our request is not the
- * user's fault and is unexpected.
+ * Rejection -> failure code. Certificate problems are invalid_certificate; an
+ * answer whose signature, person or certificate does not belong to our
+ * request is not the user's fault and is unexpected.
  *
  * | reason               | code                |
  * |----------------------|---------------------|
@@ -52,23 +65,30 @@ export type AuthenticationResponse = {
  * | untrusted            | invalid_certificate |
  * | wrong_key_usage      | invalid_certificate |
  * | policy_missing       | invalid_certificate |
+ * | qc_type_missing      | invalid_certificate |
  * | level_too_low        | invalid_certificate |
  * | not_estonian         | invalid_certificate |
  * | signature_mismatch   | unexpected          |
  * | personal_id_mismatch | unexpected          |
+ * | certificate_mismatch | unexpected          |
  */
-const reject = (reason: CertificateRejection): CertificateValidation => ({
+const NOT_THE_USERS_FAULT: ReadonlySet<CertificateRejection> = new Set(['signature_mismatch', 'personal_id_mismatch', 'certificate_mismatch']);
+
+const reject = (reason: CertificateRejection): Rejected => ({
   ok: false,
-  code: reason === 'signature_mismatch' || reason === 'personal_id_mismatch' ? 'unexpected' : 'invalid_certificate',
+  code: NOT_THE_USERS_FAULT.has(reason) ? 'unexpected' : 'invalid_certificate',
   reason,
 });
 
+type Checked = { ok: true; certificate: X509Certificate; person: AuthenticatedPerson } | { ok: false; reason: CertificateRejection };
+
+/** Validity, chain to an anchor, purpose and an Estonian subject. */
 const checkCertificate = (
   certificate: X509Certificate | null,
   anchors: readonly X509Certificate[],
   purpose: PurposeRequirement,
   now: Date,
-): { ok: true; person: AuthenticatedPerson } | { ok: false; reason: CertificateRejection } => {
+): Checked => {
   if (certificate === null) return { ok: false, reason: 'malformed' };
   const trust = checkTrust(certificate, anchors, now);
   if (trust !== null) return { ok: false, reason: trust };
@@ -81,7 +101,30 @@ const checkCertificate = (
   const purposeProblem = checkPurpose(fields, purpose);
   if (purposeProblem !== null) return { ok: false, reason: purposeProblem };
   const person = personFromCertificate(fields);
-  return person === null ? { ok: false, reason: 'not_estonian' } : { ok: true, person };
+  return person === null ? { ok: false, reason: 'not_estonian' } : { ok: true, certificate, person };
+};
+
+/** checkCertificate and the level. */
+const checkReportedCertificate = (check: CertificateCheck, now: Date): Checked => {
+  const checked = checkCertificate(parseCertificate(check.certificate), check.trustAnchors, check.purpose ?? {}, now);
+  if (!checked.ok) return checked;
+  const { level } = check;
+  if (level !== undefined && (LEVEL_RANK[level.reported ?? ''] ?? 0) < (LEVEL_RANK[level.requested] ?? 0)) return { ok: false, reason: 'level_too_low' };
+  return checked;
+};
+
+// SK's 3.x client also insists on this when the flow started for a known person (EID-FACTS.md section 4.2).
+const namesExpectedPerson = (checked: Checked, expectedPersonalId: string): Checked =>
+  checked.ok && checked.person.personalId !== expectedPersonalId ? { ok: false, reason: 'personal_id_mismatch' } : checked;
+
+/** The certificate checks, the signature over exactly the hash we kept, then the person. */
+const checkSignedAnswer = (response: AuthenticationResponse, now: Date): Checked => {
+  const checked = checkReportedCertificate(response, now);
+  if (!checked.ok) return checked;
+  if (!verifyDigestSignature(checked.certificate.publicKey, response.hash, response.hashType, response.signature)) {
+    return { ok: false, reason: 'signature_mismatch' };
+  }
+  return namesExpectedPerson(checked, response.expectedPersonalId);
 };
 
 /**
@@ -91,18 +134,48 @@ const checkCertificate = (
  * the certificate names the person the flow was started for.
  */
 export const validateAuthenticationResponse = (response: AuthenticationResponse): CertificateValidation => {
+  const checked = checkSignedAnswer(response, response.now ?? new Date());
+  return checked.ok ? { ok: true, person: checked.person } : reject(checked.reason);
+};
+
+const SIGNING = { use: 'signing' } as const satisfies PurposeRequirement;
+
+/**
+ * Validates a signing certificate before anything is signed with it (Smart-ID
+ * certificate choice, Mobile-ID /certificate, the ID-card's certificate): the
+ * checks of validateAuthenticationResponse without a signature, and
+ * nonRepudiation whatever else `purpose` asks.
+ */
+export const validateSigningCertificate = (check: CertificateCheck): CertificateValidation => {
+  const signing = { ...check, purpose: { ...check.purpose, ...SIGNING } };
+  const checked = namesExpectedPerson(checkReportedCertificate(signing, check.now ?? new Date()), check.expectedPersonalId);
+  return checked.ok ? { ok: true, person: checked.person } : reject(checked.reason);
+};
+
+/**
+ * Validates a PIN2 signature: everything validateSigningCertificate checks,
+ * that the certificate is the one from the certificate step, and that the
+ * signature verifies over the hash we sent. Returns the evidence to keep.
+ */
+export const validateSignatureResponse = (response: SignatureResponse): SignatureValidation => {
   const now = response.now ?? new Date();
-  const certificate = parseCertificate(response.certificate);
-  const checked = checkCertificate(certificate, response.trustAnchors, response.purpose ?? {}, now);
-  if (!checked.ok) return reject(checked.reason);
-  const { level } = response;
-  if (level !== undefined && (LEVEL_RANK[level.reported ?? ''] ?? 0) < (LEVEL_RANK[level.requested] ?? 0)) return reject('level_too_low');
-  if (certificate === null || !verifyDigestSignature(certificate.publicKey, response.hash, response.hashType, response.signature)) {
-    return reject('signature_mismatch');
+  const { expectedCertificate } = response;
+  if (expectedCertificate !== undefined && !Buffer.from(expectedCertificate).equals(Buffer.from(response.certificate))) {
+    return reject('certificate_mismatch');
   }
-  // SK's 3.x client also insists on this when the flow started for a known person (EID-FACTS.md section 4.2).
-  if (checked.person.personalId !== response.expectedPersonalId) return reject('personal_id_mismatch');
-  return { ok: true, person: checked.person };
+  const checked = checkSignedAnswer({ ...response, purpose: { ...response.purpose, ...SIGNING } }, now);
+  if (!checked.ok) return reject(checked.reason);
+  return {
+    ok: true,
+    evidence: {
+      signature: Buffer.from(response.signature).toString('base64'),
+      signatureAlgorithm: signatureAlgorithmName(checked.certificate.publicKey, response.hashType),
+      certificate: checked.certificate.raw.toString('base64'),
+      hashType: response.hashType,
+      signingTime: now.toISOString(),
+      signer: checked.person,
+    },
+  };
 };
 
 /**
@@ -122,5 +195,60 @@ export const validateIdCardCertificate = (
     { extendedKeyUsageIfPresent: CLIENT_AUTH_EKU },
     now,
   );
-  return checked.ok ? checked : { ok: false, code: 'invalid_certificate', reason: checked.reason };
+  return checked.ok ? { ok: true, person: checked.person } : { ok: false, code: 'invalid_certificate', reason: checked.reason };
+};
+
+/** An ID-card signature as the browser hands it over (hwcrypto or Web eID sign, EID-FACTS.md sections 5.1 step 6, 5.2). */
+export type IdCardSignature = {
+  /** Base64 DER signing certificate the card reported. */
+  certificate: string;
+  /** Base64 signature value: ECDSA raw r||s or RSA PKCS#1 v1.5 over DigestInfo||hash. */
+  signature: string;
+  /** The hash we gave the browser to sign, as we kept it. */
+  hash: Uint8Array;
+  hashType: HashType;
+  /** PEM texts of the CAs that issue ID-cards. */
+  trustAnchors: readonly string[];
+  /** The signed-in person's personal code. */
+  expectedPersonalId: string;
+  /** Base64 DER certificate the signed data was built with, when it was built before signing. */
+  expectedCertificate?: string;
+  now?: Date;
+};
+
+/** Validates the ID-card's signing certificate before the data to sign is built with it. */
+export const validateIdCardSigningCertificate = (input: Pick<IdCardSignature, 'certificate' | 'trustAnchors' | 'expectedPersonalId' | 'now'>): CertificateValidation => {
+  const certificate = decodeBase64(input.certificate);
+  if (certificate === null) return reject('malformed');
+  return validateSigningCertificate({ ...input, certificate, trustAnchors: parseTrustAnchors(input.trustAnchors) });
+};
+
+/**
+ * Validates a PIN2 signature made with the ID-card in the browser, with the
+ * same checks as a Smart-ID or Mobile-ID signature and the ID-card anchors.
+ * Nothing from the browser is trusted: the certificate must chain, be a
+ * signing certificate naming the signed-in person, and the signature must
+ * verify over the hash we gave.
+ */
+export const validateIdCardSignature = (input: IdCardSignature): SignatureValidation => {
+  const certificate = decodeBase64(input.certificate);
+  const signature = decodeBase64(input.signature);
+  if (certificate === null) return reject('malformed');
+  if (signature === null) return reject('signature_mismatch');
+  let expectedCertificate: Buffer | undefined;
+  if (input.expectedCertificate !== undefined) {
+    const decoded = decodeBase64(input.expectedCertificate);
+    if (decoded === null) return reject('certificate_mismatch');
+    expectedCertificate = decoded;
+  }
+  return validateSignatureResponse({
+    certificate,
+    signature,
+    hash: input.hash,
+    hashType: input.hashType,
+    trustAnchors: parseTrustAnchors(input.trustAnchors),
+    expectedPersonalId: input.expectedPersonalId,
+    ...(expectedCertificate === undefined ? {} : { expectedCertificate }),
+    ...(input.now === undefined ? {} : { now: input.now }),
+  });
 };

@@ -27,3 +27,12 @@ export const signDigest = (privateKey: KeyObject, hash: Uint8Array, hashType: Ha
   if (privateKey.asymmetricKeyType === 'ec') return signEcdsaDigest(privateKey, hash);
   return privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([DIGEST_INFO_PREFIXES[hashType], hash]));
 };
+
+/**
+ * The RFC 5754 name of what verifyDigestSignature checked with this key, e.g.
+ * sha256WithRSAEncryption or ecdsa-with-SHA256, for the signature evidence.
+ */
+export const signatureAlgorithmName = (publicKey: KeyObject, hashType: HashType): string => {
+  const bits = hashType.slice(3);
+  return publicKey.asymmetricKeyType === 'ec' ? `ecdsa-with-SHA${bits}` : `sha${bits}WithRSAEncryption`;
+};

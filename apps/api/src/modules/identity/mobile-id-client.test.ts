@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCertificateAuthority, validForDays, type Credential } from '../../simulators/pki.js';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { createCertificateAuthority, issueCertificate, KeyUsageFlags, validForDays, type Credential } from '../../simulators/pki.js';
+import { personSubject } from '../../simulators/simulator-pki.js';
+import { signDigest } from './digest-signature.js';
 import { startFakeJsonServer, type FakeAnswer, type RecordedRequest } from '../../test/fake-json-server.js';
-import { createMobileIdClient } from './mobile-id-client.js';
-import { IdentityError, type MobileIdentityProvider } from './types.js';
+import { createMobileIdClient, type MobileIdClient } from './mobile-id-client.js';
+import { IdentityError } from './types.js';
 
 const hash = createHash('sha256').update('mobile-id client test').digest();
 const personalId = '60001019906';
@@ -11,7 +14,7 @@ const phoneNumber = '+37200000766';
 let answer: (request: RecordedRequest) => FakeAnswer = () => ({ status: 500 });
 let server: Awaited<ReturnType<typeof startFakeJsonServer>>;
 let ca: Credential;
-let client: MobileIdentityProvider;
+let client: MobileIdClient;
 
 beforeAll(async () => {
   server = await startFakeJsonServer((request) => answer(request));
@@ -100,5 +103,85 @@ describe('Mobile-ID results (EID-FACTS.md section 3.4)', () => {
     [500, 'unexpected'],
   ])('session status %i -> %s', async (status, code) => {
     expect(await pollWith({ status, body: { error: 'x' } })).toMatchObject({ status: 'FAILED', code });
+  });
+});
+
+describe('Mobile-ID signing requests', () => {
+  const who = { personalId, givenName: 'MARY ÄNN', surname: 'O’CONNEŽ-ŠUSLIK TESTNUMBER' };
+  let signing: Credential;
+  let certificate: string;
+
+  beforeAll(async () => {
+    signing = await issueCertificate(ca, {
+      subject: personSubject(who, 'ESTEID (MOBIIL-ID)', 'digital signature'),
+      keyKind: 'ec-p256',
+      validity: validForDays(30),
+      keyUsages: KeyUsageFlags.nonRepudiation,
+    });
+    certificate = Buffer.from(new X509Certificate(signing.certificatePem).raw).toString('base64');
+  });
+
+  const signer = { personalId, countryCode: 'EE', givenName: 'MARY ÄNN', surname: 'O’CONNEŽ-ŠUSLIK TESTNUMBER' };
+
+  it('fetches the signing certificate with POST /certificate', async () => {
+    server.requests.length = 0;
+    answer = () => ({ status: 200, body: { result: 'OK', cert: certificate, time: 't', traceId: 'x' } });
+    expect(await client.signingCertificate({ personalId, phoneNumber })).toEqual({ certificate, signer });
+    expect(server.requests[0]).toEqual({
+      method: 'POST',
+      url: '/mid-api/certificate',
+      body: { relyingPartyUUID: '00000000-0000-0000-0000-000000000000', relyingPartyName: 'DEMO', phoneNumber, nationalIdentityNumber: personalId },
+    });
+  });
+
+  it.each([
+    [{ status: 200, body: { result: 'NOT_FOUND' } }, 'user_not_found'],
+    [{ status: 200, body: { result: 'NOT_ACTIVE' } }, 'user_not_found'],
+    [{ status: 200, body: { result: 'SOMETHING_NEW' } }, 'unexpected'],
+    [{ status: 200, body: { result: 'OK' } }, 'unexpected'],
+    [{ status: 400, body: { error: 'x' } }, 'unexpected'],
+    [{ status: 401, body: { error: 'x' } }, 'unexpected'],
+  ])('certificate answer %j -> %s', async (certificateAnswer, code) => {
+    answer = () => certificateAnswer;
+    await expect(client.signingCertificate({ personalId, phoneNumber })).rejects.toMatchObject({ code });
+  });
+
+  it('refuses a certificate naming someone else or one that is not for signing', async () => {
+    answer = () => ({ status: 200, body: { result: 'OK', cert: certificate } });
+    await expect(client.signingCertificate({ personalId: '60001018800', phoneNumber })).rejects.toMatchObject({ code: 'unexpected', message: 'personal_id_mismatch' });
+    const authentication = await issueCertificate(ca, { subject: personSubject(who, 'ESTEID (MOBIIL-ID)'), keyKind: 'ec-p256', validity: validForDays(30), keyUsages: KeyUsageFlags.digitalSignature });
+    answer = () => ({ status: 200, body: { result: 'OK', cert: Buffer.from(new X509Certificate(authentication.certificatePem).raw).toString('base64') } });
+    await expect(client.signingCertificate({ personalId, phoneNumber })).rejects.toMatchObject({ code: 'invalid_certificate', message: 'wrong_key_usage' });
+  });
+
+  it('signs with POST /signature and polls GET /signature/session/{id}; the answer carries no certificate', async () => {
+    server.requests.length = 0;
+    const signature = signDigest(createPrivateKey(signing.privateKeyPem), hash, 'SHA256').toString('base64');
+    answer = (request) =>
+      request.method === 'POST'
+        ? { status: 200, body: { sessionID: 'sig-1' } }
+        : { status: 200, body: { state: 'COMPLETE', result: 'OK', signature: { value: signature, algorithm: 'SHA256WithECEncryption' } } };
+    const { providerSessionId } = await client.startSignature({ personalId, phoneNumber, hash, hashType: 'SHA256', displayText: 'Sign the contract' });
+    expect(await client.pollSignature({ providerSessionId, personalId, hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toMatchObject({
+      status: 'COMPLETE',
+      evidence: { signature, certificate, signatureAlgorithm: 'ecdsa-with-SHA256', hashType: 'SHA256', signer },
+    });
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/mid-api/signature',
+      body: { phoneNumber, nationalIdentityNumber: personalId, hash: hash.toString('base64'), hashType: 'SHA256', displayText: 'Sign the contract', displayTextFormat: 'GSM-7' },
+    });
+    expect(server.requests[1]).toMatchObject({ method: 'GET', url: '/mid-api/signature/session/sig-1?timeoutMs=1000' });
+  });
+
+  it.each([
+    ['USER_CANCELLED', 'user_cancelled'],
+    ['TIMEOUT', 'timeout'],
+    ['NOT_MID_CLIENT', 'user_not_found'],
+    ['SIGNATURE_HASH_MISMATCH', 'sim_error'],
+  ])('signature result %s -> %s', async (result, code) => {
+    answer = (request) => (request.method === 'POST' ? { status: 200, body: { sessionID: 'sig-2' } } : { status: 200, body: { state: 'COMPLETE', result } });
+    const { providerSessionId } = await client.startSignature({ personalId, phoneNumber, hash, hashType: 'SHA256' });
+    expect(await client.pollSignature({ providerSessionId, personalId, hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toEqual({ status: 'FAILED', code, detail: result });
   });
 });

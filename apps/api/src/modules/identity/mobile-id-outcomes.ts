@@ -2,7 +2,8 @@ import type { SignInFailureCode } from './types.js';
 
 /*
  * Mobile-ID session results (EID-FACTS.md section 3.4) -> sign-in codes
- * (SPEC.md section 8). OK is validated separately.
+ * (SPEC.md section 8), for authentication and signature sessions alike. OK is
+ * validated separately.
  *
  * | result                  | code           | why                                                          |
  * |-------------------------|----------------|--------------------------------------------------------------|
@@ -47,3 +48,20 @@ export const mobileIdResultCode = (result: string): SignInFailureCode => MOBILE_
  * | both  | transport               | unexpected | network failure or timeout                     |
  */
 export const mobileIdPollStatusCode = (status: number): SignInFailureCode => (status === 404 ? 'timeout' : 'unexpected');
+
+/*
+ * POST /certificate results (EID-FACTS.md section 3.4), always HTTP 200. OK
+ * carries the signing certificate, which is validated separately.
+ *
+ * | result        | code           | why                                                   |
+ * |---------------|----------------|-------------------------------------------------------|
+ * | NOT_FOUND     | user_not_found | no Mobile-ID for this number and code                 |
+ * | NOT_ACTIVE    | user_not_found | SK's Java client reads it as not a Mobile-ID client   |
+ * | anything else | unexpected     |                                                       |
+ */
+export const MOBILE_ID_CERTIFICATE_RESULTS: Readonly<Record<string, SignInFailureCode>> = {
+  NOT_FOUND: 'user_not_found',
+  NOT_ACTIVE: 'user_not_found',
+};
+
+export const mobileIdCertificateResultCode = (result: string): SignInFailureCode => MOBILE_ID_CERTIFICATE_RESULTS[result] ?? 'unexpected';

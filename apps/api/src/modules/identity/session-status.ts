@@ -1,9 +1,7 @@
 import type { z } from 'zod';
 import { requestJson, TransportError } from './http-json.js';
 import { clampLongPoll, httpTimeoutFor } from './session-timeout.js';
-import type { IdentityPollResult, SignInFailureCode } from './types.js';
-
-type Failure = Extract<IdentityPollResult, { status: 'FAILED' }>;
+import type { PollFailure, SignInFailureCode } from './types.js';
 
 /**
  * One long-polled session status request, as Smart-ID and Mobile-ID both do
@@ -17,7 +15,7 @@ export async function fetchSessionStatus<S extends z.ZodType>(options: {
   schema: S;
   service: string;
   codeForStatus: (status: number) => SignInFailureCode;
-}): Promise<{ ok: true; body: z.output<S> } | { ok: false; failure: Failure }> {
+}): Promise<{ ok: true; body: z.output<S> } | { ok: false; failure: PollFailure }> {
   const longPollMs = clampLongPoll(options.timeoutMs);
   options.url.searchParams.set('timeoutMs', String(longPollMs));
   try {

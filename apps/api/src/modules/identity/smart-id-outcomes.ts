@@ -2,7 +2,7 @@ import type { SignInFailureCode } from './types.js';
 
 /*
  * Smart-ID RP API v2 end results (EID-FACTS.md section 1.5) -> sign-in codes
- * (SPEC.md section 8). OK is validated separately.
+ * (SPEC.md section 8), for sign-in and signing alike. OK is validated separately.
  *
  * | endResult                                        | code              | why                                                        |
  * |--------------------------------------------------|-------------------|------------------------------------------------------------|
@@ -38,7 +38,8 @@ export const SMART_ID_END_RESULTS: Readonly<Record<string, SignInFailureCode>> =
 export const smartIdEndResultCode = (endResult: string): SignInFailureCode => SMART_ID_END_RESULTS[endResult] ?? 'unexpected';
 
 /*
- * HTTP statuses of the start call (EID-FACTS.md section 1.6).
+ * HTTP statuses of the calls that start a session: authentication,
+ * certificate choice and signature (EID-FACTS.md section 1.6).
  *
  * | status         | code              | why                                                                   |
  * |----------------|-------------------|-----------------------------------------------------------------------|

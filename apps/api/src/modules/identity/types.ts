@@ -39,11 +39,13 @@ export class IdentityError extends Error {
   }
 }
 
-export type IdentityPollResult =
-  | { status: 'RUNNING' }
-  | { status: 'COMPLETE'; person: AuthenticatedPerson }
-  /** detail: for logs only (e.g. SK's endResult or the certificate check that failed); never shown to the user. */
-  | { status: 'FAILED'; code: SignInFailureCode; detail?: string };
+/** detail: for logs only (e.g. SK's endResult or the certificate check that failed); never shown to the user. */
+export type PollFailure = { status: 'FAILED'; code: SignInFailureCode; detail?: string };
+
+/** One status request's outcome: still running, complete with T, or failed. */
+export type PollResult<T extends object> = { status: 'RUNNING' } | ({ status: 'COMPLETE' } & T) | PollFailure;
+
+export type IdentityPollResult = PollResult<{ person: AuthenticatedPerson }>;
 
 export type MobileIdentityMethod = 'SMART_ID' | 'MOBILE_ID';
 
@@ -82,3 +84,98 @@ export type MobileIdentityProvider = {
    */
   poll(input: PollAuthenticationInput): Promise<IdentityPollResult>;
 };
+
+/*
+ * Signing with PIN2 (SPEC.md section 4, "Signing states"). The signing
+ * certificate comes first, because the data to be signed (e.g. an AdES
+ * signature's signed properties) names it; then the hash of that data is
+ * signed with PIN2 and the answer is validated before it is returned.
+ */
+
+/** A signing certificate that has been validated: trusted, valid now, nonRepudiation, naming the expected person. */
+export type SigningCertificate = {
+  /** Base64 DER. */
+  certificate: string;
+  /** Smart-ID only: the account holding it, for signature/document/{documentNumber} (EID-FACTS.md section 1.2). */
+  documentNumber?: string;
+  signer: AuthenticatedPerson;
+};
+
+/** What a completed, validated signature leaves behind as evidence. */
+export type SignatureEvidence = {
+  /** Base64 signature value: RSA PKCS#1 v1.5 over DigestInfo||hash, or ECDSA raw r||s over the hash. */
+  signature: string;
+  /** The algorithm the signature was verified with, named as in RFC 5754 (sha256WithRSAEncryption, ecdsa-with-SHA256, ...). */
+  signatureAlgorithm: string;
+  /** Base64 DER signing certificate. */
+  certificate: string;
+  hashType: HashType;
+  /** When the signature was verified (ISO 8601, UTC); SK's answers carry no trustworthy signing time. */
+  signingTime: string;
+  signer: AuthenticatedPerson;
+};
+
+export type StartSignatureInput = {
+  personalId: string;
+  /** Mobile-ID only: the phone number (+372…). */
+  phoneNumber?: string;
+  /** Smart-ID: the document number from certificate choice; without it the person's accounts are asked by personal code. */
+  documentNumber?: string;
+  /** The digest to sign with PIN2; the verification code shown to the user derives from it. */
+  hash: Uint8Array;
+  hashType: HashType;
+  /** Shown with the PIN2 prompt instead of the client's configured text. */
+  displayText?: string;
+};
+
+export type PollSignatureInput = {
+  providerSessionId: string;
+  /** The personal code the signing was started for; the certificate must name it. */
+  personalId: string;
+  /** The hash that was sent and kept; a hash echoed by the service is never trusted. */
+  hash: Uint8Array;
+  hashType: HashType;
+  /**
+   * Base64 DER certificate from the certificate step, which the signed data
+   * names. Mobile-ID answers carry no certificate, so the signature is checked
+   * with this one; a Smart-ID answer must carry this same certificate.
+   */
+  certificate: string;
+  timeoutMs: number;
+};
+
+export type SigningPollResult = PollResult<{ evidence: SignatureEvidence }>;
+export type CertificateChoicePollResult = PollResult<{ signingCertificate: SigningCertificate }>;
+
+/** Signing with PIN2 through Smart-ID or Mobile-ID. */
+export type SigningProvider = {
+  method: MobileIdentityMethod;
+  /** Starts a PIN2 signature of the hash; throws IdentityError (e.g. user_not_found) when the service refuses at once. */
+  startSignature(input: StartSignatureInput): Promise<{ providerSessionId: string }>;
+  /**
+   * One status request, long-polling at most timeoutMs. A COMPLETE result has
+   * been validated: the signature over this hash with the signing
+   * certificate, the chain, validity, nonRepudiation and the person.
+   */
+  pollSignature(input: PollSignatureInput): Promise<SigningPollResult>;
+};
+
+export type SmartIdSigningProvider = SigningProvider & {
+  method: 'SMART_ID';
+  /** Starts certificate choice by personal code (certificatechoice/etsi/PNOEE-…); throws IdentityError like startSignature. */
+  startCertificateChoice(input: { personalId: string }): Promise<{ providerSessionId: string }>;
+  /** One status request of the certificate choice; COMPLETE carries the validated signing certificate and its document number. */
+  pollCertificateChoice(input: { providerSessionId: string; personalId: string; timeoutMs: number }): Promise<CertificateChoicePollResult>;
+};
+
+export type MobileIdSigningProvider = SigningProvider & {
+  method: 'MOBILE_ID';
+  /**
+   * The person's validated signing certificate (POST /certificate). Throws
+   * IdentityError: user_not_found for NOT_FOUND or NOT_ACTIVE,
+   * invalid_certificate or unexpected when the certificate fails validation.
+   */
+  signingCertificate(input: { personalId: string; phoneNumber: string }): Promise<SigningCertificate>;
+};
+
+export type SigningProviders = { SMART_ID: SmartIdSigningProvider; MOBILE_ID: MobileIdSigningProvider };

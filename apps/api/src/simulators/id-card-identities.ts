@@ -1,0 +1,39 @@
+import type { TestPerson } from './simulator-pki.js';
+
+/**
+ * The hwcrypto.js error strings a simulated card can answer with
+ * (EID-FACTS.md section 5.2; SPEC.md section 8). pin_blocked is in the
+ * hwcrypto API specification for sign(), though hwcrypto.js has no constant
+ * for it.
+ */
+export type IdCardFailure = 'user_cancel' | 'pin_blocked' | 'no_certificates' | 'driver_error' | 'technical_error';
+
+export type IdCardIdentity = TestPerson & {
+  failure: IdCardFailure;
+  /** certificate: GET signing-certificate fails (and so does sign); sign: the certificate is read, the PIN2 step fails. */
+  failsAt: 'certificate' | 'sign';
+};
+
+const card = (personalId: string, failure: IdCardFailure, failsAt: IdCardIdentity['failsAt'], givenName: string): IdCardIdentity => ({
+  personalId,
+  givenName,
+  surname: 'TESTNUMBER',
+  failure,
+  failsAt,
+});
+
+/**
+ * Test cards that fail in the signing stand-in. SK publishes no ID-card
+ * signing test identities, so these codes are this simulator's own (valid
+ * check digits, born 1980-01-01). Every other valid personal code has a
+ * working card.
+ */
+export const ID_CARD_FAILING_CARDS: readonly IdCardIdentity[] = [
+  card('38001019919', 'user_cancel', 'sign', 'CANCEL'),
+  card('38001019922', 'pin_blocked', 'sign', 'PIN BLOCKED'),
+  card('38001019930', 'no_certificates', 'certificate', 'NO CERTIFICATES'),
+  card('38001019941', 'driver_error', 'sign', 'DRIVER ERROR'),
+  card('38001019952', 'technical_error', 'sign', 'TECHNICAL ERROR'),
+];
+
+export const findFailingIdCard = (personalId: string): IdCardIdentity | undefined => ID_CARD_FAILING_CARDS.find((entry) => entry.personalId === personalId);

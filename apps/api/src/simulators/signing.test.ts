@@ -1,0 +1,415 @@
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { mobileIdVerificationCode, smartIdVerificationCode } from '@onboarding/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_USAGE_NON_REPUDIATION, readCertificateFields } from '../modules/identity/certificate-fields.js';
+import { QC_TYPE_ESIGN } from '../modules/identity/certificate-purpose.js';
+import { validateIdCardSignature, validateIdCardSigningCertificate } from '../modules/identity/certificate-validation.js';
+import { createMobileIdClient, type MobileIdClient } from '../modules/identity/mobile-id-client.js';
+import { createSmartIdClient, type SmartIdClient } from '../modules/identity/smart-id-client.js';
+import {
+  IdentityError,
+  type CertificateChoicePollResult,
+  type HashType,
+  type PollSignatureInput,
+  type SigningCertificate,
+  type SigningPollResult,
+  type SigningProvider,
+  type StartSignatureInput,
+} from '../modules/identity/types.js';
+import { ID_CARD_FAILING_CARDS } from './id-card-identities.js';
+import { MOBILE_ID_IDENTITIES } from './mobile-id-identities.js';
+import { loadSimulatorPki, type SimulatorPki } from './simulator-pki.js';
+import { SMART_ID_IDENTITIES } from './smart-id-identities.js';
+import { startSimulators, type SimulatorHandle } from './start-simulators.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'simulators-signing-'));
+let simulators: SimulatorHandle;
+let pki: SimulatorPki;
+let smartId: SmartIdClient;
+let mobileId: MobileIdClient;
+
+const sha = (hashType: HashType) => createHash(`sha${hashType.slice(3)}`).update(randomBytes(64)).digest();
+
+const smartIdClientFor = (trustAnchors: string[]) =>
+  createSmartIdClient({
+    baseUrl: simulators.smartIdBaseUrl,
+    relyingPartyUuid: simulators.relyingPartyUuid,
+    relyingPartyName: simulators.relyingPartyName,
+    trustAnchors,
+    displayText: 'Ettevõtte konto avamine',
+  });
+
+beforeAll(async () => {
+  simulators = await startSimulators({ dataDir, completionDelayMs: 0 });
+  // The same data directory, so the same stored people: for certificates a test needs to hand the client.
+  pki = await loadSimulatorPki(dataDir);
+  smartId = smartIdClientFor(simulators.smartIdTrustAnchors);
+  mobileId = createMobileIdClient({
+    baseUrl: simulators.mobileIdBaseUrl,
+    relyingPartyUuid: simulators.relyingPartyUuid,
+    relyingPartyName: simulators.relyingPartyName,
+    trustAnchors: simulators.mobileIdTrustAnchors,
+    displayText: 'Lepingu allkirjastamine',
+  });
+});
+
+afterAll(async () => {
+  await simulators.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A refusal at start is reported like a failed poll. */
+const failedAtStart = (error: unknown) => {
+  if (error instanceof IdentityError) return { status: 'FAILED', code: error.code } as const;
+  throw error;
+};
+
+const chooseCertificate = async (client: SmartIdClient, personalId: string, pollAs = personalId): Promise<CertificateChoicePollResult> => {
+  try {
+    const { providerSessionId } = await client.startCertificateChoice({ personalId });
+    return await client.pollCertificateChoice({ providerSessionId, personalId: pollAs, timeoutMs: 1000 });
+  } catch (error) {
+    return failedAtStart(error);
+  }
+};
+
+/** startSignature + one pollSignature through the real client over HTTP; the poll may be told other facts than the start. */
+const sign = async (provider: SigningProvider, input: StartSignatureInput, certificate: string, poll: Partial<PollSignatureInput> = {}): Promise<SigningPollResult> => {
+  try {
+    const { providerSessionId } = await provider.startSignature(input);
+    return await provider.pollSignature({ providerSessionId, personalId: input.personalId, hash: input.hash, hashType: input.hashType, certificate, timeoutMs: 1000, ...poll });
+  } catch (error) {
+    return failedAtStart(error);
+  }
+};
+
+const chosen = async (personalId: string): Promise<SigningCertificate> => {
+  const choice = await chooseCertificate(smartId, personalId);
+  if (choice.status !== 'COMPLETE') throw new Error(`certificate choice for ${personalId} ended ${choice.status}`);
+  return choice.signingCertificate;
+};
+
+const SMART_ID_CODES: Record<string, string> = {
+  USER_REFUSED: 'user_cancelled',
+  USER_REFUSED_DISPLAYTEXTANDPIN: 'user_cancelled',
+  USER_REFUSED_VC_CHOICE: 'user_cancelled',
+  USER_REFUSED_CONFIRMATIONMESSAGE: 'user_cancelled',
+  USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE: 'user_cancelled',
+  USER_REFUSED_CERT_CHOICE: 'user_cancelled',
+  WRONG_VC: 'user_cancelled',
+  TIMEOUT: 'timeout',
+  DOCUMENT_UNUSABLE: 'document_unusable',
+};
+const REFUSED_AT_CERTIFICATE_CHOICE = new Set(['USER_REFUSED_CERT_CHOICE', 'DOCUMENT_UNUSABLE']);
+
+describe('Smart-ID signing with the demo identities', () => {
+  it.each(SMART_ID_IDENTITIES.map((identity) => [identity.personalId, identity.outcome, identity] as const))('%s -> %s', async (personalId, outcome, identity) => {
+    const choice = await chooseCertificate(smartId, personalId);
+    if (REFUSED_AT_CERTIFICATE_CHOICE.has(outcome)) {
+      expect(choice).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
+      return;
+    }
+    const signer = { personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname };
+    expect(choice).toMatchObject({ status: 'COMPLETE', signingCertificate: { documentNumber: `PNOEE-${personalId}-MOCK-Q`, signer } });
+    if (choice.status !== 'COMPLETE') return;
+    const { certificate, documentNumber } = choice.signingCertificate;
+
+    const hash = sha('SHA512');
+    const result = await sign(smartId, { personalId, documentNumber, hash, hashType: 'SHA512' }, certificate);
+    if (outcome !== 'OK') {
+      expect(result).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
+      return;
+    }
+    expect(result).toEqual({
+      status: 'COMPLETE',
+      evidence: { signature: expect.any(String), signatureAlgorithm: 'sha512WithRSAEncryption', certificate, hashType: 'SHA512', signingTime: expect.any(String), signer },
+    });
+  });
+
+  it('chooses a signing certificate apart from the authentication one: another key, nonRepudiation, the same subject', async () => {
+    const { certificate } = await chosen('40504040001');
+    const signing = new X509Certificate(Buffer.from(certificate, 'base64'));
+    const authentication = new X509Certificate((await pki.smartIdPerson({ personalId: '40504040001', givenName: 'OK', surname: 'TESTNUMBER' })).certificateDer);
+    expect(signing.subject).toBe(authentication.subject);
+    expect(signing.publicKey.equals(authentication.publicKey)).toBe(false);
+    expect(readCertificateFields(signing.raw)).toMatchObject({ keyUsage: KEY_USAGE_NON_REPUDIATION, qcTypes: [QC_TYPE_ESIGN] });
+  });
+
+  it('signs SHA-256 and SHA-384 hashes, and by personal code when no document number is given', async () => {
+    const { certificate, documentNumber } = await chosen('50001029996');
+    for (const hashType of ['SHA256', 'SHA384'] as const) {
+      expect(await sign(smartId, { personalId: '50001029996', documentNumber, hash: sha(hashType), hashType }, certificate)).toMatchObject({
+        status: 'COMPLETE',
+        evidence: { signatureAlgorithm: `sha${hashType.slice(3)}WithRSAEncryption`, hashType },
+      });
+    }
+    expect(await sign(smartId, { personalId: '50001029996', hash: sha('SHA256'), hashType: 'SHA256' }, certificate)).toMatchObject({ status: 'COMPLETE' });
+  });
+
+  it('a personal code or document number with no account is user_not_found (404)', async () => {
+    expect(await chooseCertificate(smartId, '38001085718')).toEqual({ status: 'FAILED', code: 'user_not_found' });
+    const { certificate } = await chosen('40504040001');
+    expect(await sign(smartId, { personalId: '38001085718', documentNumber: 'PNOEE-38001085718-MOCK-Q', hash: sha('SHA256'), hashType: 'SHA256' }, certificate)).toEqual({
+      status: 'FAILED',
+      code: 'user_not_found',
+    });
+  });
+
+  it('shows the PIN2 verification code of the hash on the simulated phone', async () => {
+    const { certificate, documentNumber } = await chosen('30303039914');
+    const hash = sha('SHA256');
+    const { providerSessionId } = await smartId.startSignature({ personalId: '30303039914', documentNumber, hash, hashType: 'SHA256', displayText: 'Allkirjasta leping' });
+    expect(simulators.phoneScreen('30303039914')).toEqual({ service: 'SMART_ID', pin: 'PIN2', verificationCode: smartIdVerificationCode(hash), displayText: 'Allkirjasta leping' });
+    expect(await smartId.pollSignature({ providerSessionId, personalId: '30303039914', hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toMatchObject({ status: 'COMPLETE' });
+  });
+
+  it('refuses a signature over another hash than the one sent', async () => {
+    const { certificate, documentNumber } = await chosen('40504040001');
+    expect(await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA512'), hashType: 'SHA512' }, certificate, { hash: sha('SHA512') })).toEqual({
+      status: 'FAILED',
+      code: 'unexpected',
+      detail: 'signature_mismatch',
+    });
+  });
+
+  it('refuses a certificate of another person than the signing was started for', async () => {
+    expect(await chooseCertificate(smartId, '40504040001', '50001029996')).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'personal_id_mismatch' });
+    const { certificate, documentNumber } = await chosen('40504040001');
+    expect(await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA256'), hashType: 'SHA256' }, certificate, { personalId: '50001029996' })).toEqual({
+      status: 'FAILED',
+      code: 'unexpected',
+      detail: 'personal_id_mismatch',
+    });
+  });
+
+  it('refuses an answer whose certificate is not the one the signed data names', async () => {
+    const { documentNumber } = await chosen('40504040001');
+    const authentication = (await pki.smartIdPerson({ personalId: '40504040001', givenName: 'OK', surname: 'TESTNUMBER' })).certificateDer.toString('base64');
+    expect(await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA256'), hashType: 'SHA256' }, authentication)).toEqual({
+      status: 'FAILED',
+      code: 'unexpected',
+      detail: 'certificate_mismatch',
+    });
+  });
+
+  it('refuses a signing certificate from a CA the client does not trust', async () => {
+    const distrusting = smartIdClientFor(simulators.mobileIdTrustAnchors);
+    expect(await chooseCertificate(distrusting, '40504040001')).toMatchObject({ status: 'FAILED', code: 'invalid_certificate', detail: 'untrusted' });
+  });
+});
+
+describe('Smart-ID signing contract', () => {
+  const post = (pathname: string, body: Record<string, unknown>) =>
+    fetch(new URL(pathname, simulators.smartIdBaseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ relyingPartyUUID: simulators.relyingPartyUuid, relyingPartyName: 'DEMO', ...body }),
+    });
+  const session = async (response: Response) => {
+    const { sessionID } = (await response.json()) as { sessionID: string };
+    return (await fetch(new URL(`session/${sessionID}?timeoutMs=1000`, simulators.smartIdBaseUrl))).json() as Promise<Record<string, unknown>>;
+  };
+  const pin = () => ({ hash: sha('SHA256').toString('base64'), hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }] });
+
+  it('certificatechoice/document/{documentNumber} completes with the certificate, document number and no signature', async () => {
+    const answer = await session(await post('certificatechoice/document/PNOEE-40504040001-MOCK-Q', { certificateLevel: 'QSCD' }));
+    expect(answer).toEqual({
+      state: 'COMPLETE',
+      result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
+      cert: { value: expect.any(String), certificateLevel: 'QUALIFIED' },
+    });
+  });
+
+  it('signature/document/{documentNumber} completes with signature.value and algorithm and the signing certificate', async () => {
+    const answer = await session(await post('signature/document/PNOEE-40504040001-MOCK-Q', pin()));
+    expect(answer).toMatchObject({
+      state: 'COMPLETE',
+      result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
+      signature: { value: expect.any(String), algorithm: 'sha256WithRSAEncryption' },
+      interactionFlowUsed: 'displayTextAndPIN',
+    });
+  });
+
+  it('answers 404 for an unknown document number, 403 for ADVANCED, 400 for a signature without a hash', async () => {
+    expect((await post('certificatechoice/document/PNOEE-38001085718-MOCK-Q', {})).status).toBe(404);
+    expect((await post('signature/document/nonsense', pin())).status).toBe(404);
+    expect((await post('certificatechoice/etsi/PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
+    expect((await post('signature/document/PNOEE-40504040001-MOCK-Q', { hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN' }] })).status).toBe(400);
+    expect((await post('certificatechoice/etsi/40504040001', {})).status).toBe(400);
+  });
+});
+
+const MOBILE_ID_CODES: Record<string, string> = {
+  TIMEOUT: 'timeout',
+  NOT_MID_CLIENT: 'user_not_found',
+  USER_CANCELLED: 'user_cancelled',
+  SIGNATURE_HASH_MISMATCH: 'sim_error',
+  PHONE_ABSENT: 'phone_absent',
+  DELIVERY_ERROR: 'delivery_error',
+  SIM_ERROR: 'sim_error',
+};
+
+const signingCertificateOf = (personalId: string, phoneNumber: string) =>
+  mobileId.signingCertificate({ personalId, phoneNumber }).catch((error: unknown) => failedAtStart(error));
+
+describe('Mobile-ID signing with the demo numbers', () => {
+  it.each(MOBILE_ID_IDENTITIES.map((identity) => [identity.phoneNumber, identity.personalId, identity.outcome, identity] as const))(
+    '%s / %s -> %s',
+    async (phoneNumber, personalId, outcome, identity) => {
+      const signer = { personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname };
+      const certificate = await signingCertificateOf(personalId, phoneNumber);
+      if (identity.certificateResult !== 'OK') {
+        expect(certificate).toEqual({ status: 'FAILED', code: 'user_not_found' });
+        return;
+      }
+      expect(certificate).toEqual({ certificate: expect.any(String), signer });
+      if (!('certificate' in certificate)) return;
+      const result = await sign(mobileId, { personalId, phoneNumber, hash: sha('SHA256'), hashType: 'SHA256' }, certificate.certificate);
+      if (outcome === 'OK') {
+        expect(result).toEqual({
+          status: 'COMPLETE',
+          evidence: { signature: expect.any(String), signatureAlgorithm: 'ecdsa-with-SHA256', certificate: certificate.certificate, hashType: 'SHA256', signingTime: expect.any(String), signer },
+        });
+      } else {
+        expect(result).toEqual({ status: 'FAILED', code: MOBILE_ID_CODES[outcome], detail: outcome });
+      }
+    },
+  );
+
+  it('NOT_ACTIVE and NOT_FOUND certificate answers, and a phone number that does not belong to the code, are user_not_found', async () => {
+    const answer = await fetch(new URL('certificate', `${simulators.mobileIdBaseUrl}/`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ relyingPartyUUID: simulators.relyingPartyUuid, relyingPartyName: 'DEMO', phoneNumber: '+37200000366', nationalIdentityNumber: '60001019928' }),
+    });
+    expect(await answer.json()).toMatchObject({ result: 'NOT_ACTIVE', time: expect.any(String), traceId: expect.any(String) });
+    expect(await signingCertificateOf('60001019906', '+37200000566')).toEqual({ status: 'FAILED', code: 'user_not_found' });
+  });
+
+  it('a signature made with the PIN2 key is not accepted with the authentication certificate', async () => {
+    const person = { personalId: '60001019906', givenName: 'MARY ÄNN', surname: 'O’CONNEŽ-ŠUSLIK TESTNUMBER' };
+    const authentication = (await pki.mobileIdPerson(person)).certificateDer.toString('base64');
+    expect(await sign(mobileId, { personalId: '60001019906', phoneNumber: '+37200000766', hash: sha('SHA256'), hashType: 'SHA256' }, authentication)).toEqual({
+      status: 'FAILED',
+      code: 'invalid_certificate',
+      detail: 'wrong_key_usage',
+    });
+  });
+
+  it('refuses a signature over another hash, and a certificate of another person', async () => {
+    const certificate = await mobileId.signingCertificate({ personalId: '60001018800', phoneNumber: '+37200000566' });
+    const input = { personalId: '60001018800', phoneNumber: '+37200000566', hash: sha('SHA384'), hashType: 'SHA384' } as const;
+    expect(await sign(mobileId, input, certificate.certificate, { hash: sha('SHA384') })).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'signature_mismatch' });
+    expect(await sign(mobileId, input, certificate.certificate, { personalId: '60001019906' })).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'personal_id_mismatch' });
+  });
+
+  it('shows the PIN2 verification code on the simulated phone; a signature session is unknown on the authentication path', async () => {
+    const hash = sha('SHA256');
+    const { providerSessionId } = await mobileId.startSignature({ personalId: '60001017869', phoneNumber: '+37268000769', hash, hashType: 'SHA256' });
+    expect(simulators.phoneScreen('60001017869')).toEqual({ service: 'MOBILE_ID', pin: 'PIN2', verificationCode: mobileIdVerificationCode(hash), displayText: 'Lepingu allkirjastamine' });
+    expect((await fetch(`${simulators.mobileIdBaseUrl}/authentication/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(404);
+    expect((await fetch(`${simulators.mobileIdBaseUrl}/signature/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(200);
+  });
+
+  it('answers /certificate 401 for an unknown relying party and 400 for an invalid phone number', async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${simulators.mobileIdBaseUrl}/certificate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ relyingPartyUUID: simulators.relyingPartyUuid, relyingPartyName: 'DEMO', phoneNumber: '+37200000766', nationalIdentityNumber: '60001019906', ...body }),
+      });
+    expect((await post({ relyingPartyName: 'someone else' })).status).toBe(401);
+    expect((await post({ phoneNumber: '37200000766' })).status).toBe(400);
+  });
+});
+
+describe('ID-card signing stand-in', () => {
+  const cardCertificate = async (personalId: string) => {
+    const response = await fetch(`${simulators.idCardBaseUrl}/signing-certificate?personalId=${personalId}`);
+    return { status: response.status, body: (await response.json()) as { certificate?: string; error?: string } };
+  };
+  const cardSign = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${simulators.idCardBaseUrl}/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as { signature?: string; signatureAlgorithm?: unknown; error?: string } };
+  };
+  /** The browser's part: read the certificate, sign our hash. */
+  const signWithCard = async (personalId: string, hash: Buffer, hashType: HashType = 'SHA256') => {
+    const { body } = await cardCertificate(personalId);
+    const signed = await cardSign({ personalId, hash: hash.toString('base64'), hashType });
+    return { certificate: body.certificate ?? '', signature: signed.body.signature ?? '', signed };
+  };
+  const validate = (card: { certificate: string; signature: string }, hash: Buffer, overrides: Partial<Parameters<typeof validateIdCardSignature>[0]> = {}) =>
+    validateIdCardSignature({ ...card, hash, hashType: 'SHA256', trustAnchors: simulators.idCardTrustAnchors, expectedPersonalId: '38001085718', ...overrides });
+
+  it('gives a signing certificate with the names of the card issued to the person', async () => {
+    await simulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' });
+    const { status, body } = await cardCertificate('38001085718');
+    expect(status).toBe(200);
+    expect(validateIdCardSigningCertificate({ certificate: body.certificate ?? '', trustAnchors: simulators.idCardTrustAnchors, expectedPersonalId: '38001085718' })).toEqual({
+      ok: true,
+      person: { personalId: '38001085718', countryCode: 'EE', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' },
+    });
+  });
+
+  it('signs the hash; the validation accepts it and returns the evidence', async () => {
+    const hash = sha('SHA256');
+    const card = await signWithCard('38001085718', hash);
+    expect(card.signed.status).toBe(200);
+    expect(card.signed.body.signatureAlgorithm).toEqual({ cryptoAlgorithm: 'ECC', hashFunction: 'SHA-256', paddingScheme: 'NONE' });
+    // The page is served by the main app, which passes these calls on; the stand-in answers no CORS.
+    expect(card.signed.headers.get('access-control-allow-origin')).toBeNull();
+    expect(validate(card, hash, { expectedCertificate: card.certificate })).toMatchObject({
+      ok: true,
+      evidence: { signature: card.signature, signatureAlgorithm: 'ecdsa-with-SHA256', certificate: card.certificate, hashType: 'SHA256', signer: { personalId: '38001085718' } },
+    });
+    const sha512 = sha('SHA512');
+    expect(validate(await signWithCard('38001085718', sha512, 'SHA512'), sha512, { hashType: 'SHA512' })).toMatchObject({ ok: true });
+  });
+
+  it('refuses tampered signatures, hashes and certificates', async () => {
+    const hash = sha('SHA256');
+    const card = await signWithCard('38001085718', hash);
+    const flipped = Buffer.from(card.signature, 'base64');
+    flipped[5] = (flipped[5] ?? 0) ^ 0x01;
+    expect(validate({ ...card, signature: flipped.toString('base64') }, hash)).toEqual({ ok: false, code: 'unexpected', reason: 'signature_mismatch' });
+    expect(validate(card, sha('SHA256'))).toEqual({ ok: false, code: 'unexpected', reason: 'signature_mismatch' });
+    expect(validate({ ...card, signature: 'not base64!' }, hash)).toMatchObject({ ok: false, reason: 'signature_mismatch' });
+    const otherCard = await signWithCard('47302200234', hash);
+    expect(validate({ ...card, certificate: otherCard.certificate }, hash)).toMatchObject({ ok: false, reason: 'signature_mismatch' });
+    expect(validate(card, hash, { expectedCertificate: otherCard.certificate })).toEqual({ ok: false, code: 'unexpected', reason: 'certificate_mismatch' });
+    expect(validate(otherCard, hash)).toEqual({ ok: false, code: 'unexpected', reason: 'personal_id_mismatch' });
+    const garbled = Buffer.from(card.certificate, 'base64');
+    garbled[garbled.length - 10] = (garbled[garbled.length - 10] ?? 0) ^ 0xff;
+    expect(validate({ ...card, certificate: garbled.toString('base64') }, hash)).toMatchObject({ ok: false, code: 'invalid_certificate' });
+  });
+
+  it('refuses the ID-card authentication certificate as a signing certificate, and certificates from other CAs', async () => {
+    const hash = sha('SHA256');
+    const card = await signWithCard('38001085718', hash);
+    const authentication = new X509Certificate((await simulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' })).cert);
+    expect(validate({ ...card, certificate: authentication.raw.toString('base64') }, hash)).toEqual({ ok: false, code: 'invalid_certificate', reason: 'wrong_key_usage' });
+    expect(validate(card, hash, { trustAnchors: simulators.smartIdTrustAnchors })).toEqual({ ok: false, code: 'invalid_certificate', reason: 'untrusted' });
+  });
+
+  it.each(ID_CARD_FAILING_CARDS.map((card) => [card.personalId, card.failure, card] as const))('%s answers %s', async (personalId, failure, card) => {
+    const certificate = await cardCertificate(personalId);
+    const signed = await cardSign({ personalId, hash: sha('SHA256').toString('base64'), hashType: 'SHA256' });
+    if (card.failsAt === 'certificate') {
+      expect(certificate).toEqual({ status: 422, body: { error: failure } });
+    } else {
+      expect(certificate.status).toBe(200);
+    }
+    expect(signed).toMatchObject({ status: 422, body: { error: failure } });
+  });
+
+  it('answers invalid_argument for a malformed personal code, hash or body', async () => {
+    expect(await cardCertificate('38001085719')).toEqual({ status: 400, body: { error: 'invalid_argument' } });
+    expect(await cardSign({ personalId: '38001085718', hash: Buffer.alloc(20).toString('base64'), hashType: 'SHA256' })).toMatchObject({ status: 400, body: { error: 'invalid_argument' } });
+    expect(await cardSign({ personalId: '38001085718', hash: sha('SHA256').toString('base64'), hashType: 'SHA-256' })).toMatchObject({ status: 400, body: { error: 'invalid_argument' } });
+    const broken = await fetch(`${simulators.idCardBaseUrl}/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { error: 'invalid_argument' } });
+  });
+});
