@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per account-opening application. The server owns the application:
@@ -195,6 +195,81 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
 );
 
+/** Bytes as PostgreSQL stores them (bytea); Drizzle has no built-in column for it. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A contract drawn up from an application for signing: the exact PDF bytes
+ * and their SHA-256, which is what every signing method signs. A new one is
+ * drawn up whenever the application changed since the last.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => applications.processId),
+    /** The application version the contract was drawn up from. */
+    applicationVersion: integer('application_version').notNull(),
+    language: text('language').notNull(),
+    document: bytea('document').notNull(),
+    /** Lowercase hex SHA-256 of `document`. */
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contracts_process_idx').on(table.processId, table.applicationVersion)],
+);
+
+/**
+ * One attempt to sign a contract with PIN2 (SPEC.md section 4 signing states).
+ * A SIGNED row is the evidence: the signature, the signing certificate and
+ * the time; only one per application can exist.
+ */
+export const signingSessions = pgTable(
+  'signing_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => applications.processId),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    personalId: text('personal_id').notNull(),
+    phoneNumber: text('phone_number'),
+    /** The identity service's session (Smart-ID and Mobile-ID). */
+    providerSessionId: text('provider_session_id'),
+    /** Smart-ID: the document number the certificate choice named, which the signature is asked from. */
+    documentNumber: text('document_number'),
+    verificationCode: text('verification_code'),
+    /** Why it did not end SIGNED: a lowercase code of SPEC.md section 8. */
+    failureCode: text('failure_code'),
+    signature: text('signature'),
+    signatureAlgorithm: text('signature_algorithm'),
+    /** Base64 DER of the signing certificate. */
+    certificate: text('certificate'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('signing_sessions_process_idx').on(table.processId),
+    uniqueIndex('signing_sessions_one_signed_idx').on(table.processId).where(sql`${table.status} = 'SIGNED'`),
+    check('signing_sessions_method_check', sql`${table.method} in ('SMART_ID', 'MOBILE_ID', 'ID_CARD')`),
+    check('signing_sessions_status_check', sql`${table.status} in ('RUNNING', 'SIGNED', 'FAILED', 'CANCELLED')`),
+    check(
+      'signing_sessions_evidence_check',
+      sql`${table.status} <> 'SIGNED' or (${table.signature} is not null and ${table.certificate} is not null and ${table.signedAt} is not null)`,
+    ),
+  ],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -204,4 +279,6 @@ export const schema = {
   authenticationEvents,
   representatives,
   mailOutbox,
+  contracts,
+  signingSessions,
 };
