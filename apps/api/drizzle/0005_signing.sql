@@ -31,6 +31,7 @@ CREATE TABLE "signing_sessions" (
 	CONSTRAINT "signing_sessions_evidence_check" CHECK ("signing_sessions"."status" <> 'SIGNED' or ("signing_sessions"."signature" is not null and "signing_sessions"."certificate" is not null and "signing_sessions"."signed_at" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "follow_up" text;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_process_id_applications_process_id_fk" FOREIGN KEY ("process_id") REFERENCES "public"."applications"("process_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signing_sessions" ADD CONSTRAINT "signing_sessions_process_id_applications_process_id_fk" FOREIGN KEY ("process_id") REFERENCES "public"."applications"("process_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signing_sessions" ADD CONSTRAINT "signing_sessions_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -92,7 +92,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const auth = await registerAuth(app, config, database);
-  await registerOnboarding(app, config, database, auth.requireUser);
+  await registerOnboarding(app, config, database, auth);
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

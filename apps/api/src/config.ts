@@ -48,6 +48,8 @@ export const configSchema = z
       .string()
       .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +372 600 0000')
       .default('+372 600 0000'),
+    /** The bank's name as the contract names it. */
+    BANK_NAME: z.string().trim().min(2).max(100).default('Pank AS'),
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
     TRUST_PROXY: booleanFromString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -38,6 +38,8 @@ export * from './contracts/endpoint.js';
 export * from './contracts/auth.js';
 export * from './schemas/onboarding.js';
 export * from './contracts/onboarding.js';
+export * from './schemas/signing.js';
+export * from './contracts/signing.js';
 export * from './schemas/reference.js';
 export * from './contracts/reference.js';
 export * from './schemas/register.js';

@@ -1,4 +1,4 @@
-import { completeSteps } from '@onboarding/domain/test-support';
+import { completeSteps, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
 
 type PageGlobals = {
@@ -26,23 +26,22 @@ async function callApi(page: Page, method: string, path: string, body: unknown):
 /**
  * Starts the signed-in representative's application for a register company
  * and saves its steps through the API, up to (not including) `until`, so a
- * journey about a later screen starts there; then opens that screen. The
- * company data step names the chosen company.
+ * journey about a later screen starts there; then opens that screen.
  */
 export async function fillStepsThroughApi(
   page: Page,
   baseUrl: string,
-  company: { registryCode: string; businessName: string },
+  subject: ApplicationSubject,
   until: string,
   screen: string,
 ): Promise<string> {
+  const { company } = subject;
   const created = await callApi(page, 'POST', '/onboarding/applications', { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' });
   if (created.status !== 200) throw new Error(`creating the application answered ${String(created.status)}`);
   let application = (created.json as { application: { processId: string; version: number } }).application;
-  for (const [step, data] of completeSteps()) {
+  for (const [step, data] of completeSteps(subject)) {
     if (step === until) break;
-    const body = step === 'CompanyData' ? { ...data, ...company } : data;
-    const saved = await callApi(page, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, { version: application.version, data: body });
+    const saved = await callApi(page, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, { version: application.version, data });
     if (saved.status !== 200) throw new Error(`saving ${step} answered ${String(saved.status)}: ${JSON.stringify(saved.json)}`);
     application = saved.json as typeof application;
   }

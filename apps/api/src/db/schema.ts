@@ -28,6 +28,8 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Once submitted: what the bank does next (FOLLOW_UPS), chosen when the contract is signed. */
+    followUp: text('follow_up'),
   },
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),

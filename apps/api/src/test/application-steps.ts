@@ -1,4 +1,4 @@
-import { completeSteps } from '@onboarding/domain/test-support';
+import { completeSteps, JAAK_KRISTJAN, type ApplicationSubject } from '@onboarding/domain/test-support';
 import { expect } from 'vitest';
 import type { Call } from './representative.js';
 
@@ -16,13 +16,13 @@ export async function saveStep(call: Call, application: TestApplication, step: s
 }
 
 /**
- * Saves the complete application's steps in order (Jõeorg Konsultatsioonid OÜ,
- * signed in as 38001085718), stopping before `until` when given; returns the
- * application as last saved.
+ * Saves the complete application's steps in order (by default Jõeorg
+ * Konsultatsioonid OÜ, signed in as 38001085718), stopping before `until`
+ * when given; returns the application as last saved.
  */
-export async function fillSteps(call: Call, application: TestApplication, until?: string): Promise<TestApplication> {
+export async function fillSteps(call: Call, application: TestApplication, until?: string, subject: ApplicationSubject = JAAK_KRISTJAN): Promise<TestApplication> {
   let current = application;
-  for (const [step, data] of completeSteps()) {
+  for (const [step, data] of completeSteps(subject)) {
     if (step === until) break;
     const response = await saveStep(call, current, step, data);
     expect(response.statusCode, response.body).toBe(200);

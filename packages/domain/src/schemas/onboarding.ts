@@ -79,6 +79,15 @@ export const createApplicationRequestSchema = z.discriminatedUnion(
 );
 export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
 
+/**
+ * What the bank does after submission (SPEC.md section 4), chosen by the
+ * server per case and e-mailed in the contact language: a manager contacts
+ * the customer, the customer pays the service fee on an e-mailed invoice,
+ * identifies in an office, or signs electronically by an e-mailed link.
+ */
+export const FOLLOW_UPS = ['MANAGER_CONTACT', 'PAY_SERVICE_FEE', 'IDENTIFY_IN_OFFICE', 'SIGN_BY_LINK'] as const;
+export type FollowUp = (typeof FOLLOW_UPS)[number];
+
 /** An application as the representative sees it: the server-given step decides the screen. */
 export const applicationViewSchema = z.object({
   processId: z.string(),
@@ -91,6 +100,9 @@ export const applicationViewSchema = z.object({
   /** Autosaved, not yet validated input of each step, by step. */
   drafts: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
+  /** Once submitted: what happens next. */
+  followUp: z.enum(FOLLOW_UPS).nullable().optional(),
+  submittedAt: z.string().nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 

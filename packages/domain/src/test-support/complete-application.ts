@@ -10,12 +10,34 @@ import type { ApplicationOverview } from '../schemas/overview.js';
 export const COMPLETE_APPLICATION_COMPANY = { businessName: 'Jõeorg Konsultatsioonid OÜ', registryCode: '19013347', registryCountryCode: 'EE' } as const;
 export const COMPLETE_APPLICATION_REPRESENTATIVE = { personalId: '38001085718', personalIdCountryCode: 'EE' } as const;
 
+/** Whose application it is: a register company and the person on its board who owns all of it. */
+export type ApplicationSubject = {
+  company: { businessName: string; registryCode: string };
+  person: { personalId: string; firstName: string; lastName: string; birthDate: string };
+};
+
+export const JAAK_KRISTJAN: ApplicationSubject = {
+  company: { businessName: COMPLETE_APPLICATION_COMPANY.businessName, registryCode: COMPLETE_APPLICATION_COMPANY.registryCode },
+  person: { personalId: '38001085718', firstName: 'Jaak-Kristjan', lastName: 'Jõeorg', birthDate: '1980-01-08' },
+};
+/** SK's Smart-ID demo identity and the one-person company of the register fixture. */
+export const OK_TESTNUMBER: ApplicationSubject = {
+  company: { businessName: 'Näidis Tehnoloogia OÜ', registryCode: '19000149' },
+  person: { personalId: '40504040001', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1905-04-04' },
+};
+/** SK's Mobile-ID demo identity (+37200000766) and her new company in the register fixture. */
+export const MARY_ANN: ApplicationSubject = {
+  company: { businessName: 'Mereranna Disain OÜ', registryCode: '19010030' },
+  person: { personalId: '60001019906', firstName: 'Mary Änn', lastName: 'O’Connež-Šuslik Testnumber', birthDate: '2000-01-01' },
+};
+
 const address = () => ({ countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Akadeemia tee 21', postalCode: '12618' });
 
 export const completeOpeningReasons = () => ({ openingReasons: ['DOMESTICSETTLEMENTS'] });
 
-export const completeCompanyData = () => ({
-  ...COMPLETE_APPLICATION_COMPANY,
+export const completeCompanyData = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({
+  ...subject.company,
+  registryCountryCode: 'EE',
   representationBasis: 'MANAGEMENT_BOARD_MEMBER',
   businessEmail: 'info@joeorg.ee',
   businessPhone: '+372 5123 4567',
@@ -44,16 +66,17 @@ export const completeIncomes = () => ({
 });
 
 export const REPRESENTATIVE_PERSON_ID = 'person:EE:38001085718';
+const personIdOf = (subject: ApplicationSubject) => `person:EE:${subject.person.personalId}`;
 
-export const completeRepresentativePerson = () => ({
-  id: REPRESENTATIVE_PERSON_ID,
+export const completeRepresentativePerson = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({
+  id: personIdOf(subject),
   type: 'PRIVATE_PERSON' as const,
   roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY', 'SHAREHOLDER'],
-  firstName: 'Jaak-Kristjan',
-  lastName: 'Jõeorg',
-  personalId: COMPLETE_APPLICATION_REPRESENTATIVE.personalId,
+  firstName: subject.person.firstName,
+  lastName: subject.person.lastName,
+  personalId: subject.person.personalId,
   personalIdCountryCode: 'EE',
-  birthDate: '1980-01-08',
+  birthDate: subject.person.birthDate,
   birthCountryCode: 'EE',
   nationalityCountryCode: 'EE',
   residentialAddress: address(),
@@ -61,16 +84,16 @@ export const completeRepresentativePerson = () => ({
   residency: 'RESIDENT',
   isEResident: false,
   livesAndWorksMostlyInEstonia: true,
-  taxResidences: [{ countryCode: 'EE', tin: COMPLETE_APPLICATION_REPRESENTATIVE.personalId }],
+  taxResidences: [{ countryCode: 'EE', tin: subject.person.personalId }],
   isBeneficialOwner: true,
   beneficiarySharePercent: 100,
   benefitType: 'SHARE_OWNERSHIP',
   isPep: false,
 });
 
-export const completeRelatedPersons = () => ({
-  shareholders: [{ personId: REPRESENTATIVE_PERSON_ID, sharePercent: 100 }],
-  relatedPersons: [completeRepresentativePerson()] as Record<string, unknown>[],
+export const completeRelatedPersons = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({
+  shareholders: [{ personId: personIdOf(subject), sharePercent: 100 }],
+  relatedPersons: [completeRepresentativePerson(subject)] as Record<string, unknown>[],
 });
 
 export const completeOverview = (): ApplicationOverview => ({
@@ -83,11 +106,11 @@ export const completeOverview = (): ApplicationOverview => ({
 });
 
 /** The steps in the order they are filled, as the API's PUT steps/:step takes them. */
-export const completeSteps = () =>
+export const completeSteps = (subject: ApplicationSubject = JAAK_KRISTJAN) =>
   [
     ['AccountOpeningReason', completeOpeningReasons()],
-    ['CompanyData', completeCompanyData()],
+    ['CompanyData', completeCompanyData(subject)],
     ['Incomes', completeIncomes()],
-    ['RelatedPersons', completeRelatedPersons()],
+    ['RelatedPersons', completeRelatedPersons(subject)],
     ['AdditionalData', completeOverview()],
   ] as const;

@@ -9,7 +9,7 @@ import { createRequireUser, type RequireUser } from './authenticate.js';
 import { authenticationEventRoutes } from './authentication-event-routes.js';
 import { authorizeWithIdCard } from './id-card.js';
 import { createIdCardServer } from './id-card-server.js';
-import { createIdentityServices } from './identity-services.js';
+import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { loadSigningKey } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
@@ -28,6 +28,8 @@ export type AuthModule = {
   requireUser: RequireUser;
   /** Origin of the eid listener, once it listens; empty when there is none. */
   eidUrl(): string;
+  /** The identity clients, for signing the contract with the same services. */
+  identity: IdentityServices;
 };
 
 /**
@@ -87,5 +89,5 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   }
   app.addHook('onClose', () => identity.close());
 
-  return { service, requireUser, eidUrl: () => eidUrl };
+  return { service, requireUser, eidUrl: () => eidUrl, identity };
 }

@@ -6,12 +6,12 @@ import type { Db } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
 import { createMailSender, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository } from './outbox-repository.js';
-import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
+import { renderMail, type ApplicationSubmittedParams, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type { FlushResult, MailLogger, MailSender, MailTransport } from './mail-sender.js';
 export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
 export type { DevMailboxMessage } from './dev-mailbox-routes.js';
-export type { MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams } from './templates/index.js';
+export type { ApplicationSubmittedParams, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams } from './templates/index.js';
 export { renderMail } from './templates/index.js';
 
 export type MailModuleConfig = Pick<
@@ -38,6 +38,13 @@ export type EnqueueMail<Name extends MailTemplateName> = {
   processId?: string;
 };
 
+export type ApplicationSubmittedMail = {
+  to: string;
+  language: Locale;
+  processId: string;
+  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'followUp' | 'office'>;
+};
+
 export type SaveAndContinueLaterMail = {
   to: string;
   language: Locale;
@@ -55,6 +62,8 @@ export type MailModule = {
   enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
   /** SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration. */
   enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
+  /** SPEC.md section 4: the follow-up after submission, with the support contacts from configuration. */
+  enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
   /** `${PUBLIC_URL}/start/?processId=<id>` */
   continueLaterLink(processId: string): string;
   /** GET /dev/mailbox and /dev/mailbox/messages.json; register only when IDENTITY_MODE is simulated. */
@@ -107,6 +116,17 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             supportEmail: config.SUPPORT_EMAIL,
             supportPhone: config.SUPPORT_PHONE,
           },
+        },
+        tx,
+      ),
+    enqueueApplicationSubmitted: (mail, tx) =>
+      enqueue(
+        {
+          to: mail.to,
+          template: 'APPLICATION_SUBMITTED',
+          language: mail.language,
+          processId: mail.processId,
+          params: { ...mail.params, link: `${publicUrl}/start/`, supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
         },
         tx,
       ),

@@ -4,6 +4,8 @@ import {
   STEP_ORDER,
   stepIndex,
   type BlockingOutcome,
+  type FollowUp,
+  type OverviewNotices,
   type Step,
 } from '@onboarding/domain';
 
@@ -78,3 +80,26 @@ export function companyDecision(company: CompanyFacts, applications: readonly Ex
 /** SPEC.md section 5: one application without a registry code per 30 days; a repeat leads to the pending one. */
 export const registryCodelessWindowStart = (now: Date): Date =>
   new Date(now.getTime() - REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
+
+export type FollowUpFacts = {
+  notices: OverviewNotices;
+  representationBasis: string | undefined;
+  isListedCompany: boolean;
+  /** The representative chose to sign the contract in the office too. */
+  isSignedInOffice: boolean;
+};
+
+/**
+ * What the bank does after submission (SPEC.md section 4), in order of
+ * precedence: owners abroad or a wish to sign in the office mean identifying
+ * in the chosen office; a specific field of activity or a listed company goes
+ * to a manager; a representative who is not on the board needs the board's
+ * electronic signature by an e-mailed link; everyone else pays the service
+ * fee on the e-mailed invoice and the account opens.
+ */
+export function followUpOf(facts: FollowUpFacts): FollowUp {
+  if (facts.notices.hasNonResidentOwner || facts.isSignedInOffice) return 'IDENTIFY_IN_OFFICE';
+  if (facts.notices.hasSpecificFieldOfActivity || facts.isListedCompany) return 'MANAGER_CONTACT';
+  if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
+  return 'PAY_SERVICE_FEE';
+}

@@ -9,7 +9,7 @@ export type PersonKey = { personalId: string; personalIdCountryCode: string };
 /** A transaction or the database itself: repository calls take part in the caller's transaction. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-export type ApplicationChange = Partial<Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt'>>;
+export type ApplicationChange = Partial<Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp'>>;
 
 /** Every query of the onboarding module; nothing else in it touches SQL. */
 export function createOnboardingRepository(db: Db) {

@@ -73,6 +73,8 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
     steps: row.stepData,
     drafts: row.drafts,
     updatedAt: row.updatedAt.toISOString(),
+    followUp: (row.followUp ?? null) as ApplicationView['followUp'],
+    submittedAt: row.submittedAt?.toISOString() ?? null,
   };
 }
 
@@ -124,6 +126,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   return {
+    /** The application if it is this user's, for the signing module; anyone else gets 404. */
+    ownedApplication: (user: User, processId: string): Promise<ApplicationRow> => ownApplication(processId, user),
+
     async representative(user: User): Promise<Representative> {
       const row = await repository.findRepresentative(personOf(user));
       return {

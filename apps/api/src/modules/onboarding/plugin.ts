@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import type { RequireUser } from '../auth/authenticate.js';
+import type { AuthModule } from '../auth/plugin.js';
 import { createMailModule } from '../mail/index.js';
 import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
@@ -11,13 +11,19 @@ import { createOnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixtureApplications } from './seed-fixture.js';
+import { idCardStandInRoutes } from '../signing/id-card-stand-in-routes.js';
+import { renderContract } from '../signing/render-contract.js';
+import { createSigningRepository } from '../signing/signing-repository.js';
+import { createSigningService } from '../signing/signing-service.js';
+import { signingRoutes } from '../signing/routes.js';
 
 /**
  * The onboarding API: reference data, register look-ups, the applications,
  * and the mail they send. The business register is the simulator until a
  * live adapter exists; it is the same interface either way.
  */
-export async function registerOnboarding(app: FastifyInstance, config: Config, database: Database, requireUser: RequireUser): Promise<void> {
+export async function registerOnboarding(app: FastifyInstance, config: Config, database: Database, auth: Pick<AuthModule, 'requireUser' | 'identity'>): Promise<void> {
+  const { requireUser, identity } = auth;
   const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }) });
   app.addHook('onReady', async () => mail.sender.start());
   // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
@@ -32,4 +38,18 @@ export async function registerOnboarding(app: FastifyInstance, config: Config, d
   await app.register(referenceRoutes);
   await app.register(registerLookupRoutes, { register, requireUser });
   await app.register(onboardingRoutes, { service, requireUser });
+
+  const signing = createSigningService({
+    repository: createSigningRepository(database.db),
+    onboardingRepository: repository,
+    applications: { owned: (user, processId) => service.ownedApplication(user, processId), review: (user, processId) => service.review(user, processId) },
+    providers: identity.signing,
+    idCardTrustAnchors: identity.idCardTrustAnchors,
+    mail,
+    render: renderContract,
+    bankName: config.BANK_NAME,
+  });
+  await app.register(signingRoutes, { service: signing, requireUser });
+  // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
+  if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
 }

@@ -1,14 +1,17 @@
 import type { Locale } from '@onboarding/domain';
 import { renderLayout, type RenderedMail } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
+import { applicationSubmitted } from './application-submitted.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
 
 export type { RenderedMail } from './layout.js';
 export type { SaveAndContinueLaterParams } from './save-and-continue-later.js';
+export type { ApplicationSubmittedParams } from './application-submitted.js';
 
 /** Every mail the product sends. A new mail: a file beside this one and a line here. */
 const templates = {
   SAVE_AND_CONTINUE_LATER: saveAndContinueLater,
+  APPLICATION_SUBMITTED: applicationSubmitted,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof templates;

@@ -1,4 +1,4 @@
-import { LOCALES } from '@onboarding/domain';
+import { FOLLOW_UPS, LOCALES, type FollowUp } from '@onboarding/domain';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape-html.js';
 import { MAIL_TEMPLATE_NAMES, renderMail, type SaveAndContinueLaterParams } from './index.js';
@@ -71,12 +71,38 @@ describe('the save-and-continue-later mail', () => {
 
 describe('the template registry', () => {
   it('names every template and renders each in every language', () => {
-    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER']);
+    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED']);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
       expect(mail.subject).not.toBe('');
       expect(mail.text.trim()).not.toBe('');
       expect(mail.html).toMatch(/^<!doctype html>/);
+    }
+  });
+});
+
+describe('APPLICATION_SUBMITTED', () => {
+  const submitted = (followUp: FollowUp) => ({
+    representativeName: 'Jaak-Kristjan Jõeorg',
+    businessName: 'Jõeorg Konsultatsioonid OÜ',
+    followUp,
+    office: { name: 'Tallinna kontor', address: 'Liivalaia 8, Tallinn', openingHours: 'E–R 9.00–18.00' },
+    link: 'https://pank.example/start/',
+    supportEmail: 'abi@pank.example',
+    supportPhone: '+372 600 0000',
+  });
+
+  it.each(LOCALES.flatMap((language) => FOLLOW_UPS.map((followUp) => [language, followUp] as const)))('says in %s what happens next for %s', (language, followUp) => {
+    const mail = renderMail('APPLICATION_SUBMITTED', language, submitted(followUp));
+    expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
+    expect(mail.text).toContain('https://pank.example/start/');
+    expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
+  });
+
+  it('tells each follow-up apart', () => {
+    for (const language of LOCALES) {
+      const texts = new Set(FOLLOW_UPS.map((followUp) => renderMail('APPLICATION_SUBMITTED', language, submitted(followUp)).text));
+      expect(texts.size).toBe(FOLLOW_UPS.length);
     }
   });
 });

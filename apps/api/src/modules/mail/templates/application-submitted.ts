@@ -1,0 +1,96 @@
+import type { FollowUp } from '@onboarding/domain';
+import type { MailTemplate } from './mail-template.js';
+import { link, paragraph, type MailBlock } from './layout.js';
+
+export type ApplicationSubmittedParams = {
+  representativeName: string;
+  businessName: string;
+  followUp: FollowUp;
+  /** The identification location chosen on the overview, in the mail's language; for IDENTIFY_IN_OFFICE. */
+  office?: { name: string; address: string; openingHours: string } | undefined;
+  /** `${PUBLIC_URL}/start/`: the signed contract can be downloaded after signing in. */
+  link: string;
+  supportEmail: string;
+  supportPhone: string;
+};
+
+/**
+ * SPEC.md section 4: after submission the bank follows up per case — a
+ * manager contacts the customer within a couple of working days, the
+ * customer pays the service fee on an e-mailed invoice, identifies in an
+ * office, or signs electronically by an e-mailed link. One mail says which.
+ */
+export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
+  et: (params) => {
+    const next: Record<FollowUp, MailBlock[]> = {
+      MANAGER_CONTACT: [paragraph('Sinu taotlus vajab panga kliendihalduri ülevaatust. Kliendihaldur võtab sinuga ühendust paari tööpäeva jooksul.')],
+      PAY_SERVICE_FEE: [paragraph('Saadame sulle eraldi e-kirjaga arve konto avamise teenustasu kohta. Konto avatakse, kui arve on tasutud.')],
+      IDENTIFY_IN_OFFICE: [
+        paragraph('Enne konto avamist palume sul end tuvastada panga kontoris, mille taotluses valisid:'),
+        ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
+        paragraph('Võta kaasa kehtiv isikut tõendav dokument.'),
+      ],
+      SIGN_BY_LINK: [paragraph('Lepingu peab allkirjastama ka ettevõtte juhatus. Saadame allkirjastamise lingi eraldi e-kirjaga.')],
+    };
+    return {
+      subject: `Ettevõtte ${params.businessName} konto avamise taotlus on esitatud`,
+      blocks: [
+        paragraph(`Tere, ${params.representativeName}!`),
+        paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${params.businessName} konto avamise taotlus on esitatud.`),
+        ...next[params.followUp],
+        paragraph('Allkirjastatud lepingu saad alla laadida, kui logid sisse:'),
+        link(params.link),
+        paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
+        paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
+      ],
+    };
+  },
+  en: (params) => {
+    const next: Record<FollowUp, MailBlock[]> = {
+      MANAGER_CONTACT: [paragraph("Your application needs a review by the bank's relationship manager, who will contact you within a couple of working days.")],
+      PAY_SERVICE_FEE: [paragraph('We will send you an invoice for the account opening service fee in a separate e-mail. The account is opened once the invoice is paid.')],
+      IDENTIFY_IN_OFFICE: [
+        paragraph('Before the account is opened, please identify yourself at the office you chose in the application:'),
+        ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
+        paragraph('Please bring a valid identity document.'),
+      ],
+      SIGN_BY_LINK: [paragraph("The company's management board must also sign the contract. We will send the signing link in a separate e-mail.")],
+    };
+    return {
+      subject: `The account opening application of ${params.businessName} has been submitted`,
+      blocks: [
+        paragraph(`Hello ${params.representativeName},`),
+        paragraph(`Thank you. You signed the contract and the account opening application of ${params.businessName} has been submitted.`),
+        ...next[params.followUp],
+        paragraph('You can download the signed contract after signing in:'),
+        link(params.link),
+        paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
+        paragraph('Kind regards', 'Business customer service'),
+      ],
+    };
+  },
+  ru: (params) => {
+    const next: Record<FollowUp, MailBlock[]> = {
+      MANAGER_CONTACT: [paragraph('Ваше заявление должен рассмотреть клиентский менеджер банка. Он свяжется с вами в течение пары рабочих дней.')],
+      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт за услугу открытия счёта отдельным письмом. Счёт будет открыт после оплаты.')],
+      IDENTIFY_IN_OFFICE: [
+        paragraph('Перед открытием счёта просим вас пройти идентификацию в конторе банка, выбранной в заявлении:'),
+        ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
+        paragraph('Возьмите с собой действительный документ, удостоверяющий личность.'),
+      ],
+      SIGN_BY_LINK: [paragraph('Договор должно подписать и правление предприятия. Мы отправим ссылку для подписания отдельным письмом.')],
+    };
+    return {
+      subject: `Заявление на открытие счёта предприятия ${params.businessName} подано`,
+      blocks: [
+        paragraph(`Здравствуйте, ${params.representativeName}!`),
+        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${params.businessName} подано.`),
+        ...next[params.followUp],
+        paragraph('Подписанный договор можно скачать после входа в систему:'),
+        link(params.link),
+        paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
+        paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
+      ],
+    };
+  },
+};

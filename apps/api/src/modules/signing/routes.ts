@@ -1,0 +1,79 @@
+import { signingEndpoints as endpoints, apiErrorBodySchema, type IdCardSignatureRequest, type StartSigningRequest } from '@onboarding/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { RequireUser } from '../auth/authenticate.js';
+import type { SigningService } from './signing-service.js';
+
+type Options = { service: SigningService; requireUser: RequireUser };
+
+const tags = ['signing'];
+const security = [{ bearerAuth: [] }];
+const processParams = z.object({ processId: z.uuid() });
+const sessionParams = processParams.extend({ signingSessionId: z.uuid() });
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+
+function userOf(request: FastifyRequest) {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
+/** The signing calls of /onboarding, declared by signingEndpoints in packages/domain. */
+export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser }) => {
+  app.addHook('preValidation', requireUser);
+
+  app.post(
+    endpoints.start.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Draw up the contract and start signing it with PIN2 (Smart-ID, Mobile-ID) or give the ID-card the hash to sign',
+        params: processParams,
+        body: endpoints.start.body,
+        response: { 200: endpoints.start.response, ...errors },
+      },
+    },
+    (request) => service.start(userOf(request), request.params.processId, request.body as StartSigningRequest),
+  );
+
+  app.get(
+    endpoints.status.path,
+    { schema: { tags, security, summary: 'One status call of a signing: waiting for PIN2, signed and submitted, or how it ended', params: sessionParams, response: { 200: endpoints.status.response, ...errors } } },
+    (request) => service.status(userOf(request), request.params.processId, request.params.signingSessionId),
+  );
+
+  app.post(
+    endpoints.idCardSignature.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The ID-card's signature over the hash; validated, then the application is submitted",
+        params: sessionParams,
+        body: endpoints.idCardSignature.body,
+        response: { 200: endpoints.idCardSignature.response, ...errors },
+      },
+    },
+    (request) => service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, (request.body as IdCardSignatureRequest).signature),
+  );
+
+  app.post(
+    endpoints.cancel.path,
+    { schema: { tags, security, summary: 'Cancel a signing that is still waiting', params: sessionParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.cancel(userOf(request), request.params.processId, request.params.signingSessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    endpoints.contract.path,
+    { schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: processParams } },
+    async (request, reply) => {
+      const { document, filename } = await service.contract(userOf(request), request.params.processId);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(document);
+    },
+  );
+};

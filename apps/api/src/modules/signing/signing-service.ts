@@ -1,0 +1,308 @@
+import { createHash } from 'node:crypto';
+import {
+  CONTRACT_HASH_TYPE,
+  mobileIdVerificationCode,
+  overviewNotices,
+  smartIdVerificationCode,
+  type AccessTokenPayload,
+  type ApplicationOverview,
+  type ApplicationReview,
+  type CompanyData,
+  type SigningStatus,
+  type SigningStatusResponse,
+  type StartSigningRequest,
+  type StartSigningResponse,
+} from '@onboarding/domain';
+import { AppError } from '../../errors.js';
+import { validateIdCardSignature, validateIdCardSigningCertificate } from '../identity/certificate-validation.js';
+import { IdentityError, type SignatureEvidence, type SigningPollResult, type SigningProviders } from '../identity/types.js';
+import type { MailModule } from '../mail/index.js';
+import { followUpOf } from '../onboarding/application-flow.js';
+import { BANK_OFFICES } from '../reference/bank-offices.js';
+import type { ApplicationRow, OnboardingRepository } from '../onboarding/onboarding-repository.js';
+import { toApplicationView } from '../onboarding/onboarding-service.js';
+import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
+import type { renderContract } from './render-contract.js';
+import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
+
+type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
+
+/** Each status call long-polls the identity service for at most this long, within the browser's 1 s cadence. */
+const STATUS_LONG_POLL_MS = 1000;
+
+export type SigningServiceOptions = {
+  repository: SigningRepository;
+  onboardingRepository: Pick<OnboardingRepository, 'db' | 'updateApplication' | 'findRepresentative'>;
+  /** The onboarding service's own checks: only the starter sees an application, and whether it is complete. */
+  applications: {
+    owned(user: User, processId: string): Promise<ApplicationRow>;
+    review(user: User, processId: string): Promise<ApplicationReview>;
+  };
+  providers: SigningProviders;
+  idCardTrustAnchors: readonly string[];
+  mail: Pick<MailModule, 'enqueueApplicationSubmitted'> & { sender: Pick<MailModule['sender'], 'wake'> };
+  render: typeof renderContract;
+  bankName: string;
+  now?: () => Date;
+};
+
+const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
+const hashOf = (contract: ContractRow): Uint8Array => new Uint8Array(Buffer.from(contract.sha256, 'hex'));
+
+/** SPEC.md section 4 signing states from a stored session. */
+export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'failureCode'>): SigningStatus {
+  if (session.status === 'SIGNED') return 'SIGNED';
+  if (session.status === 'RUNNING') return 'WAITING_FOR_PIN2';
+  if (session.status === 'CANCELLED' || session.failureCode === 'user_cancelled') return 'CANCELLED';
+  if (session.failureCode === 'timeout') return 'TERMINATED';
+  return 'UNSUCCESSFUL';
+}
+
+/**
+ * Signing the contract and submitting the application (SPEC.md sections 2
+ * and 4). The contract's exact bytes are stored and their SHA-256 is what
+ * every method signs; the identity clients validate each signature before
+ * it reaches this service, and a valid one submits the application in the
+ * same transaction that stores the evidence.
+ */
+export function createSigningService(options: SigningServiceOptions) {
+  const { repository, onboardingRepository, applications, providers, mail } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function contractOf(user: User, application: ApplicationRow): Promise<ContractRow> {
+    const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+    const language = contractLanguageOf(application, representative?.language);
+    // The same application version in the same language gives the same contract: trying again signs the same bytes.
+    const existing = await repository.contractFor(application.processId, application.version, language);
+    if (existing) return existing;
+    const date = now().toISOString().slice(0, 10);
+    const facts = contractFactsOf(application, { name: `${user.givenName} ${user.surname}`, personalId: user.personalId }, { bankName: options.bankName, date });
+    const document = await options.render(facts, language);
+    return repository.insertContract({
+      processId: application.processId,
+      applicationVersion: application.version,
+      language,
+      document,
+      sha256: createHash('sha256').update(document).digest('hex'),
+    });
+  }
+
+  async function writableSession(user: User, processId: string, signingSessionId: string): Promise<{ application: ApplicationRow; session: SigningSessionRow }> {
+    const application = await applications.owned(user, processId);
+    const session = await repository.findSession(signingSessionId, processId);
+    if (!session) throw new AppError('NOT_FOUND', 'No such signing.');
+    return { application, session };
+  }
+
+  async function fail(session: SigningSessionRow, failureCode: string): Promise<SigningSessionRow> {
+    return (await repository.updateRunning(session.id, { status: 'FAILED', failureCode })) ?? session;
+  }
+
+  function statusOf(session: SigningSessionRow, application?: ApplicationRow): SigningStatusResponse {
+    return {
+      state: signingStateOf(session),
+      ...(session.verificationCode ? { verificationCode: session.verificationCode } : {}),
+      ...(session.failureCode ? { failureCode: session.failureCode } : {}),
+      ...(session.status === 'SIGNED' && application ? { application: toApplicationView(application) } : {}),
+    };
+  }
+
+  /**
+   * Stores the evidence and submits the application in one transaction. The
+   * application must still be in progress and unchanged since the contract
+   * was drawn up; otherwise nothing is written and the session fails.
+   */
+  async function complete(user: User, session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
+    const contract = await repository.findContract(session.contractId);
+    if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
+    const application = await applications.owned(user, session.processId);
+    if (application.status !== 'IN_PROGRESS') return statusOf(await fail(session, 'already_submitted'));
+    if (application.version !== contract.applicationVersion) return statusOf(await fail(session, 'contract_changed'));
+
+    const companyData = application.stepData.CompanyData as CompanyData;
+    const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
+    const followUp = followUpOf({
+      notices: overviewNotices(application.stepData),
+      representationBasis: companyData.representationBasis,
+      isListedCompany: companyData.isListedCompany,
+      isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
+    });
+    const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+    const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
+    const language = contract.language as 'et' | 'en' | 'ru';
+    const submittedAt = now();
+
+    const submitted = await onboardingRepository.db
+      .transaction(async (tx) => {
+        const signed = await repository.markSigned(tx, session.id, {
+          signature: evidence.signature,
+          signatureAlgorithm: evidence.signatureAlgorithm,
+          certificate: evidence.certificate,
+          signedAt: new Date(evidence.signingTime),
+        });
+        if (!signed) return undefined;
+        const written = await onboardingRepository.updateApplication(
+          tx,
+          application.processId,
+          contract.applicationVersion,
+          { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', submittedAt, followUp },
+          {
+            type: 'APPLICATION_SUBMITTED',
+            actor: actorOf(user),
+            payload: { signingSessionId: session.id, method: session.method, contractId: contract.id, contractSha256: contract.sha256, signatureAlgorithm: evidence.signatureAlgorithm, followUp },
+          },
+        );
+        // A change since the contract was drawn up: roll the signature back too.
+        if (!written) throw new ContractChanged();
+        const to = representative?.email ?? companyData.businessEmail;
+        await mail.enqueueApplicationSubmitted(
+          {
+            to,
+            language,
+            processId: application.processId,
+            params: {
+              representativeName: `${user.givenName} ${user.surname}`,
+              businessName: application.companyName,
+              followUp,
+              office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
+            },
+          },
+          tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
+        );
+        return { signed, written };
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof ContractChanged) return 'CONTRACT_CHANGED' as const;
+        // The unique index on signed sessions: another signature submitted the application first.
+        if (isUniqueViolation(error)) return 'ALREADY_SUBMITTED' as const;
+        throw error;
+      });
+
+    if (submitted === 'CONTRACT_CHANGED') return statusOf(await fail(session, 'contract_changed'));
+    if (submitted === 'ALREADY_SUBMITTED') return statusOf(await fail(session, 'already_submitted'));
+    if (!submitted) return statusOf((await repository.findSession(session.id, session.processId)) ?? session);
+    mail.sender.wake();
+    return statusOf(submitted.signed, submitted.written);
+  }
+
+  async function handlePoll(user: User, session: SigningSessionRow, result: SigningPollResult): Promise<SigningStatusResponse> {
+    if (result.status === 'RUNNING') return statusOf(session);
+    if (result.status === 'FAILED') return statusOf(await fail(session, result.code));
+    return complete(user, session, result.evidence);
+  }
+
+  return {
+    async start(user: User, processId: string, request: StartSigningRequest): Promise<StartSigningResponse> {
+      const application = await applications.owned(user, processId);
+      if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
+      const review = await applications.review(user, processId);
+      if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
+      const contract = await contractOf(user, application);
+      const hash = hashOf(contract);
+      const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId };
+
+      if (request.method === 'ID_CARD') {
+        const certificate = validateIdCardSigningCertificate({ certificate: request.certificate, trustAnchors: options.idCardTrustAnchors, expectedPersonalId: user.personalId, now: now() });
+        const session = await repository.insertSession({ ...base, certificate: request.certificate, ...(certificate.ok ? {} : { status: 'FAILED', failureCode: certificate.code }) });
+        return { signingSessionId: session.id, hash: Buffer.from(hash).toString('base64'), hashType: CONTRACT_HASH_TYPE };
+      }
+
+      const verificationCode = request.method === 'SMART_ID' ? smartIdVerificationCode(hash) : mobileIdVerificationCode(hash);
+      const session = await repository.insertSession({ ...base, verificationCode, ...(request.method === 'MOBILE_ID' ? { phoneNumber: request.phoneNumber } : {}) });
+      try {
+        if (request.method === 'SMART_ID') {
+          // Smart-ID signs with a chosen device: first the certificate choice, then the signature by its document number.
+          const { providerSessionId } = await providers.SMART_ID.startCertificateChoice({ personalId: user.personalId });
+          await repository.updateRunning(session.id, { providerSessionId });
+        } else {
+          const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
+          const { providerSessionId } = await providers.MOBILE_ID.startSignature({ personalId: user.personalId, phoneNumber: request.phoneNumber, hash, hashType: CONTRACT_HASH_TYPE });
+          await repository.updateRunning(session.id, { providerSessionId, certificate });
+        }
+      } catch (error) {
+        if (!(error instanceof IdentityError)) throw error;
+        await fail(session, error.code);
+      }
+      return { signingSessionId: session.id, verificationCode };
+    },
+
+    /** One status call: for Smart-ID and Mobile-ID it asks the identity service once, long-polling up to a second. */
+    async status(user: User, processId: string, signingSessionId: string): Promise<SigningStatusResponse> {
+      const { application, session } = await writableSession(user, processId, signingSessionId);
+      if (session.status !== 'RUNNING' || session.method === 'ID_CARD') return statusOf(session, application);
+      const contract = await repository.findContract(session.contractId);
+      if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
+      const hash = hashOf(contract);
+      const providerSessionId = session.providerSessionId ?? '';
+
+      if (session.method === 'SMART_ID' && !session.documentNumber) {
+        const choice = await providers.SMART_ID.pollCertificateChoice({ providerSessionId, personalId: user.personalId, timeoutMs: STATUS_LONG_POLL_MS });
+        if (choice.status === 'RUNNING') return statusOf(session);
+        if (choice.status === 'FAILED') return statusOf(await fail(session, choice.code));
+        const documentNumber = choice.signingCertificate.documentNumber ?? '';
+        try {
+          const started = await providers.SMART_ID.startSignature({ personalId: user.personalId, documentNumber, hash, hashType: CONTRACT_HASH_TYPE });
+          const updated = await repository.updateRunning(session.id, { providerSessionId: started.providerSessionId, documentNumber, certificate: choice.signingCertificate.certificate });
+          return statusOf(updated ?? session);
+        } catch (error) {
+          if (!(error instanceof IdentityError)) throw error;
+          return statusOf(await fail(session, error.code));
+        }
+      }
+
+      const provider = session.method === 'SMART_ID' ? providers.SMART_ID : providers.MOBILE_ID;
+      const result = await provider.pollSignature({
+        providerSessionId,
+        personalId: user.personalId,
+        hash,
+        hashType: CONTRACT_HASH_TYPE,
+        certificate: session.certificate ?? '',
+        timeoutMs: STATUS_LONG_POLL_MS,
+      });
+      return handlePoll(user, session, result);
+    },
+
+    /** ID-card: the card's signature over the hash this session gave out; a session takes one signature only. */
+    async idCardSignature(user: User, processId: string, signingSessionId: string, signature: string): Promise<SigningStatusResponse> {
+      const { session } = await writableSession(user, processId, signingSessionId);
+      if (session.method !== 'ID_CARD') throw new AppError('NOT_FOUND', 'No such ID-card signing.');
+      if (session.status !== 'RUNNING') throw new AppError('CONFLICT', 'This signing has already ended.');
+      const contract = await repository.findContract(session.contractId);
+      if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
+      const validation = validateIdCardSignature({
+        certificate: session.certificate ?? '',
+        expectedCertificate: session.certificate ?? '',
+        signature,
+        hash: hashOf(contract),
+        hashType: CONTRACT_HASH_TYPE,
+        trustAnchors: options.idCardTrustAnchors,
+        expectedPersonalId: user.personalId,
+        now: now(),
+      });
+      if (!validation.ok) return statusOf(await fail(session, validation.code));
+      return complete(user, session, validation.evidence);
+    },
+
+    async cancel(user: User, processId: string, signingSessionId: string): Promise<void> {
+      const { session } = await writableSession(user, processId, signingSessionId);
+      await repository.updateRunning(session.id, { status: 'CANCELLED', failureCode: 'user_cancelled' });
+    },
+
+    /** The contract as a PDF: the signed one once submitted, else the one last drawn up. */
+    async contract(user: User, processId: string): Promise<{ document: Buffer; filename: string }> {
+      await applications.owned(user, processId);
+      const contract = await repository.latestContract(processId);
+      if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up yet.');
+      return { document: contract.document, filename: `contract-${processId}.pdf` };
+    },
+  };
+}
+
+class ContractChanged extends Error {}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '23505';
+};
+
+export type SigningService = ReturnType<typeof createSigningService>;

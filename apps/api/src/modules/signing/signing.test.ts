@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts, signingSessions } from '../../db/schema.js';
+import { buildTestApp } from '../../test/app.js';
+import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
+import { signInAsRepresentative, type Call } from '../../test/representative.js';
+
+/**
+ * Signing the contract and submitting (SPEC.md sections 2 and 4), through the
+ * API against the SK simulators over HTTP: each method's success, each
+ * failure outcome, and every way to sign something else or twice.
+ */
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+type Status = { state: string; verificationCode?: string; failureCode?: string; application?: { status: string; currentStep: string; followUp: string } };
+
+/** A complete application of the subject, signed in as its representative. */
+async function completeApplication(subject: ApplicationSubject): Promise<{ call: Call; application: TestApplication }> {
+  const call = await signInAsRepresentative(app, subject.person.personalId);
+  const started = subject.company.registryCode
+    ? await applicationFor(call, subject.company.registryCode)
+    : ((await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: subject.company.businessName, registryCountryCode: 'EE' } })).json() as { application: TestApplication }).application;
+  return { call, application: await fillSteps(call, started, undefined, subject) };
+}
+
+/** A person of the simulators' failure table with a company typed by hand, so the register has nothing to say. */
+const withoutRegister = (personalId: string, birthDate: string): ApplicationSubject => ({
+  company: { businessName: `Katse ${personalId} OÜ`, registryCode: '' },
+  person: { personalId, firstName: 'Test', lastName: 'Testnumber', birthDate },
+});
+
+const signingPath = (application: TestApplication) => `/onboarding/applications/${application.processId}/signing`;
+
+async function pollUntilEnded(call: Call, application: TestApplication, signingSessionId: string): Promise<Status> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const response = await call('GET', `${signingPath(application)}/${signingSessionId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const status = response.json() as Status;
+    if (status.state !== 'WAITING_FOR_PIN2') return status;
+  }
+  throw new Error('signing did not end');
+}
+
+async function sign(call: Call, application: TestApplication, body: object): Promise<Status & { signingSessionId: string }> {
+  const started = await call('POST', signingPath(application), body);
+  expect(started.statusCode, started.body).toBe(200);
+  const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode: string };
+  expect(verificationCode).toMatch(/^\d{4}$/);
+  return { ...(await pollUntilEnded(call, application, signingSessionId)), signingSessionId, verificationCode };
+}
+
+describe('signing with Smart-ID', () => {
+  it('signs the stored contract, submits the application in the same step and mails the follow-up', async () => {
+    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const status = await sign(call, application, { method: 'SMART_ID' });
+    expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', followUp: 'PAY_SERVICE_FEE' } });
+    // The phone showed the code the page shows.
+    expect(app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
+
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, status.signingSessionId));
+    expect(session).toMatchObject({ status: 'SIGNED', method: 'SMART_ID' });
+    expect(session?.signature).toBeTruthy();
+    expect(session?.certificate).toBeTruthy();
+    expect(session?.signedAt).toBeInstanceOf(Date);
+
+    const download = await call('GET', `/onboarding/applications/${application.processId}/contract`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    const [contract] = await app.database.db.select().from(contracts).where(eq(contracts.id, session?.contractId ?? ''));
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(contract?.sha256);
+
+    const mails = (await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as { template: string; processId: string; language: string; text: string }[];
+    const mail = mails.find((message) => message.processId === application.processId && message.template === 'APPLICATION_SUBMITTED');
+    expect(mail?.language).toBe('et');
+    expect(mail?.text).toContain('arve');
+
+    // Submitted once: a second signing is refused.
+    const again = await call('POST', signingPath(application), { method: 'SMART_ID' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it.each([
+    ['30403039917', '1904-03-03', 'CANCELLED', 'user_cancelled'],
+    ['30403039961', '1904-03-03', 'CANCELLED', 'user_cancelled'],
+    ['30403039972', '1904-03-03', 'CANCELLED', 'user_cancelled'],
+    ['30403039983', '1904-03-03', 'TERMINATED', 'timeout'],
+    ['30403039994', '1904-03-03', 'UNSUCCESSFUL', 'document_unusable'],
+    ['38001085718', '1980-01-08', 'UNSUCCESSFUL', 'user_not_found'],
+  ])('ends %s as %s (%s) and leaves the application in progress', async (personalId, birthDate, state, failureCode) => {
+    const { call, application } = await completeApplication(withoutRegister(personalId, birthDate));
+    const status = await sign(call, application, { method: 'SMART_ID' });
+    expect(status).toMatchObject({ state, failureCode });
+    const current = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string };
+    expect(current.status).toBe('IN_PROGRESS');
+  });
+});
+
+describe('signing with Mobile-ID', () => {
+  it('signs with the signing certificate from /certificate and submits', async () => {
+    const { call, application } = await completeApplication(MARY_ANN);
+    const status = await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000766' });
+    expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+    expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
+  });
+
+  it('ends a phone number that is not the person’s as user not found', async () => {
+    const { call, application } = await completeApplication(withoutRegister('60001019939', '2000-01-01'));
+    expect(await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000266' })).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'user_not_found' });
+  });
+});
+
+describe('signing with the ID-card', () => {
+  async function card(personalId: string, path: string, body?: object) {
+    const response = body
+      ? await app.inject({ method: 'POST', url: `/dev/id-card/${path}`, payload: body })
+      : await app.inject({ method: 'GET', url: `/dev/id-card/${path}?personalId=${personalId}` });
+    return response.json() as { certificate?: string; signature?: string; error?: string };
+  }
+
+  async function startIdCard(subject: ApplicationSubject) {
+    const { call, application } = await completeApplication(subject);
+    const { certificate } = await card(subject.person.personalId, 'signing-certificate');
+    const started = await call('POST', signingPath(application), { method: 'ID_CARD', certificate });
+    expect(started.statusCode, started.body).toBe(200);
+    const { signingSessionId, hash, hashType } = started.json() as { signingSessionId: string; hash: string; hashType: string };
+    expect(hashType).toBe('SHA256');
+    return { call, application, signingSessionId, hash };
+  }
+
+  const subject = withoutRegister('38001085718', '1980-01-08');
+
+  it('gives the hash of the stored contract, accepts the card’s signature over it and submits', async () => {
+    const { call, application, signingSessionId, hash } = await startIdCard(subject);
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, signingSessionId));
+    const [contract] = await app.database.db.select().from(contracts).where(eq(contracts.id, session?.contractId ?? ''));
+    expect(Buffer.from(hash, 'base64').toString('hex')).toBe(contract?.sha256);
+
+    const { signature } = await card(subject.person.personalId, 'sign', { personalId: subject.person.personalId, hash, hashType: 'SHA256' });
+    const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(finished.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+
+    // Replaying the same signing session is refused.
+    const replay = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(replay.statusCode).toBe(409);
+  });
+
+  it('refuses a signature over a different hash', async () => {
+    const other = withoutRegister('39001010000', '1990-01-01');
+    const { call, application, signingSessionId } = await startIdCard(other);
+    const elsewhere = createHash('sha256').update('another document').digest('base64');
+    const { signature } = await card(other.person.personalId, 'sign', { personalId: other.person.personalId, hash: elsewhere, hashType: 'SHA256' });
+    const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(finished.json()).toMatchObject({ state: 'UNSUCCESSFUL' });
+    const current = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string };
+    expect(current.status).toBe('IN_PROGRESS');
+  });
+
+  it('refuses the card of another person', async () => {
+    const other = withoutRegister('49001010001', '1990-01-01');
+    const { call, application } = await completeApplication(other);
+    const { certificate } = await card('38001085718', 'signing-certificate');
+    const started = await call('POST', signingPath(application), { method: 'ID_CARD', certificate });
+    const { signingSessionId } = started.json() as { signingSessionId: string };
+    const status = (await call('GET', `${signingPath(application)}/${signingSessionId}`)).json() as Status;
+    expect(status.state).toBe('UNSUCCESSFUL');
+  });
+});
+
+describe('who may sign what', () => {
+  it('refuses an application that is not complete', async () => {
+    const call = await signInAsRepresentative(app, '50001029996');
+    const started = (await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli OÜ', registryCountryCode: 'EE' } })).json() as { application: TestApplication };
+    const response = await call('POST', signingPath(started.application), { method: 'SMART_ID' });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it("answers another representative's application and signing session as missing", async () => {
+    const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID' })).json() as { signingSessionId: string };
+    const stranger = await signInAsRepresentative(app, '60001019906');
+    for (const [method, url] of [
+      ['POST', signingPath(application)],
+      ['GET', `${signingPath(application)}/${started.signingSessionId}`],
+      ['POST', `${signingPath(application)}/${started.signingSessionId}/cancel`],
+      ['GET', `/onboarding/applications/${application.processId}/contract`],
+    ] as const) {
+      const response = await stranger(method, url, method === 'POST' ? { method: 'SMART_ID' } : undefined);
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('cancels a waiting signing', async () => {
+    const { call, application } = await completeApplication(withoutRegister('40404049996', '1904-04-04'));
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID' })).json() as { signingSessionId: string };
+    expect((await call('POST', `${signingPath(application)}/${started.signingSessionId}/cancel`, {})).statusCode).toBe(204);
+    expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}`)).json()).toMatchObject({ state: 'CANCELLED' });
+  });
+});

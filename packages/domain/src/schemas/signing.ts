@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { validationIssue } from '../validation/codes.js';
+import { validationErrorMap as error } from '../validation/zod-issues.js';
+import { object, phone, requiredText } from './fields.js';
+import { applicationViewSchema } from './onboarding.js';
+
+/**
+ * Signing the contract with PIN2 (SPEC.md sections 2 and 4): Smart-ID,
+ * Mobile-ID, or the ID-card in the browser. The contract's SHA-256 is what
+ * every method signs.
+ */
+export const SIGNING_METHODS = ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] as const;
+export type SigningMethod = (typeof SIGNING_METHODS)[number];
+
+/** The hash every method signs: SHA-256 of the contract's bytes. */
+export const CONTRACT_HASH_TYPE = 'SHA256';
+
+const base64 = () => requiredText({ max: 16_384, rules: [(value) => (/^[A-Za-z0-9+/]+={0,2}$/.test(value) ? null : validationIssue('invalidFormat'))] });
+
+export const startSigningRequestSchema = z.discriminatedUnion(
+  'method',
+  [
+    object({ method: z.literal('SMART_ID', { error }) }),
+    object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: phone() }),
+    /** The ID-card's signing certificate as the browser's signing interface read it (base64 DER). */
+    object({ method: z.literal('ID_CARD', { error }), certificate: base64() }),
+  ],
+  { error },
+);
+export type StartSigningRequest = z.infer<typeof startSigningRequestSchema>;
+
+export const startSigningResponseSchema = z.object({
+  signingSessionId: z.string(),
+  /** Smart-ID and Mobile-ID: the code the phone shows with the PIN2 prompt. */
+  verificationCode: z.string().optional(),
+  /** ID-card: the hash for the card to sign (base64), and its type. */
+  hash: z.string().optional(),
+  hashType: z.literal(CONTRACT_HASH_TYPE).optional(),
+});
+export type StartSigningResponse = z.infer<typeof startSigningResponseSchema>;
+
+/**
+ * SPEC.md section 4 signing states, plus SIGNED once the application is
+ * submitted: waiting for PIN2 with the verification code, terminated (the
+ * time ran out), unsuccessful, cancelled.
+ */
+export const SIGNING_STATUSES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED', 'SIGNED'] as const;
+export type SigningStatus = (typeof SIGNING_STATUSES)[number];
+
+export const signingStatusSchema = z.object({
+  state: z.enum(SIGNING_STATUSES),
+  verificationCode: z.string().optional(),
+  /** Why it ended unsuccessfully: a lowercase code of SPEC.md section 8, or already_submitted / contract_changed. */
+  failureCode: z.string().optional(),
+  /** With SIGNED: the submitted application. */
+  application: applicationViewSchema.optional(),
+});
+export type SigningStatusResponse = z.infer<typeof signingStatusSchema>;
+
+export const idCardSignatureRequestSchema = object({ signature: base64() });
+export type IdCardSignatureRequest = z.infer<typeof idCardSignatureRequestSchema>;
