@@ -1,19 +1,38 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplicationLayout } from '../application-context';
-import { StepActions } from '../step-actions';
-import styles from '../application-layout.module.css';
+import layoutStyles from '../application-layout.module.css';
+import formStyles from '../opening-reasons/step-form.module.css';
+import { useApplicationReview } from './api/review';
+import { ApplicationSummary } from './application-summary';
+import { OverviewForm } from './overview-form';
+import { overviewFormValues } from './overview-form-values';
+import { OverviewNotices } from './overview-notices';
 
-/** Stands in for a step screen until its own issue lands: the title, one line, Back and a Continue that does nothing yet. */
+/**
+ * /application/overview (steps AdditionalData and ApplicationOverview,
+ * SPEC.md sections 2 and 3): a summary of the four earlier steps, the notices
+ * the server finds in them, and the overview's own questions.
+ */
 export function Component() {
   const { t } = useTranslation();
-  const { stepScreen } = useApplicationLayout();
+  const { application, step, processId } = useApplicationLayout();
+  const review = useApplicationReview(processId);
+  // Read once: a reload of the application (e.g. after 409) must not reset what is typed.
+  // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins.
+  const [initialValues] = useState(() =>
+    overviewFormValues(application.drafts[step] ?? application.steps.ApplicationOverview ?? application.steps.AdditionalData),
+  );
+
   return (
-    <section aria-labelledby="screen-title" className={styles.stepPage}>
-      <h1 id="screen-title" className={styles.stepTitle} tabIndex={-1}>
-        {t(stepScreen.titleKey)}
+    <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
+      <h1 id="screen-title" className={layoutStyles.stepTitle} tabIndex={-1}>
+        {t('SCREENS.OVERVIEW.TITLE')}
       </h1>
-      <p>{t('PLACEHOLDER.COMING_SOON')}</p>
-      <StepActions onContinue={() => undefined} />
+      <p className={formStyles.intro}>{t('APPLICATION.OVERVIEW.INTRO')}</p>
+      <ApplicationSummary />
+      <OverviewNotices notices={review.data?.notices} />
+      <OverviewForm initialValues={initialValues} />
     </section>
   );
 }

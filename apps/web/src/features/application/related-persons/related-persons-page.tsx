@@ -1,19 +1,45 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
-import { StepActions } from '../step-actions';
-import styles from '../application-layout.module.css';
+import { useRegisterPrefill } from './api/register-prefill';
+import { newPersonId, readStepValues, withConsistentRoles, withRepresentative, type RelatedPersonsValues } from './form-values';
+import { RelatedPersonsEditor } from './related-persons-editor';
+import { useRelatedPersonsContext } from './use-related-persons-context';
+import layoutStyles from '../application-layout.module.css';
+import styles from './related-persons.module.css';
 
-/** Stands in for a step screen until its own issue lands: the title, one line, Back and a Continue that does nothing yet. */
+const STEP = 'RelatedPersons';
+
+/**
+ * /application/related-persons (step RelatedPersons). The persons start from
+ * the draft (saving a step deletes its draft, so a draft is always newer),
+ * else the saved step, else what the business register knows; the signed-in
+ * representative is added when nobody holds that role.
+ */
 export function Component() {
   const { t } = useTranslation();
-  const { stepScreen } = useApplicationLayout();
+  const { application, processId, stepScreen } = useApplicationLayout();
+  const stored = application.drafts[STEP] ?? application.steps[STEP];
+  const prefill = useRegisterPrefill(stored === undefined ? processId : null);
+
   return (
-    <section aria-labelledby="screen-title" className={styles.stepPage}>
-      <h1 id="screen-title" className={styles.stepTitle} tabIndex={-1}>
+    <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
+      <h1 id="screen-title" className={layoutStyles.stepTitle} tabIndex={-1}>
         {t(stepScreen.titleKey)}
       </h1>
-      <p>{t('PLACEHOLDER.COMING_SOON')}</p>
-      <StepActions onContinue={() => undefined} />
+      <p className={styles.muted}>{t('APPLICATION.RELATED_PERSONS.INTRO')}</p>
+      {prefill.isLoading ? <Spinner /> : <LoadedEditor source={stored ?? prefill.data} />}
     </section>
   );
+}
+
+function LoadedEditor({ source }: { source: unknown }) {
+  const { representative } = useRelatedPersonsContext();
+  // Read once: a reload of the application (e.g. after 409) must not reset what is entered.
+  const [initialValues] = useState<RelatedPersonsValues>(() => {
+    const values = readStepValues(source);
+    return withConsistentRoles(withRepresentative(values, representative, () => newPersonId(values)));
+  });
+  return <RelatedPersonsEditor initialValues={initialValues} />;
 }

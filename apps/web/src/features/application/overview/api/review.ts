@@ -1,6 +1,10 @@
 import { onboardingEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest, type ResponseOf } from '../../../../lib/api-client';
+
+/** The review as the client reads it (its issue codes are plain strings on the wire). */
+export type Review = ResponseOf<typeof onboardingEndpoints.review>;
+export type ReviewedStepResult = Review['steps'][number];
 
 export const reviewQueryKey = (processId: string) => ['application', processId, 'review'] as const;
 

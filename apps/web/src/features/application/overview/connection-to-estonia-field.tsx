@@ -1,0 +1,42 @@
+import { CONNECTIONS_TO_ESTONIA } from '@onboarding/domain';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input } from '../../../ui';
+import { CheckboxGroup } from '../opening-reasons/checkbox-group';
+import formStyles from '../opening-reasons/step-form.module.css';
+import type { OverviewFormValues } from './overview-form-values';
+import { useOverviewFieldMessages } from './use-overview-field-messages';
+
+const CONNECTION = 'APPLICATION.OVERVIEW.CONNECTION';
+
+/** The company's connection to Estonia (SPEC.md section 3 "Overview"); OTHER asks for a description. */
+export function ConnectionToEstoniaField() {
+  const { t } = useTranslation();
+  const { control, register } = useFormContext<OverviewFormValues>();
+  const messages = useOverviewFieldMessages();
+  const connections = useWatch({ control, name: 'connectionToEstonia' });
+
+  return (
+    <div className={formStyles.options}>
+      <Controller
+        control={control}
+        name="connectionToEstonia"
+        render={({ field }) => (
+          <CheckboxGroup
+            ref={field.ref}
+            legend={t(`${CONNECTION}.LEGEND`)}
+            hint={t(`${CONNECTION}.HINT`)}
+            options={CONNECTIONS_TO_ESTONIA.map((connection) => ({ value: connection, label: t(`${CONNECTION}.OPTIONS.${connection}`) }))}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            {...messages('connectionToEstonia')}
+          />
+        )}
+      />
+      {connections.includes('OTHER') && (
+        <Input className={formStyles.revealed} label={t(`${CONNECTION}.OTHER_LABEL`)} {...messages('connectionToEstoniaOther')} {...register('connectionToEstoniaOther')} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Review } from './api/review';
+import { MissingSteps } from './missing-steps';
+import { ReadyToSign } from './ready-to-sign';
+
+/**
+ * What Continue found: the steps still missing, or the way to signing.
+ * Signing is offered only for what was saved: a change after Continue asks for Continue again.
+ */
+export function ContinueResult({ review, isForCurrentValues }: { review: Review; isForCurrentValues: boolean }) {
+  if (!review.isComplete) return <MissingSteps steps={review.steps.filter((step) => !step.isComplete)} />;
+  return isForCurrentValues ? <ReadyToSign /> : null;
+}

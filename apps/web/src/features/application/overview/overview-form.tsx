@@ -1,0 +1,118 @@
+import type { ApplicationOverview } from '@onboarding/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldIssues } from '../../../lib/form-errors';
+import { useApplicationLayout } from '../application-context';
+import formStyles from '../opening-reasons/step-form.module.css';
+import { StepActions } from '../step-actions';
+import { useSaveStep } from '../use-save-step';
+import { useStepDraft } from '../use-step-draft';
+import { AdditionalInformationField } from './additional-information-field';
+import { reviewQueryOptions, type Review } from './api/review';
+import { ConfirmationField } from './confirmation-field';
+import { ConnectionToEstoniaField } from './connection-to-estonia-field';
+import { ContinueResult } from './continue-result';
+import { focusFirstInvalid } from './focus-first-invalid';
+import { IdentificationLocationField } from './identification-location-field';
+import { OVERVIEW_FIELDS, overviewResolver, type OverviewFormValues } from './overview-form-values';
+import { TaxStatusFields } from './tax-status-fields';
+import styles from './overview.module.css';
+
+const FORM_ID = 'overview-form';
+
+/** The review Continue got, and the form values it was for. */
+type ContinueOutcome = { review: Review; valuesKey: string };
+type FormError = 'invalid' | 'reviewFailed';
+
+const noFocus = () => undefined;
+
+/**
+ * The overview step's own questions (SPEC.md section 3 "Overview"),
+ * validated by applicationOverviewSchema as the API validates it. Continue
+ * saves the step the layout is at (AdditionalData or ApplicationOverview),
+ * then asks the server to review the whole application: complete, it leads
+ * to signing; otherwise it lists what is still missing.
+ */
+export function OverviewForm({ initialValues }: { initialValues: OverviewFormValues }) {
+  const { t } = useTranslation();
+  const { step, processId } = useApplicationLayout();
+  const { save, isSaving } = useSaveStep();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const [outcome, setOutcome] = useState<ContinueOutcome | null>(null);
+  // Each Continue shows its result afresh, so its heading takes focus again.
+  const [attempt, setAttempt] = useState(0);
+  const [isReviewing, setIsReviewing] = useState(false);
+  const form = useForm<OverviewFormValues, unknown, ApplicationOverview>({
+    resolver: overviewResolver,
+    mode: 'onTouched',
+    defaultValues: initialValues,
+    // Focus follows the page's order (focusFirstInvalid), not the order fields were registered in.
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control: form.control });
+  useStepDraft(step, values);
+  const valuesKey = JSON.stringify(values);
+
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest]);
+
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      setFormError(null);
+      setOutcome(null);
+      const result = await save(data);
+      if (result.status === 'invalid') {
+        // Focus goes to the first invalid field in the page's order, not to the server's first issue.
+        if (applyFieldIssues(result.fields, form.setError, noFocus, OVERVIEW_FIELDS)) setFocusRequest((count) => count + 1);
+        else setFormError('invalid');
+        return;
+      }
+      if (result.status !== 'saved') return;
+      setIsReviewing(true);
+      try {
+        const review = await queryClient.fetchQuery(reviewQueryOptions(processId));
+        setAttempt((count) => count + 1);
+        setOutcome({ review, valuesKey });
+      } catch {
+        setFormError('reviewFailed');
+      } finally {
+        setIsReviewing(false);
+      }
+    },
+    () => {
+      setFormError(null);
+      setOutcome(null);
+      setFocusRequest((count) => count + 1);
+    },
+  );
+
+  return (
+    <>
+      <FormProvider {...form}>
+        <section aria-labelledby="overview-form-title" className={styles.formSection}>
+          <h2 id="overview-form-title" className={styles.sectionTitle}>
+            {t('APPLICATION.OVERVIEW.FORM_TITLE')}
+          </h2>
+          <form id={FORM_ID} ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+            <AdditionalInformationField />
+            <IdentificationLocationField />
+            <ConnectionToEstoniaField />
+            <TaxStatusFields />
+            <ConfirmationField />
+            <div aria-live="polite">
+              {formError && <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>}
+            </div>
+            <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
+          </form>
+        </section>
+      </FormProvider>
+      {outcome && <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} />}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { useCountries } from '../../../lib/countries';
+import { countryName } from '../../../lib/country-name';
+import { useEconomicActivities } from '../company-information/api/reference';
+import { activityOptions, useLocale } from '../company-information/options';
+
+/** Names of codes the steps store, in the UI language. */
+export type ReferenceNames = {
+  country: (code: string) => string;
+  /** "62011 Computer programming"; the code alone when the list does not have it. */
+  activity: (code: string) => string;
+};
+
+/** Country and EMTAK names from the reference data; until it loads, the browser's country names and the bare codes. */
+export function useReferenceNames(): ReferenceNames {
+  const locale = useLocale();
+  const countries = useCountries();
+  const activities = useEconomicActivities();
+  return useMemo(() => {
+    const countryNames = new Map((countries.data ?? []).map((country) => [country.code, country.name[locale]]));
+    const activityNames = new Map(activityOptions(activities.data, locale).map((option) => [option.value, option.label]));
+    return {
+      country: (code) => countryNames.get(code) ?? countryName(code, locale),
+      activity: (code) => activityNames.get(code) ?? code,
+    };
+  }, [countries.data, activities.data, locale]);
+}

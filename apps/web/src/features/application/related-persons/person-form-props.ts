@@ -1,0 +1,18 @@
+import type { PersonValues } from './form-values';
+import type { PersonIdentity, StructureCompany } from './person-form-values';
+import type { PersonFieldIssue } from './violations';
+
+/** What the modal gives either person form. */
+export type PersonFormProps<P extends PersonValues> = {
+  formId: string;
+  /** The person as stored; undefined when adding. */
+  person: P | undefined;
+  identity: PersonIdentity;
+  /** The companies the person may hold a share in, the applicant first. */
+  companies: readonly StructureCompany[];
+  /** The person's current share in each company, by company id. */
+  shares: ReadonlyMap<string, number | undefined>;
+  isRevealed: boolean;
+  serverIssues: readonly PersonFieldIssue[];
+  onSave: (person: PersonValues, shares: ReadonlyMap<string, number>) => void;
+};

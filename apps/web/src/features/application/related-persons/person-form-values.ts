@@ -1,0 +1,323 @@
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  DEFAULT_COUNTRY_CODE,
+  checkRegistryCode,
+  legalEntitySchema,
+  parseWithIssues,
+  privatePersonSchema,
+  repeatedCountryIndexes,
+  shareholdingSchema,
+  validatePersonalId,
+  validationIssue,
+  type BenefitType,
+  type FieldIssue,
+  type Locale,
+  type Residency,
+  type ValidationIssue,
+} from '@onboarding/domain';
+import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
+import { emptyAddress, type AddressValues } from '../company-information/form-values';
+import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
+import { parsePercent, percentText } from './percent';
+
+/**
+ * The add/edit modal's form (SPEC.md section 2 "Related person add/edit"):
+ * one person's fields named as in privatePersonSchema / legalEntitySchema, so
+ * the domain's issue paths are the form's field names, plus the Ownership
+ * part: the person's share in each company of the structure.
+ */
+export type TaxResidenceFormValues = { countryCode: string; tin: string };
+export type PepFormValues = { firstName: string; lastName: string; birthDate: string; birthCountryCode: string; governmentPosition: string };
+/** A share as typed, in one company of the structure (APPLICANT_ID for the applicant). */
+export type HoldingFormValues = { companyId: string; sharePercent: string };
+
+export type PrivatePersonFormValues = {
+  firstName: string;
+  lastName: string;
+  personalId: string;
+  personalIdCountryCode: string;
+  birthDate: string;
+  birthCountryCode: string;
+  nationalityCountryCode: string;
+  residentialAddress: AddressValues;
+  residentialCountryCode: string;
+  residency: Residency | '';
+  isEResident: boolean | null;
+  livesAndWorksMostlyInEstonia: boolean | null;
+  taxResidences: TaxResidenceFormValues[];
+  isManagementBoardMember: boolean;
+  isSupervisoryBoardMember: boolean;
+  isBeneficialOwner: boolean | null;
+  benefitType: BenefitType | '';
+  benefitTypeOther: string;
+  beneficiarySharePercent: string;
+  isPep: boolean | null;
+  pep: PepFormValues;
+  holdings: HoldingFormValues[];
+};
+
+export type LegalEntityFormValues = {
+  registryCountryCode: string;
+  businessName: string;
+  registryCode: string;
+  holdings: HoldingFormValues[];
+};
+
+/** A company of the ownership structure the person may hold a share in. */
+export type StructureCompany = { id: string; name: string };
+
+export const emptyTaxResidence = (): TaxResidenceFormValues => ({ countryCode: '', tin: '' });
+export const emptyPep = (): PepFormValues => ({ firstName: '', lastName: '', birthDate: '', birthCountryCode: '', governmentPosition: '' });
+
+/** The holdings part of the form: one share field per company, filled with what the person holds there. */
+export function holdingFormValues(companies: readonly StructureCompany[], shares: ReadonlyMap<string, number | undefined>, locale: Locale): HoldingFormValues[] {
+  return companies.map((company) => ({ companyId: company.id, sharePercent: percentText(shares.get(company.id), locale) }));
+}
+
+export function privatePersonFormValues(person: PrivatePersonValues | undefined, holdings: HoldingFormValues[], locale: Locale): PrivatePersonFormValues {
+  const address = person?.residentialAddress ?? {};
+  const roles = person?.roles ?? [];
+  return {
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    personalId: person?.personalId ?? '',
+    personalIdCountryCode: person?.personalIdCountryCode || DEFAULT_COUNTRY_CODE,
+    birthDate: person?.birthDate ?? '',
+    birthCountryCode: person?.birthCountryCode ?? '',
+    nationalityCountryCode: person?.nationalityCountryCode ?? '',
+    residentialAddress: {
+      ...emptyAddress(),
+      ...address,
+      // A register person has a country of residence but no address yet: the address starts there.
+      countryCode: address.countryCode ?? (person?.residentialCountryCode || DEFAULT_COUNTRY_CODE),
+    },
+    residentialCountryCode: person?.residentialCountryCode ?? '',
+    residency: person?.residency ?? '',
+    isEResident: person?.isEResident ?? null,
+    livesAndWorksMostlyInEstonia: person?.livesAndWorksMostlyInEstonia ?? null,
+    // At least one is required, so there is always a row to fill in.
+    taxResidences: person?.taxResidences?.length ? person.taxResidences.map((residence) => ({ ...residence })) : [emptyTaxResidence()],
+    isManagementBoardMember: roles.includes('MANAGEMENT_BOARD_MEMBER'),
+    isSupervisoryBoardMember: roles.includes('SUPERVISORY_BOARD_MEMBER'),
+    isBeneficialOwner: person?.isBeneficialOwner ?? null,
+    benefitType: person?.benefitType ?? '',
+    benefitTypeOther: person?.benefitTypeOther ?? '',
+    beneficiarySharePercent: percentText(person?.beneficiarySharePercent, locale),
+    isPep: person?.isPep ?? null,
+    pep: { ...emptyPep(), ...person?.pep },
+    holdings,
+  };
+}
+
+export function legalEntityFormValues(entity: LegalEntityValues | undefined, holdings: HoldingFormValues[]): LegalEntityFormValues {
+  return {
+    registryCountryCode: entity?.registryCountryCode || DEFAULT_COUNTRY_CODE,
+    businessName: entity?.businessName ?? '',
+    registryCode: entity?.registryCode ?? '',
+    holdings,
+  };
+}
+
+const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+
+function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+/** What stays of a person whatever the form says: its id and the roles the form does not decide. */
+export type PersonIdentity = { id: string; roles: PersonValues['roles'] };
+
+/**
+ * The person the form describes. The roles follow the form: the board
+ * checkboxes, BENEFICIARY from the beneficial-owner answer, SHAREHOLDER from
+ * a share anywhere; REPRESENTATIVE is kept as it was. Answers whose question
+ * is hidden (the benefit of a non-owner, the PEP details of a non-PEP) go as
+ * missing, so they are neither validated nor saved.
+ */
+export function toPrivatePerson(values: PrivatePersonFormValues, identity: PersonIdentity): PrivatePersonValues {
+  const isBeneficialOwner = values.isBeneficialOwner === true;
+  const address = values.residentialAddress;
+  return compact<PrivatePersonValues>({
+    id: identity.id,
+    type: 'PRIVATE_PERSON',
+    roles: orderRoles([
+      ...identity.roles.filter((role) => role === 'REPRESENTATIVE'),
+      ...(values.isManagementBoardMember ? (['MANAGEMENT_BOARD_MEMBER'] as const) : []),
+      ...(values.isSupervisoryBoardMember ? (['SUPERVISORY_BOARD_MEMBER'] as const) : []),
+      ...(isBeneficialOwner ? (['BENEFICIARY'] as const) : []),
+      ...(toShares(values.holdings).size > 0 ? (['SHAREHOLDER'] as const) : []),
+    ]),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    personalId: optional(values.personalId),
+    personalIdCountryCode: values.personalIdCountryCode,
+    birthDate: values.birthDate,
+    birthCountryCode: values.birthCountryCode,
+    nationalityCountryCode: values.nationalityCountryCode,
+    residentialAddress: compact({ ...address, county: optional(address.county), district: optional(address.district) }),
+    residentialCountryCode: values.residentialCountryCode,
+    residency: values.residency || undefined,
+    isEResident: values.isEResident ?? undefined,
+    livesAndWorksMostlyInEstonia: values.livesAndWorksMostlyInEstonia ?? undefined,
+    taxResidences: values.taxResidences.map((residence) => ({ ...residence })),
+    isBeneficialOwner: values.isBeneficialOwner ?? undefined,
+    beneficiarySharePercent: isBeneficialOwner ? parsePercent(values.beneficiarySharePercent) : undefined,
+    benefitType: isBeneficialOwner ? values.benefitType || undefined : undefined,
+    benefitTypeOther: isBeneficialOwner && values.benefitType === 'OTHER' ? values.benefitTypeOther : undefined,
+    isPep: values.isPep ?? undefined,
+    pep: values.isPep === true ? { ...values.pep } : undefined,
+  });
+}
+
+/** The entity the form describes; its own owners are edited on their cards, so they stay as they were. */
+export function toLegalEntity(values: LegalEntityFormValues, identity: PersonIdentity, shareholders: LegalEntityValues['shareholders']): LegalEntityValues {
+  return compact<LegalEntityValues>({
+    id: identity.id,
+    type: 'LEGAL_ENTITY',
+    roles: orderRoles([...identity.roles.filter((role) => role !== 'SHAREHOLDER'), ...(toShares(values.holdings).size > 0 ? (['SHAREHOLDER'] as const) : [])]),
+    registryCountryCode: values.registryCountryCode,
+    businessName: values.businessName,
+    registryCode: optional(values.registryCode),
+    shareholders,
+  });
+}
+
+/** The filled share fields, by company id. */
+export function toShares(holdings: readonly HoldingFormValues[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const holding of holdings) {
+    const share = parsePercent(holding.sharePercent);
+    if (share !== undefined) shares.set(holding.companyId, share);
+  }
+  return shares;
+}
+
+/**
+ * The domain reports a repeated tax residence country at the row; the form
+ * shows it at the row's country, where the fix is.
+ */
+export const formPathOf = (path: string): string => (/^taxResidences\.\d+$/.test(path) ? `${path}.countryCode` : path);
+
+const issue = (path: string, found: ValidationIssue): FieldIssue => ({ path, code: found.code, params: found.params });
+
+/** Each filled share must be a percent the domain accepts (above 0, at most 100, two decimals). */
+function holdingIssues(holdings: readonly HoldingFormValues[]): FieldIssue[] {
+  return holdings.flatMap((holding, index) => {
+    const share = parsePercent(holding.sharePercent);
+    if (share === undefined) return [];
+    const result = parseWithIssues(shareholdingSchema.shape.sharePercent, share);
+    return result.success ? [] : result.issues.slice(0, 1).map((found) => ({ ...found, path: `holdings.${String(index)}.sharePercent` }));
+  });
+}
+
+/**
+ * The schema's cross-field rules sit in its object-level superRefine, which
+ * zod runs only once every field parses; while others are still empty, the
+ * same rules are applied here, so these fields show their message on touch
+ * like the rest.
+ */
+function privatePersonCrossFieldIssues(person: PrivatePersonValues): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (person.personalId && (person.personalIdCountryCode || DEFAULT_COUNTRY_CODE) === DEFAULT_COUNTRY_CODE) {
+    const found = validatePersonalId(person.personalId.trim());
+    if (found) issues.push(issue('personalId', found));
+  }
+  for (const index of repeatedCountryIndexes((person.taxResidences ?? []).map((residence) => residence.countryCode))) {
+    issues.push(issue(`taxResidences.${String(index)}.countryCode`, validationIssue('countryAlreadyAdded')));
+  }
+  if (person.isBeneficialOwner && !person.benefitType) issues.push(issue('benefitType', validationIssue('required')));
+  if (person.benefitType === 'OTHER' && !person.benefitTypeOther?.trim()) issues.push(issue('benefitTypeOther', validationIssue('required')));
+  if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) issues.push(issue('beneficiarySharePercent', validationIssue('required')));
+  return issues;
+}
+
+function legalEntityCrossFieldIssues(entity: LegalEntityValues): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  checkRegistryCode(entity.registryCode?.trim() || undefined, entity.registryCountryCode || DEFAULT_COUNTRY_CODE, {
+    addIssue: (raw) => {
+      const params = (raw as { params?: FieldIssue['params'] }).params ?? {};
+      issues.push({ path: 'registryCode', code: (raw.message ?? 'incorrectValue') as FieldIssue['code'], params });
+    },
+  }, ['registryCode']);
+  return issues;
+}
+
+/** Issues of the schema, then of the cross-field rules and shares where the schema said nothing; one per field. */
+function collect(schemaIssues: readonly FieldIssue[], extra: readonly FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  const all: FieldIssue[] = [];
+  for (const found of [...schemaIssues.map((candidate) => ({ ...candidate, path: formPathOf(candidate.path) })), ...extra]) {
+    if (seen.has(found.path)) continue;
+    seen.add(found.path);
+    all.push(found);
+  }
+  return all;
+}
+
+/** Issues as react-hook-form errors, in the shape domainResolver gives (message = code, types = params). */
+export function toFieldErrors<T extends FieldValues>(issues: readonly FieldIssue[], options: ResolverOptions<T>): FieldErrors<T> {
+  const flat: FieldErrors = {};
+  for (const found of issues) {
+    const types = Object.fromEntries(Object.entries(found.params).map(([key, value]) => [key, String(value)]));
+    flat[found.path] = { type: found.code, message: found.code, types } satisfies FieldError;
+  }
+  return toNestErrors(flat, options as ResolverOptions<FieldValues>) as FieldErrors<T>;
+}
+
+/** Everything the private person form would be refused for, by its field paths. */
+export function privatePersonIssues(values: PrivatePersonFormValues): FieldIssue[] {
+  const person = toPrivatePerson(values, { id: 'person', roles: [] });
+  const parsed = parseWithIssues(privatePersonSchema, person);
+  const schemaIssues = parsed.success ? [] : parsed.issues;
+  return collect(schemaIssues, [...(parsed.success ? [] : privatePersonCrossFieldIssues(person)), ...holdingIssues(values.holdings)]);
+}
+
+export function legalEntityIssues(values: LegalEntityFormValues): FieldIssue[] {
+  const entity = toLegalEntity(values, { id: 'entity', roles: [] }, []);
+  const parsed = parseWithIssues(legalEntitySchema, entity);
+  const schemaIssues = parsed.success ? [] : parsed.issues;
+  return collect(schemaIssues, [...(parsed.success ? [] : legalEntityCrossFieldIssues(entity)), ...holdingIssues(values.holdings)]);
+}
+
+/** A resolver that validates the form with the domain schema of its person (and the shares with the holding schema). */
+function domainFormResolver<T extends FieldValues>(issuesOf: (values: T) => FieldIssue[]): Resolver<T, unknown, T> {
+  return (values, _context, options) => {
+    const issues = issuesOf(values);
+    if (issues.length === 0) return { values, errors: {} };
+    return { values: {}, errors: toFieldErrors(issues, options) };
+  };
+}
+
+export const privatePersonResolver = domainFormResolver<PrivatePersonFormValues>(privatePersonIssues);
+export const legalEntityResolver = domainFormResolver<LegalEntityFormValues>(legalEntityIssues);
+
+/** JSON with keys in order, so two objects with the same content read the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sameShares = (a: ReadonlyMap<string, number | undefined>, b: ReadonlyMap<string, number | undefined>) =>
+  a.size === b.size && [...a].every(([companyId, share]) => b.has(companyId) && b.get(companyId) === share);
+
+/**
+ * A person stays marked "From the Business Register" only while the user has
+ * changed nothing of it, its shares included; the first edit drops the mark.
+ */
+export function withRegisterMark<P extends PersonValues>(
+  next: P,
+  previous: PersonValues | undefined,
+  shares: { previous: ReadonlyMap<string, number | undefined>; next: ReadonlyMap<string, number | undefined> },
+): P {
+  const { isFromRegister: _dropped, ...unmarked } = next;
+  if (previous?.isFromRegister !== true) return unmarked as P;
+  const { isFromRegister: _previousMark, ...previousContent } = previous;
+  const isUnchanged = stableJson(unmarked) === stableJson(previousContent) && sameShares(shares.previous, shares.next);
+  return (isUnchanged ? { ...unmarked, isFromRegister: true } : unmarked) as P;
+}

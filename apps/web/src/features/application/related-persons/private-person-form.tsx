@@ -1,0 +1,63 @@
+import { useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useLocale } from '../company-information/options';
+import { BeneficialOwnerFields } from './beneficial-owner-fields';
+import type { PrivatePersonValues } from './form-values';
+import { IdentityFields } from './identity-fields';
+import { OwnershipFields } from './ownership-fields';
+import { PepFields } from './pep-fields';
+import {
+  holdingFormValues,
+  privatePersonFormValues,
+  privatePersonResolver,
+  toPrivatePerson,
+  toShares,
+  withRegisterMark,
+  type PrivatePersonFormValues,
+} from './person-form-values';
+import type { PersonFormProps } from './person-form-props';
+import { ResidenceFields } from './residence-fields';
+import { RolesFields } from './roles-fields';
+import { TaxResidencesFields } from './tax-residences-fields';
+import { useModalFormFeedback } from './use-modal-form-feedback';
+import styles from './related-persons.module.css';
+
+/**
+ * A private person's fields (SPEC.md section 3), validated with
+ * privatePersonSchema as the server validates them: messages after touch or
+ * Save, Save focuses the first invalid field or hands the person over.
+ */
+export function PrivatePersonForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave }: PersonFormProps<PrivatePersonValues>) {
+  const locale = useLocale();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [defaultValues] = useState(() => privatePersonFormValues(person, holdingFormValues(companies, shares, locale), locale));
+  const form = useForm<PrivatePersonFormValues, unknown, PrivatePersonFormValues>({
+    resolver: privatePersonResolver,
+    mode: 'onTouched',
+    defaultValues,
+    // Focus follows the page's order (focusFirstInvalid), not the order fields were registered in.
+    shouldFocusError: false,
+  });
+  const feedback = useModalFormFeedback(form, formRef, { isRevealed, serverIssues });
+  const isRepresentative = identity.roles.includes('REPRESENTATIVE');
+
+  const onSubmit = form.handleSubmit((values) => {
+    const nextShares = toShares(values.holdings);
+    const next = toPrivatePerson(values, identity);
+    onSave(withRegisterMark(next, person, { previous: shares, next: nextShares }), nextShares);
+  }, feedback.focusFirstInvalid);
+
+  return (
+    <FormProvider {...form}>
+      <form id={formId} ref={formRef} className={styles.personForm} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <IdentityFields isRepresentative={isRepresentative} />
+        <RolesFields isRepresentative={isRepresentative} />
+        <ResidenceFields />
+        <TaxResidencesFields />
+        <BeneficialOwnerFields />
+        <PepFields />
+        <OwnershipFields companies={companies} />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,194 @@
+import { createRelatedPersonsSchema, parseWithIssues, type RelatedPersonType } from '@onboarding/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui';
+import { useApplicationLayout } from '../application-context';
+import { useLocale } from '../company-information/options';
+import { StepActions } from '../step-actions';
+import { useSaveStep } from '../use-save-step';
+import { useStepDraft } from '../use-step-draft';
+import { cardHeadingIdOf } from './card-ids';
+import { APPLICANT_ID, holdingsOf, newPersonId, removePerson, savePerson, toStepPayload, type PersonValues, type RelatedPersonsValues } from './form-values';
+import { ownershipTree } from './ownership-tree';
+import { OwnershipTreeView } from './ownership-tree-view';
+import { PersonCard } from './person-card';
+import { PersonModal, type PersonModalTarget } from './person-modal';
+import { usePersonName } from './person-names';
+import { RemovePersonModal } from './remove-person-modal';
+import { summaryItems } from './summary-items';
+import { useRelatedPersonsContext } from './use-related-persons-context';
+import { browserViolations, mergeViolations, missingDetails, serverFeedback, violationText, type ServerFeedback } from './violations';
+import { ViolationsSummary } from './violations-summary';
+import styles from './related-persons.module.css';
+
+const RP = 'APPLICATION.RELATED_PERSONS';
+
+type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number };
+
+/**
+ * The related persons step (SPEC.md sections 3 and 5): the persons as cards,
+ * the add/edit modal, the ownership structure, and every related-person rule
+ * checked in the browser on each change with the server's context, and again
+ * by the server on Continue. The values are autosaved as a draft.
+ */
+export function RelatedPersonsEditor({ initialValues }: { initialValues: RelatedPersonsValues }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const nameOf = usePersonName();
+  const { step } = useApplicationLayout();
+  const { save, isSaving } = useSaveStep();
+  const screen = useRelatedPersonsContext();
+  const [values, setValues] = useState(initialValues);
+  const [server, setServer] = useState<ServerFeedback | null>(null);
+  const [modal, setModal] = useState<ModalState | null>(null);
+  const [removing, setRemoving] = useState<{ id: string; name: string; isOpen: boolean } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const addPersonButton = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the page has re-rendered (a removed card's place).
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useStepDraft(step, values);
+
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    pendingFocus.current = null;
+    focus?.();
+  });
+
+  const violations = useMemo(
+    // The server's whole-list findings hold for the values it judged; any change makes them the browser's to judge again.
+    () => mergeViolations(browserViolations(values, screen.context), server?.values === values ? server.violations : []),
+    [values, screen.context, server],
+  );
+  const missingCounts = useMemo(() => values.relatedPersons.map((person) => missingDetails(person).length), [values]);
+  const fieldIssues = useMemo(() => server?.fieldIssues ?? [], [server]);
+  const tree = useMemo(() => ownershipTree(values, { isListedCompany: screen.isListedCompany }), [values, screen.isListedCompany]);
+  const companyNameOf = (companyId: string) => {
+    if (companyId === APPLICANT_ID) return screen.companyName;
+    const company = values.relatedPersons.find((person) => person.id === companyId);
+    return company ? nameOf(company) : companyId;
+  };
+  const textOf = (violation: (typeof violations)[number]) => violationText(t, violation, locale);
+  const items = summaryItems({
+    persons: values.relatedPersons,
+    violations,
+    missingCounts,
+    fieldIssues,
+    violationText: textOf,
+    missingText: (person, count) => t(`${RP}.SUMMARY.MISSING`, { name: nameOf(person), count }),
+    correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: nameOf(person) }),
+  });
+
+  const openModal = (type: RelatedPersonType, personId: string | null, isCompleting = false) =>
+    setModal((current) => ({ target: { type, personId, isCompleting, newId: newPersonId(values) }, isOpen: true, openCount: (current?.openCount ?? 0) + 1 }));
+  const closeModal = () => setModal((current) => (current ? { ...current, isOpen: false } : current));
+
+  const onSavePerson = (person: PersonValues, shares: ReadonlyMap<string, number>) => {
+    setValues((current) => savePerson(current, person, shares));
+    // The person now says what the user entered; the server's word on the old details no longer applies.
+    setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== person.id) } : current));
+    setFormError(null);
+    closeModal();
+  };
+
+  const onConfirmRemove = () => {
+    if (!removing) return;
+    const index = values.relatedPersons.findIndex((person) => person.id === removing.id);
+    const next = removePerson(values, removing.id);
+    setValues(next);
+    setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== removing.id) } : current));
+    setRemoving({ ...removing, isOpen: false });
+    // The card and its button are gone: focus goes to the card now in its place, the one before, or Add.
+    const target = next.relatedPersons[index] ? index : index - 1;
+    pendingFocus.current = () => (target >= 0 ? document.getElementById(cardHeadingIdOf(target))?.focus() : addPersonButton.current?.focus());
+  };
+
+  const nameAt = (index: number) => {
+    const person = values.relatedPersons[index];
+    return person ? nameOf(person) : '';
+  };
+  const showPerson = (index: number) => document.getElementById(cardHeadingIdOf(index))?.focus();
+
+  const onContinue = async () => {
+    setFormError(null);
+    const parsed = parseWithIssues(createRelatedPersonsSchema(screen.context), toStepPayload(values));
+    if (!parsed.success) {
+      setFormError(t(`${RP}.FORM_ERROR`));
+      summaryHeading.current?.focus();
+      return;
+    }
+    const result = await save(parsed.data);
+    if (result.status !== 'invalid') return;
+    setServer(serverFeedback(result.fields, values));
+    setFormError(t(`${RP}.SERVER_ERROR`));
+    summaryHeading.current?.focus();
+  };
+
+  return (
+    <div className={styles.editor}>
+      <ViolationsSummary items={items} nameAt={nameAt} onShowPerson={showPerson} headingRef={summaryHeading} />
+      <section aria-labelledby="related-persons-list-title" className={styles.listSection}>
+        <div className={styles.listHeader}>
+          <h2 id="related-persons-list-title" className={styles.sectionTitle}>
+            {t(`${RP}.LIST.TITLE`)}
+          </h2>
+          <div className={styles.addButtons}>
+            <Button ref={addPersonButton} variant="outline" leadingIcon="add" onClick={() => openModal('PRIVATE_PERSON', null)}>
+              {t(`${RP}.LIST.ADD_PERSON`)}
+            </Button>
+            <Button variant="outline" leadingIcon="add" onClick={() => openModal('LEGAL_ENTITY', null)}>
+              {t(`${RP}.LIST.ADD_ENTITY`)}
+            </Button>
+          </div>
+        </div>
+        {values.relatedPersons.length === 0 ? (
+          <p className={styles.muted}>{t(`${RP}.LIST.EMPTY`)}</p>
+        ) : (
+          <ul className={styles.cards}>
+            {values.relatedPersons.map((person, index) => (
+              <li key={person.id}>
+                <PersonCard
+                  person={person}
+                  index={index}
+                  name={nameOf(person)}
+                  holdings={[...holdingsOf(values, person.id)].map(([companyId, sharePercent]) => ({ companyName: companyNameOf(companyId), sharePercent }))}
+                  missingCount={missingCounts[index] ?? 0}
+                  problems={violations.filter((violation) => violation.personIds.includes(person.id)).map(textOf)}
+                  serverIssues={fieldIssues.filter((issue) => issue.personId === person.id)}
+                  locale={locale}
+                  onEdit={(isCompleting) => openModal(person.type, person.id, isCompleting)}
+                  onRemove={() => setRemoving({ id: person.id, name: nameOf(person), isOpen: true })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <OwnershipTreeView tree={tree} companyName={screen.companyName} nameOf={nameOf} locale={locale} />
+      <div aria-live="polite">{formError && <p className={styles.formError}>{formError}</p>}</div>
+      <StepActions onContinue={() => void onContinue()} isContinuing={isSaving} />
+      {modal && (
+        <PersonModal
+          target={modal.target}
+          isOpen={modal.isOpen}
+          openCount={modal.openCount}
+          values={values}
+          companyName={screen.companyName}
+          serverIssues={modal.target.personId === null ? [] : fieldIssues.filter((issue) => issue.personId === modal.target.personId)}
+          onSave={onSavePerson}
+          onClose={closeModal}
+          onExited={() => setModal((current) => (current?.isOpen ? current : null))}
+        />
+      )}
+      {removing && (
+        <RemovePersonModal
+          name={removing.name}
+          isOpen={removing.isOpen}
+          onConfirm={onConfirmRemove}
+          onClose={() => setRemoving({ ...removing, isOpen: false })}
+          onExited={() => setRemoving((current) => (current?.isOpen ? current : null))}
+        />
+      )}
+    </div>
+  );
+}
