@@ -1,17 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { givePersonalInformation } from './support/journey.js';
 import { readSessionStorage, signInForTesting } from './support/pages.js';
+import { expectNoAxeViolations } from './support/accessibility.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: false }).last();
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 async function fillCompanyInformation(page: Page) {
   await page.getByRole('radio', { name: 'Management board member' }).check({ force: true });

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { givePersonalInformation, signInWithSmartId } from './support/journey.js';
 import { readSessionStorage, signInForTesting } from './support/pages.js';
+import { expectNoAxeViolations } from './support/accessibility.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite({ SIMULATOR_COMPLETION_DELAY_MS: '200' });
@@ -21,13 +21,13 @@ describe('from sign-in to the first step', () => {
   it('signs in, gives personal information and consent, chooses a register company and lands on the first step', async () => {
     await signInWithSmartId(suite.page, suite.server.baseUrl, '40504040001');
     await givePersonalInformation(suite.page);
-    expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(suite.page);
     await chooseCompany(/Näidis Tehnoloogia OÜ/);
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/application/opening-reasons`);
     await suite.page.getByRole('heading', { level: 1, name: 'Reasons for opening the account' }).waitFor();
     const stepper = suite.page.getByRole('navigation', { name: 'Application steps' });
     expect(await stepper.locator('[aria-current="step"]').textContent()).toContain('Opening reasons');
-    expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(suite.page);
   });
 
   it('starts an application for a company typed by hand', async () => {
@@ -66,7 +66,7 @@ describe('outcomes the server decides', () => {
     await suite.page.getByLabel(/Registry code/).fill('19007832');
     await suite.page.getByRole('button', { name: 'Continue' }).click();
     await suite.page.getByRole('heading', { level: 1, name: 'The application has already been submitted' }).waitFor();
-    expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(suite.page);
   });
 });
 

@@ -3,11 +3,11 @@ import type { Page } from 'playwright-core';
 
 type PageGlobals = {
   sessionStorage: { getItem(key: string): string | null };
-  fetch: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; text(): Promise<string> }>;
+  fetch: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; text(): Promise<string> }>;
 };
 
 /** A call to the onboarding API from inside the page, with the signed-in user's access token. */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const globals = globalThis as unknown as PageGlobals;
@@ -15,7 +15,7 @@ async function callApi(page: Page, method: string, path: string, body: unknown):
       const response = await globals.fetch(path, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: JSON.parse(await response.text()) as unknown };
     },
@@ -34,17 +34,62 @@ export async function fillStepsThroughApi(
   subject: ApplicationSubject,
   until: string,
   screen: string,
+  options: { relatedPersons?: (fromRegister: RelatedPersonsStep) => RelatedPersonsStep } = {},
 ): Promise<string> {
   const { company } = subject;
   const created = await callApi(page, 'POST', '/onboarding/applications', { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' });
   if (created.status !== 200) throw new Error(`creating the application answered ${String(created.status)}`);
   let application = (created.json as { application: { processId: string; version: number } }).application;
-  for (const [step, data] of completeSteps(subject)) {
+  for (const [step, completeData] of completeSteps(subject)) {
     if (step === until) break;
+    const data =
+      step === 'RelatedPersons' && options.relatedPersons
+        ? options.relatedPersons((await callApi(page, 'GET', `/onboarding/applications/${application.processId}/related-persons/register`)).json as RelatedPersonsStep)
+        : completeData;
     const saved = await callApi(page, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, { version: application.version, data });
     if (saved.status !== 200) throw new Error(`saving ${step} answered ${String(saved.status)}: ${JSON.stringify(saved.json)}`);
     application = saved.json as typeof application;
   }
   await page.goto(`${baseUrl}/start/application/${screen}?processId=${application.processId}&lang=en`);
   return application.processId;
+}
+
+/** The signed-in representative's current application as the API answers it. */
+export async function readApplication(page: Page): Promise<{ currentStep: string; steps: Record<string, unknown>; drafts: Record<string, unknown> }> {
+  const processId = await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem('processId'));
+  const response = await page.evaluate(async (id) => {
+    const globals = globalThis as unknown as PageGlobals;
+    const token = globals.sessionStorage.getItem('accessToken') ?? '';
+    const answer = await globals.fetch(`/onboarding/applications/${id ?? ''}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    return answer.text();
+  }, processId);
+  return JSON.parse(response) as { currentStep: string; steps: Record<string, unknown>; drafts: Record<string, unknown> };
+}
+
+type RegisterPerson = Record<string, unknown> & { type: string; roles: string[]; personalId?: string; residentialCountryCode?: string; nationalityCountryCode?: string; residency?: string };
+export type RelatedPersonsStep = { shareholders: { personId: string; sharePercent: number }[]; relatedPersons: RegisterPerson[] };
+
+/**
+ * The register's related persons with what the register does not know filled
+ * in as a person would (birth country, address, tax residence, the yes/no
+ * answers), for journeys that need the step saved but are about a later screen.
+ */
+export function completeRegisterPersons(step: RelatedPersonsStep): RelatedPersonsStep {
+  return {
+    ...step,
+    relatedPersons: step.relatedPersons.map((person) => {
+      if (person.type !== 'PRIVATE_PERSON') return person;
+      const country = person.residentialCountryCode ?? 'EE';
+      return {
+        ...person,
+        birthCountryCode: person.nationalityCountryCode ?? country,
+        residentialAddress: { countryCode: country, city: country === 'EE' ? 'Tartu' : 'Helsinki', street: 'Turu 2', postalCode: '51004' },
+        isEResident: false,
+        livesAndWorksMostlyInEstonia: person.residency === 'RESIDENT',
+        taxResidences: [{ countryCode: country, tin: person.personalId ?? 'TIN-123456' }],
+        isBeneficialOwner: person.roles.includes('BENEFICIARY'),
+        isPep: false,
+      };
+    }),
+  };
 }

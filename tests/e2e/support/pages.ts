@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 /** A fresh browser context and page, as a new visitor has. */
 export async function newPage(browser: Browser, width = 1280): Promise<Page> {
@@ -27,3 +27,17 @@ export const readSessionStorage = (page: Page, key: string): Promise<string | nu
 /** The id of the element that has the keyboard focus. */
 export const focusedElementId = (page: Page): Promise<string | undefined> =>
   page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.id);
+
+/**
+ * Moves the keyboard focus with Tab (Shift+Tab when `backwards`) until it is
+ * on `target`, as a keyboard user gets there; fails if it never arrives.
+ */
+export async function tabTo(page: Page, target: Locator, { backwards = false, maxPresses = 60 } = {}): Promise<void> {
+  const handle = await target.elementHandle();
+  if (!handle) throw new Error('tabTo: the target is not on the page');
+  for (let press = 0; press < maxPresses; press += 1) {
+    if (await handle.evaluate((element) => element === (element.ownerDocument as unknown as { activeElement: unknown }).activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`tabTo: ${String(target)} was not reached in ${String(maxPresses)} presses`);
+}
