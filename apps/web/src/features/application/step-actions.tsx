@@ -26,7 +26,16 @@ export function StepActions({ onContinue, formId, isContinuing = false }: StepAc
       <Button variant="secondary" leadingIcon="arrowLeft" onClick={() => void navigate(previous ?? paths.chooseCompany)}>
         {t('APPLICATION.ACTIONS.BACK')}
       </Button>
-      <Button type={formId ? 'submit' : 'button'} form={formId} trailingIcon="chevronRight" isLoading={isContinuing} onClick={formId ? undefined : onContinue}>
+      <Button
+        type={formId ? 'submit' : 'button'}
+        form={formId}
+        trailingIcon="chevronRight"
+        isLoading={isContinuing}
+        onClick={formId ? undefined : onContinue}
+        // Pressing the mouse would first blur the field being edited; an error shown on that blur moves the
+        // button before the mouse is released and the click is lost. Continue validates everything anyway.
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {t('APPLICATION.ACTIONS.CONTINUE')}
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import { stepToScreen, type ApplicationView, type FieldIssue } from '@onboarding/domain';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { screenPath } from '../../app/paths';
 import { ApiError } from '../../lib/api-errors';
 import { useSaveStepMutation } from './api/save-step';
@@ -21,6 +21,7 @@ export type SaveStepResult =
 export function useSaveStep() {
   const layout = useApplicationLayout();
   const navigate = useNavigate();
+  const location = useLocation();
   const mutation = useSaveStepMutation();
 
   const save = async (data: unknown): Promise<SaveStepResult> => {
@@ -31,7 +32,9 @@ export function useSaveStep() {
       const application = await mutation.mutateAsync({ processId, step, version: getVersion(), data });
       setApplication(application);
       setIsStale(false);
-      await navigate(screenPath(stepToScreen(application.currentStep)));
+      const next = screenPath(stepToScreen(application.currentStep));
+      // Saving the overview stays on the overview: no second history entry for the same screen.
+      await navigate(next, { replace: location.pathname.replace(/\/$/, '') === next.replace(/\/$/, '') });
       return { status: 'saved', application };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'STALE_VERSION') {
