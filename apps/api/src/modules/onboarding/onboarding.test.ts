@@ -1,40 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
-type Received = { to: string; text: string };
-
-/** The message as a person reads it: quoted-printable soft breaks and escapes undone. */
-const decodeQuotedPrintable = (raw: string): string =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
 let app: FastifyInstance;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: TestSmtpServer;
 const tokens: Record<string, string> = {};
-
-/** A real SMTP server on loopback: save-and-continue-later mail arrives here. */
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), text: decodeQuotedPrintable(text) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return (smtp.server.address() as AddressInfo).port;
-}
 
 /** Magic sign-in stands in for Smart-ID here; the sign-in itself is tested in modules/auth. */
 async function tokenFor(personalId: string): Promise<string> {
@@ -64,14 +38,15 @@ const MINOR = '61101012257';
 const INVALID_DOCUMENT = '30303039914';
 
 beforeAll(async () => {
-  const port = await startSmtp();
-  app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_SEND_INTERVAL_MS: '100' });
+  // A real SMTP server on loopback: save-and-continue-later mail arrives here.
+  smtp = await startSmtpServer();
+  app = await buildTestApp({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100' });
   await app.ready();
 });
 
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('personal information', () => {
@@ -236,9 +211,9 @@ describe('save and continue later', () => {
       version: application.version,
     });
     expect(response.statusCode).toBe(202);
-    await expect.poll(() => received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
-    const mail = received.find((message) => message.text.includes(application.processId));
-    expect(mail?.to).toBe('jaak@example.ee');
+    await expect.poll(() => smtp.received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
+    const mail = smtp.received.find((message) => message.text.includes(application.processId));
+    expect(mail?.envelopeTo).toEqual(['jaak@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
   });
 
