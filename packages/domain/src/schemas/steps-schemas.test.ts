@@ -8,6 +8,7 @@ import { openingReasonsSchema } from './opening-reasons.js';
 import { applicationOverviewSchema } from './overview.js';
 import { createRelatedPersonsSchema, relatedPersonsSchema } from './related-persons-step.js';
 import { relatedPersonSchema } from './related-persons.js';
+import { completeOverview } from '../test-support/complete-application.js';
 
 const address = { countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Narva mnt 1', postalCode: '10117' };
 
@@ -58,14 +59,7 @@ const privatePerson = (id: string, fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-const overview = () => ({
-  additionalInformation: '',
-  identificationLocation: { type: 'BRANCH', officeId: 'tallinn-1' },
-  connectionToEstonia: ['BUSINESS_ACTIVITY_IN_ESTONIA'],
-  isFinancialInstitution: false,
-  taxStatusEntityType: 'ACTIVE_NFE_OTHER',
-  isDataCorrectAndFundsLegal: true,
-});
+const overview = completeOverview;
 
 const issuesOf = (result: ReturnType<typeof parseWithIssues>) => (result.success ? [] : result.issues);
 

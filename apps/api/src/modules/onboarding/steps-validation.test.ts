@@ -1,4 +1,5 @@
 import { incomesSchema, openingReasonsSchema, parseWithIssues } from '@onboarding/domain';
+import { completeCompanyData, completeIncomes } from '@onboarding/domain/test-support';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,36 +35,8 @@ const expectedIssues = (schema: z.ZodType, input: unknown) => {
   return result.success ? [] : result.issues;
 };
 
-const address = { countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Narva mnt 1', postalCode: '10117' };
-const companyData = {
-  businessName: 'Jõeorg Konsultatsioonid OÜ',
-  registryCode: COMPANY,
-  registryCountryCode: 'EE',
-  representationBasis: 'MANAGEMENT_BOARD_MEMBER',
-  businessEmail: 'info@joeorg.ee',
-  businessPhone: '+372 5123 4567',
-  contactLanguage: 'ET',
-  emtakVersion: 'EMTAK 2008',
-  mainFieldOfActivityCode: '70221',
-  additionalFieldOfActivityCodes: [],
-  fieldOfActivityDescription: 'Juhtimisnõustamine',
-  numberOfEmployees: 2,
-  targetMarketCountryCodes: ['EE'],
-  legalAddress: address,
-  isContactAddressSameAsRegistrationAddress: true,
-  hasLicense: false,
-  partners: [],
-  isListedCompany: false,
-  hasAccountInOtherCreditInstitution: false,
-  hasAccountClosedInLastSixMonths: false,
-};
-const validIncomes = {
-  estimatedMonthlyIncome: { customAmount: 15000 },
-  estimatedMonthlyPayments: { band: 50000 },
-  monthlyCashDeposit: 0,
-  monthlyCashWithdrawal: 15001,
-  incomeSources: ['BUSINESS_ACTIVITY'],
-};
+const companyData = completeCompanyData();
+const validIncomes = completeIncomes();
 
 beforeAll(async () => {
   app = await buildTestApp();
