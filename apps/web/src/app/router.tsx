@@ -94,7 +94,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                     screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.overview),
                   ],
                 },
-                screen(paths.success, 'SCREENS.SUCCESS.TITLE'),
+                screen(paths.success, 'SCREENS.SUCCESS.TITLE', lazyWithReload(() => import('../features/success/success-page'))),
               ],
             },
           ],

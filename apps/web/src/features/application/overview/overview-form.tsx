@@ -47,6 +47,9 @@ export function OverviewForm({ initialValues }: { initialValues: OverviewFormVal
   // Each Continue shows its result afresh, so its heading takes focus again.
   const [attempt, setAttempt] = useState(0);
   const [isReviewing, setIsReviewing] = useState(false);
+  // While a signing may be running the answers are locked: a change would be autosaved as a new
+  // application version, and the server refuses a signature over an older one (contract_changed).
+  const [isSigning, setIsSigning] = useState(false);
   const form = useForm<OverviewFormValues, unknown, ApplicationOverview>({
     resolver: overviewResolver,
     mode: 'onTouched',
@@ -100,19 +103,21 @@ export function OverviewForm({ initialValues }: { initialValues: OverviewFormVal
             {t('APPLICATION.OVERVIEW.FORM_TITLE')}
           </h2>
           <form id={FORM_ID} ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-            <AdditionalInformationField />
-            <IdentificationLocationField />
-            <ConnectionToEstoniaField />
-            <TaxStatusFields />
-            <ConfirmationField />
-            <div aria-live="polite">
-              {formError && <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>}
-            </div>
-            <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
+            <fieldset disabled={isSigning} className={styles.formLock}>
+              <AdditionalInformationField />
+              <IdentificationLocationField />
+              <ConnectionToEstoniaField />
+              <TaxStatusFields />
+              <ConfirmationField />
+              <div aria-live="polite">
+                {formError && <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>}
+              </div>
+              <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
+            </fieldset>
           </form>
         </section>
       </FormProvider>
-      {outcome && <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} />}
+      {outcome && <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} onSigningActiveChange={setIsSigning} />}
     </>
   );
 }

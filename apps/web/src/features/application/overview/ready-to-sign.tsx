@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { SigningView } from './signing/signing-view';
 import { useFocusOnMount } from './use-focus-on-mount';
 import styles from './overview.module.css';
 
 /**
  * Where signing starts once the review is complete (SPEC.md section 4:
- * signing follows the overview). For now it only says so; the signing view,
- * built in a module of its own, replaces this component.
+ * signing follows the overview): the signing view of SPEC.md section 2.
  */
-export function ReadyToSign() {
+export function ReadyToSign({ onSigningActiveChange }: { onSigningActiveChange: (isActive: boolean) => void }) {
   const { t } = useTranslation();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -16,6 +16,7 @@ export function ReadyToSign() {
         {t('APPLICATION.OVERVIEW.READY_TO_SIGN.TITLE')}
       </h2>
       <p className={styles.outcomeText}>{t('APPLICATION.OVERVIEW.READY_TO_SIGN.TEXT')}</p>
+      <SigningView onActiveChange={onSigningActiveChange} choiceHeadingRef={headingRef} />
     </section>
   );
 }

@@ -1,0 +1,32 @@
+import { POLL_INTERVAL_MS } from '@onboarding/domain';
+import { createContext, useContext } from 'react';
+import { readPageSettings } from '../../../../app/page-settings';
+import { requireSecurePage, type IdCardSigner } from './id-card/id-card-signer';
+import { createSimulatedIdCardSigner } from './id-card/simulated-id-card-signer';
+import { createWebEidSigner } from './id-card/web-eid-signer';
+
+/** What signing needs from outside the page: the ID-card in the browser and the status poll's pace. */
+export type SigningEnvironment = {
+  /** The signing interface for the signed-in person's ID-card. */
+  idCardSignerFor: (personalId: string) => IdCardSigner;
+  /** SPEC.md section 4: poll every second while waiting. */
+  pollIntervalMs: number;
+};
+
+/**
+ * Page settings name no simulated mode of their own; magic sign-in is on by
+ * default exactly when the identity services are simulated (apps/api config),
+ * so it stands for it here.
+ */
+const isIdentitySimulated = () => readPageSettings().isMagicSignInEnabled;
+
+export const defaultSigningEnvironment: SigningEnvironment = {
+  // Outside simulated mode the page must be https (or localhost / file), as hwcrypto.js demands.
+  idCardSignerFor: (personalId) => (isIdentitySimulated() ? createSimulatedIdCardSigner(personalId) : requireSecurePage(createWebEidSigner())),
+  pollIntervalMs: POLL_INTERVAL_MS,
+};
+
+/** Tests put a stub card and a faster pace here. */
+export const SigningEnvironmentContext = createContext<SigningEnvironment>(defaultSigningEnvironment);
+
+export const useSigningEnvironment = () => useContext(SigningEnvironmentContext);

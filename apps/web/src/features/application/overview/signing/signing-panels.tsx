@@ -1,0 +1,132 @@
+import type { SigningMethod } from '@onboarding/domain';
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '../../../../ui';
+import { signingEndMessage, type SigningEndReason, type SigningMessage } from './signing-messages';
+import type { EndedState } from './use-signing';
+import styles from './signing.module.css';
+
+const SIGNING = 'APPLICATION.SIGNING';
+
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+const INSTRUCTIONS: Record<SigningMethod, string> = {
+  SMART_ID: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID`,
+  MOBILE_ID: `${SIGNING}.WAITING.INSTRUCTION_MOBILE_ID`,
+  ID_CARD: `${SIGNING}.WAITING.INSTRUCTION_ID_CARD`,
+};
+
+/** The heading and instruction of the waiting state, also what the live region says. */
+export const waitingTexts = (method: SigningMethod) => ({
+  titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.ID_CARD_TITLE` : `${SIGNING}.WAITING.TITLE`,
+  instructionKey: INSTRUCTIONS[method],
+});
+
+export type WaitingPanelProps = {
+  method: SigningMethod;
+  verificationCode?: string;
+  isCancelling: boolean;
+  headingRef: HeadingRef;
+  onCancel: () => void;
+};
+
+/** Waiting for PIN2: the verification code large enough to compare at a glance, what to do, and Cancel. */
+export function WaitingPanel({ method, verificationCode, isCancelling, headingRef, onCancel }: WaitingPanelProps) {
+  const { t } = useTranslation();
+  const { titleKey, instructionKey } = waitingTexts(method);
+  return (
+    <div className={styles.panel} data-state="WAITING_FOR_PIN2">
+      <h3 ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
+        {t(titleKey)}
+      </h3>
+      {verificationCode && (
+        <p className={styles.codeBox}>
+          <span className={styles.codeLabel}>{t(`${SIGNING}.WAITING.CODE_LABEL`)}</span>
+          {/* The live region reads the code digit by digit; the big digits are for the eyes. */}
+          <span className={styles.code} aria-hidden="true" data-testid="signing-verification-code">
+            {verificationCode}
+          </span>
+        </p>
+      )}
+      <p className={styles.instruction}>{t(instructionKey)}</p>
+      <Spinner size="small" label={t(`${SIGNING}.WAITING.PROGRESS`)} isLabelVisible className={styles.progress} />
+      <div className={styles.actions}>
+        <Button variant="outline" isLoading={isCancelling} onClick={onCancel}>
+          {t(`${SIGNING}.WAITING.CANCEL`)}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const STATE_KEYS: Record<EndedState, string> = {
+  TERMINATED: `${SIGNING}.TERMINATED`,
+  CANCELLED: `${SIGNING}.CANCELLED`,
+  UNSUCCESSFUL: `${SIGNING}.UNSUCCESSFUL`,
+};
+
+/**
+ * What an ended signing says: the state's title, and why in words — the
+ * state's own message for terminated and cancelled, the reason's title and
+ * message when it was unsuccessful.
+ */
+export function endedTexts(method: SigningMethod, state: EndedState, reason: SigningEndReason | undefined): { titleKey: string; detail: SigningMessage | null; messageKey: string | null } {
+  const titleKey = `${STATE_KEYS[state]}.TITLE`;
+  if (state !== 'UNSUCCESSFUL') return { titleKey, detail: null, messageKey: `${STATE_KEYS[state]}.MESSAGE` };
+  return { titleKey, detail: signingEndMessage(method, reason ?? { kind: 'failure', code: 'unexpected' }), messageKey: null };
+}
+
+export type EndedPanelProps = {
+  method: SigningMethod;
+  state: EndedState;
+  reason?: SigningEndReason;
+  headingRef: HeadingRef;
+  onTryAgain: () => void;
+  onStartAgain: () => void;
+  onCancel: () => void;
+  onShowSubmitted: () => void;
+};
+
+/** SPEC.md section 4: terminated, unsuccessful or cancelled; the person may try again or cancel. */
+export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onStartAgain, onCancel, onShowSubmitted }: EndedPanelProps) {
+  const { t } = useTranslation();
+  const { titleKey, detail, messageKey } = endedTexts(method, state, reason);
+  const failureCode = reason?.kind === 'failure' ? reason.code : undefined;
+  return (
+    <div className={styles.panel} data-state={state}>
+      <h3 ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
+        {t(titleKey)}
+      </h3>
+      {messageKey && <p>{t(messageKey)}</p>}
+      {detail && (
+        <div className={styles.reason}>
+          <p className={styles.reasonTitle}>{t(detail.titleKey, { ns: detail.ns })}</p>
+          <p>{t(detail.messageKey, { ns: detail.ns })}</p>
+          {detail.hasInstallLink && (
+            <p>
+              <a href={t(`${SIGNING}.ID_CARD_ERRORS.INSTALL_URL`)} target="_blank" rel="noreferrer" className={styles.link}>
+                {t(`${SIGNING}.ID_CARD_ERRORS.INSTALL_LINK`)}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+      <div className={styles.actions}>
+        {failureCode === 'already_submitted' ? (
+          <Button onClick={onShowSubmitted}>{t(`${SIGNING}.ACTIONS.SHOW_SUBMITTED`)}</Button>
+        ) : (
+          <>
+            {failureCode === 'contract_changed' ? (
+              <Button onClick={onStartAgain}>{t(`${SIGNING}.ACTIONS.START_AGAIN`)}</Button>
+            ) : (
+              <Button onClick={onTryAgain}>{t(`${SIGNING}.ACTIONS.TRY_AGAIN`)}</Button>
+            )}
+            <Button variant="secondary" onClick={onCancel}>
+              {t(`${SIGNING}.ACTIONS.CANCEL`)}
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

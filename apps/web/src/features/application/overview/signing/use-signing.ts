@@ -1,0 +1,305 @@
+import type { FieldIssue, SigningStatusResponse } from '@onboarding/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths';
+import { ApiError, NetworkError } from '../../../../lib/api-errors';
+import { sleep } from '../../../../lib/retry';
+import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
+import { useApplicationLayout } from '../../application-context';
+import { cancelSigning, getSigningStatus, sendIdCardSignature, startSigning } from './api/signing';
+import { idCardErrorCodeOf, type IdCardErrorCode } from './id-card/id-card-signer';
+import type { SigningEndReason } from './signing-messages';
+import { useSigningEnvironment } from './signing-environment';
+
+/** What the person chose on the signing view; the ID-card's certificate comes from the card. */
+export type SigningRequest = { method: 'SMART_ID' } | { method: 'MOBILE_ID'; phoneNumber: string } | { method: 'ID_CARD' };
+
+/** Why signing could not start; the method choice says so. */
+export type StartError = { kind: 'notReady' } | { kind: 'network' } | { kind: 'failed' } | { kind: 'invalid'; fields: FieldIssue[] };
+
+/** SPEC.md section 4 signing states that end a signing; from each the person may try again or cancel. */
+export type EndedState = 'TERMINATED' | 'UNSUCCESSFUL' | 'CANCELLED';
+
+export type SigningPhase =
+  | { name: 'choosing'; startError?: StartError }
+  /** Smart-ID and Mobile-ID: the contract is being drawn up. */
+  | { name: 'starting'; request: SigningRequest }
+  /** Waiting for PIN2: on the phone with the verification code, or in the ID-card software. */
+  | { name: 'waiting'; request: SigningRequest; verificationCode?: string; isCancelling?: boolean }
+  | { name: 'ended'; request: SigningRequest; state: EndedState; reason?: SigningEndReason }
+  /** Submitted: on the way to /success. */
+  | { name: 'signed' };
+
+/** One signing attempt: its abort signal, and the server session once there is one (to cancel it). */
+type Run = { controller: AbortController; sessionId: string | null };
+
+const ignore = () => undefined;
+
+/**
+ * The signing flow of SPEC.md sections 2 and 4 for the overview: start,
+ * poll the status every second while waiting for PIN2, cancel, try again.
+ * Smart-ID and Mobile-ID sign on the phone; the ID-card signs in the browser
+ * through the signing interface, and the server checks the signature. Signed,
+ * the submitted application goes into the layout and the page moves to /success.
+ */
+export function useSigning() {
+  const layout = useApplicationLayout();
+  const navigate = useNavigate();
+  const person = useSignedInPerson();
+  const { i18n } = useTranslation();
+  const environment = useSigningEnvironment();
+  const [phase, setPhase] = useState<SigningPhase>({ name: 'choosing' });
+  const [lastRequest, setLastRequest] = useState<SigningRequest | null>(null);
+  const run = useRef<Run | null>(null);
+
+  // The flow outlives renders; it reads the latest of these.
+  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment });
+  useEffect(() => {
+    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment };
+  });
+
+  const isCurrent = (current: Run) => run.current === current && !current.controller.signal.aborted;
+
+  /** A session the person will not see end must not go on waiting for their PIN2. */
+  const cancelQuietly = (sessionId: string, keepalive = false) => {
+    void cancelSigning(context.current.layout.processId, sessionId, { keepalive }).catch(ignore);
+  };
+
+  const settle = (request: SigningRequest, status: SigningStatusResponse) => {
+    const { layout: current, navigate: go } = context.current;
+    run.current = null;
+    if (status.state === 'SIGNED') {
+      if (status.application) current.setApplication(status.application);
+      setPhase({ name: 'signed' });
+      void go(paths.success, { replace: true });
+      return;
+    }
+    const state: EndedState = status.state === 'WAITING_FOR_PIN2' ? 'UNSUCCESSFUL' : status.state;
+    setPhase({ name: 'ended', request, state, ...(status.failureCode ? { reason: { kind: 'failure', code: status.failureCode } } : {}) });
+    // Signed meanwhile elsewhere (another tab): the reloaded application opens its own screen.
+    if (status.failureCode === 'already_submitted') void current.reload();
+  };
+
+  const fail = (current: Run, request: SigningRequest, state: EndedState, reason: SigningEndReason) => {
+    if (current.sessionId) cancelQuietly(current.sessionId);
+    run.current = null;
+    setPhase({ name: 'ended', request, state, reason });
+  };
+
+  const failOnCard = (current: Run, request: SigningRequest, code: IdCardErrorCode) => fail(current, request, code === 'user_cancel' ? 'CANCELLED' : 'UNSUCCESSFUL', { kind: 'card', code });
+
+  /** A status call that failed after its retries: the signing cannot be followed, so it is stopped. */
+  const failOnCall = (current: Run, request: SigningRequest, error: unknown) =>
+    fail(current, request, 'UNSUCCESSFUL', error instanceof NetworkError ? { kind: 'network' } : { kind: 'failure', code: 'unexpected' });
+
+  const failToStart = (error: unknown) => {
+    run.current = null;
+    if (error instanceof ApiError && error.status === 409) {
+      // Not complete any more, or already submitted: the reloaded application tells which (a submitted one opens /success).
+      setPhase({ name: 'choosing', startError: { kind: 'notReady' } });
+      void context.current.layout.reload();
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
+      setPhase({ name: 'choosing', startError: { kind: 'invalid', fields: error.fields } });
+      return;
+    }
+    setPhase({ name: 'choosing', startError: { kind: error instanceof NetworkError ? 'network' : 'failed' } });
+  };
+
+  /** SPEC.md section 4: one status call a second while waiting for PIN2. */
+  const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
+    const { processId } = context.current.layout;
+    try {
+      for (;;) {
+        const status = await getSigningStatus(processId, sessionId, current.controller.signal);
+        if (!isCurrent(current)) return;
+        if (status.state !== 'WAITING_FOR_PIN2') {
+          settle(request, status);
+          return;
+        }
+        await sleep(context.current.environment.pollIntervalMs, current.controller.signal);
+      }
+    } catch (error) {
+      if (isCurrent(current)) failOnCall(current, request, error);
+    }
+  };
+
+  const signOnPhone = async (current: Run, request: Extract<SigningRequest, { method: 'SMART_ID' | 'MOBILE_ID' }>) => {
+    const { processId } = context.current.layout;
+    let started;
+    try {
+      started = await startSigning(processId, request);
+    } catch (error) {
+      if (isCurrent(current)) failToStart(error);
+      return;
+    }
+    if (!isCurrent(current)) {
+      cancelQuietly(started.signingSessionId);
+      return;
+    }
+    current.sessionId = started.signingSessionId;
+    setPhase({ name: 'waiting', request, ...(started.verificationCode ? { verificationCode: started.verificationCode } : {}) });
+    await pollUntilEnded(current, request, started.signingSessionId);
+  };
+
+  const signWithIdCard = async (current: Run) => {
+    const request: SigningRequest = { method: 'ID_CARD' };
+    const { layout: { processId }, personalId, language, environment: env } = context.current;
+    const signer = env.idCardSignerFor(personalId);
+    const options = { lang: language };
+
+    let certificate: string;
+    try {
+      ({ certificate } = await signer.getSigningCertificate(options));
+    } catch (error) {
+      if (isCurrent(current)) failOnCard(current, request, idCardErrorCodeOf(error));
+      return;
+    }
+    if (!isCurrent(current)) return;
+
+    let started;
+    try {
+      started = await startSigning(processId, { method: 'ID_CARD', certificate });
+    } catch (error) {
+      if (isCurrent(current)) failToStart(error);
+      return;
+    }
+    if (!isCurrent(current)) {
+      cancelQuietly(started.signingSessionId);
+      return;
+    }
+    const sessionId = started.signingSessionId;
+    current.sessionId = sessionId;
+
+    try {
+      // The server refuses a certificate at once (expired, another person's): say so before PIN2 is asked for.
+      const before = await getSigningStatus(processId, sessionId, current.controller.signal);
+      if (!isCurrent(current)) return;
+      if (before.state !== 'WAITING_FOR_PIN2') {
+        settle(request, before);
+        return;
+      }
+    } catch (error) {
+      if (isCurrent(current)) failOnCall(current, request, error);
+      return;
+    }
+    if (!started.hash || !started.hashType) {
+      fail(current, request, 'UNSUCCESSFUL', { kind: 'failure', code: 'unexpected' });
+      return;
+    }
+
+    let signature: string;
+    try {
+      ({ signature } = await signer.sign(certificate, { hash: started.hash, hashType: started.hashType }, options));
+    } catch (error) {
+      if (isCurrent(current)) failOnCard(current, request, idCardErrorCodeOf(error));
+      return;
+    }
+    if (!isCurrent(current)) return;
+
+    let status: SigningStatusResponse;
+    try {
+      status = await sendIdCardSignature(processId, sessionId, signature);
+    } catch (error) {
+      if (!isCurrent(current)) return;
+      if (!(error instanceof ApiError && error.status === 409)) {
+        failOnCall(current, request, error);
+        return;
+      }
+      // The session ended before the signature arrived (e.g. cancelled in another tab): its status says how.
+      try {
+        status = await getSigningStatus(processId, sessionId, current.controller.signal);
+      } catch (statusError) {
+        if (isCurrent(current)) failOnCall(current, request, statusError);
+        return;
+      }
+    }
+    if (isCurrent(current)) settle(request, status);
+  };
+
+  const abandonRun = () => {
+    const current = run.current;
+    run.current = null;
+    if (!current) return;
+    current.controller.abort();
+    if (current.sessionId) cancelQuietly(current.sessionId);
+  };
+
+  const start = (request: SigningRequest) => {
+    abandonRun();
+    const current: Run = { controller: new AbortController(), sessionId: null };
+    run.current = current;
+    setLastRequest(request);
+    if (request.method === 'ID_CARD') {
+      // The card's certificate dialog comes first, before the server is asked anything.
+      setPhase({ name: 'waiting', request });
+      void signWithIdCard(current);
+    } else {
+      setPhase({ name: 'starting', request });
+      void signOnPhone(current, request);
+    }
+  };
+
+  /**
+   * Cancel while waiting for PIN2 (SPEC.md section 4). The phone may have
+   * signed a moment before the server got the cancel, so the status after it
+   * decides what the person sees.
+   */
+  const cancel = async () => {
+    if (phase.name !== 'waiting') return;
+    const { request } = phase;
+    const current = run.current;
+    run.current = null;
+    current?.controller.abort();
+    if (!current?.sessionId) {
+      setPhase({ name: 'ended', request, state: 'CANCELLED' });
+      return;
+    }
+    const { processId } = context.current.layout;
+    setPhase({ ...phase, isCancelling: true });
+    await cancelSigning(processId, current.sessionId).catch(ignore);
+    try {
+      settle(request, await getSigningStatus(processId, current.sessionId));
+    } catch {
+      setPhase({ name: 'ended', request, state: 'CANCELLED' });
+    }
+  };
+
+  /** contract_changed: the application changed under the contract; load it again and draw up the current contract. */
+  const startAgain = async (request: SigningRequest) => {
+    setPhase({ name: 'starting', request });
+    await context.current.layout.reload();
+    start(request);
+  };
+
+  // Leaving the screen mid-signing must not leave a session waiting for PIN2; keepalive lets the cancel outlive the page.
+  useEffect(
+    () => () => {
+      const current = run.current;
+      run.current = null;
+      current?.controller.abort();
+      if (current?.sessionId) void cancelSigning(context.current.layout.processId, current.sessionId, { keepalive: true }).catch(ignore);
+    },
+    [],
+  );
+
+  return {
+    phase,
+    lastRequest,
+    /** A signing session may be running: the overview's answers must not change meanwhile (the server would refuse the signature as contract_changed). */
+    isActive: phase.name === 'starting' || phase.name === 'waiting' || phase.name === 'signed',
+    start,
+    cancel,
+    tryAgain: () => {
+      if (phase.name === 'ended') start(phase.request);
+    },
+    startAgain: () => {
+      if (phase.name === 'ended') void startAgain(phase.request);
+    },
+    /** Back to the method choice. */
+    close: () => setPhase({ name: 'choosing' }),
+    showSubmitted: () => void navigate(paths.success),
+  };
+}

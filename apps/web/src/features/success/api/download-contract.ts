@@ -1,0 +1,50 @@
+import { endpointPath, signingEndpoints } from '@onboarding/domain';
+import { NetworkError, parseErrorResponse } from '../../../lib/api-errors';
+import { emitSessionEnded } from '../../../lib/session-events';
+import { clearSessionTokens, readSessionValue } from '../../../lib/session-storage';
+
+const FILENAME = /filename="?([^";]+)"?/i;
+
+/**
+ * GET applications/:processId/contract: the signed contract PDF. It needs the
+ * bearer token, so a plain link cannot fetch it; the file is read here and
+ * saved from an object URL. apiRequest reads JSON only, hence this call of its own.
+ */
+export async function fetchContract(processId: string): Promise<{ blob: Blob; filename: string }> {
+  const accessToken = readSessionValue('accessToken');
+  let response: Response;
+  try {
+    response = await fetch(endpointPath(signingEndpoints.contract.path, { processId }), {
+      headers: { Accept: 'application/pdf', ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
+      credentials: 'include',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const error = await parseErrorResponse(response);
+    // SPEC.md section 6, as apiRequest does it: a 401 or 403 from the onboarding API logs the user out.
+    if (error.status === 401 || error.status === 403) {
+      clearSessionTokens({ isProcessIdCleared: true });
+      emitSessionEnded('unauthorized');
+    }
+    throw error;
+  }
+  const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `contract-${processId}.pdf`;
+  return { blob: await response.blob(), filename };
+}
+
+/** Hands a file to the browser's download, then lets the object URL go. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+

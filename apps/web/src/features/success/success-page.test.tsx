@@ -1,0 +1,175 @@
+import type { ApplicationView, BankOffice, FollowUp } from '@onboarding/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoutes } from '../../app/router';
+import i18n from '../../i18n/i18n';
+import { storeTokens } from '../../lib/auth-session';
+import { readSessionValue, writeSessionValues } from '../../lib/session-storage';
+import { applicationView } from '../../test/application-fixture';
+import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderRoutes } from '../../test/render-app';
+
+const onlineBankUrl = vi.hoisted(() => ({ value: 'https://bank.example/business' as string | null }));
+vi.mock('../../app/page-settings', () => ({
+  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' }),
+  readOnlineBankUrl: () => onlineBankUrl.value,
+}));
+
+vi.setConfig({ testTimeout: 15_000 });
+
+const APPLICATION_URL = 'GET /onboarding/applications/p-1';
+const CONTRACT_URL = 'GET /onboarding/applications/p-1/contract';
+const names = (et: string, en: string, ru: string) => ({ et, en, ru });
+
+const OFFICES: BankOffice[] = [
+  {
+    id: 'tartu-1',
+    type: 'BRANCH',
+    name: names('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'),
+    address: 'Riia 2',
+    city: 'Tartu',
+    postalCode: '51004',
+    countyCode: 'EE-78',
+    isCashFree: false,
+    openingHours: names('E–R 9.00–18.00', 'Mon–Fri 9:00–18:00', 'Пн–Пт 9:00–18:00'),
+  },
+];
+
+const submitted = (followUp: FollowUp | null, overrides: Partial<ApplicationView> = {}) =>
+  applicationView({
+    currentStep: 'ApplicationSubmitted',
+    status: 'SUBMITTED',
+    followUp,
+    submittedAt: '2025-01-02T10:00:00.000Z',
+    steps: { ApplicationOverview: { identificationLocation: { type: 'BRANCH', officeId: 'tartu-1', isSignedInOffice: true } } },
+    ...overrides,
+  });
+
+function serve(application: ApplicationView) {
+  return stubFetch({
+    [APPLICATION_URL]: () => jsonResponse(application),
+    'GET /onboarding/reference/bank-offices': () => jsonResponse({ bankOffices: OFFICES }),
+  });
+}
+
+/** /success as the real router has it: signed in, the process id stored (a reload). */
+const renderSuccess = () => renderRoutes(createRoutes(), '/success');
+const findTitle = () => screen.findByRole('heading', { level: 1, name: 'Application submitted' });
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+  writeSessionValues({ processId: 'p-1' });
+  onlineBankUrl.value = 'https://bank.example/business';
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/success', () => {
+  it('says the contract is signed and the application submitted, with the download, the online bank and home', async () => {
+    serve(submitted('PAY_SERVICE_FEE'));
+    renderSuccess();
+    await findTitle();
+    expect(screen.getByText('Contract signed')).toBeTruthy();
+    expect(screen.getByText('Thank you! You signed the contract and the account opening application of Tamm ja Pojad OÜ has been submitted.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download the signed contract' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Enter the online bank' }).getAttribute('href')).toBe('https://bank.example/business');
+    expect(screen.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['MANAGER_CONTACT', /relationship manager, who will contact you within a couple of working days/],
+    ['PAY_SERVICE_FEE', /invoice for the account opening service fee/],
+    ['SIGN_BY_LINK', /management board must also sign the contract. We will e-mail them a link/],
+    ['IDENTIFY_IN_OFFICE', /identify yourself at the office you chose/],
+  ] as const)('%s: what happens next for this case', async (followUp, text) => {
+    serve(submitted(followUp));
+    renderSuccess();
+    await findTitle();
+    expect(screen.getByText(text)).toBeTruthy();
+    if (followUp === 'IDENTIFY_IN_OFFICE') {
+      const office = await screen.findByRole('group', { name: 'The office you chose' });
+      expect(within(office).getByText('Tartu branch')).toBeTruthy();
+      expect(within(office).getByText('Riia 2, 51004 Tartu')).toBeTruthy();
+      expect(within(office).getByText('Opening hours: Mon–Fri 9:00–18:00')).toBeTruthy();
+    } else {
+      expect(screen.queryByRole('group', { name: 'The office you chose' })).toBeNull();
+    }
+  });
+
+  it('the office follows the language', async () => {
+    serve(submitted('IDENTIFY_IN_OFFICE'));
+    await i18n.changeLanguage('et');
+    renderSuccess();
+    const office = await screen.findByRole('group', { name: 'Sinu valitud kontor' });
+    expect(within(office).getByText('Tartu kontor')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Taotlus on esitatud' })).toBeTruthy();
+  });
+
+  it('downloads the signed contract with the bearer token and saves it under the server’s file name', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
+    on(CONTRACT_URL, () => new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' } }));
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:contract');
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = revokeObjectURL;
+      },
+    );
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    renderSuccess();
+    await findTitle();
+    await user.click(screen.getByRole('button', { name: 'Download the signed contract' }));
+
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:contract', download: 'contract-p-1.pdf' }]));
+    const [call] = callsTo(CONTRACT_URL);
+    expect((call?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${readSessionValue('accessToken')}`);
+    expect(createObjectURL.mock.calls[0]?.[0].type).toBe('application/pdf');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:contract'));
+    expect(screen.queryByText('The contract could not be downloaded. Please try again.')).toBeNull();
+  });
+
+  it('a failed download says so in place', async () => {
+    const user = userEvent.setup();
+    const { on } = serve(submitted('PAY_SERVICE_FEE'));
+    on(CONTRACT_URL, () => jsonResponse({ code: 'NOT_FOUND', message: 'No contract' }, 404));
+    renderSuccess();
+    await findTitle();
+    await user.click(screen.getByRole('button', { name: 'Download the signed contract' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The contract could not be downloaded. Please try again.');
+  });
+
+  it('hides the online bank when the page has none', async () => {
+    onlineBankUrl.value = null;
+    serve(submitted('MANAGER_CONTACT'));
+    renderSuccess();
+    await findTitle();
+    expect(screen.queryByRole('link', { name: 'Enter the online bank' })).toBeNull();
+  });
+
+  it('an application still in progress is not submitted: its own step opens instead', async () => {
+    serve(applicationView({ currentStep: 'ApplicationOverview' }));
+    const { router } = renderSuccess();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/overview'));
+  });
+
+  it('an application that is not the user’s goes back to the company choice and forgets the process id', async () => {
+    stubFetch({ [APPLICATION_URL]: () => jsonResponse({ code: 'NOT_FOUND', message: 'gone' }, 404) });
+    const { router } = renderSuccess();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(readSessionValue('processId')).toBeNull();
+  });
+});
