@@ -73,6 +73,7 @@ describe('the web app at /start/', () => {
       locales: ['et', 'en', 'ru'],
       eidUrl: '',
       isMagicSignInEnabled: true,
+      isIdentitySimulated: true,
       onlineBankUrl: 'https://www.pank.ee/ettevote',
     });
   });

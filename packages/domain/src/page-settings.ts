@@ -11,6 +11,8 @@ export type PageSettings = {
   eidUrl: string;
   /** Magic sign-in is offered only in test and demo environments. */
   isMagicSignInEnabled: boolean;
+  /** The identity services are the built-in simulators: the ID-card is then the simulated card reader. */
+  isIdentitySimulated: boolean;
   /** Where a representative of a company that already has an account logs in. */
   onlineBankUrl: string;
 };

@@ -46,6 +46,10 @@ export type SigningServiceOptions = {
   now?: () => Date;
 };
 
+/** A card or certificate of someone else is an invalid certificate to the user; the log keeps the exact reason. */
+const failureCodeOf = (rejection: { code: string; reason: string }): string =>
+  rejection.reason === 'personal_id_mismatch' ? 'invalid_certificate' : rejection.code;
+
 const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
 const hashOf = (contract: ContractRow): Uint8Array => new Uint8Array(Buffer.from(contract.sha256, 'hex'));
 
@@ -203,7 +207,7 @@ export function createSigningService(options: SigningServiceOptions) {
 
       if (request.method === 'ID_CARD') {
         const certificate = validateIdCardSigningCertificate({ certificate: request.certificate, trustAnchors: options.idCardTrustAnchors, expectedPersonalId: user.personalId, now: now() });
-        const session = await repository.insertSession({ ...base, certificate: request.certificate, ...(certificate.ok ? {} : { status: 'FAILED', failureCode: certificate.code }) });
+        const session = await repository.insertSession({ ...base, certificate: request.certificate, ...(certificate.ok ? {} : { status: 'FAILED', failureCode: failureCodeOf(certificate) }) });
         return { signingSessionId: session.id, hash: Buffer.from(hash).toString('base64'), hashType: CONTRACT_HASH_TYPE };
       }
 
@@ -279,7 +283,7 @@ export function createSigningService(options: SigningServiceOptions) {
         expectedPersonalId: user.personalId,
         now: now(),
       });
-      if (!validation.ok) return statusOf(await fail(session, validation.code));
+      if (!validation.ok) return statusOf(await fail(session, failureCodeOf(validation)));
       return complete(user, session, validation.evidence);
     },
 

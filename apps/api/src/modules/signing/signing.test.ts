@@ -176,7 +176,7 @@ describe('signing with the ID-card', () => {
     const started = await call('POST', signingPath(application), { method: 'ID_CARD', certificate });
     const { signingSessionId } = started.json() as { signingSessionId: string };
     const status = (await call('GET', `${signingPath(application)}/${signingSessionId}`)).json() as Status;
-    expect(status.state).toBe('UNSUCCESSFUL');
+    expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'invalid_certificate' });
   });
 });
 

@@ -32,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     locales: LOCALES,
     eidUrl: options.eidUrl,
     isMagicSignInEnabled: config.isMagicSignInEnabled,
+    isIdentitySimulated: config.IDENTITY_MODE === 'simulated',
     onlineBankUrl: config.ONLINE_BANK_URL,
   });
 

@@ -13,12 +13,7 @@ export type SigningEnvironment = {
   pollIntervalMs: number;
 };
 
-/**
- * Page settings name no simulated mode of their own; magic sign-in is on by
- * default exactly when the identity services are simulated (apps/api config),
- * so it stands for it here.
- */
-const isIdentitySimulated = () => readPageSettings().isMagicSignInEnabled;
+const isIdentitySimulated = () => readPageSettings().isIdentitySimulated;
 
 export const defaultSigningEnvironment: SigningEnvironment = {
   // Outside simulated mode the page must be https (or localhost / file), as hwcrypto.js demands.
