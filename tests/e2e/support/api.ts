@@ -37,7 +37,11 @@ export async function fillStepsThroughApi(
   options: { relatedPersons?: (fromRegister: RelatedPersonsStep) => RelatedPersonsStep } = {},
 ): Promise<string> {
   const { company } = subject;
-  const created = await callApi(page, 'POST', '/onboarding/applications', { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' });
+  // A subject without a registry code stands for a company typed in by hand.
+  const request = company.registryCode
+    ? { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' }
+    : { source: 'MANUAL', company: { businessName: company.businessName, registryCountryCode: 'EE' } };
+  const created = await callApi(page, 'POST', '/onboarding/applications', request);
   if (created.status !== 200) throw new Error(`creating the application answered ${String(created.status)}`);
   let application = (created.json as { application: { processId: string; version: number } }).application;
   for (const [step, completeData] of completeSteps(subject)) {

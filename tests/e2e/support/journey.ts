@@ -18,3 +18,18 @@ export async function givePersonalInformation(page: Page, email = 'esindaja@exam
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
 }
+
+/** Answers the overview's questions (first branch, business activity in Estonia, not a financial institution) and continues to signing. */
+export async function answerOverview(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  await page.getByRole('button', { name: 'Choose an office' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose an identification location' });
+  await picker.getByRole('button', { name: /Choose/ }).first().click();
+  await picker.waitFor({ state: 'hidden' });
+  await page.getByRole('checkbox', { name: 'Business activity in Estonia' }).check({ force: true });
+  await page.getByRole('group', { name: 'Is the company a financial institution?' }).getByRole('radio', { name: 'No' }).check({ force: true });
+  await page.getByRole('radio', { name: /Other active non-financial entity/ }).check({ force: true });
+  await page.getByRole('checkbox', { name: /I confirm that the data in the application is correct/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('heading', { name: 'Sign the contract' }).waitFor();
+}
