@@ -1,7 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -10,7 +10,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
-import { registerErrorHandlers } from './plugins/error-handler.js';
+import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -48,6 +48,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false },
+    // Fastify answers a malformed percent-encoding or a path parameter over maxParamLength before any
+    // route, with its own body (FST_ERR_BAD_URL and the path); found by the fuzz suite. Ours instead.
+    frameworkErrors: (error, _request, reply) => {
+      const appError = toAppError(error);
+      void (reply as FastifyReply).status(appError.statusCode).send(appError.toJSON());
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import { isValidPersonalId, type MagicSignInPayload } from '@onboarding/domain';
+import { isValidPersonalId, TEXT_MAX_LENGTH, type FieldIssue, type MagicSignInPayload } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import type { CompletedPerson } from './auth-repository.js';
 
@@ -15,10 +15,20 @@ export function personFromMagicPayload(payload: MagicSignInPayload & Record<stri
   if (personalIdCountryCode === 'EE' && !isValidPersonalId(personalId)) {
     throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'personalId', code: 'invalidPersonalId', params: {} }]);
   }
-  return {
+  const person = {
     personalId,
     personalIdCountryCode,
     givenName: text(payload.givenName) ?? text(payload.firstName) ?? 'TEST',
     surname: text(payload.surname) ?? text(payload.lastName) ?? 'USER',
   };
+  // Every field goes into the access token: unbounded, they made it longer than the token response
+  // allows (8 KiB), which answered 500 after the session was stored (found by the fuzz suite).
+  const issues: FieldIssue[] = [];
+  if (!/^[A-Z]{2}$/.test(person.personalIdCountryCode)) issues.push({ path: 'personalIdCountryCode', code: 'invalidCountryCode', params: {} });
+  if (person.personalId.length > TEXT_MAX_LENGTH.short) issues.push({ path: 'personalId', code: 'maxLength', params: { max: TEXT_MAX_LENGTH.short } });
+  for (const field of ['givenName', 'surname'] as const) {
+    if (person[field].length > TEXT_MAX_LENGTH.name) issues.push({ path: field, code: 'maxLength', params: { max: TEXT_MAX_LENGTH.name } });
+  }
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, issues);
+  return person;
 }

@@ -83,10 +83,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, mail } = options;
   const now = options.now ?? (() => new Date());
 
-  /** The application, if it is this user's; anyone else learns nothing, not even that it exists. */
+  /** The application, if it is this user's; anyone else learns nothing, not even that it exists (nor from the time it takes). */
   async function ownApplication(processId: string, user: User): Promise<ApplicationRow> {
-    const application = await repository.findApplication(processId);
-    if (!application || !isOwnedBy(application, user)) throw new AppError('NOT_FOUND', 'No such application.');
+    const application = await repository.findOwnedApplication(processId, personOf(user));
+    if (!application) throw new AppError('NOT_FOUND', 'No such application.');
     return application;
   }
 
