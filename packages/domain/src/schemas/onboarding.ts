@@ -113,10 +113,13 @@ export const createApplicationResponseSchema = z.discriminatedUnion('kind', [
 ]);
 export type CreateApplicationResponse = z.infer<typeof createApplicationResponseSchema>;
 
+/** An application version: a positive integer the database column can hold. */
+const version = () => z.number({ error }).int({ error }).min(1, { error }).max(2_147_483_647, { error });
+
 /** A write carries the version it was based on; a stale one answers 409 STALE_VERSION. */
-export const saveStepRequestSchema = z.object({ version: z.number({ error }).int({ error }).min(1, { error }), data: z.unknown() });
+export const saveStepRequestSchema = z.object({ version: version(), data: z.unknown() });
 export type SaveStepRequest = z.infer<typeof saveStepRequestSchema>;
 
 export const saveDraftResponseSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 
-export const saveAndContinueLaterRequestSchema = z.object({ version: z.number({ error }).int({ error }).min(1, { error }) });
+export const saveAndContinueLaterRequestSchema = z.object({ version: version() });
