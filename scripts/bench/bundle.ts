@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { REPO_ROOT } from './servers.js';
+
+/**
+ * The first screen's JavaScript, gzipped: the entry chunk and its static
+ * imports, plus the /start/authentication route's lazy chunk and its static
+ * imports. Found from a Vite manifest: apps/web is built again with its own
+ * config into a temporary folder with `manifest: true` (apps/web/dist has
+ * none), and a bare React 19 app ("hello") with the same config beside it.
+ */
+
+export type Chunk = { file: string; bytes: number; gzipBytes: number };
+export type BundleResult = {
+  firstScreen: Chunk[];
+  firstScreenGzip: number;
+  bareReact: Chunk[];
+  bareReactGzip: number;
+  ratio: number;
+  /** Chunks loaded only when a later screen opens. */
+  lazy: Chunk[];
+  /** Minified bytes of the first screen by package or folder, largest first. */
+  firstScreenComposition: { source: string; bytes: number }[];
+  /** Whether the entry chunk has the same name (so the same content hash) as the one in apps/web/dist/index.html. */
+  isSameAsDist: boolean;
+};
+
+const WEB_ROOT = path.join(REPO_ROOT, 'apps/web');
+const WEB_CONFIG = path.join(WEB_ROOT, 'vite.config.ts');
+const AUTHENTICATION_ROUTE = 'src/features/auth/authentication-page.tsx';
+
+type Built = { manifest: Manifest; modulesOf: Map<string, Record<string, { renderedLength: number }>> };
+
+async function buildWithManifest(root: string, outDir: string): Promise<Built> {
+  const output = await build({ configFile: WEB_CONFIG, root, logLevel: 'error', build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false } });
+  const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; fileName: string; modules?: Record<string, { renderedLength: number }> }[] }[];
+  const modulesOf = new Map<string, Record<string, { renderedLength: number }>>();
+  for (const item of outputs.flatMap((each) => each.output ?? [])) {
+    if (item.type === 'chunk' && item.modules) modulesOf.set(item.fileName, item.modules);
+  }
+  return { manifest: JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest, modulesOf };
+}
+
+/** Where the minified bytes of some chunks come from: a package in node_modules, or a folder of this repository. */
+function composition(modulesOf: Built['modulesOf'], files: readonly string[]): { source: string; bytes: number }[] {
+  const bytes = new Map<string, number>();
+  for (const file of files) {
+    for (const [id, module] of Object.entries(modulesOf.get(file) ?? {})) {
+      const clean = id.replace(/^\0/, '').split('?')[0] ?? id;
+      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+      const inRepo = path.relative(REPO_ROOT, clean).split(path.sep);
+      const source = inPackage?.[1] ?? (clean.startsWith(REPO_ROOT) ? inRepo.slice(0, inRepo[0] === 'packages' ? 3 : 4).join('/') : clean.slice(0, 40));
+      bytes.set(source, (bytes.get(source) ?? 0) + module.renderedLength);
+    }
+  }
+  return [...bytes].map(([source, total]) => ({ source, bytes: total })).sort((a, b) => b.bytes - a.bytes);
+}
+
+function chunkOf(outDir: string, file: string): Chunk {
+  const content = readFileSync(path.join(outDir, file));
+  return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+}
+
+/** The manifest keys a chunk needs before it runs: itself and its static imports, recursively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+const jsFiles = (manifest: Manifest, keys: Iterable<string>) => [...keys].map((key) => manifest[key]?.file).filter((file): file is string => !!file && file.endsWith('.js'));
+const sum = (chunks: readonly Chunk[]) => chunks.reduce((total, chunk) => total + chunk.gzipBytes, 0);
+
+function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.isEntry);
+  if (!key) throw new Error('the manifest has no entry');
+  return key;
+}
+
+async function bareReactApp(tempRoot: string): Promise<Chunk[]> {
+  const root = path.join(tempRoot, 'bare-react');
+  mkdirSync(path.join(root, 'src'), { recursive: true });
+  // react and react-dom resolve from the repository's node_modules.
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>hello</title>\n    <script type="module" src="/src/main.tsx"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+  writeFileSync(
+    path.join(root, 'src/main.tsx'),
+    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n\nfunction Hello() {\n  return <h1>hello</h1>;\n}\n\ncreateRoot(document.getElementById('root')!).render(\n  <StrictMode>\n    <Hello />\n  </StrictMode>,\n);\n",
+  );
+  const outDir = path.join(root, 'dist');
+  const { manifest } = await buildWithManifest(root, outDir);
+  return jsFiles(manifest, staticClosure(manifest, entryKey(manifest))).map((file) => chunkOf(outDir, file));
+}
+
+export async function measureBundle(): Promise<BundleResult> {
+  // The web config imports a constant without an extension; Vite 8 warns about it on every build.
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
+  const tempRoot = mkdtempSync(path.join(tmpdir(), 'onboarding-bench-bundle-'));
+  try {
+    const outDir = path.join(tempRoot, 'web');
+    const { manifest, modulesOf } = await buildWithManifest(WEB_ROOT, outDir);
+    const entry = entryKey(manifest);
+    if (!manifest[AUTHENTICATION_ROUTE]) throw new Error(`${AUTHENTICATION_ROUTE} is not a chunk of the build; has the route moved?`);
+    const firstKeys = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, AUTHENTICATION_ROUTE)]);
+    const firstScreen = jsFiles(manifest, firstKeys).map((file) => chunkOf(outDir, file));
+    const firstFiles = new Set(firstScreen.map((chunk) => chunk.file));
+    const allJs = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
+    const lazy = allJs.filter((file) => !firstFiles.has(file)).map((file) => chunkOf(outDir, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const bareReact = await bareReactApp(tempRoot);
+    const distIndex = readFileSync(path.join(WEB_ROOT, 'dist/index.html'), 'utf8');
+    const entryFile = manifest[entry]?.file ?? '';
+    return {
+      firstScreen,
+      firstScreenGzip: sum(firstScreen),
+      bareReact,
+      bareReactGzip: sum(bareReact),
+      ratio: sum(firstScreen) / sum(bareReact),
+      lazy,
+      firstScreenComposition: composition(modulesOf, [...firstFiles]),
+      isSameAsDist: distIndex.includes(`/${entryFile}`),
+    };
+  } finally {
+    rmSync(tempRoot, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,99 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { PreparedApplication } from './api-client.js';
+
+/**
+ * Lighthouse (mobile, its default simulated throttling) on the sign-in
+ * screen and on a wizard step, in Debian's Chromium. The wizard step needs a
+ * signed-in tab: the tokens live in sessionStorage (SPEC.md section 3), which
+ * belongs to one tab. So puppeteer-core (Lighthouse's own driver) opens a
+ * tab on the app's origin at /healthz, which loads none of the app's files,
+ * puts the tokens there, and Lighthouse navigates that same tab with storage
+ * reset off, after the HTTP cache is cleared, so the app's files load cold.
+ */
+
+export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[] };
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
+type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string };
+
+async function audit(url: string, port: number, page?: puppeteer.Page): Promise<Scores> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: page !== undefined },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const failedAudits = Object.values(audits)
+    .filter((item) => item.score !== null && item.score < 0.9 && (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'))
+    .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+    failedAudits,
+    finalUrl: result.lhr.finalDisplayedUrl,
+  };
+}
+
+function collect(name: string, path: string, runs: Scores[]): LighthousePage {
+  return {
+    name,
+    path,
+    performance: runs.map((run) => run.performance),
+    accessibility: runs.map((run) => run.accessibility),
+    lcpMs: runs.map((run) => run.lcpMs),
+    tbtMs: runs.map((run) => run.tbtMs),
+    // One entry per audit (with the first run's value), in the order they first failed.
+    failedAudits: [...new Map(runs.flatMap((run) => run.failedAudits).map((item) => [item.split(' ')[0], item])).values()],
+    // Where the page ended up: a wizard step that redirected to sign-in would show here.
+    finalUrls: [...new Set(runs.map((run) => run.finalUrl.replace(/processId=[^&]+/, 'processId=…')))],
+  };
+}
+
+/**
+ * Runs Lighthouse `runs` times on each page. `signIn` gives a fresh signed-in
+ * application for each wizard run (the step's screen must be the application's current one).
+ */
+export async function runLighthouse(baseUrl: string, runs: number, signIn: () => Promise<PreparedApplication>): Promise<LighthousePage[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const authentication: Scores[] = [];
+    for (let run = 0; run < runs; run += 1) authentication.push(await audit(`${baseUrl}/start/authentication`, chrome.port));
+
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null });
+    const wizard: Scores[] = [];
+    let wizardPath = '/start/application/opening-reasons';
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        const application = await signIn();
+        wizardPath = `/start/application/opening-reasons?processId=${application.processId}`;
+        const page = await browser.newPage();
+        await page.goto(`${baseUrl}/healthz`);
+        await page.evaluate(
+          (values: Record<string, string>) => {
+            for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+          },
+          { accessToken: application.accessToken, refreshToken: application.refreshToken, processId: application.processId },
+        );
+        // The sign-in screen's runs filled the HTTP cache; with storage reset off Lighthouse would keep it.
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+        wizard.push(await audit(`${baseUrl}${wizardPath}`, chrome.port, page));
+        await page.close();
+      }
+    } finally {
+      await browser.disconnect();
+    }
+    return [collect('sign-in screen', '/start/authentication', authentication), collect('wizard step (signed in)', wizardPath.replace(/processId=[^&]+/, 'processId=…'), wizard)];
+  } finally {
+    chrome.kill();
+  }
+}

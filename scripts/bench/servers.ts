@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, spawnServer, type ChildServer } from './processes.js';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const serverEntry = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+
+export type AppServerOptions = {
+  /** PostgreSQL URL; undefined: embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** DATA_DIR (keys, simulator PKI, PGlite); a fresh temporary folder when omitted. */
+  dataDir?: string;
+  /** Folder for node --cpu-prof output; no profiling when omitted. */
+  cpuProfileDir?: string;
+  /** PUBLIC_URL, the access tokens' issuer: a server started again must keep it, or earlier tokens stop working. */
+  publicUrl?: string;
+};
+
+export type AppServer = ChildServer & { dataDir: string; env: Record<string, string> };
+
+/** Starts the built server (`npm run build` output) as a child process with the simulators at zero delay. */
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'onboarding-bench-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${String(port)}`,
+    LOG_LEVEL: 'warn',
+    IDENTITY_MODE: 'simulated',
+    SIMULATOR_COMPLETION_DELAY_MS: '0',
+    DATA_DIR: dataDir,
+    // Long enough that tokens issued while preparing outlive every scenario of a run.
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    SESSION_IDLE_TIMEOUT_SECONDS: '86400',
+    // The Smart-ID journey signs the same demo person in many times a second from one address.
+    RATE_LIMIT_STARTS_PER_ADDRESS: '1000000000',
+    RATE_LIMIT_STARTS_PER_PERSON: '1000000000',
+    DATABASE_URL: options.databaseUrl ?? '',
+  };
+  const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const server = await spawnServer({
+    name: options.databaseUrl ? 'app (PostgreSQL)' : 'app (PGlite)',
+    command: process.execPath,
+    args: [...nodeArgs, serverEntry],
+    env,
+    port,
+    readyPath: '/readyz',
+    timeoutMs: 120_000,
+  });
+  return { ...server, dataDir, env };
+}
