@@ -139,6 +139,16 @@ describe('security headers', () => {
     }
   });
 
+  it('keep API answers out of every cache, and leave reference data its own caching', async () => {
+    const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '38001085718' } })).json().accessToken as string;
+    const representative = await app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization: `Bearer ${token}` } });
+    expect(representative.headers['cache-control']).toBe('no-store');
+    const refused = await app.inject({ method: 'GET', url: '/onboarding/representative' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const countries = await app.inject({ method: 'GET', url: '/onboarding/reference/countries' });
+    expect(countries.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('include HSTS and upgrade-insecure-requests behind https', async () => {
     const httpsApp = await buildTestApp({ PUBLIC_URL: 'https://konto.pank.ee' });
     try {

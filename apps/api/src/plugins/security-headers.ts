@@ -31,4 +31,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+
+  // API answers carry personal data (names, personal codes, the application): no shared or
+  // browser cache may keep them. Answers that choose their own caching (reference data with
+  // ETags, static files) keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isApi = request.url.startsWith('/onboarding/') || request.url.startsWith('/oauth2/');
+    if (isApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
