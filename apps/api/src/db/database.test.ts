@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { openDatabase, type Database } from './database.js';
-import { applicationEvents, applications } from './schema.js';
+import { applicationEvents, applications, contracts, signingSessions } from './schema.js';
 
 let database: Database & { drop: () => Promise<void> };
 
@@ -151,5 +151,34 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
     await Promise.all(instances.map((instance) => instance.close()));
     await admin.db.execute(sql.raw(`drop database ${name} with (force)`));
     await admin.close();
+  });
+});
+
+describe('signing evidence', () => {
+  it('keeps contracts and signed sessions as they were written', async () => {
+    const application = await createApplication();
+    const [contract] = await database.db
+      .insert(contracts)
+      .values({ processId: application.processId, applicationVersion: 1, language: 'et', document: Buffer.from('%PDF-1.7'), sha256: 'ab'.repeat(32) })
+      .returning();
+    const [session] = await database.db
+      .insert(signingSessions)
+      .values({ processId: application.processId, contractId: contract?.id ?? '', method: 'ID_CARD', personalId: '38001085718' })
+      .returning();
+    const sessionId = session?.id ?? '';
+
+    // A running session changes as signing goes on, up to SIGNED.
+    await database.db
+      .update(signingSessions)
+      .set({ status: 'SIGNED', signature: 'c2lnbmF0dXJl', certificate: 'Y2VydA==', signedAt: new Date() })
+      .where(eq(signingSessions.id, sessionId));
+
+    await expect(database.db.update(signingSessions).set({ signature: 'Zm9yZ2Vk' }).where(eq(signingSessions.id, sessionId))).rejects.toThrow();
+    await expect(database.db.delete(signingSessions).where(eq(signingSessions.id, sessionId))).rejects.toThrow();
+    await expect(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, contract?.id ?? ''))).rejects.toThrow();
+    await expect(database.db.delete(contracts).where(eq(contracts.id, contract?.id ?? ''))).rejects.toThrow();
+
+    const [stored] = await database.db.select().from(signingSessions).where(eq(signingSessions.id, sessionId));
+    expect(stored?.signature).toBe('c2lnbmF0dXJl');
   });
 });
