@@ -292,11 +292,21 @@ export function createSigningService(options: SigningServiceOptions) {
       await repository.updateRunning(session.id, { status: 'CANCELLED', failureCode: 'user_cancelled' });
     },
 
-    /** The contract as a PDF: the signed one once submitted, else the one last drawn up. */
+    /**
+     * The contract as a PDF: once submitted, the signed one; before that, the
+     * one the current application gives, so the representative reads exactly
+     * what they are about to sign.
+     */
     async contract(user: User, processId: string): Promise<{ document: Buffer; filename: string }> {
-      await applications.owned(user, processId);
+      const application = await applications.owned(user, processId);
+      if (application.status === 'IN_PROGRESS') {
+        const review = await applications.review(user, processId);
+        if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
+        const contract = await contractOf(user, application);
+        return { document: contract.document, filename: `contract-${processId}.pdf` };
+      }
       const contract = await repository.latestContract(processId);
-      if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up yet.');
+      if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up.');
       return { document: contract.document, filename: `contract-${processId}.pdf` };
     },
   };

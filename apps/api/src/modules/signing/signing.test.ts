@@ -180,6 +180,23 @@ describe('signing with the ID-card', () => {
   });
 });
 
+describe('the contract before signing', () => {
+  it('is the document that is then signed', async () => {
+    const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
+    const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const started = (await call('POST', signingPath(application), { method: 'ID_CARD', certificate: (await app.inject({ method: 'GET', url: '/dev/id-card/signing-certificate?personalId=39001010011' })).json().certificate })).json() as { hash: string };
+    expect(createHash('sha256').update(preview.rawPayload).digest('base64')).toBe(started.hash);
+  });
+
+  it('is refused while the application is incomplete', async () => {
+    const call = await signInAsRepresentative(app, '60001018800');
+    const started = (await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli Kaks OÜ', registryCountryCode: 'EE' } })).json() as { application: TestApplication };
+    expect((await call('GET', `/onboarding/applications/${started.application.processId}/contract`)).statusCode).toBe(409);
+  });
+});
+
 describe('who may sign what', () => {
   it('refuses an application that is not complete', async () => {
     const call = await signInAsRepresentative(app, '50001029996');

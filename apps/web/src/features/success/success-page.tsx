@@ -9,7 +9,7 @@ import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useBankOffices } from './api/bank-offices';
-import { fetchContract, saveFile } from './api/download-contract';
+import { fetchContract, saveFile } from '../../lib/download-contract';
 import { useSubmittedApplication } from './api/submitted-application';
 import styles from './success-page.module.css';
 

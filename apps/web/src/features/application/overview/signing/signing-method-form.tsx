@@ -6,6 +6,7 @@ import { applyFieldIssues } from '../../../../lib/form-errors';
 import { validationMessage } from '../../../../lib/domain-resolver';
 import { Button, Icon, Input, RadioGroup, type IconName } from '../../../../ui';
 import { useRepresentativePhone } from './api/representative-phone';
+import { ContractPreview } from './contract-preview';
 import { signingChoiceResolver, type SigningChoiceValues } from './signing-choice';
 import type { SigningRequest, StartError } from './use-signing';
 import styles from './signing.module.css';
@@ -97,6 +98,7 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
       <div role="alert" className={styles.startError}>
         {errorKey && <p>{t(errorKey)}</p>}
       </div>
+      <ContractPreview />
       <p className={styles.lockedNotice}>{t(`${SIGNING}.LOCKED_NOTICE`)}</p>
       <Button type="submit" className={styles.submit} isLoading={isStarting}>
         {t(`${SIGNING}.SUBMIT`)}

@@ -48,6 +48,31 @@ describe('signing view: method choice', () => {
     expect(signButton()).toBeTruthy();
   });
 
+  it('offers the contract to read before signing: the PDF the server draws up, fetched with the bearer token', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serveSigning();
+    on('GET /onboarding/applications/p-1/contract', () =>
+      new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' } }),
+    );
+    // jsdom has no object URLs.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = vi.fn(() => 'blob:contract');
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['contract-p-1.pdf']));
+    expect(callsTo('GET /onboarding/applications/p-1/contract')).toHaveLength(1);
+    expect(callsTo(SIGNING_URL)).toHaveLength(0);
+  });
+
   it('Mobile-ID prefills the saved phone number; the domain phone rule checks it before anything is started', async () => {
     const user = userEvent.setup();
     const { callsTo } = serveSigning();

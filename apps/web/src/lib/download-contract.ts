@@ -1,12 +1,12 @@
 import { endpointPath, signingEndpoints } from '@onboarding/domain';
-import { NetworkError, parseErrorResponse } from '../../../lib/api-errors';
-import { emitSessionEnded } from '../../../lib/session-events';
-import { clearSessionTokens, readSessionValue } from '../../../lib/session-storage';
+import { NetworkError, parseErrorResponse } from './api-errors';
+import { emitSessionEnded } from './session-events';
+import { clearSessionTokens, readSessionValue } from './session-storage';
 
 const FILENAME = /filename="?([^";]+)"?/i;
 
 /**
- * GET applications/:processId/contract: the signed contract PDF. It needs the
+ * GET applications/:processId/contract: the contract PDF (before signing, the one about to be signed). It needs the
  * bearer token, so a plain link cannot fetch it; the file is read here and
  * saved from an object URL. apiRequest reads JSON only, hence this call of its own.
  */
