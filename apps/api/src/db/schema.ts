@@ -152,6 +152,7 @@ export const authenticationEvents = pgTable(
   },
   (table) => [
     index('authentication_events_person_idx').on(table.personalId, table.createdAt),
+    index('authentication_events_address_idx').on(table.clientAddress, table.createdAt),
     check('authentication_events_result_check', sql`${table.result} in ('FAILED', 'COMPLETED')`),
   ],
 );

@@ -157,6 +157,15 @@ export function createAuthRepository(db: Db) {
         );
     },
 
+    /** Failed-sign-in events recorded from one address since `since` (the anonymous endpoint's rate limit). */
+    async countRecentFailedEvents(clientAddress: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(authenticationEvents)
+        .where(and(eq(authenticationEvents.clientAddress, clientAddress), eq(authenticationEvents.result, 'FAILED'), gt(authenticationEvents.createdAt, since)));
+      return row?.value ?? 0;
+    },
+
     async insertAuthenticationEvent(values: typeof authenticationEvents.$inferInsert): Promise<void> {
       await db.insert(authenticationEvents).values(values);
     },

@@ -245,6 +245,27 @@ describe('authentication events', () => {
     expect(rows[0]).toMatchObject({ result: 'FAILED', authenticationMethod: 'MOBILE_ID', personalId: '60001019950' });
   });
 
+  it('limits failed events per address: the anonymous endpoint cannot fill the append-only table', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_ADDRESS: '2' });
+    try {
+      const send = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/onboarding/legal/anonymous/authentication-event/failed',
+          remoteAddress: '203.0.113.7',
+          payload: { visitorId: 'visitor-flood', result: 'FAILED', authenticationMethod: 'SMART_ID', errorCode: 'SID.TIMEOUT' },
+        });
+      expect([(await send()).statusCode, (await send()).statusCode]).toEqual([204, 204]);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      const rows = await limited.database.db.select().from(authenticationEvents).where(eq(authenticationEvents.visitorId, 'visitor-flood'));
+      expect(rows).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a completed event without a token', async () => {
     const response = await app.inject({
       method: 'POST',

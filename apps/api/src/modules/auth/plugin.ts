@@ -56,7 +56,12 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   const requireUser = createRequireUser(accessTokens, service);
 
   await app.register(authRoutes, { service, isMagicSignInEnabled: config.isMagicSignInEnabled });
-  await app.register(authenticationEventRoutes, { repository, requireUser });
+  await app.register(authenticationEventRoutes, {
+    repository,
+    requireUser,
+    // A failed sign-in is a start and its event: the same budget per address.
+    rateLimit: { perAddress: config.RATE_LIMIT_STARTS_PER_ADDRESS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  });
 
   // Behind a reverse proxy that terminates the eid host's TLS and passes the certificate in a header.
   const certificateHeader = config.EID_CLIENT_CERT_HEADER;

@@ -1,0 +1,1 @@
+CREATE INDEX "authentication_events_address_idx" ON "authentication_events" USING btree ("client_address","created_at");
