@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
+import type { MailModuleDependencies } from './modules/mail/index.js';
 import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -18,6 +19,8 @@ import { validatorCompiler } from './plugins/validation.js';
 export type AppDependencies = {
   /** An already open database; when omitted the app opens one from the configuration. */
   database?: Database;
+  /** The mail transport and outbox policy instead of those from the configuration (tests: short retries, SMTP timeouts). */
+  mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>;
 };
 
 declare module 'fastify' {
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const auth = await registerAuth(app, config, database);
-  await registerOnboarding(app, config, database, auth);
+  await registerOnboarding(app, config, database, auth, dependencies.mail);
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

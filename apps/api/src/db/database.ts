@@ -38,6 +38,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Durability: on Node, PGlite writes dataDir's files through Emscripten's NODEFS straight to the
+  // OS, and a commit writes its WAL before the query returns, so a killed process loses nothing it
+  // acknowledged (src/test-suites/faults-crash-durability.test.ts). But PGlite starts PostgreSQL with
+  // fsync off (-F) and NODEFS has no fsync at all, so no option (relaxedDurability only concerns
+  // the browser's file systems) survives an OS crash or power loss: that takes PostgreSQL.
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase } from './database.js';
 
@@ -23,7 +23,7 @@ export function createWebDist(): string {
  * Builds the app on a fresh test database and its own data folder (signing
  * key, simulator CAs), with simulators that answer at once; `close()` closes all.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(env: Record<string, string> = {}, dependencies: Omit<AppDependencies, 'database'> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -33,7 +33,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Fa
     SIMULATOR_COMPLETION_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...dependencies, database });
   app.addHook('onClose', () => database.drop());
   return app;
 }

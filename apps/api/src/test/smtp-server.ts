@@ -15,8 +15,8 @@ export type TestSmtpServer = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server on a free local port: plain text, no authentication. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server on a free local port (or the given one): plain text, no authentication. */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const state = { received: [] as ReceivedMail[], rejected: new Set<string>(), dataDelayMs: 0, dataStarted: 0 };
   const server = new SMTPServer({
     authOptional: true,
@@ -38,7 +38,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A taken port fails the start rather than the process.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(state, {
     url: `smtp://127.0.0.1:${port}`,

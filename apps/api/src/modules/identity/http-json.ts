@@ -22,6 +22,11 @@ export const requestJson = async (fetchFn: typeof fetch, url: URL, init: Request
       method: init.method,
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? null : JSON.stringify(init.body),
+      // SK's APIs never redirect. Followed, a 307 or 308 would send the body, with the relying
+      // party's UUID (a shared secret, EID-FACTS.md section 3.1), to whatever host it names and
+      // take that host's session as SK's (found by the faults-sk-clients suite): a transport failure instead.
+      redirect: 'error',
+      // One bound from connecting to the last byte of the body: a hung SK fails the call, never our request.
       signal: AbortSignal.timeout(init.timeoutMs),
     });
     text = await response.text();

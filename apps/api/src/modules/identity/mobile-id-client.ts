@@ -8,7 +8,7 @@ import { hasHashLength } from './hash-types.js';
 import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
 import { mobileIdCertificateResultCode, mobileIdPollStatusCode, mobileIdResultCode } from './mobile-id-outcomes.js';
 import { fetchSessionStatus } from './session-status.js';
-import { START_TIMEOUT_MS } from './session-timeout.js';
+import { DEFAULT_SK_TIMEOUTS, type SkTimeouts } from './session-timeout.js';
 import { IdentityError, type HashType, type MobileIdentityProvider, type MobileIdSigningProvider, type PollFailure } from './types.js';
 
 export type MobileIdLanguage = 'EST' | 'ENG' | 'RUS' | 'LIT';
@@ -25,6 +25,8 @@ export type MobileIdClientOptions = {
   /** Language of the phone prompt; default EST. */
   language?: MobileIdLanguage;
   fetch?: typeof fetch;
+  /** Bounds of each call to SK; DEFAULT_SK_TIMEOUTS unless given (tests shorten them). */
+  timeouts?: Partial<SkTimeouts>;
 };
 
 /** Sign-in and signing through the Mobile-ID REST API. */
@@ -55,6 +57,7 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const anchors = parseTrustAnchors(options.trustAnchors);
   const fetchFn = options.fetch ?? fetch;
+  const timeouts: SkTimeouts = { ...DEFAULT_SK_TIMEOUTS, ...options.timeouts };
   // SK's UUID is a shared secret that must be lower case (EID-FACTS.md section 3.1).
   const relyingPartyUuid = options.relyingPartyUuid.toLowerCase();
 
@@ -67,7 +70,7 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
 
   const post = async (path: string, body: Record<string, unknown>): Promise<JsonResponse> => {
     try {
-      return await requestJson(fetchFn, new URL(path, baseUrl), { method: 'POST', timeoutMs: START_TIMEOUT_MS, body });
+      return await requestJson(fetchFn, new URL(path, baseUrl), { method: 'POST', timeoutMs: timeouts.startMs, body });
     } catch (error) {
       throw new IdentityError('unexpected', error instanceof Error ? error.message : `Mobile-ID ${path} failed`);
     }
@@ -106,6 +109,7 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
       timeoutMs,
       schema: sessionStatus,
       service: 'Mobile-ID',
+      marginMs: timeouts.longPollMarginMs,
       codeForStatus: mobileIdPollStatusCode,
     });
     if (!answer.ok) return { ok: false, result: answer.failure };

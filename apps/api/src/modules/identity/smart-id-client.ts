@@ -7,7 +7,7 @@ import { validateAuthenticationResponse, validateSignatureResponse, validateSign
 import { hasHashLength } from './hash-types.js';
 import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
 import { fetchSessionStatus } from './session-status.js';
-import { START_TIMEOUT_MS } from './session-timeout.js';
+import { DEFAULT_SK_TIMEOUTS, type SkTimeouts } from './session-timeout.js';
 import { smartIdEndResultCode, smartIdPollStatusCode, smartIdStartStatusCode } from './smart-id-outcomes.js';
 import {
   IdentityError,
@@ -27,6 +27,8 @@ export type SmartIdClientOptions = {
   /** Shown with the PIN1 prompt, and with PIN2 unless a signature asks for another; at most 60 characters (EID-FACTS.md section 1.4). */
   displayText: string;
   fetch?: typeof fetch;
+  /** Bounds of each call to SK; DEFAULT_SK_TIMEOUTS unless given (tests shorten them). */
+  timeouts?: Partial<SkTimeouts>;
 };
 
 /** Sign-in and signing through the Smart-ID RP API v2. */
@@ -62,6 +64,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const anchors = parseTrustAnchors(options.trustAnchors);
   const fetchFn = options.fetch ?? fetch;
+  const timeouts: SkTimeouts = { ...DEFAULT_SK_TIMEOUTS, ...options.timeouts };
 
   // A code that fails the check digit has no account; it also keeps the path segment to 11 digits.
   const semanticsIdentifier = (personalId: string): string => {
@@ -86,7 +89,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     try {
       response = await requestJson(fetchFn, new URL(path, baseUrl), {
         method: 'POST',
-        timeoutMs: START_TIMEOUT_MS,
+        timeoutMs: timeouts.startMs,
         body: {
           relyingPartyUUID: options.relyingPartyUuid,
           relyingPartyName: options.relyingPartyName,
@@ -111,6 +114,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       timeoutMs,
       schema: sessionStatus,
       service: 'Smart-ID',
+      marginMs: timeouts.longPollMarginMs,
       codeForStatus: smartIdPollStatusCode,
     });
     if (!answer.ok) return { ok: false, result: answer.failure };

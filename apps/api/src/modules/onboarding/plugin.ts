@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
-import { createMailModule } from '../mail/index.js';
+import { createMailModule, type MailModuleDependencies } from '../mail/index.js';
 import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
 import { registerLookupRoutes } from '../registry/lookup-routes.js';
@@ -22,9 +22,15 @@ import { signingRoutes } from '../signing/routes.js';
  * and the mail they send. The business register is the simulator until a
  * live adapter exists; it is the same interface either way.
  */
-export async function registerOnboarding(app: FastifyInstance, config: Config, database: Database, auth: Pick<AuthModule, 'requireUser' | 'identity'>): Promise<void> {
+export async function registerOnboarding(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  auth: Pick<AuthModule, 'requireUser' | 'identity'>,
+  mailOverrides: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'> = {},
+): Promise<void> {
   const { requireUser, identity } = auth;
-  const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }) });
+  const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...mailOverrides });
   app.addHook('onReady', async () => mail.sender.start());
   // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
   app.addHook('onClose', async () => mail.sender.stop());
