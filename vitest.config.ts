@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Keyboard journeys through a whole form take a few seconds in jsdom; on a busy shared machine
+          // the 5 s default fails them for the machine's sake, not the product's.
+          testTimeout: 15_000,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
