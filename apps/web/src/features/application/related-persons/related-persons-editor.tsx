@@ -45,8 +45,10 @@ export function RelatedPersonsEditor({ initialValues }: { initialValues: Related
   const [formError, setFormError] = useState<string | null>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const addPersonButton = useRef<HTMLButtonElement>(null);
-  // Where focus goes once the page has re-rendered (a removed card's place).
+  // Where focus goes once the page has re-rendered (a removed card's place, a completed person's card).
   const pendingFocus = useRef<(() => void) | null>(null);
+  // What had focus when the person modal opened: the modal gives focus back to it.
+  const modalOpener = useRef<Element | null>(null);
   useStepDraft(step, values);
 
   useEffect(() => {
@@ -79,16 +81,25 @@ export function RelatedPersonsEditor({ initialValues }: { initialValues: Related
     correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: nameOf(person) }),
   });
 
-  const openModal = (type: RelatedPersonType, personId: string | null, isCompleting = false) =>
+  const openModal = (type: RelatedPersonType, personId: string | null, isCompleting = false) => {
+    modalOpener.current = document.activeElement;
     setModal((current) => ({ target: { type, personId, isCompleting, newId: newPersonId(values) }, isOpen: true, openCount: (current?.openCount ?? 0) + 1 }));
+  };
   const closeModal = () => setModal((current) => (current ? { ...current, isOpen: false } : current));
 
   const onSavePerson = (person: PersonValues, shares: ReadonlyMap<string, number>) => {
-    setValues((current) => savePerson(current, person, shares));
+    const next = savePerson(values, person, shares);
+    setValues(next);
     // The person now says what the user entered; the server's word on the old details no longer applies.
     setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== person.id) } : current));
     setFormError(null);
     closeModal();
+    // The modal gives focus back to its opener; "Complete the details" is gone once nothing is missing, so focus goes to the person's card.
+    const opener = modalOpener.current;
+    const index = next.relatedPersons.findIndex((candidate) => candidate.id === person.id);
+    pendingFocus.current = () => {
+      if (!opener?.isConnected && index >= 0) document.getElementById(cardHeadingIdOf(index))?.focus();
+    };
   };
 
   const onConfirmRemove = () => {
