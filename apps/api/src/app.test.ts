@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from './test/app.js';
+import { buildTestApp, createWebDist } from './test/app.js';
 
 let app: FastifyInstance;
 
@@ -78,6 +81,20 @@ describe('the web app at /start/', () => {
     });
   });
 
+  it('compresses index.html as the browser accepts, varying by it', async () => {
+    const br = await app.inject({ method: 'GET', url: '/start/authentication', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<meta name="page-settings" content="{');
+    const gzip = await app.inject({ method: 'GET', url: '/start/', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+    for (const response of [br, gzip]) {
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'GET', url: '/start/' })).headers['content-encoding']).toBeUndefined();
+  });
+
   it('answers any unknown /start/ path with index.html so the client router decides', async () => {
     for (const url of ['/start/authentication', '/start/application/incomes?processId=1', '/start/no/such/page']) {
       const response = await app.inject({ method: 'GET', url });
@@ -96,6 +113,55 @@ describe('the web app at /start/', () => {
     const response = await app.inject({ method: 'GET', url: '/start/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('precompressed assets', () => {
+    const script = `console.log(${JSON.stringify('app '.repeat(500))});`;
+    let compressedApp: FastifyInstance;
+    const get = (url: string, acceptEncoding?: string) =>
+      compressedApp.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    beforeAll(async () => {
+      const dist = createWebDist();
+      const file = path.join(dist, 'assets', 'index-4c5d6e.js');
+      writeFileSync(file, script);
+      writeFileSync(`${file}.br`, brotliCompressSync(script));
+      writeFileSync(`${file}.gz`, gzipSync(script));
+      compressedApp = await buildTestApp({ WEB_DIST_DIR: dist });
+    });
+
+    afterAll(async () => {
+      await compressedApp.close();
+    });
+
+    it('sends brotli or gzip as the browser accepts, with the headers of the asset itself', async () => {
+      const br = await get('/start/assets/index-4c5d6e.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gzip = await get('/start/assets/index-4c5d6e.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      for (const response of [br, gzip]) {
+        expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+    });
+
+    it('sends the file as it is to a browser that accepts no encoding, still varying by it', async () => {
+      const response = await get('/start/assets/index-4c5d6e.js');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(script);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    });
+
+    it('does not serve the compressed files under their own names', async () => {
+      expect((await get('/start/assets/index-4c5d6e.js.br', 'br')).statusCode).toBe(404);
+      expect((await get('/start/assets/index-4c5d6e.js.gz', 'gzip')).statusCode).toBe(404);
+    });
   });
 
   it('answers a missing asset with 404, not with the page', async () => {

@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/onboarding' });
   });
 
+  it('opens at most 10 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).DATABASE_POOL_SIZE).toBe(24);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

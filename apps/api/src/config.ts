@@ -40,6 +40,8 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /** Connections to DATABASE_URL that one instance opens at most; more requests than that wait their turn. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +72,11 @@ export const configSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     /** A signed-in session ends this long after the last token refresh. */
     SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /**
+     * How long an instance trusts a session it found alive before asking the database again (0: every request).
+     * Its own logouts and revocations take effect at once; another instance's, within this time.
+     */
+    SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
     MAGIC_SIGN_IN: booleanFromString.optional(),
     /** Sign-in starts allowed per client address and per personal code within RATE_LIMIT_WINDOW_SECONDS. */

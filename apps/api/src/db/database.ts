@@ -20,9 +20,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Connections a PostgreSQL pool opens at most, unless told otherwise (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type DatabaseOptions =
-  /** PostgreSQL server by URL. */
-  | { url: string; dataDir?: undefined }
+  /** PostgreSQL server by URL, with at most `poolSize` connections. */
+  | { url: string; dataDir?: undefined; poolSize?: number }
   /** Embedded PGlite: on disk in dataDir, or in memory when dataDir is undefined. */
   | { url?: undefined; dataDir?: string };
 
@@ -33,7 +36,7 @@ const MIGRATION_LOCK_ID = 7_246_001;
 
 /** Opens the database and applies pending migrations; the same SQL files serve both kinds. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -56,9 +59,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   await migratePostgresOnce(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePostgres({ client: pool, schema });

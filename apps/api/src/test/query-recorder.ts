@@ -25,16 +25,15 @@ export type QueryRecorder = {
  */
 export function recordQueries(database: Database): QueryRecorder {
   const current = new AsyncLocalStorage<QueryLog>();
-  // drizzle keeps its logger on the session, and a transaction's session copies the options: set both.
+  // drizzle keeps its logger on the session, a prepared statement keeps the one it was prepared with, and a
+  // transaction's session copies the options: the logger object itself is patched, and set in the options too.
   const session = (database.db as unknown as { _: { session: SessionWithLogger } })._.session;
-  const previous = session.logger;
-  const logger: Logger = {
-    logQuery(query, params) {
-      current.getStore()?.statements.push(query);
-      previous.logQuery(query, params);
-    },
+  const logger = session.logger;
+  const logQuery = logger.logQuery.bind(logger);
+  logger.logQuery = (query, params) => {
+    current.getStore()?.statements.push(query);
+    logQuery(query, params);
   };
-  session.logger = logger;
   session.options.logger = logger;
 
   // PGlite and pg's Pool both answer query(...) with { rows }.

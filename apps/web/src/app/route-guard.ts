@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { hasLiveAccessToken, restoreSession } from '../lib/auth-session';
 import { readSessionValue, writeSessionValues } from '../lib/session-storage';
+import { lazyWithReload } from './lazy-with-reload';
 import { paths } from './paths';
 
 /** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
@@ -13,14 +13,19 @@ export type ProcessRouteData = { processId: string };
 export type GuardDependencies = {
   /** Signed in now, or after a silent refresh with the stored refresh token. */
   restoreSession: () => Promise<boolean>;
-  isSignedIn: () => boolean;
+  isSignedIn: () => boolean | Promise<boolean>;
   readProcessId: () => string | null;
   storeProcessId: (processId: string) => void;
 };
 
+// The session helpers bring the token and API contracts (zod) with them. Without a stored token, as on a
+// first visit, the answer is no and they are not fetched: the sign-in screen paints without them.
+const authSession = lazyWithReload(() => import('../lib/auth-session'));
+const hasAccessToken = () => readSessionValue('accessToken') !== null;
+
 const defaults: GuardDependencies = {
-  restoreSession,
-  isSignedIn: () => hasLiveAccessToken(),
+  restoreSession: async () => (hasAccessToken() || readSessionValue('refreshToken') !== null) && (await authSession()).restoreSession(),
+  isSignedIn: () => hasAccessToken() && authSession().then((session) => session.hasLiveAccessToken()),
   readProcessId: () => readSessionValue('processId'),
   storeProcessId: (processId) => writeSessionValues({ processId }),
 };
@@ -45,7 +50,10 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
     /** A signed-in user opening authentication goes to personal-information. */
     authentication: ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
-      return deps.isSignedIn() ? redirect(paths.personalInformation) : null;
+      const isSignedIn = deps.isSignedIn();
+      // Answered at once when no token is stored (the usual case here); otherwise once the session helpers have loaded.
+      if (typeof isSignedIn === 'boolean') return isSignedIn ? redirect(paths.personalInformation) : null;
+      return isSignedIn.then((signedIn) => (signedIn ? redirect(paths.personalInformation) : null));
     },
     /** Without an access token, after a silent attempt to restore the session: to authentication. */
     signedIn: async ({ request }: LoaderFunctionArgs) => {

@@ -7,13 +7,14 @@ import { errorPaths, paths } from './paths';
 import { PageLoading } from './page-loading';
 import { alwaysRevalidate, createRouteGuards, PROCESS_ROUTE_ID, type RouteGuards } from './route-guard';
 import { RouteErrorPage } from './route-error-page';
-import { SignedInLayout } from './signed-in-layout';
 
 /** Route metadata: the i18n key of the screen title, and for the screens under /error which one it is. */
 export type RouteHandle = { titleKey: string; errorKind?: ErrorKind };
 
 const placeholder = lazyWithReload(() => import('../features/placeholder/placeholder-page'));
 const screens = {
+  // Loaded with the first signed-in screen: the session clock and its contracts are no part of the sign-in screen.
+  signedInLayout: lazyWithReload(() => import('./signed-in-layout')),
   authentication: lazyWithReload(() => import('../features/auth/authentication-page')),
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page')),
   authenticationError: lazyWithReload(() => import('../features/outcomes/authentication-error-page')),
@@ -54,7 +55,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
         screen(paths.visitBank, 'SCREENS.VISIT_BANK.TITLE', screens.visitBank),
         // Signed in.
         {
-          element: <SignedInLayout />,
+          lazy: screens.signedInLayout,
           loader: guards.signedIn,
           shouldRevalidate: alwaysRevalidate,
           children: [

@@ -1,38 +1,62 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, type Locale } from '@onboarding/domain';
-import domainEn from '@onboarding/domain/i18n/en.json';
-import domainEt from '@onboarding/domain/i18n/et.json';
-import domainRu from '@onboarding/domain/i18n/ru.json';
-import en from './en.json';
-import et from './et.json';
-import ru from './ru.json';
+import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, LOCALES, type Locale } from '@onboarding/domain';
+import { lazyWithReload } from '../app/lazy-with-reload';
 import { resolveInitialLocale, storeLocale } from './locale';
 
-// Screen texts are the app's; validation and sign-in messages come with the rules (packages/domain).
-export const resources = {
-  et: { translation: et, [DOMAIN_I18N_NAMESPACE]: domainEt },
-  en: { translation: en, [DOMAIN_I18N_NAMESPACE]: domainEn },
-  ru: { translation: ru, [DOMAIN_I18N_NAMESPACE]: domainRu },
-} as const;
+type Catalogue = { translation: ResourceKey; domain: ResourceKey };
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : resolveInitialLocale(window.location.search, window.localStorage),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: Object.keys(resources),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// Screen texts are the app's; validation and sign-in messages come with the rules (packages/domain).
+// Each language is its own chunk, fetched when it is first needed: the first screen loads one, not three.
+// A failed fetch reloads the page once, as a lazy screen does (a deploy replaced the chunk names).
+const catalogues: Record<Locale, () => Promise<Catalogue>> = {
+  et: lazyWithReload(() => import('./catalogues/et')),
+  en: lazyWithReload(() => import('./catalogues/en')),
+  ru: lazyWithReload(() => import('./catalogues/ru')),
+};
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init: () => undefined,
+  read: async (language: string, namespace: string) => {
+    if (!isLocale(language)) throw new Error(`no texts for ${language}`);
+    const catalogue = await catalogues[language]();
+    return namespace === DOMAIN_I18N_NAMESPACE ? catalogue.domain : catalogue.translation;
+  },
+};
+
+/**
+ * Resolves once the current language's texts are in: main.tsx renders after it, so the first paint has
+ * no untranslated keys. changeLanguage() fetches the new language before it switches, so neither has it.
+ */
+const initialLocale = typeof window === 'undefined' ? DEFAULT_LOCALE : resolveInitialLocale(window.location.search, window.localStorage);
+
+export const i18nReady = i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLocale,
+    // Every language has every key (i18n.test.ts proves it): a fallback language would only be a second download.
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    ns: ['translation', DOMAIN_I18N_NAMESPACE],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 function applyLocale(locale: string): void {
   document.documentElement.lang = locale;
 }
 
 if (typeof document !== 'undefined') {
-  applyLocale(i18n.language);
+  applyLocale(initialLocale);
   // A language chosen by ?lang stays when the page reloads without it.
-  storeLocale(window.localStorage, i18n.language as Locale);
+  storeLocale(window.localStorage, initialLocale);
   i18n.on('languageChanged', (locale) => {
     applyLocale(locale);
     storeLocale(window.localStorage, locale as Locale);

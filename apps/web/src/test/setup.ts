@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../i18n/i18n';
+import { i18nReady } from '../i18n/i18n';
+
+// The texts of a language load on demand (i18n.ts); the tests render with them in place, as main.tsx does.
+await i18nReady;
 
 afterEach(() => {
   cleanup();

@@ -17,9 +17,32 @@ export type AccessTokens = {
   verify(token: string): Promise<AccessTokenPayload | null>;
 };
 
-/** Access tokens are short-lived JWTs (ES256) naming the person, the method and the session (sid). */
+/** Verified tokens kept at most, the oldest dropped first: a few MB at most. */
+const VERIFIED_TOKENS_KEPT = 4096;
+
+/**
+ * Access tokens are short-lived JWTs (ES256) naming the person, the method and the session (sid).
+ *
+ * Checking the ES256 signature cost about an eighth of a read request's CPU, and a browser sends the
+ * same token with every call for minutes. Whether a token's signature, issuer and audience are right
+ * cannot change, so a verified token's claims are kept, keyed by the whole token, until it expires;
+ * its expiry is checked again at every use, as jose checks it. A token that fails is not kept. This
+ * says nothing about the session: requireUser asks the auth service for that (docs/decisions/0006).
+ */
 export function createAccessTokens(options: { key: SigningKey; issuer: string; ttlSeconds: number }): AccessTokens {
   const { key, issuer, ttlSeconds } = options;
+  const verified = new Map<string, AccessTokenPayload>();
+  // jose's check: expired when exp is not after the current whole second.
+  const isExpired = (claims: AccessTokenPayload) => claims.exp <= Math.floor(Date.now() / 1000);
+
+  function remember(token: string, claims: AccessTokenPayload): void {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, claims);
+  }
+
   return {
     issue: (subject) =>
       new SignJWT({
@@ -39,6 +62,12 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
         .sign(key.privateKey),
 
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (!isExpired(known)) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key.publicKey, {
           issuer,
@@ -47,7 +76,11 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
           typ: 'at+jwt',
         });
         const parsed = accessTokenPayloadSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        // Shared by every request that brings this token: nobody may change it.
+        const claims = Object.freeze(parsed.data);
+        remember(token, claims);
+        return claims;
       } catch {
         return null;
       }

@@ -10,6 +10,13 @@ export type CompletedPerson = { personalId: string; personalIdCountryCode: strin
 
 /** Every query of the sign-in server; nothing else in modules/auth touches SQL. */
 export function createAuthRepository(db: Db) {
+  // Asked on every authenticated request (see the service's session check): prepared once, and it reads one timestamp, not the row.
+  const liveSession = db
+    .select({ lastRefreshedAt: userSessions.lastRefreshedAt })
+    .from(userSessions)
+    .where(and(eq(userSessions.id, sql.placeholder('id')), isNull(userSessions.revokedAt), gt(userSessions.lastRefreshedAt, sql.placeholder('idleSince'))))
+    .prepare('auth_live_session');
+
   return {
     async insertAuthSession(values: NewAuthSession): Promise<AuthSession> {
       const [row] = await db.insert(authSessions).values(values).returning();
@@ -105,9 +112,10 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    async findUserSession(id: string): Promise<UserSession | undefined> {
-      const [row] = await db.select().from(userSessions).where(eq(userSessions.id, id));
-      return row;
+    /** When a session that is not revoked and was refreshed after `idleSince` was last refreshed; undefined for any other. */
+    async liveSessionRefreshedAt(id: string, idleSince: Date): Promise<Date | undefined> {
+      const [row] = await liveSession.execute({ id, idleSince });
+      return row?.lastRefreshedAt;
     },
 
     /**
@@ -118,7 +126,7 @@ export function createAuthRepository(db: Db) {
       oldHash: string,
       newHash: string,
       isSessionAlive: (session: UserSession) => boolean,
-    ): Promise<{ outcome: 'rotated'; session: UserSession } | { outcome: 'unknown' | 'reused' | 'ended' }> {
+    ): Promise<{ outcome: 'rotated'; session: UserSession } | { outcome: 'reused'; sessionId: string } | { outcome: 'unknown' | 'ended' }> {
       return db.transaction(async (tx) => {
         const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, oldHash)).for('update');
         if (!token) return { outcome: 'unknown' as const };
@@ -129,7 +137,7 @@ export function createAuthRepository(db: Db) {
             .update(userSessions)
             .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
             .where(and(eq(userSessions.id, session.id), isNull(userSessions.revokedAt)));
-          return { outcome: 'reused' as const };
+          return { outcome: 'reused' as const, sessionId: session.id };
         }
         if (session.revokedAt || !isSessionAlive(session)) return { outcome: 'ended' as const };
         const now = new Date();
@@ -144,9 +152,9 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** Ends the session a refresh token belongs to (logout); unknown tokens end nothing. */
-    async revokeSessionByRefreshToken(tokenHash: string, reason: string): Promise<void> {
-      await db
+    /** Ends the session a refresh token belongs to (logout) and answers its id; unknown tokens end nothing. */
+    async revokeSessionByRefreshToken(tokenHash: string, reason: string): Promise<string | undefined> {
+      const [row] = await db
         .update(userSessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(
@@ -154,7 +162,9 @@ export function createAuthRepository(db: Db) {
             isNull(userSessions.revokedAt),
             sql`${userSessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`,
           ),
-        );
+        )
+        .returning({ id: userSessions.id });
+      return row?.id;
     },
 
     /** Failed-sign-in events recorded from one address since `since` (the anonymous endpoint's rate limit). */

@@ -37,6 +37,12 @@ export type AuthServiceOptions = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
   accessTokens: AccessTokens;
   sessionIdleTimeoutSeconds: number;
+  /**
+   * How long this instance trusts that a session it found alive still is, without asking the database
+   * (0: ask on every request). Its own logouts and revocations end the session here at once; those made
+   * on another instance reach this one within this time.
+   */
+  sessionCheckCacheMs?: number;
   rateLimit: { perAddress: number; perPerson: number; windowSeconds: number };
   now?: () => Date;
 };
@@ -50,8 +56,9 @@ export function createAuthService(options: AuthServiceOptions) {
   const { repository, providers, accessTokens } = options;
   const now = options.now ?? (() => new Date());
 
-  const isSessionAlive = (session: UserSession): boolean =>
-    !session.revokedAt && now().getTime() - session.lastRefreshedAt.getTime() < options.sessionIdleTimeoutSeconds * 1000;
+  const idleTimeoutMs = options.sessionIdleTimeoutSeconds * 1000;
+  const isSessionAlive = (session: UserSession): boolean => !session.revokedAt && now().getTime() - session.lastRefreshedAt.getTime() < idleTimeoutMs;
+  const liveSessions = createLiveSessionCache(options.sessionCheckCacheMs ?? 0);
 
   async function enforceRateLimit(clientAddress: string, personalId: string): Promise<void> {
     const since = new Date(now().getTime() - options.rateLimit.windowSeconds * 1000);
@@ -195,6 +202,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async refresh(refreshToken: string): Promise<TokenResponse> {
       const nextRefreshToken = randomToken();
       const result = await repository.rotateRefreshToken(tokenHash(refreshToken), tokenHash(nextRefreshToken), isSessionAlive);
+      if (result.outcome === 'reused') liveSessions.forget(result.sessionId);
       if (result.outcome !== 'rotated') throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
       const { session } = result;
       const accessToken = await accessTokens.issue({
@@ -208,12 +216,27 @@ export function createAuthService(options: AuthServiceOptions) {
       return { accessToken, refreshToken: nextRefreshToken };
     },
 
-    logout: (refreshToken: string) => repository.revokeSessionByRefreshToken(tokenHash(refreshToken), 'logout'),
+    async logout(refreshToken: string): Promise<void> {
+      const sessionId = await repository.revokeSessionByRefreshToken(tokenHash(refreshToken), 'logout');
+      if (sessionId) liveSessions.forget(sessionId);
+    },
 
-    /** A live session for a verified access token's sid; logout and reuse detection end it at once. */
-    async findLiveSession(sessionId: string): Promise<UserSession | undefined> {
-      const session = await repository.findUserSession(sessionId);
-      return session && isSessionAlive(session) ? session : undefined;
+    /**
+     * Whether a verified access token's session is alive: not ended by logout or refresh-token reuse, nor
+     * idle too long (as isSessionAlive). Asked on every authenticated request; see sessionCheckCacheMs.
+     */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      const at = now().getTime();
+      const known = liveSessions.lastRefreshedAt(sessionId, at);
+      // The idle timeout is checked at every use; an idle-looking session is asked again, as a refresh elsewhere may have renewed it.
+      if (known !== undefined && at - known < idleTimeoutMs) return true;
+      const lastRefreshedAt = await repository.liveSessionRefreshedAt(sessionId, new Date(at - idleTimeoutMs));
+      if (!lastRefreshedAt) {
+        liveSessions.forget(sessionId);
+        return false;
+      }
+      liveSessions.remember(sessionId, lastRefreshedAt.getTime(), at);
+      return true;
     },
   };
 }
@@ -222,4 +245,33 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 function toFailureCode(value: string | null): IdentityError['code'] {
   return (value ?? 'unexpected') as IdentityError['code'];
+}
+
+/** Sessions kept at most; the oldest goes first. */
+const LIVE_SESSIONS_KEPT = 10_000;
+
+/** Sessions found alive, with when they were last refreshed, each trusted for `ttlMs` after it was checked. */
+function createLiveSessionCache(ttlMs: number) {
+  const sessions = new Map<string, { lastRefreshedAt: number; checkedAt: number }>();
+  return {
+    lastRefreshedAt(sessionId: string, at: number): number | undefined {
+      const known = sessions.get(sessionId);
+      if (!known) return undefined;
+      if (at - known.checkedAt < ttlMs) return known.lastRefreshedAt;
+      sessions.delete(sessionId);
+      return undefined;
+    },
+    remember(sessionId: string, lastRefreshedAt: number, at: number): void {
+      if (ttlMs <= 0) return;
+      sessions.delete(sessionId);
+      if (sessions.size >= LIVE_SESSIONS_KEPT) {
+        const oldest = sessions.keys().next().value;
+        if (oldest !== undefined) sessions.delete(oldest);
+      }
+      sessions.set(sessionId, { lastRefreshedAt, checkedAt: at });
+    },
+    forget(sessionId: string): void {
+      sessions.delete(sessionId);
+    },
+  };
 }

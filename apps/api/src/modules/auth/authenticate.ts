@@ -16,18 +16,18 @@ declare module 'fastify' {
 /**
  * A preValidation hook for routes that need a signed-in user: a valid bearer
  * access token whose session is still alive (logout and refresh-token reuse
- * end it at once, even before the token expires). It runs before the body is
+ * end it before the token expires: at once on the instance that ended it, and
+ * within SESSION_CHECK_CACHE_MS on the others). It runs before the body is
  * validated, so an anonymous caller learns nothing from validation errors.
  */
-export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'findLiveSession'>) {
+export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'isSessionLive'>) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
     if (!token) throw new AppError('UNAUTHORIZED');
     const claims = await accessTokens.verify(token);
     if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid.');
-    const session = await service.findLiveSession(claims.sid);
-    if (!session) throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
+    if (!(await service.isSessionLive(claims.sid))) throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
     request.user = claims;
   };
 }

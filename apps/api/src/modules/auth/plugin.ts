@@ -47,6 +47,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
     providers: identity.providers,
     accessTokens,
     sessionIdleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+    sessionCheckCacheMs: config.SESSION_CHECK_CACHE_MS,
     rateLimit: {
       perAddress: config.RATE_LIMIT_STARTS_PER_ADDRESS,
       perPerson: config.RATE_LIMIT_STARTS_PER_PERSON,

@@ -9,13 +9,23 @@ export type PersonKey = { personalId: string; personalIdCountryCode: string };
 /** A transaction or the database itself: repository calls take part in the caller's transaction. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** The largest value of the integer column applications.version. */
-const MAX_STORED_VERSION = 2_147_483_647;
-
 export type ApplicationChange = Partial<Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp'>>;
 
 /** Every query of the onboarding module; nothing else in it touches SQL. */
 export function createOnboardingRepository(db: Db) {
+  // Every read and save of an application starts here: prepared once, not built again per call.
+  const ownedApplication = db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.processId, sql.placeholder('processId')),
+        eq(applications.representativePersonalId, sql.placeholder('personalId')),
+        eq(applications.representativeCountryCode, sql.placeholder('countryCode')),
+      ),
+    )
+    .prepare('onboarding_owned_application');
+
   return {
     db,
 
@@ -51,16 +61,7 @@ export function createOnboardingRepository(db: Db) {
      * (step data, drafts) only to refuse it took measurably longer (found by the access-matrix suite).
      */
     async findOwnedApplication(processId: string, person: PersonKey): Promise<ApplicationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(applications)
-        .where(
-          and(
-            eq(applications.processId, processId),
-            eq(applications.representativePersonalId, person.personalId),
-            eq(applications.representativeCountryCode, person.personalIdCountryCode),
-          ),
-        );
+      const [row] = await ownedApplication.execute({ processId, personalId: person.personalId, countryCode: person.personalIdCountryCode });
       return row;
     },
 
@@ -114,34 +115,33 @@ export function createOnboardingRepository(db: Db) {
     },
 
     /**
-     * Applies a change if the application still has `expectedVersion`, and
-     * records the event, in the caller's transaction. Undefined means the
-     * version was stale: nothing was written.
+     * Applies a change to the application as `current` shows it, if it still has that version, and records
+     * the event, in one statement (so in one round trip, and atomic without a transaction of its own); it
+     * takes part in the caller's transaction when given one. Undefined means the version had moved on:
+     * nothing was written. Otherwise the answer is `current` with the change, which is what was written,
+     * as nothing else changed that version: the stored row is not sent back.
      */
     async updateApplication(
       executor: Executor,
-      processId: string,
-      expectedVersion: number,
+      current: ApplicationRow,
       change: ApplicationChange,
       event: { type: string; actor: string; payload?: Record<string, unknown> },
     ): Promise<ApplicationRow | undefined> {
-      // The schema takes any positive integer, the column is a PostgreSQL integer: a version beyond it
-      // cannot be the current one, and comparing it would fail with 22003 and answer 500 (found by the fuzz suite).
-      if (expectedVersion > MAX_STORED_VERSION) return undefined;
-      const [row] = await executor
+      const updatedAt = new Date();
+      const update = executor
         .update(applications)
-        .set({ ...change, version: sql`${applications.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(applications.processId, processId), eq(applications.version, expectedVersion)))
-        .returning();
-      if (!row) return undefined;
-      await executor.insert(applicationEvents).values({
-        processId,
-        type: event.type,
-        actor: event.actor,
-        applicationVersion: row.version,
-        payload: event.payload ?? {},
-      });
-      return row;
+        .set({ ...change, version: sql`${applications.version} + 1`, updatedAt })
+        .where(and(eq(applications.processId, current.processId), eq(applications.version, current.version)))
+        .returning({ processId: applications.processId, version: applications.version });
+      const result = await executor.execute(sql`
+        with updated as (${update.getSQL()})
+        insert into ${applicationEvents} ("process_id", "type", "actor", "application_version", "payload")
+        select "process_id", ${event.type}::text, ${event.actor}::text, "version", ${JSON.stringify(event.payload ?? {})}::jsonb from updated
+        returning "application_version"`);
+      // node-postgres and PGlite both answer { rows }; drizzle's execute() leaves the type to the driver.
+      const [written] = (result as unknown as { rows: { application_version: number }[] }).rows;
+      if (!written) return undefined;
+      return { ...current, ...change, version: written.application_version, updatedAt };
     },
 
     /** Marks the representative's in-progress manual application for the same company as superseded. */

@@ -103,10 +103,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       .map((row) => ({ processId: row.processId, status: row.status, isOwn: isOwnedBy(row, user) }));
   }
 
-  async function writeOrConflict(processId: string, version: number, write: () => Promise<ApplicationRow | undefined>): Promise<ApplicationRow> {
+  /**
+   * A write over the application as read, if the client saw that version too: otherwise, or when another
+   * write came first, 409 with the current version and nothing written.
+   */
+  async function writeOrConflict(application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>): Promise<ApplicationRow> {
+    if (application.version !== version) throw new AppError('STALE_VERSION', undefined, undefined, application.version);
     const written = await write();
     if (written) return written;
-    const current = await repository.findApplication(processId);
+    const current = await repository.findApplication(application.processId);
     throw new AppError('STALE_VERSION', undefined, undefined, current?.version);
   }
 
@@ -235,15 +240,12 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (officeIssues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, officeIssues);
 
       const { [step]: _savedDraft, ...drafts } = application.drafts;
-      const written = await writeOrConflict(processId, version, () =>
-        repository.db.transaction((tx) =>
-          repository.updateApplication(
-            tx,
-            processId,
-            version,
-            { stepData: { ...application.stepData, [step]: parsed.data }, drafts, currentStep: nextStep(currentStep, step) },
-            { type: 'STEP_SAVED', actor: actorOf(user), payload: { step } },
-          ),
+      const written = await writeOrConflict(application, version, () =>
+        repository.updateApplication(
+          repository.db,
+          application,
+          { stepData: { ...application.stepData, [step]: parsed.data }, drafts, currentStep: nextStep(currentStep, step) },
+          { type: 'STEP_SAVED', actor: actorOf(user), payload: { step } },
         ),
       );
       return toApplicationView(written);
@@ -280,10 +282,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'data', code: 'incorrectValue', params: {} }]);
       }
-      const written = await writeOrConflict(processId, version, () =>
-        repository.db.transaction((tx) =>
-          repository.updateApplication(tx, processId, version, { drafts: { ...application.drafts, [step]: data } }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
-        ),
+      const written = await writeOrConflict(application, version, () =>
+        repository.updateApplication(repository.db, application, { drafts: { ...application.drafts, [step]: data } }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
       );
       return { version: written.version, updatedAt: written.updatedAt.toISOString() };
     },
@@ -295,9 +295,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const representative = await repository.findRepresentative(personOf(user));
       if (!representative?.email) throw new AppError('CONFLICT', 'Give an e-mail address first.');
       const email = representative.email;
-      await writeOrConflict(processId, version, () =>
+      await writeOrConflict(application, version, () =>
         repository.db.transaction(async (tx) => {
-          const written = await repository.updateApplication(tx, processId, version, {}, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
+          const written = await repository.updateApplication(tx, application, {}, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
           if (!written) return undefined;
           await mail.enqueueSaveAndContinueLater(
             {

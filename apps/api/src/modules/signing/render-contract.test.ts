@@ -18,6 +18,16 @@ async function textOf(pdf: Buffer): Promise<string> {
 }
 
 describe('renderContract', () => {
+  // First in this file, so that no contract was drawn up before: the fonts' parsed tables are shared between
+  // contracts, and a glyph first met inside an accented letter (õ over o) must not lose its letter in the next one.
+  it('draws up the same contract whatever was drawn up before it', async () => {
+    await renderContract(facts, 'ru');
+    const estonian = await renderContract(facts, 'et');
+    await renderContract(facts, 'en');
+    expect((await renderContract(facts, 'et')).equals(estonian)).toBe(true);
+    expect((await textOf(estonian)).replace(/\s+/g, ' ')).toContain('Jõeorg Konsultatsioonid OÜ');
+  });
+
   it.each([
     ['et', ['Ärikliendi arvelduskonto leping', 'Jõeorg Konsultatsioonid OÜ', 'registrikood 19013347', 'juhatuse liige', 'Arveldused Eestis', 'Muu: Palgamaksed', 'vastavalt panga kehtivale hinnakirjale']],
     ['en', ['Business current account agreement', 'Jaak-Kristjan Jõeorg, personal ID code 38001085718', 'Domestic settlements', "according to the bank's price list"]],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
 import PDFDocument from 'pdfkit';
@@ -18,6 +19,31 @@ const require = createRequire(import.meta.url);
 // DejaVu Sans covers Estonian and Russian letters; PDF's standard fonts do not cover Cyrillic.
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+// pdfkit's own font parser, resolved as pdfkit resolves it (pdfkit takes a parsed font as a font source).
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): FontkitFont };
+type FontkitFont = { _tables: Record<string, unknown> };
+
+/**
+ * Given a file or a buffer, pdfkit parses the font again for every document:
+ * a fifth of a journey's CPU. Parsed tables are kept here and shared, as
+ * fontkit's own getVariation() shares them. Each document still gets a font
+ * object of its own: fontkit caches glyphs with the code points of their first
+ * use, and a glyph first met as part of an accented letter has none, so a
+ * shared glyph cache would leave letters out of a later contract's text layer.
+ */
+function fontSource(file: string): () => PDFKit.Mixins.PDFFontSource {
+  const data = readFileSync(file);
+  const { _tables: tables } = fontkit.create(data);
+  return () => {
+    const font = fontkit.create(data);
+    font._tables = tables;
+    // pdfkit 0.20 takes a parsed fontkit font as a font source (PDFFontFactory.open); its types do not say so.
+    return font as unknown as PDFKit.Mixins.PDFFontSource;
+  };
+}
+
+let fonts: { regular: () => PDFKit.Mixins.PDFFontSource; bold: () => PDFKit.Mixins.PDFFontSource } | undefined;
 
 const MARGIN = 56;
 
@@ -44,8 +70,9 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
     document.on('error', reject);
   });
 
-  document.registerFont('regular', FONT_REGULAR);
-  document.registerFont('bold', FONT_BOLD);
+  fonts ??= { regular: fontSource(FONT_REGULAR), bold: fontSource(FONT_BOLD) };
+  document.registerFont('regular', fonts.regular());
+  document.registerFont('bold', fonts.bold());
   const heading = (text: string) => document.moveDown(0.8).font('bold').fontSize(12).text(text).moveDown(0.3).font('regular').fontSize(10.5);
   const line = (text: string) => document.text(text, { paragraphGap: 2 });
 

@@ -145,10 +145,10 @@ export function createSigningService(options: SigningServiceOptions) {
           signedAt: new Date(evidence.signingTime),
         });
         if (!signed) return undefined;
+        // The application as read: its version is the contract's (checked above).
         const written = await onboardingRepository.updateApplication(
           tx,
-          application.processId,
-          contract.applicationVersion,
+          application,
           { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', submittedAt, followUp },
           {
             type: 'APPLICATION_SUBMITTED',

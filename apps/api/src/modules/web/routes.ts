@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, LOCALES, type PageSettings } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 
 const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
+
+/** Files that may have a precompressed x.br or x.gz beside them, and the compressed files themselves. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt)(?:\.br|\.gz)?$/;
 
 /**
  * Serves the built web app under /start/: hashed assets cached for a year,
@@ -36,8 +40,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     onlineBankUrl: config.ONLINE_BANK_URL,
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // Compressed once here, as the build compresses the assets (the page settings are filled in at start).
+  const indexEncodings = {
+    br: brotliCompressSync(indexHtml, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(indexHtml, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    return encoding ? reply.header('content-encoding', encoding).send(indexEncodings[encoding]) : reply.send(indexHtml);
+  };
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -46,31 +58,49 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     wildcard: false,
     index: false,
     serveDotFiles: false,
-    // index.html is answered below, with the page settings filled in.
-    globIgnore: ['index.html'],
+    // index.html is answered below, with the page settings filled in; x.br and x.gz are encodings of x, not files of their own.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    // The build writes x.br and x.gz beside each text asset (apps/web/vite-precompress.ts): sent as the browser accepts.
+    preCompressed: true,
     schemaHide: true,
     // Cache headers are ours (setHeaders); the plugin's own would overwrite them.
     cacheControl: false,
     setHeaders: (response, filePath) => {
       const isHashedAsset = filePath.startsWith(path.join(config.webDistDir, 'assets') + path.sep);
       response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The answer depends on accept-encoding whichever encoding was chosen, so a shared cache must keep them apart.
+      if (COMPRESSIBLE.test(filePath)) response.setHeader('vary', 'accept-encoding');
     },
   });
 
   app.get('/start', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE_PATH));
-  app.get('/start/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  app.get('/start/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/start/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+  app.get('/start/index.html', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.get('/start/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing script or style must fail as such, not arrive as an HTML page.
     if (pathname.startsWith('/start/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       throw new AppError('NOT_FOUND', `No file at ${pathname}.`);
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }
 
 export function renderIndexHtml(html: string, settings: PageSettings): string {
   const content = JSON.stringify(settings).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
   return html.replace(PAGE_SETTINGS_PLACEHOLDER, `<meta name="page-settings" content="${content}" />`);
+}
+
+/** br or gzip if the browser accepts it (a q of 0 refuses), br first; undefined: send the page as it is. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
+  }
+  const isAccepted = (encoding: string) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+  if (isAccepted('br')) return 'br';
+  if (isAccepted('gzip')) return 'gzip';
+  return undefined;
 }

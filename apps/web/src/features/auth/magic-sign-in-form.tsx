@@ -1,8 +1,9 @@
-import { smartIdStartInputSchema, type SmartIdStartInput } from '@onboarding/domain';
+import type { SmartIdStartInput } from '@onboarding/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { domainResolver, validationMessage } from '../../lib/domain-resolver';
+import { validationMessage } from '../../lib/domain-resolver';
 import { Button, Card, Input } from '../../ui';
+import { preloadSignInForms, signInFormRules } from './sign-in-form-rules';
 import { signInFlow } from './sign-in-flow';
 import styles from './authentication-page.module.css';
 
@@ -10,7 +11,7 @@ import styles from './authentication-page.module.css';
 export function MagicSignInForm() {
   const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm<SmartIdStartInput>({
-    resolver: domainResolver(smartIdStartInputSchema),
+    resolver: signInFormRules.MAGIC.resolver,
     mode: 'onTouched',
     defaultValues: { personalId: '' },
   });
@@ -27,6 +28,7 @@ export function MagicSignInForm() {
         <Input
           id="magic-personal-id"
           label={t('AUTH.PERSONAL_ID_LABEL')}
+          onFocus={preloadSignInForms}
           inputMode="numeric"
           autoComplete="off"
           error={validationMessage(t, errors.personalId)}

@@ -1,8 +1,9 @@
-import { mobileIdStartInputSchema, smartIdStartInputSchema, type MobileIdStartInput } from '@onboarding/domain';
+import type { MobileIdStartInput } from '@onboarding/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { domainResolver, validationMessage } from '../../lib/domain-resolver';
+import { validationMessage } from '../../lib/domain-resolver';
 import { Button, Input } from '../../ui';
+import { preloadSignInForms, signInFormRules } from './sign-in-form-rules';
 import { signInFlow } from './sign-in-flow';
 import { applyServerFieldErrors } from './use-server-field-errors';
 import styles from './authentication-page.module.css';
@@ -10,17 +11,16 @@ import styles from './authentication-page.module.css';
 type PhoneMethod = 'SMART_ID' | 'MOBILE_ID';
 
 const forms = {
-  SMART_ID: { schema: smartIdStartInputSchema, hintKey: 'AUTH.SMART_ID_HINT', hintId: 'smart-id-hint' },
-  MOBILE_ID: { schema: mobileIdStartInputSchema, hintKey: 'AUTH.MOBILE_ID_HINT', hintId: 'mobile-id-hint' },
+  SMART_ID: { rules: signInFormRules.SMART_ID, hintKey: 'AUTH.SMART_ID_HINT', hintId: 'smart-id-hint' },
+  MOBILE_ID: { rules: signInFormRules.MOBILE_ID, hintKey: 'AUTH.MOBILE_ID_HINT', hintId: 'mobile-id-hint' },
 } as const;
 
 /** Smart-ID asks for the personal code, Mobile-ID also for the phone number (SPEC.md section 3). */
 export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
   const { t } = useTranslation();
-  const { schema, hintKey, hintId } = forms[method];
+  const { rules, hintKey, hintId } = forms[method];
   const { register, handleSubmit, setError, setFocus, formState } = useForm<MobileIdStartInput>({
-    // The Smart-ID schema is the Mobile-ID one without the phone; one values type serves both forms.
-    resolver: domainResolver(schema as typeof mobileIdStartInputSchema),
+    resolver: rules.resolver,
     mode: 'onTouched',
     defaultValues: { personalId: '', phoneNumber: '' },
   });
@@ -40,6 +40,7 @@ export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
       </p>
       <Input
         label={t('AUTH.PERSONAL_ID_LABEL')}
+        onFocus={preloadSignInForms}
         inputMode="numeric"
         autoComplete="off"
         error={validationMessage(t, errors.personalId)}

@@ -1,9 +1,9 @@
 import { DEFAULT_COUNTRY_CODE, type AuthenticationEvent, type AuthenticationMethod, type MobileIdStartInput, type SmartIdStartInput, type TokenResponse } from '@onboarding/domain';
 import { useSyncExternalStore } from 'react';
-import { storeTokens } from '../../lib/auth-session';
-import * as signInApi from './api/sign-in-api';
+import { lazyWithReload } from '../../app/lazy-with-reload';
+import type * as signInApi from './api/sign-in-api';
 import type { PollingMethod } from './api/sign-in-api';
-import { createPkce, type Pkce } from './pkce';
+import type { Pkce } from './pkce';
 import { pollAuthentication } from './poll-authentication';
 import { classifySignInError, type SignInOutcome } from './sign-in-error';
 import { visitorId } from './visitor-id';
@@ -18,9 +18,9 @@ export type PollingSignInInput = { method: 'SMART_ID'; input: SmartIdStartInput 
 
 export type SignInDependencies = {
   api: typeof signInApi;
-  createPkce: () => Pkce;
+  createPkce: () => Pkce | Promise<Pkce>;
   visitorId: () => Promise<string>;
-  storeTokens: (tokens: TokenResponse) => void;
+  storeTokens: (tokens: TokenResponse) => void | Promise<void>;
   /** SPEC.md section 4: an optional limit on status polls. */
   maxPollAttempts?: number;
   pollIntervalMs?: number;
@@ -66,7 +66,7 @@ export function createSignInFlow(deps: SignInDependencies) {
   };
 
   const complete = async (method: AuthenticationMethod, tokens: TokenResponse, person: Person) => {
-    deps.storeTokens(tokens);
+    await deps.storeTokens(tokens);
     await sendEvent({ ...eventFields(method, person), result: 'COMPLETED' });
     setState({ status: 'complete' });
   };
@@ -90,7 +90,7 @@ export function createSignInFlow(deps: SignInDependencies) {
     /** Smart-ID or Mobile-ID: resolves once the verification code is known (state waiting) or the start failed. */
     async startPolling({ method, input }: PollingSignInInput): Promise<void> {
       abandonRun();
-      const pkce = deps.createPkce();
+      const pkce = await deps.createPkce();
       const person: Person = { ...input };
       let started;
       try {
@@ -137,7 +137,7 @@ export function createSignInFlow(deps: SignInDependencies) {
     /** ID-card (SPEC.md section 4): the eid host answers a code, which is then exchanged. */
     async signInWithIdCard(eidUrl: string): Promise<void> {
       abandonRun();
-      const pkce = deps.createPkce();
+      const pkce = await deps.createPkce();
       try {
         const { code } = await deps.api.authorizeIdCard(eidUrl, pkce);
         await complete('ID_CARD', await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier), {});
@@ -160,7 +160,39 @@ export function createSignInFlow(deps: SignInDependencies) {
 
 export type SignInFlow = ReturnType<typeof createSignInFlow>;
 
-export const signInFlow: SignInFlow = createSignInFlow({ api: signInApi, createPkce, visitorId, storeTokens });
+// The calls bring the API contracts (zod), the PKCE challenge a SHA-256, the token store the token contract:
+// none of it is needed to paint the sign-in screen. Each loads on first use, or sooner with preloadSignIn.
+const loadApi = lazyWithReload(() => import('./api/sign-in-api'));
+const loadPkce = lazyWithReload(() => import('./pkce'));
+const loadAuthSession = lazyWithReload(() => import('../../lib/auth-session'));
+
+let loadedApi: typeof signInApi | undefined;
+/** The call once the module is in: at once, as a static import would make it, after the first load. */
+const withApi = <T>(call: (api: typeof signInApi) => Promise<T>): Promise<T> =>
+  loadedApi ? call(loadedApi) : loadApi().then((api) => call((loadedApi = api)));
+
+const lazyApi: typeof signInApi = {
+  startSmartId: (...args) => withApi((api) => api.startSmartId(...args)),
+  startMobileId: (...args) => withApi((api) => api.startMobileId(...args)),
+  fetchAuthenticationStatus: (...args) => withApi((api) => api.fetchAuthenticationStatus(...args)),
+  cancelAuthentication: (...args) => withApi((api) => api.cancelAuthentication(...args)),
+  authorizeIdCard: (...args) => withApi((api) => api.authorizeIdCard(...args)),
+  exchangeCodeForTokens: (...args) => withApi((api) => api.exchangeCodeForTokens(...args)),
+  magicSignIn: (...args) => withApi((api) => api.magicSignIn(...args)),
+  sendAuthenticationEvent: (...args) => withApi((api) => api.sendAuthenticationEvent(...args)),
+};
+
+export const signInFlow: SignInFlow = createSignInFlow({
+  api: lazyApi,
+  createPkce: async () => (await loadPkce()).createPkce(),
+  visitorId,
+  storeTokens: async (tokens) => (await loadAuthSession()).storeTokens(tokens),
+});
+
+/** Fetches what a sign-in needs before the user sends the form: called when a sign-in form gets focus. */
+export function preloadSignIn(): void {
+  void Promise.all([loadApi(), loadPkce(), loadAuthSession()]).catch(() => undefined);
+}
 
 export function useSignInState(flow: SignInFlow = signInFlow): SignInState {
   return useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);

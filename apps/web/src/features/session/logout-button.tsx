@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInPerson } from '../../lib/use-signed-in-person';
+import { useHasAccessToken } from '../../lib/use-has-access-token';
 import { Button } from '../../ui';
 import { useEndSession } from './use-end-session';
 
 /** Shown while someone is signed in; SPEC.md section 2: logout goes to authentication with a success toast. */
 export function LogoutButton() {
   const { t } = useTranslation();
-  const person = useSignedInPerson();
+  const isSignedIn = useHasAccessToken();
   const endSession = useEndSession();
   const [isLoading, setIsLoading] = useState(false);
-  if (!person) return null;
+  if (!isSignedIn) return null;
 
   const logout = async () => {
     setIsLoading(true);

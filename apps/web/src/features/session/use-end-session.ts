@@ -3,10 +3,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { endSession, readAccessTokenClaims } from '../../lib/auth-session';
+import { lazyWithReload } from '../../app/lazy-with-reload';
 import { postSessionMessage } from '../../lib/session-channel';
 import type { SessionEndReason } from '../../lib/session-events';
 import { useToast } from '../../ui';
+
+// The layout's logout button uses this hook on every screen, the sign-in screen too; the session helpers
+// (with the token contracts) are fetched when a session ends, not with the layout.
+const authSession = lazyWithReload(() => import('../../lib/auth-session'));
 
 export type EndSessionOptions = {
   /** False when another tab told us: it has told the server and the other tabs already. */
@@ -26,6 +30,7 @@ export function useEndSession() {
 
   return useCallback(
     async (reason: SessionEndReason, { isOrigin = true }: EndSessionOptions = {}) => {
+      const { endSession, readAccessTokenClaims } = await authSession();
       const sid = readAccessTokenClaims()?.sid;
       if (isOrigin && sid && reason !== 'unauthorized') postSessionMessage({ type: reason === 'logout' ? 'logout' : 'expired', sid });
       await endSession({ isServerNotified: isOrigin && reason === 'logout' });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../../i18n/i18n';
 import { ID_CARD_ERROR_CODES } from './id-card/id-card-signer';
 import { signingEndMessage, type SigningEndReason, type SigningMessage } from './signing-messages';
@@ -14,6 +14,9 @@ const expectTranslated = (message: SigningMessage) => {
 };
 
 describe('signing end messages', () => {
+  // Each language's texts load when first needed (i18n.ts).
+  beforeAll(() => i18n.loadLanguages(['et', 'en', 'ru']));
+
   it.each(ID_CARD_ERROR_CODES)('the ID-card plugin error %s has a message in et, en and ru', (code) => {
     expectTranslated(signingEndMessage('ID_CARD', { kind: 'card', code }));
   });

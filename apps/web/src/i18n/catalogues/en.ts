@@ -1,0 +1,3 @@
+// One chunk per language: the screens' texts and the domain's messages arrive together.
+export { default as translation } from '../en.json';
+export { default as domain } from '@onboarding/domain/i18n/en.json';
