@@ -3,7 +3,10 @@ import { useSearchParams } from 'react-router';
 import { readPageSettings } from './page-settings';
 import styles from './language-switcher.module.css';
 
-/** ET, EN, RU (SPEC.md section 2). Each name is in its own language, so it carries its own lang. */
+/**
+ * ET, EN, RU (SPEC.md section 2). Each name is in its own language, so it carries its own lang.
+ * The accessible name starts with the visible code (WCAG 2.5.3, label in name): "ET, Eesti keel".
+ */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -31,7 +34,7 @@ export function LanguageSwitcher() {
                 lang={locale}
                 className={styles.option}
                 aria-current={isCurrent ? 'true' : undefined}
-                aria-label={t(`LANGUAGES.${locale}`)}
+                aria-label={`${locale.toUpperCase()}, ${t(`LANGUAGES.${locale}`)}`}
                 onClick={() => choose(locale)}
               >
                 {locale.toUpperCase()}
