@@ -202,6 +202,17 @@ describe('security headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       // Plain http: no HSTS, which would lock browsers out.
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      // The rest of helmet's defaults, worked out once at start (plugins/security-headers.ts).
+      expect(response.headers, url).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
     }
   });
 
