@@ -24,7 +24,8 @@ export function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? '';
-      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
+      // The build manifest (.vite/) is the server's to read, never sent.
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite/'));
       await Promise.all(
         files.map(async (file) => {
           const filePath = path.join(outDir, file);

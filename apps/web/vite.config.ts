@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the server names the first screen's lazy chunks in the page from it (modules/web/first-screen-preloads.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } },
   },

@@ -10,8 +10,8 @@ import { REPO_ROOT } from './servers.js';
  * imports, plus the /start/authentication route's lazy chunk and its static
  * imports, plus the Estonian texts (a lazy chunk the first paint waits
  * for). Found from a Vite manifest: apps/web is built again with its own
- * config into a temporary folder with `manifest: true` (apps/web/dist has
- * none), and a bare React 19 app ("hello") with the same config beside it.
+ * config into a temporary folder, where the build also gives each chunk's
+ * modules, and a bare React 19 app ("hello") with the same config beside it.
  */
 
 export type Chunk = { file: string; bytes: number; gzipBytes: number };

@@ -24,6 +24,24 @@ describe('the web app shell', () => {
     await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   });
 
+  it("loads the sign-in screen's chunks and the chosen language's texts with the app's code, each once", async () => {
+    await suite.page.goto(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.getByRole('button', { name: 'English' }).click();
+    await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // The choice is now in the cookie too: the next page names the English texts.
+    const html = await (await suite.page.request.get(`${suite.server.baseUrl}/start/authentication`)).text();
+    const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g)].map((match) => match[1] ?? '');
+    expect(preloaded.some((href) => /\/assets\/en-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/assets\/authentication-page-[\w-]+\.js$/.test(href))).toBe(true);
+
+    const requested: string[] = [];
+    suite.page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await suite.page.reload();
+    await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    for (const href of preloaded) expect(requested.filter((pathname) => pathname === href), href).toHaveLength(1);
+    suite.page.removeAllListeners('request');
+  });
+
   it('takes the language from ?lang=ru', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/start/authentication?lang=ru`);
     await suite.page.getByRole('heading', { level: 1, name: 'Вход' }).waitFor();

@@ -2,6 +2,8 @@
 export const LOCALES = ['et', 'en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'et';
+/** The cookie in which the browser repeats the stored language, so the server knows which texts the page will load first. */
+export const LOCALE_COOKIE = 'locale';
 
 /** SPEC.md section 9: "Default country EE". */
 export const DEFAULT_COUNTRY_CODE = 'EE';

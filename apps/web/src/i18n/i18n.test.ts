@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import i18n from './i18n';
 import en from './en.json';
 import et from './et.json';
 import ru from './ru.json';
-import { resolveInitialLocale } from './locale';
+import { localeCookie, resolveInitialLocale } from './locale';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -73,5 +75,24 @@ describe('resolveInitialLocale', () => {
       },
     };
     expect(resolveInitialLocale('', throwing)).toBe('et');
+  });
+});
+
+describe('the language cookie', () => {
+  afterAll(() => i18n.changeLanguage('et'));
+
+  it('repeats the stored choice for the server, for /start/ only, a year, Secure behind https', () => {
+    expect(localeCookie('ru', false)).toBe('locale=ru; Path=/start/; Max-Age=31536000; SameSite=Lax');
+    expect(localeCookie('en', true)).toBe('locale=en; Path=/start/; Max-Age=31536000; SameSite=Lax; Secure');
+  });
+
+  it('follows a change of language, with the stored choice', async () => {
+    // The test page is not under /start/, where the cookie lives: what is written is checked instead.
+    const written = vi.spyOn(Document.prototype, 'cookie', 'set');
+    await i18n.changeLanguage('ru');
+    await waitFor(() => expect(window.localStorage.getItem('locale')).toBe('ru'));
+    expect(written).toHaveBeenLastCalledWith('locale=ru; Path=/start/; Max-Age=31536000; SameSite=Lax');
+    expect(document.documentElement.lang).toBe('ru');
+    written.mockRestore();
   });
 });

@@ -2,7 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, LOCALES, type Locale } from '@onboarding/domain';
 import { lazyWithReload } from '../app/lazy-with-reload';
-import { resolveInitialLocale, storeLocale } from './locale';
+import { localeCookie, resolveInitialLocale, storeLocale } from './locale';
 
 type Catalogue = { translation: ResourceKey; domain: ResourceKey };
 
@@ -53,13 +53,18 @@ function applyLocale(locale: string): void {
   document.documentElement.lang = locale;
 }
 
+function rememberLocale(locale: Locale): void {
+  storeLocale(window.localStorage, locale);
+  document.cookie = localeCookie(locale, window.location.protocol === 'https:');
+}
+
 if (typeof document !== 'undefined') {
   applyLocale(initialLocale);
   // A language chosen by ?lang stays when the page reloads without it.
-  storeLocale(window.localStorage, initialLocale);
+  rememberLocale(initialLocale);
   i18n.on('languageChanged', (locale) => {
     applyLocale(locale);
-    storeLocale(window.localStorage, locale as Locale);
+    rememberLocale(locale as Locale);
   });
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@onboarding/domain';
+import { BASE_PATH, DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@onboarding/domain';
 import { readPageSettings } from '../app/page-settings';
 
 const STORAGE_KEY = 'locale';
@@ -25,6 +25,14 @@ export function storeLocale(storage: Pick<Storage, 'setItem'>, locale: Locale): 
   } catch {
     // Private browsing may refuse storage; the choice then lasts for this page only.
   }
+}
+
+/**
+ * The same choice as a cookie for the server, which names that language's texts in the page so they
+ * load with the app's code (apps/api/src/modules/web/routes.ts). The stored choice stays the one that counts.
+ */
+export function localeCookie(locale: Locale, isHttps: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=${BASE_PATH}; Max-Age=31536000; SameSite=Lax${isHttps ? '; Secure' : ''}`;
 }
 
 function safeGet(storage: Pick<Storage, 'getItem'>): string | null {

@@ -3,11 +3,17 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH, LOCALES, type PageSettings } from '@onboarding/domain';
+import { BASE_PATH, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { readFirstScreenPreloads } from './first-screen-preloads.js';
 
 const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
+
+/** Where the app opens on the sign-in screen: the start address leads there unless someone is signed in. */
+const SIGN_IN_SCREEN_PATHS = new Set([BASE_PATH, `${BASE_PATH}authentication`]);
+
+type IndexVariant = { html: string; br: Buffer; gzip: Buffer };
 
 /** Files that may have a precompressed x.br or x.gz beside them, and the compressed files themselves. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt)(?:\.br|\.gz)?$/;
@@ -40,15 +46,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     onlineBankUrl: config.ONLINE_BANK_URL,
   });
 
-  // Compressed once here, as the build compresses the assets (the page settings are filled in at start).
-  const indexEncodings = {
-    br: brotliCompressSync(indexHtml, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(indexHtml, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  // The page differs by the lazy chunks it names for loading early: the texts of the language the page
+  // will open in, and the sign-in screen's code where that screen comes first. Each variant is compressed
+  // once, when first asked for, as the build compresses the assets (the page settings are filled in at start).
+  const preloads = readFirstScreenPreloads(config.webDistDir);
+  const variants = new Map<string, IndexVariant>();
+  const variantOf = (locale: Locale, isSignInScreen: boolean): IndexVariant => {
+    const key = `${locale}:${String(isSignInScreen)}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const html = indexHtml.replace('</head>', `${preloads.linksFor(locale, isSignInScreen)}</head>`);
+      variant = {
+        html,
+        br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+        gzip: gzipSync(html, { level: zlibConstants.Z_BEST_COMPRESSION }),
+      };
+      variants.set(key, variant);
+    }
+    return variant;
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const [pathname = '', search = ''] = request.url.split('?');
+    const variant = variantOf(pageLocale(search, request.headers.cookie), SIGN_IN_SCREEN_PATHS.has(pathname));
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    return encoding ? reply.header('content-encoding', encoding).send(indexEncodings[encoding]) : reply.send(indexHtml);
+    return encoding ? reply.header('content-encoding', encoding).send(variant[encoding]) : reply.send(variant.html);
   };
 
   await app.register(fastifyStatic, {
@@ -103,4 +125,17 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   if (isAccepted('br')) return 'br';
   if (isAccepted('gzip')) return 'gzip';
   return undefined;
+}
+
+const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly string[]).includes(value ?? '');
+
+/**
+ * The language the page will open in, as the browser will decide it (SPEC.md section 2): `?lang`, else the
+ * stored choice, which the browser also keeps in a cookie for this (apps/web/src/i18n/locale.ts), else Estonian.
+ */
+export function pageLocale(search: string, cookieHeader: string | undefined): Locale {
+  const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();
+  if (isLocale(fromQuery)) return fromQuery;
+  const fromCookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`).exec(cookieHeader ?? '')?.[1];
+  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }

@@ -1,0 +1,83 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createWebDist } from '../../test/app.js';
+import { readFirstScreenPreloads } from './first-screen-preloads.js';
+import { pageLocale } from './routes.js';
+
+/** A build manifest as Vite writes it: the entry, the sign-in screen with a shared chunk and its CSS, and one chunk per language. */
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
+  '_framework-1.js': { file: 'assets/framework-1.js' },
+  '_errors-1.js': { file: 'assets/errors-1.js', imports: ['_framework-1.js'] },
+  'src/features/auth/authentication-page.tsx': { file: 'assets/authentication-page-1.js', isDynamicEntry: true, imports: ['_framework-1.js', '_errors-1.js'], css: ['assets/authentication-page-1.css'] },
+  'src/i18n/catalogues/et.ts': { file: 'assets/et-1.js', isDynamicEntry: true },
+  'src/i18n/catalogues/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
+  'src/i18n/catalogues/ru.ts': { file: 'assets/ru-1.js', isDynamicEntry: true },
+};
+
+function distWithManifest(): string {
+  const dist = createWebDist();
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+const hrefs = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map((match) => match[2]);
+
+describe('the first screen preloads', () => {
+  it('name the texts of the language and, on the sign-in screen, its chunks, not what index.html loads already', () => {
+    const preloads = readFirstScreenPreloads(distWithManifest());
+    expect(hrefs(preloads.linksFor('en', false))).toEqual(['/start/assets/en-1.js']);
+    expect(hrefs(preloads.linksFor('et', true))).toEqual([
+      '/start/assets/et-1.js',
+      '/start/assets/authentication-page-1.css',
+      '/start/assets/authentication-page-1.js',
+      '/start/assets/errors-1.js',
+    ]);
+    expect(preloads.linksFor('et', true)).toContain('<link rel="preload" as="style" crossorigin href="/start/assets/authentication-page-1.css">');
+  });
+
+  it('are none without a manifest', () => {
+    expect(readFirstScreenPreloads(createWebDist()).linksFor('et', true)).toBe('');
+  });
+});
+
+describe('the language of the page', () => {
+  it('is ?lang, else the locale cookie, else Estonian, as the browser decides it', () => {
+    expect(pageLocale('lang=ru', 'locale=en')).toBe('ru');
+    expect(pageLocale('lang=EN', undefined)).toBe('en');
+    expect(pageLocale('lang=de', 'theme=dark; locale=en')).toBe('en');
+    expect(pageLocale('', 'locale=fi')).toBe('et');
+    expect(pageLocale('', 'xlocale=ru')).toBe('et');
+    expect(pageLocale('', undefined)).toBe('et');
+  });
+});
+
+describe('index.html with preloads', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ WEB_DIST_DIR: distWithManifest() });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("names the sign-in screen's chunks on the sign-in addresses only, and the texts of the page's language", async () => {
+    const signIn = await app.inject({ method: 'GET', url: '/start/authentication', headers: { cookie: 'locale=ru' } });
+    expect(hrefs(signIn.body)).toEqual(['/start/assets/ru-1.js', '/start/assets/authentication-page-1.css', '/start/assets/authentication-page-1.js', '/start/assets/errors-1.js']);
+    expect(signIn.headers.vary).toBe('accept-encoding, cookie');
+    const start = await app.inject({ method: 'GET', url: '/start/?lang=en' });
+    expect(hrefs(start.body)).toContain('/start/assets/authentication-page-1.js');
+    expect(hrefs(start.body)).toContain('/start/assets/en-1.js');
+    const step = await app.inject({ method: 'GET', url: '/start/application/incomes?processId=1' });
+    expect(hrefs(step.body)).toEqual(['/start/assets/et-1.js']);
+    // The page settings are still filled in.
+    expect(step.body).toContain('<meta name="page-settings" content="{');
+  });
+
+  it('does not serve the manifest', async () => {
+    expect((await app.inject({ method: 'GET', url: '/start/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+});
