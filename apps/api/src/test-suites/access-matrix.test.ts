@@ -48,7 +48,9 @@ const NEUTRAL: Record<string, (asker: Representative) => string> = {
 
 beforeAll(async () => {
   // The mail sender polls the outbox on a timer: rarely here, though its queries are not counted either way.
-  app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '600000' });
+  // Every request checks its session in the database (no per-instance trust window), so that foreign and missing ids are
+  // compared by the same statements whatever the clock did between them.
+  app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '600000', SESSION_CHECK_CACHE_MS: '0' });
   await app.ready();
   operations = (await readOpenApi(app)).operations;
   a = await representativeWithApplication(app, JAAK_KRISTJAN, 'jaak.matrix@example.ee');
