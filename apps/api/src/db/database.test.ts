@@ -17,10 +17,14 @@ afterAll(async () => {
   await database.drop();
 });
 
+// A company has one open application at a time (applications_one_open_per_company_idx): each test makes its own company.
+let companies = 0;
+
 async function createApplication() {
+  companies += 1;
   const [application] = await database.db
     .insert(applications)
-    .values({ representativePersonalId: '38001085718', companyName: 'Näidis OÜ', companyRegistryCode: '12345678' })
+    .values({ representativePersonalId: '38001085718', companyName: 'Näidis OÜ', companyRegistryCode: String(12_345_000 + companies) })
     .returning();
   if (!application) throw new Error('insert returned nothing');
   return application;

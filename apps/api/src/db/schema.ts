@@ -34,6 +34,11 @@ export const applications = pgTable(
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),
     index('applications_company_idx').on(table.companyRegistryCountryCode, table.companyRegistryCode),
+    // One open application per company (SPEC.md section 3: another representative's, or a submitted one, stops a new
+    // one): two representatives starting at the same moment cannot both get one. Companies without a code are not covered.
+    uniqueIndex('applications_one_open_per_company_idx')
+      .on(table.companyRegistryCountryCode, table.companyRegistryCode)
+      .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null`),
     check(
       'applications_status_check',
       sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED')`,

@@ -23,6 +23,7 @@ import {
 } from '@onboarding/domain';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
 import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import {
   companyDecision,
@@ -130,6 +131,52 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `The application is ${application.status.toLowerCase().replace('_', ' ')}.`);
   }
 
+  /** SPEC.md section 3: what choosing a company leads to, and the application when it leads to one. */
+  async function decideAndCreate(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
+    const outcome = await personOutcome(user);
+    if (outcome) return { kind: 'OUTCOME', outcome };
+    const person = personOf(user);
+
+    if (request.source === 'MANUAL' && !request.company.registryCode) {
+      const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
+      if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
+      if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
+      const created = await repository.createApplication(
+        { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: request.company.businessName, companyRegistryCode: null, companyRegistryCountryCode: request.company.registryCountryCode, companySource: 'MANUAL' },
+        actorOf(user),
+      );
+      return { kind: 'APPLICATION', application: toApplicationView(created) };
+    }
+
+    const registryCode = request.source === 'REGISTER' ? request.registryCode : (request.company.registryCode ?? '');
+    const registryCountryCode = request.source === 'REGISTER' ? request.registryCountryCode : request.company.registryCountryCode;
+    if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+
+    const registered = await register.company(registryCountryCode, registryCode);
+    const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
+    const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
+    const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
+
+    if (request.source === 'REGISTER' && !registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
+    // A company typed by hand that the register does not know is taken as typed; one it knows follows the register.
+    const decision = registered
+      ? companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user))
+      : companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
+    if (decision.kind === 'OUTCOME') return decision;
+    if (decision.kind === 'RESUME') {
+      return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
+    }
+
+    const source = registered ? 'REGISTER' : 'MANUAL';
+    const businessName = registered?.businessName ?? (request.source === 'MANUAL' ? request.company.businessName : '');
+    const created = await repository.createApplication(
+      { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: businessName, companyRegistryCode: registryCode, companyRegistryCountryCode: registryCountryCode, companySource: source },
+      actorOf(user),
+      (tx) => (source === 'REGISTER' ? repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)) : Promise.resolve()),
+    );
+    return { kind: 'APPLICATION', application: toApplicationView(created) };
+  }
+
   return {
     /** The application if it is this user's, for the signing module; anyone else gets 404. */
     ownedApplication: (user: User, processId: string): Promise<ApplicationRow> => ownApplication(processId, user),
@@ -179,48 +226,14 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     async createApplication(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
-      const outcome = await personOutcome(user);
-      if (outcome) return { kind: 'OUTCOME', outcome };
-      const person = personOf(user);
-
-      if (request.source === 'MANUAL' && !request.company.registryCode) {
-        const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
-        if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
-        if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
-        const created = await repository.createApplication(
-          { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: request.company.businessName, companyRegistryCode: null, companyRegistryCountryCode: request.company.registryCountryCode, companySource: 'MANUAL' },
-          actorOf(user),
-        );
-        return { kind: 'APPLICATION', application: toApplicationView(created) };
+      try {
+        return await decideAndCreate(user, request);
+      } catch (error) {
+        // Another request created the company's application a moment ago (one open application per company is a
+        // unique index): deciding again with it in view resumes it or names the other representative.
+        if (!isUniqueViolation(error)) throw error;
+        return decideAndCreate(user, request);
       }
-
-      const registryCode = request.source === 'REGISTER' ? request.registryCode : (request.company.registryCode ?? '');
-      const registryCountryCode = request.source === 'REGISTER' ? request.registryCountryCode : request.company.registryCountryCode;
-      if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
-
-      const registered = await register.company(registryCountryCode, registryCode);
-      const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
-      const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
-      const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
-
-      if (request.source === 'REGISTER' && !registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
-      // A company typed by hand that the register does not know is taken as typed; one it knows follows the register.
-      const decision = registered
-        ? companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user))
-        : companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
-      if (decision.kind === 'OUTCOME') return decision;
-      if (decision.kind === 'RESUME') {
-        return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
-      }
-
-      const source = registered ? 'REGISTER' : 'MANUAL';
-      const businessName = registered?.businessName ?? (request.source === 'MANUAL' ? request.company.businessName : '');
-      const created = await repository.createApplication(
-        { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: businessName, companyRegistryCode: registryCode, companyRegistryCountryCode: registryCountryCode, companySource: source },
-        actorOf(user),
-        (tx) => (source === 'REGISTER' ? repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)) : Promise.resolve()),
-      );
-      return { kind: 'APPLICATION', application: toApplicationView(created) };
     },
 
     async application(user: User, processId: string): Promise<ApplicationView> {

@@ -13,6 +13,7 @@ import {
   type StartSigningRequest,
   type StartSigningResponse,
 } from '@onboarding/domain';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { validateIdCardSignature, validateIdCardSigningCertificate } from '../identity/certificate-validation.js';
 import { IdentityError, type SignatureEvidence, type SigningPollResult, type SigningProviders } from '../identity/types.js';
@@ -313,10 +314,5 @@ export function createSigningService(options: SigningServiceOptions) {
 }
 
 class ContractChanged extends Error {}
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505';
-};
 
 export type SigningService = ReturnType<typeof createSigningService>;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "applications_one_open_per_company_idx" ON "applications" USING btree ("company_registry_country_code","company_registry_code") WHERE status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null;

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../db/schema.js';
+import { createTestDatabase } from '../../test/database.js';
+import { createSimulatedBankRecords } from '../registry/bank-records.js';
+import { REGISTRY_CODES } from '../registry/fixture/companies.js';
+import { createSimulatedRegister } from '../registry/simulated-register.js';
+import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
+import { createOnboardingService, type OnboardingServiceOptions } from './onboarding-service.js';
+import type { Mail } from './ports.js';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let repository: OnboardingRepository;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  repository = createOnboardingRepository(database.db);
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+// Mari Ann (SK's Mobile-ID demo person) represents Mereranna Disain OÜ in the register fixture.
+const MARY_ANN = { personalId: '60001019906', personalIdCountryCode: 'EE', givenName: 'MARY ÄNN', surname: "O'CONNEŽ-ŠUSLIK TESTNUMBER" };
+const choice = { source: 'REGISTER', registryCode: REGISTRY_CODES.maryAnnNew, registryCountryCode: 'EE' } as const;
+
+/** The service over the real repository, with the moment between its look at the company's applications and its insert opened up. */
+function serviceWithRace(betweenLookAndInsert: () => Promise<void>) {
+  let isFirstLook = true;
+  const racing: OnboardingRepository = {
+    ...repository,
+    async applicationsForCompany(registryCountryCode, registryCode) {
+      const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
+      if (isFirstLook) {
+        isFirstLook = false;
+        await betweenLookAndInsert();
+      }
+      return rows;
+    },
+  };
+  // Creating an application sends no mail.
+  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createSimulatedBankRecords(), mail: {} as Mail };
+  return createOnboardingService(options);
+}
+
+describe('one open application per company', () => {
+  it('holds when another representative creates one between the look at the company and the insert: decided again, not a 500', async () => {
+    const service = serviceWithRace(async () => {
+      await repository.createApplication(
+        { representativePersonalId: '38001085718', representativeCountryCode: 'EE', companyName: 'Mereranna Disain OÜ', companyRegistryCode: REGISTRY_CODES.maryAnnNew, companyRegistryCountryCode: 'EE', companySource: 'REGISTER' },
+        'test',
+      );
+    });
+    expect(await service.createApplication(MARY_ANN, choice)).toEqual({ kind: 'OUTCOME', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' });
+    const stored = await database.db.select().from(applications).where(eq(applications.companyRegistryCode, REGISTRY_CODES.maryAnnNew));
+    expect(stored.map((row) => [row.representativePersonalId, row.status])).toEqual([['38001085718', 'IN_PROGRESS']]);
+  });
+
+  it('is kept by the database whoever writes: a second open application is refused, a superseded one is not', async () => {
+    const [open] = await database.db.select().from(applications).where(eq(applications.companyRegistryCode, REGISTRY_CODES.maryAnnNew));
+    if (!open) throw new Error('the test above left no application');
+    const another = (status: string) => ({ ...open, processId: crypto.randomUUID(), representativePersonalId: MARY_ANN.personalId, status });
+    await expect(database.db.insert(applications).values(another('IN_PROGRESS'))).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(database.db.insert(applications).values(another('SUBMITTED'))).rejects.toMatchObject({ cause: { code: '23505' } });
+    await database.db.insert(applications).values(another('SUPERSEDED'));
+    // Companies without a registry code are not covered: several may wait for their code.
+    const codeless = { ...another('IN_PROGRESS'), companyRegistryCode: null };
+    await database.db.insert(applications).values([codeless, { ...codeless, processId: crypto.randomUUID() }]);
+  });
+});
