@@ -12,6 +12,7 @@ import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import type { MailModuleDependencies } from './modules/mail/index.js';
 import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
+import { loggableError, requestLogFields } from './plugins/log-privacy.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -44,7 +45,12 @@ function docsContentSecurityPolicy(header: string, config: Config): string {
 /** Builds the whole server from configuration; tests build it the same way and call app.inject. */
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // No personal codes or typed values in the logs: routes by their pattern, failed queries without their parameters.
+      serializers: { req: requestLogFields, err: loggableError },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // On close, idle keep-alive sockets are closed at once; in-flight requests finish.

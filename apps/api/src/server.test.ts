@@ -66,6 +66,28 @@ describe('the server process', () => {
     expect(server.output()).toContain('shutting down');
   });
 
+  it('keeps personal codes and typed values out of its request logs: routes by their pattern', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, server.exited);
+
+    const signIn = await fetch(`${baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const lookUp = await fetch(`${baseUrl}/onboarding/register/persons/40504040001`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(lookUp.status).toBe(200);
+    await fetch(`${baseUrl}/start/application/incomes?processId=7c1f0d2e-secret`);
+    await fetch(`${baseUrl}/onboarding/no-such-route/49403136526`);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const output = server.output();
+    expect(output).toContain('"url":"/onboarding/register/persons/:personalId"');
+    expect(output).toContain('"url":"(no route)"');
+    for (const secret of ['38001085718', '40504040001', '49403136526', '7c1f0d2e-secret', accessToken]) expect(output).not.toContain(secret);
+  });
+
   it('stops at start with a message naming each bad configuration key', async () => {
     const server = startProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://db/onboarding', IDENTITY_MODE: 'pretend' });
     expect(await server.exited).toBe(1);
