@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from './app.js';
 import { buildTestApp, createWebDist } from './test/app.js';
 
 let app: FastifyInstance;
@@ -187,6 +188,13 @@ describe('errors', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' });
+  });
+});
+
+describe('slow clients', () => {
+  it('get two minutes to send a whole request, as the HTTP server is told (Node checks it on its own clock)', () => {
+    expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(120_000);
   });
 });
 

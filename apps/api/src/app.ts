@@ -42,6 +42,9 @@ function docsContentSecurityPolicy(header: string, config: Config): string {
   return directives.join('; ');
 }
 
+/** Two minutes to send a request: a 1 MiB body arrives in that time over a slow mobile link. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 /** Builds the whole server from configuration; tests build it the same way and call app.inject. */
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,6 +56,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // A client has this long to send its whole request (slow-client protection without a proxy). Fastify's default
+    // of 0 would also switch off Node's own limit; a handler's own time is not counted.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // On close, idle keep-alive sockets are closed at once; in-flight requests finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
