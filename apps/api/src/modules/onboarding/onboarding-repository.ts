@@ -144,6 +144,17 @@ export function createOnboardingRepository(db: Db) {
       return { ...current, ...change, version: written.application_version, updatedAt };
     },
 
+    /** Records an event about the application as it is, changing nothing: its version stays, so a contract drawn up from it still holds. */
+    async recordEvent(executor: Executor, application: ApplicationRow, event: { type: string; actor: string; payload?: Record<string, unknown> }): Promise<void> {
+      await executor.insert(applicationEvents).values({
+        processId: application.processId,
+        type: event.type,
+        actor: event.actor,
+        applicationVersion: application.version,
+        payload: event.payload ?? {},
+      });
+    },
+
     /** Marks the representative's in-progress manual application for the same company as superseded. */
     async supersedeManualApplications(executor: Executor, person: PersonKey, registryCountryCode: string, registryCode: string, actor: string): Promise<void> {
       const superseded = await executor

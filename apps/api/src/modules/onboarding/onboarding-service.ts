@@ -308,10 +308,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const representative = await repository.findRepresentative(personOf(user));
       if (!representative?.email) throw new AppError('CONFLICT', 'Give an e-mail address first.');
       const email = representative.email;
+      // Nothing in the application changes, so its version stays: a save-and-continue-later while a contract is being
+      // signed leaves that contract valid. The version is still checked, so the link leads to what the user saw.
       await writeOrConflict(application, version, () =>
         repository.db.transaction(async (tx) => {
-          const written = await repository.updateApplication(tx, application, {}, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
-          if (!written) return undefined;
+          await repository.recordEvent(tx, application, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
           await mail.enqueueSaveAndContinueLater(
             {
               to: email,
@@ -320,7 +321,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
             },
             tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );
-          return written;
+          return application;
         }),
       );
       // The mail left with the write; tell the sender not to wait for its next round.

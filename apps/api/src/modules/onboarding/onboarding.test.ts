@@ -215,6 +215,14 @@ describe('save and continue later', () => {
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
     expect(mail?.envelopeTo).toEqual(['jaak@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
+
+    // Nothing in the application changed: the version stays (a contract being signed still holds), and the event names it.
+    const reread = (await call(TEST_PERSON, 'GET', `/onboarding/applications/${application.processId}`)).json();
+    expect(reread.version).toBe(application.version);
+    const events = await app.database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, application.processId));
+    expect(events.map((event) => [event.type, event.applicationVersion])).toContainEqual(['SAVE_AND_CONTINUE_LATER', application.version]);
+    const stale = await call(TEST_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, { version: application.version - 1 });
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', currentVersion: application.version });
   });
 
   it('needs an e-mail address first', async () => {
