@@ -158,6 +158,16 @@ describe('signing with the ID-card', () => {
     expect(replay.statusCode).toBe(409);
   });
 
+  it('still accepts the signature after a save-and-continue-later while the card signs: nothing in the application changed', async () => {
+    const other = withoutRegister('39002020001', '1990-02-02');
+    const { call, application, signingSessionId, hash } = await startIdCard(other);
+    const saved = await call('POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, { version: application.version });
+    expect(saved.statusCode, saved.body).toBe(202);
+    const { signature } = await card(other.person.personalId, 'sign', { personalId: other.person.personalId, hash, hashType: 'SHA256' });
+    const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(finished.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+  });
+
   it('refuses a signature over a different hash', async () => {
     const other = withoutRegister('39001010000', '1990-01-01');
     const { call, application, signingSessionId } = await startIdCard(other);
