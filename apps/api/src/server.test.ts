@@ -1,23 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createWebDist } from './test/app.js';
+import { freePort } from './test/built-server.js';
 
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs the real server entry point as its own process, as `npm start` does. */
 function startProcess(env: Record<string, string>) {
@@ -47,13 +37,19 @@ async function waitForHealth(baseUrl: string, exited: Promise<unknown>): Promise
   throw new Error('server did not become healthy');
 }
 
+/** The server process on a free port of 127.0.0.1 with a data folder of its own, once /healthz answers. */
+async function startHealthyProcess() {
+  const port = await freePort();
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+  const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server.exited);
+  return { server, baseUrl };
+}
+
 describe('the server process', () => {
   it('serves over HTTP on PORT and HOST, then shuts down cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
-    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseUrl, server.exited);
+    const { server, baseUrl } = await startHealthyProcess();
 
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(200);
@@ -67,11 +63,7 @@ describe('the server process', () => {
   });
 
   it('keeps personal codes and typed values out of its request logs: routes by their pattern', async () => {
-    const port = await freePort();
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
-    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseUrl, server.exited);
+    const { server, baseUrl } = await startHealthyProcess();
 
     const signIn = await fetch(`${baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
     const { accessToken } = (await signIn.json()) as { accessToken: string };

@@ -127,6 +127,8 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return undefined;
 }
 
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`);
+
 const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly string[]).includes(value ?? '');
 
 /**
@@ -136,6 +138,6 @@ const isLocale = (value: string | undefined): value is Locale => (LOCALES as rea
 export function pageLocale(search: string, cookieHeader: string | undefined): Locale {
   const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();
   if (isLocale(fromQuery)) return fromQuery;
-  const fromCookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`).exec(cookieHeader ?? '')?.[1];
+  const fromCookie = LOCALE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1];
   return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }
