@@ -2,6 +2,7 @@
 export const LOCALES = ['et', 'en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'et';
+export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 /** The cookie in which the browser repeats the stored language, so the server knows which texts the page will load first. */
 export const LOCALE_COOKIE = 'locale';
 

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, LOCALES, type Locale } from '@onboarding/domain';
+import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, isLocale, LOCALES, type Locale } from '@onboarding/domain';
 import { lazyWithReload } from '../app/lazy-with-reload';
 import { localeCookie, resolveInitialLocale, storeLocale } from './locale';
 
@@ -14,8 +14,6 @@ const catalogues: Record<Locale, () => Promise<Catalogue>> = {
   en: lazyWithReload(() => import('./catalogues/en')),
   ru: lazyWithReload(() => import('./catalogues/ru')),
 };
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 const catalogueBackend: BackendModule = {
   type: 'backend',

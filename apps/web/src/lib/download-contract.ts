@@ -1,4 +1,5 @@
 import { endpointPath, signingEndpoints } from '@onboarding/domain';
+import { useState } from 'react';
 import { NetworkError, parseErrorResponse } from './api-errors';
 import { emitSessionEnded } from './session-events';
 import { clearSessionTokens, readSessionValue } from './session-storage';
@@ -48,3 +49,22 @@ export function saveFile(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+
+/** The contract as a download for a button: whether it is on its way, and whether the last try failed. */
+export function useContractDownload(processId: string) {
+  const [isLoading, setIsLoading] = useState(false);
+  const [hasFailed, setHasFailed] = useState(false);
+  const download = async (): Promise<void> => {
+    setIsLoading(true);
+    setHasFailed(false);
+    try {
+      const { blob, filename } = await fetchContract(processId);
+      saveFile(blob, filename);
+    } catch {
+      setHasFailed(true);
+    } finally {
+      setIsLoading(false);
+    }
+  };
+  return { download, isLoading, hasFailed };
+}

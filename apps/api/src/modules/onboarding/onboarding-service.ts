@@ -2,7 +2,7 @@ import {
   DEFAULT_LOCALE,
   createRelatedPersonsSchema,
   isStep,
-  LOCALES,
+  isLocale,
   parseWithIssues,
   relatedPersonsContextOf,
   reviewApplication,
@@ -52,7 +52,6 @@ const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
   application.representativePersonalId === user.personalId && application.representativeCountryCode === user.personalIdCountryCode;
 
 const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
-const isLocale = (value: string | null): value is (typeof LOCALES)[number] => (LOCALES as readonly (string | null)[]).includes(value);
 
 const OVERVIEW_STEPS: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
 

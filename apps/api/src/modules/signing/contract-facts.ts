@@ -1,4 +1,4 @@
-import { LOCALES, type Address, type CompanyData, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
+import { isLocale, type Address, type CompanyData, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
 import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
 import type { ContractFacts } from './render-contract.js';
 
@@ -8,7 +8,6 @@ export const formatAddress = (address: Address): string =>
 /** The contract's language: the company's contact language (company data step), else the representative's, else Estonian. */
 export function contractLanguageOf(application: ApplicationRow, representativeLanguage: string | null | undefined): Locale {
   const contact = (application.stepData.CompanyData as Partial<CompanyData> | undefined)?.contactLanguage?.toLowerCase();
-  const isLocale = (value: string | null | undefined): value is Locale => (LOCALES as readonly (string | null | undefined)[]).includes(value);
   if (isLocale(contact)) return contact;
   return isLocale(representativeLanguage) ? representativeLanguage : 'et';
 }

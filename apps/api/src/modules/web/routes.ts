@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings } from '@onboarding/domain';
+import { BASE_PATH, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { readFirstScreenPreloads } from './first-screen-preloads.js';
@@ -128,8 +128,6 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 }
 
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`);
-
-const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly string[]).includes(value ?? '');
 
 /**
  * The language the page will open in, as the browser will decide it (SPEC.md section 2): `?lang`, else the

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, stepToScreen, type ApplicationView, type BankOffice, type Locale } from '@onboarding/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
 import { readOnlineBankUrl } from '../../app/page-settings';
@@ -9,7 +9,7 @@ import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useBankOffices } from './api/bank-offices';
-import { fetchContract, saveFile } from '../../lib/download-contract';
+import { useContractDownload } from '../../lib/download-contract';
 import { useSubmittedApplication } from './api/submitted-application';
 import styles from './success-page.module.css';
 
@@ -59,23 +59,9 @@ const chosenOfficeId = (application: ApplicationView): string | null => {
 function SuccessContent({ application }: { application: ApplicationView }) {
   const { t } = useTranslation();
   const onlineBankUrl = readOnlineBankUrl();
-  const [isDownloading, setIsDownloading] = useState(false);
-  const [isDownloadFailed, setIsDownloadFailed] = useState(false);
+  const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
-
-  const download = async () => {
-    setIsDownloading(true);
-    setIsDownloadFailed(false);
-    try {
-      const { blob, filename } = await fetchContract(application.processId);
-      saveFile(blob, filename);
-    } catch {
-      setIsDownloadFailed(true);
-    } finally {
-      setIsDownloading(false);
-    }
-  };
 
   return (
     <div className={styles.page}>

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchContract, saveFile } from '../../../../lib/download-contract';
+import { useContractDownload } from '../../../../lib/download-contract';
 import { Button } from '../../../../ui';
 import { useApplicationLayout } from '../../application-context';
 import styles from './signing.module.css';
@@ -9,25 +8,11 @@ import styles from './signing.module.css';
 export function ContractPreview() {
   const { t } = useTranslation();
   const { processId } = useApplicationLayout();
-  const [isLoading, setIsLoading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-
-  const open = async () => {
-    setIsLoading(true);
-    setHasFailed(false);
-    try {
-      const { blob, filename } = await fetchContract(processId);
-      saveFile(blob, filename);
-    } catch {
-      setHasFailed(true);
-    } finally {
-      setIsLoading(false);
-    }
-  };
+  const { download, isLoading, hasFailed } = useContractDownload(processId);
 
   return (
     <div className={styles.contractPreview}>
-      <Button variant="link" leadingIcon="download" isLoading={isLoading} onClick={() => void open()}>
+      <Button variant="link" leadingIcon="download" isLoading={isLoading} onClick={() => void download()}>
         {t('APPLICATION.SIGNING.READ_CONTRACT')}
       </Button>
       <div role="alert" className={styles.startError}>
