@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
+import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import type { MailModuleDependencies } from './modules/mail/index.js';
@@ -22,6 +23,8 @@ export type AppDependencies = {
   database?: Database;
   /** The mail transport and outbox policy instead of those from the configuration (tests: short retries, SMTP timeouts). */
   mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>;
+  /** The business register instead of the simulated one of the fixture (tests: a register that changes). */
+  register?: BusinessRegister;
 };
 
 declare module 'fastify' {
@@ -113,7 +116,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const auth = await registerAuth(app, config, database);
-  await registerOnboarding(app, config, database, auth, dependencies.mail);
+  await registerOnboarding(app, config, database, auth, { mail: dependencies.mail, register: dependencies.register });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

@@ -77,6 +77,8 @@ export const configSchema = z
      * Its own logouts and revocations take effect at once; another instance's, within this time.
      */
     SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Signing starts only on business register facts read at most this many minutes ago; older ones are read again. */
+    REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
     MAGIC_SIGN_IN: booleanFromString.optional(),
     /** Sign-in starts allowed per client address and per personal code within RATE_LIMIT_WINDOW_SECONDS. */

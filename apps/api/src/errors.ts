@@ -1,4 +1,4 @@
-import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue } from '@onboarding/domain';
+import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type RegisterChange } from '@onboarding/domain';
 
 export type { ApiErrorCode, FieldIssue };
 
@@ -11,6 +11,9 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
   STALE_VERSION: 'The data has changed since it was loaded.',
   CONFLICT: 'The request conflicts with the current state.',
+  COMPANY_MISMATCH: "The step names another company than the application's.",
+  CONSENT_REQUIRED: 'Consent to registry queries is required first.',
+  REGISTER_CHANGED: 'The business register has changed since the application read it.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Try again later.',
@@ -24,16 +27,22 @@ const defaultMessages: Record<ApiErrorCode, string> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly fields?: FieldIssue[];
+  readonly currentVersion?: number;
+  readonly registerChanges?: RegisterChange[];
 
+  /** `details` is the message alone, or the message and whatever else the body carries. */
   constructor(
     readonly code: ApiErrorCode,
-    message: string = defaultMessages[code],
-    readonly fields?: FieldIssue[],
-    readonly currentVersion?: number,
+    details: string | AppErrorDetails = {},
   ) {
+    const { message = defaultMessages[code], ...extra } = typeof details === 'string' ? { message: details } : details;
     super(message);
     this.name = 'AppError';
     this.statusCode = API_ERROR_STATUS[code];
+    this.fields = extra.fields;
+    this.currentVersion = extra.currentVersion;
+    this.registerChanges = extra.registerChanges;
   }
 
   toJSON(): ApiErrorBody {
@@ -42,6 +51,9 @@ export class AppError extends Error {
       message: this.message,
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.currentVersion === undefined ? {} : { currentVersion: this.currentVersion }),
+      ...(this.registerChanges ? { registerChanges: this.registerChanges } : {}),
     };
   }
 }
+
+export type AppErrorDetails = { message?: string; fields?: FieldIssue[]; currentVersion?: number; registerChanges?: RegisterChange[] };

@@ -67,6 +67,12 @@ describe('the server process', () => {
 
     const signIn = await fetch(`${baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const consent = { email: 'jaak@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
+    await fetch(`${baseUrl}/onboarding/representative/personal-information`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(consent),
+    });
     const lookUp = await fetch(`${baseUrl}/onboarding/register/persons/40504040001`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(lookUp.status).toBe(200);
     await fetch(`${baseUrl}/start/application/incomes?processId=7c1f0d2e-secret`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerChangeSchema, type RegisterChange } from './facts.js';
 import type { FieldIssue } from './validation/zod-issues.js';
 
 /**
@@ -22,6 +23,12 @@ export const API_ERROR_STATUS = {
   STALE_VERSION: 409,
   /** The request conflicts with the resource's state (for example, already submitted). */
   CONFLICT: 409,
+  /** A step names a company other than the application's, which is fixed when the application is created. */
+  COMPANY_MISMATCH: 409,
+  /** The representative has not yet consented to the bank's registry queries (SPEC.md section 1). */
+  CONSENT_REQUIRED: 409,
+  /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
+  REGISTER_CHANGED: 409,
   /** The body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not of a type the route reads (JSON is expected). */
@@ -43,6 +50,8 @@ export type ApiErrorBody = {
   fields?: FieldIssue[];
   /** With STALE_VERSION: the version the resource has now, so the client can reload and retry. */
   currentVersion?: number;
+  /** With REGISTER_CHANGED: what the register now says differently. */
+  registerChanges?: RegisterChange[];
 };
 
 /**
@@ -55,4 +64,5 @@ export const apiErrorBodySchema = z.object({
   message: z.string(),
   fields: z.array(z.object({ path: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()) })).optional(),
   currentVersion: z.number().int().optional(),
+  registerChanges: z.array(registerChangeSchema).optional(),
 });

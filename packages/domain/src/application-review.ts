@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, SPECIFIC_ACTIVITY_CODE_PREFIXES } from './constants.js';
+import { applicationFactsSchema, discrepancySchema, type ApplicationFacts, type Discrepancy } from './facts.js';
+import type { RegisterCompanyDetails, RegisterShareholder } from './schemas/register.js';
 import { STEP_SCHEMAS } from './schemas/application.js';
 import { createRelatedPersonsSchema, type RelatedPersonsContext } from './schemas/related-persons-step.js';
 import { APPLICATION_SCREENS } from './steps.js';
@@ -59,22 +61,40 @@ export function overviewNotices(steps: Readonly<Record<string, unknown>>): Overv
   };
 }
 
-export type StepReview = { step: ReviewedStep; screen: (typeof APPLICATION_SCREENS)[number]; isComplete: boolean; issues: FieldIssue[] };
-export type ApplicationReview = { isComplete: boolean; steps: StepReview[]; notices: OverviewNotices };
+/**
+ * The notices the bank acts on: the declaration's, and the register's where it
+ * has an answer, so leaving a foreign owner or a specific field of activity
+ * out of the form changes nothing.
+ */
+export function verifiedNotices(steps: Readonly<Record<string, unknown>>, register: RegisterCompanyDetails | undefined): OverviewNotices {
+  const declared = overviewNotices(steps);
+  if (!register) return declared;
+  const isForeign = (holder: RegisterShareholder): boolean =>
+    holder.type === 'PRIVATE_PERSON' ? holder.residency === 'NON_RESIDENT' : holder.registryCountryCode !== DEFAULT_COUNTRY_CODE || holder.shareholders.some(isForeign);
+  return {
+    hasNonResidentOwner: declared.hasNonResidentOwner || register.shareholders.some(isForeign) || register.beneficialOwners.some((owner) => owner.residency === 'NON_RESIDENT'),
+    hasSpecificFieldOfActivity: declared.hasSpecificFieldOfActivity || isSpecificFieldOfActivity(register.mainFieldOfActivityCode),
+  };
+}
 
-/** The related persons rules need the company (registry code, listed) and the signed-in representative. */
+export type StepReview = { step: ReviewedStep; screen: (typeof APPLICATION_SCREENS)[number]; isComplete: boolean; issues: FieldIssue[] };
+export type ApplicationReview = { isComplete: boolean; steps: StepReview[]; notices: OverviewNotices; facts?: ApplicationFacts; discrepancies?: Discrepancy[] };
+
+/**
+ * The related persons rules need the company and the signed-in representative. The company is the
+ * application's, never the step's; whether it is listed is the register's answer where it has one.
+ */
 export function relatedPersonsContextOf(
   steps: Readonly<Record<string, unknown>>,
-  company: { registryCode: string | null; registryCountryCode: string },
+  company: { registryCode: string | null; registryCountryCode: string; isListedCompany?: boolean | null },
   representative: { personalId: string; personalIdCountryCode: string },
 ): RelatedPersonsContext {
   const companyData = asRecord(steps.CompanyData);
-  const registryCode = typeof companyData.registryCode === 'string' ? companyData.registryCode : (company.registryCode ?? undefined);
   return {
     company: {
-      registryCode,
-      registryCountryCode: typeof companyData.registryCountryCode === 'string' ? companyData.registryCountryCode : company.registryCountryCode,
-      isListedCompany: companyData.isListedCompany === true,
+      registryCode: company.registryCode ?? undefined,
+      registryCountryCode: company.registryCountryCode,
+      isListedCompany: typeof company.isListedCompany === 'boolean' ? company.isListedCompany : companyData.isListedCompany === true,
     },
     representative,
   };
@@ -105,4 +125,8 @@ export const applicationReviewSchema = z.object({
     }),
   ),
   notices: z.object({ hasNonResidentOwner: z.boolean(), hasSpecificFieldOfActivity: z.boolean() }),
+  /** Every fact the bank acts on with its source; the server adds them. */
+  facts: applicationFactsSchema.optional(),
+  /** Where the declaration contradicts the register: shown to the applicant before signing. */
+  discrepancies: z.array(discrepancySchema).optional(),
 });

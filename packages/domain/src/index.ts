@@ -33,6 +33,7 @@ export * from './schemas/related-persons-step.js';
 export * from './schemas/overview.js';
 export * from './schemas/application.js';
 export * from './application-review.js';
+export * from './facts.js';
 export * from './page-settings.js';
 export * from './contracts/endpoint.js';
 export * from './contracts/auth.js';

@@ -23,6 +23,19 @@ export const applications = pgTable(
     drafts: jsonb('drafts').$type<Record<string, unknown>>().notNull().default({}),
     /** REGISTER when the company came from the business register, MANUAL when typed in. */
     companySource: text('company_source').notNull().default('REGISTER'),
+    /** The register's legal form (OU, AS, ...); null for a company the register does not know. */
+    companyLegalForm: text('company_legal_form'),
+    /**
+     * The company's register card as last read (RegisterCompanyDetails), and when: the facts the bank decides on.
+     * What the applicant declares stays in step_data beside it, never over it. Null when the register does not know the company.
+     */
+    registerFacts: jsonb('register_facts').$type<Record<string, unknown>>(),
+    registerQueriedAt: timestamp('register_queried_at', { withTimezone: true }),
+    /**
+     * Set at submission: where the declaration contradicted the register (Discrepancy[]). A submission with any is
+     * flagged for a manager and does not count as the company's submitted application until one confirms it.
+     */
+    submittedDiscrepancies: jsonb('submitted_discrepancies').$type<unknown[]>(),
     status: text('status').notNull().default('IN_PROGRESS'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,10 +48,11 @@ export const applications = pgTable(
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),
     index('applications_company_idx').on(table.companyRegistryCountryCode, table.companyRegistryCode),
     // One open application per company (SPEC.md section 3: another representative's, or a submitted one, stops a new
-    // one): two representatives starting at the same moment cannot both get one. Companies without a code are not covered.
+    // one): two representatives starting at the same moment cannot both get one. Companies without a code are not covered,
+    // nor a submission flagged for contradicting the register (it must not lock the company's real board out).
     uniqueIndex('applications_one_open_per_company_idx')
       .on(table.companyRegistryCountryCode, table.companyRegistryCode)
-      .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null`),
+      .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
     check(
       'applications_status_check',
       sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED')`,

@@ -14,7 +14,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     const unstorable = unstorableInputPath(data);
-    if (unstorable !== undefined) return { error: new AppError('VALIDATION_FAILED', undefined, [{ path: unstorable, code: 'incorrectValue', params: {} }]) };
+    if (unstorable !== undefined) return { error: new AppError('VALIDATION_FAILED', { fields: [{ path: unstorable, code: 'incorrectValue', params: {} }] }) };
     const result = parseWithIssues(schema, data);
-    return result.success ? { value: result.data } : { error: new AppError('VALIDATION_FAILED', undefined, result.issues) };
+    return result.success ? { value: result.data } : { error: new AppError('VALIDATION_FAILED', { fields: result.issues }) };
   };

@@ -68,6 +68,8 @@ async function createApplications(baseUrl: string): Promise<TestApplication[]> {
     const signedIn = await send(baseUrl, 'POST', '/oauth2/v2/authorize/magic', undefined, { personalId });
     expect(signedIn.status).toBe(200);
     const token = signedIn.body.accessToken as string;
+    const consent = { email: 'krahh@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
+    expect((await send(baseUrl, 'PUT', '/onboarding/representative/personal-information', token, consent)).status).toBe(200);
     for (let index = 0; index < APPLICATIONS_PER_PERSON; index += 1) {
       const company = { businessName: `Krahh ${personalId}-${String(index)} Oy`, registryCode: `KRAHH${personalId}${String(index)}`, registryCountryCode: 'FI' };
       const response = await send(baseUrl, 'POST', '/onboarding/applications', token, { source: 'MANUAL', company });

@@ -1,4 +1,5 @@
 import {
+  applicationHistorySchema,
   applicationViewSchema,
   createApplicationRequestSchema,
   createApplicationResponseSchema,
@@ -35,6 +36,8 @@ export const onboardingEndpoints = {
   relatedPersonsFromRegister: { method: 'GET', path: '/onboarding/applications/:processId/related-persons/register', response: relatedPersonsFromRegisterSchema, isAuthenticated: true },
   /** Every step checked again in the context of the whole application: what is missing before signing, and the overview's notices. */
   review: { method: 'GET', path: '/onboarding/applications/:processId/review', response: applicationReviewSchema, isAuthenticated: true },
+  /** The application's append-only record (every change as a JSON Patch with author, time and source), as a JSON download. */
+  history: { method: 'GET', path: '/onboarding/applications/:processId/history', response: applicationHistorySchema, isAuthenticated: true },
   /** Sends the representative an e-mail with a link back to the application. */
   saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

@@ -94,7 +94,17 @@ export const applicationViewSchema = z.object({
   version: z.number().int(),
   currentStep: z.enum(STEPS),
   status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
-  company: z.object({ businessName: z.string(), registryCode: z.string().nullable(), registryCountryCode: z.string() }),
+  /**
+   * The company, fixed when the application was created: from the register, or typed once for a company it does not
+   * know. `isListedCompany` is the register's answer (null when it has none).
+   */
+  company: z.object({
+    businessName: z.string(),
+    registryCode: z.string().nullable(),
+    registryCountryCode: z.string(),
+    legalForm: z.string().nullable().optional(),
+    isListedCompany: z.boolean().nullable().optional(),
+  }),
   /** Saved data of each completed step, by step. */
   steps: z.record(z.string(), z.unknown()),
   /** Autosaved, not yet validated input of each step, by step. */
@@ -123,3 +133,35 @@ export type SaveStepRequest = z.infer<typeof saveStepRequestSchema>;
 export const saveDraftResponseSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 
 export const saveAndContinueLaterRequestSchema = z.object({ version: version() });
+
+/** One operation of an RFC 6902 JSON Patch. */
+const jsonPatchOperationSchema = z.object({
+  op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
+  path: z.string(),
+  from: z.string().optional(),
+  value: z.unknown().optional(),
+});
+
+/**
+ * An application's append-only record, as its representative may download it:
+ * each event with its author (a personal code from the access token, or
+ * `register` / `system`), time, source and, for a saved step, the JSON Patch
+ * (RFC 6902) of the step data it made.
+ */
+export const applicationHistorySchema = z.object({
+  processId: z.string(),
+  company: z.object({ businessName: z.string(), registryCode: z.string().nullable(), registryCountryCode: z.string() }),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      at: z.string(),
+      actor: z.string(),
+      applicationVersion: z.number().int(),
+      source: z.enum(['REGISTER', 'EID', 'APPLICANT']),
+      patch: z.array(jsonPatchOperationSchema).optional(),
+      payload: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type ApplicationHistory = z.infer<typeof applicationHistorySchema>;

@@ -10,9 +10,18 @@ import type { ApplicationOverview } from '../schemas/overview.js';
 export const COMPLETE_APPLICATION_COMPANY = { businessName: 'Jõeorg Konsultatsioonid OÜ', registryCode: '19013347', registryCountryCode: 'EE' } as const;
 export const COMPLETE_APPLICATION_REPRESENTATIVE = { personalId: '38001085718', personalIdCountryCode: 'EE' } as const;
 
+const address = (): { countryCode: string; county: string; district?: string; city: string; street: string; postalCode: string } => ({
+  countryCode: 'EE',
+  county: 'Harju maakond',
+  city: 'Tallinn',
+  street: 'Akadeemia tee 21',
+  postalCode: '12618',
+});
+
 /** Whose application it is: a register company and the person on its board who owns all of it. */
 export type ApplicationSubject = {
-  company: { businessName: string; registryCode: string };
+  /** The company as the register fixture gives it, so the declaration agrees with the register (no discrepancy). */
+  company: { businessName: string; registryCode: string; legalAddress?: ReturnType<typeof address>; mainFieldOfActivityCode?: string };
   person: { personalId: string; firstName: string; lastName: string; birthDate: string };
 };
 
@@ -22,33 +31,43 @@ export const JAAK_KRISTJAN: ApplicationSubject = {
 };
 /** SK's Smart-ID demo identity and the one-person company of the register fixture. */
 export const OK_TESTNUMBER: ApplicationSubject = {
-  company: { businessName: 'Näidis Tehnoloogia OÜ', registryCode: '19000149' },
+  company: {
+    businessName: 'Näidis Tehnoloogia OÜ',
+    registryCode: '19000149',
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Kesklinna linnaosa', city: 'Tallinn', street: 'Narva mnt 5', postalCode: '10117' },
+    mainFieldOfActivityCode: '62011',
+  },
   person: { personalId: '40504040001', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1905-04-04' },
 };
 /** SK's Mobile-ID demo identity (+37200000766) and her new company in the register fixture. */
 export const MARY_ANN: ApplicationSubject = {
-  company: { businessName: 'Mereranna Disain OÜ', registryCode: '19010030' },
+  company: {
+    businessName: 'Mereranna Disain OÜ',
+    registryCode: '19010030',
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+    mainFieldOfActivityCode: '74101',
+  },
   person: { personalId: '60001019906', firstName: 'Mary Änn', lastName: 'O’Connež-Šuslik Testnumber', birthDate: '2000-01-01' },
 };
 
-const address = () => ({ countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Akadeemia tee 21', postalCode: '12618' });
 
 export const completeOpeningReasons = () => ({ openingReasons: ['DOMESTICSETTLEMENTS'] });
 
 export const completeCompanyData = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({
-  ...subject.company,
+  businessName: subject.company.businessName,
+  registryCode: subject.company.registryCode,
   registryCountryCode: 'EE',
   representationBasis: 'MANAGEMENT_BOARD_MEMBER',
   businessEmail: 'info@joeorg.ee',
   businessPhone: '+372 5123 4567',
   contactLanguage: 'ET',
   emtakVersion: 'EMTAK 2008',
-  mainFieldOfActivityCode: '70221',
+  mainFieldOfActivityCode: subject.company.mainFieldOfActivityCode ?? '70221',
   additionalFieldOfActivityCodes: [],
   fieldOfActivityDescription: 'Juhtimisnõustamine',
   numberOfEmployees: 2,
   targetMarketCountryCodes: ['EE'],
-  legalAddress: address(),
+  legalAddress: subject.company.legalAddress ?? address(),
   isContactAddressSameAsRegistrationAddress: true,
   hasLicense: false,
   partners: [],

@@ -44,6 +44,10 @@ export const VALIDATION_CODES = [
   'technicalShareholderMissing',
   'technicalListedCompanyPercent',
   'technicalEntityOwnsItself',
+  // The register decides: a step naming another company, a company the register stops, a step its changes reopened.
+  'companyMismatch',
+  'blockedByRegister',
+  'registerChanged',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -13,7 +13,7 @@ export function personFromMagicPayload(payload: MagicSignInPayload & Record<stri
   const personalId = text(payload.personalId) ?? '';
   const personalIdCountryCode = text(payload.personalIdCountryCode) ?? 'EE';
   if (personalIdCountryCode === 'EE' && !isValidPersonalId(personalId)) {
-    throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'personalId', code: 'invalidPersonalId', params: {} }]);
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'personalId', code: 'invalidPersonalId', params: {} }] });
   }
   const person = {
     personalId,
@@ -29,6 +29,6 @@ export function personFromMagicPayload(payload: MagicSignInPayload & Record<stri
   for (const field of ['givenName', 'surname'] as const) {
     if (person[field].length > TEXT_MAX_LENGTH.name) issues.push({ path: field, code: 'maxLength', params: { max: TEXT_MAX_LENGTH.name } });
   }
-  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, issues);
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: issues });
   return person;
 }

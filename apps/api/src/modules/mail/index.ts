@@ -42,7 +42,7 @@ export type ApplicationSubmittedMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'followUp' | 'office'>;
+  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'followUp' | 'office' | 'discrepancies'>;
 };
 
 export type SaveAndContinueLaterMail = {

@@ -87,6 +87,8 @@ export type FollowUpFacts = {
   isListedCompany: boolean;
   /** The representative chose to sign the contract in the office too. */
   isSignedInOffice: boolean;
+  /** The declaration contradicts the register somewhere. */
+  hasDiscrepancies: boolean;
 };
 
 /**
@@ -95,11 +97,16 @@ export type FollowUpFacts = {
  * in the chosen office; a specific field of activity or a listed company goes
  * to a manager; a representative who is not on the board needs the board's
  * electronic signature by an e-mailed link; everyone else pays the service
- * fee on the e-mailed invoice and the account opens.
+ * fee on the e-mailed invoice and the account opens. The facts are the
+ * verified ones (the register's where it has an answer). A declaration that
+ * contradicts the register never opens an account unseen: the one case that
+ * involves nobody of the bank or the board, the service fee, becomes a
+ * manager's call; the others already put a person before the account.
  */
 export function followUpOf(facts: FollowUpFacts): FollowUp {
   if (facts.notices.hasNonResidentOwner || facts.isSignedInOffice) return 'IDENTIFY_IN_OFFICE';
   if (facts.notices.hasSpecificFieldOfActivity || facts.isListedCompany) return 'MANAGER_CONTACT';
   if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
+  if (facts.hasDiscrepancies) return 'MANAGER_CONTACT';
   return 'PAY_SERVICE_FEE';
 }

@@ -18,7 +18,7 @@ const saveCompanyData = async (data: unknown) =>
   call('PUT', `/onboarding/applications/${processId}/steps/CompanyData`, { version: await currentVersion(), data });
 
 const validCompanyData = {
-  businessName: 'Jaak Kristjani Konsultatsioon OÜ',
+  businessName: 'Jõeorg Konsultatsioonid OÜ',
   registryCode: REGISTRY_CODES.testPersonOu,
   registryCountryCode: 'EE',
   representationBasis: 'MANAGEMENT_BOARD_MEMBER',

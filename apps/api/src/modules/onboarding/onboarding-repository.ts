@@ -9,7 +9,10 @@ export type PersonKey = { personalId: string; personalIdCountryCode: string };
 /** A transaction or the database itself: repository calls take part in the caller's transaction. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-export type ApplicationChange = Partial<Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp'>>;
+export type ApplicationChange = Partial<
+  Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp' | 'companyName' | 'registerFacts' | 'registerQueriedAt' | 'submittedDiscrepancies'>
+>;
+export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 
 /** Every query of the onboarding module; nothing else in it touches SQL. */
 export function createOnboardingRepository(db: Db) {
@@ -108,7 +111,16 @@ export function createOnboardingRepository(db: Db) {
           type: 'APPLICATION_CREATED',
           actor,
           applicationVersion: row.version,
-          payload: { companySource: row.companySource, registryCode: row.companyRegistryCode },
+          // The company as fixed at creation, and where it came from.
+          payload: {
+            source: row.companySource === 'REGISTER' ? 'REGISTER' : 'APPLICANT',
+            companySource: row.companySource,
+            businessName: row.companyName,
+            registryCode: row.companyRegistryCode,
+            registryCountryCode: row.companyRegistryCountryCode,
+            legalForm: row.companyLegalForm,
+            registerQueriedAt: row.registerQueriedAt?.toISOString() ?? null,
+          },
         });
         return row;
       });
@@ -153,6 +165,28 @@ export function createOnboardingRepository(db: Db) {
         applicationVersion: application.version,
         payload: event.payload ?? {},
       });
+    },
+
+    /**
+     * A register reading that found nothing new: its time (and the card, when the application had none) is kept and
+     * the check recorded, without a new version, so a contract drawn up from the application still holds.
+     */
+    async recordRegisterCheck(application: ApplicationRow, reading: Pick<ApplicationRow, 'registerFacts' | 'registerQueriedAt'>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(applications).set(reading).where(eq(applications.processId, application.processId));
+        await tx.insert(applicationEvents).values({
+          processId: application.processId,
+          type: 'REGISTER_CHECKED',
+          actor: 'register',
+          applicationVersion: application.version,
+          payload: { source: 'REGISTER', queriedAt: reading.registerQueriedAt?.toISOString() ?? null },
+        });
+      });
+    },
+
+    /** The application's events in the order they happened. */
+    async eventsOf(processId: string): Promise<ApplicationEventRow[]> {
+      return db.select().from(applicationEvents).where(eq(applicationEvents.processId, processId)).orderBy(applicationEvents.id);
     },
 
     /** Marks the representative's in-progress manual application for the same company as superseded. */

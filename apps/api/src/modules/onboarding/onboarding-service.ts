@@ -1,5 +1,18 @@
+import { createPatch } from 'rfc6902';
 import {
+  applicationFactsOf,
+  cleanRegistryCode,
   DEFAULT_LOCALE,
+  DISCREPANCY_STEP,
+  isBlockedByRegister,
+  registerChangesOf,
+  stepIndex,
+  verifiedNotices,
+  type ApplicationFacts,
+  type CompanyData,
+  type Discrepancy,
+  type RegisterChange,
+  type RegisterCompanyDetails,
   createRelatedPersonsSchema,
   isStep,
   isLocale,
@@ -7,6 +20,8 @@ import {
   relatedPersonsContextOf,
   reviewApplication,
   type ApplicationReview,
+  type ApplicationHistory,
+  type StepReview,
   STEP_SCHEMAS,
   type AccessTokenPayload,
   type ApplicationView,
@@ -41,8 +56,34 @@ export type OnboardingServiceOptions = {
   register: Register;
   bankRecords: BankRecords;
   mail: Mail;
+  /** Signing starts only on register facts at most this old; older ones are read again. */
+  registerFactsMaxAgeMs?: number;
   now?: () => Date;
 };
+
+/** Who an event's change came from (the history's `source`): the applicant's typing, the register, or the eID. */
+export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID';
+
+/** The register card an application holds, and when it was read; null for a company the register does not know. */
+export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
+  application.registerFacts && application.registerQueriedAt
+    ? { details: application.registerFacts as unknown as RegisterCompanyDetails, queriedAt: application.registerQueriedAt.toISOString() }
+    : null;
+
+/** A step that names another company than the application's: the company is fixed when the application is created. */
+function companyMismatchIssues(application: ApplicationRow, company: CompanyData): FieldIssue[] {
+  const registryCode = company.registryCode ? cleanRegistryCode(company.registryCode) : null;
+  const expected = {
+    businessName: company.businessName.trim() === application.companyName.trim(),
+    registryCode: registryCode === application.companyRegistryCode,
+    registryCountryCode: company.registryCountryCode === application.companyRegistryCountryCode,
+  };
+  return Object.entries(expected)
+    .filter(([, isSame]) => !isSame)
+    .map(([path]) => ({ path, code: 'companyMismatch', params: {} }));
+}
+
+const STEP_OF_CHANGE_ORDER = ['CompanyData', 'RelatedPersons'] as const;
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
 
@@ -69,7 +110,13 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
     version: row.version,
     currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
     status: row.status as ApplicationView['status'],
-    company: { businessName: row.companyName, registryCode: row.companyRegistryCode, registryCountryCode: row.companyRegistryCountryCode },
+    company: {
+      businessName: row.companyName,
+      registryCode: row.companyRegistryCode,
+      registryCountryCode: row.companyRegistryCountryCode,
+      legalForm: row.companyLegalForm,
+      isListedCompany: registerOf(row)?.details.isListedCompany ?? null,
+    },
     steps: row.stepData,
     drafts: row.drafts,
     updatedAt: row.updatedAt.toISOString(),
@@ -79,9 +126,38 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
 }
 
 /** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
+/** The source of an event's change: the register's readings, the eID's signature, else the applicant. */
+function sourceOfEvent(type: string, payload: Record<string, unknown>): ChangeSource {
+  if (payload.source === 'REGISTER' || payload.source === 'EID' || payload.source === 'APPLICANT') return payload.source;
+  if (type === 'APPLICATION_SUBMITTED') return 'EID';
+  return 'APPLICANT';
+}
+
 export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, mail } = options;
   const now = options.now ?? (() => new Date());
+  const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
+
+  /** SPEC.md section 1: the bank asks the registers only after the representative consented to it. */
+  async function requireConsent(user: Pick<User, 'personalId' | 'personalIdCountryCode'>): Promise<void> {
+    const row = await repository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+    if (!row?.consentedAt) throw new AppError('CONSENT_REQUIRED');
+  }
+
+  /** Every fact the bank acts on with its source, and where the declaration contradicts the register. */
+  const factsOf = (application: ApplicationRow, user: User): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
+    applicationFactsOf({
+      company: {
+        businessName: application.companyName,
+        registryCode: application.companyRegistryCode,
+        registryCountryCode: application.companyRegistryCountryCode,
+        legalForm: application.companyLegalForm,
+        source: application.companySource,
+      },
+      register: registerOf(application),
+      steps: application.stepData,
+      representative: { ...personOf(user), name: `${user.givenName} ${user.surname}` },
+    });
 
   /** The application, if it is this user's; anyone else learns nothing, not even that it exists (nor from the time it takes). */
   async function ownApplication(processId: string, user: User): Promise<ApplicationRow> {
@@ -97,9 +173,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
   }
 
+  /**
+   * The company's open applications. A submission that contradicted the register is flagged for a manager and is not
+   * the company's submitted application until one confirms it, so a false declaration cannot lock the real board out.
+   */
   function existing(rows: readonly ApplicationRow[], user: User): ExistingApplication[] {
     return rows
-      .filter((row) => row.status === 'IN_PROGRESS' || row.status === 'SUBMITTED')
+      .filter((row) => row.status === 'IN_PROGRESS' || (row.status === 'SUBMITTED' && row.submittedDiscrepancies === null))
       .map((row) => ({ processId: row.processId, status: row.status, isOwn: isOwnedBy(row, user) }));
   }
 
@@ -108,17 +188,21 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
    * write came first, 409 with the current version and nothing written.
    */
   async function writeOrConflict(application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>): Promise<ApplicationRow> {
-    if (application.version !== version) throw new AppError('STALE_VERSION', undefined, undefined, application.version);
+    if (application.version !== version) throw new AppError('STALE_VERSION', { currentVersion: application.version });
     const written = await write();
     if (written) return written;
     const current = await repository.findApplication(application.processId);
-    throw new AppError('STALE_VERSION', undefined, undefined, current?.version);
+    throw new AppError('STALE_VERSION', { currentVersion: current?.version });
   }
 
   const contextOf = (application: ApplicationRow, user: User) =>
     relatedPersonsContextOf(
       application.stepData,
-      { registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+      {
+        registryCode: application.companyRegistryCode,
+        registryCountryCode: application.companyRegistryCountryCode,
+        isListedCompany: registerOf(application)?.details.isListedCompany ?? null,
+      },
       personOf(user),
     );
 
@@ -132,6 +216,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
   /** SPEC.md section 3: what choosing a company leads to, and the application when it leads to one. */
   async function decideAndCreate(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
+    await requireConsent(user);
     const outcome = await personOutcome(user);
     if (outcome) return { kind: 'OUTCOME', outcome };
     const person = personOf(user);
@@ -169,7 +254,17 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     const source = registered ? 'REGISTER' : 'MANUAL';
     const businessName = registered?.businessName ?? (request.source === 'MANUAL' ? request.company.businessName : '');
     const created = await repository.createApplication(
-      { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: businessName, companyRegistryCode: registryCode, companyRegistryCountryCode: registryCountryCode, companySource: source },
+      {
+        representativePersonalId: person.personalId,
+        representativeCountryCode: person.personalIdCountryCode,
+        companyName: businessName,
+        companyRegistryCode: registered?.registryCode ?? cleanRegistryCode(registryCode),
+        companyRegistryCountryCode: registryCountryCode,
+        companySource: source,
+        companyLegalForm: registered?.legalForm ?? null,
+        registerFacts: registered ?? null,
+        registerQueriedAt: registered ? now() : null,
+      },
       actorOf(user),
       (tx) => (source === 'REGISTER' ? repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)) : Promise.resolve()),
     );
@@ -179,6 +274,74 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   return {
     /** The application if it is this user's, for the signing module; anyone else gets 404. */
     ownedApplication: (user: User, processId: string): Promise<ApplicationRow> => ownApplication(processId, user),
+
+    requireConsent,
+
+    /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
+    decisionFacts(user: User, application: ApplicationRow) {
+      const { facts, discrepancies } = factsOf(application, user);
+      return { facts, discrepancies, notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
+    },
+
+    /**
+     * The application with register facts at most REGISTER_FACTS_MAX_AGE_MINUTES old, read again when older. When the
+     * register now says something else, the new card is kept, the steps it touches reopen, and REGISTER_CHANGED says
+     * what changed: nothing is signed on facts the applicant has not seen.
+     */
+    async withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow> {
+      const application = await ownApplication(processId, user);
+      if (application.companySource !== 'REGISTER' || !application.companyRegistryCode) return application;
+      const queriedAt = application.registerQueriedAt?.getTime();
+      if (queriedAt !== undefined && now().getTime() - queriedAt <= registerFactsMaxAgeMs) return application;
+
+      const before = registerOf(application)?.details;
+      const after = await register.company(application.companyRegistryCountryCode, application.companyRegistryCode);
+      // The register no longer knowing the company is as final as its deletion.
+      const details = after ?? (before ? { ...before, status: 'DELETED' as const } : undefined);
+      const queried = now();
+      const refreshed: ApplicationRow = { ...application, registerFacts: details ?? null, registerQueriedAt: details ? queried : null };
+      const changes: RegisterChange[] = before
+        ? registerChangesOf(before, after, personOf(user))
+        : // Read for the first time (an application from before the register was kept): what contradicts it is news too.
+          factsOf(refreshed, user).discrepancies.map((discrepancy) => ({ fact: discrepancy.fact, step: DISCREPANCY_STEP[discrepancy.fact] }));
+
+      if (changes.length === 0) {
+        // The same facts: only the time of the check moves, and the version stays, so a contract drawn up already holds.
+        await repository.recordRegisterCheck(application, { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt });
+        return refreshed;
+      }
+      const reopened = STEP_OF_CHANGE_ORDER.find((step) => changes.some((change) => change.step === step)) ?? 'CompanyData';
+      const currentStep = stepIndex(reopened) < stepIndex(application.currentStep) ? reopened : application.currentStep;
+      await writeOrConflict(application, application.version, () =>
+        repository.updateApplication(
+          repository.db,
+          application,
+          { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt, companyName: details?.businessName ?? application.companyName, currentStep },
+          { type: 'REGISTER_CHANGED', actor: 'register', payload: { source: 'REGISTER' satisfies ChangeSource, changes, reopenedStep: reopened } },
+        ),
+      );
+      throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
+    },
+
+    /** The application's append-only record: every change with its JSON Patch, author, time and source. */
+    async history(user: User, processId: string): Promise<ApplicationHistory> {
+      const application = await ownApplication(processId, user);
+      const events = await repository.eventsOf(application.processId);
+      return {
+        processId: application.processId,
+        company: { businessName: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+        events: events.map((event) => ({
+          id: event.id,
+          type: event.type,
+          at: event.createdAt.toISOString(),
+          actor: event.actor,
+          applicationVersion: event.applicationVersion,
+          source: sourceOfEvent(event.type, event.payload),
+          ...(Array.isArray(event.payload.patch) ? { patch: event.payload.patch as ApplicationHistory['events'][number]['patch'] } : {}),
+          payload: Object.fromEntries(Object.entries(event.payload).filter(([key]) => key !== 'patch')),
+        })),
+      };
+    },
 
     async representative(user: User): Promise<Representative> {
       const row = await repository.findRepresentative(personOf(user));
@@ -204,6 +367,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     async companies(user: User): Promise<RepresentativeCompanies> {
+      await requireConsent(user);
       const companies = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
       const entries = await Promise.all(
         companies.map(async (company): Promise<RepresentativeCompany> => {
@@ -247,17 +411,24 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const currentStep = application.currentStep as Step;
       if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
       const parsed = parseWithIssues(schemaOf(step, application, user), data);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined, parsed.issues);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', { fields: parsed.issues });
       const officeIssues = OVERVIEW_STEPS.includes(step) ? identificationLocationIssues(parsed.data) : [];
-      if (officeIssues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, officeIssues);
+      if (officeIssues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: officeIssues });
+      if (step === 'CompanyData') {
+        const mismatch = companyMismatchIssues(application, parsed.data as CompanyData);
+        if (mismatch.length > 0) throw new AppError('COMPANY_MISMATCH', { fields: mismatch });
+      }
 
       const { [step]: _savedDraft, ...drafts } = application.drafts;
+      const stepData = { ...application.stepData, [step]: parsed.data };
+      // The record keeps what changed, as an RFC 6902 patch of the step data: the history can be replayed from it.
+      const patch = createPatch(application.stepData, stepData);
       const written = await writeOrConflict(application, version, () =>
         repository.updateApplication(
           repository.db,
           application,
-          { stepData: { ...application.stepData, [step]: parsed.data }, drafts, currentStep: nextStep(currentStep, step) },
-          { type: 'STEP_SAVED', actor: actorOf(user), payload: { step } },
+          { stepData, drafts, currentStep: nextStep(currentStep, step) },
+          { type: 'STEP_SAVED', actor: actorOf(user), payload: { step, source: 'APPLICANT' satisfies ChangeSource, patch } },
         ),
       );
       return toApplicationView(written);
@@ -266,9 +437,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /** The related persons as the register knows them; a company the register does not know has none to give. */
     async relatedPersonsFromRegister(user: User, processId: string): Promise<RelatedPersonsFromRegister> {
       const application = await ownApplication(processId, user);
-      const company = application.companyRegistryCode
-        ? await register.company(application.companyRegistryCountryCode, application.companyRegistryCode)
-        : undefined;
+      // The card the application holds: the form is filled from the facts the bank decides on.
+      const company = registerOf(application)?.details;
       if (!company) return { shareholders: [], relatedPersons: [] };
       const draft = relatedPersonsFromRegister(company, { personalId: user.personalId, countryCode: user.personalIdCountryCode });
       return { shareholders: draft.shareholders, relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })) } as RelatedPersonsFromRegister;
@@ -278,12 +448,32 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     async review(user: User, processId: string): Promise<ApplicationReview> {
       const application = await ownApplication(processId, user);
       const review = reviewApplication(application.stepData, contextOf(application, user));
-      const steps = review.steps.map((stepReview) => {
-        if (stepReview.step !== 'ApplicationOverview' || !stepReview.isComplete) return stepReview;
-        const issues = identificationLocationIssues(application.stepData.ApplicationOverview ?? application.stepData.AdditionalData);
-        return { ...stepReview, isComplete: issues.length === 0, issues };
+      const { facts, discrepancies } = factsOf(application, user);
+      const currentIndex = stepIndex(application.currentStep);
+      const steps = review.steps.map((stepReview): StepReview => {
+        if (stepReview.step === 'ApplicationOverview') {
+          if (!stepReview.isComplete) return stepReview;
+          const issues = identificationLocationIssues(application.stepData.ApplicationOverview ?? application.stepData.AdditionalData);
+          return { ...stepReview, isComplete: issues.length === 0, issues };
+        }
+        // The register stops the account from opening online: the company step says so until it changes.
+        if (stepReview.step === 'CompanyData' && isBlockedByRegister(facts)) {
+          return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'blockedByRegister', params: {} }] };
+        }
+        // A step the register's changes reopened is saved again before signing.
+        if (stepIndex(stepReview.step) >= currentIndex && application.stepData[stepReview.step] !== undefined) {
+          return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'registerChanged', params: {} }] };
+        }
+        return stepReview;
       });
-      return { ...review, steps, isComplete: steps.every((stepReview) => stepReview.isComplete) };
+      return {
+        ...review,
+        steps,
+        isComplete: steps.every((stepReview) => stepReview.isComplete),
+        notices: verifiedNotices(application.stepData, registerOf(application)?.details),
+        facts,
+        discrepancies,
+      };
     },
 
     /** Autosave: the step's input as typed, neither validated nor advancing. */
@@ -292,7 +482,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       assertWritable(application);
       if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'data', code: 'incorrectValue', params: {} }]);
+        throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'data', code: 'incorrectValue', params: {} }] });
       }
       const written = await writeOrConflict(application, version, () =>
         repository.updateApplication(repository.db, application, { drafts: { ...application.drafts, [step]: data } }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),

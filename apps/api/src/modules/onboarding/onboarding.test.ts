@@ -10,10 +10,27 @@ let app: FastifyInstance;
 let smtp: TestSmtpServer;
 const tokens: Record<string, string> = {};
 
-/** Magic sign-in stands in for Smart-ID here; the sign-in itself is tested in modules/auth. */
+/** Someone who has signed in and not yet consented to registry queries (SPEC.md section 1). */
+const NOT_CONSENTED = '30303039903';
+
+/**
+ * Magic sign-in stands in for Smart-ID here; the sign-in itself is tested in modules/auth. Everyone but
+ * NOT_CONSENTED then gives the consent the register queries need.
+ */
 async function tokenFor(personalId: string): Promise<string> {
-  tokens[personalId] ??= (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } })).json().accessToken;
-  return tokens[personalId] as string;
+  if (tokens[personalId]) return tokens[personalId];
+  const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } })).json().accessToken as string;
+  tokens[personalId] = token;
+  if (personalId !== NOT_CONSENTED) {
+    const consent = await app.inject({
+      method: 'PUT',
+      url: '/onboarding/representative/personal-information',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: 'representative@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' },
+    });
+    expect(consent.statusCode).toBe(200);
+  }
+  return token;
 }
 
 async function call(personalId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
@@ -51,9 +68,21 @@ afterAll(async () => {
 
 describe('personal information', () => {
   it('starts empty, then keeps e-mail, phone, language and consent', async () => {
-    const before = await call(TEST_PERSON, 'GET', '/onboarding/representative');
-    expect(before.json()).toMatchObject({ personalId: TEST_PERSON, email: null, hasConsentedToRegistryQueries: false });
-    const saved = await call(TEST_PERSON, 'PUT', '/onboarding/representative/personal-information', {
+    const before = await call(NOT_CONSENTED, 'GET', '/onboarding/representative');
+    expect(before.json()).toMatchObject({ personalId: NOT_CONSENTED, email: null, hasConsentedToRegistryQueries: false });
+    // SPEC.md section 1: without consent the bank asks no register: no company list, no register look-up, no application.
+    for (const [method, url, payload] of [
+      ['GET', '/onboarding/representative/companies', undefined],
+      ['POST', '/onboarding/applications', fromRegister(REGISTRY_CODES.onePersonOu)],
+      ['POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Uus Ettevõte OÜ', registryCountryCode: 'EE' } }],
+      ['GET', `/onboarding/register/companies/EE/${REGISTRY_CODES.onePersonOu}`, undefined],
+      ['GET', '/onboarding/register/persons/38001085718', undefined],
+    ] as const) {
+      const refused = await call(NOT_CONSENTED, method, url, payload);
+      expect(refused.statusCode, `${method} ${url}`).toBe(409);
+      expect(refused.json().code).toBe('CONSENT_REQUIRED');
+    }
+    const saved = await call(NOT_CONSENTED, 'PUT', '/onboarding/representative/personal-information', {
       email: 'jaak@example.ee',
       phone: '+372 5123 4567',
       hasConsentedToRegistryQueries: true,
@@ -61,6 +90,7 @@ describe('personal information', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ email: 'jaak@example.ee', phone: '+372 5123 4567', language: 'en', hasConsentedToRegistryQueries: true });
+    expect((await call(NOT_CONSENTED, 'GET', '/onboarding/representative/companies')).statusCode).toBe(200);
   });
 
   it('refuses a bad e-mail and a missing consent with the validation codes', async () => {
@@ -213,7 +243,7 @@ describe('save and continue later', () => {
     expect(response.statusCode).toBe(202);
     await expect.poll(() => smtp.received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
-    expect(mail?.envelopeTo).toEqual(['jaak@example.ee']);
+    expect(mail?.envelopeTo).toEqual(['representative@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
 
     // Nothing in the application changed: the version stays (a contract being signed still holds), and the event names it.
@@ -227,7 +257,11 @@ describe('save and continue later', () => {
 
   it('needs an e-mail address first', async () => {
     const { application } = await createApplication(OK_PERSON, REGISTRY_CODES.onePersonOu);
+    // Consent comes with an e-mail address today; a representative stored before that may have none.
+    const withoutEmail = sql`update representatives set email = null where personal_id = ${OK_PERSON}`;
+    await app.database.db.execute(withoutEmail);
     const response = await call(OK_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, { version: application.version });
+    await app.database.db.execute(sql`update representatives set email = 'representative@example.ee' where personal_id = ${OK_PERSON}`);
     expect(response.statusCode).toBe(409);
   });
 });
@@ -241,6 +275,7 @@ describe('access: an application answers only the representative who started it'
       ['PUT', `/onboarding/applications/${id}/steps/AccountOpeningReason`, { version: application.version, data: { openingReasons: ['DEPOSIT'] } }],
       ['PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: application.version, data: {} }],
       ['POST', `/onboarding/applications/${id}/save-and-continue-later`, { version: application.version }],
+      ['GET', `/onboarding/applications/${id}/history`, undefined],
     ] as const;
     for (const [method, url, payload] of attempts) {
       const response = await call(TEST_PERSON, method, url, payload);

@@ -9,20 +9,26 @@ import { createOnboardingRepository, type OnboardingRepository } from './onboard
 import { createOnboardingService, type OnboardingServiceOptions } from './onboarding-service.js';
 import type { Mail } from './ports.js';
 
+// Mari Ann (SK's Mobile-ID demo person) represents Mereranna Disain OÜ in the register fixture.
+const MARY_ANN = { personalId: '60001019906', personalIdCountryCode: 'EE', givenName: 'MARY ÄNN', surname: "O'CONNEŽ-ŠUSLIK TESTNUMBER" };
+
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let repository: OnboardingRepository;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   repository = createOnboardingRepository(database.db);
+  // She has consented to the registry queries that choosing a company makes.
+  await repository.saveRepresentative(
+    { personalId: MARY_ANN.personalId, personalIdCountryCode: 'EE' },
+    { email: 'mary@example.ee', phone: '+372 5123 4567', language: 'et', consentedAt: new Date() },
+  );
 });
 
 afterAll(async () => {
   await database.drop();
 });
 
-// Mari Ann (SK's Mobile-ID demo person) represents Mereranna Disain OÜ in the register fixture.
-const MARY_ANN = { personalId: '60001019906', personalIdCountryCode: 'EE', givenName: 'MARY ÄNN', surname: "O'CONNEŽ-ŠUSLIK TESTNUMBER" };
 const choice = { source: 'REGISTER', registryCode: REGISTRY_CODES.maryAnnNew, registryCountryCode: 'EE' } as const;
 
 /** The service over the real repository, with the moment between its look at the company's applications and its insert opened up. */
@@ -64,6 +70,8 @@ describe('one open application per company', () => {
     await expect(database.db.insert(applications).values(another('IN_PROGRESS'))).rejects.toMatchObject({ cause: { code: '23505' } });
     await expect(database.db.insert(applications).values(another('SUBMITTED'))).rejects.toMatchObject({ cause: { code: '23505' } });
     await database.db.insert(applications).values(another('SUPERSEDED'));
+    // A submission flagged for contradicting the register does not hold the company (verified facts).
+    await database.db.insert(applications).values({ ...another('SUBMITTED'), submittedDiscrepancies: [{ fact: 'LISTED_COMPANY', register: true, declared: false }] });
     // Companies without a registry code are not covered: several may wait for their code.
     const codeless = { ...another('IN_PROGRESS'), companyRegistryCode: null };
     await database.db.insert(applications).values([codeless, { ...codeless, processId: crypto.randomUUID() }]);

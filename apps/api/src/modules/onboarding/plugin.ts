@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
@@ -7,6 +8,7 @@ import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
 import { registerLookupRoutes } from '../registry/lookup-routes.js';
 import { createSimulatedRegister } from '../registry/simulated-register.js';
+import type { BusinessRegister } from '../registry/business-register.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
@@ -27,28 +29,43 @@ export async function registerOnboarding(
   config: Config,
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'identity'>,
-  mailOverrides: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'> = {},
+  overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
 ): Promise<void> {
   const { requireUser, identity } = auth;
-  const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...mailOverrides });
+  const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...overrides.mail });
   app.addHook('onReady', async () => mail.sender.start());
   // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
   app.addHook('onClose', async () => mail.sender.stop());
   if (config.IDENTITY_MODE === 'simulated') await app.register(mail.devMailboxRoutes);
 
-  const register = createSimulatedRegister();
+  const register = overrides.register ?? createSimulatedRegister();
   const repository = createOnboardingRepository(database.db);
-  const service = createOnboardingService({ repository, register, bankRecords: createSimulatedBankRecords(), mail });
-  if (config.IDENTITY_MODE === 'simulated') await seedFixtureApplications(repository);
+  const service = createOnboardingService({
+    repository,
+    register,
+    bankRecords: createSimulatedBankRecords(),
+    mail,
+    registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
+  });
+  if (config.IDENTITY_MODE === 'simulated') await seedFixtureApplications(repository, register);
 
   await app.register(referenceRoutes);
-  await app.register(registerLookupRoutes, { register, requireUser });
+  const requireConsent = async (request: FastifyRequest) => {
+    if (!request.user) throw new AppError('UNAUTHORIZED');
+    await service.requireConsent(request.user);
+  };
+  await app.register(registerLookupRoutes, { register, requireUser, requireConsent });
   await app.register(onboardingRoutes, { service, requireUser });
 
   const signing = createSigningService({
     repository: createSigningRepository(database.db),
     onboardingRepository: repository,
-    applications: { owned: (user, processId) => service.ownedApplication(user, processId), review: (user, processId) => service.review(user, processId) },
+    applications: {
+      owned: (user, processId) => service.ownedApplication(user, processId),
+      review: (user, processId) => service.review(user, processId),
+      withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
+      decisionFacts: (user, application) => service.decisionFacts(user, application),
+    },
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
     mail,

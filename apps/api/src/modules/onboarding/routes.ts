@@ -123,6 +123,23 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     (request) => service.review(userOf(request), request.params.processId),
   );
 
+  app.get(
+    endpoints.history.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The application's history: every change as an RFC 6902 JSON Patch with its author, time and source",
+        params: processParams,
+        response: { 200: endpoints.history.response, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const history = await service.history(userOf(request), request.params.processId);
+      return reply.header('content-disposition', `attachment; filename="application-${history.processId}-history.json"`).send(history);
+    },
+  );
+
   app.put(
     endpoints.saveDraft.path,
     {

@@ -33,7 +33,8 @@ beforeAll(async () => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser });
+  // Consent is the onboarding module's to check (its tests refuse a look-up without it); here everyone has given it.
+  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser, requireConsent: async () => undefined });
   await app.ready();
 });
 

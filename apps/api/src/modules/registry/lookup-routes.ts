@@ -8,23 +8,26 @@ import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSch
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
   requireUser: (request: FastifyRequest) => Promise<void>;
+  /** SPEC.md section 1: the register is asked only after the signed-in representative consented to it. */
+  requireConsent: (request: FastifyRequest) => Promise<void>;
 };
 
 const tags = ['register'];
-const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema };
+const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 
 /**
  * Auto-fill (SPEC.md section 5): when a typed registry code or personal ID
  * exists in the register, the form offers to fill the company or the related
  * person from it. Only a signed-in representative may ask.
  */
-export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser }) => {
+export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent }) => {
   const { company, person } = registerEndpoints;
 
   app.get(
     company.path,
     {
       preValidation: requireUser,
+      preHandler: requireConsent,
       schema: {
         tags,
         summary: 'A company of the business register, to fill the company form and its related persons',
@@ -45,6 +48,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     person.path,
     {
       preValidation: requireUser,
+      preHandler: requireConsent,
       schema: {
         tags,
         summary: 'A person of the population register, to fill the related-person form',

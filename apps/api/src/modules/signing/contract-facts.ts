@@ -1,8 +1,8 @@
-import { isLocale, type Address, type CompanyData, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
+import { isLocale, type Address, type ApplicationFacts, type CompanyData, type Discrepancy, type FactAddress, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
 import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
 import type { ContractFacts } from './render-contract.js';
 
-export const formatAddress = (address: Address): string =>
+export const formatAddress = (address: Address | FactAddress): string =>
   [address.street, address.district, `${address.postalCode} ${address.city}`, address.county].filter((part) => part !== undefined && part !== '').join(', ');
 
 /** The contract's language: the company's contact language (company data step), else the representative's, else Estonian. */
@@ -12,26 +12,40 @@ export function contractLanguageOf(application: ApplicationRow, representativeLa
   return isLocale(representativeLanguage) ? representativeLanguage : 'et';
 }
 
-/** The contract's content from a complete application (the review has checked every step before this is called). */
+/**
+ * The contract's content from a complete application (the review has checked every step before this is called).
+ * The company is the application's and the register's facts win where it has them: the step data only adds what
+ * the register does not know (contacts, services), and a declaration that differs is listed beside the register's.
+ */
 export function contractFactsOf(
   application: ApplicationRow,
-  representative: { name: string; personalId: string },
+  facts: ApplicationFacts,
+  discrepancies: readonly Discrepancy[],
   options: { bankName: string; date: string },
 ): ContractFacts {
   const company = application.stepData.CompanyData as CompanyData;
   const reasons = application.stepData.AccountOpeningReason as OpeningReasonsValue;
+  const legalAddress = facts.legalAddress.value ?? company.legalAddress;
+  const basis = facts.representationBasis.value ?? company.representationBasis;
   return {
     processId: application.processId,
     bankName: options.bankName,
     date: options.date,
     company: {
-      businessName: company.businessName,
-      registryCode: company.registryCode ?? application.companyRegistryCode,
-      legalAddress: formatAddress(company.legalAddress),
+      businessName: facts.businessName.value,
+      registryCode: facts.registryCode.value,
+      legalAddress: formatAddress(legalAddress),
       email: company.businessEmail,
       phone: company.businessPhone,
     },
-    representative: { ...representative, basis: company.representationBasis, basisOther: company.representationBasisOther },
+    representative: {
+      name: facts.representative.value.name,
+      personalId: facts.representative.value.personalId,
+      basis,
+      basisOther: basis === 'OTHER' ? company.representationBasisOther : undefined,
+    },
     services: { reasons: reasons.openingReasons, otherReason: reasons.otherReason },
+    registerQueriedAt: facts.businessName.source === 'REGISTER' ? facts.businessName.queriedAt : undefined,
+    discrepancies,
   };
 }

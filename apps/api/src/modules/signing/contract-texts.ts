@@ -15,6 +15,8 @@ export type ContractTexts = {
   personalId: string;
   representationBasis: Record<RepresentationBasis, string>;
   contact: string;
+  /** Where the company's facts come from, with the day the register was read (yyyy-MM-dd). */
+  registerSource: (date: string) => string;
   services: string;
   service: Record<OpeningReason, string>;
   currentAccount: string;
@@ -41,6 +43,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'isikukood',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'juhatuse liige', AUTHORIZED_PERSON: 'volitatud isik', OTHER: 'muu alus' },
     contact: 'Kontaktandmed',
+    registerSource: (date) => `Ettevõtte andmed on äriregistrist seisuga ${date.split('-').reverse().join('.')}.`,
     services: 'Teenused',
     service: {
       CREDIT_PRODUCT: 'Laenutooted',
@@ -75,6 +78,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'personal ID code',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'management board member', AUTHORIZED_PERSON: 'authorised person', OTHER: 'other basis' },
     contact: 'Contact details',
+    registerSource: (date) => `The company's details are from the Business Register as of ${date.split('-').reverse().join('.')}.`,
     services: 'Services',
     service: {
       CREDIT_PRODUCT: 'Credit products',
@@ -109,6 +113,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'личный код',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'член правления', AUTHORIZED_PERSON: 'уполномоченное лицо', OTHER: 'иное основание' },
     contact: 'Контактные данные',
+    registerSource: (date) => `Данные компании взяты из коммерческого регистра по состоянию на ${date.split('-').reverse().join('.')}.`,
     services: 'Услуги',
     service: {
       CREDIT_PRODUCT: 'Кредитные продукты',

@@ -10,6 +10,25 @@ const facts: ContractFacts = {
   company: { businessName: 'Jõeorg Konsultatsioonid OÜ', registryCode: '19013347', legalAddress: 'Akadeemia tee 21, 12618 Tallinn', email: 'info@joeorg.ee', phone: '+372 5123 4567' },
   representative: { name: 'Jaak-Kristjan Jõeorg', personalId: '38001085718', basis: 'MANAGEMENT_BOARD_MEMBER' },
   services: { reasons: ['DOMESTICSETTLEMENTS', 'OTHER'], otherReason: 'Palgamaksed' },
+  registerQueriedAt: '2026-11-21T09:30:00.000Z',
+  discrepancies: [],
+};
+
+/** A procura holder who declared themselves a board member and the sole owner. */
+const declaredOtherwise: ContractFacts = {
+  ...facts,
+  representative: { ...facts.representative, basis: 'AUTHORIZED_PERSON' },
+  discrepancies: [
+    { fact: 'REPRESENTATION_BASIS', register: 'AUTHORIZED_PERSON', declared: 'MANAGEMENT_BOARD_MEMBER' },
+    {
+      fact: 'SHAREHOLDERS',
+      register: [
+        { key: 'person:EE:60001019906', name: 'Mary Änn O’Connež-Šuslik', sharePercent: 70 },
+        { key: 'person:EE:60001018800', name: 'OK Testnumber', sharePercent: 30 },
+      ],
+      declared: [{ key: 'person:EE:60001018800', name: 'OK Testnumber', sharePercent: 100 }],
+    },
+  ],
 };
 
 async function textOf(pdf: Buffer): Promise<string> {
@@ -43,6 +62,19 @@ describe('renderContract', () => {
   it('names a company without a registry code as such', async () => {
     const text = await textOf(await renderContract({ ...facts, company: { ...facts.company, registryCode: null } }, 'en'));
     expect(text).toContain('no registry code');
+  });
+
+  it.each([
+    ['et', ['äriregistrist seisuga 21.11.2026', 'Andmed, mis erinevad äriregistri andmetest', 'Äriregister: volitatud isik', 'Esindaja andmed: juhatuse liige', 'OK Testnumber 30%', 'OK Testnumber 100%']],
+    ['en', ['Business Register as of 21.11.2026', 'Facts that differ from the Business Register', 'Business Register: authorised person', 'Declared by the representative: management board member', 'OK Testnumber 100%']],
+    ['ru', ['по состоянию на 21.11.2026', 'Коммерческий регистр: уполномоченное лицо', 'Указано представителем: член правления', 'OK Testnumber 30 %']],
+  ] as const)('shows in %s the register facts and the declared ones apart where they differ', async (language, expected) => {
+    const text = (await textOf(await renderContract(declaredOtherwise, language))).replace(/\s+/g, ' ');
+    for (const phrase of expected) expect(text).toContain(phrase.replace(/\s+/g, ' '));
+  });
+
+  it('lists no differences when there are none', async () => {
+    expect(await textOf(await renderContract(facts, 'en'))).not.toContain('differ from the Business Register');
   });
 
   it('renders every language', async () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
+import type { Discrepancy, Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
 import PDFDocument from 'pdfkit';
 import { CONTRACT_TEXTS } from './contract-texts.js';
+import { discrepancyLines } from './discrepancy-texts.js';
 
 /** What the contract says, gathered from the application (SPEC.md sections 1 and 3). */
 export type ContractFacts = {
@@ -13,6 +14,10 @@ export type ContractFacts = {
   company: { businessName: string; registryCode: string | null; legalAddress: string; email: string; phone: string };
   representative: { name: string; personalId: string; basis: RepresentationBasis; basisOther?: string | undefined };
   services: { reasons: readonly OpeningReason[]; otherReason?: string | undefined };
+  /** When the register facts the contract names were read (ISO time); undefined for a company the register does not know. */
+  registerQueriedAt?: string | undefined;
+  /** Declarations that differ from the register, listed beside the register's values. */
+  discrepancies: readonly Discrepancy[];
 };
 
 const require = createRequire(import.meta.url);
@@ -87,6 +92,18 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
   const basis = facts.representative.basis === 'OTHER' && facts.representative.basisOther ? facts.representative.basisOther : texts.representationBasis[facts.representative.basis];
   line(`${texts.representative}: ${facts.representative.name}, ${texts.personalId} ${facts.representative.personalId} (${basis})`);
   line(`${texts.contact}: ${facts.company.email}, ${facts.company.phone}`);
+  if (facts.registerQueriedAt) line(texts.registerSource(facts.registerQueriedAt.slice(0, 10)));
+
+  if (facts.discrepancies.length > 0) {
+    const differences = discrepancyLines(facts.discrepancies, language);
+    heading(differences.heading);
+    line(differences.intro);
+    for (const difference of differences.lines) {
+      document.moveDown(0.2).font('bold').text(difference.fact).font('regular');
+      line(`${differences.register}: ${difference.register}`);
+      line(`${differences.declared}: ${difference.declared}`);
+    }
+  }
 
   heading(texts.services);
   line(`• ${texts.currentAccount}`);

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   CONTRACT_HASH_TYPE,
   mobileIdVerificationCode,
-  overviewNotices,
   smartIdVerificationCode,
   type AccessTokenPayload,
+  type ApplicationFacts,
   type ApplicationOverview,
+  type Discrepancy,
+  type OverviewNotices,
   type ApplicationReview,
   type CompanyData,
   type SigningStatus,
@@ -38,6 +40,9 @@ export type SigningServiceOptions = {
   applications: {
     owned(user: User, processId: string): Promise<ApplicationRow>;
     review(user: User, processId: string): Promise<ApplicationReview>;
+    /** The application with register facts fresh enough to sign on; REGISTER_CHANGED when the register changed. */
+    withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow>;
+    decisionFacts(user: User, application: ApplicationRow): { facts: ApplicationFacts; discrepancies: Discrepancy[]; notices: OverviewNotices };
   };
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
@@ -81,7 +86,8 @@ export function createSigningService(options: SigningServiceOptions) {
     const existing = await repository.contractFor(application.processId, application.version, language);
     if (existing) return existing;
     const date = now().toISOString().slice(0, 10);
-    const facts = contractFactsOf(application, { name: `${user.givenName} ${user.surname}`, personalId: user.personalId }, { bankName: options.bankName, date });
+    const { facts: verified, discrepancies } = applications.decisionFacts(user, application);
+    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date });
     const document = await options.render(facts, language);
     return repository.insertContract({
       processId: application.processId,
@@ -126,11 +132,14 @@ export function createSigningService(options: SigningServiceOptions) {
 
     const companyData = application.stepData.CompanyData as CompanyData;
     const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
+    // The register decides where it has an answer; the declaration only where it has none.
+    const { facts, discrepancies, notices } = applications.decisionFacts(user, application);
     const followUp = followUpOf({
-      notices: overviewNotices(application.stepData),
-      representationBasis: companyData.representationBasis,
-      isListedCompany: companyData.isListedCompany,
+      notices,
+      representationBasis: facts.representationBasis.value ?? undefined,
+      isListedCompany: facts.isListedCompany.value,
       isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
+      hasDiscrepancies: discrepancies.length > 0,
     });
     const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
@@ -150,11 +159,21 @@ export function createSigningService(options: SigningServiceOptions) {
         const written = await onboardingRepository.updateApplication(
           tx,
           application,
-          { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', submittedAt, followUp },
+          { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', submittedAt, followUp, submittedDiscrepancies: discrepancies.length > 0 ? discrepancies : null },
           {
             type: 'APPLICATION_SUBMITTED',
             actor: actorOf(user),
-            payload: { signingSessionId: session.id, method: session.method, contractId: contract.id, contractSha256: contract.sha256, signatureAlgorithm: evidence.signatureAlgorithm, followUp },
+            payload: {
+              source: 'EID',
+              signingSessionId: session.id,
+              method: session.method,
+              contractId: contract.id,
+              contractSha256: contract.sha256,
+              signatureAlgorithm: evidence.signatureAlgorithm,
+              followUp,
+              discrepancies,
+              registerQueriedAt: facts.businessName.queriedAt ?? null,
+            },
           },
         );
         // A change since the contract was drawn up: roll the signature back too.
@@ -169,6 +188,7 @@ export function createSigningService(options: SigningServiceOptions) {
               representativeName: `${user.givenName} ${user.surname}`,
               businessName: application.companyName,
               followUp,
+              discrepancies,
               office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
             },
           },
@@ -198,8 +218,10 @@ export function createSigningService(options: SigningServiceOptions) {
 
   return {
     async start(user: User, processId: string, request: StartSigningRequest): Promise<StartSigningResponse> {
-      const application = await applications.owned(user, processId);
-      if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
+      const owned = await applications.owned(user, processId);
+      if (owned.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
+      // The contract is drawn up only on register facts fresh enough to sign on.
+      const application = await applications.withFreshRegisterFacts(user, processId);
       const review = await applications.review(user, processId);
       if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
       const contract = await contractOf(user, application);
@@ -299,14 +321,15 @@ export function createSigningService(options: SigningServiceOptions) {
      * what they are about to sign.
      */
     async contract(user: User, processId: string): Promise<{ document: Buffer; filename: string }> {
-      const application = await applications.owned(user, processId);
-      if (application.status === 'IN_PROGRESS') {
+      const owned = await applications.owned(user, processId);
+      if (owned.status === 'IN_PROGRESS') {
+        const application = await applications.withFreshRegisterFacts(user, processId);
         const review = await applications.review(user, processId);
         if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
         const contract = await contractOf(user, application);
         return { document: contract.document, filename: `contract-${processId}.pdf` };
       }
-      const contract = await repository.latestContract(processId);
+      const contract = await repository.latestContract(owned.processId);
       if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up.');
       return { document: contract.document, filename: `contract-${processId}.pdf` };
     },

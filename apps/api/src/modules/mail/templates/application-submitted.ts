@@ -1,4 +1,5 @@
-import type { FollowUp } from '@onboarding/domain';
+import type { Discrepancy, FollowUp, Locale } from '@onboarding/domain';
+import { discrepancyLines } from '../../signing/discrepancy-texts.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock } from './layout.js';
 
@@ -6,6 +7,8 @@ export type ApplicationSubmittedParams = {
   representativeName: string;
   businessName: string;
   followUp: FollowUp;
+  /** Declarations that differ from the register: the mail shows the register's value and the declared one apart. */
+  discrepancies?: readonly Discrepancy[];
   /** The identification location chosen on the overview, in the mail's language; for IDENTIFY_IN_OFFICE. */
   office?: { name: string; address: string; openingHours: string } | undefined;
   /** `${PUBLIC_URL}/start/`: the signed contract can be downloaded after signing in. */
@@ -20,6 +23,17 @@ export type ApplicationSubmittedParams = {
  * customer pays the service fee on an e-mailed invoice, identifies in an
  * office, or signs electronically by an e-mailed link. One mail says which.
  */
+/** The register's values and the declared ones, fact by fact; nothing when they agree. */
+function differences(params: ApplicationSubmittedParams, language: Locale): MailBlock[] {
+  if (!params.discrepancies || params.discrepancies.length === 0) return [];
+  const texts = discrepancyLines(params.discrepancies, language);
+  return [
+    paragraph(texts.heading),
+    paragraph(texts.intro),
+    ...texts.lines.map((line) => paragraph(line.fact, `${texts.register}: ${line.register}`, `${texts.declared}: ${line.declared}`)),
+  ];
+}
+
 export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   et: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
@@ -38,6 +52,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Tere, ${params.representativeName}!`),
         paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${params.businessName} konto avamise taotlus on esitatud.`),
         ...next[params.followUp],
+        ...differences(params, 'et'),
         paragraph('Allkirjastatud lepingu saad alla laadida, kui logid sisse:'),
         link(params.link),
         paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
@@ -62,6 +77,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Hello ${params.representativeName},`),
         paragraph(`Thank you. You signed the contract and the account opening application of ${params.businessName} has been submitted.`),
         ...next[params.followUp],
+        ...differences(params, 'en'),
         paragraph('You can download the signed contract after signing in:'),
         link(params.link),
         paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
@@ -86,6 +102,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Здравствуйте, ${params.representativeName}!`),
         paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${params.businessName} подано.`),
         ...next[params.followUp],
+        ...differences(params, 'ru'),
         paragraph('Подписанный договор можно скачать после входа в систему:'),
         link(params.link),
         paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
