@@ -2,18 +2,23 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Internal packages are consumed from source in tests (the "source" export condition),
-// so nothing needs a build before the unit tests run.
+// so nothing needs a build before the unit tests run. The node projects resolve as
+// Vite's SSR environment, which takes its conditions from ssr.resolve: without them
+// the API tests ran against packages/domain/dist, stale until the next tsc -b.
 const resolve = { conditions: ['source'] };
+const ssr = { resolve: { conditions: ['source'] } };
 
 export default defineConfig({
   test: {
     projects: [
       {
         resolve,
+        ssr,
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
@@ -37,6 +42,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

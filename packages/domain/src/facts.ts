@@ -268,6 +268,19 @@ export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
 export const registerChangeSchema = z.object({ fact: z.enum(REGISTER_CHANGE_FACTS), step: z.enum(['CompanyData', 'RelatedPersons']) });
 export type RegisterChange = z.infer<typeof registerChangeSchema>;
 
+/** JSON with object keys sorted: a card read back from a jsonb column has its keys in another order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** The register facts that changed between the reading the application holds and a new one (SPEC.md section 1's registry queries). */
 export function registerChangesOf(
   before: RegisterCompanyDetails,
@@ -275,7 +288,7 @@ export function registerChangesOf(
   person: { personalId: string; personalIdCountryCode: string },
 ): RegisterChange[] {
   if (!after) return [{ fact: 'COMPANY_UNKNOWN', step: 'CompanyData' }];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
   const checks: [RegisterChangeFact, 'CompanyData' | 'RelatedPersons', unknown, unknown][] = [
     ['STATUS', 'CompanyData', before.status, after.status],
     ['BUSINESS_NAME', 'CompanyData', before.businessName, after.businessName],

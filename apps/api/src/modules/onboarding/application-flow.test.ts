@@ -6,6 +6,7 @@ const facts = (change: Partial<FollowUpFacts> = {}): FollowUpFacts => ({
   representationBasis: 'MANAGEMENT_BOARD_MEMBER',
   isListedCompany: false,
   isSignedInOffice: false,
+  hasDiscrepancies: false,
   ...change,
 });
 
@@ -18,6 +19,11 @@ describe('followUpOf (SPEC.md section 4)', () => {
     ['a listed company', facts({ isListedCompany: true }), 'MANAGER_CONTACT'],
     ['an authorised person', facts({ representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
     ['another basis', facts({ representationBasis: 'OTHER' }), 'SIGN_BY_LINK'],
+    ['a listed company with an owner abroad', facts({ isListedCompany: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'MANAGER_CONTACT'],
+    ['a listed company whose representative wants to sign in the office', facts({ isListedCompany: true, isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
+    ['a declaration that contradicts the register', facts({ hasDiscrepancies: true }), 'MANAGER_CONTACT'],
+    ['a contradiction by an authorised person', facts({ hasDiscrepancies: true, representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
+    ['a contradiction with an owner abroad', facts({ hasDiscrepancies: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],
     [
       'an owner abroad in a specific field, represented by an authorised person',
       facts({ notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: true }, representationBasis: 'AUTHORIZED_PERSON' }),

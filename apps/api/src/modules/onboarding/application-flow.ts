@@ -93,9 +93,10 @@ export type FollowUpFacts = {
 
 /**
  * What the bank does after submission (SPEC.md section 4), in order of
- * precedence: owners abroad or a wish to sign in the office mean identifying
- * in the chosen office; a specific field of activity or a listed company goes
- * to a manager; a representative who is not on the board needs the board's
+ * precedence: a wish to sign in the office means identifying there; a listed
+ * company goes to a manager (its owners are public, so one abroad is no reason
+ * to call the representative in); owners abroad mean identifying in the chosen
+ * office; a specific field of activity goes to a manager; a representative who is not on the board needs the board's
  * electronic signature by an e-mailed link; everyone else pays the service
  * fee on the e-mailed invoice and the account opens. The facts are the
  * verified ones (the register's where it has an answer). A declaration that
@@ -104,8 +105,10 @@ export type FollowUpFacts = {
  * manager's call; the others already put a person before the account.
  */
 export function followUpOf(facts: FollowUpFacts): FollowUp {
-  if (facts.notices.hasNonResidentOwner || facts.isSignedInOffice) return 'IDENTIFY_IN_OFFICE';
-  if (facts.notices.hasSpecificFieldOfActivity || facts.isListedCompany) return 'MANAGER_CONTACT';
+  if (facts.isSignedInOffice) return 'IDENTIFY_IN_OFFICE';
+  if (facts.isListedCompany) return 'MANAGER_CONTACT';
+  if (facts.notices.hasNonResidentOwner) return 'IDENTIFY_IN_OFFICE';
+  if (facts.notices.hasSpecificFieldOfActivity) return 'MANAGER_CONTACT';
   if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
   if (facts.hasDiscrepancies) return 'MANAGER_CONTACT';
   return 'PAY_SERVICE_FEE';
