@@ -16,18 +16,23 @@ export type GuardDependencies = {
   isSignedIn: () => boolean | Promise<boolean>;
   readProcessId: () => string | null;
   storeProcessId: (processId: string) => void;
+  /** Whether the representative has consented to the bank's registry queries (SPEC.md section 1). */
+  hasConsented: () => Promise<boolean>;
 };
 
 // The session helpers bring the token and API contracts (zod) with them. Without a stored token, as on a
 // first visit, the answer is no and they are not fetched: the sign-in screen paints without them.
 const authSession = lazyWithReload(() => import('../lib/auth-session'));
 const hasAccessToken = () => readSessionValue('accessToken') !== null;
+const representativeApi = lazyWithReload(() => import('../features/personal-info/api/get-representative'));
 
 const defaults: GuardDependencies = {
   restoreSession: async () => (hasAccessToken() || readSessionValue('refreshToken') !== null) && (await authSession()).restoreSession(),
   isSignedIn: () => hasAccessToken() && authSession().then((session) => session.hasLiveAccessToken()),
   readProcessId: () => readSessionValue('processId'),
   storeProcessId: (processId) => writeSessionValues({ processId }),
+  // Asked on every visit: consent is given on the screen before, and a stale answer would send the user back there.
+  hasConsented: async () => (await (await representativeApi()).getRepresentative()).hasConsentedToRegistryQueries,
 };
 
 /**
@@ -59,6 +64,17 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
     signedIn: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
       return (await deps.restoreSession()) ? null : redirect(paths.authentication);
+    },
+    /**
+     * Choosing a company queries the register, which needs the representative's consent (SPEC.md section 1): without
+     * it, back to personal-information. The server refuses those queries too; if the answer cannot be had, the
+     * screen shows its own error.
+     */
+    chooseCompany: async ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      if (!(await deps.restoreSession())) return redirect(paths.authentication);
+      const hasConsented = await deps.hasConsented().catch(() => true);
+      return hasConsented ? null : redirect(paths.personalInformation);
     },
     /** Application screens also need a stored process id, else choose-company; the screens get it as loader data. */
     withProcessId: async ({ request }: LoaderFunctionArgs) => {

@@ -75,7 +75,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
               ],
             },
             screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation),
-            screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany),
+            { ...screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany), loader: guards.chooseCompany, shouldRevalidate: alwaysRevalidate },
             // Signed in and a process id.
             {
               id: PROCESS_ROUTE_ID,

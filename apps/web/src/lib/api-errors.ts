@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@onboarding/domain';
+import { REGISTER_CHANGE_FACTS, type FieldIssue, type RegisterChange } from '@onboarding/domain';
 
 /**
  * An answer outside 200-299. `code` is the body's code: an API error code
@@ -10,12 +10,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldIssue[];
+  /** With REGISTER_CHANGED: what the Business Register now says differently. */
+  readonly registerChanges: RegisterChange[];
 
-  constructor({ status, code, message, fields = [] }: { status: number; code: string; message?: string; fields?: FieldIssue[] }) {
+  constructor({
+    status,
+    code,
+    message,
+    fields = [],
+    registerChanges = [],
+  }: { status: number; code: string; message?: string; fields?: FieldIssue[]; registerChanges?: RegisterChange[] }) {
     super(message || code);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.registerChanges = registerChanges;
   }
 }
 
@@ -34,6 +43,11 @@ export const isAbortError = (error: unknown): boolean =>
 /** SPEC.md section 7: network errors and 5xx are retried; 400-499 never. */
 export const isRetryableError = (error: unknown): boolean =>
   error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+
+function isRegisterChange(value: unknown): value is RegisterChange {
+  const change = value as Partial<RegisterChange> | null;
+  return (REGISTER_CHANGE_FACTS as readonly unknown[]).includes(change?.fact) && (change?.step === 'CompanyData' || change?.step === 'RelatedPersons');
+}
 
 function isFieldIssue(value: unknown): value is FieldIssue {
   const issue = value as Partial<FieldIssue> | null;
@@ -54,5 +68,6 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
     code: typeof record.code === 'string' && record.code !== '' ? record.code : `HTTP_${response.status}`,
     message: typeof record.message === 'string' ? record.message : undefined,
     fields: Array.isArray(record.fields) ? record.fields.filter(isFieldIssue).map((field) => ({ ...field, params: field.params ?? {} })) : [],
+    registerChanges: Array.isArray(record.registerChanges) ? record.registerChanges.filter(isRegisterChange) : [],
   });
 }

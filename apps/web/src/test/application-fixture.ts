@@ -1,4 +1,4 @@
-import type { ApplicationView, Step } from '@onboarding/domain';
+import type { ApplicationView, Representative, Step } from '@onboarding/domain';
 
 /** An application view as GET applications/:processId answers it. */
 export function applicationView(overrides: Partial<ApplicationView> & { currentStep?: Step } = {}): ApplicationView {
@@ -7,10 +7,22 @@ export function applicationView(overrides: Partial<ApplicationView> & { currentS
     version: 3,
     currentStep: 'AccountOpeningReason',
     status: 'IN_PROGRESS',
-    company: { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
+    company: { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false },
     steps: {},
     drafts: {},
     updatedAt: '2025-01-01T10:00:00.000Z',
     ...overrides,
   };
 }
+
+/** The signed-in representative who has given e-mail, phone and consent: what the choose-company guard asks for. */
+export const consentedRepresentative = (): Representative => ({
+  personalId: '38001085718',
+  personalIdCountryCode: 'EE',
+  givenName: 'Jüri',
+  surname: 'Tamm',
+  email: 'juri@firma.ee',
+  phone: '+372 5555 5555',
+  language: 'en',
+  hasConsentedToRegistryQueries: true,
+});

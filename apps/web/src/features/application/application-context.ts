@@ -1,4 +1,4 @@
-import type { ApplicationView, Step } from '@onboarding/domain';
+import type { ApplicationView, RegisterChange, Step } from '@onboarding/domain';
 import { createContext, useContext } from 'react';
 import type { StepScreen } from './application-steps';
 
@@ -38,6 +38,9 @@ export type ApplicationLayoutValue = {
   /** A write was refused as stale: the layout says so calmly until the next save succeeds. */
   isStale: boolean;
   setIsStale: (isStale: boolean) => void;
+  /** What the Business Register changed when signing was about to start; shown until the application is back at the overview. */
+  registerChanges: readonly RegisterChange[] | null;
+  setRegisterChanges: (changes: readonly RegisterChange[] | null) => void;
   /** The step screen's autosave registers here; null on unmount. */
   registerDraft: (control: DraftControl | null) => void;
   /** The registered autosave's flush and discard; nothing to do without one. */

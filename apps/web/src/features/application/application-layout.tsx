@@ -1,4 +1,4 @@
-import type { ApplicationView } from '@onboarding/domain';
+import { SCREENS, type ApplicationView, type RegisterChange } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScr
 import { SaveAndContinueLater } from './save-and-continue-later';
 import { SaveStateIndicator } from './save-state-indicator';
 import { Stepper } from './stepper';
+import { RegisterChangedNotice } from './register-changed-notice';
 import { useOnlineStatus } from './use-online-status';
 import styles from './application-layout.module.css';
 
@@ -63,6 +64,7 @@ function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
   const isOnline = useOnlineStatus();
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [isStale, setIsStale] = useState(false);
+  const [registerChanges, setRegisterChanges] = useState<readonly RegisterChange[] | null>(null);
   const draft = useRef<DraftControl | null>(null);
 
   const viewedIndex = stepScreenIndexOfPath(pathname);
@@ -70,6 +72,13 @@ function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
   // redirectFor has made sure the address is one of the five screens.
   const stepScreen = STEP_SCREENS[viewedIndex] ?? STEP_SCREENS[0]!;
   const key = useMemo(() => applicationQueryKey(processId), [processId]);
+  // The reopened steps are saved again once the application is back at the overview: the notice has done its work.
+  const isAtOverview = STEP_SCREENS[currentIndex]?.screen === SCREENS.overview;
+  const [wasAtOverview, setWasAtOverview] = useState(isAtOverview);
+  if (wasAtOverview !== isAtOverview) {
+    setWasAtOverview(isAtOverview);
+    if (isAtOverview) setRegisterChanges(null);
+  }
 
   const getVersion = useCallback(() => queryClient.getQueryData<ApplicationView>(key)?.version ?? application.version, [queryClient, key, application.version]);
   const setVersion = useCallback(
@@ -94,13 +103,15 @@ function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
       isOnline,
       isStale,
       setIsStale,
+      registerChanges,
+      setRegisterChanges,
       registerDraft: (control) => {
         draft.current = control;
       },
       flushDraft: async () => draft.current?.flush(),
       discardDraft: async () => draft.current?.discard(),
     }),
-    [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale],
+    [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale, registerChanges],
   );
 
   return (
@@ -120,6 +131,7 @@ function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
         <div role="status" className={styles.staleRegion}>
           {isStale && <p className={styles.staleNotice}>{t('APPLICATION.STALE_VERSION')}</p>}
         </div>
+        {registerChanges && <RegisterChangedNotice changes={registerChanges} />}
         <div className={styles.content}>
           <Outlet />
         </div>

@@ -31,6 +31,8 @@ function layoutValue(overrides: Partial<ApplicationLayoutValue> = {}) {
     isOnline: true,
     isStale: false,
     setIsStale: vi.fn(),
+    registerChanges: null,
+    setRegisterChanges: () => undefined,
     registerDraft: (control) => {
       draft = control;
     },

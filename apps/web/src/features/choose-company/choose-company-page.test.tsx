@@ -6,7 +6,7 @@ import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
 import { readSessionValue } from '../../lib/session-storage';
-import { applicationView } from '../../test/application-fixture';
+import { applicationView, consentedRepresentative } from '../../test/application-fixture';
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { renderRoutes } from '../../test/render-app';
@@ -28,6 +28,7 @@ const companies: RepresentativeCompanies = {
 
 function serve() {
   return stubFetch({
+    'GET /onboarding/representative': () => jsonResponse(consentedRepresentative()),
     'GET /onboarding/representative/companies': () => jsonResponse(companies),
     'GET /onboarding/applications/p-new': () => jsonResponse(applicationView({ processId: 'p-new', currentStep: 'AccountOpeningReason' })),
     'GET /onboarding/applications/p-pending': () => jsonResponse(applicationView({ processId: 'p-pending', currentStep: 'Incomes' })),
@@ -77,13 +78,13 @@ describe('choose-company screen', () => {
 
   it('asks for a choice before going on', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = serve();
+    const { callsTo } = serve();
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Choose a company to continue')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Uus Firma OÜ' }).getAttribute('aria-describedby')).toMatch(/error/);
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Uus Firma OÜ' }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo('POST /onboarding/applications')).toEqual([]);
   });
 
   it('a new company: creates the application, keeps its process id and opens its step', async () => {

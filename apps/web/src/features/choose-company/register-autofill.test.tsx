@@ -6,7 +6,7 @@ import { clearGlobalError, readGlobalErrorState } from '../../app/global-errors'
 import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
-import { applicationView } from '../../test/application-fixture';
+import { applicationView, consentedRepresentative } from '../../test/application-fixture';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
@@ -43,6 +43,7 @@ const isRegisterLookup = ([url]: [string, RequestInit?]) => url.startsWith('/onb
 
 function serve() {
   return stubFetch({
+    'GET /onboarding/representative': () => jsonResponse(consentedRepresentative()),
     'GET /onboarding/representative/companies': () => jsonResponse(companies),
     'GET /onboarding/reference/countries': () =>
       jsonResponse({

@@ -20,10 +20,15 @@ const representative: Representative = {
   hasConsentedToRegistryQueries: false,
 };
 
+/** The representative as the server keeps it: a save is what the next read answers (the choose-company guard reads it). */
 function serve(saved: Partial<Representative> = {}) {
+  let stored: Representative = { ...representative, ...saved };
   return stubFetch({
-    'GET /onboarding/representative': () => jsonResponse({ ...representative, ...saved }),
-    'PUT /onboarding/representative/personal-information': ({ body }) => jsonResponse({ ...representative, ...(body as object) }),
+    'GET /onboarding/representative': () => jsonResponse(stored),
+    'PUT /onboarding/representative/personal-information': ({ body }) => {
+      stored = { ...stored, ...(body as object) };
+      return jsonResponse(stored);
+    },
     'GET /onboarding/representative/companies': () => jsonResponse({ companies: [], pendingManualApplication: null }),
   });
 }

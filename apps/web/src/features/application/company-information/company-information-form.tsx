@@ -77,7 +77,7 @@ export function CompanyInformationForm({ initialValues, register }: CompanyInfor
   return (
     <FormProvider {...form}>
       <form id={COMPANY_FORM_ID} ref={formRef} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <CompanySection register={register} />
+        <CompanySection />
         <RepresentationSection />
         <ContactSection />
         <ActivitySection register={register} />

@@ -117,11 +117,14 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
 async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean }) {
   const stub = serve(view, options);
   const rendered = renderRoutes(routes(), '/application/company-information');
-  await screen.findByRole('textbox', { name: 'Business name' });
+  await screen.findByRole('heading', { name: 'Company' });
   // The reference lists are in once the address selects are.
   await screen.findByRole('combobox', { name: 'County' });
   return { ...stub, ...rendered };
 }
+
+/** The application's company, shown and not edited: the value under its label. */
+const companyValue = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 const textbox = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 const group = (label: string) => screen.getByRole('group', { name: label });
@@ -158,10 +161,12 @@ describe('company information: starting values', () => {
   it('pre-fills from the register card and marks what came from it', async () => {
     const { callsTo } = await renderScreen();
     expect(callsTo(REGISTER)).toHaveLength(1);
-    expect(textbox('Business name').value).toBe('Registri Firma OÜ');
-    expect(descriptionOf(textbox('Business name'))).toContain('From the Business Register');
-    expect(textbox('Registry code (optional)').value).toBe('12345678');
-    expect((screen.getByRole('combobox', { name: 'Country of registration' }) as HTMLInputElement).value).toBe('Estonia');
+    // The company is the application's, fixed when it was started: shown, not a field.
+    expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
+    expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
+    expect(companyValue('Registry code')).toBe('12345678');
+    expect(companyValue('Country of registration')).toBe('Estonia');
+    expect(screen.getByText(/From the Business Register\. The company is fixed/)).toBeTruthy();
     expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe('62011 Computer programming');
@@ -173,24 +178,21 @@ describe('company information: starting values', () => {
     expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLSelectElement).value).toBe('Kesklinna linnaosa');
     expect((within(legal).getByRole('textbox', { name: 'Street, house and apartment' }) as HTMLInputElement).value).toBe('Pikk 1');
     expect((within(group('Is the company listed on a stock exchange?')).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
-
-    // An edit drops the note.
-    const user = userEvent.setup();
-    await user.type(textbox('Business name'), ' Grupp');
-    expect(descriptionOf(textbox('Business name'))).not.toContain('From the Business Register');
   });
 
   it('a company the register does not know: takes the application’s company, without notes', async () => {
-    await renderScreen(undefined, { isInRegister: false });
-    expect(textbox('Business name').value).toBe('Tamm ja Pojad OÜ');
-    expect(textbox('Registry code (optional)').value).toBe('12345678');
+    await renderScreen(applicationView({ currentStep: 'CompanyData', company: { businessName: 'Tamm ja Pojad OÜ', registryCode: null, registryCountryCode: 'EE', legalForm: null } }), { isInRegister: false });
+    expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
+    expect(companyValue('Registry code')).toBe('None');
+    expect(screen.getByText(/As you entered it when you started the application/)).toBeTruthy();
     expect(screen.queryByText('From the Business Register')).toBeNull();
     expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
   });
 
   it('starts from the draft rather than the register', async () => {
     await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessName: 'Mustand OÜ', businessEmail: 'draft@firma.ee' } } }));
-    expect(textbox('Business name').value).toBe('Mustand OÜ');
+    // The draft's own company name does not count: the company is the application's.
+    expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
     expect(textbox('Business e-mail').value).toBe('draft@firma.ee');
     vi.unstubAllGlobals();
   });
@@ -213,14 +215,6 @@ describe('company information: the domain rules (SPEC.md section 5)', () => {
     expect(descriptionOf(phone)).toContain('Incorrect telephone number');
     await user.type(phone, '7');
     await waitFor(() => expect(descriptionOf(phone)).not.toContain('Incorrect telephone number'));
-
-    const registryCode = textbox('Registry code (optional)');
-    await user.clear(registryCode);
-    await user.type(registryCode, '123456789');
-    await user.tab();
-    expect(descriptionOf(registryCode)).toContain('Incorrect registry code');
-    await user.type(registryCode, '{Backspace}');
-    await waitFor(() => expect(descriptionOf(registryCode)).not.toContain('Incorrect registry code'));
   });
 
   it('refuses a target market country added twice with "Country already added"', async () => {
@@ -343,7 +337,7 @@ describe('company information: Continue', () => {
     const body = callsTo(SAVE)[0]?.body as { version: number; data: unknown };
     expect(body.version).toBeGreaterThanOrEqual(3);
     expect(body.data).toEqual({
-      businessName: 'Registri Firma OÜ',
+      businessName: 'Tamm ja Pojad OÜ',
       registryCode: '12345678',
       registryCountryCode: 'EE',
       representationBasis: 'MANAGEMENT_BOARD_MEMBER',

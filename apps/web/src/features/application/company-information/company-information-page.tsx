@@ -49,7 +49,10 @@ function LoadedForm({ register, emtakVersion }: { register: Parameters<typeof Co
   const [initialValues] = useState<CompanyFormValues>(() => {
     const base = prefillValues({ company: application.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage });
     // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins, and a reload shows what was typed.
-    return readValues(application.drafts.CompanyData ?? application.steps.CompanyData, base);
+    const values = readValues(application.drafts.CompanyData ?? application.steps.CompanyData, base);
+    // The company itself is the application's, fixed when it was started: the server refuses a step naming another.
+    const { businessName, registryCode, registryCountryCode } = application.company;
+    return { ...values, businessName, registryCode: registryCode ?? '', registryCountryCode };
   });
   return <CompanyInformationForm initialValues={initialValues} register={register} />;
 }

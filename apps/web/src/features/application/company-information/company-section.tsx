@@ -1,56 +1,38 @@
-import type { RegisterCompanyDetails } from '@onboarding/domain';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../ui';
-import { Combobox } from './combobox';
-import type { CompanyFormValues } from './form-values';
-import { useCountryOptions, withCurrent } from './options';
-import { useFieldMessages } from './use-field-messages';
+import { countryName } from '../../../lib/country-name';
+import { useApplicationLayout } from '../application-context';
 import styles from './company-information.module.css';
 
-/** Business name, registry code and registry country; what came from the register says so. */
-export function CompanySection({ register: card }: { register: RegisterCompanyDetails | undefined }) {
-  const { t } = useTranslation();
-  const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
-  const countryOptions = useCountryOptions();
-  const [businessName, registryCode, registryCountryCode] = useWatch({ control, name: ['businessName', 'registryCode', 'registryCountryCode'] });
-  const fromRegister = (isSame: boolean) => (card && isSame ? <span className={styles.fromRegister}>{t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER')}</span> : undefined);
-
+/**
+ * Business name, registry code and registry country: the application's company, fixed when the application was
+ * started (from the Business Register, or as typed then), so shown here and not edited. The form sends them as they are.
+ */
+export function CompanySection() {
+  const { t, i18n } = useTranslation();
+  const { company } = useApplicationLayout().application;
+  const isFromRegister = company.legalForm !== null && company.legalForm !== undefined;
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.COMPANY')}</legend>
-      <Input
-        label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_NAME')}
-        autoComplete="organization"
-        hint={fromRegister(businessName === card?.businessName)}
-        {...messages('businessName')}
-        {...register('businessName')}
-      />
-      <Input
-        label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REGISTRY_CODE')}
-        inputMode="numeric"
-        autoComplete="off"
-        hint={fromRegister(registryCode === card?.registryCode)}
-        {...messages('registryCode')}
-        {...register('registryCode')}
-      />
-      <Controller
-        control={control}
-        name="registryCountryCode"
-        render={({ field }) => (
-          <Combobox
-            ref={field.ref}
-            label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REGISTRY_COUNTRY')}
-            hint={fromRegister(registryCountryCode === card?.registryCountryCode)}
-            options={withCurrent(countryOptions, field.value)}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...messages('registryCountryCode')}
-          />
-        )}
-      />
-    </fieldset>
+    <section className={styles.section} aria-labelledby="company-section-title">
+      <h2 id="company-section-title" className={styles.legend}>
+        {t('APPLICATION.COMPANY_INFORMATION.SECTIONS.COMPANY')}
+      </h2>
+      <dl className={styles.fixedCompany}>
+        <div>
+          <dt>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_NAME')}</dt>
+          <dd>{company.businessName}</dd>
+        </div>
+        <div>
+          <dt>{t('APPLICATION.COMPANY_INFORMATION.COMPANY_REGISTRY_CODE')}</dt>
+          <dd>{company.registryCode ?? t('APPLICATION.COMPANY_INFORMATION.NO_REGISTRY_CODE')}</dd>
+        </div>
+        <div>
+          <dt>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.REGISTRY_COUNTRY')}</dt>
+          <dd>{countryName(company.registryCountryCode, i18n.language)}</dd>
+        </div>
+      </dl>
+      <p className={styles.fromRegister}>
+        {t(isFromRegister ? 'APPLICATION.COMPANY_INFORMATION.COMPANY_FROM_REGISTER' : 'APPLICATION.COMPANY_INFORMATION.COMPANY_AS_ENTERED')}
+      </p>
+    </section>
   );
 }

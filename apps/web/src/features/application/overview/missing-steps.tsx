@@ -10,6 +10,13 @@ const MISSING = 'APPLICATION.OVERVIEW.MISSING';
 /** A step never saved has one issue at the root; otherwise each field with an issue counts once. */
 const isNotStarted = (review: ReviewedStepResult) => review.issues.length > 0 && review.issues.every((issue) => issue.path === '');
 const fieldCount = (review: ReviewedStepResult) => new Set(review.issues.map((issue) => issue.path)).size;
+/** The register reopened the step, or stops the account from opening online: said as such, not as fields to fill. */
+const registerReasonOf = (review: ReviewedStepResult): string | undefined =>
+  review.issues.some((issue) => issue.code === 'blockedByRegister')
+    ? `${MISSING}.BLOCKED_BY_REGISTER`
+    : review.issues.some((issue) => issue.code === 'registerChanged')
+      ? `${MISSING}.REGISTER_CHANGED`
+      : undefined;
 
 /** After Continue, when the review is not complete: each incomplete step with a link to it and how much needs attention. */
 export function MissingSteps({ steps }: { steps: readonly ReviewedStepResult[] }) {
@@ -30,7 +37,9 @@ export function MissingSteps({ steps }: { steps: readonly ReviewedStepResult[] }
               <Link to={screen.path} className={styles.missingLink}>
                 {t(screen.titleKey)}
               </Link>
-              <span className={styles.missingCount}>{isNotStarted(review) ? t(`${MISSING}.NOT_STARTED`) : t(`${MISSING}.FIELDS`, { number: fieldCount(review) })}</span>
+              <span className={styles.missingCount}>
+                {t(registerReasonOf(review) ?? (isNotStarted(review) ? `${MISSING}.NOT_STARTED` : `${MISSING}.FIELDS`), { number: fieldCount(review) })}
+              </span>
             </li>
           );
         })}

@@ -49,6 +49,46 @@ describe('overview screen', () => {
     expect(within(activity).getByText(/The bank may ask you for more documents/)).toBeTruthy();
   });
 
+  it.each([
+    [
+      'en',
+      'Some details differ from the Business Register',
+      'The Business Register lists you as an authorised person (such as a procura holder), not as a management board member. The management board will be asked to sign the contract.',
+      'The Business Register lists the shareholders as: Mari Tamm 70%, Peeter Kask 30%. You entered: Peeter Kask 100%.',
+    ],
+    [
+      'et',
+      'Osa andmeid erineb äriregistri andmetest',
+      'Äriregistri andmetel oled volitatud isik (näiteks prokurist), mitte juhatuse liige. Lepingu allkirjastamiseks pöördume ettevõtte juhatuse poole.',
+      'Äriregistri andmetel on osanikud või aktsionärid: Mari Tamm 70%, Peeter Kask 30%. Sina sisestasid: Peeter Kask 100%.',
+    ],
+    [
+      'ru',
+      'Некоторые данные отличаются от данных коммерческого регистра',
+      'По данным коммерческого регистра вы\u00a0— уполномоченное лицо (например, прокурист), а не член правления. Подписать договор предложим правлению компании.',
+      'По данным коммерческого регистра пайщики или акционеры: Mari Tamm 70\u00a0%, Peeter Kask 30\u00a0%. Вы указали: Peeter Kask 100\u00a0%.',
+    ],
+  ] as const)('tells in %s, before signing, where the declaration differs from the Business Register', async (language, title, basis, shareholders) => {
+    await i18n.changeLanguage(language);
+    const party = (name: string, sharePercent: number) => ({ key: `person:${name}`, name, sharePercent });
+    serveOverview({
+      review: {
+        ...reviewOf(),
+        discrepancies: [
+          { fact: 'REPRESENTATION_BASIS', register: 'AUTHORIZED_PERSON', declared: 'MANAGEMENT_BOARD_MEMBER' },
+          { fact: 'SHAREHOLDERS', register: [party('Mari Tamm', 70), party('Peeter Kask', 30)], declared: [party('Peeter Kask', 100)] },
+        ],
+      },
+    });
+    renderOverview();
+    const section = await screen.findByRole('region', { name: title });
+    const texts = within(section).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(texts[0]).toContain(basis);
+    expect(texts[1]).toContain(shareholders);
+    // Each links to the step where it was declared.
+    expect(within(section).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/application/company-information', '/application/related-persons']);
+  });
+
   it('shows only the notice that applies', async () => {
     serveOverview({ review: reviewOf({}, { hasSpecificFieldOfActivity: true }) });
     renderOverview();

@@ -7,6 +7,7 @@ import { useApplicationReview } from './api/review';
 import { ApplicationSummary } from './application-summary';
 import { OverviewForm } from './overview-form';
 import { overviewFormValues } from './overview-form-values';
+import { OverviewDiscrepancies } from './overview-discrepancies';
 import { OverviewNotices } from './overview-notices';
 
 /**
@@ -32,6 +33,7 @@ export function Component() {
       <p className={formStyles.intro}>{t('APPLICATION.OVERVIEW.INTRO')}</p>
       <ApplicationSummary />
       <OverviewNotices notices={review.data?.notices} />
+      <OverviewDiscrepancies discrepancies={review.data?.discrepancies} />
       <OverviewForm initialValues={initialValues} />
     </section>
   );

@@ -1,4 +1,6 @@
 import type { FieldIssue, SigningStatusResponse } from '@onboarding/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { reviewQueryKey } from '../api/review';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -49,14 +51,16 @@ export function useSigning() {
   const person = useSignedInPerson();
   const { i18n } = useTranslation();
   const environment = useSigningEnvironment();
+  const queryClient = useQueryClient();
+  const onRegisterChanged = () => queryClient.invalidateQueries({ queryKey: reviewQueryKey(layout.processId) });
   const [phase, setPhase] = useState<SigningPhase>({ name: 'choosing' });
   const [lastRequest, setLastRequest] = useState<SigningRequest | null>(null);
   const run = useRef<Run | null>(null);
 
   // The flow outlives renders; it reads the latest of these.
-  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment });
+  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged });
   useEffect(() => {
-    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment };
+    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged };
   });
 
   const isCurrent = (current: Run) => run.current === current && !current.controller.signal.aborted;
@@ -95,6 +99,15 @@ export function useSigning() {
 
   const failToStart = (error: unknown) => {
     run.current = null;
+    if (error instanceof ApiError && error.code === 'REGISTER_CHANGED') {
+      // The Business Register changed: the layout says what, on the step the reloaded application has reopened,
+      // and the review names what now differs from the declaration.
+      setPhase({ name: 'choosing' });
+      context.current.layout.setRegisterChanges(error.registerChanges);
+      void context.current.layout.reload();
+      void context.current.onRegisterChanged();
+      return;
+    }
     if (error instanceof ApiError && error.status === 409) {
       // Not complete any more, or already submitted: the reloaded application tells which (a submitted one opens /success).
       setPhase({ name: 'choosing', startError: { kind: 'notReady' } });
