@@ -41,6 +41,26 @@ describe('from sign-in to the first step', () => {
   });
 });
 
+describe('consent to registry queries (SPEC.md section 1)', () => {
+  it('keeps choose-company closed until it is given, and the API refuses the register without it', async () => {
+    const { page, server } = suite;
+    await signInForTesting(page, server.baseUrl, '30303039903');
+    await page.goto(`${server.baseUrl}/start/choose-company?lang=en`);
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`);
+    await page.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
+    const refused = await page.evaluate(async () => {
+      const globals = globalThis as unknown as { sessionStorage: { getItem(key: string): string | null }; fetch: typeof fetch };
+      const response = await globals.fetch('/onboarding/representative/companies', { headers: { authorization: `Bearer ${globals.sessionStorage.getItem('accessToken') ?? ''}` } });
+      return { status: response.status, body: (await response.json()) as { code: string } };
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'CONSENT_REQUIRED' } });
+
+    await givePersonalInformation(page);
+    await page.waitForURL(`${server.baseUrl}/start/choose-company`);
+    await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
+  });
+});
+
 describe('outcomes the server decides', () => {
   it('sends a minor to the branch outcome', async () => {
     await signInWithSmartId(suite.page, suite.server.baseUrl, '61101012257');

@@ -14,6 +14,34 @@ const LOUNA: ApplicationSubject = {
   person: { personalId: '50001029996', firstName: 'ADULT', lastName: 'TESTNUMBER', birthDate: '2000-01-02' },
 };
 
+/** 60001018800 holds a procura of Mereranna Disain OÜ and declares themselves its board member and sole owner. */
+const PROCURA_HOLDER: ApplicationSubject = {
+  company: {
+    businessName: 'Mereranna Disain OÜ',
+    registryCode: '19010030',
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+    mainFieldOfActivityCode: '74101',
+  },
+  person: { personalId: '60001018800', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
+};
+
+describe('declarations that differ from the Business Register', () => {
+  it('are told on the overview before signing, with the register’s values and a way back to each step', async () => {
+    const { page, server } = suite;
+    await signInForTesting(page, server.baseUrl, PROCURA_HOLDER.person.personalId);
+    await givePersonalInformation(page);
+    await fillStepsThroughApi(page, server.baseUrl, PROCURA_HOLDER, 'AdditionalData', 'overview');
+    const section = page.getByRole('region', { name: 'Some details differ from the Business Register' });
+    await section.waitFor();
+    const text = (await section.textContent()) ?? '';
+    expect(text).toContain('The Business Register lists you as an authorised person (such as a procura holder), not as a management board member.');
+    expect(text).toContain('The management board will be asked to sign the contract.');
+    expect(text).toContain('You entered: OK TESTNUMBER 100%.');
+    await section.getByRole('link', { name: 'Check “Company information”' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+});
+
 describe('overview in Chromium', () => {
   it('notices the foreign shareholder, picks an office by keyboard, and opens signing once the server finds the application complete', async () => {
     const { page, server } = suite;
