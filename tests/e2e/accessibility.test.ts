@@ -296,7 +296,24 @@ const groups: readonly Group[] = [
         close: (page) => page.unrouteAll(),
       },
       ...errorScreens,
-      route('choose company: register companies, one with an account, one blocked', '/choose-company', { isMain: true }),
+    ],
+  },
+  {
+    // Choosing a company asks the register, which needs the consent given on personal information (SPEC.md section 1).
+    name: 'signed in as OK TESTNUMBER, having consented to registry queries',
+    setUp: async (page) => {
+      await signInForTesting(page, baseUrl(), OK_TESTNUMBER.person.personalId);
+      await givePersonalInformation(page);
+    },
+    screens: [
+      {
+        name: 'choose company: register companies, one with an account, one blocked',
+        isMain: true,
+        open: async (page) => {
+          await visit(page, '/choose-company');
+          await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
+        },
+      },
       {
         name: 'choose company: nothing chosen',
         open: async (page) => {
@@ -355,7 +372,7 @@ const groups: readonly Group[] = [
           await page.getByRole('checkbox', { name: /Deposit/ }).check({ force: true });
           await continueButton(page).click();
           await page.getByRole('heading', { level: 1, name: 'Company information' }).waitFor();
-          await page.getByLabel('Business name').waitFor();
+          await page.getByLabel('Business e-mail').waitFor();
           await continueButton(page).click();
           await page.locator('[aria-invalid="true"]').first().waitFor();
         },

@@ -46,9 +46,11 @@ describe('application steps 1-3 in Chromium', () => {
     await continueButton(page).click();
     await page.waitForURL(`${server.baseUrl}/start/application/company-information`);
 
-    // Step 2: pre-filled from the register; the rest typed; a reload midway keeps the typing (autosave).
-    await page.getByLabel('Business name').waitFor();
-    expect(await page.getByLabel('Business name').inputValue()).toBe('Jõeorg Konsultatsioonid OÜ');
+    // Step 2: the company as the application holds it (shown, not edited), pre-filled from the register; the rest
+    // typed; a reload midway keeps the typing (autosave).
+    await page.getByLabel('Business e-mail').waitFor();
+    expect(await page.getByRole('definition').first().textContent()).toBe('Jõeorg Konsultatsioonid OÜ');
+    expect(await page.getByRole('textbox', { name: 'Business name' }).count()).toBe(0);
     await fillCompanyInformation(page);
     await page.waitForTimeout(2500);
     await page.reload();

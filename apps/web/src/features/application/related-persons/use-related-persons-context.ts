@@ -25,15 +25,16 @@ export function useRelatedPersonsContext(): RelatedPersonsScreenContext {
     const representative = claims
       ? { personalId: claims.personalId, personalIdCountryCode: claims.personalIdCountryCode, givenName: claims.givenName, surname: claims.surname }
       : null;
+    // The register's listed status where it has one (the server judges with it too).
     const full = relatedPersonsContextOf(application.steps, application.company, {
       personalId: representative?.personalId ?? '',
       personalIdCountryCode: representative?.personalIdCountryCode ?? '',
     });
-    const companyData = application.steps.CompanyData as { businessName?: unknown } | undefined;
     return {
       context: representative ? full : { company: full.company },
       representative,
-      companyName: typeof companyData?.businessName === 'string' && companyData.businessName.trim() !== '' ? companyData.businessName : application.company.businessName,
+      // The application's company, fixed when it was started.
+      companyName: application.company.businessName,
       isListedCompany: full.company?.isListedCompany === true,
     };
   }, [application.steps, application.company, claims]);
