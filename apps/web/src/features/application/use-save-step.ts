@@ -9,7 +9,7 @@ export type SaveStepResult =
   | { status: 'saved'; application: ApplicationView }
   /** 400 VALIDATION_FAILED: put `fields` on the form (lib/form-errors.ts). */
   | { status: 'invalid'; fields: FieldIssue[] }
-  /** 409 STALE_VERSION: the latest application is loaded and the form keeps its values; the user saves again. */
+  /** 409 STALE_VERSION or COMPANY_MISMATCH: the latest application is loaded and the form keeps its values; the user saves again. */
   | { status: 'stale' }
   /** Anything else; the global error handling has told the user. */
   | { status: 'failed' };
@@ -37,7 +37,8 @@ export function useSaveStep() {
       await navigate(next, { replace: location.pathname.replace(/\/$/, '') === next.replace(/\/$/, '') });
       return { status: 'saved', application };
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'STALE_VERSION') {
+      // Stale, or naming another company than the application's (changed meanwhile by the register): load the latest.
+      if (error instanceof ApiError && (error.code === 'STALE_VERSION' || error.code === 'COMPANY_MISMATCH')) {
         setIsStale(true);
         await reload();
         return { status: 'stale' };

@@ -12,5 +12,5 @@ export const useSaveStepMutation = () =>
   useMutation({
     mutationFn: saveStep,
     // The step screen shows field errors; the layout handles a stale version.
-    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'STALE_VERSION'] },
+    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'STALE_VERSION', 'COMPANY_MISMATCH'] },
   });

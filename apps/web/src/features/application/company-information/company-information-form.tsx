@@ -41,7 +41,7 @@ export type CompanyInformationFormProps = {
  */
 export function CompanyInformationForm({ initialValues, register }: CompanyInformationFormProps) {
   const { t } = useTranslation();
-  const { step } = useApplicationLayout();
+  const { step, application } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -63,7 +63,9 @@ export function CompanyInformationForm({ initialValues, register }: CompanyInfor
   const onSubmit = form.handleSubmit(
     async (data) => {
       setHasGeneralError(false);
-      const result = await save(data);
+      // The company is the application's as last loaded (the register may have renamed it), never the form's.
+      const { businessName, registryCode, registryCountryCode } = application.company;
+      const result = await save({ ...data, businessName, registryCode: registryCode ?? undefined, registryCountryCode });
       if (result.status !== 'invalid') return;
       if (applyFieldIssues(result.fields, form.setError, form.setFocus, FIELD_NAMES)) setFocusRequest((count) => count + 1);
       else setHasGeneralError(true);

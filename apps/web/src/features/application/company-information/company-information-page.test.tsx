@@ -361,6 +361,26 @@ describe('company information: Continue', () => {
     expect(parseWithIssues(companyDataSchema, body.data).success).toBe(true);
   });
 
+  it('sends the company the application holds now: after a 409 COMPANY_MISMATCH it loads the application again and the next save names the new company', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo, router } = await renderScreen();
+    await fillTheRest(user);
+    // The register renamed the company meanwhile: the server refuses the old name, and the application now has the new one.
+    on(SAVE, () => jsonResponse({ code: 'COMPANY_MISMATCH', message: 'Another company', fields: [{ path: 'businessName', code: 'companyMismatch', params: {} }] }, 409));
+    on('GET /onboarding/applications/p-1', () =>
+      jsonResponse(applicationView({ currentStep: 'CompanyData', version: 4, company: { businessName: 'Tamm ja Tütred OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU' } })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(companyValue('Business name')).toBe('Tamm ja Tütred OÜ'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(textbox('Business e-mail').value).toBe('info@firma.ee');
+
+    on(SAVE, ({ body }) => jsonResponse(applicationView({ currentStep: 'Incomes', version: 5, steps: { CompanyData: (body as { data: unknown }).data } })));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    expect(callsTo(SAVE).map((call) => (call.body as { data: { businessName: string } }).data.businessName)).toEqual(['Tamm ja Pojad OÜ', 'Tamm ja Tütred OÜ']);
+  });
+
   it('a server 400 shows on its field, in the current language', async () => {
     const user = userEvent.setup();
     const { on, router } = await renderScreen();
