@@ -110,6 +110,12 @@ describe('the web app at /start/', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves no source map: the build keeps them, the server does not hand out the source', async () => {
+    const response = await app.inject({ method: 'GET', url: '/start/assets/index-3f2a1b.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('sourcesContent');
+  });
+
   it('does not cache unhashed files such as the icon', async () => {
     const response = await app.inject({ method: 'GET', url: '/start/favicon.svg' });
     expect(response.statusCode).toBe(200);

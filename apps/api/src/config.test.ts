@@ -40,6 +40,11 @@ describe('loadConfig', () => {
 
   it('refuses simulated identities on a public https production address', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://konto.pank.ee' })).toThrow(/IDENTITY_MODE/);
+    // The scheme in any case is https: a typo must not open simulated sign-in on a public address.
+    for (const PUBLIC_URL of ['HTTPS://konto.pank.ee', 'Https://konto.pank.ee/']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(/IDENTITY_MODE/);
+    }
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'HTTPS://Konto.Pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
   });
 
   it('asks for every setting of the live identity services, and refuses magic sign-in there', () => {

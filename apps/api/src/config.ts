@@ -35,7 +35,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Parsed, so the scheme is compared as a URL's: HTTPS:// and Https:// are https, and the switches below see it.
+    PUBLIC_URL: httpUrl.default('http://localhost:3000').transform((value) => new URL(value).href.replace(/\/$/, '')),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -15,6 +15,7 @@ export function createWebDist(): string {
     '<!doctype html><html><head><meta name="page-settings" content="" /></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-3f2a1b.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a1b.js.map'), '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["secret"]}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }

@@ -81,7 +81,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     index: false,
     serveDotFiles: false,
     // index.html is answered below, with the page settings filled in; x.br and x.gz are encodings of x, not files of their own.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    // Source maps stay a build artefact (for error tracking): served, they would hand out the whole source.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz', '**/*.map'],
     // The build writes x.br and x.gz beside each text asset (apps/web/vite-precompress.ts): sent as the browser accepts.
     preCompressed: true,
     schemaHide: true,
