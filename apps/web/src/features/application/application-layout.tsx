@@ -35,12 +35,22 @@ export function ApplicationLayout({ processId, onLogout }: ApplicationLayoutProp
 
 function LoadedApplicationLayout({ processId, onLogout }: FrameBaseProps & { processId: string }) {
   const query = useApplication(processId);
+  // Kept here, not in the frame: the redirect to a reopened step unmounts the frame, and the notice must outlive it.
+  const [registerChanges, setRegisterChanges] = useState<readonly RegisterChange[] | null>(null);
   const { pathname } = useLocation();
   if (query.isPending) return <Spinner variant="page" />;
   if (query.isError) return <LoadFailed error={query.error} />;
   const target = redirectFor(query.data, pathname);
   if (target) return <Navigate to={target} replace />;
-  return <ApplicationFrame processId={processId} application={query.data} onLogout={onLogout} />;
+  return (
+    <ApplicationFrame
+      processId={processId}
+      application={query.data}
+      onLogout={onLogout}
+      registerChanges={registerChanges}
+      setRegisterChanges={setRegisterChanges}
+    />
+  );
 }
 
 /** A load that failed after its retries: an application that is not (or no longer) the user's goes back to the company choice. */
@@ -55,16 +65,15 @@ function LoadFailed({ error }: { error: Error }) {
   return <Navigate to={errorPaths.technical} replace />;
 }
 
-type FrameProps = FrameBaseProps & { processId: string; application: ApplicationView };
+type FrameProps = FrameBaseProps & { processId: string; application: ApplicationView } & Pick<ApplicationLayoutValue, 'registerChanges' | 'setRegisterChanges'>;
 
-function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
+function ApplicationFrame({ processId, application, onLogout, registerChanges, setRegisterChanges }: FrameProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const isOnline = useOnlineStatus();
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [isStale, setIsStale] = useState(false);
-  const [registerChanges, setRegisterChanges] = useState<readonly RegisterChange[] | null>(null);
   const draft = useRef<DraftControl | null>(null);
 
   const viewedIndex = stepScreenIndexOfPath(pathname);
@@ -111,7 +120,7 @@ function ApplicationFrame({ processId, application, onLogout }: FrameProps) {
       flushDraft: async () => draft.current?.flush(),
       discardDraft: async () => draft.current?.discard(),
     }),
-    [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale, registerChanges],
+    [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale, registerChanges, setRegisterChanges],
   );
 
   return (

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
+import { applicationView } from '../../../test/application-fixture';
 import { jsonResponse } from '../../../test/fake-token';
 import { Component as OverviewPage } from './overview-page';
 import { draftPut, findForm, serveOverview, VALID_OVERVIEW } from './overview-test-helpers';
@@ -46,6 +47,32 @@ describe('overview: signing', () => {
     setStatuses([signed()]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
     expect(callsTo(draftPut('ApplicationOverview'))).toHaveLength(0);
+  });
+
+  it('a register that changed stops the signing: the reopened step opens and says what changed, with links to the steps', async () => {
+    const user = userEvent.setup();
+    const stub = serveOverviewAndSigning([waiting('4321')]);
+    stub.on(SIGNING_URL, () =>
+      jsonResponse(
+        { code: 'REGISTER_CHANGED', message: 'changed', registerChanges: [{ fact: 'MANAGEMENT_BOARD', step: 'RelatedPersons' }, { fact: 'STATUS', step: 'CompanyData' }] },
+        409,
+      ),
+    );
+    const { router } = renderWithSigning(<OverviewPage />);
+    await findForm();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Sign the contract' });
+    // The server moved the application back to the company step.
+    stub.on('GET /onboarding/applications/p-1', () => jsonResponse(applicationView({ currentStep: 'CompanyData', steps: { ApplicationOverview: VALID_OVERVIEW } })));
+    await user.click(screen.getByRole('button', { name: 'Sign the contract' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
+    const notice = await screen.findByRole('alert', { name: 'The Business Register has changed since you filled in the application' });
+    expect(notice.textContent).toContain('The management board');
+    expect(notice.textContent).toContain('The company’s status');
+    expect([...notice.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/application/company-information', '/application/related-persons']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('gives the answers back once the signing has ended', async () => {
