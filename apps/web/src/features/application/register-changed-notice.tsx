@@ -19,9 +19,9 @@ export function RegisterChangedNotice({ changes }: { changes: readonly RegisterC
     <section role="alert" aria-labelledby={titleId} className={styles.registerChanged}>
       <Icon name="infoCircle" size="medium-light" className={styles.registerChangedIcon} />
       <div>
-        <h2 id={titleId} className={styles.registerChangedTitle}>
+        <p id={titleId} className={styles.registerChangedTitle}>
           {t('APPLICATION.REGISTER_CHANGED.TITLE')}
-        </h2>
+        </p>
         <ul className={styles.registerChangedList}>
           {changes.map((change) => (
             <li key={change.fact}>{t(`APPLICATION.REGISTER_CHANGED.FACTS.${change.fact}`)}</li>
