@@ -149,6 +149,15 @@ describe('the register decides the follow-up; the declaration stands beside it',
     expect(mail?.text).toContain('Äriregister: volitatud isik');
     expect(mail?.text).toContain('Esindaja andmed: juhatuse liige');
 
+    // The record of the submission holds the facts it was decided on, with their sources.
+    const history = (await call('GET', `/onboarding/applications/${application.processId}/history`)).json() as ApplicationHistory;
+    const submission = history.events.find((event) => event.type === 'APPLICATION_SUBMITTED');
+    expect(submission).toMatchObject({
+      source: 'EID',
+      payload: { followUp: 'SIGN_BY_LINK', facts: { representationBasis: { value: 'AUTHORIZED_PERSON', source: 'REGISTER', declared: 'MANAGEMENT_BOARD_MEMBER' } } },
+    });
+    expect((submission?.payload.discrepancies as unknown[]).length).toBe(4);
+
     // The real board member is not locked out by the flagged submission.
     const boardMember = await signInAsRepresentative(app, '60001019906', 'et');
     const theirs = await boardMember('POST', '/onboarding/applications', { source: 'REGISTER', registryCode: PROCURA_HOLDER.company.registryCode, registryCountryCode: 'EE' });

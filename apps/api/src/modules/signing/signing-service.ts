@@ -172,6 +172,8 @@ export function createSigningService(options: SigningServiceOptions) {
               signatureAlgorithm: evidence.signatureAlgorithm,
               followUp,
               discrepancies,
+              // What the decision was made on, each fact with its source: the record proves itself without the rows.
+              facts,
               registerQueriedAt: facts.businessName.queriedAt ?? null,
             },
           },
