@@ -1,4 +1,4 @@
-import { endpointPath, signingEndpoints } from '@onboarding/domain';
+import { endpointPath, onboardingEndpoints, signingEndpoints } from '@onboarding/domain';
 import { useState } from 'react';
 import { NetworkError, parseErrorResponse } from './api-errors';
 import { emitSessionEnded } from './session-events';
@@ -7,16 +7,16 @@ import { clearSessionTokens, readSessionValue } from './session-storage';
 const FILENAME = /filename="?([^";]+)"?/i;
 
 /**
- * GET applications/:processId/contract: the contract PDF (before signing, the one about to be signed). It needs the
- * bearer token, so a plain link cannot fetch it; the file is read here and
- * saved from an object URL. apiRequest reads JSON only, hence this call of its own.
+ * A file of the onboarding API that needs the bearer token, so a plain link
+ * cannot fetch it: read here and saved from an object URL. apiRequest reads
+ * JSON only, hence this call of its own.
  */
-export async function fetchContract(processId: string): Promise<{ blob: Blob; filename: string }> {
+async function fetchFile(path: string, accept: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
   const accessToken = readSessionValue('accessToken');
   let response: Response;
   try {
-    response = await fetch(endpointPath(signingEndpoints.contract.path, { processId }), {
-      headers: { Accept: 'application/pdf', ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
+    response = await fetch(path, {
+      headers: { Accept: accept, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
       credentials: 'include',
     });
   } catch (error) {
@@ -31,9 +31,17 @@ export async function fetchContract(processId: string): Promise<{ blob: Blob; fi
     }
     throw error;
   }
-  const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `contract-${processId}.pdf`;
+  const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { blob: await response.blob(), filename };
 }
+
+/** GET applications/:processId/contract: the contract PDF (before signing, the one about to be signed). */
+export const fetchContract = (processId: string) =>
+  fetchFile(endpointPath(signingEndpoints.contract.path, { processId }), 'application/pdf', `contract-${processId}.pdf`);
+
+/** GET applications/:processId/history: every change of the application with its author, time and source, as JSON. */
+export const fetchHistory = (processId: string) =>
+  fetchFile(endpointPath(onboardingEndpoints.history.path, { processId }), 'application/json', `application-${processId}-history.json`);
 
 /** Hands a file to the browser's download, then lets the object URL go. */
 export function saveFile(blob: Blob, filename: string): void {
@@ -50,15 +58,15 @@ export function saveFile(blob: Blob, filename: string): void {
 }
 
 
-/** The contract as a download for a button: whether it is on its way, and whether the last try failed. */
-export function useContractDownload(processId: string) {
+/** A file as a download for a button: whether it is on its way, and whether the last try failed. */
+function useFileDownload(fetchIt: () => Promise<{ blob: Blob; filename: string }>) {
   const [isLoading, setIsLoading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
   const download = async (): Promise<void> => {
     setIsLoading(true);
     setHasFailed(false);
     try {
-      const { blob, filename } = await fetchContract(processId);
+      const { blob, filename } = await fetchIt();
       saveFile(blob, filename);
     } catch {
       setHasFailed(true);
@@ -68,3 +76,9 @@ export function useContractDownload(processId: string) {
   };
   return { download, isLoading, hasFailed };
 }
+
+/** The contract as a download for a button. */
+export const useContractDownload = (processId: string) => useFileDownload(() => fetchContract(processId));
+
+/** The application's history as a download for a button. */
+export const useHistoryDownload = (processId: string) => useFileDownload(() => fetchHistory(processId));

@@ -142,6 +142,35 @@ describe('/success', () => {
     expect(screen.queryByText('The contract could not be downloaded. Please try again.')).toBeNull();
   });
 
+  it("downloads the application's history as JSON with the bearer token", async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
+    const historyUrl = 'GET /onboarding/applications/p-1/history';
+    on(historyUrl, () =>
+      new Response(JSON.stringify({ processId: 'p-1', events: [] }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="application-p-1-history.json"' },
+      }),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:history';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderSuccess();
+    await findTitle();
+    await user.click(screen.getByRole('button', { name: /Download the application’s history \(JSON\)/ }));
+    await waitFor(() => expect(clicked).toEqual(['application-p-1-history.json']));
+    const [call] = callsTo(historyUrl);
+    expect((call?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${readSessionValue('accessToken')}`);
+  });
+
   it('a failed download says so in place', async () => {
     const user = userEvent.setup();
     const { on } = serve(submitted('PAY_SERVICE_FEE'));

@@ -9,7 +9,7 @@ import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useBankOffices } from './api/bank-offices';
-import { useContractDownload } from '../../lib/download-contract';
+import { useContractDownload, useHistoryDownload } from '../../lib/download-contract';
 import { useSubmittedApplication } from './api/submitted-application';
 import styles from './success-page.module.css';
 
@@ -60,6 +60,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const { t } = useTranslation();
   const onlineBankUrl = readOnlineBankUrl();
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
+  const history = useHistoryDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
 
@@ -95,8 +96,14 @@ function SuccessContent({ application }: { application: ApplicationView }) {
           {t('SUCCESS.HOME')}
         </Link>
       </div>
+      <p className={styles.muted}>
+        <Button variant="link" leadingIcon="download" isLoading={history.isLoading} onClick={() => void history.download()}>
+          {t('SUCCESS.DOWNLOAD_HISTORY')}
+        </Button>
+      </p>
       <div role="alert" className={styles.downloadError}>
         {isDownloadFailed && <p>{t('SUCCESS.DOWNLOAD_FAILED')}</p>}
+        {history.hasFailed && <p>{t('SUCCESS.DOWNLOAD_HISTORY_FAILED')}</p>}
       </div>
     </div>
   );
