@@ -251,22 +251,15 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
 }
 
 /** What changed in the register between two readings, and the step it reopens. */
-export const REGISTER_CHANGE_FACTS = [
-  'COMPANY_UNKNOWN',
-  'STATUS',
-  'BUSINESS_NAME',
-  'REPRESENTATION_BASIS',
-  'LISTED_COMPANY',
-  'LEGAL_ADDRESS',
-  'MAIN_FIELD_OF_ACTIVITY',
-  'MANAGEMENT_BOARD',
-  'SHAREHOLDERS',
-  'BENEFICIAL_OWNERS',
-] as const;
+export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', ...DISCREPANCY_FACTS] as const;
 export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
 
 export const registerChangeSchema = z.object({ fact: z.enum(REGISTER_CHANGE_FACTS), step: z.enum(['CompanyData', 'RelatedPersons']) });
 export type RegisterChange = z.infer<typeof registerChangeSchema>;
+
+/** The step a register change reopens: the company's own facts, or the step where the declaration sits. */
+const stepOfChange = (fact: RegisterChangeFact): 'CompanyData' | 'RelatedPersons' =>
+  fact === 'COMPANY_UNKNOWN' || fact === 'STATUS' || fact === 'BUSINESS_NAME' ? 'CompanyData' : DISCREPANCY_STEP[fact];
 
 /** JSON with object keys sorted: a card read back from a jsonb column has its keys in another order. */
 function canonicalJson(value: unknown): string {
@@ -287,20 +280,21 @@ export function registerChangesOf(
   after: RegisterCompanyDetails | undefined,
   person: { personalId: string; personalIdCountryCode: string },
 ): RegisterChange[] {
-  if (!after) return [{ fact: 'COMPANY_UNKNOWN', step: 'CompanyData' }];
+  if (!after) return [{ fact: 'COMPANY_UNKNOWN', step: stepOfChange('COMPANY_UNKNOWN') }];
   const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
-  const checks: [RegisterChangeFact, 'CompanyData' | 'RelatedPersons', unknown, unknown][] = [
-    ['STATUS', 'CompanyData', before.status, after.status],
-    ['BUSINESS_NAME', 'CompanyData', before.businessName, after.businessName],
-    ['REPRESENTATION_BASIS', 'CompanyData', registerRepresentationBasis(before, person), registerRepresentationBasis(after, person)],
-    ['LISTED_COMPANY', 'CompanyData', before.isListedCompany, after.isListedCompany],
-    ['LEGAL_ADDRESS', 'CompanyData', before.legalAddress, after.legalAddress],
-    ['MAIN_FIELD_OF_ACTIVITY', 'CompanyData', before.mainFieldOfActivityCode, after.mainFieldOfActivityCode],
-    ['MANAGEMENT_BOARD', 'RelatedPersons', before.managementBoardMembers.map((member) => registerPerson(member)), after.managementBoardMembers.map((member) => registerPerson(member))],
-    ['SHAREHOLDERS', 'RelatedPersons', before.shareholders, after.shareholders],
-    ['BENEFICIAL_OWNERS', 'RelatedPersons', before.beneficialOwners, after.beneficialOwners],
+  const board = (details: RegisterCompanyDetails) => details.managementBoardMembers.map((member) => registerPerson(member));
+  const checks: [RegisterChangeFact, unknown, unknown][] = [
+    ['STATUS', before.status, after.status],
+    ['BUSINESS_NAME', before.businessName, after.businessName],
+    ['REPRESENTATION_BASIS', registerRepresentationBasis(before, person), registerRepresentationBasis(after, person)],
+    ['LISTED_COMPANY', before.isListedCompany, after.isListedCompany],
+    ['LEGAL_ADDRESS', before.legalAddress, after.legalAddress],
+    ['MAIN_FIELD_OF_ACTIVITY', before.mainFieldOfActivityCode, after.mainFieldOfActivityCode],
+    ['MANAGEMENT_BOARD', board(before), board(after)],
+    ['SHAREHOLDERS', before.shareholders, after.shareholders],
+    ['BENEFICIAL_OWNERS', before.beneficialOwners, after.beneficialOwners],
   ];
-  return checks.filter(([, , a, b]) => !same(a, b)).map(([fact, step]) => ({ fact, step }));
+  return checks.filter(([, a, b]) => !same(a, b)).map(([fact]) => ({ fact, step: stepOfChange(fact) }));
 }
 
 /** Whether the register's facts stop the account from opening online: the company is not active, or the person may not represent it. */

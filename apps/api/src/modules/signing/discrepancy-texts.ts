@@ -1,4 +1,5 @@
-import type { Discrepancy, DiscrepancyFact, FactAddress, FactParty, Locale, RepresentationBasis } from '@onboarding/domain';
+import type { Discrepancy, DiscrepancyFact, FactParty, Locale, RepresentationBasis } from '@onboarding/domain';
+import { formatAddress } from './contract-facts.js';
 
 /** How the contract and the submitted-mail name a declaration that differs from the register (GLOSSARY.md terms). */
 type DiscrepancyTexts = {
@@ -78,9 +79,6 @@ const TEXTS: Record<Locale, DiscrepancyTexts> = {
     percent: (value) => `${String(value).replace('.', ',')}${NBSP}%`,
   },
 };
-
-const formatAddress = (address: FactAddress): string =>
-  [address.street, address.district, `${address.postalCode} ${address.city}`, address.county].filter((part) => part !== undefined && part !== '').join(', ');
 
 function formatParties(parties: readonly FactParty[], texts: DiscrepancyTexts): string {
   if (parties.length === 0) return texts.none;
