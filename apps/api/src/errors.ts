@@ -30,6 +30,7 @@ export class AppError extends Error {
   readonly fields?: FieldIssue[];
   readonly currentVersion?: number;
   readonly registerChanges?: RegisterChange[];
+  readonly retryAfterSeconds?: number;
 
   /** `details` is the message alone, or the message and whatever else the body carries. */
   constructor(
@@ -43,6 +44,7 @@ export class AppError extends Error {
     this.fields = extra.fields;
     this.currentVersion = extra.currentVersion;
     this.registerChanges = extra.registerChanges;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 
   toJSON(): ApiErrorBody {
@@ -52,8 +54,16 @@ export class AppError extends Error {
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.currentVersion === undefined ? {} : { currentVersion: this.currentVersion }),
       ...(this.registerChanges ? { registerChanges: this.registerChanges } : {}),
+      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
     };
   }
 }
 
-export type AppErrorDetails = { message?: string; fields?: FieldIssue[]; currentVersion?: number; registerChanges?: RegisterChange[] };
+export type AppErrorDetails = {
+  message?: string;
+  fields?: FieldIssue[];
+  currentVersion?: number;
+  registerChanges?: RegisterChange[];
+  /** With RATE_LIMITED: whole seconds until a retry can succeed; also sent as the Retry-After header. */
+  retryAfterSeconds?: number;
+};

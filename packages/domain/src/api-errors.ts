@@ -52,6 +52,8 @@ export type ApiErrorBody = {
   currentVersion?: number;
   /** With REGISTER_CHANGED: what the register now says differently. */
   registerChanges?: RegisterChange[];
+  /** With RATE_LIMITED: whole seconds until a retry can succeed (the Retry-After header says the same). */
+  retryAfterSeconds?: number;
 };
 
 /**
@@ -65,4 +67,5 @@ export const apiErrorBodySchema = z.object({
   fields: z.array(z.object({ path: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()) })).optional(),
   currentVersion: z.number().int().optional(),
   registerChanges: z.array(registerChangeSchema).optional(),
+  retryAfterSeconds: z.number().int().min(0).optional(),
 });

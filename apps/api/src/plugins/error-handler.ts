@@ -54,6 +54,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request rejected');
     }
+    if (appError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(appError.retryAfterSeconds));
     return reply.status(appError.statusCode).send(appError.toJSON());
   });
 
