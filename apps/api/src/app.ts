@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
+import { registerRateLimits } from './modules/rate-limits/plugin.js';
 import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
@@ -115,8 +116,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerMetrics(app);
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  const auth = await registerAuth(app, config, database);
-  await registerOnboarding(app, config, database, auth, { mail: dependencies.mail, register: dependencies.register });
+  const rateLimits = await registerRateLimits(app, config, database);
+  const auth = await registerAuth(app, config, database, rateLimits);
+  await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

@@ -82,9 +82,15 @@ export const configSchema = z
     REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
     MAGIC_SIGN_IN: booleanFromString.optional(),
-    /** Sign-in starts allowed per client address and per personal code within RATE_LIMIT_WINDOW_SECONDS. */
+    // Rate limits (modules/rate-limits), counted in the database and shared by every instance, per RATE_LIMIT_WINDOW_SECONDS.
+    /** Sign-in starts (and failed-sign-in events) per client address. */
     RATE_LIMIT_STARTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    /** Sign-in starts per client address and personal code (never per code alone: that would lock the person out). */
     RATE_LIMIT_STARTS_PER_PERSON: z.coerce.number().int().positive().default(5),
+    /** Token exchanges and refreshes, and register look-ups, per client address. */
+    RATE_LIMIT_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
+    /** Register look-ups, save-and-continue mails and signing starts per signed-in person. */
+    RATE_LIMIT_REQUESTS_PER_USER: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
 
     // Identity services. Unset in simulated mode: the built-in simulators and their test CA are used.

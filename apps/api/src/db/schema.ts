@@ -292,6 +292,21 @@ export const signingSessions = pgTable(
   ],
 );
 
+/**
+ * Request counters of the rate limits (plugins/rate-limits.ts), one row per
+ * limit and client key, shared by every instance on this database. The key is
+ * a hash: personal codes and addresses are not kept here in clear.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -303,4 +318,5 @@ export const schema = {
   mailOutbox,
   contracts,
   signingSessions,
+  rateLimitCounters,
 };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { authSessions, authenticationEvents, refreshTokens, userSessions } from '../../db/schema.js';
 
@@ -30,19 +30,6 @@ export function createAuthRepository(db: Db) {
         .from(authSessions)
         .where(and(eq(authSessions.id, id), eq(authSessions.method, method)));
       return row;
-    },
-
-    /** Sign-in starts within the window, by client address and by personal code. */
-    async countRecentStarts(since: Date, by: { clientAddress: string } | { personalId: string }): Promise<number> {
-      const condition =
-        'clientAddress' in by
-          ? eq(authSessions.clientAddress, by.clientAddress)
-          : eq(authSessions.requestedPersonalId, by.personalId);
-      const [row] = await db
-        .select({ value: count() })
-        .from(authSessions)
-        .where(and(condition, gt(authSessions.createdAt, since)));
-      return row?.value ?? 0;
     },
 
     async setProviderSession(id: string, providerSessionId: string): Promise<void> {
@@ -165,15 +152,6 @@ export function createAuthRepository(db: Db) {
         )
         .returning({ id: userSessions.id });
       return row?.id;
-    },
-
-    /** Failed-sign-in events recorded from one address since `since` (the anonymous endpoint's rate limit). */
-    async countRecentFailedEvents(clientAddress: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ value: count() })
-        .from(authenticationEvents)
-        .where(and(eq(authenticationEvents.clientAddress, clientAddress), eq(authenticationEvents.result, 'FAILED'), gt(authenticationEvents.createdAt, since)));
-      return row?.value ?? 0;
     },
 
     async insertAuthenticationEvent(values: typeof authenticationEvents.$inferInsert): Promise<void> {

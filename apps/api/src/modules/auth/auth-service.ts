@@ -43,7 +43,6 @@ export type AuthServiceOptions = {
    * on another instance reach this one within this time.
    */
   sessionCheckCacheMs?: number;
-  rateLimit: { perAddress: number; perPerson: number; windowSeconds: number };
   now?: () => Date;
 };
 
@@ -59,18 +58,6 @@ export function createAuthService(options: AuthServiceOptions) {
   const idleTimeoutMs = options.sessionIdleTimeoutSeconds * 1000;
   const isSessionAlive = (session: UserSession): boolean => !session.revokedAt && now().getTime() - session.lastRefreshedAt.getTime() < idleTimeoutMs;
   const liveSessions = createLiveSessionCache(options.sessionCheckCacheMs ?? 0);
-
-  async function enforceRateLimit(clientAddress: string, personalId: string): Promise<void> {
-    const since = new Date(now().getTime() - options.rateLimit.windowSeconds * 1000);
-    const [byAddress, byPerson] = await Promise.all([
-      repository.countRecentStarts(since, { clientAddress }),
-      repository.countRecentStarts(since, { personalId }),
-    ]);
-    // Per person too: a phone must not be flooded with PIN prompts from many addresses.
-    if (byAddress >= options.rateLimit.perAddress || byPerson >= options.rateLimit.perPerson) {
-      throw new AppError('RATE_LIMITED');
-    }
-  }
 
   async function issueCodeFor(session: AuthSession): Promise<string> {
     const code = randomToken();
@@ -112,10 +99,9 @@ export function createAuthService(options: AuthServiceOptions) {
   return {
     /** Starts Smart-ID or Mobile-ID: the hash is ours, random per attempt; the user sees its verification code. */
     async start(method: MobileIdentityMethod, input: StartInput) {
-      await enforceRateLimit(input.clientAddress, input.personalId);
       const hashType = hashTypes[method];
       const hash = new Uint8Array(createHash(hashType === 'SHA512' ? 'sha512' : 'sha256').update(randomBytes(64)).digest());
-      // Recorded before SK is asked, so refused attempts count towards the rate limits too.
+      // Recorded before SK is asked (the routes' rate limits have counted it already).
       const session = await repository.insertAuthSession({
         method,
         requestedPersonalId: input.personalId,

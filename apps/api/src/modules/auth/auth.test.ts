@@ -320,16 +320,40 @@ describe('rate limits on sign-in starts', () => {
       payload: { ...createPkce().common, personalId, personalIdCountryCode: 'EE' },
     });
 
-  it('answers 429 RATE_LIMITED when one person has started too many sign-ins, from any address', async () => {
+  it('answers 429 RATE_LIMITED with Retry-After when one address has started too many sign-ins for one person', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '3' });
     try {
       const answers = [];
-      for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) answers.push((await startOn(limited, '39901012239', address)).statusCode);
+      for (let attempt = 0; attempt < 4; attempt++) answers.push((await startOn(limited, '39901012239', '10.0.0.1')).statusCode);
       expect(answers).toEqual([200, 200, 200, 429]);
-      const refused = await startOn(limited, '39901012239', '10.0.0.5');
-      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      // Another person is not affected.
-      expect((await startOn(limited, '40504040001', '10.0.0.6')).statusCode).toBe(200);
+      const refused = await startOn(limited, '39901012239', '10.0.0.1');
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(refused.json().retryAfterSeconds).toBe(retryAfter);
+      // Another person from the same address is not affected.
+      expect((await startOn(limited, '40504040001', '10.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('cannot be used to lock a person out: starts for their code from another address do not count against them', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '5' });
+    try {
+      // The attacker starts five Smart-ID sign-ins for someone else's personal code.
+      for (let attempt = 0; attempt < 5; attempt++) await startOn(limited, '39901012239', '198.51.100.66');
+      expect((await startOn(limited, '39901012239', '198.51.100.66')).statusCode).toBe(429);
+      // The person themselves, from their own address, by Smart-ID and by Mobile-ID.
+      expect((await startOn(limited, '39901012239', '10.0.0.9')).statusCode).toBe(200);
+      const mobileId = await limited.inject({
+        method: 'POST',
+        url: '/oauth2/v2/authorize/mid/start',
+        remoteAddress: '10.0.0.9',
+        payload: { ...createPkce().common, personalId: '60001019906', phoneNumber: '+37200000766', personalIdCountryCode: 'EE' },
+      });
+      expect(mobileId.statusCode).toBe(200);
     } finally {
       await limited.close();
     }
@@ -339,7 +363,7 @@ describe('rate limits on sign-in starts', () => {
     const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '2' });
     try {
       const answers = [];
-      for (const address of ['10.0.2.1', '10.0.2.2', '10.0.2.3']) answers.push((await startOn(limited, '38001085718', address)).json().code);
+      for (let attempt = 0; attempt < 3; attempt++) answers.push((await startOn(limited, '38001085718', '10.0.2.1')).json().code);
       expect(answers).toEqual(['user_not_found', 'user_not_found', 'RATE_LIMITED']);
     } finally {
       await limited.close();

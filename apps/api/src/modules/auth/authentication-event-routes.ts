@@ -1,15 +1,15 @@
 import { authenticationEventEndpoints, type AuthenticationEvent } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
 import type { AuthRepository } from './auth-repository.js';
 import type { RequireUser } from './authenticate.js';
+import type { RateLimitHook } from '../rate-limits/plugin.js';
 
 type Options = {
   repository: AuthRepository;
   requireUser: RequireUser;
-  /** Failed-sign-in events one address may record per window: the endpoint needs no token, and its table is append-only. */
-  rateLimit: { perAddress: number; windowSeconds: number };
+  /** The endpoint needs no token and its table is append-only: limited per client address. */
+  limitFailedEvents: RateLimitHook;
 };
 
 // An event is a small record; a large body is someone filling our table.
@@ -17,19 +17,18 @@ const EVENT_BODY_LIMIT_BYTES = 16 * 1024;
 const tags = ['sign-in'];
 
 /** Authentication events of SPEC.md section 7, kept in the append-only authentication_events table. */
-export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (app, { repository, requireUser, rateLimit }) => {
+export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (app, { repository, requireUser, limitFailedEvents }) => {
   const { failed, completed } = authenticationEventEndpoints;
 
   app.post(
     failed.path,
     {
       bodyLimit: EVENT_BODY_LIMIT_BYTES,
+      onRequest: limitFailedEvents,
       schema: { tags, summary: 'Record a failed sign-in (no token needed; limited per address)', body: failed.body, response: { 204: z.null() } },
     },
     async (request, reply) => {
       const event = request.body as AuthenticationEvent;
-      const since = new Date(Date.now() - rateLimit.windowSeconds * 1000);
-      if ((await repository.countRecentFailedEvents(request.ip, since)) >= rateLimit.perAddress) throw new AppError('RATE_LIMITED');
       await repository.insertAuthenticationEvent({
         result: 'FAILED',
         authenticationMethod: event.authenticationMethod,

@@ -13,6 +13,7 @@ import { createIdentityServices, type IdentityServices } from './identity-servic
 import { authRoutes } from './routes.js';
 import { loadSigningKey } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
+import type { RateLimits } from '../rate-limits/plugin.js';
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -36,7 +37,7 @@ export type AuthModule = {
  * Sign-in: the /oauth2/v2 routes, the authentication events, the eid listener
  * for ID-card, and requireUser for every route that needs a signed-in user.
  */
-export async function registerAuth(app: FastifyInstance, config: Config, database: Database): Promise<AuthModule> {
+export async function registerAuth(app: FastifyInstance, config: Config, database: Database, rateLimits: RateLimits): Promise<AuthModule> {
   const key = await loadSigningKey({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir });
   const accessTokens = createAccessTokens({ key, issuer: `${config.PUBLIC_URL}${AUTH_BASE_PATH}`, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
@@ -48,26 +49,24 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
     accessTokens,
     sessionIdleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
     sessionCheckCacheMs: config.SESSION_CHECK_CACHE_MS,
-    rateLimit: {
-      perAddress: config.RATE_LIMIT_STARTS_PER_ADDRESS,
-      perPerson: config.RATE_LIMIT_STARTS_PER_PERSON,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-    },
   });
   const requireUser = createRequireUser(accessTokens, service);
 
-  await app.register(authRoutes, { service, isMagicSignInEnabled: config.isMagicSignInEnabled });
-  await app.register(authenticationEventRoutes, {
-    repository,
-    requireUser,
-    // A failed sign-in is a start and its event: the same budget per address.
-    rateLimit: { perAddress: config.RATE_LIMIT_STARTS_PER_ADDRESS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  const { rules } = rateLimits;
+  await app.register(authRoutes, {
+    service,
+    isMagicSignInEnabled: config.isMagicSignInEnabled,
+    limitStarts: rateLimits.hook(rules.signInStartPerPerson, rules.signInStartPerClient),
+    limitTokens: rateLimits.hook(rules.tokenPerClient),
   });
+  await app.register(authenticationEventRoutes, { repository, requireUser, limitFailedEvents: rateLimits.hook(rules.failedEventPerClient) });
 
   // Behind a reverse proxy that terminates the eid host's TLS and passes the certificate in a header.
   const certificateHeader = config.EID_CLIENT_CERT_HEADER;
   if (certificateHeader) {
-    app.post(authEndpoints.idCard.path, { schema: { tags: ['sign-in'], summary: 'ID-card sign-in (behind the eid proxy)', body: authEndpoints.idCard.body } }, async (request) => {
+    const limitIdCardStarts = rateLimits.hook(rules.signInStartPerClient);
+    const options = { onRequest: limitIdCardStarts, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (behind the eid proxy)', body: authEndpoints.idCard.body } };
+    app.post(authEndpoints.idCard.path, options, async (request) => {
       const header = request.headers[certificateHeader];
       const certificatePem = typeof header === 'string' && header ? decodeURIComponent(header) : undefined;
       return authorizeWithIdCard({

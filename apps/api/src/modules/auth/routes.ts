@@ -5,8 +5,16 @@ import { AppError } from '../../errors.js';
 import type { MobileIdentityMethod } from '../identity/types.js';
 import type { AuthService } from './auth-service.js';
 import { personFromMagicPayload } from './magic.js';
+import type { RateLimitHook } from '../rate-limits/plugin.js';
 
-type AuthRoutesOptions = { service: AuthService; isMagicSignInEnabled: boolean };
+type AuthRoutesOptions = {
+  service: AuthService;
+  isMagicSignInEnabled: boolean;
+  /** Rate limits (modules/rate-limits): per client and personal code, and per client. */
+  limitStarts: RateLimitHook;
+  /** Rate limit of code exchanges and refreshes, per client. */
+  limitTokens: RateLimitHook;
+};
 
 const sessionParams = z.object({ authenticationSessionId: z.uuid() });
 const tags = ['sign-in'];
@@ -19,7 +27,7 @@ function schemaOf(endpoint: Endpoint, summary: string) {
 }
 
 /** The auth API at /oauth2/v2 (SPEC.md section 7), declared by authEndpoints in packages/domain. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens }) => {
   const mobileMethods: { method: MobileIdentityMethod; start: Endpoint; status: Endpoint; cancel: Endpoint; name: string }[] = [
     { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },
     { method: 'MOBILE_ID', start: authEndpoints.startMobileId, status: authEndpoints.mobileIdStatus, cancel: authEndpoints.cancelMobileId, name: 'Mobile-ID' },
@@ -28,7 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   for (const { method, start, status, cancel, name } of mobileMethods) {
     app.post(
       start.path,
-      { schema: { ...schemaOf(start, `Start a ${name} sign-in`), response: withFailures(authenticationStartResponseSchema) } },
+      // After validation: the limit is keyed by the personal code in the body.
+      { preHandler: limitStarts, schema: { ...schemaOf(start, `Start a ${name} sign-in`), response: withFailures(authenticationStartResponseSchema) } },
       async (request) => {
         const body = request.body as { personalId: string; phoneNumber?: string } & Parameters<AuthService['start']>[1];
         return service.start(method, { ...body, clientAddress: request.ip });
@@ -53,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     authEndpoints.token.path,
-    { schema: { ...schemaOf(authEndpoints.token, 'Exchange an authorization code and its PKCE verifier for tokens'), response: { 200: authEndpoints.token.response } } },
+    {
+      onRequest: limitTokens,
+      schema: { ...schemaOf(authEndpoints.token, 'Exchange an authorization code and its PKCE verifier for tokens'), response: { 200: authEndpoints.token.response, 429: apiErrorBodySchema } },
+    },
     async (request) => {
       const { authorizationCode, codeVerifier } = request.body as { authorizationCode: string; codeVerifier: string };
       return service.exchangeCode(authorizationCode, codeVerifier);
@@ -62,7 +74,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     authEndpoints.refresh.path,
-    { schema: { ...schemaOf(authEndpoints.refresh, 'New tokens for a refresh token, which is then spent; reusing a spent one ends the session'), response: { 200: authEndpoints.refresh.response } } },
+    {
+      onRequest: limitTokens,
+      schema: {
+        ...schemaOf(authEndpoints.refresh, 'New tokens for a refresh token, which is then spent; reusing a spent one ends the session'),
+        response: { 200: authEndpoints.refresh.response, 429: apiErrorBodySchema },
+      },
+    },
     async (request) => service.refresh((request.body as { refreshToken: string }).refreshToken),
   );
 

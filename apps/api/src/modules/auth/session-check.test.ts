@@ -25,7 +25,6 @@ function setUp(sessionCheckCacheMs: number) {
     accessTokens: {} as AuthServiceOptions['accessTokens'],
     sessionIdleTimeoutSeconds: IDLE_SECONDS,
     sessionCheckCacheMs,
-    rateLimit: { perAddress: 1, perPerson: 1, windowSeconds: 1 },
     now: () => new Date(now),
   });
   return {

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
+import type { RateLimits } from '../rate-limits/plugin.js';
 import { createMailModule, type MailModuleDependencies } from '../mail/index.js';
 import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
@@ -28,10 +29,11 @@ export async function registerOnboarding(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  auth: Pick<AuthModule, 'requireUser' | 'identity'>,
+  auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
   overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
 ): Promise<void> {
-  const { requireUser, identity } = auth;
+  const { requireUser, identity, rateLimits } = auth;
+  const { rules } = rateLimits;
   const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...overrides.mail });
   app.addHook('onReady', async () => mail.sender.start());
   // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
@@ -54,8 +56,13 @@ export async function registerOnboarding(
     if (!request.user) throw new AppError('UNAUTHORIZED');
     await service.requireConsent(request.user);
   };
-  await app.register(registerLookupRoutes, { register, requireUser, requireConsent });
-  await app.register(onboardingRoutes, { service, requireUser });
+  await app.register(registerLookupRoutes, {
+    register,
+    requireUser,
+    requireConsent,
+    limitLookups: rateLimits.hook(rules.registerLookupPerUser, rules.registerLookupPerClient),
+  });
+  await app.register(onboardingRoutes, { service, requireUser, limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser) });
 
   const signing = createSigningService({
     repository: createSigningRepository(database.db),
@@ -72,7 +79,7 @@ export async function registerOnboarding(
     render: renderContract,
     bankName: config.BANK_NAME,
   });
-  await app.register(signingRoutes, { service: signing, requireUser });
+  await app.register(signingRoutes, { service: signing, requireUser, limitStarts: rateLimits.hook(rules.signingStartPerUser) });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
 }

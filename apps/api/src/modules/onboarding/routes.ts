@@ -12,8 +12,14 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { RequireUser } from '../auth/authenticate.js';
 import type { OnboardingService } from './onboarding-service.js';
+import type { RateLimitHook } from '../rate-limits/plugin.js';
 
-type Options = { service: OnboardingService; requireUser: RequireUser };
+type Options = {
+  service: OnboardingService;
+  requireUser: RequireUser;
+  /** Each save-and-continue sends a mail: limited per signed-in person. */
+  limitSaveAndContinue: RateLimitHook;
+};
 
 const tags = ['onboarding'];
 const security = [{ bearerAuth: [] }];
@@ -27,7 +33,7 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 }
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
-export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser }) => {
+export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitSaveAndContinue }) => {
   // Before validation: without a valid token the answer is 401, whatever the body.
   app.addHook('preValidation', requireUser);
 
@@ -161,13 +167,14 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
   app.post(
     endpoints.saveAndContinueLater.path,
     {
+      preHandler: limitSaveAndContinue,
       schema: {
         tags,
         security,
         summary: 'E-mail the representative a link back to the application',
         params: processParams,
         body: endpoints.saveAndContinueLater.body,
-        response: { 202: z.null(), ...errors },
+        response: { 202: z.null(), ...errors, 429: apiErrorBodySchema },
       },
     },
     async (request, reply) => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
     transformObject: jsonSchemaTransformObject,
   });
   // Consent is the onboarding module's to check (its tests refuse a look-up without it); here everyone has given it.
-  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser, requireConsent: async () => undefined });
+  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser, requireConsent: async () => undefined, limitLookups: async () => undefined });
   await app.ready();
 });
 

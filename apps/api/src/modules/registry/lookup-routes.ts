@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
+import type { RateLimitHook } from '../rate-limits/plugin.js';
 import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterPersonLookup } from '@onboarding/domain';
 
 type LookupRoutesOptions = {
@@ -10,24 +11,26 @@ type LookupRoutesOptions = {
   requireUser: (request: FastifyRequest) => Promise<void>;
   /** SPEC.md section 1: the register is asked only after the signed-in representative consented to it. */
   requireConsent: (request: FastifyRequest) => Promise<void>;
+  /** Each look-up is a paid register query: limited per person and per client address. */
+  limitLookups: RateLimitHook;
 };
 
 const tags = ['register'];
-const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 429: apiErrorBodySchema };
 
 /**
  * Auto-fill (SPEC.md section 5): when a typed registry code or personal ID
  * exists in the register, the form offers to fill the company or the related
  * person from it. Only a signed-in representative may ask.
  */
-export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent }) => {
+export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, limitLookups }) => {
   const { company, person } = registerEndpoints;
 
   app.get(
     company.path,
     {
       preValidation: requireUser,
-      preHandler: requireConsent,
+      preHandler: [requireConsent, limitLookups],
       schema: {
         tags,
         summary: 'A company of the business register, to fill the company form and its related persons',
@@ -48,7 +51,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     person.path,
     {
       preValidation: requireUser,
-      preHandler: requireConsent,
+      preHandler: [requireConsent, limitLookups],
       schema: {
         tags,
         summary: 'A person of the population register, to fill the related-person form',

@@ -5,8 +5,14 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { RequireUser } from '../auth/authenticate.js';
 import type { SigningService } from './signing-service.js';
+import type { RateLimitHook } from '../rate-limits/plugin.js';
 
-type Options = { service: SigningService; requireUser: RequireUser };
+type Options = {
+  service: SigningService;
+  requireUser: RequireUser;
+  /** Each start sends a PIN2 prompt and costs an SK query: limited per signed-in person. */
+  limitStarts: RateLimitHook;
+};
 
 const tags = ['signing'];
 const security = [{ bearerAuth: [] }];
@@ -20,19 +26,20 @@ function userOf(request: FastifyRequest) {
 }
 
 /** The signing calls of /onboarding, declared by signingEndpoints in packages/domain. */
-export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser }) => {
+export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitStarts }) => {
   app.addHook('preValidation', requireUser);
 
   app.post(
     endpoints.start.path,
     {
+      preHandler: limitStarts,
       schema: {
         tags,
         security,
         summary: 'Draw up the contract and start signing it with PIN2 (Smart-ID, Mobile-ID) or give the ID-card the hash to sign',
         params: processParams,
         body: endpoints.start.body,
-        response: { 200: endpoints.start.response, ...errors },
+        response: { 200: endpoints.start.response, ...errors, 429: apiErrorBodySchema },
       },
     },
     (request) => service.start(userOf(request), request.params.processId, request.body as StartSigningRequest),
