@@ -31,6 +31,14 @@ describe('parseErrorResponse', () => {
     expect(await parseErrorResponse(jsonResponse({ code: 'user_not_found', message: 'No such user' }, 404))).toMatchObject({ status: 404, code: 'user_not_found', fields: [] });
   });
 
+  it('reads when to retry a rate limit refusal: the body\'s seconds, or else the Retry-After header', async () => {
+    expect(await parseErrorResponse(jsonResponse({ code: 'RATE_LIMITED', message: 'Too many', retryAfterSeconds: 42 }, 429))).toMatchObject({ retryAfterSeconds: 42 });
+    const headerOnly = new Response(JSON.stringify({ code: 'RATE_LIMITED' }), { status: 429, headers: { 'retry-after': '17' } });
+    expect(await parseErrorResponse(headerOnly)).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 17 });
+    const httpDate = new Response('', { status: 429, headers: { 'retry-after': 'Wed, 25 Nov 2026 15:00:00 GMT' } });
+    expect((await parseErrorResponse(httpDate)).retryAfterSeconds).toBeUndefined();
+  });
+
   it('falls back to HTTP_<status> when the body is not JSON', async () => {
     const error = await parseErrorResponse(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(error).toMatchObject({ status: 502, code: 'HTTP_502', fields: [] });

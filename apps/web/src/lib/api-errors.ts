@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly fields: FieldIssue[];
   /** With REGISTER_CHANGED: what the Business Register now says differently. */
   readonly registerChanges: RegisterChange[];
+  /** With RATE_LIMITED: seconds until a retry can succeed (the body's, or the Retry-After header's). */
+  readonly retryAfterSeconds?: number;
 
   constructor({
     status,
@@ -19,12 +21,14 @@ export class ApiError extends Error {
     message,
     fields = [],
     registerChanges = [],
-  }: { status: number; code: string; message?: string; fields?: FieldIssue[]; registerChanges?: RegisterChange[] }) {
+    retryAfterSeconds,
+  }: { status: number; code: string; message?: string; fields?: FieldIssue[]; registerChanges?: RegisterChange[]; retryAfterSeconds?: number }) {
     super(message || code);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.registerChanges = registerChanges;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -54,6 +58,14 @@ function isFieldIssue(value: unknown): value is FieldIssue {
   return typeof issue?.path === 'string' && typeof issue.code === 'string';
 }
 
+/** Whole seconds from the body's retryAfterSeconds or else the Retry-After header (delta-seconds form). */
+function retryAfterSecondsOf(record: Record<string, unknown>, response: Response): number | undefined {
+  const fromBody = record.retryAfterSeconds;
+  if (typeof fromBody === 'number' && Number.isInteger(fromBody) && fromBody >= 0) return fromBody;
+  const header = response.headers.get('retry-after');
+  return header && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
 /** Reads `{ code, message, fields }` from an error answer, whatever the body turns out to be. */
 export async function parseErrorResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -69,5 +81,6 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
     message: typeof record.message === 'string' ? record.message : undefined,
     fields: Array.isArray(record.fields) ? record.fields.filter(isFieldIssue).map((field) => ({ ...field, params: field.params ?? {} })) : [],
     registerChanges: Array.isArray(record.registerChanges) ? record.registerChanges.filter(isRegisterChange) : [],
+    retryAfterSeconds: retryAfterSecondsOf(record, response),
   });
 }

@@ -175,6 +175,24 @@ describe('application layout', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('save and continue later refused by the rate limits: the dialog stays and says after when to ask again', async () => {
+    const user = userEvent.setup();
+    serve(applicationView({ currentStep: 'Incomes', version: 4 })).on('POST /onboarding/applications/p-1/save-and-continue-later', () =>
+      jsonResponse({ code: 'RATE_LIMITED', message: 'Too many requests.', retryAfterSeconds: 1800 }, 429),
+    );
+    renderRoutes(routes(), '/application/incomes');
+    await user.click(await screen.findByRole('button', { name: 'Save and continue later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save and continue later?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save and send the link' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/^Too many attempts For your security, please wait and try again after \d{1,2}:\d{2}\.$/);
+    // Not the general error dialog: the refusal is this dialog's to explain.
+    expect(screen.queryByRole('dialog', { name: 'An error occurred' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue later' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Save and continue later?' })).queryByRole('alert')).toBeNull();
+  });
+
   it('an application that is not there any more: forgets the process id and goes to choose-company', async () => {
     sessionStorage.setItem('processId', 'p-1');
     stubFetch({ 'GET /onboarding/applications/p-1': () => jsonResponse({ code: 'NOT_FOUND', message: 'no' }, 404) });

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-errors';
+import { rateLimitMessage, retryAtOf } from '../../lib/rate-limit';
 import { Button, Modal } from '../../ui';
 import { useSaveAndContinueLater } from './api/save-and-continue-later';
 import { useApplicationLayout } from './application-context';
+import styles from './save-and-continue-later.module.css';
 
 type Phase = 'closed' | 'confirm' | 'sent';
 
@@ -13,11 +15,13 @@ type Phase = 'closed' | 'confirm' | 'sent';
  * so and may log out.
  */
 export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const layout = useApplicationLayout();
   const mutation = useSaveAndContinueLater();
   const [phase, setPhase] = useState<Phase>('closed');
   const [isBusy, setIsBusy] = useState(false);
+  // Set when the rate limits refused the mail: the dialog stays open and says until when.
+  const [retryAt, setRetryAt] = useState<number>();
   const logoutRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -35,6 +39,11 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
         await send(true);
         return;
       }
+      const limitedUntil = retryAtOf(error);
+      if (limitedUntil !== undefined) {
+        setRetryAt(limitedUntil);
+        return;
+      }
       setPhase('closed');
     }
   };
@@ -50,6 +59,11 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
   };
 
   const isSent = phase === 'sent';
+  const limited = retryAt === undefined || isSent ? null : rateLimitMessage(t, retryAt, i18n.language);
+  const close = () => {
+    setPhase('closed');
+    setRetryAt(undefined);
+  };
   return (
     <>
       <Button variant="link" onClick={() => setPhase('confirm')}>
@@ -57,10 +71,19 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
       </Button>
       <Modal
         isOpen={phase !== 'closed'}
-        onClose={() => setPhase('closed')}
+        onClose={close}
         size="small"
         title={t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_TITLE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.TITLE')}
-        description={<p role={isSent ? 'status' : undefined}>{t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_MESSAGE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.MESSAGE')}</p>}
+        description={
+          <>
+            <p role={isSent ? 'status' : undefined}>{t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_MESSAGE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.MESSAGE')}</p>
+            {limited && (
+              <p role="alert" className={styles.limited}>
+                <strong>{limited.title}</strong> {limited.message}
+              </p>
+            )}
+          </>
+        }
         footer={
           isSent ? (
             <>
@@ -73,7 +96,7 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
             </>
           ) : (
             <>
-              <Button variant="secondary" onClick={() => setPhase('closed')}>
+              <Button variant="secondary" onClick={close}>
                 {t('APPLICATION.SAVE_AND_CONTINUE_LATER.CANCEL')}
               </Button>
               <Button variant="primary" isLoading={isBusy} onClick={() => void confirm()}>

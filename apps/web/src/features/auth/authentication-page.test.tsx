@@ -183,6 +183,33 @@ describe('authentication screen', () => {
     expect(requestsTo('/authentication-event')).toHaveLength(0);
   });
 
+  it('a rate limit refusal stays on the sign-in screen and says after when to try again, in each language', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /oauth2/v2/authorize/sid/start': () =>
+        new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests.', retryAfterSeconds: 300 }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '300' },
+        }),
+    });
+    const { router } = renderApp();
+    await user.type(await screen.findByRole('textbox', { name: 'Personal ID code' }), VALID_ID);
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByText('Too many attempts', {}, { timeout: 3000 });
+    const retryAt = new Date(Math.ceil((before + 300_000) / 60_000) * 60_000);
+    const time = (separator: string) => `${retryAt.getHours()}${separator}${String(retryAt.getMinutes()).padStart(2, '0')}`;
+    expect(alert.closest('[role="alert"]')?.textContent).toContain(`try again after ${time(':')}`);
+    expect(router.state.location.pathname).toBe('/authentication');
+    // Not a failed sign-in of the person: no event, no error screen.
+    expect(requestsTo('/authentication-event')).toHaveLength(0);
+    await i18n.changeLanguage('et');
+    expect((await screen.findByText('Liiga palju katseid')).closest('[role="alert"]')?.textContent).toContain(`pärast kella ${time('.')}`);
+    await i18n.changeLanguage('ru');
+    expect((await screen.findByText('Слишком много попыток')).closest('[role="alert"]')?.textContent).toContain(`после ${time(':')}`);
+    await i18n.changeLanguage('en');
+  });
+
   it('magic sign-in is offered only when enabled', async () => {
     const user = userEvent.setup();
     settings.isMagicSignInEnabled = true;

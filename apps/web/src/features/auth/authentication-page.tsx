@@ -4,7 +4,8 @@ import { readPageSettings } from '../../app/page-settings';
 import { Card, Icon, RadioGroup, type IconName } from '../../ui';
 import { IdCardSignIn } from './id-card-sign-in';
 import { MagicSignInForm } from './magic-sign-in-form';
-import { signInFlow } from './sign-in-flow';
+import { signInFlow, useSignInState } from './sign-in-flow';
+import { rateLimitMessage } from '../../lib/rate-limit';
 import { PhoneSignInForm } from './phone-sign-in-form';
 import { useSignInOutcome } from './use-sign-in-outcome';
 import styles from './authentication-page.module.css';
@@ -15,8 +16,10 @@ const methodIcons: Record<Method, IconName> = { SMART_ID: 'smartId', MOBILE_ID: 
 
 /** SPEC.md section 2: /authentication, the method choice. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { eidUrl, isMagicSignInEnabled } = readPageSettings();
+  const state = useSignInState();
+  const limited = state.status === 'failed' && state.outcome.kind === 'rateLimited' ? rateLimitMessage(t, state.outcome.retryAt, i18n.language) : null;
   // ID-card is offered only when the eid host is configured.
   const methods: Method[] = eidUrl ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
   const [method, setMethod] = useState<Method>('SMART_ID');
@@ -34,6 +37,11 @@ export function Component() {
           {t('SCREENS.AUTHENTICATION.TITLE')}
         </h1>
         <p className={styles.intro}>{t('AUTH.INTRO')}</p>
+        {limited && (
+          <p role="alert" className={styles.notice}>
+            <strong>{limited.title}</strong> {limited.message}
+          </p>
+        )}
         <RadioGroup
           legend={t('AUTH.METHODS_LABEL')}
           name="sign-in-method"

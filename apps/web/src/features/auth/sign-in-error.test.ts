@@ -39,11 +39,21 @@ describe('classifySignInError (SPEC.md section 8)', () => {
     ['a state mismatch', new SignInError(SIGN_IN_VIOLATION_ERROR_CODE), SIGN_IN_VIOLATION_ERROR_CODE],
     ['too many polls', new SignInError(MAX_ATTEMPTS_REACHED_ERROR_CODE), MAX_ATTEMPTS_REACHED_ERROR_CODE],
     ['a server error', failure('INTERNAL_ERROR', 500), 'INTERNAL_ERROR'],
-    ['rate limiting', failure('RATE_LIMITED', 429), 'RATE_LIMITED'],
     ['a code of another method', failure('document_unusable'), 'document_unusable'],
     ['a bug', new Error('boom'), 'unexpected'],
   ])('%s goes to the technical error', (_name, error, errorCode) => {
     expect(classifySignInError('MOBILE_ID', error)).toEqual({ kind: 'error', errorCode, messageKey: 'COMMON.TECHNICAL_ERROR' });
+  });
+
+  it('a rate limit refusal stays on the sign-in screen until the time the server gave', () => {
+    const refused = new ApiError({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 120 });
+    const before = Date.now();
+    const outcome = classifySignInError('SMART_ID', refused);
+    expect(outcome.kind).toBe('rateLimited');
+    if (outcome.kind === 'rateLimited') {
+      expect(outcome.retryAt).toBeGreaterThanOrEqual(before + 120_000);
+      expect(outcome.retryAt).toBeLessThanOrEqual(Date.now() + 120_000);
+    }
   });
 
   it('magic sign-in failures are technical errors', () => {

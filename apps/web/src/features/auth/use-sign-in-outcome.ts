@@ -10,7 +10,8 @@ import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
  * Turns the flow's result into navigation (SPEC.md section 8): success to
  * personal-information, or straight back to the application when a link
  * (save and continue later) brought a process id; a cancellation back to the form and nothing else; a
- * network error a toast; any other failure the authentication-error screen.
+ * network error a toast; a rate limit's refusal the sign-in screen's notice;
+ * any other failure the authentication-error screen.
  * Input the server found invalid stays with the form that sent it.
  */
 export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
@@ -35,6 +36,11 @@ export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
     if (state.status !== 'failed') return;
     const { outcome } = state;
     if (outcome.kind === 'invalid') return;
+    if (outcome.kind === 'rateLimited') {
+      // The sign-in screen says until when; the state stays until the next attempt.
+      if (pathname !== paths.authentication) void navigate(paths.authentication, { replace: true });
+      return;
+    }
     flow.reset();
     if (outcome.kind === 'error') {
       void navigate(`${paths.authenticationError}?${new URLSearchParams({ 'error-code': outcome.messageKey })}`, { replace: true });

@@ -11,5 +11,5 @@ export const saveAndContinueLater = ({ processId, version }: SaveAndContinueLate
 export const useSaveAndContinueLater = () =>
   useMutation({
     mutationFn: saveAndContinueLater,
-    meta: { handledErrorCodes: ['STALE_VERSION'] },
+    meta: { handledErrorCodes: ['STALE_VERSION', 'RATE_LIMITED'] },
   });
