@@ -25,6 +25,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'onboarding-bench-'));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    // Production with the simulators: a demonstration deployment, as far as the server is concerned.
+    DEMO_DEPLOYMENT: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${String(port)}`,
@@ -35,9 +37,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     // Long enough that tokens issued while preparing outlive every scenario of a run.
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     SESSION_IDLE_TIMEOUT_SECONDS: '86400',
-    // The Smart-ID journey signs the same demo person in many times a second from one address.
+    // The Smart-ID journey signs the same demo person in many times a second from one address. The limits
+    // still count every request (the cost measured), they just never refuse.
     RATE_LIMIT_STARTS_PER_ADDRESS: '1000000000',
     RATE_LIMIT_STARTS_PER_PERSON: '1000000000',
+    RATE_LIMIT_REQUESTS_PER_ADDRESS: '1000000000',
+    RATE_LIMIT_REQUESTS_PER_USER: '1000000000',
     DATABASE_URL: options.databaseUrl ?? '',
   };
   const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];

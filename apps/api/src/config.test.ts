@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** A complete live configuration of a production deployment. */
+const LIVE = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://konto.pank.ee',
+  IDENTITY_MODE: 'live',
+  SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
+  SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+  SMART_ID_RELYING_PARTY_NAME: 'DEMO',
+  SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem, /etc/onboarding/sid-ca-2.pem',
+  MOBILE_ID_BASE_URL: 'https://tsp.demo.sk.ee/mid-api',
+  MOBILE_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+  MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
+  MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
+  ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
+};
+
 describe('loadConfig', () => {
   it('has defaults that serve the product on port 3000 with PGlite in ./data and simulated identities', () => {
     const config = loadConfig({});
@@ -38,13 +54,27 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses simulated identities on a public https production address', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://konto.pank.ee' })).toThrow(/IDENTITY_MODE/);
-    // The scheme in any case is https: a typo must not open simulated sign-in on a public address.
-    for (const PUBLIC_URL of ['HTTPS://konto.pank.ee', 'Https://konto.pank.ee/']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(/IDENTITY_MODE/);
+  it('refuses simulated identities and magic sign-in in production, whatever the address looks like', () => {
+    for (const PUBLIC_URL of ['https://konto.pank.ee', 'HTTPS://konto.pank.ee', 'Https://konto.pank.ee/', 'http://10.0.0.5:3000', undefined]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(/IDENTITY_MODE: must be "live" when NODE_ENV is production/);
     }
+    expect(() => loadConfig({ NODE_ENV: 'production', MAGIC_SIGN_IN: 'true' })).toThrow(/MAGIC_SIGN_IN: must be off when NODE_ENV is production/);
     expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'HTTPS://Konto.Pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
+  });
+
+  it('starts a public demo in production only when DEMO_DEPLOYMENT asks for it, and never with live identities', () => {
+    const demo = loadConfig({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', PUBLIC_URL: 'https://demo.pank.ee' });
+    expect(demo.IDENTITY_MODE).toBe('simulated');
+    expect(demo.isMagicSignInEnabled).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'yes' })).toThrow(/DEMO_DEPLOYMENT/);
+    expect(() => loadConfig({ ...LIVE, DEMO_DEPLOYMENT: 'true' })).toThrow(/DEMO_DEPLOYMENT: is for simulated identities/);
+  });
+
+  it('refuses http:// identity service addresses in live mode', () => {
+    for (const key of ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL']) {
+      expect(() => loadConfig({ ...LIVE, [key]: 'http://sid.demo.sk.ee/smart-id-rp/v2/' })).toThrow(new RegExp(`${key}: must be an https:// address`));
+      expect(() => loadConfig({ ...LIVE, [key]: 'HTTPS://sid.demo.sk.ee/smart-id-rp/v2/' })).not.toThrow();
+    }
   });
 
   it('asks for every setting of the live identity services, and refuses magic sign-in there', () => {
@@ -69,20 +99,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a complete live configuration, with magic sign-in off by default', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://konto.pank.ee',
-      IDENTITY_MODE: 'live',
-      SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
-      SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
-      SMART_ID_RELYING_PARTY_NAME: 'DEMO',
-      SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem, /etc/onboarding/sid-ca-2.pem',
-      MOBILE_ID_BASE_URL: 'https://tsp.demo.sk.ee/mid-api',
-      MOBILE_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
-      MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
-      MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
-      ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
-    });
+    const config = loadConfig(LIVE);
     expect(config.IDENTITY_MODE).toBe('live');
     expect(config.SMART_ID_TRUST_ANCHORS).toEqual(['/etc/onboarding/sid-ca.pem', '/etc/onboarding/sid-ca-2.pem']);
     expect(config.isMagicSignInEnabled).toBe(false);

@@ -13,6 +13,9 @@ const pemFileList = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+// The identity services' addresses of live mode: the trust in their answers starts with TLS.
+const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL'] as const;
+
 // Settings that live identity services cannot do without (EID-FACTS.md sections 1-5).
 const requiredWhenLive = [
   'SMART_ID_BASE_URL',
@@ -32,7 +35,13 @@ const requiredWhenLive = [
  */
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** `production` refuses simulated identities and magic sign-in unless DEMO_DEPLOYMENT says otherwise. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * A public demonstration: NODE_ENV production with simulated identities, magic sign-in and the dev mailbox,
+     * so anyone can sign in as anyone. Logged as a warning at every start. Never for a bank's customers.
+     */
+    DEMO_DEPLOYMENT: booleanFromString.default(false),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     // Parsed, so the scheme is compared as a URL's: HTTPS:// and Https:// are https, and the switches below see it.
@@ -126,17 +135,27 @@ export const configSchema = z
       if (config.MAGIC_SIGN_IN === true) {
         context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when IDENTITY_MODE is live' });
       }
+      for (const key of liveHttpsOnly) {
+        const value = config[key];
+        if (value !== undefined && new URL(value).protocol !== 'https:') {
+          context.addIssue({ code: 'custom', path: [key], message: 'must be an https:// address when IDENTITY_MODE is live' });
+        }
+      }
     }
     if ((config.EID_TLS_CERT_FILE === undefined) !== (config.EID_TLS_KEY_FILE === undefined)) {
       context.addIssue({ code: 'custom', path: ['EID_TLS_KEY_FILE'], message: 'EID_TLS_CERT_FILE and EID_TLS_KEY_FILE go together' });
     }
-    if (config.NODE_ENV === 'production' && config.IDENTITY_MODE === 'simulated' && config.PUBLIC_URL.startsWith('https://')) {
-      // A public https deployment with simulated identities would let anyone sign in as anyone.
-      context.addIssue({
-        code: 'custom',
-        path: ['IDENTITY_MODE'],
-        message: 'must be "live" when PUBLIC_URL is https and NODE_ENV is production',
-      });
+    if (config.NODE_ENV === 'production' && !config.DEMO_DEPLOYMENT) {
+      // Simulated identities and magic sign-in let anyone sign in as anyone; the dev mailbox shows everyone's mail.
+      if (config.IDENTITY_MODE === 'simulated') {
+        context.addIssue({ code: 'custom', path: ['IDENTITY_MODE'], message: 'must be "live" when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)' });
+      }
+      if (config.MAGIC_SIGN_IN === true) {
+        context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)' });
+      }
+    }
+    if (config.DEMO_DEPLOYMENT && config.IDENTITY_MODE === 'live') {
+      context.addIssue({ code: 'custom', path: ['DEMO_DEPLOYMENT'], message: 'is for simulated identities; it must be off when IDENTITY_MODE is live' });
     }
   });
 

@@ -86,6 +86,24 @@ describe('the server process', () => {
     for (const secret of ['38001085718', '40504040001', '49403136526', '7c1f0d2e-secret', accessToken]) expect(output).not.toContain(secret);
   });
 
+  it('refuses to start in production with simulated identities, however PUBLIC_URL is spelt', async () => {
+    for (const PUBLIC_URL of ['HTTPS://bank.example', 'Https://bank.example']) {
+      const server = startProcess({ NODE_ENV: 'production', PUBLIC_URL, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('IDENTITY_MODE: must be "live" when NODE_ENV is production');
+    }
+  });
+
+  it('starts a production demo only when DEMO_DEPLOYMENT asks for it, and says so in its log', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', PUBLIC_URL: 'HTTPS://bank.example', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForHealth(`http://127.0.0.1:${port}`, server.exited);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toMatch(/"level":40,.*"msg":"DEMO DEPLOYMENT: simulated identities, magic sign-in and the dev mailbox are on/);
+  });
+
   it('stops at start with a message naming each bad configuration key', async () => {
     const server = startProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://db/onboarding', IDENTITY_MODE: 'pretend' });
     expect(await server.exited).toBe(1);

@@ -15,6 +15,9 @@ function readConfig(): Config {
 
 const config = readConfig();
 const app = await buildApp(config);
+if (config.DEMO_DEPLOYMENT) {
+  app.log.warn('DEMO DEPLOYMENT: simulated identities, magic sign-in and the dev mailbox are on; anyone can sign in as anyone. Not for customers.');
+}
 
 let isShuttingDown = false;
 async function shutDown(signal: string): Promise<void> {

@@ -128,19 +128,25 @@ export const authSessions = pgTable(
 );
 
 /** A signed-in session: what access tokens name (sid) and refresh tokens keep alive. */
-export const userSessions = pgTable('user_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  personalId: text('personal_id').notNull(),
-  personalIdCountryCode: text('personal_id_country_code').notNull(),
-  givenName: text('given_name').notNull(),
-  surname: text('surname').notNull(),
-  authenticationMethod: text('authentication_method').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  /** Why the session ended early: logout, refresh_token_reuse. */
-  revokedReason: text('revoked_reason'),
-});
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personalId: text('personal_id').notNull(),
+    personalIdCountryCode: text('personal_id_country_code').notNull(),
+    givenName: text('given_name').notNull(),
+    surname: text('surname').notNull(),
+    authenticationMethod: text('authentication_method').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why the session ended early: logout, refresh_token_reuse, authorization_code_reuse. */
+    revokedReason: text('revoked_reason'),
+    /** The sign-in whose authorization code was exchanged for this session; null for magic sign-in. */
+    authSessionId: uuid('auth_session_id').references(() => authSessions.id),
+  },
+  (table) => [index('user_sessions_auth_session_idx').on(table.authSessionId)],
+);
 
 /** Refresh tokens, stored only as SHA-256 hashes; each is used once and replaced. */
 export const refreshTokens = pgTable(

@@ -134,11 +134,18 @@ describe('PKCE (RFC 7636)', () => {
 });
 
 describe('authorization codes', () => {
-  it('is single-use', async () => {
+  it('is single-use, and a replay revokes the tokens of its first exchange (RFC 6749 section 4.1.2)', async () => {
     const pkce = createPkce();
     const { code } = await completedSignIn(pkce.common);
-    check('code', 'first exchange (control)', '200', await exchange(code, pkce.codeVerifier));
+    const first = await exchange(code, pkce.codeVerifier);
+    check('code', 'first exchange (control)', '200', first);
+    const tokens = first.json() as { accessToken: string; refreshToken: string };
+    check('code', 'its access token before the replay (control)', '200', await withToken(tokens.accessToken));
     check('code', 'the same code again', '401 UNAUTHORIZED', await exchange(code, pkce.codeVerifier));
+    check('code', "after the replay: the first exchange's access token", '401 UNAUTHORIZED', await withToken(tokens.accessToken));
+    check('code', "after the replay: the first exchange's refresh token", '401 UNAUTHORIZED', await refresh(tokens.refreshToken));
+    const other = await signedIn();
+    check('code', "another sign-in's tokens are untouched (control)", '200', await withToken(other.accessToken));
   });
 
   it('dies when a later status call issues a new one, and cannot be fetched again after the exchange', async () => {
@@ -241,6 +248,31 @@ describe('tampered access tokens (RFC 8725)', () => {
     check('access token', 'right key, typ JWT instead of at+jwt', '401 UNAUTHORIZED', await signed({}, { typ: 'JWT' }));
     check('access token', 'right key, sid of no session', '401 UNAUTHORIZED', await signed({ sid: randomUUID() }));
     check('access token', 'right key, all claims right (control)', '200', await signed({ iss: `${PUBLIC_URL}${AUTH_BASE_PATH}`, aud: CLIENT_ID }));
+  });
+});
+
+describe('the Authorization header (RFC 7235, RFC 6750)', () => {
+  it('takes the Bearer scheme in any case, and nothing else', async () => {
+    const { accessToken } = await signedIn();
+    const as = (authorization: string) => app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization } });
+    check('header', 'Bearer (control)', '200', await as(`Bearer ${accessToken}`));
+    check('header', 'bearer, lower case', '200', await as(`bearer ${accessToken}`));
+    check('header', 'BEARER, upper case', '200', await as(`BEARER ${accessToken}`));
+    check('header', 'Bearer with two spaces', '200', await as(`Bearer  ${accessToken}`));
+    check('header', 'Bearer without a token', '401 UNAUTHORIZED', await as('Bearer '));
+    check('header', 'two tokens', '401 UNAUTHORIZED', await as(`Bearer ${accessToken} ${accessToken}`));
+    check('header', 'Basic', '401 UNAUTHORIZED', await as('Basic dXNlcjpwYXNzd29yZA=='));
+  });
+
+  it('is checked before the body is read: an oversized body without a token is 401, not 413', async () => {
+    const processId = randomUUID();
+    const huge = JSON.stringify({ version: 1, data: { padding: 'x'.repeat(2_000_000) } });
+    const put = (headers: Record<string, string>) =>
+      app.inject({ method: 'PUT', url: `/onboarding/applications/${processId}/steps/CompanyData`, headers: { 'content-type': 'application/json', ...headers }, payload: huge });
+    check('header', 'oversized body, no token', '401 UNAUTHORIZED', await put({}));
+    check('header', 'oversized body, a forged token', '401 UNAUTHORIZED', await put({ authorization: 'Bearer x.y.z' }));
+    const { accessToken } = await signedIn();
+    check('header', 'oversized body, a valid token (control)', '413 PAYLOAD_TOO_LARGE', await put({ authorization: `Bearer ${accessToken}` }));
   });
 });
 

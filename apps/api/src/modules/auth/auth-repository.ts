@@ -154,6 +154,25 @@ export function createAuthRepository(db: Db) {
       return row?.id;
     },
 
+    /**
+     * A spent authorization code presented again (RFC 6749 section 4.1.2): someone else holds a copy, so the
+     * session its first exchange opened is revoked. Answers the revoked session's id; nothing for an unknown
+     * or never-exchanged code.
+     */
+    async revokeSessionOfSpentCode(codeHash: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(userSessions)
+        .set({ revokedAt: new Date(), revokedReason: 'authorization_code_reuse' })
+        .where(
+          and(
+            isNull(userSessions.revokedAt),
+            sql`${userSessions.authSessionId} in (select ${authSessions.id} from ${authSessions} where ${authSessions.codeHash} = ${codeHash} and ${authSessions.codeUsedAt} is not null)`,
+          ),
+        )
+        .returning({ id: userSessions.id });
+      return row?.id;
+    },
+
     async insertAuthenticationEvent(values: typeof authenticationEvents.$inferInsert): Promise<void> {
       await db.insert(authenticationEvents).values(values);
     },

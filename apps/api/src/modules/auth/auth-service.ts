@@ -66,9 +66,10 @@ export function createAuthService(options: AuthServiceOptions) {
     return code;
   }
 
-  async function createTokens(person: CompletedPerson, authenticationMethod: AuthenticationMethod): Promise<TokenResponse> {
+  /** `authSessionId`: the sign-in whose code is exchanged, so that a replay of the code can revoke this session. */
+  async function createTokens(person: CompletedPerson, authenticationMethod: AuthenticationMethod, authSessionId?: string): Promise<TokenResponse> {
     const refreshToken = randomToken();
-    const session = await repository.createUserSession({ ...person, authenticationMethod }, tokenHash(refreshToken));
+    const session = await repository.createUserSession({ ...person, authenticationMethod, authSessionId }, tokenHash(refreshToken));
     const accessToken = await accessTokens.issue({ ...person, authenticationMethod, sessionId: session.id });
     return { accessToken, refreshToken };
   }
@@ -166,9 +167,15 @@ export function createAuthService(options: AuthServiceOptions) {
 
     /** Exchanges a code for tokens: single use, unexpired, and only with the verifier of its challenge. */
     async exchangeCode(authorizationCode: string, codeVerifier: string): Promise<TokenResponse> {
-      const session = await repository.consumeCode(tokenHash(authorizationCode), now());
+      const codeHash = tokenHash(authorizationCode);
+      const session = await repository.consumeCode(codeHash, now());
+      if (!session) {
+        const revoked = await repository.revokeSessionOfSpentCode(codeHash);
+        if (revoked) liveSessions.forget(revoked);
+        throw new AppError('UNAUTHORIZED', 'The authorization code or verifier is not valid.');
+      }
       // The code is spent even when the verifier is wrong: a guessed verifier gets one try.
-      if (!session || codeChallengeS256(codeVerifier) !== session.codeChallenge) {
+      if (codeChallengeS256(codeVerifier) !== session.codeChallenge) {
         throw new AppError('UNAUTHORIZED', 'The authorization code or verifier is not valid.');
       }
       return createTokens(
@@ -179,6 +186,7 @@ export function createAuthService(options: AuthServiceOptions) {
           surname: session.surname ?? '',
         },
         session.method as AuthenticationMethod,
+        session.id,
       );
     },
 

@@ -13,17 +13,21 @@ declare module 'fastify' {
   }
 }
 
+// RFC 7235 section 2.1: the scheme is case-insensitive ("bearer", "BEARER"); one or more spaces before the token.
+const BEARER = /^bearer +(\S+) *$/i;
+
 /**
- * A preValidation hook for routes that need a signed-in user: a valid bearer
+ * An onRequest hook for routes that need a signed-in user: a valid bearer
  * access token whose session is still alive (logout and refresh-token reuse
  * end it before the token expires: at once on the instance that ended it, and
  * within SESSION_CHECK_CACHE_MS on the others). It runs before the body is
- * validated, so an anonymous caller learns nothing from validation errors.
+ * read: an anonymous caller gets 401 whatever it sends, never 413 or a
+ * validation error that would tell it about the route.
  */
 export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'isSessionLive'>) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     if (!token) throw new AppError('UNAUTHORIZED');
     const claims = await accessTokens.verify(token);
     if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid.');

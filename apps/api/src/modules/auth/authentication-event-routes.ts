@@ -45,7 +45,7 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
     completed.path,
     {
       bodyLimit: EVENT_BODY_LIMIT_BYTES,
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Record a completed sign-in',

@@ -34,8 +34,8 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
 export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitSaveAndContinue }) => {
-  // Before validation: without a valid token the answer is 401, whatever the body.
-  app.addHook('preValidation', requireUser);
+  // Before the body is read: without a valid token the answer is 401, whatever the body (even one too large).
+  app.addHook('onRequest', requireUser);
 
   app.get(
     endpoints.representative.path,

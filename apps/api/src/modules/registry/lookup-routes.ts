@@ -29,7 +29,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
   app.get(
     company.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       preHandler: [requireConsent, limitLookups],
       schema: {
         tags,
@@ -50,7 +50,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
   app.get(
     person.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       preHandler: [requireConsent, limitLookups],
       schema: {
         tags,

@@ -27,7 +27,7 @@ function userOf(request: FastifyRequest) {
 
 /** The signing calls of /onboarding, declared by signingEndpoints in packages/domain. */
 export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitStarts }) => {
-  app.addHook('preValidation', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.post(
     endpoints.start.path,

@@ -1,0 +1,3 @@
+ALTER TABLE "user_sessions" ADD COLUMN "auth_session_id" uuid;--> statement-breakpoint
+ALTER TABLE "user_sessions" ADD CONSTRAINT "user_sessions_auth_session_id_auth_sessions_id_fk" FOREIGN KEY ("auth_session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "user_sessions_auth_session_idx" ON "user_sessions" USING btree ("auth_session_id");
