@@ -84,8 +84,21 @@ describe('authentication payloads (SPEC.md section 3)', () => {
   });
 
   it('records an authentication event with visitorId and result', () => {
-    const event = { authenticationMethod: 'SMART_ID', personalId: '50001029996', visitorId: 'f00', result: 'FAILED', extra: 1 };
+    const event = { authenticationMethod: 'SMART_ID', personalId: '50001029996', personalIdCountryCode: 'EE', errorCode: 'SID.TIMEOUT', visitorId: 'f00', result: 'FAILED' };
     expect(authenticationEventSchema.parse(event)).toEqual(event);
     expect(parseWithIssues(authenticationEventSchema, { ...event, result: 'MAYBE' }).success).toBe(false);
+  });
+
+  it('takes exactly the spec\'s fields of an event, each well-formed and short', () => {
+    const event = { authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', visitorId: 'a'.repeat(64), result: 'FAILED' };
+    expect(authenticationEventSchema.parse(event)).toEqual(event);
+    const refused = (change: Record<string, unknown>) => parseWithIssues(authenticationEventSchema, { ...event, ...change }).success;
+    expect(refused({ extra: { anything: 1 } })).toBe(false);
+    expect(refused({ personalId: '12345678901' })).toBe(false);
+    expect(refused({ phoneNumber: 'call me at https://evil.example' })).toBe(false);
+    expect(refused({ errorCode: 'SID.TIMEOUT\r\nSet-Cookie: x' })).toBe(false);
+    expect(refused({ errorCode: 'E'.repeat(65) })).toBe(false);
+    expect(refused({ visitorId: 'v'.repeat(129) })).toBe(false);
+    expect(refused({ personalIdCountryCode: 'Estonia' })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE } from '../constants.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { looseObject, object, oneOf, personalId, phone, requiredText } from './fields.js';
+import { looseObject, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
+import { validationIssue } from '../validation/codes.js';
 
 /** Sign-in methods (SPEC.md section 3). */
 export const AUTHENTICATION_METHODS = ['ID_CARD', 'MOBILE_ID', 'SMART_ID', 'MAGIC'] as const;
@@ -141,14 +142,23 @@ export const magicSignInPayloadSchema = looseObject({
 });
 export type MagicSignInPayload = z.output<typeof magicSignInPayloadSchema>;
 
-/** Authentication event: the sign-in payload plus visitorId and result (SPEC.md section 3 and 7). */
-export const authenticationEventSchema = looseObject({
+/** A text of `max` characters at most that matches `pattern` whole. */
+const patterned = (pattern: RegExp, max: number) => requiredText({ max, rules: [(value) => (pattern.test(value) ? null : validationIssue('incorrectValue'))] });
+
+/**
+ * Authentication event: the sign-in payload plus visitorId and result (SPEC.md section 3 and 7). The failed
+ * event needs no token and is kept for good, so it takes exactly these fields, each well-formed and short:
+ * no free text, no object of the sender's choosing.
+ */
+export const authenticationEventSchema = strictObject({
   authenticationMethod: oneOf(AUTHENTICATION_METHODS).optional(),
-  personalId: optionalString,
-  phoneNumber: optionalString,
-  personalIdCountryCode: optionalString,
-  errorCode: optionalString,
-  visitorId: requiredText(),
+  personalId: personalId().optional(),
+  phoneNumber: phone().optional(),
+  personalIdCountryCode: patterned(/^[A-Z]{2}$/, 2).optional(),
+  /** A code such as SID.TIMEOUT or user_not_found. */
+  errorCode: patterned(/^[A-Za-z0-9._-]+$/, 64).optional(),
+  /** The browser's hash (64 hex digits from the web app). */
+  visitorId: patterned(/^[A-Za-z0-9_-]+$/, 128),
   result: oneOf(AUTHENTICATION_RESULTS),
 });
 export type AuthenticationEvent = z.infer<typeof authenticationEventSchema>;

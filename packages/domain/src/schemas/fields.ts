@@ -105,3 +105,5 @@ export const list = <T extends z.ZodType>(item: T, options: { min?: number; max?
 /** z.object with the domain error map, so a missing or mistyped object is "required" or "incorrectValue". */
 export const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error });
 export const looseObject = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape, { error });
+/** An object that refuses any key it does not name: for bodies stored as they arrive. */
+export const strictObject = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error });

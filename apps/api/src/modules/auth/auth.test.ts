@@ -245,6 +245,18 @@ describe('authentication events', () => {
     expect(rows[0]).toMatchObject({ result: 'FAILED', authenticationMethod: 'MOBILE_ID', personalId: '60001019950' });
   });
 
+  it('keeps only the spec\'s fields of a failed event: anything else, or anything malformed, is refused and not stored', async () => {
+    const send = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/onboarding/legal/anonymous/authentication-event/failed', payload });
+    const base = { visitorId: 'visitor-strict', result: 'FAILED', authenticationMethod: 'MOBILE_ID' };
+    for (const extra of [{ extra: { note: 'x'.repeat(10_000) } }, { personalId: '12345678901' }, { errorCode: 'x\r\ny' }, { visitorId: 'v'.repeat(200) }]) {
+      const response = await send({ ...base, ...extra });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const rows = await app.database.db.select().from(authenticationEvents).where(eq(authenticationEvents.visitorId, 'visitor-strict'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('limits failed events per address: the anonymous endpoint cannot fill the append-only table', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_ADDRESS: '2' });
     try {
