@@ -87,6 +87,10 @@ export const configSchema = z
      * Its own logouts and revocations take effect at once; another instance's, within this time.
      */
     SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Bytes of JSON one step's data (saved or draft) may take; a larger one is refused with 413. */
+    MAX_STEP_BYTES: z.coerce.number().int().min(4096).max(1_048_576).default(65_536),
+    /** Bytes of JSON all of an application's steps and drafts may take together; a save past it is refused with 413. */
+    MAX_APPLICATION_BYTES: z.coerce.number().int().min(16_384).max(16_777_216).default(524_288),
     /** Signing starts only on business register facts read at most this many minutes ago; older ones are read again. */
     REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */

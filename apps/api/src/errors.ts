@@ -15,6 +15,7 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   CONSENT_REQUIRED: 'Consent to registry queries is required first.',
   REGISTER_CHANGED: 'The business register has changed since the application read it.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  APPLICATION_TOO_LARGE: 'The application would be larger than the server keeps.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Try again later.',
   INTERNAL_ERROR: 'Something went wrong on our side.',

@@ -29,8 +29,10 @@ export const API_ERROR_STATUS = {
   CONSENT_REQUIRED: 409,
   /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
   REGISTER_CHANGED: 409,
-  /** The body is larger than the server accepts. */
+  /** The body, or the step's data in it, is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
+  /** The save would make the whole application (its steps and drafts) larger than the server keeps. */
+  APPLICATION_TOO_LARGE: 413,
   /** The body is not of a type the route reads (JSON is expected). */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many requests from this client; retry after the Retry-After header. */

@@ -58,8 +58,27 @@ export type OnboardingServiceOptions = {
   mail: Mail;
   /** Signing starts only on register facts at most this old; older ones are read again. */
   registerFactsMaxAgeMs?: number;
+  /** Bytes of JSON a step's data and a whole application may take (MAX_STEP_BYTES, MAX_APPLICATION_BYTES). */
+  storageLimits?: StorageLimits;
   now?: () => Date;
 };
+
+export type StorageLimits = { stepBytes: number; applicationBytes: number };
+
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+
+/**
+ * Refuses, before anything is written, a step's data over its limit or a save that would take the application
+ * over its own: without them one person could fill the database with a few large drafts.
+ */
+function assertStorable(limits: StorageLimits, data: unknown, application: { stepData: unknown; drafts: unknown }): void {
+  if (jsonBytes(data) > limits.stepBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `A step's data may take at most ${limits.stepBytes} bytes of JSON.`);
+  }
+  if (jsonBytes(application.stepData) + jsonBytes(application.drafts) > limits.applicationBytes) {
+    throw new AppError('APPLICATION_TOO_LARGE', `An application's steps and drafts may take at most ${limits.applicationBytes} bytes of JSON.`);
+  }
+}
 
 /** Who an event's change came from (the history's `source`): the applicant's typing, the register, or the eID. */
 export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID';
@@ -137,6 +156,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, mail } = options;
   const now = options.now ?? (() => new Date());
   const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
+  const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288 };
 
   /** SPEC.md section 1: the bank asks the registers only after the representative consented to it. */
   async function requireConsent(user: Pick<User, 'personalId' | 'personalIdCountryCode'>): Promise<void> {
@@ -421,6 +441,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
       const { [step]: _savedDraft, ...drafts } = application.drafts;
       const stepData = { ...application.stepData, [step]: parsed.data };
+      assertStorable(storageLimits, parsed.data, { stepData, drafts });
       // The record keeps what changed, as an RFC 6902 patch of the step data: the history can be replayed from it.
       const patch = createPatch(application.stepData, stepData);
       const written = await writeOrConflict(application, version, () =>
@@ -484,8 +505,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'data', code: 'incorrectValue', params: {} }] });
       }
+      const drafts = { ...application.drafts, [step]: data };
+      assertStorable(storageLimits, data, { stepData: application.stepData, drafts });
       const written = await writeOrConflict(application, version, () =>
-        repository.updateApplication(repository.db, application, { drafts: { ...application.drafts, [step]: data } }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
+        repository.updateApplication(repository.db, application, { drafts }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
       );
       return { version: written.version, updatedAt: written.updatedAt.toISOString() };
     },

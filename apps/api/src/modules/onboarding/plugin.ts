@@ -48,6 +48,7 @@ export async function registerOnboarding(
     bankRecords: createSimulatedBankRecords(),
     mail,
     registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
+    storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES },
   });
   if (config.IDENTITY_MODE === 'simulated') await seedFixtureApplications(repository, register);
 
@@ -62,7 +63,13 @@ export async function registerOnboarding(
     requireConsent,
     limitLookups: rateLimits.hook(rules.registerLookupPerUser, rules.registerLookupPerClient),
   });
-  await app.register(onboardingRoutes, { service, requireUser, limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser) });
+  await app.register(onboardingRoutes, {
+    service,
+    requireUser,
+    limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser),
+    // A step's body is its data and a version: a little more than the data's own limit.
+    stepBodyLimit: config.MAX_STEP_BYTES + 1024,
+  });
 
   const signing = createSigningService({
     repository: createSigningRepository(database.db),

@@ -19,13 +19,15 @@ type Options = {
   requireUser: RequireUser;
   /** Each save-and-continue sends a mail: limited per signed-in person. */
   limitSaveAndContinue: RateLimitHook;
+  /** Bytes a step or draft body may have; Fastify refuses a larger one (413) before reading it. */
+  stepBodyLimit: number;
 };
 
 const tags = ['onboarding'];
 const security = [{ bearerAuth: [] }];
 const processParams = z.object({ processId: z.uuid() });
 const stepParams = processParams.extend({ step: z.string().min(1).max(40) });
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema };
 
 function userOf(request: FastifyRequest): AccessTokenPayload {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -33,7 +35,7 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 }
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
-export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitSaveAndContinue }) => {
+export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitSaveAndContinue, stepBodyLimit }) => {
   // Before the body is read: without a valid token the answer is 401, whatever the body (even one too large).
   app.addHook('onRequest', requireUser);
 
@@ -86,6 +88,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
   app.put(
     endpoints.saveStep.path,
     {
+      bodyLimit: stepBodyLimit,
       schema: {
         tags,
         security,
@@ -149,6 +152,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
   app.put(
     endpoints.saveDraft.path,
     {
+      bodyLimit: stepBodyLimit,
       schema: {
         tags,
         security,
