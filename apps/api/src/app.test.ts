@@ -7,9 +7,10 @@ import { REQUEST_TIMEOUT_MS } from './app.js';
 import { buildTestApp, createWebDist } from './test/app.js';
 
 let app: FastifyInstance;
+const METRICS_TOKEN = 'metrics-token-of-the-scraper-0123456789';
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ METRICS_TOKEN });
 });
 
 afterAll(async () => {
@@ -29,9 +30,21 @@ describe('operations endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('/metrics answers only the scraper that sends METRICS_TOKEN, and is not there without one', async () => {
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}x` } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}` } })).statusCode).toBe(401);
+    const withoutToken = await buildTestApp();
+    try {
+      expect((await withoutToken.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(404);
+    } finally {
+      await withoutToken.close();
+    }
+  });
+
   it('/metrics answers Prometheus text with the request histogram', async () => {
     await app.inject({ method: 'GET', url: '/healthz' });
-    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toContain('process_cpu_user_seconds_total');

@@ -113,7 +113,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     if (!dependencies.database) await database.close();
   });
 
-  registerMetrics(app);
+  registerMetrics(app, config.METRICS_TOKEN);
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);

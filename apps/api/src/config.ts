@@ -64,6 +64,8 @@ export const configSchema = z
     BANK_NAME: z.string().trim().min(2).max(100).default('Pank AS'),
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
     TRUST_PROXY: booleanFromString.default(false),
+    /** Bearer token the Prometheus scraper sends for /metrics; unset: no /metrics at all. */
+    METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces').optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 
     /** The online bank a representative of a company that already has an account is sent to. */

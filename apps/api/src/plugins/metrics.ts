@@ -1,12 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors.js';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries `Bearer <token>`; compared in constant time, as digests of equal length. */
+function hasToken(request: FastifyRequest, token: string): boolean {
+  const sent = /^bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(sent), digest(token));
+}
 
 /**
  * Prometheus metrics at /metrics: process figures and a request-duration
  * histogram labelled by route pattern (never the raw URL, which would let
- * clients create unbounded label values).
+ * clients create unbounded label values). Internal figures, so only for the
+ * scraper that holds METRICS_TOKEN; without a token there is no /metrics.
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, token: string | undefined): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -27,7 +38,9 @@ export function registerMetrics(app: FastifyInstance): Registry {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  if (token === undefined) return registry;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!hasToken(request, token)) throw new AppError('UNAUTHORIZED', 'The metrics token is missing or wrong.');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
