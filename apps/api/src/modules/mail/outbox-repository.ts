@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { mailOutbox } from '../../db/schema.js';
+import { mailboxKeyOf } from './mailbox-key.js';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -69,7 +70,7 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     async enqueue(message: NewOutboxMessage, executor: Db = db): Promise<OutboxRow> {
       const [row] = await executor
         .insert(mailOutbox)
-        .values({ ...message, processId: message.processId ?? null, nextAttemptAt: policy.now() })
+        .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, nextAttemptAt: policy.now() })
         .returning();
       if (!row) throw new Error('insert into mail_outbox returned nothing');
       return row;
