@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('allows 3 save-and-continue-later mails per application an hour and 5 per address a day unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3, SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5 });
+    const config = loadConfig({ SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: '2', SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: '10' });
+    expect(config).toMatchObject({ SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 2, SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10 });
+    expect(() => loadConfig({ SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: '0' })).toThrow(/SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR/);
+    expect(() => loadConfig({ SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 'many' })).toThrow(/SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -77,6 +77,9 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Ettevõtte konto avamine <noreply@pank.ee>'),
     /** How often the outbox is checked for mail to send. */
     MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    /** Save-and-continue-later mails allowed per application in an hour, and per recipient mailbox in a day (all instances together). */
+    SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(3),
+    SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().max(10_000).default(5),
 
     // Sign-in (/oauth2/v2).
     /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */

@@ -207,6 +207,8 @@ export const mailOutbox = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     recipient: text('recipient').notNull(),
+    /** The mailbox the recipient address delivers to (mail/mailbox-key.ts): what the limits per address count. */
+    recipientKey: text('recipient_key').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -220,7 +222,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (table) => [index('mail_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
+  (table) => [
+    index('mail_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt),
+    // The send limits count one template's mail per application and per mailbox in a time window.
+    index('mail_outbox_process_template_idx').on(table.processId, table.template, table.createdAt),
+    index('mail_outbox_recipient_key_template_idx').on(table.recipientKey, table.template, table.createdAt),
+  ],
 );
 
 /** Bytes as PostgreSQL stores them (bytea); Drizzle has no built-in column for it. */

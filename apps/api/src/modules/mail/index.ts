@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
 import { createMailSender, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository } from './outbox-repository.js';
+import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
 import { renderMail, type ApplicationSubmittedParams, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type { FlushResult, MailLogger, MailSender, MailTransport } from './mail-sender.js';
@@ -16,7 +17,14 @@ export { renderMail } from './templates/index.js';
 
 export type MailModuleConfig = Pick<
   Config,
-  'SMTP_URL' | 'MAIL_FROM' | 'MAIL_SEND_INTERVAL_MS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'MAIL_SEND_INTERVAL_MS'
+  | 'PUBLIC_URL'
+  | 'SUPPORT_EMAIL'
+  | 'SUPPORT_PHONE'
+  | 'SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR'
+  | 'SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY'
 >;
 
 export type MailModuleDependencies = {
@@ -60,7 +68,11 @@ export type MailModule = {
    * mail is sent only if your write commits. Resolves to the outbox id.
    */
   enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
-  /** SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration. */
+  /**
+   * SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration.
+   * Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR and _PER_ADDRESS_PER_DAY only: beyond them it throws
+   * 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction (it holds the limits' locks); without it, one is opened.
+   */
   enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the follow-up after submission, with the support contacts from configuration. */
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
@@ -87,6 +99,11 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   const continueLaterLink = (processId: string): string => `${publicUrl}/start/?processId=${encodeURIComponent(processId)}`;
+  // A link to one's own application must not become a way to flood someone else's mailbox.
+  const saveAndContinueLaterLimits: SendLimit[] = [
+    { per: 'APPLICATION', max: config.SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 },
+    { per: 'MAILBOX', max: config.SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 },
+  ];
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
@@ -102,23 +119,29 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
     sender,
     renderMail,
     enqueue,
-    enqueueSaveAndContinueLater: (mail, tx) =>
-      enqueue(
-        {
-          to: mail.to,
-          template: 'SAVE_AND_CONTINUE_LATER',
-          language: mail.language,
-          processId: mail.params.processId,
-          params: {
-            representativeName: mail.params.representativeName,
-            businessName: mail.params.businessName,
-            link: continueLaterLink(mail.params.processId),
-            supportEmail: config.SUPPORT_EMAIL,
-            supportPhone: config.SUPPORT_PHONE,
+    enqueueSaveAndContinueLater: (mail, tx) => {
+      const template = 'SAVE_AND_CONTINUE_LATER';
+      const limitedEnqueue = async (executor: Db): Promise<number> => {
+        await assertWithinSendLimits(executor, repository, { template, processId: mail.params.processId, to: mail.to }, saveAndContinueLaterLimits);
+        return enqueue(
+          {
+            to: mail.to,
+            template,
+            language: mail.language,
+            processId: mail.params.processId,
+            params: {
+              representativeName: mail.params.representativeName,
+              businessName: mail.params.businessName,
+              link: continueLaterLink(mail.params.processId),
+              supportEmail: config.SUPPORT_EMAIL,
+              supportPhone: config.SUPPORT_PHONE,
+            },
           },
-        },
-        tx,
-      ),
+          executor,
+        );
+      };
+      return tx ? limitedEnqueue(tx) : db.transaction((transaction) => limitedEnqueue(transaction as unknown as Db));
+    },
     enqueueApplicationSubmitted: (mail, tx) =>
       enqueue(
         {

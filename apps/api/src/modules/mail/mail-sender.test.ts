@@ -20,6 +20,9 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     PUBLIC_URL: 'http://localhost:3000',
     SUPPORT_EMAIL: 'ettevotlus@pank.ee',
     SUPPORT_PHONE: '+372 600 0000',
+    // These tests enqueue many mails for one application; send-limits.test.ts proves the limits.
+    SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 1000,
+    SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10_000,
   };
   const mail = createMailModule({ config, db: database.db, logger: options.logger ?? silentLogger, outboxPolicy: options.outboxPolicy });
   modules.push(mail);
@@ -222,6 +225,8 @@ describe('the continue-later link', () => {
       PUBLIC_URL: 'https://konto.pank.ee/',
       SUPPORT_EMAIL: 'ettevotlus@pank.ee',
       SUPPORT_PHONE: '+372 600 0000',
+      SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3,
+      SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5,
     };
     const mail = createMailModule({ config, db: database.db, logger: silentLogger });
     expect(mail.continueLaterLink('a b')).toBe('https://konto.pank.ee/start/?processId=a%20b');

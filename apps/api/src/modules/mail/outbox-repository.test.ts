@@ -37,6 +37,12 @@ const message = (recipient: string): NewOutboxMessage => ({
 });
 
 describe('the mail outbox repository', () => {
+  it('keeps the address as given and, for the limits per address, the mailbox it delivers to', async () => {
+    const repository = createOutboxRepository(database.db, policy);
+    const row = await repository.enqueue(message('Mari.Maasikas+later@Example.ee'));
+    expect(row).toMatchObject({ recipient: 'Mari.Maasikas+later@Example.ee', recipientKey: 'mari.maasikas@example.ee' });
+  });
+
   it('enqueues in the caller’s transaction: rolled back with it, committed with it', async () => {
     const repository = createOutboxRepository(database.db, policy);
     await expect(

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { mailOutbox } from '../../db/schema.js';
+import { mailboxKeyOf } from './mailbox-key.js';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -69,7 +70,7 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     async enqueue(message: NewOutboxMessage, executor: Db = db): Promise<OutboxRow> {
       const [row] = await executor
         .insert(mailOutbox)
-        .values({ ...message, processId: message.processId ?? null, nextAttemptAt: policy.now() })
+        .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, nextAttemptAt: policy.now() })
         .returning();
       if (!row) throw new Error('insert into mail_outbox returned nothing');
       return row;
@@ -148,6 +149,31 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
         .update(mailOutbox)
         .set({ attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`, nextAttemptAt: policy.now() })
         .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
+    },
+
+    /**
+     * The mail of one template, to one application or one mailbox, created in
+     * the last `windowSeconds` by the database's clock (one clock for every
+     * instance): for each, oldest first, the whole seconds until it leaves the window.
+     */
+    async secondsUntilLeavingWindow(
+      filter: { template: string } & ({ processId: string } | { recipientKey: string }),
+      windowSeconds: number,
+      executor: Db = db,
+    ): Promise<number[]> {
+      const window = sql`make_interval(secs => ${windowSeconds})`;
+      const rows = await executor
+        .select({ seconds: sql<number>`ceil(extract(epoch from ${mailOutbox.createdAt} + ${window} - now()))::int` })
+        .from(mailOutbox)
+        .where(
+          and(
+            'processId' in filter ? eq(mailOutbox.processId, filter.processId) : eq(mailOutbox.recipientKey, filter.recipientKey),
+            eq(mailOutbox.template, filter.template),
+            gt(mailOutbox.createdAt, sql`now() - ${window}`),
+          ),
+        )
+        .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+      return rows.map((row) => row.seconds);
     },
 
     /** Newest first, for the dev mailbox. */

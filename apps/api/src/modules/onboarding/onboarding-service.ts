@@ -513,7 +513,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       return { version: written.version, updatedAt: written.updatedAt.toISOString() };
     },
 
-    /** Sends the representative a link back to the application; the link alone opens nothing without signing in. */
+    /**
+     * Sends the representative a link back to the application; the link alone opens nothing without signing in.
+     * A few a day at most (the mail module's limits per application and per address): beyond them 429 RATE_LIMITED,
+     * and neither mail nor event is written.
+     */
     async saveAndContinueLater(user: User, processId: string, version: number): Promise<void> {
       const application = await ownApplication(processId, user);
       assertWritable(application);
@@ -524,7 +528,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       // signed leaves that contract valid. The version is still checked, so the link leads to what the user saw.
       await writeOrConflict(application, version, () =>
         repository.db.transaction(async (tx) => {
-          await repository.recordEvent(tx, application, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
+          // The mail first: it takes the limits' locks before anything else in this transaction.
           await mail.enqueueSaveAndContinueLater(
             {
               to: email,
@@ -533,6 +537,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
             },
             tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );
+          await repository.recordEvent(tx, application, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
           return application;
         }),
       );

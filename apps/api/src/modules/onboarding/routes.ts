@@ -175,7 +175,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       schema: {
         tags,
         security,
-        summary: 'E-mail the representative a link back to the application',
+        summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
         params: processParams,
         body: endpoints.saveAndContinueLater.body,
         response: { 202: z.null(), ...errors, 429: apiErrorBodySchema },

@@ -1,5 +1,6 @@
 import type { Discrepancy, FollowUp, Locale } from '@onboarding/domain';
 import { discrepancyLines } from '../../signing/discrepancy-texts.js';
+import { quoteApplicantText } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock } from './layout.js';
 
@@ -30,7 +31,9 @@ function differences(params: ApplicationSubmittedParams, language: Locale): Mail
   return [
     paragraph(texts.heading),
     paragraph(texts.intro),
-    ...texts.lines.map((line) => paragraph(line.fact, `${texts.register}: ${line.register}`, `${texts.declared}: ${line.declared}`)),
+    ...texts.lines.map((line) =>
+      paragraph(line.fact, `${texts.register}: ${line.register}`, `${texts.declared}: ${quoteApplicantText(line.declared, language)}`),
+    ),
   ];
 }
 
@@ -47,10 +50,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph('Lepingu peab allkirjastama ka ettevõtte juhatus. Saadame allkirjastamise lingi eraldi e-kirjaga.')],
     };
     return {
-      subject: `Ettevõtte ${params.businessName} konto avamise taotlus on esitatud`,
+      subject: `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud`,
       blocks: [
         paragraph(`Tere, ${params.representativeName}!`),
-        paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${params.businessName} konto avamise taotlus on esitatud.`),
+        paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
         ...next[params.followUp],
         ...differences(params, 'et'),
         paragraph('Allkirjastatud lepingu saad alla laadida, kui logid sisse:'),
@@ -72,10 +75,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph("The company's management board must also sign the contract. We will send the signing link in a separate e-mail.")],
     };
     return {
-      subject: `The account opening application of ${params.businessName} has been submitted`,
+      subject: `The account opening application of ${quoteApplicantText(params.businessName, 'en')} has been submitted`,
       blocks: [
         paragraph(`Hello ${params.representativeName},`),
-        paragraph(`Thank you. You signed the contract and the account opening application of ${params.businessName} has been submitted.`),
+        paragraph(`Thank you. You signed the contract and the account opening application of ${quoteApplicantText(params.businessName, 'en')} has been submitted.`),
         ...next[params.followUp],
         ...differences(params, 'en'),
         paragraph('You can download the signed contract after signing in:'),
@@ -97,10 +100,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph('Договор должно подписать и правление предприятия. Мы отправим ссылку для подписания отдельным письмом.')],
     };
     return {
-      subject: `Заявление на открытие счёта предприятия ${params.businessName} подано`,
+      subject: `Заявление на открытие счёта предприятия ${quoteApplicantText(params.businessName, 'ru')} подано`,
       blocks: [
         paragraph(`Здравствуйте, ${params.representativeName}!`),
-        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${params.businessName} подано.`),
+        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${quoteApplicantText(params.businessName, 'ru')} подано.`),
         ...next[params.followUp],
         ...differences(params, 'ru'),
         paragraph('Подписанный договор можно скачать после входа в систему:'),

@@ -1,8 +1,11 @@
+import { quoteApplicantText } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph } from './layout.js';
 
 export type SaveAndContinueLaterParams = {
+  /** From the eID. */
   representativeName: string;
+  /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
   businessName: string;
   /** `${PUBLIC_URL}/start/?processId=<id>`; it only names the application, it does not sign anyone in. */
   link: string;
@@ -23,7 +26,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Tere, ${params.representativeName}!`),
       paragraph(
-        `Ettevõtte ${params.businessName} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
+        `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
       ),
       link(params.link),
       paragraph(
@@ -40,7 +43,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Hello ${params.representativeName},`),
       paragraph(
-        `The account opening application for ${params.businessName} has been saved. You can continue filling it in at any time through this link:`,
+        `The account opening application for ${quoteApplicantText(params.businessName, 'en')} has been saved. You can continue filling it in at any time through this link:`,
       ),
       link(params.link),
       paragraph(
@@ -55,7 +58,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Здравствуйте, ${params.representativeName}!`),
       paragraph(
-        `Заявление на открытие счёта для предприятия ${params.businessName} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
+        `Заявление на открытие счёта для предприятия ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
       link(params.link),
       paragraph(

@@ -1,5 +1,6 @@
 import { FOLLOW_UPS, LOCALES, type FollowUp } from '@onboarding/domain';
 import { describe, expect, it } from 'vitest';
+import { quoteApplicantText } from './applicant-text.js';
 import { escapeHtml } from './escape-html.js';
 import { MAIL_TEMPLATE_NAMES, renderMail, type SaveAndContinueLaterParams } from './index.js';
 
@@ -18,6 +19,22 @@ const hostile: SaveAndContinueLaterParams = {
   supportEmail: 'a<b>@pank.ee',
   supportPhone: '+372 <600>',
 };
+
+/** The business name of the probe that sent 25 mails: CRLF, a right-to-left override and a URL. */
+const PROBE_BUSINESS_NAME = 'Evil OÜ\r\nYour account is blocked, log in at https://evil.example/login \u202Ekcolbnu\u202C';
+
+/** Neither part, nor the subject, holds the raw characters of the probe or a link to its URL. */
+function expectNoRawApplicantText(mail: { subject: string; text: string; html: string }): void {
+  for (const part of [mail.subject, mail.text, mail.html]) {
+    expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\r]/);
+    expect(part).not.toContain('evil.example');
+    expect(part).not.toContain('https://evil');
+  }
+  expect(mail.subject).not.toContain('\n');
+  expect(mail.text).not.toContain('OÜ\nYour account');
+  expect(mail.html).not.toMatch(/<a [^>]*evil/);
+  expect(mail.text).toContain('https[:]//evil[.]example/login');
+}
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in content and quoted attributes', () => {
@@ -51,16 +68,22 @@ describe('the save-and-continue-later mail', () => {
     expect(mail.html).toContain(`<title>${words.subject}</title>`);
   });
 
-  it.each(LOCALES)('escapes every parameter in the %s HTML and leaves the plain text as given', (language) => {
+  it.each(LOCALES)('escapes every parameter in the %s HTML and leaves the plain text as given but for the quoted business name', (language) => {
     const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, hostile);
     expect(mail.html).not.toMatch(/<script|<b>|<img|<600>|a<b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(mail.html).toContain('Tom &amp; Jerry&#39;s &quot;Best&quot; &lt;b&gt;OÜ&lt;/b&gt;');
+    expect(mail.html).toContain('Tom &amp; Jerry&#39;s &#39;Best&#39; &lt;b&gt;OÜ&lt;/b&gt;');
     expect(mail.html).toContain('href="http://localhost:3000/start/?processId=1&amp;x=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
     expect(mail.html).toContain('a&lt;b&gt;@pank.ee');
     expect(mail.html).toContain('+372 &lt;600&gt;');
     expect(mail.text).toContain(hostile.representativeName);
-    expect(mail.text).toContain(hostile.businessName);
+    expect(mail.text).toContain(quoteApplicantText(hostile.businessName, language));
+  });
+
+  it.each(LOCALES)('shows in %s a business name with line breaks, bidi controls and a URL only quoted, on one line and not as a link', (language) => {
+    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, businessName: PROBE_BUSINESS_NAME });
+    expectNoRawApplicantText(mail);
+    expect(mail.text).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
   });
 
   it('has a different text in each language', () => {
@@ -97,6 +120,23 @@ describe('APPLICATION_SUBMITTED', () => {
     expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
     expect(mail.text).toContain('https://pank.example/start/');
     expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
+  });
+
+  it.each(LOCALES)('shows in %s the business name and the declared facts only quoted, in the subject too', (language) => {
+    const mail = renderMail('APPLICATION_SUBMITTED', language, {
+      ...submitted('MANAGER_CONTACT'),
+      businessName: PROBE_BUSINESS_NAME,
+      discrepancies: [
+        {
+          fact: 'MANAGEMENT_BOARD',
+          register: [{ key: 'EE38001085718', name: 'Mari Maasikas' }],
+          declared: [{ key: 'EE38001085718', name: 'Mari\r\nMaasikas \u202Ehttps://evil.example' }],
+        },
+      ],
+    });
+    expectNoRawApplicantText(mail);
+    expect(mail.subject).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
+    expect(mail.text).toContain(quoteApplicantText('Mari Maasikas https://evil.example', language));
   });
 
   it('tells each follow-up apart', () => {
