@@ -54,7 +54,11 @@ export async function registerOnboarding(
     if (!request.user) throw new AppError('UNAUTHORIZED');
     await service.requireConsent(request.user);
   };
-  await app.register(registerLookupRoutes, { register, requireUser, requireConsent });
+  const scopeOf = async (request: FastifyRequest) => {
+    if (!request.user) throw new AppError('UNAUTHORIZED');
+    return service.lookupScope(request.user);
+  };
+  await app.register(registerLookupRoutes, { register, requireUser, requireConsent, scopeOf });
   await app.register(onboardingRoutes, { service, requireUser });
 
   const signing = createSigningService({

@@ -7,6 +7,7 @@ import { registerErrorHandlers } from '../../plugins/error-handler.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import { REGISTRY_CODES } from './fixture/companies.js';
 import { registerLookupRoutes } from './lookup-routes.js';
+import { lookupScopeOf } from './lookup-scope.js';
 import { createSimulatedRegister } from './simulated-register.js';
 
 const TOKEN = 'test-token';
@@ -34,7 +35,11 @@ beforeAll(async () => {
     transformObject: jsonSchemaTransformObject,
   });
   // Consent is the onboarding module's to check (its tests refuse a look-up without it); here everyone has given it.
-  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser, requireConsent: async () => undefined });
+  // The signed-in person has one application in progress, for the AS with the chain (lookup-access.test.ts asks the whole app).
+  const register = createSimulatedRegister({ today: () => '2025-06-01' });
+  const card = (await register.company('EE', REGISTRY_CODES.chainAs)) ?? null;
+  const scope = await lookupScopeOf({ represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: REGISTRY_CODES.chainAs, card }] }, register);
+  await app.register(registerLookupRoutes, { register, requireUser, requireConsent: async () => undefined, scopeOf: async () => scope });
   await app.ready();
 });
 
@@ -87,6 +92,13 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers a company outside the scope with the same 404 as a code the register does not know', async () => {
+    const outside = await get(`/onboarding/register/companies/EE/${REGISTRY_CODES.minorityShareholders}`);
+    const missing = await get('/onboarding/register/companies/EE/10060701');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).toBe(missing.body);
+  });
+
   it('answers 400 with the form’s code for a registry code that is not one', async () => {
     const response = await get('/onboarding/register/companies/EE/12AB');
     expect(response.statusCode).toBe(400);
@@ -96,27 +108,36 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
 
 describe('GET /onboarding/register/persons/:personalId', () => {
   it('answers 401 without a signed-in user', async () => {
-    expect((await get('/onboarding/register/persons/60001019906', false)).statusCode).toBe(401);
+    expect((await get('/onboarding/register/persons/38001085718', false)).statusCode).toBe(401);
   });
 
   it('gives name, birth date and residency, and never the identity document or age', async () => {
-    const response = await get('/onboarding/register/persons/60001019906');
+    // On the board of the AS with the chain.
+    const response = await get('/onboarding/register/persons/38001085718');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      firstName: 'MARY ÄNN',
-      lastName: 'O’CONNEŽ-ŠUSLIK TESTNUMBER',
-      personalId: '60001019906',
+      firstName: 'JAAK-KRISTJAN',
+      lastName: 'JÕEORG',
+      personalId: '38001085718',
       personalIdCountryCode: 'EE',
-      birthDate: '2000-01-01',
+      birthDate: '1980-01-08',
       nationalityCountryCode: 'EE',
       residentialCountryCode: 'EE',
       residency: 'RESIDENT',
     });
-    expect(response.body).not.toContain('AC0000010');
+    expect(response.body).not.toContain('AC0000014');
   });
 
   it('answers 404 for a valid code the register does not know', async () => {
     expect((await get('/onboarding/register/persons/38001010015')).statusCode).toBe(404);
+  });
+
+  it('answers a person outside the scope with the same 404 as a code the register does not know', async () => {
+    // Mary Änn is in the register, on no card of the chain.
+    const outside = await get('/onboarding/register/persons/60001019906');
+    const missing = await get('/onboarding/register/persons/38001010015');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).toBe(missing.body);
   });
 
   it('answers 400 for a code that is not a valid Estonian personal ID', async () => {

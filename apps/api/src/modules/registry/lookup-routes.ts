@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
+import type { LookupScope } from './lookup-scope.js';
 import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterPersonLookup } from '@onboarding/domain';
 
 type LookupRoutesOptions = {
@@ -10,7 +11,13 @@ type LookupRoutesOptions = {
   requireUser: (request: FastifyRequest) => Promise<void>;
   /** SPEC.md section 1: the register is asked only after the signed-in representative consented to it. */
   requireConsent: (request: FastifyRequest) => Promise<void>;
+  /** What the signed-in person may look up (lookup-scope.ts decides). */
+  scopeOf: (request: FastifyRequest) => Promise<LookupScope>;
 };
+
+// Outside the scope the answer is this very error, so "exists but not yours" reads as "missing".
+const companyNotFound = () => new AppError('NOT_FOUND', 'The register has no company with this registry code.');
+const personNotFound = () => new AppError('NOT_FOUND', 'The register has no person with this personal ID code.');
 
 const tags = ['register'];
 const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
@@ -18,9 +25,10 @@ const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErr
 /**
  * Auto-fill (SPEC.md section 5): when a typed registry code or personal ID
  * exists in the register, the form offers to fill the company or the related
- * person from it. Only a signed-in representative may ask.
+ * person from it. Only a signed-in representative may ask, and only about
+ * the companies and persons their own forms are filled from.
  */
-export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent }) => {
+export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, scopeOf }) => {
   const { company, person } = registerEndpoints;
 
   app.get(
@@ -38,8 +46,10 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     },
     async (request) => {
       const { registryCountryCode, registryCode } = request.params;
-      const details = await register.company(registryCountryCode, registryCode);
-      if (!details) throw new AppError('NOT_FOUND', 'The register has no company with this registry code.');
+      const scope = await scopeOf(request);
+      // The register is not asked outside the scope: the scope's own work is the same whatever code was asked for.
+      const details = scope.hasCompany(registryCountryCode, registryCode) ? await register.company(registryCountryCode, registryCode) : undefined;
+      if (!details) throw companyNotFound();
       return details;
     },
   );
@@ -59,8 +69,9 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     },
     async (request): Promise<RegisterPersonLookup> => {
       const { personalId } = request.params;
-      const found = await register.person(personalId, DEFAULT_COUNTRY_CODE);
-      if (!found) throw new AppError('NOT_FOUND', 'The register has no person with this personal ID code.');
+      const scope = await scopeOf(request);
+      const found = scope.hasPerson(DEFAULT_COUNTRY_CODE, personalId) ? await register.person(personalId, DEFAULT_COUNTRY_CODE) : undefined;
+      if (!found) throw personNotFound();
       // Picked field by field: the identity document and age stay on the server.
       return {
         firstName: found.firstName,
