@@ -42,6 +42,11 @@ let recorder: QueryRecorder;
 let applicant: Call;
 let coBoardMember: Call;
 
+// What the forms pre-fill (packages/domain registerCompanyLookupSchema, registerPersonLookupSchema), and nothing else.
+const COMPANY_PREFILL = ['businessName', 'emtakVersion', 'isListedCompany', 'legalAddress', 'mainFieldOfActivityCode', 'registryCode', 'registryCountryCode'];
+const PERSON_PREFILL = ['birthDate', 'firstName', 'lastName', 'nationalityCountryCode', 'residency', 'residentialCountryCode'];
+const fieldsOf = (response: LightMyRequestResponse) => Object.keys(response.json() as object).sort();
+
 const company = (call: Call, registryCode: string) => call('GET', `/onboarding/register/companies/EE/${registryCode}`);
 const person = (call: Call, personalId: string) => call('GET', `/onboarding/register/persons/${personalId}`);
 
@@ -91,6 +96,7 @@ describe('register look-ups answer only what the applicant’s own forms are fil
     const represented = await company(applicant, REGISTRY_CODES.listedAs);
     expect(represented.statusCode).toBe(200);
     expect(represented.json()).toMatchObject({ businessName: 'Läänemere Energia AS' });
+    expect(fieldsOf(represented)).toEqual(COMPANY_PREFILL);
     expect(await differences(() => company(applicant, REGISTRY_CODES.listedOwnerHolding), () => company(applicant, MISSING_COMPANY))).toEqual([]);
   });
 
@@ -101,7 +107,7 @@ describe('register look-ups answer only what the applicant’s own forms are fil
     expect(await differences(() => person(coBoardMember, OWNER_BOARD_MEMBER), () => person(coBoardMember, MISSING_PERSON))).toEqual([]);
   });
 
-  it('answers the application’s company and every owner company up the chain', async () => {
+  it('answers the application’s company and every owner company up the chain, with only the pre-fill fields', async () => {
     for (const [registryCode, businessName] of [
       [REGISTRY_CODES.chainAs, 'Põhjala Puit AS'],
       [REGISTRY_CODES.chainHoldingFirst, 'Põhjala Grupp OÜ'],
@@ -110,10 +116,13 @@ describe('register look-ups answer only what the applicant’s own forms are fil
       const response = await company(applicant, registryCode);
       expect(response.statusCode, registryCode).toBe(200);
       expect(response.json(), registryCode).toMatchObject({ businessName, registryCode, registryCountryCode: 'EE' });
+      expect(fieldsOf(response), registryCode).toEqual(COMPANY_PREFILL);
+      // The card's persons stay on the server: none of its personal codes is in the answer.
+      for (const personalId of [APPLICANT, CO_BOARD_MEMBER, OWNER_BOARD_MEMBER, SECOND_OWNER_BOARD_MEMBER]) expect(response.body).not.toContain(personalId);
     }
   });
 
-  it('answers the persons the chain’s cards name, the owners’ own boards included', async () => {
+  it('answers the persons the chain’s cards name, the owners’ own boards included, with only the pre-fill fields', async () => {
     for (const [personalId, firstName] of [
       [CO_BOARD_MEMBER, 'JAAK-KRISTJAN'],
       [OWNER_BOARD_MEMBER, 'OK'],
@@ -122,6 +131,7 @@ describe('register look-ups answer only what the applicant’s own forms are fil
       const response = await person(applicant, personalId);
       expect(response.statusCode, personalId).toBe(200);
       expect(response.json(), personalId).toMatchObject({ firstName });
+      expect(fieldsOf(response), personalId).toEqual(PERSON_PREFILL);
     }
   });
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
 import type { LookupScope } from './lookup-scope.js';
-import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterPersonLookup } from '@onboarding/domain';
+import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
 
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
@@ -38,19 +38,28 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
       preHandler: requireConsent,
       schema: {
         tags,
-        summary: 'A company of the business register, to fill the company form and its related persons',
+        summary: 'A company of the business register, to fill the company form',
         security: [{ bearerAuth: [] }],
         params: registerCompanyParamsSchema,
         response: { 200: company.response, ...failures },
       },
     },
-    async (request) => {
+    async (request): Promise<RegisterCompanyLookup> => {
       const { registryCountryCode, registryCode } = request.params;
       const scope = await scopeOf(request);
       // The register is not asked outside the scope: the scope's own work is the same whatever code was asked for.
       const details = scope.hasCompany(registryCountryCode, registryCode) ? await register.company(registryCountryCode, registryCode) : undefined;
       if (!details) throw companyNotFound();
-      return details;
+      // Picked field by field, as the forms pre-fill them: the card's persons, owners and status stay on the server.
+      return {
+        businessName: details.businessName,
+        registryCode: details.registryCode,
+        registryCountryCode: details.registryCountryCode,
+        emtakVersion: details.emtakVersion,
+        mainFieldOfActivityCode: details.mainFieldOfActivityCode,
+        isListedCompany: details.isListedCompany,
+        legalAddress: details.legalAddress,
+      };
     },
   );
 
@@ -72,12 +81,10 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
       const scope = await scopeOf(request);
       const found = scope.hasPerson(DEFAULT_COUNTRY_CODE, personalId) ? await register.person(personalId, DEFAULT_COUNTRY_CODE) : undefined;
       if (!found) throw personNotFound();
-      // Picked field by field: the identity document and age stay on the server.
+      // Picked field by field, as the form fills them: the identity document and age stay on the server.
       return {
         firstName: found.firstName,
         lastName: found.lastName,
-        personalId,
-        personalIdCountryCode: found.personalIdCountryCode,
         birthDate: found.birthDate,
         nationalityCountryCode: found.nationalityCountryCode,
         residentialCountryCode: found.residentialCountryCode,
