@@ -47,7 +47,8 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     async (request): Promise<RegisterCompanyLookup> => {
       const { registryCountryCode, registryCode } = request.params;
       const scope = await scopeOf(request);
-      // The register is not asked outside the scope: the scope's own work is the same whatever code was asked for.
+      // The scope costs the same whatever code is asked for, and outside it the register is not asked at all, so a
+      // stranger's company and a missing one take the same path to the same 404.
       const details = scope.hasCompany(registryCountryCode, registryCode) ? await register.company(registryCountryCode, registryCode) : undefined;
       if (!details) throw companyNotFound();
       // Picked field by field, as the forms pre-fill them: the card's persons, owners and status stay on the server.
