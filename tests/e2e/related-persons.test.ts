@@ -54,10 +54,11 @@ describe('related persons in Chromium', () => {
     await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => summary(page).getByText(/not accounted for/).count()).toBe(0);
 
-    // A legal-entity owner: its name comes from the register; Põhjala Grupp OÜ gives up 10%.
+    // A legal-entity owner: its name comes from the register, which answers about the companies she represents
+    // (here her one-person OÜ) and the application's chain, nobody else's; Põhjala Grupp OÜ gives up 10%.
     await page.getByRole('button', { name: 'Add a legal entity' }).click();
-    await modal.getByLabel('Registry code (optional)').fill('19017799');
-    await expect.poll(() => modal.getByLabel('Business name').inputValue()).toBe('Emajõe Kapital OÜ');
+    await modal.getByLabel('Registry code (optional)').fill('19000149');
+    await expect.poll(() => modal.getByLabel('Business name').inputValue()).toBe('Näidis Tehnoloogia OÜ');
     await modal.getByLabel('Share in Põhjala Puit AS').fill('10');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
@@ -65,7 +66,7 @@ describe('related persons in Chromium', () => {
     await modal.getByLabel('Share in Põhjala Puit AS').fill('90');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await structure.getByText('Emajõe Kapital OÜ').waitFor();
+    await structure.getByText('Näidis Tehnoloogia OÜ').waitFor();
     await expect.poll(() => summary(page).getByText(/not accounted for|too much/).count()).toBe(0);
     await expectNoAxeViolations(page);
   });

@@ -73,6 +73,13 @@ describe('the server process', () => {
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(consent),
     });
+    // An application for Põhjala Puit AS, on whose board 40504040001 sits: the look-up answers only about its persons.
+    const application = await fetch(`${baseUrl}/onboarding/applications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'REGISTER', registryCode: '19001278', registryCountryCode: 'EE' }),
+    });
+    expect(application.status).toBe(200);
     const lookUp = await fetch(`${baseUrl}/onboarding/register/persons/40504040001`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(lookUp.status).toBe(200);
     await fetch(`${baseUrl}/start/application/incomes?processId=7c1f0d2e-secret`);

@@ -175,7 +175,7 @@ describe("another representative's resources answer as missing ones", () => {
   });
 
   it("puts nothing of the other representative's in any answer, on any route", async () => {
-    // Routes without a resource in the path answer about the asker; the register look-ups answer register facts by design (SPEC.md section 5 auto-fill).
+    // Routes without a resource in the path answer about the asker; the register look-ups only about the asker's own companies and their chains.
     for (const operation of operations.filter((candidate) => candidate.isAuthenticated && !candidate.params.some((name) => name in RESOURCES))) {
       for (const [asker, key] of [[a, 'a'], [b, 'b']] as const) await recorded(requestOf(operation, asker, {}), key);
     }
@@ -188,10 +188,9 @@ describe("another representative's resources answer as missing ones", () => {
     for (const [key, other] of [['a', b], ['b', a]] as const) {
       const secrets = [other.processId, other.signingSessionId, other.email, other.accessToken, other.certificate];
       for (const response of answersTo[key]) {
-        const isRegisterLookup = response.raw.req.url?.startsWith('/onboarding/register/') ?? false;
         const found = secrets.filter((secret) => response.body.includes(secret));
         expect(found, `${response.raw.req.method} ${response.raw.req.url} answered ${key} with the other's ${found.join(', ')}`).toEqual([]);
-        if (!isRegisterLookup && !response.raw.req.url?.includes(other.subject.company.registryCode)) {
+        if (!response.raw.req.url?.includes(other.subject.company.registryCode)) {
           expect(response.body.includes(other.subject.company.businessName), `${response.raw.req.url}: the other's company`).toBe(false);
         }
       }

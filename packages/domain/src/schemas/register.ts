@@ -101,10 +101,36 @@ export const registerCompanyDetailsSchema = z.object({
 export type RegisterCompanyDetails = z.infer<typeof registerCompanyDetailsSchema>;
 
 /**
- * A person for the related-person form: name, birth date and residency. The
- * identity document stays with the bank; the form never shows it.
+ * What the company look-up answers: only what the forms pre-fill, that is
+ * the company information step and the business name the choose-company and
+ * legal-entity forms offer. The card's persons and owners reach the related
+ * persons step from the application's own card (relatedPersonsFromRegister),
+ * never through a look-up, so they are not answered here.
  */
-export const registerPersonLookupSchema = registerPersonDataSchema.extend({ personalId: z.string() });
+export const registerCompanyLookupSchema = registerCompanyDetailsSchema.pick({
+  businessName: true,
+  registryCode: true,
+  registryCountryCode: true,
+  emtakVersion: true,
+  mainFieldOfActivityCode: true,
+  isListedCompany: true,
+  legalAddress: true,
+});
+export type RegisterCompanyLookup = z.infer<typeof registerCompanyLookupSchema>;
+
+/**
+ * What the person look-up answers: the fields the related-person form fills,
+ * name, birth date and residency. The personal code is the one asked about;
+ * the identity document stays with the bank.
+ */
+export const registerPersonLookupSchema = registerPersonDataSchema.pick({
+  firstName: true,
+  lastName: true,
+  birthDate: true,
+  nationalityCountryCode: true,
+  residentialCountryCode: true,
+  residency: true,
+});
 export type RegisterPersonLookup = z.infer<typeof registerPersonLookupSchema>;
 
 /** Path parameters of the company lookup: an Estonian registry code follows SPEC.md section 5. */

@@ -68,6 +68,20 @@ export function createOnboardingRepository(db: Db) {
       return row;
     },
 
+    /** The person's own applications, each with its company and the register card it holds (the register look-ups' scope). */
+    async applicationsOf(person: PersonKey): Promise<Pick<ApplicationRow, 'status' | 'companyRegistryCountryCode' | 'companyRegistryCode' | 'registerFacts'>[]> {
+      return db
+        .select({
+          status: applications.status,
+          companyRegistryCountryCode: applications.companyRegistryCountryCode,
+          companyRegistryCode: applications.companyRegistryCode,
+          registerFacts: applications.registerFacts,
+        })
+        .from(applications)
+        .where(and(eq(applications.representativePersonalId, person.personalId), eq(applications.representativeCountryCode, person.personalIdCountryCode)))
+        .orderBy(applications.createdAt);
+    },
+
     /** Applications for one company (any representative), newest first. */
     async applicationsForCompany(registryCountryCode: string, registryCode: string): Promise<ApplicationRow[]> {
       return db

@@ -37,6 +37,7 @@ import {
   type Step,
 } from '@onboarding/domain';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
+import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
 import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
@@ -384,6 +385,19 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         consentedAt: now(),
       });
       return this.representative(user);
+    },
+
+    /** What the user may look up in the registers; lookupScopeOf holds the rule, this reads what it needs. */
+    async lookupScope(user: User): Promise<LookupScope> {
+      const represented = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
+      const own = await repository.applicationsOf(personOf(user));
+      const applications = own.map((row) => ({
+        status: row.status,
+        registryCountryCode: row.companyRegistryCountryCode,
+        registryCode: row.companyRegistryCode,
+        card: row.registerFacts as unknown as RegisterCompanyDetails | null,
+      }));
+      return lookupScopeOf({ represented, applications }, register);
     },
 
     async companies(user: User): Promise<RepresentativeCompanies> {

@@ -57,10 +57,15 @@ export async function registerOnboarding(
     if (!request.user) throw new AppError('UNAUTHORIZED');
     await service.requireConsent(request.user);
   };
+  const scopeOf = async (request: FastifyRequest) => {
+    if (!request.user) throw new AppError('UNAUTHORIZED');
+    return service.lookupScope(request.user);
+  };
   await app.register(registerLookupRoutes, {
     register,
     requireUser,
     requireConsent,
+    scopeOf,
     limitLookups: rateLimits.hook(rules.registerLookupPerUser, rules.registerLookupPerClient),
   });
   await app.register(onboardingRoutes, {

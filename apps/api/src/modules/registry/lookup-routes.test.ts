@@ -7,6 +7,7 @@ import { registerErrorHandlers } from '../../plugins/error-handler.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import { REGISTRY_CODES } from './fixture/companies.js';
 import { registerLookupRoutes } from './lookup-routes.js';
+import { lookupScopeOf } from './lookup-scope.js';
 import { createSimulatedRegister } from './simulated-register.js';
 
 const TOKEN = 'test-token';
@@ -23,8 +24,7 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  // As app.ts declares it, so the routes' bearerAuth security resolves; the
-  // object transform adds the RegisterShareholder component the nesting refers to.
+  // As app.ts declares it, so the routes' bearerAuth security resolves.
   await app.register(swagger, {
     openapi: {
       info: { title: 'test', version: '1' },
@@ -34,7 +34,11 @@ beforeAll(async () => {
     transformObject: jsonSchemaTransformObject,
   });
   // Consent is the onboarding module's to check (its tests refuse a look-up without it); here everyone has given it.
-  await app.register(registerLookupRoutes, { register: createSimulatedRegister({ today: () => '2025-06-01' }), requireUser, requireConsent: async () => undefined, limitLookups: async () => undefined });
+  // The signed-in person has one application in progress, for the AS with the chain (lookup-access.test.ts asks the whole app).
+  const register = createSimulatedRegister({ today: () => '2025-06-01' });
+  const card = (await register.company('EE', REGISTRY_CODES.chainAs)) ?? null;
+  const scope = await lookupScopeOf({ represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: REGISTRY_CODES.chainAs, card }] }, register);
+  await app.register(registerLookupRoutes, { register, requireUser, requireConsent: async () => undefined, scopeOf: async () => scope, limitLookups: async () => undefined });
   await app.ready();
 });
 
@@ -52,39 +56,31 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
     expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('gives the register card with the chain of owners nested', async () => {
+  it('gives only what the company form pre-fills: no persons, owners, status or dates', async () => {
     const response = await get(`/onboarding/register/companies/EE/${REGISTRY_CODES.chainAs}`);
     expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body).toMatchObject({
+    expect(response.json()).toEqual({
       businessName: 'Põhjala Puit AS',
       registryCode: REGISTRY_CODES.chainAs,
       registryCountryCode: 'EE',
-      legalForm: 'AS',
-      status: 'ACTIVE',
       emtakVersion: 'EMTAK 2008',
       mainFieldOfActivityCode: '16101',
       isListedCompany: false,
-      legalAddress: { countryCode: 'EE', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
-      shareholders: [
-        {
-          type: 'LEGAL_ENTITY',
-          businessName: 'Põhjala Grupp OÜ',
-          sharePercent: 100,
-          shareholders: [
-            { type: 'LEGAL_ENTITY', businessName: 'Laane Invest OÜ', shareholders: [{ type: 'PRIVATE_PERSON', personalId: '40504040001', sharePercent: 100 }] },
-            { type: 'PRIVATE_PERSON', personalId: '38001085718', sharePercent: 50 },
-          ],
-        },
-      ],
+      legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
     });
-    expect(JSON.stringify(body)).not.toContain('identityDocument');
   });
 
   it('answers 404 for a code the register does not know', async () => {
     const response = await get('/onboarding/register/companies/EE/10060701');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers a company outside the scope with the same 404 as a code the register does not know', async () => {
+    const outside = await get(`/onboarding/register/companies/EE/${REGISTRY_CODES.minorityShareholders}`);
+    const missing = await get('/onboarding/register/companies/EE/10060701');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).toBe(missing.body);
   });
 
   it('answers 400 with the form’s code for a registry code that is not one', async () => {
@@ -96,27 +92,34 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
 
 describe('GET /onboarding/register/persons/:personalId', () => {
   it('answers 401 without a signed-in user', async () => {
-    expect((await get('/onboarding/register/persons/60001019906', false)).statusCode).toBe(401);
+    expect((await get('/onboarding/register/persons/38001085718', false)).statusCode).toBe(401);
   });
 
-  it('gives name, birth date and residency, and never the identity document or age', async () => {
-    const response = await get('/onboarding/register/persons/60001019906');
+  it('gives name, birth date and residency, and never the identity document, age or the code asked about', async () => {
+    // On the board of the AS with the chain.
+    const response = await get('/onboarding/register/persons/38001085718');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      firstName: 'MARY ÄNN',
-      lastName: 'O’CONNEŽ-ŠUSLIK TESTNUMBER',
-      personalId: '60001019906',
-      personalIdCountryCode: 'EE',
-      birthDate: '2000-01-01',
+      firstName: 'JAAK-KRISTJAN',
+      lastName: 'JÕEORG',
+      birthDate: '1980-01-08',
       nationalityCountryCode: 'EE',
       residentialCountryCode: 'EE',
       residency: 'RESIDENT',
     });
-    expect(response.body).not.toContain('AC0000010');
+    expect(response.body).not.toContain('AC0000014');
   });
 
   it('answers 404 for a valid code the register does not know', async () => {
     expect((await get('/onboarding/register/persons/38001010015')).statusCode).toBe(404);
+  });
+
+  it('answers a person outside the scope with the same 404 as a code the register does not know', async () => {
+    // Mary Änn is in the register, on no card of the chain.
+    const outside = await get('/onboarding/register/persons/60001019906');
+    const missing = await get('/onboarding/register/persons/38001010015');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).toBe(missing.body);
   });
 
   it('answers 400 for a code that is not a valid Estonian personal ID', async () => {
@@ -127,15 +130,22 @@ describe('GET /onboarding/register/persons/:personalId', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents both lookups, the self-nesting shareholders included', () => {
+  it('documents both lookups with only the fields the forms pre-fill', () => {
     const document = app.swagger() as {
-      paths: Record<string, { get?: { security?: unknown; responses?: Record<string, unknown> } }>;
-      components: { schemas: Record<string, unknown> };
+      paths: Record<string, { get?: { security?: unknown; responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }>;
     };
+    const fieldsOf = (path: string) => Object.keys(document.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {}).sort();
     const company = document.paths['/onboarding/register/companies/{registryCountryCode}/{registryCode}']?.get;
     expect(company?.security).toEqual([{ bearerAuth: [] }]);
-    expect(JSON.stringify(company?.responses?.['200'])).toContain('#/components/schemas/RegisterShareholder');
-    expect(JSON.stringify(document.components.schemas['RegisterShareholder'])).toContain('#/components/schemas/RegisterShareholder');
-    expect(document.paths['/onboarding/register/persons/{personalId}']?.get?.responses?.['200']).toBeDefined();
+    expect(fieldsOf('/onboarding/register/companies/{registryCountryCode}/{registryCode}')).toEqual([
+      'businessName',
+      'emtakVersion',
+      'isListedCompany',
+      'legalAddress',
+      'mainFieldOfActivityCode',
+      'registryCode',
+      'registryCountryCode',
+    ]);
+    expect(fieldsOf('/onboarding/register/persons/{personalId}')).toEqual(['birthDate', 'firstName', 'lastName', 'nationalityCountryCode', 'residency', 'residentialCountryCode']);
   });
 });

@@ -4,16 +4,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
-import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterPersonLookup } from '@onboarding/domain';
+import type { LookupScope } from './lookup-scope.js';
+import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
 
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
   requireUser: (request: FastifyRequest) => Promise<void>;
   /** SPEC.md section 1: the register is asked only after the signed-in representative consented to it. */
   requireConsent: (request: FastifyRequest) => Promise<void>;
+  /** What the signed-in person may look up (lookup-scope.ts decides). */
+  scopeOf: (request: FastifyRequest) => Promise<LookupScope>;
   /** Each look-up is a paid register query: limited per person and per client address. */
   limitLookups: RateLimitHook;
 };
+
+// Outside the scope the answer is this very error, so "exists but not yours" reads as "missing".
+const companyNotFound = () => new AppError('NOT_FOUND', 'The register has no company with this registry code.');
+const personNotFound = () => new AppError('NOT_FOUND', 'The register has no person with this personal ID code.');
 
 const tags = ['register'];
 const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 429: apiErrorBodySchema };
@@ -21,9 +28,10 @@ const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErr
 /**
  * Auto-fill (SPEC.md section 5): when a typed registry code or personal ID
  * exists in the register, the form offers to fill the company or the related
- * person from it. Only a signed-in representative may ask.
+ * person from it. Only a signed-in representative may ask, and only about
+ * the companies and persons their own forms are filled from.
  */
-export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, limitLookups }) => {
+export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, scopeOf, limitLookups }) => {
   const { company, person } = registerEndpoints;
 
   app.get(
@@ -33,17 +41,29 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
       preHandler: [requireConsent, limitLookups],
       schema: {
         tags,
-        summary: 'A company of the business register, to fill the company form and its related persons',
+        summary: 'A company of the business register, to fill the company form',
         security: [{ bearerAuth: [] }],
         params: registerCompanyParamsSchema,
         response: { 200: company.response, ...failures },
       },
     },
-    async (request) => {
+    async (request): Promise<RegisterCompanyLookup> => {
       const { registryCountryCode, registryCode } = request.params;
-      const details = await register.company(registryCountryCode, registryCode);
-      if (!details) throw new AppError('NOT_FOUND', 'The register has no company with this registry code.');
-      return details;
+      const scope = await scopeOf(request);
+      // The scope costs the same whatever code is asked for, and outside it the register is not asked at all, so a
+      // stranger's company and a missing one take the same path to the same 404.
+      const details = scope.hasCompany(registryCountryCode, registryCode) ? await register.company(registryCountryCode, registryCode) : undefined;
+      if (!details) throw companyNotFound();
+      // Picked field by field, as the forms pre-fill them: the card's persons, owners and status stay on the server.
+      return {
+        businessName: details.businessName,
+        registryCode: details.registryCode,
+        registryCountryCode: details.registryCountryCode,
+        emtakVersion: details.emtakVersion,
+        mainFieldOfActivityCode: details.mainFieldOfActivityCode,
+        isListedCompany: details.isListedCompany,
+        legalAddress: details.legalAddress,
+      };
     },
   );
 
@@ -62,14 +82,13 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     },
     async (request): Promise<RegisterPersonLookup> => {
       const { personalId } = request.params;
-      const found = await register.person(personalId, DEFAULT_COUNTRY_CODE);
-      if (!found) throw new AppError('NOT_FOUND', 'The register has no person with this personal ID code.');
-      // Picked field by field: the identity document and age stay on the server.
+      const scope = await scopeOf(request);
+      const found = scope.hasPerson(DEFAULT_COUNTRY_CODE, personalId) ? await register.person(personalId, DEFAULT_COUNTRY_CODE) : undefined;
+      if (!found) throw personNotFound();
+      // Picked field by field, as the form fills them: the identity document and age stay on the server.
       return {
         firstName: found.firstName,
         lastName: found.lastName,
-        personalId,
-        personalIdCountryCode: found.personalIdCountryCode,
         birthDate: found.birthDate,
         nationalityCountryCode: found.nationalityCountryCode,
         residentialCountryCode: found.residentialCountryCode,

@@ -1,4 +1,4 @@
-import type { RegisterCompanyDetails, RepresentativeCompanies } from '@onboarding/domain';
+import type { RegisterCompanyLookup, RepresentativeCompanies } from '@onboarding/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,22 +19,14 @@ vi.mock('../../app/page-settings', () => ({
 
 const companies: RepresentativeCompanies = { companies: [], pendingManualApplication: null };
 
-const registerCompany: RegisterCompanyDetails = {
+const registerCompany: RegisterCompanyLookup = {
   businessName: 'Registri Firma OÜ',
   registryCode: '12345678',
   registryCountryCode: 'EE',
-  legalForm: 'OU',
-  status: 'ACTIVE',
-  registrationDate: '2015-03-02',
   legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: '', city: 'Tallinn', street: 'Pikk 1', postalCode: '10123' },
   emtakVersion: '2008',
   mainFieldOfActivityCode: '62011',
   isListedCompany: false,
-  managementBoardMembers: [],
-  supervisoryBoardMembers: [],
-  authorizedPersons: [],
-  shareholders: [],
-  beneficialOwners: [],
 };
 
 const LOOKUP = 'GET /onboarding/register/companies/EE/12345678';

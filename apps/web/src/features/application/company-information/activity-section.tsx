@@ -1,4 +1,4 @@
-import { repeatedCountryIndexes, type RegisterCompanyDetails } from '@onboarding/domain';
+import { repeatedCountryIndexes, type RegisterCompanyLookup } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
@@ -11,7 +11,7 @@ import { useFieldMessages } from './use-field-messages';
 import styles from './company-information.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */
-export function ActivitySection({ register: card }: { register: RegisterCompanyDetails | undefined }) {
+export function ActivitySection({ register: card }: { register: RegisterCompanyLookup | undefined }) {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
   const messages = useFieldMessages();

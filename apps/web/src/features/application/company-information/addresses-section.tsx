@@ -1,4 +1,4 @@
-import type { RegisterCompanyDetails } from '@onboarding/domain';
+import type { RegisterCompanyLookup } from '@onboarding/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
@@ -6,11 +6,11 @@ import { AddressFields } from './address-fields';
 import type { AddressValues, CompanyFormValues } from './form-values';
 import styles from './company-information.module.css';
 
-const sameAddress = (a: AddressValues, b: RegisterCompanyDetails['legalAddress']) =>
+const sameAddress = (a: AddressValues, b: RegisterCompanyLookup['legalAddress']) =>
   a.countryCode === b.countryCode && a.county === (b.county ?? '') && a.district === (b.district ?? '') && a.city === b.city && a.street === b.street && a.postalCode === b.postalCode;
 
 /** The legal address and, unless it is the same, the contact address (hidden, not validated and not sent when it is). */
-export function AddressesSection({ register: card }: { register: RegisterCompanyDetails | undefined }) {
+export function AddressesSection({ register: card }: { register: RegisterCompanyLookup | undefined }) {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
   const [legalAddress, isSame] = useWatch({ control, name: ['legalAddress', 'isContactAddressSameAsRegistrationAddress'] });

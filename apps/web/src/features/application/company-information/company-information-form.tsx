@@ -1,4 +1,4 @@
-import type { CompanyData, RegisterCompanyDetails } from '@onboarding/domain';
+import type { CompanyData, RegisterCompanyLookup } from '@onboarding/domain';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 
 export type CompanyInformationFormProps = {
   initialValues: CompanyFormValues;
-  register: RegisterCompanyDetails | undefined;
+  register: RegisterCompanyLookup | undefined;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyDetails } from '@onboarding/domain';
+import { companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyLookup } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -19,22 +19,14 @@ vi.setConfig({ testTimeout: 20_000 });
 const SAVE = 'PUT /onboarding/applications/p-1/steps/CompanyData';
 const REGISTER = 'GET /onboarding/register/companies/EE/12345678';
 
-const registerCard: RegisterCompanyDetails = {
+const registerCard: RegisterCompanyLookup = {
   businessName: 'Registri Firma OÜ',
   registryCode: '12345678',
   registryCountryCode: 'EE',
-  legalForm: 'OU',
-  status: 'ACTIVE',
-  registrationDate: '2015-03-02',
   legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Pikk 1', postalCode: '10123' },
   emtakVersion: '2008',
   mainFieldOfActivityCode: '62011',
   isListedCompany: false,
-  managementBoardMembers: [],
-  supervisoryBoardMembers: [],
-  authorizedPersons: [],
-  shareholders: [],
-  beneficialOwners: [],
 };
 
 const name = (et: string, en: string, ru: string) => ({ et, en, ru });

@@ -9,7 +9,7 @@ import {
   type CompanyDataInput,
   type ContactLanguage,
   type CooperationType,
-  type RegisterCompanyDetails,
+  type RegisterCompanyLookup,
   type RepresentationBasis,
 } from '@onboarding/domain';
 import type { Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
@@ -111,7 +111,7 @@ export function emptyValues(contactLanguage: ContactLanguage | '' = ''): Company
 
 export type Prefill = {
   company: { businessName: string; registryCode: string | null; registryCountryCode: string };
-  register: RegisterCompanyDetails | undefined;
+  register: RegisterCompanyLookup | undefined;
   emtakVersion: string | undefined;
   contactLanguage: ContactLanguage | '';
 };

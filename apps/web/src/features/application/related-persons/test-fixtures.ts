@@ -1,4 +1,4 @@
-import type { ApplicationView, RegisterCompanyDetails, RegisterPersonLookup, RelatedPersonsFromRegister } from '@onboarding/domain';
+import type { ApplicationView, RegisterCompanyLookup, RegisterPersonLookup, RelatedPersonsFromRegister } from '@onboarding/domain';
 import { applicationView } from '../../../test/application-fixture';
 import { jsonResponse } from '../../../test/fake-token';
 import { stubFetch, type StubHandler } from '../../../test/fetch-stub';
@@ -111,30 +111,20 @@ export const registerPrefill: RelatedPersonsFromRegister = {
 export const populationRegisterPerson: RegisterPersonLookup = {
   firstName: 'Kalle',
   lastName: 'Kask',
-  personalId: '39005051230',
-  personalIdCountryCode: 'EE',
   birthDate: '1990-05-05',
   nationalityCountryCode: 'EE',
   residentialCountryCode: 'EE',
   residency: 'RESIDENT',
 };
 
-export const holdingCompanyCard: RegisterCompanyDetails = {
+export const holdingCompanyCard: RegisterCompanyLookup = {
   businessName: 'Holding OÜ',
   registryCode: '87654321',
   registryCountryCode: 'EE',
-  legalForm: 'OU',
-  status: 'ACTIVE',
-  registrationDate: '2010-01-01',
   legalAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 2', postalCode: '10123' },
   emtakVersion: '2008',
   mainFieldOfActivityCode: '64201',
   isListedCompany: false,
-  managementBoardMembers: [],
-  supervisoryBoardMembers: [],
-  authorizedPersons: [],
-  shareholders: [],
-  beneficialOwners: [],
 };
 
 const notFound = () => jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
