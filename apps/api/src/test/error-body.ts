@@ -8,11 +8,12 @@ const isSignInFailureCode = (code: string): boolean => (SIGN_IN_FAILURE_CODES as
 const isValidationCode = (code: string): boolean => (VALIDATION_CODES as readonly string[]).includes(code);
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const ERROR_BODY_KEYS = new Set(['code', 'message', 'fields', 'currentVersion']);
+const ERROR_BODY_KEYS = new Set(['code', 'message', 'fields', 'currentVersion', 'registerChanges', 'retryAfterSeconds']);
 
 /**
  * What is wrong with an error answer (DESIGN.md conventions): the body must be
- * `{ code, message, fields?, currentVersion? }`, the code one of the API's
+ * `{ code, message, fields?, currentVersion?, registerChanges?, retryAfterSeconds? }`
+ * (a RATE_LIMITED answer with retryAfterSeconds and the same Retry-After), the code one of the API's
  * (or a lowercase sign-in failure of SPEC.md section 8 with 400), its status
  * the one API_ERROR_STATUS gives it, and each field `{ path, code, params }`.
  * Empty when the answer is fine.
@@ -28,7 +29,13 @@ export function errorBodyProblems(response: Pick<LightMyRequestResponse, 'status
   }
   if (!isPlainObject(body)) return [...problems, 'body is not an object'];
   for (const key of Object.keys(body)) if (!ERROR_BODY_KEYS.has(key)) problems.push(`unexpected key ${key}`);
-  const { code, message, fields, currentVersion } = body;
+  const { code, message, fields, currentVersion, retryAfterSeconds } = body;
+  if (code === 'RATE_LIMITED') {
+    if (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 1) problems.push('RATE_LIMITED without whole retryAfterSeconds');
+    if (response.headers['retry-after'] !== String(retryAfterSeconds)) problems.push(`Retry-After ${String(response.headers['retry-after'])} is not retryAfterSeconds`);
+  } else if (retryAfterSeconds !== undefined) {
+    problems.push(`retryAfterSeconds with ${String(code)}`);
+  }
   if (typeof code !== 'string') problems.push('code is not a string');
   if (typeof message !== 'string') problems.push('message is not a string');
   if (typeof code === 'string') {

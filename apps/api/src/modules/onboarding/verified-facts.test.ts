@@ -147,7 +147,8 @@ describe('the register decides the follow-up; the declaration stands beside it',
     expect(text).toContain('Esindaja andmed: juhatuse liige');
     const [mail] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.processId, application.processId));
     expect(mail?.text).toContain('Äriregister: volitatud isik');
-    expect(mail?.text).toContain('Esindaja andmed: juhatuse liige');
+    // Declared values are the applicant's word: the mail shows them quoted.
+    expect(mail?.text).toContain('Esindaja andmed: „juhatuse liige“');
 
     // The record of the submission holds the facts it was decided on, with their sources.
     const history = (await call('GET', `/onboarding/applications/${application.processId}/history`)).json() as ApplicationHistory;
