@@ -41,7 +41,7 @@ describe('rate limit refusals in the browser', () => {
     const { page } = suite;
     // The one start this address has for this person: it waits on the phone; the person goes back.
     await startSmartId(page, 'en', '40504040001');
-    await page.waitForURL(/\/start\/authentication\/verification-code/);
+    await page.waitForURL(/\/start\/authentication-verification-code/);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/start\/authentication(\?|$)/);
 
