@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { openDatabase, type Database } from './database.js';
@@ -143,8 +144,10 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
   it('lets several instances start at once: migrations run once, behind a lock', async () => {
     const url = new URL(process.env.DATABASE_URL ?? '');
     const name = `onboarding_concurrent_${Date.now()}`;
-    const admin = await openDatabase({ url: url.toString() });
-    await admin.db.execute(sql.raw(`create database ${name}`));
+    // A plain client: the server's own database is only where new ones are created, never migrated itself.
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
     url.pathname = `/${name}`;
     const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString() })));
     const [first] = instances;
@@ -153,8 +156,8 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
     const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(Number((result as unknown as { rows: { count: string }[] }).rows[0]?.count)).toBe(journal.entries.length);
     await Promise.all(instances.map((instance) => instance.close()));
-    await admin.db.execute(sql.raw(`drop database ${name} with (force)`));
-    await admin.close();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
   });
 });
 
