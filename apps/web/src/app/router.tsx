@@ -1,12 +1,13 @@
 import { BASE_PATH } from '@onboarding/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
-import { lazyWithReload } from './lazy-with-reload';
+import { lazyWithReload } from '../lib/lazy-with-reload';
 import type { ErrorKind } from '../features/outcomes/error-page';
 import type { RouteHandle } from './route-handle';
-import { errorPaths, paths } from './paths';
+import { errorPaths, paths } from '../lib/paths';
 import { PageLoading } from './page-loading';
-import { alwaysRevalidate, createRouteGuards, PROCESS_ROUTE_ID, type RouteGuards } from './route-guard';
+import { alwaysRevalidate, createRouteGuards, type RouteGuards } from './route-guard';
+import { PROCESS_ROUTE_ID } from '../lib/process-route';
 import { RouteErrorPage } from './route-error-page';
 
 
