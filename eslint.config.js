@@ -2,7 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
+
+/*
+ * Boundaries (docs/decisions/0009-boundaries-the-linter-keeps.md). Tests may cross them: they render the
+ * whole app or build the whole server.
+ */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const boundary = (regex, message) => ({ regex, message });
+const notTheOtherApp = (app) =>
+  boundary(`(^|/)apps/${app}/|^(\\.\\./)+${app}/src/|^@onboarding/${app}(/|$)`, `apps/web and apps/api share only packages/domain; do not import ${app}.`);
+const restrictions = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const testFiles = ['**/*.test.{ts,tsx}', '**/test/**', '**/test-support/**'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**'] },
@@ -28,6 +40,36 @@ export default tseslint.config(
     files: ['apps/api/src/config.ts', 'apps/api/src/test/**', 'scripts/**', 'tests/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: testFiles,
+    rules: restrictions(boundary('(^|/)apps/|^@onboarding/(api|web)(/|$)', 'packages/domain is imported by the apps; it imports neither.')),
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    ignores: testFiles,
+    rules: restrictions(notTheOtherApp('web')),
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/i18n/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: restrictions(
+      notTheOtherApp('api'),
+      boundary('^(\\.\\./)+(app|features)(/|$)', 'lib/, ui/ and i18n/ are shared by the features; they import no feature and nothing of app/.'),
+    ),
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: testFiles,
+    rules: restrictions(
+      notTheOtherApp('api'),
+      boundary('^(\\.\\./)+app(/|$)', 'A feature does not import app/ (the entry wires the features); move what it needs to lib/.'),
+      boundary(
+        `^(\\.\\./)+(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
+        'A feature does not import another feature; move what both need to lib/ or ui/.',
+      ),
+    ),
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

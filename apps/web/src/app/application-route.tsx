@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { ApplicationLayout } from '../features/application/application-layout';
 import { useEndSession } from '../features/session/use-end-session';
-import { PROCESS_ROUTE_ID, type ProcessRouteData } from './route-guard';
+import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../lib/process-route';
 
 /**
  * The application layout with the process id the route guard found and logout

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui';
 import { Logo } from './logo';
-import { SupportContacts } from './support-contacts';
+import { SupportContacts } from '../lib/support-contacts';
 import styles from './error-boundary-page.module.css';
 
 /**

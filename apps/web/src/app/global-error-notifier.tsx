@@ -2,8 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, useToast } from '../ui';
 import { clearGlobalError, onGlobalToast, readGlobalErrorState, subscribeToGlobalErrorState } from './global-errors';
-import { readPageSettings } from './page-settings';
-import { SupportContacts } from './support-contacts';
+import { readPageSettings } from '../lib/page-settings';
+import { SupportContacts } from '../lib/support-contacts';
 
 /** Shows the global API errors of global-errors.ts: the toasts and the global error dialog. */
 export function GlobalErrorNotifier() {

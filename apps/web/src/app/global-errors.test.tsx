@@ -12,7 +12,7 @@ import { GlobalErrorNotifier } from './global-error-notifier';
 import { clearGlobalError, readGlobalErrorState } from './global-errors';
 import { createQueryClient } from './query-client';
 
-vi.mock('./page-settings', () => ({
+vi.mock('../lib/page-settings', () => ({
   readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
 }));
 

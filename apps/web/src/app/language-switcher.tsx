@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { readPageSettings } from './page-settings';
+import { readPageSettings } from '../lib/page-settings';
 import styles from './language-switcher.module.css';
 
 /**

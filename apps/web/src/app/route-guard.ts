@@ -1,14 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { readSessionValue, writeSessionValues } from '../lib/session-storage';
-import { lazyWithReload } from './lazy-with-reload';
-import { paths } from './paths';
+import { lazyWithReload } from '../lib/lazy-with-reload';
+import { paths } from '../lib/paths';
+import type { ProcessRouteData } from '../lib/process-route';
 
 /** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
 export const PROCESS_ID_PARAM = 'processId';
 
-/** Id of the route whose loader checks the process id; its data is ProcessRouteData. */
-export const PROCESS_ROUTE_ID = 'with-process-id';
-export type ProcessRouteData = { processId: string };
 
 export type GuardDependencies = {
   /** Signed in now, or after a silent refresh with the stored refresh token. */

@@ -1,17 +1,16 @@
 import { BASE_PATH } from '@onboarding/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
-import { lazyWithReload } from './lazy-with-reload';
+import { lazyWithReload } from '../lib/lazy-with-reload';
 import type { ErrorKind } from '../features/outcomes/error-page';
-import { errorPaths, paths } from './paths';
+import type { RouteHandle } from './route-handle';
+import { errorPaths, paths } from '../lib/paths';
 import { PageLoading } from './page-loading';
-import { alwaysRevalidate, createRouteGuards, PROCESS_ROUTE_ID, type RouteGuards } from './route-guard';
+import { alwaysRevalidate, createRouteGuards, type RouteGuards } from './route-guard';
+import { PROCESS_ROUTE_ID } from '../lib/process-route';
 import { RouteErrorPage } from './route-error-page';
 
-/** Route metadata: the i18n key of the screen title, and for the screens under /error which one it is. */
-export type RouteHandle = { titleKey: string; errorKind?: ErrorKind };
 
-const placeholder = lazyWithReload(() => import('../features/placeholder/placeholder-page'));
 const screens = {
   // Loaded with the first signed-in screen: the session clock and its contracts are no part of the sign-in screen.
   signedInLayout: lazyWithReload(() => import('./signed-in-layout')),
@@ -34,7 +33,7 @@ function errorScreen(path: string, titleKey: string, errorKind: ErrorKind): Rout
   return { path, lazy: screens.error, handle: { titleKey, errorKind } satisfies RouteHandle };
 }
 
-function screen(path: string, titleKey: string, load: RouteObject['lazy'] = placeholder): RouteObject {
+function screen(path: string, titleKey: string, load: RouteObject['lazy']): RouteObject {
   return { path, lazy: load, handle: { titleKey } satisfies RouteHandle };
 }
 

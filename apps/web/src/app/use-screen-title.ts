@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 /** The i18n key of the deepest matched route's title. */
 export function useScreenTitleKey(): string | undefined {

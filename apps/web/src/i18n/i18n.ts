@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, DOMAIN_I18N_NAMESPACE, isLocale, LOCALES, type Locale } from '@onboarding/domain';
-import { lazyWithReload } from '../app/lazy-with-reload';
+import { lazyWithReload } from '../lib/lazy-with-reload';
 import { localeCookie, resolveInitialLocale, storeLocale } from './locale';
 
 type Catalogue = { translation: ResourceKey; domain: ResourceKey };

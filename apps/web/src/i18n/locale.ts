@@ -1,5 +1,5 @@
 import { BASE_PATH, DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@onboarding/domain';
-import { readPageSettings } from '../app/page-settings';
+import { readPageSettings } from '../lib/page-settings';
 
 const STORAGE_KEY = 'locale';
 

@@ -12,7 +12,7 @@ export function StepScreenStub() {
       <h1 id="screen-title" className={styles.stepTitle} tabIndex={-1}>
         {t(stepScreen.titleKey)}
       </h1>
-      <p>{t('PLACEHOLDER.COMING_SOON')}</p>
+      <p>The step's form.</p>
       <StepActions onContinue={() => undefined} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { authenticationEventEndpoints, type AuthenticationEvent } from '@onboarding/domain';
+import { authenticationEventEndpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRepository } from './auth-repository.js';
@@ -28,7 +28,7 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: { tags, summary: 'Record a failed sign-in (no token needed; limited per address)', body: failed.body, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const event = request.body as AuthenticationEvent;
+      const event = request.body;
       await repository.insertAuthenticationEvent({
         result: 'FAILED',
         authenticationMethod: event.authenticationMethod,
@@ -55,7 +55,7 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request, reply) => {
-      const event = request.body as AuthenticationEvent;
+      const event = request.body;
       // Who signed in comes from the token, not from the body.
       await repository.insertAuthenticationEvent({
         result: 'COMPLETED',

@@ -1,8 +1,8 @@
 import type { TLSSocket } from 'node:tls';
 import cors from '@fastify/cors';
-import { authEndpoints, type AuthorizeCommonFields } from '@onboarding/domain';
+import { authEndpoints } from '@onboarding/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandlers } from '../../plugins/error-handler.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import type { AuthService } from './auth-service.js';
@@ -41,14 +41,14 @@ export function createIdCardServer(options: IdCardServerOptions): FastifyInstanc
   });
 
   const endpoint = authEndpoints.idCard;
-  app.post(endpoint.path, { schema: { body: endpoint.body } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post(endpoint.path, { schema: { body: endpoint.body } }, async (request) => {
     const socket = request.raw.socket as TLSSocket;
     const peer = socket.getPeerCertificate?.();
     const certificatePem = peer?.raw ? toPem(peer.raw) : undefined;
     return authorizeWithIdCard({
       certificatePem,
       trustAnchors: options.trustAnchors,
-      common: request.body as AuthorizeCommonFields,
+      common: request.body,
       clientAddress: request.ip,
       service: options.service,
     });

@@ -1,5 +1,6 @@
-import { AUTH_BASE_PATH, authEndpoints, type AuthorizeCommonFields } from '@onboarding/domain';
+import { AUTH_BASE_PATH, authEndpoints } from '@onboarding/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { createAccessTokens } from './access-token.js';
@@ -66,13 +67,13 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   if (certificateHeader) {
     const limitIdCardStarts = rateLimits.hook(rules.signInStartPerClient);
     const options = { onRequest: limitIdCardStarts, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (behind the eid proxy)', body: authEndpoints.idCard.body } };
-    app.post(authEndpoints.idCard.path, options, async (request) => {
+    app.withTypeProvider<ZodTypeProvider>().post(authEndpoints.idCard.path, options, async (request) => {
       const header = request.headers[certificateHeader];
       const certificatePem = typeof header === 'string' && header ? decodeURIComponent(header) : undefined;
       return authorizeWithIdCard({
         certificatePem,
         trustAnchors: identity.idCardTrustAnchors,
-        common: request.body as AuthorizeCommonFields,
+        common: request.body,
         clientAddress: request.ip,
         service,
       });

@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, authEndpoints, authenticationStartResponseSchema, type Endpoint, type MagicSignInPayload } from '@onboarding/domain';
+import { apiErrorBodySchema, authEndpoints, authenticationStartResponseSchema, type Endpoint } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -22,16 +22,17 @@ const tags = ['sign-in'];
 /** OpenAPI responses of a start or status call: its success, and the lowercase failure codes of SPEC.md section 8. */
 const withFailures = (success: z.ZodType) => ({ 200: success, 400: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema });
 
-function schemaOf(endpoint: Endpoint, summary: string) {
-  return { tags, summary, ...(endpoint.body ? { body: endpoint.body } : {}) };
+/** The OpenAPI tags, summary and body schema of an endpoint; the body's type reaches the handler. */
+function schemaOf<E extends Endpoint>(endpoint: E, summary: string): { tags: string[]; summary: string; body: E['body'] } {
+  return { tags, summary, body: endpoint.body };
 }
 
 /** The auth API at /oauth2/v2 (SPEC.md section 7), declared by authEndpoints in packages/domain. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens }) => {
-  const mobileMethods: { method: MobileIdentityMethod; start: Endpoint; status: Endpoint; cancel: Endpoint; name: string }[] = [
+  const mobileMethods = [
     { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },
     { method: 'MOBILE_ID', start: authEndpoints.startMobileId, status: authEndpoints.mobileIdStatus, cancel: authEndpoints.cancelMobileId, name: 'Mobile-ID' },
-  ];
+  ] as const satisfies readonly { method: MobileIdentityMethod; start: Endpoint; status: Endpoint; cancel: Endpoint; name: string }[];
 
   for (const { method, start, status, cancel, name } of mobileMethods) {
     app.post(
@@ -39,8 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // After validation: the limit is keyed by the personal code in the body.
       { preHandler: limitStarts, schema: { ...schemaOf(start, `Start a ${name} sign-in`), response: withFailures(authenticationStartResponseSchema) } },
       async (request) => {
-        const body = request.body as { personalId: string; phoneNumber?: string } & Parameters<AuthService['start']>[1];
-        return service.start(method, { ...body, clientAddress: request.ip });
+        return service.start(method, { ...request.body, clientAddress: request.ip });
       },
     );
 
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { ...schemaOf(authEndpoints.token, 'Exchange an authorization code and its PKCE verifier for tokens'), response: { 200: authEndpoints.token.response, 429: apiErrorBodySchema } },
     },
     async (request) => {
-      const { authorizationCode, codeVerifier } = request.body as { authorizationCode: string; codeVerifier: string };
+      const { authorizationCode, codeVerifier } = request.body;
       return service.exchangeCode(authorizationCode, codeVerifier);
     },
   );
@@ -81,14 +81,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: authEndpoints.refresh.response, 429: apiErrorBodySchema },
       },
     },
-    async (request) => service.refresh((request.body as { refreshToken: string }).refreshToken),
+    async (request) => service.refresh(request.body.refreshToken),
   );
 
   app.post(
     authEndpoints.logout.path,
     { schema: { ...schemaOf(authEndpoints.logout, 'End the session of a refresh token'), response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.logout((request.body as { refreshToken: string }).refreshToken);
+      await service.logout(request.body.refreshToken);
       return reply.status(204).send(null);
     },
   );
@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       // Off in live mode: the route answers as if it did not exist.
       if (!isMagicSignInEnabled) throw new AppError('NOT_FOUND', `No route for POST ${authEndpoints.magic.path}.`);
-      return service.magicSignIn(personFromMagicPayload(request.body as MagicSignInPayload & Record<string, unknown>));
+      return service.magicSignIn(personFromMagicPayload(request.body));
     },
   );
 };

@@ -2,9 +2,6 @@ import {
   apiErrorBodySchema,
   onboardingEndpoints as endpoints,
   type AccessTokenPayload,
-  type CreateApplicationRequest,
-  type PersonalInformation,
-  type SaveStepRequest,
 } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,7 +53,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         response: { 200: endpoints.savePersonalInformation.response, ...errors },
       },
     },
-    (request) => service.savePersonalInformation(userOf(request), request.body as PersonalInformation),
+    (request) => service.savePersonalInformation(userOf(request), request.body),
   );
 
   app.get(
@@ -76,7 +73,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         response: { 200: endpoints.createApplication.response, ...errors },
       },
     },
-    (request) => service.createApplication(userOf(request), request.body as CreateApplicationRequest),
+    (request) => service.createApplication(userOf(request), request.body),
   );
 
   app.get(
@@ -99,7 +96,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       },
     },
     (request) => {
-      const { version, data } = request.body as SaveStepRequest;
+      const { version, data } = request.body;
       return service.saveStep(userOf(request), request.params.processId, request.params.step, version, data);
     },
   );
@@ -163,7 +160,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       },
     },
     (request) => {
-      const { version, data } = request.body as SaveStepRequest;
+      const { version, data } = request.body;
       return service.saveDraft(userOf(request), request.params.processId, request.params.step, version, data);
     },
   );
@@ -182,7 +179,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       },
     },
     async (request, reply) => {
-      await service.saveAndContinueLater(userOf(request), request.params.processId, (request.body as { version: number }).version);
+      await service.saveAndContinueLater(userOf(request), request.params.processId, request.body.version);
       return reply.status(202).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { signingEndpoints as endpoints, apiErrorBodySchema, type IdCardSignatureRequest, type StartSigningRequest } from '@onboarding/domain';
+import { signingEndpoints as endpoints, apiErrorBodySchema } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
         response: { 200: endpoints.start.response, ...errors, 429: apiErrorBodySchema },
       },
     },
-    (request) => service.start(userOf(request), request.params.processId, request.body as StartSigningRequest),
+    (request) => service.start(userOf(request), request.params.processId, request.body),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
         response: { 200: endpoints.idCardSignature.response, ...errors },
       },
     },
-    (request) => service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, (request.body as IdCardSignatureRequest).signature),
+    (request) => service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { errorPaths, paths } from '../../app/paths';
+import { errorPaths, paths } from '../../lib/paths';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Spinner } from '../../ui';

@@ -1,5 +1,5 @@
 import { SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
-import { errorPaths, paths, screenPath } from '../../app/paths';
+import { errorPaths, paths, screenPath } from '../../lib/paths';
 
 export type ApplicationScreen = (typeof APPLICATION_SCREENS)[number];
 

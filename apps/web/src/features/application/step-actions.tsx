@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../ui';
 import { useApplicationLayout } from './application-context';
 import { STEP_SCREENS } from './application-steps';

@@ -1,6 +1,6 @@
 import { stepToScreen, type ApplicationView, type FieldIssue } from '@onboarding/domain';
 import { useLocation, useNavigate } from 'react-router';
-import { screenPath } from '../../app/paths';
+import { screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
 import { useSaveStepMutation } from './api/save-step';
 import { useApplicationLayout } from './application-context';

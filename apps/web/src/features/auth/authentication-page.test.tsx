@@ -10,7 +10,7 @@ import { renderRoutes } from '../../test/render-app';
 import { signInFlow } from './sign-in-flow';
 
 const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }));
-vi.mock('../../app/page-settings', () => ({ readPageSettings: () => settings }));
+vi.mock('../../lib/page-settings', () => ({ readPageSettings: () => settings }));
 
 const VALID_ID = '38001085718';
 // The personal-information screen the sign-in ends on loads the representative.

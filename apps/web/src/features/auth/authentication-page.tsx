@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readPageSettings } from '../../app/page-settings';
+import { readPageSettings } from '../../lib/page-settings';
 import { Card, Icon, RadioGroup, type IconName } from '../../ui';
 import { IdCardSignIn } from './id-card-sign-in';
 import { MagicSignInForm } from './magic-sign-in-form';

@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY_CODE, type AuthenticationEvent, type AuthenticationMethod, type MobileIdStartInput, type SmartIdStartInput, type TokenResponse } from '@onboarding/domain';
 import { useSyncExternalStore } from 'react';
-import { lazyWithReload } from '../../app/lazy-with-reload';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type * as signInApi from './api/sign-in-api';
 import type { PollingMethod } from './api/sign-in-api';
 import type { Pkce } from './pkce';

@@ -1,4 +1,4 @@
-import { lazyWithReload } from '../../app/lazy-with-reload';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { preloadSignIn } from './sign-in-flow';
 

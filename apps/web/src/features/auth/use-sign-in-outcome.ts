@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { readSessionValue } from '../../lib/session-storage';
 import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';

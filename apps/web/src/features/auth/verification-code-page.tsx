@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button, Card, Spinner } from '../../ui';
 import { signInFlow, useSignInState } from './sign-in-flow';
 import { useSignInOutcome } from './use-sign-in-outcome';

@@ -12,7 +12,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
 import { LOOKUP_DELAY_MS } from './register-autofill';
 
-vi.mock('../../app/page-settings', () => ({
+vi.mock('../../lib/page-settings', () => ({
   readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
   readOnlineBankUrl: () => 'https://bank.example/business',
 }));

@@ -1,7 +1,7 @@
 import { DEFAULT_SIGN_IN_MESSAGE_KEY, SIGN_IN_MESSAGE_KEYS, signInMessageKeys, type SignInMessageKey } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { HeaderBlock } from '../../ui';
 import styles from './outcome-page.module.css';
 

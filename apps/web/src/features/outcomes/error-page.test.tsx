@@ -8,7 +8,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { renderRoutes } from '../../test/render-app';
 
-vi.mock('../../app/page-settings', () => ({
+vi.mock('../../lib/page-settings', () => ({
   readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
   readOnlineBankUrl: () => null,
 }));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
-import { SupportContacts } from '../../app/support-contacts';
+import { paths } from '../../lib/paths';
+import { SupportContacts } from '../../lib/support-contacts';
 import { Button, HeaderBlock, type IconName } from '../../ui';
 import styles from './outcome-page.module.css';
 

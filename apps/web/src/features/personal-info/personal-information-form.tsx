@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
 import { domainResolver, validationMessage } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';

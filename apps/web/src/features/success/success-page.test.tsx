@@ -12,7 +12,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
 
 const onlineBankUrl = vi.hoisted(() => ({ value: 'https://bank.example/business' as string | null }));
-vi.mock('../../app/page-settings', () => ({
+vi.mock('../../lib/page-settings', () => ({
   readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' }),
   readOnlineBankUrl: () => onlineBankUrl.value,
 }));

@@ -2,9 +2,9 @@ import { DEFAULT_LOCALE, LOCALES, stepToScreen, type ApplicationView, type BankO
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
-import { readOnlineBankUrl } from '../../app/page-settings';
-import { errorPaths, paths, screenPath } from '../../app/paths';
-import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../app/route-guard';
+import { readOnlineBankUrl } from '../../lib/page-settings';
+import { errorPaths, paths, screenPath } from '../../lib/paths';
+import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';

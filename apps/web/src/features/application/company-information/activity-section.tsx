@@ -2,13 +2,13 @@ import { repeatedCountryIndexes, type RegisterCompanyLookup } from '@onboarding/
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
-import { Combobox } from './combobox';
+import { Combobox } from '../fields/combobox';
 import type { CompanyFormValues } from './form-values';
-import { MultiCombobox } from './multi-combobox';
-import { useActivityOptions, useCountryOptions, withCurrent } from './options';
-import { TextArea } from './text-area';
+import { MultiCombobox } from '../fields/multi-combobox';
+import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/options';
+import { TextArea } from '../fields/text-area';
 import { useFieldMessages } from './use-field-messages';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */
 export function ActivitySection({ register: card }: { register: RegisterCompanyLookup | undefined }) {

@@ -2,12 +2,12 @@ import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, Select, type SelectOption } from '../../../ui';
-import { usePlaces } from './api/reference';
-import { Combobox } from './combobox';
+import { usePlaces } from '../api/reference';
+import { Combobox } from '../fields/combobox';
 import type { CompanyFormValues } from './form-values';
-import { useCountryOptions, useLocale, withCurrent } from './options';
+import { useCountryOptions, useLocale, withCurrent } from '../fields/options';
 import { useFieldMessages } from './use-field-messages';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 type AddressName = 'legalAddress' | 'contactAddress';
 

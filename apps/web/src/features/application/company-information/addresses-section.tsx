@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
 import { AddressFields } from './address-fields';
 import type { AddressValues, CompanyFormValues } from './form-values';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 const sameAddress = (a: AddressValues, b: RegisterCompanyLookup['legalAddress']) =>
   a.countryCode === b.countryCode && a.county === (b.county ?? '') && a.district === (b.district ?? '') && a.city === b.city && a.street === b.street && a.postalCode === b.postalCode;

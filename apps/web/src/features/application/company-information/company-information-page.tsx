@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
-import { useEconomicActivities } from './api/reference';
+import { useEconomicActivities } from '../api/reference';
 import { useRegisterCard } from './api/register-card';
 import { CompanyInformationForm } from './company-information-form';
 import { prefillValues, readValues, type CompanyFormValues } from './form-values';
-import { useLocale } from './options';
+import { useLocale } from '../fields/options';
 import layoutStyles from '../application-layout.module.css';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /**
  * /application/company-information (step CompanyData). The form starts from

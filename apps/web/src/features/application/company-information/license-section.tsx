@@ -4,7 +4,7 @@ import { Input } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
 import { useFieldMessages } from './use-field-messages';
 import { YesNo } from './yes-no';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /** Whether the activity is licensed and, if so, the licence's number, issuer and date of issue. */
 export function LicenseSection() {

@@ -1,7 +1,7 @@
 import { ACCOUNT_CLOSURE_LOOKBACK_MONTHS } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { YesNo } from './yes-no';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /** Listed company, an account elsewhere and an account closed within the look-back (SPEC.md sections 3 and 9). */
 export function OtherFlagsSection() {

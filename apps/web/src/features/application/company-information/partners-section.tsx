@@ -3,11 +3,11 @@ import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, RadioGroup } from '../../../ui';
-import { Combobox } from './combobox';
+import { Combobox } from '../fields/combobox';
 import { emptyPartner, type CompanyFormValues } from './form-values';
-import { useCountryOptions, withCurrent } from './options';
+import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from './use-field-messages';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /** The partners list: each row is edited in place; add puts a new row last and focuses it, remove drops the row. */
 export function PartnersSection() {

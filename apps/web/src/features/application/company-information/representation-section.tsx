@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
 import { useFieldMessages } from './use-field-messages';
-import styles from './company-information.module.css';
+import styles from '../fields/form-layout.module.css';
 
 /** The basis on which the representative acts: a board member, an authorised person or another, specified. */
 export function RepresentationSection() {

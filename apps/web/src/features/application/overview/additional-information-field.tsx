@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextArea } from '../company-information/text-area';
+import { TextArea } from '../fields/text-area';
 import type { OverviewFormValues } from './overview-form-values';
 import { useOverviewFieldMessages } from './use-overview-field-messages';
 

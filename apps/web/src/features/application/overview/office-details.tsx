@@ -1,7 +1,7 @@
 import type { BankOffice } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../ui';
-import { useLocale } from '../company-information/options';
+import { useLocale } from '../fields/options';
 import styles from './overview.module.css';
 
 export type OfficeDetailsProps = {

@@ -2,7 +2,7 @@ import { IDENTIFICATION_LOCATION_TYPES, type BankOffice, type IdentificationLoca
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Icon, Modal, Spinner } from '../../../ui';
-import { useLocale } from '../company-information/options';
+import { useLocale } from '../fields/options';
 import { useBankOffices } from './api/bank-offices';
 import { OfficeDetails } from './office-details';
 import { Tabs } from './tabs';

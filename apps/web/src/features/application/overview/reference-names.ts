@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useCountries } from '../../../lib/countries';
 import { countryName } from '../../../lib/country-name';
-import { useEconomicActivities } from '../company-information/api/reference';
-import { activityOptions, useLocale } from '../company-information/options';
+import { useEconomicActivities } from '../api/reference';
+import { activityOptions, useLocale } from '../fields/options';
 
 /** Names of codes the steps store, in the UI language. */
 export type ReferenceNames = {

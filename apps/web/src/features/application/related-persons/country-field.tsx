@@ -1,6 +1,6 @@
 import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Combobox } from '../company-information/combobox';
-import { useCountryOptions, withCurrent } from '../company-information/options';
+import { Combobox } from '../fields/combobox';
+import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from './use-field-messages';
 
 export type CountryFieldProps<T extends FieldValues> = {

@@ -2,12 +2,12 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { Input } from '../../../ui';
-import { useLocale } from '../company-information/options';
+import { useLocale } from '../fields/options';
 import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
 import { usePopulationRegisterAutofill } from './use-register-autofill';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 import styles from './related-persons.module.css';
 
 const FIELDS = 'APPLICATION.RELATED_PERSONS.FIELDS';

@@ -5,7 +5,7 @@ import { CountryField } from './country-field';
 import type { LegalEntityFormValues } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
 import { useBusinessRegisterAutofill } from './use-register-autofill';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
 import type { HoldingFormValues, StructureCompany } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 
 type OwnershipValues = { holdings: HoldingFormValues[] };
 

@@ -5,7 +5,7 @@ import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
 import { YesNoField } from './yes-no-field';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 
 const PEP = 'APPLICATION.RELATED_PERSONS.PEP';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useLocale } from '../company-information/options';
+import { useLocale } from '../fields/options';
 import { BeneficialOwnerFields } from './beneficial-owner-fields';
 import type { PrivatePersonValues } from './form-values';
 import { IdentityFields } from './identity-fields';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
-import { useLocale } from '../company-information/options';
+import { useLocale } from '../fields/options';
 import { StepActions } from '../step-actions';
 import { useSaveStep } from '../use-save-step';
 import { useStepDraft } from '../use-step-draft';

@@ -7,7 +7,7 @@ import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
 import { YesNoField } from './yes-no-field';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 

@@ -5,7 +5,7 @@ import { Button, FieldError, Input, useField } from '../../../ui';
 import { CountryField } from './country-field';
 import { emptyTaxResidence, type PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from './use-field-messages';
-import formStyles from '../company-information/company-information.module.css';
+import formStyles from '../fields/form-layout.module.css';
 
 const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
 

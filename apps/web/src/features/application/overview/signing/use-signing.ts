@@ -4,7 +4,7 @@ import { reviewQueryKey } from '../api/review';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../lib/paths';
 import { ApiError, NetworkError } from '../../../../lib/api-errors';
 import { sleep } from '../../../../lib/retry';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type EconomicActivitiesResponse, type Locale }
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortCountries, useCountries } from '../../../lib/countries';
-import { useEconomicActivities } from './api/reference';
+import { useEconomicActivities } from '../api/reference';
 import type { ComboboxOption } from './combobox';
 
 export function useLocale(): Locale {
