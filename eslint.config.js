@@ -51,6 +51,12 @@ export default tseslint.config(
     rules: restrictions(notTheOtherApp('web')),
   },
   {
+    // Onboarding owns the applications; signing asks it through a narrow port, never the other way.
+    files: ['apps/api/src/modules/onboarding/**/*.ts'],
+    ignores: testFiles,
+    rules: restrictions(notTheOtherApp('web'), boundary('^\\.\\./signing/', 'Onboarding does not import signing; signing asks onboarding (signing/plugin.ts).')),
+  },
+  {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/i18n/**/*.{ts,tsx}'],
     ignores: testFiles,
     rules: restrictions(

@@ -9,6 +9,7 @@ import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerRateLimits } from './modules/rate-limits/plugin.js';
+import { registerSigning } from './modules/signing/plugin.js';
 import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
@@ -118,7 +119,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);
-  await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
+  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
+  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

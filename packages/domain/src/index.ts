@@ -36,6 +36,7 @@ export * from './application-review.js';
 export * from './facts.js';
 export * from './page-settings.js';
 export * from './contracts/endpoint.js';
+export * from './contracts/params.js';
 export * from './contracts/auth.js';
 export * from './schemas/onboarding.js';
 export * from './contracts/onboarding.js';

@@ -1,18 +1,17 @@
 import { accessTokenPayloadSchema, type AccessTokenPayload } from '@onboarding/domain';
+import { decodeJwt } from 'jose';
 
 /**
  * The access token's claims. The browser only reads them (greeting, method,
  * expiry); the server verifies the signature on every call.
  */
 export function decodeAccessToken(token: string | null | undefined): AccessTokenPayload | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
+  if (!token) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const result = accessTokenPayloadSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    const result = accessTokenPayloadSchema.safeParse(decodeJwt(token));
     return result.success ? result.data : null;
   } catch {
+    // Not a JWT at all (decodeJwt throws): no claims.
     return null;
   }
 }

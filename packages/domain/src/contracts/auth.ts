@@ -13,6 +13,7 @@ import {
   tokenResponseSchema,
 } from '../schemas/auth.js';
 import type { Endpoint } from './endpoint.js';
+import { authenticationSessionParamsSchema } from './params.js';
 
 /** Base path of the auth API (SPEC.md section 7). */
 export const AUTH_BASE_PATH = '/oauth2/v2';
@@ -20,11 +21,11 @@ export const AUTH_BASE_PATH = '/oauth2/v2';
 /** The auth API of SPEC.md section 7, plus refresh, logout and cancel that the client needs. */
 export const authEndpoints = {
   startMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/start', body: mobileIdStartRequestSchema, response: authenticationStartResponseSchema, isAuthenticated: false },
-  mobileIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/status', response: authenticationStatusResponseSchema, isAuthenticated: false },
-  cancelMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/cancel', isAuthenticated: false },
+  mobileIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/status', params: authenticationSessionParamsSchema, response: authenticationStatusResponseSchema, isAuthenticated: false },
+  cancelMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
   startSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/start', body: smartIdStartRequestSchema, response: authenticationStartResponseSchema, isAuthenticated: false },
-  smartIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/status', response: authenticationStatusResponseSchema, isAuthenticated: false },
-  cancelSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel', isAuthenticated: false },
+  smartIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/status', params: authenticationSessionParamsSchema, response: authenticationStatusResponseSchema, isAuthenticated: false },
+  cancelSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
   /** Served on the eid host, which asks for the ID-card's client certificate. */
   idCard: { method: 'POST', path: '/oauth2/v2/authorize/eid', body: idCardAuthorizeRequestSchema, response: idCardAuthorizeResponseSchema, isAuthenticated: false },
   token: { method: 'POST', path: '/oauth2/v2/authorize/token', body: tokenRequestSchema, response: tokenResponseSchema, isAuthenticated: false },

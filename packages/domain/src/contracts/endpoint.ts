@@ -8,6 +8,8 @@ import type { z } from 'zod';
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
+  /** The path's `:name` parameters, each with its rule. */
+  params?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
   /** True when the call needs `Authorization: Bearer <access token>`. */

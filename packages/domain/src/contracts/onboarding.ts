@@ -13,6 +13,7 @@ import {
 import { relatedPersonsFromRegisterSchema } from '../schemas/register.js';
 import { applicationReviewSchema } from '../application-review.js';
 import type { Endpoint } from './endpoint.js';
+import { processParamsSchema, stepParamsSchema } from './params.js';
 
 /** Base path of the onboarding API (SPEC.md section 7). */
 export const ONBOARDING_BASE_PATH = '/onboarding';
@@ -27,17 +28,17 @@ export const onboardingEndpoints = {
   savePersonalInformation: { method: 'PUT', path: '/onboarding/representative/personal-information', body: personalInformationSchema, response: representativeSchema, isAuthenticated: true },
   companies: { method: 'GET', path: '/onboarding/representative/companies', response: representativeCompaniesSchema, isAuthenticated: true },
   createApplication: { method: 'POST', path: '/onboarding/applications', body: createApplicationRequestSchema, response: createApplicationResponseSchema, isAuthenticated: true },
-  application: { method: 'GET', path: '/onboarding/applications/:processId', response: applicationViewSchema, isAuthenticated: true },
+  application: { method: 'GET', path: '/onboarding/applications/:processId', params: processParamsSchema, response: applicationViewSchema, isAuthenticated: true },
   /** Validates the step with its domain schema and advances to the step the server decides. */
-  saveStep: { method: 'PUT', path: '/onboarding/applications/:processId/steps/:step', body: saveStepRequestSchema, response: applicationViewSchema, isAuthenticated: true },
+  saveStep: { method: 'PUT', path: '/onboarding/applications/:processId/steps/:step', params: stepParamsSchema, body: saveStepRequestSchema, response: applicationViewSchema, isAuthenticated: true },
   /** Autosave: keeps the step's input as typed, without validating or advancing. */
-  saveDraft: { method: 'PUT', path: '/onboarding/applications/:processId/drafts/:step', body: saveStepRequestSchema, response: saveDraftResponseSchema, isAuthenticated: true },
+  saveDraft: { method: 'PUT', path: '/onboarding/applications/:processId/drafts/:step', params: stepParamsSchema, body: saveStepRequestSchema, response: saveDraftResponseSchema, isAuthenticated: true },
   /** The related persons step as the business register fills it, for an application that has no saved or drafted one yet. */
-  relatedPersonsFromRegister: { method: 'GET', path: '/onboarding/applications/:processId/related-persons/register', response: relatedPersonsFromRegisterSchema, isAuthenticated: true },
+  relatedPersonsFromRegister: { method: 'GET', path: '/onboarding/applications/:processId/related-persons/register', params: processParamsSchema, response: relatedPersonsFromRegisterSchema, isAuthenticated: true },
   /** Every step checked again in the context of the whole application: what is missing before signing, and the overview's notices. */
-  review: { method: 'GET', path: '/onboarding/applications/:processId/review', response: applicationReviewSchema, isAuthenticated: true },
+  review: { method: 'GET', path: '/onboarding/applications/:processId/review', params: processParamsSchema, response: applicationReviewSchema, isAuthenticated: true },
   /** The application's append-only record (every change as a JSON Patch with author, time and source), as a JSON download. */
-  history: { method: 'GET', path: '/onboarding/applications/:processId/history', response: applicationHistorySchema, isAuthenticated: true },
+  history: { method: 'GET', path: '/onboarding/applications/:processId/history', params: processParamsSchema, response: applicationHistorySchema, isAuthenticated: true },
   /** Sends the representative an e-mail with a link back to the application. */
-  saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
+  saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', params: processParamsSchema, body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

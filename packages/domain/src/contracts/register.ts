@@ -1,4 +1,4 @@
-import { registerCompanyLookupSchema, registerPersonLookupSchema } from '../schemas/register.js';
+import { registerCompanyLookupSchema, registerCompanyParamsSchema, registerPersonLookupSchema, registerPersonParamsSchema } from '../schemas/register.js';
 import type { Endpoint } from './endpoint.js';
 
 /**
@@ -8,6 +8,6 @@ import type { Endpoint } from './endpoint.js';
  * register does not know the code or it is not the signed-in person's to see.
  */
 export const registerEndpoints = {
-  company: { method: 'GET', path: '/onboarding/register/companies/:registryCountryCode/:registryCode', response: registerCompanyLookupSchema, isAuthenticated: true },
-  person: { method: 'GET', path: '/onboarding/register/persons/:personalId', response: registerPersonLookupSchema, isAuthenticated: true },
+  company: { method: 'GET', path: '/onboarding/register/companies/:registryCountryCode/:registryCode', params: registerCompanyParamsSchema, response: registerCompanyLookupSchema, isAuthenticated: true },
+  person: { method: 'GET', path: '/onboarding/register/persons/:personalId', params: registerPersonParamsSchema, response: registerPersonLookupSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

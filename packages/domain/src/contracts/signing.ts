@@ -1,5 +1,6 @@
 import { idCardSignatureRequestSchema, signingStatusSchema, startSigningRequestSchema, startSigningResponseSchema } from '../schemas/signing.js';
 import type { Endpoint } from './endpoint.js';
+import { processParamsSchema, signingSessionParamsSchema } from './params.js';
 
 /**
  * Signing the contract and submitting the application (SPEC.md sections 2
@@ -8,12 +9,12 @@ import type { Endpoint } from './endpoint.js';
  */
 export const signingEndpoints = {
   /** Draws up the contract and starts signing it: Smart-ID and Mobile-ID answer the verification code, ID-card the hash to sign. */
-  start: { method: 'POST', path: '/onboarding/applications/:processId/signing', body: startSigningRequestSchema, response: startSigningResponseSchema, isAuthenticated: true },
+  start: { method: 'POST', path: '/onboarding/applications/:processId/signing', params: processParamsSchema, body: startSigningRequestSchema, response: startSigningResponseSchema, isAuthenticated: true },
   /** One status call (the browser polls every second): waiting for PIN2, signed and submitted, or how it ended. */
-  status: { method: 'GET', path: '/onboarding/applications/:processId/signing/:signingSessionId', response: signingStatusSchema, isAuthenticated: true },
+  status: { method: 'GET', path: '/onboarding/applications/:processId/signing/:signingSessionId', params: signingSessionParamsSchema, response: signingStatusSchema, isAuthenticated: true },
   /** ID-card: the signature the card made over the hash; validated before the application is submitted. */
-  idCardSignature: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/id-card-signature', body: idCardSignatureRequestSchema, response: signingStatusSchema, isAuthenticated: true },
-  cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', isAuthenticated: true },
+  idCardSignature: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/id-card-signature', params: signingSessionParamsSchema, body: idCardSignatureRequestSchema, response: signingStatusSchema, isAuthenticated: true },
+  cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', params: signingSessionParamsSchema, isAuthenticated: true },
   /** The contract as a PDF: the signed one once submitted, otherwise the one last drawn up. */
-  contract: { method: 'GET', path: '/onboarding/applications/:processId/contract', isAuthenticated: true },
+  contract: { method: 'GET', path: '/onboarding/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

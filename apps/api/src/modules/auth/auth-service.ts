@@ -18,6 +18,7 @@ import {
 import type { AccessTokens } from './access-token.js';
 import type { AuthRepository, AuthSession, CompletedPerson, UserSession } from './auth-repository.js';
 import { randomToken, tokenHash } from './secrets.js';
+import { LRUCache } from 'lru-cache';
 
 /** RFC 7636 codes live briefly: the browser exchanges them right after the status call. */
 export const AUTHORIZATION_CODE_TTL_MS = 60_000;
@@ -57,7 +58,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   const idleTimeoutMs = options.sessionIdleTimeoutSeconds * 1000;
   const isSessionAlive = (session: UserSession): boolean => !session.revokedAt && now().getTime() - session.lastRefreshedAt.getTime() < idleTimeoutMs;
-  const liveSessions = createLiveSessionCache(options.sessionCheckCacheMs ?? 0);
+  const liveSessions = createLiveSessionCache(options.sessionCheckCacheMs ?? 0, () => now().getTime());
 
   async function issueCodeFor(session: AuthSession): Promise<string> {
     const code = randomToken();
@@ -221,7 +222,7 @@ export function createAuthService(options: AuthServiceOptions) {
      */
     async isSessionLive(sessionId: string): Promise<boolean> {
       const at = now().getTime();
-      const known = liveSessions.lastRefreshedAt(sessionId, at);
+      const known = liveSessions.lastRefreshedAt(sessionId);
       // The idle timeout is checked at every use; an idle-looking session is asked again, as a refresh elsewhere may have renewed it.
       if (known !== undefined && at - known < idleTimeoutMs) return true;
       const lastRefreshedAt = await repository.liveSessionRefreshedAt(sessionId, new Date(at - idleTimeoutMs));
@@ -229,7 +230,7 @@ export function createAuthService(options: AuthServiceOptions) {
         liveSessions.forget(sessionId);
         return false;
       }
-      liveSessions.remember(sessionId, lastRefreshedAt.getTime(), at);
+      liveSessions.remember(sessionId, lastRefreshedAt.getTime());
       return true;
     },
   };
@@ -241,31 +242,16 @@ function toFailureCode(value: string | null): IdentityError['code'] {
   return (value ?? 'unexpected') as IdentityError['code'];
 }
 
-/** Sessions kept at most; the oldest goes first. */
+/** Sessions kept at most; the least recently used goes first. */
 const LIVE_SESSIONS_KEPT = 10_000;
 
-/** Sessions found alive, with when they were last refreshed, each trusted for `ttlMs` after it was checked. */
-function createLiveSessionCache(ttlMs: number) {
-  const sessions = new Map<string, { lastRefreshedAt: number; checkedAt: number }>();
+/** Sessions found alive, with when they were last refreshed, each trusted for `ttlMs` (0: not kept) on the service's clock. */
+function createLiveSessionCache(ttlMs: number, clock: () => number) {
+  // ttlResolution 0: the clock is read at every look-up, so a session is not trusted a moment past its time.
+  const sessions = ttlMs > 0 ? new LRUCache<string, number>({ max: LIVE_SESSIONS_KEPT, ttl: ttlMs, ttlResolution: 0, perf: { now: clock } }) : undefined;
   return {
-    lastRefreshedAt(sessionId: string, at: number): number | undefined {
-      const known = sessions.get(sessionId);
-      if (!known) return undefined;
-      if (at - known.checkedAt < ttlMs) return known.lastRefreshedAt;
-      sessions.delete(sessionId);
-      return undefined;
-    },
-    remember(sessionId: string, lastRefreshedAt: number, at: number): void {
-      if (ttlMs <= 0) return;
-      sessions.delete(sessionId);
-      if (sessions.size >= LIVE_SESSIONS_KEPT) {
-        const oldest = sessions.keys().next().value;
-        if (oldest !== undefined) sessions.delete(oldest);
-      }
-      sessions.set(sessionId, { lastRefreshedAt, checkedAt: at });
-    },
-    forget(sessionId: string): void {
-      sessions.delete(sessionId);
-    },
+    lastRefreshedAt: (sessionId: string): number | undefined => sessions?.get(sessionId),
+    remember: (sessionId: string, lastRefreshedAt: number): void => void sessions?.set(sessionId, lastRefreshedAt),
+    forget: (sessionId: string): void => void sessions?.delete(sessionId),
   };
 }

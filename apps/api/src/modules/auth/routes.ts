@@ -16,7 +16,6 @@ type AuthRoutesOptions = {
   limitTokens: RateLimitHook;
 };
 
-const sessionParams = z.object({ authenticationSessionId: z.uuid() });
 const tags = ['sign-in'];
 
 /** OpenAPI responses of a start or status call: its success, and the lowercase failure codes of SPEC.md section 8. */
@@ -46,13 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
     app.get(
       status.path,
-      { schema: { tags, summary: `Status of a ${name} sign-in; poll every second while RUNNING`, params: sessionParams, response: withFailures(status.response ?? z.unknown()) } },
+      { schema: { tags, summary: `Status of a ${name} sign-in; poll every second while RUNNING`, params: status.params, response: withFailures(status.response ?? z.unknown()) } },
       async (request) => service.status(method, request.params.authenticationSessionId),
     );
 
     app.post(
       cancel.path,
-      { schema: { tags, summary: `Cancel a ${name} sign-in`, params: sessionParams, response: { 204: z.null() } } },
+      { schema: { tags, summary: `Cancel a ${name} sign-in`, params: cancel.params, response: { 204: z.null() } } },
       async (request, reply) => {
         await service.cancel(method, request.params.authenticationSessionId);
         return reply.status(204).send(null);

@@ -55,7 +55,8 @@ describe('the session check of every authenticated request', () => {
     advance(999);
     expect(await service.isSessionLive('s-1')).toBe(true);
     expect(repository.liveSessionRefreshedAt).toHaveBeenCalledTimes(1);
-    advance(1);
+    // Past SESSION_CHECK_CACHE_MS (1,001 ms after the check): asked again.
+    advance(2);
     expect(await service.isSessionLive('s-1')).toBe(false);
     expect(await service.isSessionLive('s-1')).toBe(false);
     expect(repository.liveSessionRefreshedAt).toHaveBeenCalledTimes(3);

@@ -4,21 +4,19 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
-import { createMailModule, type MailModuleDependencies } from '../mail/index.js';
+import { createMailModule, type MailModule, type MailModuleDependencies } from '../mail/index.js';
 import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
 import { registerLookupRoutes } from '../registry/lookup-routes.js';
 import { createSimulatedRegister } from '../registry/simulated-register.js';
 import type { BusinessRegister } from '../registry/business-register.js';
-import { createOnboardingRepository } from './onboarding-repository.js';
-import { createOnboardingService } from './onboarding-service.js';
+import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
+import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixtureApplications } from './seed-fixture.js';
-import { idCardStandInRoutes } from '../signing/id-card-stand-in-routes.js';
-import { renderContract } from '../signing/render-contract.js';
-import { createSigningRepository } from '../signing/signing-repository.js';
-import { createSigningService } from '../signing/signing-service.js';
-import { signingRoutes } from '../signing/routes.js';
+
+/** What the signing module asks of the applications: the service, its repository and the mail. */
+export type OnboardingModule = { service: OnboardingService; repository: OnboardingRepository; mail: MailModule };
 
 /**
  * The onboarding API: reference data, register look-ups, the applications,
@@ -29,10 +27,10 @@ export async function registerOnboarding(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
+  auth: Pick<AuthModule, 'requireUser'> & { rateLimits: RateLimits },
   overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
-): Promise<void> {
-  const { requireUser, identity, rateLimits } = auth;
+): Promise<OnboardingModule> {
+  const { requireUser, rateLimits } = auth;
   const { rules } = rateLimits;
   const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...overrides.mail });
   app.addHook('onReady', async () => mail.sender.start());
@@ -76,22 +74,5 @@ export async function registerOnboarding(
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });
 
-  const signing = createSigningService({
-    repository: createSigningRepository(database.db),
-    onboardingRepository: repository,
-    applications: {
-      owned: (user, processId) => service.ownedApplication(user, processId),
-      review: (user, processId) => service.review(user, processId),
-      withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
-      decisionFacts: (user, application) => service.decisionFacts(user, application),
-    },
-    providers: identity.signing,
-    idCardTrustAnchors: identity.idCardTrustAnchors,
-    mail,
-    render: renderContract,
-    bankName: config.BANK_NAME,
-  });
-  await app.register(signingRoutes, { service: signing, requireUser, limitStarts: rateLimits.hook(rules.signingStartPerUser) });
-  // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
-  if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
+  return { service, repository, mail };
 }

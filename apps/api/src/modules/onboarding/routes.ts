@@ -22,8 +22,6 @@ type Options = {
 
 const tags = ['onboarding'];
 const security = [{ bearerAuth: [] }];
-const processParams = z.object({ processId: z.uuid() });
-const stepParams = processParams.extend({ step: z.string().min(1).max(40) });
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema };
 
 function userOf(request: FastifyRequest): AccessTokenPayload {
@@ -78,7 +76,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
 
   app.get(
     endpoints.application.path,
-    { schema: { tags, security, summary: 'An application with its server-given step', params: processParams, response: { 200: endpoints.application.response, ...errors } } },
+    { schema: { tags, security, summary: 'An application with its server-given step', params: endpoints.application.params, response: { 200: endpoints.application.response, ...errors } } },
     (request) => service.application(userOf(request), request.params.processId),
   );
 
@@ -90,7 +88,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: 'Save a step (validated) and move to the step the server decides; a stale version answers 409',
-        params: stepParams,
+        params: endpoints.saveStep.params,
         body: endpoints.saveStep.body,
         response: { 200: endpoints.saveStep.response, ...errors },
       },
@@ -108,7 +106,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: 'The related persons step as the business register fills it: boards, shareholders down the chain, beneficial owners',
-        params: processParams,
+        params: endpoints.relatedPersonsFromRegister.params,
         response: { 200: endpoints.relatedPersonsFromRegister.response, ...errors },
       },
     },
@@ -122,7 +120,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: 'Every step checked again in the context of the whole application: what is missing before signing, and the notices',
-        params: processParams,
+        params: endpoints.review.params,
         response: { 200: endpoints.review.response, ...errors },
       },
     },
@@ -136,7 +134,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: "The application's history: every change as an RFC 6902 JSON Patch with its author, time and source",
-        params: processParams,
+        params: endpoints.history.params,
         response: { 200: endpoints.history.response, ...errors },
       },
     },
@@ -154,7 +152,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: "Autosave a step's input without validating or advancing",
-        params: stepParams,
+        params: endpoints.saveDraft.params,
         body: endpoints.saveDraft.body,
         response: { 200: endpoints.saveDraft.response, ...errors },
       },
@@ -173,7 +171,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         tags,
         security,
         summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
-        params: processParams,
+        params: endpoints.saveAndContinueLater.params,
         body: endpoints.saveAndContinueLater.body,
         response: { 202: z.null(), ...errors, 429: apiErrorBodySchema },
       },

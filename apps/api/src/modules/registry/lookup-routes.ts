@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 import type { LookupScope } from './lookup-scope.js';
-import { registerCompanyParamsSchema, registerEndpoints, registerPersonParamsSchema, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
+import { registerEndpoints, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
 
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
@@ -43,7 +43,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
         tags,
         summary: 'A company of the business register, to fill the company form',
         security: [{ bearerAuth: [] }],
-        params: registerCompanyParamsSchema,
+        params: company.params,
         response: { 200: company.response, ...failures },
       },
     },
@@ -76,7 +76,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
         tags,
         summary: 'A person of the population register, to fill the related-person form',
         security: [{ bearerAuth: [] }],
-        params: registerPersonParamsSchema,
+        params: person.params,
         response: { 200: person.response, ...failures },
       },
     },

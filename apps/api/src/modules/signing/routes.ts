@@ -16,8 +16,6 @@ type Options = {
 
 const tags = ['signing'];
 const security = [{ bearerAuth: [] }];
-const processParams = z.object({ processId: z.uuid() });
-const sessionParams = processParams.extend({ signingSessionId: z.uuid() });
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 
 function userOf(request: FastifyRequest) {
@@ -37,7 +35,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
         tags,
         security,
         summary: 'Draw up the contract and start signing it with PIN2 (Smart-ID, Mobile-ID) or give the ID-card the hash to sign',
-        params: processParams,
+        params: endpoints.start.params,
         body: endpoints.start.body,
         response: { 200: endpoints.start.response, ...errors, 429: apiErrorBodySchema },
       },
@@ -47,7 +45,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   app.get(
     endpoints.status.path,
-    { schema: { tags, security, summary: 'One status call of a signing: waiting for PIN2, signed and submitted, or how it ended', params: sessionParams, response: { 200: endpoints.status.response, ...errors } } },
+    { schema: { tags, security, summary: 'One status call of a signing: waiting for PIN2, signed and submitted, or how it ended', params: endpoints.status.params, response: { 200: endpoints.status.response, ...errors } } },
     (request) => service.status(userOf(request), request.params.processId, request.params.signingSessionId),
   );
 
@@ -58,7 +56,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
         tags,
         security,
         summary: "The ID-card's signature over the hash; validated, then the application is submitted",
-        params: sessionParams,
+        params: endpoints.idCardSignature.params,
         body: endpoints.idCardSignature.body,
         response: { 200: endpoints.idCardSignature.response, ...errors },
       },
@@ -68,7 +66,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   app.post(
     endpoints.cancel.path,
-    { schema: { tags, security, summary: 'Cancel a signing that is still waiting', params: sessionParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, security, summary: 'Cancel a signing that is still waiting', params: endpoints.cancel.params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await service.cancel(userOf(request), request.params.processId, request.params.signingSessionId);
       return reply.status(204).send(null);
@@ -77,7 +75,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   app.get(
     endpoints.contract.path,
-    { schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: processParams } },
+    { schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: endpoints.contract.params } },
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(document);

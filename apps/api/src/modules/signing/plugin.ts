@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { AuthModule } from '../auth/plugin.js';
+import type { OnboardingModule } from '../onboarding/plugin.js';
+import type { RateLimits } from '../rate-limits/plugin.js';
+import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
+import { renderContract } from './render-contract.js';
+import { signingRoutes } from './routes.js';
+import { createSigningRepository } from './signing-repository.js';
+import { createSigningService } from './signing-service.js';
+
+/**
+ * Signing: the contract, PIN2 with Smart-ID or Mobile-ID, the ID-card's
+ * signature, and the submission. The applications are the onboarding
+ * module's; signing asks it through the narrow `applications` port.
+ */
+export async function registerSigning(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
+  onboarding: OnboardingModule,
+): Promise<void> {
+  const { requireUser, identity, rateLimits } = auth;
+  const { service, repository, mail } = onboarding;
+  const signing = createSigningService({
+    repository: createSigningRepository(database.db),
+    onboardingRepository: repository,
+    applications: {
+      owned: (user, processId) => service.ownedApplication(user, processId),
+      review: (user, processId) => service.review(user, processId),
+      withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
+      decisionFacts: (user, application) => service.decisionFacts(user, application),
+    },
+    providers: identity.signing,
+    idCardTrustAnchors: identity.idCardTrustAnchors,
+    mail,
+    render: renderContract,
+    bankName: config.BANK_NAME,
+  });
+  await app.register(signingRoutes, { service: signing, requireUser, limitStarts: rateLimits.hook(rateLimits.rules.signingStartPerUser) });
+  // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
+  if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
+}
