@@ -1,8 +1,8 @@
 /**
  * Just enough DER reading to get a certificate's subject attributes and the
  * extensions Node's X509Certificate does not expose (key usage bits,
- * policies). @peculiar/x509 could do it, but it needs a global
- * reflect-metadata polyfill that the live sign-in path should not depend on.
+ * policies, QcType statements). Why it is not @peculiar/asn1-x509 yet:
+ * docs/decisions/0010-hand-written-where-a-library-could.md.
  */
 
 export type DerNode = { tag: number; content: Buffer; children: () => DerNode[] };
