@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /*
  * Boundaries (docs/decisions/0009-boundaries-the-linter-keeps.md). Tests may cross them: they render the
@@ -39,6 +41,21 @@ export default tseslint.config(
   {
     files: ['apps/api/src/config.ts', 'apps/api/src/test/**', 'scripts/**', 'tests/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // No import cycles: a module that reaches itself through others cannot be read, tested or moved on its own.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/domain/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -1,16 +1,13 @@
-import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, LOCALES, type ManualCompany, type manualCompanySchema } from '@onboarding/domain';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, LOCALES } from '@onboarding/domain';
 import { useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { sortCountries, useCountries } from '../../lib/countries';
 import { countryName } from '../../lib/country-name';
 import { validationMessage } from '../../lib/domain-resolver';
 import { Input, Select } from '../../ui';
+import type { ManualCompanyForm } from './manual-company-form';
 import { RegisterAutofill } from './register-autofill';
 import styles from './choose-company-page.module.css';
-
-export type ManualCompanyForm = UseFormReturn<z.input<typeof manualCompanySchema>, unknown, ManualCompany>;
 
 const OTHER_COUNTRY = 'OTHER';
 

@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
 import { useRegisterCompany } from './api/get-register-company';
-import type { ManualCompanyForm } from './manual-company-fields';
+import type { ManualCompanyForm } from './manual-company-form';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './choose-company-page.module.css';
 
