@@ -2,12 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.js';
+import { bearerTokenOf } from './bearer-token.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Whether the request carries `Bearer <token>`; compared in constant time, as digests of equal length. */
 function hasToken(request: FastifyRequest, token: string): boolean {
-  const sent = /^bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const sent = bearerTokenOf(request) ?? '';
   return timingSafeEqual(digest(sent), digest(token));
 }
 

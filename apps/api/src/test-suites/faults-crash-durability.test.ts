@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isValidPersonalId } from '@onboarding/domain';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { applicationEvents, applications } from '../db/schema.js';
 import { createWebDist } from '../test/app.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
 
 /**
@@ -31,7 +31,6 @@ const DRAFT_STEP = 'CompanyData';
 const SAVED_STEP = 'AccountOpeningReason';
 const AFTER_RESTART_STEP = 'Incomes';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 type Kind = 'draft' | 'step';
 type Outcome = 'pending' | 'acknowledged' | 'conflict' | 'unanswered';
@@ -284,27 +283,6 @@ async function crashAndRestart(label: string, env: Record<string, string>, openF
   expect(figures.survived).toBe(figures.acknowledged);
 }
 
-async function isPostgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function withAdmin(run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('crash durability', () => {
   it('PostgreSQL: every acknowledged save survives SIGKILL, no application is half written, the server answers again', async (context) => {
     if (!(await isPostgresReachable(ADMIN_URL))) {
@@ -314,8 +292,10 @@ describe('crash durability', () => {
       context.skip();
     }
     const name = `onboarding_crash_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+    cleanups.push(async () => {
+      await withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    });
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     await crashAndRestart('PostgreSQL', { DATABASE_URL: url.toString() }, () => openDatabase({ url: url.toString() }));

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebDist } from '../test/app.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
 import { createPkce } from '../test/sign-in.js';
 
@@ -13,42 +13,22 @@ import { createPkce } from '../test/sign-in.js';
  * database, so requests spread over two server processes hit one limit.
  * CI always has PostgreSQL; on a machine without it this test is skipped.
  */
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const cleanups: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function withAdmin(run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function isPostgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin(async () => undefined);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('rate limits across instances', () => {
   it('two server processes on one PostgreSQL share the limit: starts spread over both hit it together', async (context) => {
-    if (!(await isPostgresReachable())) {
+    if (!(await isPostgresReachable(ADMIN_URL))) {
       if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
       console.warn(`shared rate limits skipped: nothing answers at ${ADMIN_URL}`);
       context.skip();
     }
     const name = `onboarding_limits_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
 

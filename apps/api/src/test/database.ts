@@ -28,12 +28,28 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
   };
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** The PostgreSQL server the process-level tests create their databases on: DATABASE_URL, or the local default. */
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+/** Runs `run` with a plain client on the server's database (which only hosts CREATE and DROP DATABASE). */
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await run(client);
   } finally {
     await client.end();
+  }
+}
+
+/** Whether a PostgreSQL server answers at `url` (within five seconds). */
+export async function isPostgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
   }
 }

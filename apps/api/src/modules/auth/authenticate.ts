@@ -1,6 +1,7 @@
 import type { AccessTokenPayload } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import { bearerTokenOf } from '../../plugins/bearer-token.js';
 import type { AccessTokens } from './access-token.js';
 import type { AuthService } from './auth-service.js';
 
@@ -13,9 +14,6 @@ declare module 'fastify' {
   }
 }
 
-// RFC 7235 section 2.1: the scheme is case-insensitive ("bearer", "BEARER"); one or more spaces before the token.
-const BEARER = /^bearer +(\S+) *$/i;
-
 /**
  * An onRequest hook for routes that need a signed-in user: a valid bearer
  * access token whose session is still alive (logout and refresh-token reuse
@@ -26,8 +24,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  */
 export function createRequireUser(accessTokens: AccessTokens, service: Pick<AuthService, 'isSessionLive'>) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const token = bearerTokenOf(request);
     if (!token) throw new AppError('UNAUTHORIZED');
     const claims = await accessTokens.verify(token);
     if (!claims) throw new AppError('UNAUTHORIZED', 'The access token is not valid.');
