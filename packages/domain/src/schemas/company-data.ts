@@ -18,6 +18,7 @@ import {
   requiredText,
   uniqueCountries,
   wholeNumber,
+  whenValid,
 } from './fields.js';
 
 /** Representation basis roles (SPEC.md section 3). */
@@ -45,7 +46,7 @@ export const partnerSchema = object({
   if (partner.cooperationType === 'OTHER' && !partner.cooperationTypeOther) {
     addValidationIssue(ctx, validationIssue('required'), ['cooperationTypeOther']);
   }
-});
+}, whenValid('cooperationType', 'cooperationTypeOther'));
 export type Partner = z.infer<typeof partnerSchema>;
 
 export const licenseSchema = object({
@@ -102,18 +103,24 @@ export const companyDataSchema = object({
   isListedCompany: flag(),
   hasAccountInOtherCreditInstitution: flag(),
   hasAccountClosedInLastSixMonths: flag(),
-}).superRefine((company, ctx) => {
-  checkRegistryCode(company.registryCode, company.registryCountryCode, ctx, ['registryCode']);
-  if (company.representationBasis === 'OTHER' && !company.representationBasisOther) {
-    addValidationIssue(ctx, validationIssue('required'), ['representationBasisOther']);
-  }
-  if (!company.isContactAddressSameAsRegistrationAddress && !company.contactAddress) {
-    addValidationIssue(ctx, validationIssue('required'), ['contactAddress']);
-  }
-  if (company.hasLicense && !company.license) {
-    addValidationIssue(ctx, validationIssue('required'), ['license']);
-  }
-  uniqueCountries(company.targetMarketCountryCodes, (code) => code, ctx, ['targetMarketCountryCodes']);
-});
+})
+  .superRefine((company, ctx) => checkRegistryCode(company.registryCode, company.registryCountryCode, ctx, ['registryCode']), whenValid('registryCode', 'registryCountryCode'))
+  .superRefine((company, ctx) => {
+    if (company.representationBasis === 'OTHER' && !company.representationBasisOther) {
+      addValidationIssue(ctx, validationIssue('required'), ['representationBasisOther']);
+    }
+  }, whenValid('representationBasis', 'representationBasisOther'))
+  .superRefine((company, ctx) => {
+    if (!company.isContactAddressSameAsRegistrationAddress && !company.contactAddress) {
+      addValidationIssue(ctx, validationIssue('required'), ['contactAddress']);
+    }
+  }, whenValid('isContactAddressSameAsRegistrationAddress', 'contactAddress'))
+  .superRefine((company, ctx) => {
+    if (company.hasLicense && !company.license) addValidationIssue(ctx, validationIssue('required'), ['license']);
+  }, whenValid('hasLicense', 'license'))
+  .superRefine(
+    (company, ctx) => uniqueCountries(company.targetMarketCountryCodes, (code) => code, ctx, ['targetMarketCountryCodes']),
+    whenValid('targetMarketCountryCodes'),
+  );
 export type CompanyData = z.infer<typeof companyDataSchema>;
 export type CompanyDataInput = z.input<typeof companyDataSchema>;

@@ -95,6 +95,30 @@ export const uniqueCountries = <T>(items: readonly T[], countryOf: (item: T) => 
   }
 };
 
+/** A field path a rule reads: dot-separated, `*` for any index of a list ("taxResidences.*.countryCode"). */
+type ReadPath = string;
+
+const overlaps = (issuePath: readonly PropertyKey[], readPath: ReadPath): boolean => {
+  const parts = readPath.split('.');
+  const length = Math.min(issuePath.length, parts.length);
+  for (let index = 0; index < length; index += 1) {
+    if (parts[index] !== '*' && parts[index] !== String(issuePath[index])) return false;
+  }
+  return true;
+};
+
+/**
+ * Runs an object-level rule as soon as the fields it reads are valid, whatever
+ * the other fields hold: `.superRefine(rule, whenValid('hasLicense', 'license'))`.
+ * Zod runs an object's refinements only once every field parses, so a form
+ * would show a cross-field message only after everything else is filled in;
+ * with this the browser and the server tell every broken rule at once, from
+ * the same definition. The rule may read only the fields it names.
+ */
+export const whenValid = (...reads: ReadPath[]) => ({
+  when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => reads.some((read) => overlaps(issue.path ?? [], read))),
+});
+
 export const list = <T extends z.ZodType>(item: T, options: { min?: number; max?: number } = {}) => {
   let schema = z.array(item, { error });
   if (options.min !== undefined) schema = schema.min(options.min, { error });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CASH_BANDS, INCOME_BANDS, type IncomeBand } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { addValidationIssue, euros, list, object, oneOf } from './fields.js';
+import { addValidationIssue, euros, list, object, oneOf, whenValid } from './fields.js';
 
 /** Income sources (SPEC.md section 3). */
 export const INCOME_SOURCES = ['BUSINESS_ACTIVITY', 'PARTNER', 'SUPPLIER', 'OTHER'] as const;
@@ -23,7 +23,7 @@ export const monthlyAmountSchema = object({
   const count = Number(value.band !== undefined) + Number(value.customAmount !== undefined);
   if (count === 0) addValidationIssue(ctx, validationIssue('required'), ['band']);
   if (count === 2) addValidationIssue(ctx, validationIssue('incorrectValue'), ['customAmount']);
-});
+}, whenValid('band', 'customAmount'));
 export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
 
 const cashBand = () => z.literal(CASH_BANDS, { error });
@@ -40,5 +40,6 @@ export const incomesSchema = object({
   if (incomes.incomeSources.length === 0) {
     addValidationIssue(ctx, validationIssue('receivedPaymentsNotMarked'), ['incomeSources']);
   }
-});
+}, whenValid('incomeSources'));
 export type Incomes = z.infer<typeof incomesSchema>;
+export type IncomesInput = z.input<typeof incomesSchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../constants.js';
 import { validationIssue, type ValidationResult } from '../validation/codes.js';
-import { addValidationIssue, list, object, oneOf, optionalText } from './fields.js';
+import { addValidationIssue, list, object, oneOf, optionalText, whenValid } from './fields.js';
 
 /** SPEC.md section 3: the five opening reasons. */
 export const OPENING_REASONS = [
@@ -31,5 +31,6 @@ export const openingReasonsSchema = object({
   if (value.openingReasons.includes('OTHER') && !value.otherReason) {
     addValidationIssue(ctx, validationIssue('required'), ['otherReason']);
   }
-});
+}, whenValid('openingReasons', 'otherReason'));
 export type OpeningReasons = z.infer<typeof openingReasonsSchema>;
+export type OpeningReasonsInput = z.input<typeof openingReasonsSchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
-import { addValidationIssue, flag, list, object, oneOf, optionalText, requiredText, ticked } from './fields.js';
+import { addValidationIssue, flag, list, object, oneOf, optionalText, requiredText, ticked, whenValid } from './fields.js';
 
 /** Where the representative identifies themselves (SPEC.md section 2 and 3). */
 export const IDENTIFICATION_LOCATION_TYPES = ['BRANCH', 'BANKING_POINT'] as const;
@@ -54,19 +54,21 @@ export const applicationOverviewSchema = object({
   giin: giin(),
   taxStatusEntityType: oneOf(TAX_STATUS_ENTITY_TYPES),
   isDataCorrectAndFundsLegal: ticked(),
-}).superRefine((overview, ctx) => {
-  if (overview.connectionToEstonia.includes('OTHER') && !overview.connectionToEstoniaOther) {
-    addValidationIssue(ctx, validationIssue('required'), ['connectionToEstoniaOther']);
-  }
-  if (overview.isFinancialInstitution && !overview.giin) {
-    addValidationIssue(ctx, validationIssue('required'), ['giin']);
-  }
-  // A financial institution takes one of the financial types, any other entity a non-financial one.
-  const allowed: readonly string[] = overview.isFinancialInstitution
-    ? FINANCIAL_INSTITUTION_TYPES
-    : NON_FINANCIAL_ENTITY_TYPES;
-  if (!allowed.includes(overview.taxStatusEntityType)) {
-    addValidationIssue(ctx, validationIssue('incorrectValue'), ['taxStatusEntityType']);
-  }
-});
+})
+  .superRefine((overview, ctx) => {
+    if (overview.connectionToEstonia.includes('OTHER') && !overview.connectionToEstoniaOther) {
+      addValidationIssue(ctx, validationIssue('required'), ['connectionToEstoniaOther']);
+    }
+  }, whenValid('connectionToEstonia', 'connectionToEstoniaOther'))
+  .superRefine((overview, ctx) => {
+    if (overview.isFinancialInstitution && !overview.giin) addValidationIssue(ctx, validationIssue('required'), ['giin']);
+  }, whenValid('isFinancialInstitution', 'giin'))
+  .superRefine((overview, ctx) => {
+    // A financial institution takes one of the financial types, any other entity a non-financial one.
+    const allowed: readonly string[] = overview.isFinancialInstitution ? FINANCIAL_INSTITUTION_TYPES : NON_FINANCIAL_ENTITY_TYPES;
+    if (!allowed.includes(overview.taxStatusEntityType)) {
+      addValidationIssue(ctx, validationIssue('incorrectValue'), ['taxStatusEntityType']);
+    }
+  }, whenValid('isFinancialInstitution', 'taxStatusEntityType'));
 export type ApplicationOverview = z.infer<typeof applicationOverviewSchema>;
+export type ApplicationOverviewInput = z.input<typeof applicationOverviewSchema>;

@@ -18,6 +18,7 @@ import {
   personName,
   requiredText,
   uniqueCountries,
+  whenValid,
 } from './fields.js';
 
 /** Related-person roles (SPEC.md section 3). */
@@ -105,23 +106,31 @@ export const privatePersonSchema = object({
   benefitTypeOther: optionalText(),
   isPep: flag(),
   pep: pepSchema.optional(),
-}).superRefine((person, ctx) => {
-  if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
-    const issue = validatePersonalId(person.personalId);
-    if (issue) addValidationIssue(ctx, issue, ['personalId']);
-  }
-  uniqueCountries(person.taxResidences, (residence) => residence.countryCode, ctx, ['taxResidences']);
-  if (person.isBeneficialOwner && !person.benefitType) {
-    addValidationIssue(ctx, validationIssue('required'), ['benefitType']);
-  }
-  if (person.benefitType === 'OTHER' && !person.benefitTypeOther) {
-    addValidationIssue(ctx, validationIssue('required'), ['benefitTypeOther']);
-  }
-  if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) {
-    addValidationIssue(ctx, validationIssue('required'), ['beneficiarySharePercent']);
-  }
-  if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
-});
+})
+  .superRefine((person, ctx) => {
+    if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
+      const issue = validatePersonalId(person.personalId);
+      if (issue) addValidationIssue(ctx, issue, ['personalId']);
+    }
+  }, whenValid('personalId', 'personalIdCountryCode'))
+  .superRefine(
+    (person, ctx) => uniqueCountries(person.taxResidences, (residence) => residence.countryCode, ctx, ['taxResidences']),
+    whenValid('taxResidences.*.countryCode'),
+  )
+  .superRefine((person, ctx) => {
+    if (person.isBeneficialOwner && !person.benefitType) addValidationIssue(ctx, validationIssue('required'), ['benefitType']);
+  }, whenValid('isBeneficialOwner', 'benefitType'))
+  .superRefine((person, ctx) => {
+    if (person.benefitType === 'OTHER' && !person.benefitTypeOther) addValidationIssue(ctx, validationIssue('required'), ['benefitTypeOther']);
+  }, whenValid('benefitType', 'benefitTypeOther'))
+  .superRefine((person, ctx) => {
+    if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) {
+      addValidationIssue(ctx, validationIssue('required'), ['beneficiarySharePercent']);
+    }
+  }, whenValid('benefitType', 'beneficiarySharePercent'))
+  .superRefine((person, ctx) => {
+    if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
+  }, whenValid('isPep', 'pep'));
 export type PrivatePerson = z.infer<typeof privatePersonSchema>;
 
 /** A legal entity among the related persons, with its own shareholders list (SPEC.md section 3). */
@@ -132,9 +141,10 @@ export const legalEntitySchema = object({
   businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
   registryCode: optionalText(),
   shareholders: list(shareholdingSchema),
-}).superRefine((entity, ctx) => {
-  checkRegistryCode(entity.registryCode, entity.registryCountryCode, ctx, ['registryCode']);
-});
+}).superRefine(
+  (entity, ctx) => checkRegistryCode(entity.registryCode, entity.registryCountryCode, ctx, ['registryCode']),
+  whenValid('registryCode', 'registryCountryCode'),
+);
 export type LegalEntity = z.infer<typeof legalEntitySchema>;
 
 export const relatedPersonSchema = z.discriminatedUnion('type', [privatePersonSchema, legalEntitySchema], { error });
