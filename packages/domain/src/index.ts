@@ -46,3 +46,4 @@ export * from './schemas/reference.js';
 export * from './contracts/reference.js';
 export * from './schemas/register.js';
 export * from './contracts/register.js';
+export * from './drafts/index.js';

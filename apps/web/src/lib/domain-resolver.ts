@@ -1,7 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { parseWithIssues } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -21,6 +21,21 @@ export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(sc
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };
+}
+
+/**
+ * domainResolver for a form that holds a step's draft: the schema judges the
+ * step data `toData` makes of the draft, as the server judges what the form
+ * sends, and the errors land on the draft's fields of the same names.
+ */
+export function draftResolver<D extends FieldValues, S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  toData: (draft: D) => z.input<S>,
+): Resolver<D, unknown, z.output<S>> {
+  const resolve = domainResolver(schema);
+  // The draft's field names are the schema's, so its errors fit the draft's form as they are.
+  return (draft, context, options) =>
+    resolve(toData(draft), context, options as unknown as ResolverOptions<z.input<S>>) as unknown as ResolverResult<D, z.output<S>>;
 }
 
 /** The text of a field error from domainResolver or the API's `fields`: VALIDATION.<code> in the domain namespace. */

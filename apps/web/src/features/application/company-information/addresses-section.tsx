@@ -1,12 +1,12 @@
-import type { RegisterCompanyLookup } from '@onboarding/domain';
+import type { AddressDraft, RegisterCompanyLookup } from '@onboarding/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
 import { AddressFields } from './address-fields';
-import type { AddressValues, CompanyFormValues } from './form-values';
+import type { CompanyFormValues } from './form-values';
 import styles from '../fields/form-layout.module.css';
 
-const sameAddress = (a: AddressValues, b: RegisterCompanyLookup['legalAddress']) =>
+const sameAddress = (a: AddressDraft, b: RegisterCompanyLookup['legalAddress']) =>
   a.countryCode === b.countryCode && a.county === (b.county ?? '') && a.district === (b.district ?? '') && a.city === b.city && a.street === b.street && a.postalCode === b.postalCode;
 
 /** The legal address and, unless it is the same, the contact address (hidden, not validated and not sent when it is). */

@@ -1,10 +1,10 @@
-import { COOPERATION_TYPES } from '@onboarding/domain';
+import { COOPERATION_TYPES, emptyPartnerDraft } from '@onboarding/domain';
 import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, RadioGroup } from '../../../ui';
 import { Combobox } from '../fields/combobox';
-import { emptyPartner, type CompanyFormValues } from './form-values';
+import type { CompanyFormValues } from './form-values';
 import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from './use-field-messages';
 import styles from '../fields/form-layout.module.css';
@@ -38,7 +38,7 @@ export function PartnersSection() {
           ))}
         </ol>
       )}
-      <Button ref={addButton} variant="outline" leadingIcon="add" className={styles.addButton} onClick={() => append(emptyPartner(), { focusName: `partners.${fields.length}.businessName` })}>
+      <Button ref={addButton} variant="outline" leadingIcon="add" className={styles.addButton} onClick={() => append(emptyPartnerDraft(), { focusName: `partners.${fields.length}.businessName` })}>
         {t('APPLICATION.COMPANY_INFORMATION.PARTNERS.ADD')}
       </Button>
     </fieldset>

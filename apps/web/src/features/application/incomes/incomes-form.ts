@@ -1,18 +1,17 @@
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  CASH_BANDS,
-  INCOME_BANDS,
-  INCOME_SOURCES,
+  incomesDraftSchema,
   incomesSchema,
   parseWithIssues,
   type FieldIssue,
   type Incomes,
+  type IncomesDraft,
+  type IncomesInput,
   type IncomeSource,
   type Locale,
+  type MonthlyAmountDraft,
 } from '@onboarding/domain';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
-import { isRecord } from '../opening-reasons/opening-reasons-form';
 import { formatAmount, localeOf, parseAmount } from './amounts';
 
 /** The radio value that reveals the custom amount field. */
@@ -35,46 +34,30 @@ export type IncomesFormValues = {
 
 export const INCOMES_FIELDS = [...MONTHLY_AMOUNT_FIELDS, 'monthlyCashDeposit', 'monthlyCashWithdrawal', 'incomeSources'] as const;
 
-type IncomesPayload = z.input<typeof incomesSchema>;
-type MonthlyAmountPayload = IncomesPayload['estimatedMonthlyIncome'];
-/** A draft keeps a custom amount that is not a number yet as its text. */
-type MonthlyAmountDraft = { band?: number; customAmount?: number | string };
-export type IncomesDraft = Omit<IncomesPayload, MonthlyAmountField | 'monthlyCashDeposit' | 'monthlyCashWithdrawal'> & {
-  estimatedMonthlyIncome: MonthlyAmountDraft;
-  estimatedMonthlyPayments: MonthlyAmountDraft;
-  monthlyCashDeposit?: number;
-  monthlyCashWithdrawal?: number;
-};
+type MonthlyAmountPayload = IncomesInput['estimatedMonthlyIncome'];
 
-const isIncomeBand = (value: unknown): value is number => INCOME_BANDS.some((band) => band === value);
-const isCashBand = (value: unknown): value is number => CASH_BANDS.some((band) => band === value);
-const isSource = (value: unknown): value is IncomeSource => INCOME_SOURCES.some((source) => source === value);
-
-function monthlyAmountFormValue(data: unknown, locale: Locale): MonthlyAmountFormValue {
-  if (!isRecord(data)) return { band: '', customAmount: '' };
-  if (isIncomeBand(data.band)) return { band: String(data.band), customAmount: '' };
-  if (!('customAmount' in data)) return { band: '', customAmount: '' };
-  const amount = data.customAmount;
-  const text = typeof amount === 'number' && Number.isFinite(amount) ? formatAmount(amount, locale) : typeof amount === 'string' ? amount : '';
+function monthlyAmountFormValue(amount: MonthlyAmountDraft, locale: Locale): MonthlyAmountFormValue {
+  if (amount.band !== undefined) return { band: String(amount.band), customAmount: '' };
+  if (amount.customAmount === undefined) return { band: '', customAmount: '' };
+  const text = typeof amount.customAmount === 'number' ? formatAmount(amount.customAmount, locale) : amount.customAmount;
   return { band: CUSTOM, customAmount: text };
 }
 
 /** Form values from saved step data or a draft (both shaped like the schema); anything unknown is left out. */
 export function incomesFormValues(data: unknown, locale: Locale): IncomesFormValues {
-  const source = isRecord(data) ? data : {};
-  const sources = Array.isArray(source.incomeSources) ? source.incomeSources.filter(isSource) : [];
+  const draft = incomesDraftSchema.parse(data);
   return {
-    estimatedMonthlyIncome: monthlyAmountFormValue(source.estimatedMonthlyIncome, locale),
-    estimatedMonthlyPayments: monthlyAmountFormValue(source.estimatedMonthlyPayments, locale),
-    monthlyCashDeposit: isCashBand(source.monthlyCashDeposit) ? String(source.monthlyCashDeposit) : '',
-    monthlyCashWithdrawal: isCashBand(source.monthlyCashWithdrawal) ? String(source.monthlyCashWithdrawal) : '',
-    incomeSources: INCOME_SOURCES.filter((item) => sources.includes(item)),
+    estimatedMonthlyIncome: monthlyAmountFormValue(draft.estimatedMonthlyIncome, locale),
+    estimatedMonthlyPayments: monthlyAmountFormValue(draft.estimatedMonthlyPayments, locale),
+    monthlyCashDeposit: draft.monthlyCashDeposit === undefined ? '' : String(draft.monthlyCashDeposit),
+    monthlyCashWithdrawal: draft.monthlyCashWithdrawal === undefined ? '' : String(draft.monthlyCashWithdrawal),
+    incomeSources: draft.incomeSources,
   };
 }
 
 const cashBand = (value: string): number | undefined => (value === '' ? undefined : Number(value));
 
-function monthlyAmountDraft(value: MonthlyAmountFormValue | undefined, locale: Locale): MonthlyAmountDraft {
+function monthlyAmountDraft(value: MonthlyAmountFormValue | undefined, locale: Locale): { band?: number; customAmount?: number | string } {
   if (!value || value.band === '') return {};
   if (value.band !== CUSTOM) return { band: Number(value.band) };
   const parsed = parseAmount(value.customAmount, locale);
@@ -85,13 +68,13 @@ function monthlyAmountDraft(value: MonthlyAmountFormValue | undefined, locale: L
 export function toIncomesDraft(values: Partial<IncomesFormValues>, locale: Locale): IncomesDraft {
   const deposit = cashBand(values.monthlyCashDeposit ?? '');
   const withdrawal = cashBand(values.monthlyCashWithdrawal ?? '');
-  return {
+  return incomesDraftSchema.parse({
     estimatedMonthlyIncome: monthlyAmountDraft(values.estimatedMonthlyIncome, locale),
     estimatedMonthlyPayments: monthlyAmountDraft(values.estimatedMonthlyPayments, locale),
     ...(deposit === undefined ? {} : { monthlyCashDeposit: deposit }),
     ...(withdrawal === undefined ? {} : { monthlyCashWithdrawal: withdrawal }),
     incomeSources: values.incomeSources ?? [],
-  };
+  });
 }
 
 function monthlyAmountPayload(value: MonthlyAmountFormValue, locale: Locale): { payload: MonthlyAmountPayload; isUnreadable: boolean } {
@@ -105,20 +88,18 @@ function monthlyAmountPayload(value: MonthlyAmountFormValue, locale: Locale): { 
 
 /**
  * Checks the form with the domain schema, on the payload it would send.
- * Three things the schema cannot see from a payload are added here:
- * text that is no number at all is an invalid amount (SPEC.md section 5),
- * "required" for a chosen custom amount left empty goes on its field, and
- * "received payments not marked" shows together with the other errors
- * (the schema's own check of it runs only once every field is valid).
+ * Two things the schema cannot see from a payload are added here: text
+ * that is no number at all is an invalid amount (SPEC.md section 5), and
+ * "required" for a chosen custom amount left empty goes on its field.
  */
 export function validateIncomes(values: IncomesFormValues, locale: Locale): { success: true; data: Incomes } | { success: false; issues: FieldIssue[] } {
   const income = monthlyAmountPayload(values.estimatedMonthlyIncome, locale);
   const payments = monthlyAmountPayload(values.estimatedMonthlyPayments, locale);
-  const payload: IncomesPayload = {
+  const payload: IncomesInput = {
     estimatedMonthlyIncome: income.payload,
     estimatedMonthlyPayments: payments.payload,
-    monthlyCashDeposit: cashBand(values.monthlyCashDeposit) as IncomesPayload['monthlyCashDeposit'],
-    monthlyCashWithdrawal: cashBand(values.monthlyCashWithdrawal) as IncomesPayload['monthlyCashWithdrawal'],
+    monthlyCashDeposit: cashBand(values.monthlyCashDeposit) as IncomesInput['monthlyCashDeposit'],
+    monthlyCashWithdrawal: cashBand(values.monthlyCashWithdrawal) as IncomesInput['monthlyCashWithdrawal'],
     incomeSources: values.incomeSources,
   };
   const result = parseWithIssues(incomesSchema, payload);
@@ -131,9 +112,6 @@ export function validateIncomes(values: IncomesFormValues, locale: Locale): { su
     if (part === 'band' && isCustom) return { ...issue, path: `${field}.customAmount` };
     return issue;
   });
-  if (values.incomeSources.length === 0 && !issues.some((issue) => issue.path === 'incomeSources')) {
-    issues.push({ path: 'incomeSources', code: 'receivedPaymentsNotMarked', params: {} });
-  }
   return { success: false, issues };
 }
 

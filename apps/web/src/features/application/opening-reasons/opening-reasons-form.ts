@@ -1,42 +1,20 @@
-import { OPENING_REASONS, openingReasonsSchema, type OpeningReason, type OpeningReasons } from '@onboarding/domain';
-import type { FieldError, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
-import type { z } from 'zod';
-import { domainResolver } from '../../../lib/domain-resolver';
+import { openingReasonsDraftSchema, openingReasonsFromDraft, openingReasonsSchema, type OpeningReasons, type OpeningReasonsDraft } from '@onboarding/domain';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { draftResolver } from '../../../lib/domain-resolver';
 
-/** What the form holds; the draft is saved in this shape too. */
-export type OpeningReasonsFormValues = { openingReasons: OpeningReason[]; otherReason: string };
+/** What the form holds: the domain's draft of the step; the draft is saved in this shape too. */
+export type OpeningReasonsFormValues = OpeningReasonsDraft;
 
-export const OPENING_REASONS_FIELDS = ['openingReasons', 'otherReason'] as const;
-
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isReason = (value: unknown): value is OpeningReason => OPENING_REASONS.some((reason) => reason === value);
+/** The fields the server may name in a refusal. */
+export const OPENING_REASONS_FIELDS = Object.keys(openingReasonsSchema.shape);
 
 /** Form values from saved step data or a draft; anything unknown is left out. */
-export function openingReasonsFormValues(data: unknown): OpeningReasonsFormValues {
-  const source = isRecord(data) ? data : {};
-  const reasons = Array.isArray(source.openingReasons) ? source.openingReasons.filter(isReason) : [];
-  const otherReason = typeof source.otherReason === 'string' ? source.otherReason : '';
-  // Saved data may carry the other text alone (the schema allows it): its field is shown with OTHER ticked.
-  const chosen: OpeningReason[] = otherReason.trim() !== '' && !reasons.includes('OTHER') ? [...reasons, 'OTHER'] : reasons;
-  return { openingReasons: OPENING_REASONS.filter((reason) => chosen.includes(reason)), otherReason };
-}
+export const openingReasonsFormValues = (data: unknown): OpeningReasonsFormValues => openingReasonsDraftSchema.parse(data);
 
-type OpeningReasonsPayload = z.input<typeof openingReasonsSchema>;
+/** The domain schema over the step data the form would send; its paths are the form's field names. */
+export const openingReasonsResolver: Resolver<OpeningReasonsFormValues, unknown, OpeningReasons> = draftResolver(openingReasonsSchema, openingReasonsFromDraft);
 
-/** The step payload: the other text goes only with OTHER ticked, since only then is its field shown. */
-export function toOpeningReasonsPayload(values: OpeningReasonsFormValues): OpeningReasonsPayload {
-  return values.openingReasons.includes('OTHER')
-    ? { openingReasons: values.openingReasons, otherReason: values.otherReason }
-    : { openingReasons: values.openingReasons };
-}
-
-const schemaResolver = domainResolver(openingReasonsSchema);
-
-/** The domain schema over the payload the form would send; its paths are the form's field names. */
-export const openingReasonsResolver: Resolver<OpeningReasonsFormValues, unknown, OpeningReasons> = async (values, context, options) => {
-  const result = await schemaResolver(toOpeningReasonsPayload(values), context, options as unknown as ResolverOptions<OpeningReasonsPayload>);
-  return result as unknown as ResolverResult<OpeningReasonsFormValues, OpeningReasons>;
-};
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A list field's error: the list's own (e.g. "choose at least one") or else its first item's. */
 export function listError(error: unknown): FieldError | undefined {

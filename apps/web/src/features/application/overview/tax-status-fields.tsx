@@ -1,8 +1,9 @@
+import { taxStatusTypesFor } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import formStyles from '../opening-reasons/step-form.module.css';
-import { taxStatusTypesFor, type OverviewFormValues } from './overview-form-values';
+import type { OverviewFormValues } from './overview-form-values';
 import { useOverviewFieldMessages } from './use-overview-field-messages';
 import styles from './overview.module.css';
 

@@ -1,186 +1,38 @@
 import {
-  BENEFIT_TYPES,
   DEFAULT_COUNTRY_CODE,
   RELATED_PERSON_ROLES,
-  RELATED_PERSON_TYPES,
-  RESIDENCIES,
-  type BenefitType,
+  relatedPersonsDraftSchema,
+  type HoldingDraft,
+  type LegalEntityDraft,
+  type PersonDraft,
+  type PrivatePersonDraft,
   type RelatedPersonRole,
+  type RelatedPersonsDraft,
   type relatedPersonsSchema,
-  type Residency,
 } from '@onboarding/domain';
 import type { z } from 'zod';
 
 export type RelatedPersonsStepInput = z.input<typeof relatedPersonsSchema>;
 
 /**
- * The related persons step as the screen keeps it: the shape of the step's
- * data (relatedPersonsSchema), with every person field optional, because
- * persons from the business register lack what the register does not know
- * (addresses, tax residences, political exposure) until the user adds it.
- * The draft is saved in this shape, so a draft, the saved step and the
- * register's pre-fill are all read by readStepValues().
+ * The related persons step as the screen keeps it: the domain's draft of the
+ * step (every person field optional until the user adds what the register
+ * does not know). The draft is saved in this shape, so a draft, the saved
+ * step and the register's pre-fill are all read by readStepValues().
  */
-export type Holding = { personId: string; sharePercent?: number };
-
-export type AddressValue = { countryCode?: string; county?: string; district?: string; city?: string; street?: string; postalCode?: string };
-export type TaxResidenceValue = { countryCode: string; tin: string };
-export type PepValue = { firstName: string; lastName: string; birthDate: string; birthCountryCode: string; governmentPosition: string };
-
-type PersonBase = { id: string; roles: RelatedPersonRole[]; isFromRegister?: boolean };
-
-export type PrivatePersonValues = PersonBase & {
-  type: 'PRIVATE_PERSON';
-  firstName?: string;
-  lastName?: string;
-  personalId?: string;
-  personalIdCountryCode?: string;
-  birthDate?: string;
-  birthCountryCode?: string;
-  nationalityCountryCode?: string;
-  residentialAddress?: AddressValue;
-  residentialCountryCode?: string;
-  residency?: Residency;
-  isEResident?: boolean;
-  livesAndWorksMostlyInEstonia?: boolean;
-  taxResidences?: TaxResidenceValue[];
-  isBeneficialOwner?: boolean;
-  beneficiarySharePercent?: number;
-  benefitType?: BenefitType;
-  benefitTypeOther?: string;
-  isPep?: boolean;
-  pep?: PepValue;
-};
-
-export type LegalEntityValues = PersonBase & {
-  type: 'LEGAL_ENTITY';
-  registryCountryCode?: string;
-  businessName?: string;
-  registryCode?: string;
-  /** The entity's own owners: the nested owners of SPEC.md section 3. */
-  shareholders: Holding[];
-};
-
-export type PersonValues = PrivatePersonValues | LegalEntityValues;
-
-export type RelatedPersonsValues = {
-  /** The applicant company's first-level owners. */
-  shareholders: Holding[];
-  relatedPersons: PersonValues[];
-};
+export type Holding = HoldingDraft;
+export type PrivatePersonValues = PrivatePersonDraft;
+export type LegalEntityValues = LegalEntityDraft;
+export type PersonValues = PersonDraft;
+export type RelatedPersonsValues = RelatedPersonsDraft;
 
 /** The applicant company's id wherever a shareholders list is named by its company (as the domain's violations do). */
 export const APPLICANT_ID = '';
 
 export const emptyStepValues = (): RelatedPersonsValues => ({ shareholders: [], relatedPersons: [] });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const yesNo = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
-const number = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined => allowed.find((candidate) => candidate === value);
-
-/** Drops keys whose value is undefined, so a read value has only what the source had. */
-function compact<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}
-
-function readHoldings(source: unknown): Holding[] {
-  if (!Array.isArray(source)) return [];
-  return source.flatMap((item) => {
-    if (!isRecord(item) || typeof item.personId !== 'string') return [];
-    return [compact({ personId: item.personId, sharePercent: number(item.sharePercent) })];
-  });
-}
-
-function readAddress(source: unknown): AddressValue | undefined {
-  if (!isRecord(source)) return undefined;
-  return compact({
-    countryCode: text(source.countryCode),
-    county: text(source.county),
-    district: text(source.district),
-    city: text(source.city),
-    street: text(source.street),
-    postalCode: text(source.postalCode),
-  });
-}
-
-function readTaxResidences(source: unknown): TaxResidenceValue[] | undefined {
-  if (!Array.isArray(source)) return undefined;
-  return source.filter(isRecord).map((residence) => ({ countryCode: text(residence.countryCode) ?? '', tin: text(residence.tin) ?? '' }));
-}
-
-function readPep(source: unknown): PepValue | undefined {
-  if (!isRecord(source)) return undefined;
-  return {
-    firstName: text(source.firstName) ?? '',
-    lastName: text(source.lastName) ?? '',
-    birthDate: text(source.birthDate) ?? '',
-    birthCountryCode: text(source.birthCountryCode) ?? '',
-    governmentPosition: text(source.governmentPosition) ?? '',
-  };
-}
-
-const readRoles = (source: unknown): RelatedPersonRole[] =>
-  Array.isArray(source) ? RELATED_PERSON_ROLES.filter((role) => source.includes(role)) : [];
-
-function readPerson(source: unknown): PersonValues | null {
-  if (!isRecord(source) || typeof source.id !== 'string' || source.id === '') return null;
-  const type = oneOf(RELATED_PERSON_TYPES, source.type);
-  if (!type) return null;
-  const base = { id: source.id, roles: readRoles(source.roles), isFromRegister: source.isFromRegister === true ? true : undefined };
-  if (type === 'LEGAL_ENTITY') {
-    return compact<LegalEntityValues>({
-      ...base,
-      type,
-      registryCountryCode: text(source.registryCountryCode),
-      businessName: text(source.businessName),
-      registryCode: text(source.registryCode),
-      shareholders: readHoldings(source.shareholders),
-    });
-  }
-  return compact<PrivatePersonValues>({
-    ...base,
-    type,
-    firstName: text(source.firstName),
-    lastName: text(source.lastName),
-    personalId: text(source.personalId),
-    personalIdCountryCode: text(source.personalIdCountryCode),
-    birthDate: text(source.birthDate),
-    birthCountryCode: text(source.birthCountryCode),
-    nationalityCountryCode: text(source.nationalityCountryCode),
-    residentialAddress: readAddress(source.residentialAddress),
-    residentialCountryCode: text(source.residentialCountryCode),
-    residency: oneOf(RESIDENCIES, source.residency),
-    isEResident: yesNo(source.isEResident),
-    livesAndWorksMostlyInEstonia: yesNo(source.livesAndWorksMostlyInEstonia),
-    taxResidences: readTaxResidences(source.taxResidences),
-    isBeneficialOwner: yesNo(source.isBeneficialOwner),
-    beneficiarySharePercent: number(source.beneficiarySharePercent),
-    benefitType: oneOf(BENEFIT_TYPES, source.benefitType),
-    benefitTypeOther: text(source.benefitTypeOther),
-    isPep: yesNo(source.isPep),
-    pep: readPep(source.pep),
-  });
-}
-
-/**
- * The step's values from a draft, the saved step or the register's pre-fill
- * (any may be old or partial). Anything of the wrong kind is left out; a
- * person without an id cannot be told apart and is dropped, and so is a
- * holding of a person who is not in the list, since nothing could show it.
- */
-export function readStepValues(source: unknown): RelatedPersonsValues {
-  if (!isRecord(source)) return emptyStepValues();
-  const persons = Array.isArray(source.relatedPersons) ? source.relatedPersons.map(readPerson).filter((person) => person !== null) : [];
-  const unique = persons.filter((person, index) => persons.findIndex((other) => other.id === person.id) === index);
-  const ids = new Set(unique.map((person) => person.id));
-  const known = (holdings: Holding[]) => holdings.filter((holding) => ids.has(holding.personId));
-  return {
-    shareholders: known(readHoldings(source.shareholders)),
-    relatedPersons: unique.map((person) => (person.type === 'LEGAL_ENTITY' ? { ...person, shareholders: known(person.shareholders) } : person)),
-  };
-}
+/** The step's values from a draft, the saved step or the register's pre-fill (any may be old or partial). */
+export const readStepValues = (source: unknown): RelatedPersonsValues => relatedPersonsDraftSchema.parse(source);
 
 /** The signed-in person as the access token names them. */
 export type SignedInRepresentative = { personalId: string; personalIdCountryCode: string; givenName: string; surname: string };

@@ -1,22 +1,18 @@
 import { toNestErrors } from '@hookform/resolvers';
 import {
   DEFAULT_COUNTRY_CODE,
-  checkRegistryCode,
+  emptyAddressDraft,
   legalEntitySchema,
   parseWithIssues,
   privatePersonSchema,
-  repeatedCountryIndexes,
   shareholdingSchema,
-  validatePersonalId,
-  validationIssue,
+  type AddressDraft,
   type BenefitType,
   type FieldIssue,
   type Locale,
   type Residency,
-  type ValidationIssue,
 } from '@onboarding/domain';
 import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
-import { emptyAddress, type AddressValues } from '../company-information/form-values';
 import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
 import { parsePercent, percentText } from './percent';
 
@@ -39,7 +35,7 @@ export type PrivatePersonFormValues = {
   birthDate: string;
   birthCountryCode: string;
   nationalityCountryCode: string;
-  residentialAddress: AddressValues;
+  residentialAddress: AddressDraft;
   residentialCountryCode: string;
   residency: Residency | '';
   isEResident: boolean | null;
@@ -86,7 +82,7 @@ export function privatePersonFormValues(person: PrivatePersonValues | undefined,
     birthCountryCode: person?.birthCountryCode ?? '',
     nationalityCountryCode: person?.nationalityCountryCode ?? '',
     residentialAddress: {
-      ...emptyAddress(),
+      ...emptyAddressDraft(),
       ...address,
       // A register person has a country of residence but no address yet: the address starts there.
       countryCode: address.countryCode ?? (person?.residentialCountryCode || DEFAULT_COUNTRY_CODE),
@@ -198,8 +194,6 @@ export function toShares(holdings: readonly HoldingFormValues[]): Map<string, nu
  */
 export const formPathOf = (path: string): string => (/^taxResidences\.\d+$/.test(path) ? `${path}.countryCode` : path);
 
-const issue = (path: string, found: ValidationIssue): FieldIssue => ({ path, code: found.code, params: found.params });
-
 /** Each filled share must be a percent the domain accepts (above 0, at most 100, two decimals). */
 function holdingIssues(holdings: readonly HoldingFormValues[]): FieldIssue[] {
   return holdings.flatMap((holding, index) => {
@@ -210,39 +204,7 @@ function holdingIssues(holdings: readonly HoldingFormValues[]): FieldIssue[] {
   });
 }
 
-/**
- * The schema's cross-field rules sit in its object-level superRefine, which
- * zod runs only once every field parses; while others are still empty, the
- * same rules are applied here, so these fields show their message on touch
- * like the rest.
- */
-function privatePersonCrossFieldIssues(person: PrivatePersonValues): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  if (person.personalId && (person.personalIdCountryCode || DEFAULT_COUNTRY_CODE) === DEFAULT_COUNTRY_CODE) {
-    const found = validatePersonalId(person.personalId.trim());
-    if (found) issues.push(issue('personalId', found));
-  }
-  for (const index of repeatedCountryIndexes((person.taxResidences ?? []).map((residence) => residence.countryCode))) {
-    issues.push(issue(`taxResidences.${String(index)}.countryCode`, validationIssue('countryAlreadyAdded')));
-  }
-  if (person.isBeneficialOwner && !person.benefitType) issues.push(issue('benefitType', validationIssue('required')));
-  if (person.benefitType === 'OTHER' && !person.benefitTypeOther?.trim()) issues.push(issue('benefitTypeOther', validationIssue('required')));
-  if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) issues.push(issue('beneficiarySharePercent', validationIssue('required')));
-  return issues;
-}
-
-function legalEntityCrossFieldIssues(entity: LegalEntityValues): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  checkRegistryCode(entity.registryCode?.trim() || undefined, entity.registryCountryCode || DEFAULT_COUNTRY_CODE, {
-    addIssue: (raw) => {
-      const params = (raw as { params?: FieldIssue['params'] }).params ?? {};
-      issues.push({ path: 'registryCode', code: (raw.message ?? 'incorrectValue') as FieldIssue['code'], params });
-    },
-  }, ['registryCode']);
-  return issues;
-}
-
-/** Issues of the schema, then of the cross-field rules and shares where the schema said nothing; one per field. */
+/** Issues of the schema, then of the shares; one per field. */
 function collect(schemaIssues: readonly FieldIssue[], extra: readonly FieldIssue[]): FieldIssue[] {
   const seen = new Set<string>();
   const all: FieldIssue[] = [];
@@ -269,14 +231,14 @@ export function privatePersonIssues(values: PrivatePersonFormValues): FieldIssue
   const person = toPrivatePerson(values, { id: 'person', roles: [] });
   const parsed = parseWithIssues(privatePersonSchema, person);
   const schemaIssues = parsed.success ? [] : parsed.issues;
-  return collect(schemaIssues, [...(parsed.success ? [] : privatePersonCrossFieldIssues(person)), ...holdingIssues(values.holdings)]);
+  return collect(schemaIssues, holdingIssues(values.holdings));
 }
 
 export function legalEntityIssues(values: LegalEntityFormValues): FieldIssue[] {
   const entity = toLegalEntity(values, { id: 'entity', roles: [] }, []);
   const parsed = parseWithIssues(legalEntitySchema, entity);
   const schemaIssues = parsed.success ? [] : parsed.issues;
-  return collect(schemaIssues, [...(parsed.success ? [] : legalEntityCrossFieldIssues(entity)), ...holdingIssues(values.holdings)]);
+  return collect(schemaIssues, holdingIssues(values.holdings));
 }
 
 /** A resolver that validates the form with the domain schema of its person (and the shares with the holding schema). */
