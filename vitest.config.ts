@@ -41,6 +41,12 @@ export default defineConfig({
         },
       },
       {
+        // The browser's form code and the server's routes side by side: both must judge a step alike.
+        resolve,
+        ssr,
+        test: { name: 'forms', include: ['tests/forms/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 60_000 },
+      },
+      {
         resolve,
         ssr,
         test: {

@@ -1,25 +1,29 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { parseWithIssues } from '@onboarding/domain';
+import { parseWithIssues, type FieldIssue } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * A react-hook-form resolver over a domain schema that keeps what
- * zodResolver drops: each error's message is the validation code and its
- * `types` are the code's parameters (max, length…), for the message text.
+ * Field issues as react-hook-form errors, the first per field: each error's
+ * message is the validation code and its `types` are the code's parameters
+ * (max, length…), for the message text; zodResolver would drop both.
  */
+export function toFieldErrors<T extends FieldValues>(issues: readonly FieldIssue[], options: ResolverOptions<T>): FieldErrors<T> {
+  const flat: FieldErrors = {};
+  for (const issue of issues) {
+    if (flat[issue.path]) continue;
+    const types = Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)]));
+    flat[issue.path] = { type: issue.code, message: issue.code, types } satisfies FieldError;
+  }
+  return toNestErrors(flat, options as ResolverOptions<FieldValues>) as FieldErrors<T>;
+}
+
+/** A react-hook-form resolver over a domain schema, with errors as toFieldErrors gives them. */
 export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   return (values, _context, options) => {
     const result = parseWithIssues(schema, values);
-    if (result.success) return { values: result.data, errors: {} };
-    const errors: FieldErrors = {};
-    for (const issue of result.issues) {
-      if (errors[issue.path]) continue;
-      const types = Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)]));
-      errors[issue.path] = { type: issue.code, message: issue.code, types } satisfies FieldError;
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
+    return result.success ? { values: result.data, errors: {} } : { values: {}, errors: toFieldErrors(result.issues, options) };
   };
 }
 

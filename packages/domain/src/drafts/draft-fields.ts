@@ -68,11 +68,12 @@ export const filled = (value: string): string | undefined => (value.trim() === '
 export const addressFromDraft = (address: AddressDraft) => ({ ...address, county: filled(address.county), district: filled(address.district) });
 
 /**
- * Whole numbers as typed. Anything else goes on as NaN, for the schema to
- * refuse as it refuses any wrong number.
+ * Whole numbers as typed. Anything else goes on as the text typed, for the
+ * schema to refuse as an incorrect value; it travels as JSON as it is (NaN
+ * would arrive at the server as null, which reads as "required").
  */
-export function wholeNumberFromDraft(text: string): number | undefined {
+export function wholeNumberFromDraft(text: string): number | string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }

@@ -1,4 +1,3 @@
-import { toNestErrors } from '@hookform/resolvers';
 import {
   incomesDraftSchema,
   incomesSchema,
@@ -11,7 +10,8 @@ import {
   type Locale,
   type MonthlyAmountDraft,
 } from '@onboarding/domain';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { toFieldErrors } from '../../../lib/domain-resolver';
 import { formatAmount, localeOf, parseAmount } from './amounts';
 
 /** The radio value that reveals the custom amount field. */
@@ -86,6 +86,17 @@ function monthlyAmountPayload(value: MonthlyAmountFormValue, locale: Locale): { 
   return { payload: { customAmount: parsed.value }, isUnreadable: false };
 }
 
+/** The step data the form sends: the chosen band or the amount as a number, the cash bands as numbers. */
+export function toIncomesPayload(values: IncomesFormValues, locale: Locale): IncomesInput {
+  return {
+    estimatedMonthlyIncome: monthlyAmountPayload(values.estimatedMonthlyIncome, locale).payload,
+    estimatedMonthlyPayments: monthlyAmountPayload(values.estimatedMonthlyPayments, locale).payload,
+    monthlyCashDeposit: cashBand(values.monthlyCashDeposit) as IncomesInput['monthlyCashDeposit'],
+    monthlyCashWithdrawal: cashBand(values.monthlyCashWithdrawal) as IncomesInput['monthlyCashWithdrawal'],
+    incomeSources: values.incomeSources,
+  };
+}
+
 /**
  * Checks the form with the domain schema, on the payload it would send.
  * Two things the schema cannot see from a payload are added here: text
@@ -93,21 +104,13 @@ function monthlyAmountPayload(value: MonthlyAmountFormValue, locale: Locale): { 
  * "required" for a chosen custom amount left empty goes on its field.
  */
 export function validateIncomes(values: IncomesFormValues, locale: Locale): { success: true; data: Incomes } | { success: false; issues: FieldIssue[] } {
-  const income = monthlyAmountPayload(values.estimatedMonthlyIncome, locale);
-  const payments = monthlyAmountPayload(values.estimatedMonthlyPayments, locale);
-  const payload: IncomesInput = {
-    estimatedMonthlyIncome: income.payload,
-    estimatedMonthlyPayments: payments.payload,
-    monthlyCashDeposit: cashBand(values.monthlyCashDeposit) as IncomesInput['monthlyCashDeposit'],
-    monthlyCashWithdrawal: cashBand(values.monthlyCashWithdrawal) as IncomesInput['monthlyCashWithdrawal'],
-    incomeSources: values.incomeSources,
-  };
+  const unreadable = new Set(MONTHLY_AMOUNT_FIELDS.filter((field) => monthlyAmountPayload(values[field], locale).isUnreadable));
+  const payload = toIncomesPayload(values, locale);
   const result = parseWithIssues(incomesSchema, payload);
   if (result.success) return result;
-  const unreadable = new Set([income.isUnreadable && 'estimatedMonthlyIncome', payments.isUnreadable && 'estimatedMonthlyPayments']);
   const issues = result.issues.map((issue): FieldIssue => {
     const [field, part] = issue.path.split('.');
-    if (part === 'customAmount' && unreadable.has(field ?? '')) return { ...issue, code: 'invalidAmount', params: {} };
+    if (part === 'customAmount' && unreadable.has(field as MonthlyAmountField)) return { ...issue, code: 'invalidAmount', params: {} };
     const isCustom = MONTHLY_AMOUNT_FIELDS.some((name) => name === field && values[name].band === CUSTOM);
     if (part === 'band' && isCustom) return { ...issue, path: `${field}.customAmount` };
     return issue;
@@ -119,13 +122,6 @@ export function validateIncomes(values: IncomesFormValues, locale: Locale): { su
 export function incomesResolver(language: () => string | undefined): Resolver<IncomesFormValues, unknown, Incomes> {
   return (values, _context, options) => {
     const result = validateIncomes(values, localeOf(language()));
-    if (result.success) return { values: result.data, errors: {} };
-    const errors: FieldErrors = {};
-    for (const issue of result.issues) {
-      if (errors[issue.path]) continue;
-      const types = Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)]));
-      errors[issue.path] = { type: issue.code, message: issue.code, types } satisfies FieldError;
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
+    return result.success ? { values: result.data, errors: {} } : { values: {}, errors: toFieldErrors(result.issues, options) };
   };
 }

@@ -1,4 +1,3 @@
-import { toNestErrors } from '@hookform/resolvers';
 import {
   DEFAULT_COUNTRY_CODE,
   emptyAddressDraft,
@@ -12,7 +11,8 @@ import {
   type Locale,
   type Residency,
 } from '@onboarding/domain';
-import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { toFieldErrors } from '../../../lib/domain-resolver';
 import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
 import { parsePercent, percentText } from './percent';
 
@@ -214,16 +214,6 @@ function collect(schemaIssues: readonly FieldIssue[], extra: readonly FieldIssue
     all.push(found);
   }
   return all;
-}
-
-/** Issues as react-hook-form errors, in the shape domainResolver gives (message = code, types = params). */
-export function toFieldErrors<T extends FieldValues>(issues: readonly FieldIssue[], options: ResolverOptions<T>): FieldErrors<T> {
-  const flat: FieldErrors = {};
-  for (const found of issues) {
-    const types = Object.fromEntries(Object.entries(found.params).map(([key, value]) => [key, String(value)]));
-    flat[found.path] = { type: found.code, message: found.code, types } satisfies FieldError;
-  }
-  return toNestErrors(flat, options as ResolverOptions<FieldValues>) as FieldErrors<T>;
 }
 
 /** Everything the private person form would be refused for, by its field paths. */
