@@ -7,14 +7,14 @@ import type { CompanyFormValues } from './form-values';
 import { MultiCombobox } from '../fields/multi-combobox';
 import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/options';
 import { TextArea } from '../fields/text-area';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */
 export function ActivitySection({ register: card }: { register: RegisterCompanyLookup | undefined }) {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const messages = useFieldMessages<CompanyFormValues>();
   const activityOptions = useActivityOptions();
   const countryOptions = useCountryOptions();
   const [emtakVersion, mainCode] = useWatch({ control, name: ['emtakVersion', 'mainFieldOfActivityCode'] });

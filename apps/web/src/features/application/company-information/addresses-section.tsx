@@ -2,7 +2,7 @@ import type { AddressDraft, RegisterCompanyLookup } from '@onboarding/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
-import { AddressFields } from './address-fields';
+import { AddressFields } from '../fields/address-fields';
 import type { CompanyFormValues } from './form-values';
 import styles from '../fields/form-layout.module.css';
 
@@ -17,13 +17,13 @@ export function AddressesSection({ register: card }: { register: RegisterCompany
 
   return (
     <div className={styles.sections}>
-      <AddressFields
+      <AddressFields<CompanyFormValues>
         name="legalAddress"
         legend={t('APPLICATION.COMPANY_INFORMATION.SECTIONS.LEGAL_ADDRESS')}
         note={card && sameAddress(legalAddress, card.legalAddress) ? t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER') : undefined}
       />
       <Checkbox label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.SAME_AS_LEGAL')} {...register('isContactAddressSameAsRegistrationAddress')} />
-      {!isSame && <AddressFields name="contactAddress" legend={t('APPLICATION.COMPANY_INFORMATION.SECTIONS.CONTACT_ADDRESS')} />}
+      {!isSame && <AddressFields<CompanyFormValues> name="contactAddress" legend={t('APPLICATION.COMPANY_INFORMATION.SECTIONS.CONTACT_ADDRESS')} />}
     </div>
   );
 }

@@ -3,14 +3,14 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
 
 /** Business e-mail and phone, and the language the bank writes to the company in. */
 export function ContactSection() {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const messages = useFieldMessages<CompanyFormValues>();
 
   return (
     <fieldset className={styles.section}>

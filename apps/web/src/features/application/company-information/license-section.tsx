@@ -1,22 +1,22 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
+import { useFieldMessages } from '../fields/use-field-messages';
+import { YesNoField } from '../fields/yes-no-field';
 import type { CompanyFormValues } from './form-values';
-import { useFieldMessages } from './use-field-messages';
-import { YesNo } from './yes-no';
 import styles from '../fields/form-layout.module.css';
 
 /** Whether the activity is licensed and, if so, the licence's number, issuer and date of issue. */
 export function LicenseSection() {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const messages = useFieldMessages<CompanyFormValues>();
   const hasLicense = useWatch({ control, name: 'hasLicense' });
 
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.LICENSE')}</legend>
-      <YesNo name="hasLicense" legend={t('APPLICATION.COMPANY_INFORMATION.LICENSE.HAS_LICENSE')} />
+      <YesNoField<CompanyFormValues> name="hasLicense" legend={t('APPLICATION.COMPANY_INFORMATION.LICENSE.HAS_LICENSE')} />
       {hasLicense === true && (
         <div className={styles.grid}>
           <Input label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.NUMBER')} autoComplete="off" {...messages('license.number')} {...register('license.number')} />

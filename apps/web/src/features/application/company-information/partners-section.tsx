@@ -6,7 +6,7 @@ import { Button, Input, RadioGroup } from '../../../ui';
 import { Combobox } from '../fields/combobox';
 import type { CompanyFormValues } from './form-values';
 import { useCountryOptions, withCurrent } from '../fields/options';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
 
 /** The partners list: each row is edited in place; add puts a new row last and focuses it, remove drops the row. */
@@ -48,7 +48,7 @@ export function PartnersSection() {
 function PartnerRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const messages = useFieldMessages<CompanyFormValues>();
   const countryOptions = useCountryOptions();
   const cooperationType = useWatch({ control, name: `partners.${index}.cooperationType` });
   const number = index + 1;

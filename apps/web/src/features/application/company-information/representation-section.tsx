@@ -3,14 +3,14 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
 
 /** The basis on which the representative acts: a board member, an authorised person or another, specified. */
 export function RepresentationSection() {
   const { t } = useTranslation();
   const { register, control } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const messages = useFieldMessages<CompanyFormValues>();
   const basis = useWatch({ control, name: 'representationBasis' });
 
   return (

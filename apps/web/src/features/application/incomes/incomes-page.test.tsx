@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { renderStep, serveApplication, validationFailed } from '../opening-reasons/step-test-helpers';
-import { formatEuros, parseAmount } from './amounts';
+import { formatEuros, parseAmount } from '../fields/amounts';
 import { Component as IncomesPage } from './incomes-page';
 
 const PATH = '/application/incomes';

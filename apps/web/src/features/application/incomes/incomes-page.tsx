@@ -8,10 +8,10 @@ import { applyFieldIssues } from '../../../lib/form-errors';
 import { Input, RadioGroup, type RadioOption } from '../../../ui';
 import { StepActions, useApplicationLayout, useSaveStep, useStepDraft } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { CheckboxGroup } from '../opening-reasons/checkbox-group';
-import { listError } from '../opening-reasons/opening-reasons-form';
-import styles from '../opening-reasons/step-form.module.css';
-import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from './amounts';
+import { CheckboxGroup } from '../fields/checkbox-group';
+import { errorText } from '../fields/use-field-messages';
+import styles from '../fields/step-form.module.css';
+import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from '../fields/amounts';
 import { CUSTOM, INCOMES_FIELDS, MONTHLY_AMOUNT_FIELDS, incomesFormValues, incomesResolver, toIncomesDraft, type IncomesFormValues, type MonthlyAmountField } from './incomes-form';
 
 const STEP = 'Incomes';
@@ -216,7 +216,7 @@ export function Component() {
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              error={validationMessage(t, listError(errors.incomeSources))}
+              error={errorText(t, errors.incomeSources)}
               isTouched={fieldState.isTouched || isSubmitted}
             />
           )}

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../../lib/domain-resolver';
+import { errorText } from '../fields/use-field-messages';
 import { applyFieldIssues } from '../../../lib/form-errors';
 import { Input } from '../../../ui';
 import { useApplicationLayout, useSaveStep, useStepDraft, StepActions } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { CheckboxGroup } from './checkbox-group';
-import { listError, OPENING_REASONS_FIELDS, openingReasonsFormValues, openingReasonsResolver, type OpeningReasonsFormValues } from './opening-reasons-form';
-import styles from './step-form.module.css';
+import { CheckboxGroup } from '../fields/checkbox-group';
+import { OPENING_REASONS_FIELDS, openingReasonsFormValues, openingReasonsResolver, type OpeningReasonsFormValues } from './opening-reasons-form';
+import styles from '../fields/step-form.module.css';
 
 const STEP = 'AccountOpeningReason';
 const FORM_ID = 'opening-reasons-form';
@@ -65,7 +66,7 @@ export function Component() {
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              error={validationMessage(t, listError(errors.openingReasons))}
+              error={errorText(t, errors.openingReasons)}
               isTouched={fieldState.isTouched || isSubmitted}
             />
           )}

@@ -2,13 +2,13 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../fields/text-area';
 import type { OverviewFormValues } from './overview-form-values';
-import { useOverviewFieldMessages } from './use-overview-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 
 /** Anything else the representative wants the bank to know (optional). */
 export function AdditionalInformationField() {
   const { t } = useTranslation();
   const { register } = useFormContext<OverviewFormValues>();
-  const messages = useOverviewFieldMessages();
+  const messages = useFieldMessages<OverviewFormValues>();
   return (
     <TextArea
       label={t('APPLICATION.OVERVIEW.ADDITIONAL_INFORMATION.LABEL')}

@@ -2,10 +2,10 @@ import { CONNECTIONS_TO_ESTONIA } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
-import { CheckboxGroup } from '../opening-reasons/checkbox-group';
-import formStyles from '../opening-reasons/step-form.module.css';
+import { CheckboxGroup } from '../fields/checkbox-group';
+import formStyles from '../fields/step-form.module.css';
 import type { OverviewFormValues } from './overview-form-values';
-import { useOverviewFieldMessages } from './use-overview-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 
 const CONNECTION = 'APPLICATION.OVERVIEW.CONNECTION';
 
@@ -13,7 +13,7 @@ const CONNECTION = 'APPLICATION.OVERVIEW.CONNECTION';
 export function ConnectionToEstoniaField() {
   const { t } = useTranslation();
   const { control, register } = useFormContext<OverviewFormValues>();
-  const messages = useOverviewFieldMessages();
+  const messages = useFieldMessages<OverviewFormValues>();
   const connections = useWatch({ control, name: 'connectionToEstonia' });
 
   return (

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, FieldError, FieldHint, Spinner, useField } from '../../../ui';
-import formStyles from '../opening-reasons/step-form.module.css';
+import formStyles from '../fields/step-form.module.css';
 import { useBankOffices } from './api/bank-offices';
 import { OfficeDetails } from './office-details';
 import { OfficePickerModal } from './office-picker-modal';
 import type { OverviewFormValues } from './overview-form-values';
-import { useOverviewFieldMessages } from './use-overview-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from './overview.module.css';
 
 const IDENTIFICATION = 'APPLICATION.OVERVIEW.IDENTIFICATION';
@@ -20,7 +20,7 @@ const IDENTIFICATION = 'APPLICATION.OVERVIEW.IDENTIFICATION';
 export function IdentificationLocationField() {
   const { t } = useTranslation();
   const { control, register, setValue } = useFormContext<OverviewFormValues>();
-  const messages = useOverviewFieldMessages();
+  const messages = useFieldMessages<OverviewFormValues>();
   const message = messages('identificationLocation');
   const field = useField({ hasHint: true, ...message });
   const [isPickerOpen, setIsPickerOpen] = useState(false);

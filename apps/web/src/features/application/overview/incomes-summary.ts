@@ -1,6 +1,6 @@
 import { CASH_BANDS, INCOME_BANDS, incomesSchema, type CashBand, type Locale, type MonthlyAmount } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
-import { formatEuroRange, formatEuros } from '../incomes/amounts';
+import { formatEuroRange, formatEuros } from '../fields/amounts';
 import type { SummaryRows } from './summary-row';
 
 const INCOMES = 'APPLICATION.INCOMES';

@@ -5,7 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldIssues } from '../../../lib/form-errors';
 import { useApplicationLayout } from '../application-context';
-import formStyles from '../opening-reasons/step-form.module.css';
+import formStyles from '../fields/step-form.module.css';
 import { StepActions } from '../step-actions';
 import { useSaveStep } from '../use-save-step';
 import { useStepDraft } from '../use-step-draft';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplicationLayout } from '../application-context';
 import layoutStyles from '../application-layout.module.css';
-import formStyles from '../opening-reasons/step-form.module.css';
+import formStyles from '../fields/step-form.module.css';
 import { useApplicationReview } from './api/review';
 import { ApplicationSummary } from './application-summary';
 import { OverviewForm } from './overview-form';

@@ -2,9 +2,9 @@ import { taxStatusTypesFor } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
-import formStyles from '../opening-reasons/step-form.module.css';
+import formStyles from '../fields/step-form.module.css';
 import type { OverviewFormValues } from './overview-form-values';
-import { useOverviewFieldMessages } from './use-overview-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import styles from './overview.module.css';
 
 const TAX = 'APPLICATION.OVERVIEW.TAX';
@@ -17,7 +17,7 @@ const TAX = 'APPLICATION.OVERVIEW.TAX';
 export function TaxStatusFields() {
   const { t } = useTranslation();
   const { control, register, getValues, setValue } = useFormContext<OverviewFormValues>();
-  const messages = useOverviewFieldMessages();
+  const messages = useFieldMessages<OverviewFormValues>();
   const isFinancialInstitution = useWatch({ control, name: 'isFinancialInstitution' });
   const types = taxStatusTypesFor(isFinancialInstitution);
 

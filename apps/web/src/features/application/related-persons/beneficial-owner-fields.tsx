@@ -3,8 +3,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
-import { YesNoField } from './yes-no-field';
+import { useFieldMessages } from '../fields/use-field-messages';
+import { YesNoField } from '../fields/yes-no-field';
 import formStyles from '../fields/form-layout.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';

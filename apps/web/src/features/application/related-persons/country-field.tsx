@@ -1,7 +1,7 @@
 import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Combobox } from '../fields/combobox';
 import { useCountryOptions, withCurrent } from '../fields/options';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 
 export type CountryFieldProps<T extends FieldValues> = {
   name: FieldPath<T>;

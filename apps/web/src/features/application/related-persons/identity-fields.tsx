@@ -5,7 +5,7 @@ import { Input } from '../../../ui';
 import { useLocale } from '../fields/options';
 import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import { usePopulationRegisterAutofill } from './use-register-autofill';
 import formStyles from '../fields/form-layout.module.css';
 import styles from './related-persons.module.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
 import { CountryField } from './country-field';
 import type { LegalEntityFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import { useBusinessRegisterAutofill } from './use-register-autofill';
 import formStyles from '../fields/form-layout.module.css';
 import styles from './related-persons.module.css';

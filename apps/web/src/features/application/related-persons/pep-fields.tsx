@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
 import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
-import { YesNoField } from './yes-no-field';
+import { useFieldMessages } from '../fields/use-field-messages';
+import { YesNoField } from '../fields/yes-no-field';
 import formStyles from '../fields/form-layout.module.css';
 
 const PEP = 'APPLICATION.RELATED_PERSONS.PEP';

@@ -2,22 +2,14 @@ import { RESIDENCIES } from '@onboarding/domain';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '../../../ui';
-import { AddressFields } from '../company-information/address-fields';
+import { AddressFields } from '../fields/address-fields';
 import { CountryField } from './country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
-import { YesNoField } from './yes-no-field';
+import { useFieldMessages } from '../fields/use-field-messages';
+import { YesNoField } from '../fields/yes-no-field';
 import formStyles from '../fields/form-layout.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
-
-/**
- * AddressFields works on any form whose address has the domain's address
- * fields; its `name` is typed to the company form's two addresses only, so the
- * residential address is passed under that type (see the report: the prop
- * could be widened to a generic field path).
- */
-const RESIDENTIAL_ADDRESS = 'residentialAddress' as 'legalAddress';
 
 /** Residential address and country, residency, e-residency and where the person mostly lives and works. */
 export function ResidenceFields() {
@@ -27,7 +19,7 @@ export function ResidenceFields() {
   return (
     <fieldset className={formStyles.section}>
       <legend className={formStyles.legend}>{t(`${RP}.SECTIONS.RESIDENCE`)}</legend>
-      <AddressFields name={RESIDENTIAL_ADDRESS} legend={t(`${RP}.SECTIONS.RESIDENTIAL_ADDRESS`)} />
+      <AddressFields<PrivatePersonFormValues> name="residentialAddress" legend={t(`${RP}.SECTIONS.RESIDENTIAL_ADDRESS`)} />
       <CountryField<PrivatePersonFormValues> name="residentialCountryCode" label={t(`${RP}.FIELDS.RESIDENTIAL_COUNTRY`)} />
       <Controller
         control={control}

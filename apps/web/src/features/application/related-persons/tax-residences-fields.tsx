@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Input, useField } from '../../../ui';
 import { CountryField } from './country-field';
 import { emptyTaxResidence, type PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from './use-field-messages';
+import { useFieldMessages } from '../fields/use-field-messages';
 import formStyles from '../fields/form-layout.module.css';
 
 const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';

@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY_CODE, cleanRegistryCode, isValidPersonalId, isValidRegi
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import { registerCardQueryOptions } from '../company-information/api/register-card';
+import { registerCardQueryOptions } from '../api/register-card';
 import { registerPersonQueryOptions } from './api/register-person';
 import type { LegalEntityFormValues, PrivatePersonFormValues } from './person-form-values';
 

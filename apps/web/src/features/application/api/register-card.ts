@@ -1,6 +1,6 @@
 import { registerEndpoints } from '@onboarding/domain';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export type RegisterCardKey = { registryCode: string; registryCountryCode: string } | null;
 

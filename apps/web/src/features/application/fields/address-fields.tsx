@@ -1,15 +1,15 @@
-import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { DEFAULT_COUNTRY_CODE, type AddressDraft } from '@onboarding/domain';
+import { Controller, useFormContext, useWatch, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, Select, type SelectOption } from '../../../ui';
 import { usePlaces } from '../api/reference';
-import { Combobox } from '../fields/combobox';
-import type { CompanyFormValues } from './form-values';
-import { useCountryOptions, useLocale, withCurrent } from '../fields/options';
+import { Combobox } from './combobox';
+import { useCountryOptions, useLocale, withCurrent } from './options';
 import { useFieldMessages } from './use-field-messages';
-import styles from '../fields/form-layout.module.css';
+import styles from './form-layout.module.css';
 
-type AddressName = 'legalAddress' | 'contactAddress';
+/** Any form, seen through one of its addresses: the fields below work on `${name}.<part>`. */
+type AddressForm = Record<string, AddressDraft>;
 
 /** Keeps a value the reference list lacks (e.g. from the register) as an option, so it is shown, not lost. */
 const withValue = (options: SelectOption[], value: string): SelectOption[] =>
@@ -21,11 +21,12 @@ const withValue = (options: SelectOption[], value: string): SelectOption[] =>
  * the reference places (each choice clears the ones below it); elsewhere, or
  * without the reference data, they are typed.
  */
-export function AddressFields({ name, legend, note }: { name: AddressName; legend: string; note?: string }) {
+export function AddressFields<T extends FieldValues>(props: { name: FieldPathByValue<T, AddressDraft>; legend: string; note?: string }) {
+  const { name, legend, note } = props as { name: string; legend: string; note?: string };
   const { t } = useTranslation();
   const locale = useLocale();
-  const { register, control, setValue } = useFormContext<CompanyFormValues>();
-  const messages = useFieldMessages();
+  const { register, control, setValue } = useFormContext<AddressForm>();
+  const messages = useFieldMessages<AddressForm>();
   const countryOptions = useCountryOptions();
   const places = usePlaces();
   const [countryCode, county, district] = useWatch({ control, name: [`${name}.countryCode`, `${name}.county`, `${name}.district`] });
