@@ -22,7 +22,8 @@ function guards(overrides: Partial<GuardDependencies> = {}) {
 
 async function landOn(entry: string, deps?: Partial<GuardDependencies>) {
   const { router } = renderRoutes(createRoutes(guards(deps)), entry);
-  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true));
+  // A redirect may load a lazy route first; on a busy shared machine that can take longer than waitFor's 1 s default.
+  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), { timeout: 5000 });
   return router.state.location;
 }
 
