@@ -1,9 +1,22 @@
-import { decodeOid, decodeString, readDer, TAG, type DerNode } from './der.js';
+import { AsnArray, AsnConvert, AsnPropTypes, AsnType, AsnTypeTypes } from '@peculiar/asn1-schema';
+import {
+  Certificate,
+  CertificatePolicies,
+  ExtendedKeyUsage,
+  id_ce_certificatePolicies,
+  id_ce_extKeyUsage,
+  id_ce_keyUsage,
+  KeyUsage,
+  KeyUsageFlags,
+  type AttributeValue,
+  type Name,
+} from '@peculiar/asn1-x509';
+import { id_pe_qcStatements, QCStatements } from '@peculiar/asn1-x509-qualified';
 
 export type CertificateFields = {
   /** Subject attribute values by OID, in certificate order. */
   subject: Map<string, string[]>;
-  /** KeyUsage bits (bit 0 = digitalSignature), or null when the extension is absent. */
+  /** KeyUsage bits as KeyUsageFlags (bit 0 = digitalSignature), or null when the extension is absent. */
   keyUsage: number | null;
   /** Extended key usage OIDs, or null when the extension is absent. */
   extendedKeyUsages: string[] | null;
@@ -12,69 +25,47 @@ export type CertificateFields = {
   qcTypes: string[];
 };
 
-const EXTENSION = { keyUsage: '2.5.29.15', extendedKeyUsage: '2.5.29.37', certificatePolicies: '2.5.29.32', qcStatements: '1.3.6.1.5.5.7.1.3' };
+export const KEY_USAGE_DIGITAL_SIGNATURE = KeyUsageFlags.digitalSignature;
+export const KEY_USAGE_NON_REPUDIATION = KeyUsageFlags.nonRepudiation;
+
+/** id-etsi-qcs-QcType (ETSI EN 319 412-5). */
 const QC_TYPE_STATEMENT = '0.4.0.1862.1.6';
 
-export const KEY_USAGE_DIGITAL_SIGNATURE = 1 << 0;
-export const KEY_USAGE_NON_REPUDIATION = 1 << 1;
+// asn1-x509-qualified knows only RFC 3739's statements; ETSI's QcType is a SEQUENCE OF OBJECT IDENTIFIER.
+class QcType extends AsnArray<string> {}
+AsnType({ type: AsnTypeTypes.Sequence, itemType: AsnPropTypes.ObjectIdentifier })(QcType);
 
-const readSubject = (name: DerNode): Map<string, string[]> => {
+// A name attribute that is not a string (anyValue) says nothing a person check could use.
+const attributeText = (value: AttributeValue): string | undefined =>
+  value.utf8String ?? value.printableString ?? value.ia5String ?? value.teletexString ?? value.bmpString ?? value.universalString;
+
+const readSubject = (name: Name): Map<string, string[]> => {
   const subject = new Map<string, string[]>();
-  for (const rdn of name.children()) {
-    for (const attribute of rdn.children()) {
-      const [type, value] = attribute.children();
-      if (type?.tag !== TAG.oid || value === undefined) continue;
-      const text = decodeString(value);
-      if (text === null) continue;
-      const oid = decodeOid(type.content);
-      subject.set(oid, [...(subject.get(oid) ?? []), text]);
+  for (const rdn of name) {
+    for (const { type, value } of rdn) {
+      const text = attributeText(value);
+      if (text !== undefined) subject.set(type, [...(subject.get(type) ?? []), text]);
     }
   }
   return subject;
 };
 
-// KeyUsage is a BIT STRING whose first byte counts unused bits; bit 0 is the top bit of the next byte.
-const readKeyUsage = (value: DerNode): number => {
-  const bits = value.content.subarray(1);
-  let flags = 0;
-  bits.forEach((byte, index) => {
-    for (let bit = 0; bit < 8; bit += 1) if (byte & (0x80 >> bit)) flags |= 1 << (index * 8 + bit);
-  });
-  return flags;
-};
+// statementInfo is optional; the library leaves an absent one as an empty buffer.
+const readQcTypes = (statements: QCStatements): string[] =>
+  Array.from(statements).flatMap(({ statementId, statementInfo }) =>
+    statementId === QC_TYPE_STATEMENT && statementInfo.byteLength > 0 ? Array.from(AsnConvert.parse(statementInfo, QcType)) : [],
+  );
 
-const readOidSequence = (value: DerNode): string[] =>
-  value.children().map((item) => (item.tag === TAG.oid ? decodeOid(item.content) : decodeOid(item.children()[0]?.content ?? Buffer.alloc(0))));
-
-// QCStatements is a SEQUENCE of { statementId, statementInfo }; QcType's info is a SEQUENCE of type OIDs.
-const readQcTypes = (value: DerNode): string[] =>
-  value.children().flatMap((statement) => {
-    const [id, info] = statement.children();
-    if (id?.tag !== TAG.oid || decodeOid(id.content) !== QC_TYPE_STATEMENT || info?.tag !== TAG.sequence) return [];
-    return info.children().flatMap((type) => (type.tag === TAG.oid ? [decodeOid(type.content)] : []));
-  });
-
-/** Subject and purpose fields of a DER certificate; throws when it is not one. */
+/** Subject and purpose fields of a DER certificate; throws when it, or one of these extensions, does not parse. */
 export const readCertificateFields = (der: Uint8Array): CertificateFields => {
-  const tbs = readDer(der).children()[0];
-  if (tbs?.tag !== TAG.sequence) throw new RangeError('not a certificate');
-  const parts = tbs.children();
-  // version [0] is optional; subject follows serialNumber, signature, issuer and validity.
-  const offset = parts[0]?.tag === 0xa0 ? 1 : 0;
-  const subjectNode = parts[offset + 4];
-  if (subjectNode?.tag !== TAG.sequence) throw new RangeError('certificate has no subject');
-  const fields: CertificateFields = { subject: readSubject(subjectNode), keyUsage: null, extendedKeyUsages: null, policies: [], qcTypes: [] };
-  const extensions = parts.find((part) => part.tag === TAG.extensions)?.children()[0]?.children() ?? [];
-  for (const extension of extensions) {
-    const items = extension.children();
-    const oid = items[0]?.tag === TAG.oid ? decodeOid(items[0].content) : '';
-    const wrapped = items.at(-1);
-    if (wrapped?.tag !== TAG.octetString) continue;
-    const value = readDer(wrapped.content);
-    if (oid === EXTENSION.keyUsage) fields.keyUsage = readKeyUsage(value);
-    if (oid === EXTENSION.extendedKeyUsage) fields.extendedKeyUsages = readOidSequence(value);
-    if (oid === EXTENSION.certificatePolicies) fields.policies = readOidSequence(value);
-    if (oid === EXTENSION.qcStatements) fields.qcTypes = readQcTypes(value);
+  const { subject, extensions = [] } = AsnConvert.parse(der, Certificate).tbsCertificate;
+  const fields: CertificateFields = { subject: readSubject(subject), keyUsage: null, extendedKeyUsages: null, policies: [], qcTypes: [] };
+  for (const { extnID, extnValue } of extensions) {
+    const value = extnValue.buffer;
+    if (extnID === id_ce_keyUsage) fields.keyUsage = AsnConvert.parse(value, KeyUsage).toNumber();
+    if (extnID === id_ce_extKeyUsage) fields.extendedKeyUsages = Array.from(AsnConvert.parse(value, ExtendedKeyUsage));
+    if (extnID === id_ce_certificatePolicies) fields.policies = Array.from(AsnConvert.parse(value, CertificatePolicies), (policy) => policy.policyIdentifier);
+    if (extnID === id_pe_qcStatements) fields.qcTypes = readQcTypes(AsnConvert.parse(value, QCStatements));
   }
   return fields;
 };

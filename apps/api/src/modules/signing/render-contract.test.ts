@@ -47,6 +47,17 @@ describe('renderContract', () => {
     expect((await textOf(estonian)).replace(/\s+/g, ' ')).toContain('Jõeorg Konsultatsioonid OÜ');
   });
 
+  // A shared font object would keep the parts of Õ (O and the tilde) from the first contract's font subset
+  // without their letters, and a later contract whose Õ was typed as O + U+0303 would read "O+" in its text.
+  it('keeps letters typed with combining marks after a contract with the same letters precomposed', async () => {
+    const precomposed = 'ÕUN ÄRI ŠIK OÜ';
+    const decomposed = precomposed.normalize('NFD');
+    expect(decomposed).not.toBe(precomposed);
+    await renderContract({ ...facts, company: { ...facts.company, businessName: precomposed } }, 'et');
+    const text = await textOf(await renderContract({ ...facts, company: { ...facts.company, businessName: decomposed } }, 'et'));
+    expect(text.normalize('NFC')).toContain(precomposed);
+  });
+
   it.each([
     ['et', ['Ärikliendi arvelduskonto leping', 'Jõeorg Konsultatsioonid OÜ', 'registrikood 19013347', 'juhatuse liige', 'Arveldused Eestis', 'Muu: Palgamaksed', 'vastavalt panga kehtivale hinnakirjale']],
     ['en', ['Business current account agreement', 'Jaak-Kristjan Jõeorg, personal ID code 38001085718', 'Domestic settlements', "according to the bank's price list"]],

@@ -30,12 +30,16 @@ const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(
 type FontkitFont = { _tables: Record<string, unknown> };
 
 /**
- * Given a file or a buffer, pdfkit parses the font again for every document:
- * a fifth of a journey's CPU. Parsed tables are kept here and shared, as
- * fontkit's own getVariation() shares them. Each document still gets a font
- * object of its own: fontkit caches glyphs with the code points of their first
- * use, and a glyph first met as part of an accented letter has none, so a
- * shared glyph cache would leave letters out of a later contract's text layer.
+ * Given a file or a buffer, pdfkit parses the font again for every document,
+ * which makes a contract cost about four times the CPU (figures in
+ * docs/decisions/0010). Parsed tables are kept here and shared, as fontkit's
+ * own getVariation() shares them; fontkit offers no public way to. Each
+ * document still gets a font object of its own: fontkit keeps a glyph with the
+ * code points of its first use, and writing a contract's font subset meets the
+ * parts of accented letters (the O and the capital tilde of Õ) with none. One
+ * shared font object would so leave letters out of a later contract's text
+ * layer; warming it up through fontkit's public calls mends the O, but not the
+ * capital tilde that an Õ typed as O + U+0303 is drawn with.
  */
 function fontSource(file: string): () => PDFKit.Mixins.PDFFontSource {
   const data = readFileSync(file);
