@@ -78,6 +78,12 @@ describe('readCertificateFields', () => {
     expect(readCertificateFields(unrelated)).toMatchObject({ keyUsage: null, extendedKeyUsages: null, policies: [], qcTypes: [] });
   });
 
+  it('reads a key usage with no bits set as none (the library gives NaN)', () => {
+    // BIT STRING of one byte, all of it unused padding: no usage at all.
+    const noBits = certificate([], [extension(id_ce_keyUsage, new Uint8Array([0x03, 0x01, 0x00]))]);
+    expect(readCertificateFields(noBits).keyUsage).toBe(0);
+  });
+
   it('reads QcType from the QC statements, skipping other statements and a QcType without information', () => {
     const statements = new QCStatements([
       statement('0.4.0.1862.1.1'),

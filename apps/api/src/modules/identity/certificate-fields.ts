@@ -62,7 +62,8 @@ export const readCertificateFields = (der: Uint8Array): CertificateFields => {
   const fields: CertificateFields = { subject: readSubject(subject), keyUsage: null, extendedKeyUsages: null, policies: [], qcTypes: [] };
   for (const { extnID, extnValue } of extensions) {
     const value = extnValue.buffer;
-    if (extnID === id_ce_keyUsage) fields.keyUsage = AsnConvert.parse(value, KeyUsage).toNumber();
+    // A key usage with no bits set reads as NaN from the library; it grants nothing.
+    if (extnID === id_ce_keyUsage) fields.keyUsage = AsnConvert.parse(value, KeyUsage).toNumber() || 0;
     if (extnID === id_ce_extKeyUsage) fields.extendedKeyUsages = Array.from(AsnConvert.parse(value, ExtendedKeyUsage));
     if (extnID === id_ce_certificatePolicies) fields.policies = Array.from(AsnConvert.parse(value, CertificatePolicies), (policy) => policy.policyIdentifier);
     if (extnID === id_pe_qcStatements) fields.qcTypes = readQcTypes(AsnConvert.parse(value, QCStatements));
