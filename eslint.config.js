@@ -12,11 +12,23 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * whole app or build the whole server.
  */
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+// The application's steps, each a folder of its own beside the parts they share (api/, fields/, test/).
+const applicationSteps = readdirSync(new URL('./apps/web/src/features/application', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['api', 'fields', 'test'].includes(entry.name))
+  .map((entry) => entry.name);
 const boundary = (regex, message) => ({ regex, message });
 const notTheOtherApp = (app) =>
   boundary(`(^|/)apps/${app}/|^(\\.\\./)+${app}/src/|^@onboarding/${app}(/|$)`, `apps/web and apps/api share only packages/domain; do not import ${app}.`);
 const restrictions = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const testFiles = ['**/*.test.{ts,tsx}', '**/test/**', '**/test-support/**'];
+const featureBoundaries = (feature) => [
+  notTheOtherApp('api'),
+  boundary('^(\\.\\./)+app(/|$)', 'A feature does not import app/ (the entry wires the features); move what it needs to lib/.'),
+  boundary(
+    `^(\\.\\./)+(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
+    'A feature does not import another feature; move what both need to lib/ or ui/.',
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**'] },
@@ -84,12 +96,17 @@ export default tseslint.config(
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     ignores: testFiles,
+    rules: restrictions(...featureBoundaries(feature)),
+  })),
+  ...applicationSteps.map((step) => ({
+    // Later rules replace earlier ones for the same files, so a step's list repeats its feature's.
+    files: [`apps/web/src/features/application/${step}/**/*.{ts,tsx}`],
+    ignores: testFiles,
     rules: restrictions(
-      notTheOtherApp('api'),
-      boundary('^(\\.\\./)+app(/|$)', 'A feature does not import app/ (the entry wires the features); move what it needs to lib/.'),
+      ...featureBoundaries('application'),
       boundary(
-        `^(\\.\\./)+(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
-        'A feature does not import another feature; move what both need to lib/ or ui/.',
+        `^(\\.\\./)+(${applicationSteps.filter((other) => other !== step).join('|')})(/|$)`,
+        'A step does not import another step; move what both need to features/application/fields/ or api/.',
       ),
     ),
   })),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
-import { renderStep, serveApplication, validationFailed } from '../opening-reasons/step-test-helpers';
+import { renderStep, serveApplication, validationFailed } from '../test/step-test-helpers';
 import { formatEuros, parseAmount } from '../fields/amounts';
 import { Component as IncomesPage } from './incomes-page';
 

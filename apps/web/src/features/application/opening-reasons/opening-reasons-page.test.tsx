@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { Component as OpeningReasonsPage } from './opening-reasons-page';
-import { renderStep, serveApplication, validationFailed } from './step-test-helpers';
+import { renderStep, serveApplication, validationFailed } from '../test/step-test-helpers';
 
 const PATH = '/application/opening-reasons';
 const STEP_PUT = 'PUT /onboarding/applications/p-1/steps/AccountOpeningReason';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { jsonResponse } from '../../../test/fake-token';
-import { validationFailed } from '../opening-reasons/step-test-helpers';
+import { validationFailed } from '../test/step-test-helpers';
 import { chooseOffice, findForm, group, renderOverview, REVIEW_GET, reviewOf, serveOverview, stepPut, VALID_OVERVIEW } from './overview-test-helpers';
 
 // Whole-form tests click a lot; under a full parallel run they need more than the default 5 s.

@@ -2,7 +2,7 @@ import type { ApplicationOverview, BankOffice, Step } from '@onboarding/domain';
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../test/fake-token';
-import { renderStep, serveApplication } from '../opening-reasons/step-test-helpers';
+import { renderStep, serveApplication } from '../test/step-test-helpers';
 import type { Review } from './api/review';
 import { Component as OverviewPage } from './overview-page';
 

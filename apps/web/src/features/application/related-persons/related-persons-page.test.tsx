@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from '../../../i18n/i18n';
 import { storeTokens } from '../../../lib/auth-session';
 import { fakeAccessToken } from '../../../test/fake-token';
-import { renderStep, validationFailed } from '../opening-reasons/step-test-helpers';
+import { renderStep, validationFailed } from '../test/step-test-helpers';
 import { Component as RelatedPersonsPage } from './related-persons-page';
 import { completePerson, completeStep, DRAFT, MARI_ID, REGISTER_PREFILL, REPRESENTATIVE_ID, SAVE, serveRelatedPersons } from './test-fixtures';
 

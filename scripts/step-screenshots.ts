@@ -1,0 +1,61 @@
+// Screenshots of each application step, empty and after Continue with its
+// messages, and of the related person dialog: npm run screenshots:steps [-- out-dir].
+// Needs a built web app (npm run build). Files go to ./screenshots/steps/ by default.
+import { mkdirSync } from 'node:fs';
+import { JAAK_KRISTJAN } from '@onboarding/domain/test-support';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../tests/e2e/support/browser.js';
+import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
+import { newPage, signInForTesting } from '../tests/e2e/support/pages.js';
+import { startServer } from '../tests/e2e/support/server.js';
+
+const outDir = process.argv[2] ?? 'screenshots/steps';
+const steps = [
+  ['AccountOpeningReason', 'opening-reasons'],
+  ['CompanyData', 'company-information'],
+  ['Incomes', 'incomes'],
+  ['RelatedPersons', 'related-persons'],
+  ['AdditionalData', 'overview'],
+] as const;
+
+mkdirSync(outDir, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: true });
+  console.log(`${outDir}/${name}.png`);
+};
+try {
+  for (const [step, screen] of steps) {
+    const page = await newPage(browser, 1280);
+    await signInForTesting(page, server.baseUrl, JAAK_KRISTJAN.person.personalId);
+    await fillStepsThroughApi(page, server.baseUrl, JAAK_KRISTJAN, step, screen);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, `${screen}-1280-en`);
+    await page.getByRole('button', { name: 'Continue', exact: false }).last().click();
+    await shot(page, `${screen}-continue-1280-en`);
+    if (screen === 'related-persons') {
+      await page.getByRole('button', { name: /Add/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: /Save/ }).click();
+      await shot(page, `${screen}-dialog-1280-en`);
+      // The dialog scrolls within itself: every part of it, a screen at a time.
+      const body = dialog.locator('form').first();
+      for (let part = 1; part <= 6; part += 1) {
+        await body.evaluate((element, index) => {
+          let node: { scrollTop: number; scrollHeight: number; clientHeight: number; parentElement: unknown } | null = element as never;
+          while (node && node.scrollHeight <= node.clientHeight) node = node.parentElement as typeof node;
+          if (node) node.scrollTop = index * 600;
+        }, part);
+        await shot(page, `${screen}-dialog-${String(part)}-1280-en`);
+      }
+    }
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
