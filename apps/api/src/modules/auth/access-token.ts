@@ -1,5 +1,6 @@
 import { accessTokenPayloadSchema, CLIENT_ID, type AccessTokenPayload, type AuthenticationMethod } from '@onboarding/domain';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_ALGORITHM, type SigningKey } from './signing-key.js';
 
 export type AccessTokenSubject = {
@@ -17,7 +18,7 @@ export type AccessTokens = {
   verify(token: string): Promise<AccessTokenPayload | null>;
 };
 
-/** Verified tokens kept at most, the oldest dropped first: a few MB at most. */
+/** Verified tokens kept at most, the least recently used dropped first: a few MB at most. */
 const VERIFIED_TOKENS_KEPT = 4096;
 
 /**
@@ -31,17 +32,9 @@ const VERIFIED_TOKENS_KEPT = 4096;
  */
 export function createAccessTokens(options: { key: SigningKey; issuer: string; ttlSeconds: number }): AccessTokens {
   const { key, issuer, ttlSeconds } = options;
-  const verified = new Map<string, AccessTokenPayload>();
+  const verified = new LRUCache<string, AccessTokenPayload>({ max: VERIFIED_TOKENS_KEPT });
   // jose's check: expired when exp is not after the current whole second.
   const isExpired = (claims: AccessTokenPayload) => claims.exp <= Math.floor(Date.now() / 1000);
-
-  function remember(token: string, claims: AccessTokenPayload): void {
-    if (verified.size >= VERIFIED_TOKENS_KEPT) {
-      const oldest = verified.keys().next().value;
-      if (oldest !== undefined) verified.delete(oldest);
-    }
-    verified.set(token, claims);
-  }
 
   return {
     issue: (subject) =>
@@ -79,7 +72,7 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
         if (!parsed.success) return null;
         // Shared by every request that brings this token: nobody may change it.
         const claims = Object.freeze(parsed.data);
-        remember(token, claims);
+        verified.set(token, claims);
         return claims;
       } catch {
         return null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -35,9 +36,12 @@ function userOf(request: FastifyRequest): string {
   return `${request.user.personalIdCountryCode}:${request.user.personalId}`;
 }
 
+// The rule runs on each sign-in start, whose bodies differ; all it needs is the personal code, if any.
+const bodyWithPersonalId = z.object({ personalId: z.string() });
+
 function personalIdOf(request: FastifyRequest): string {
-  const body = request.body as { personalId?: unknown } | undefined;
-  return typeof body?.personalId === 'string' ? body.personalId : '';
+  const body = bodyWithPersonalId.safeParse(request.body);
+  return body.success ? body.data.personalId : '';
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+
+const certificateQuery = z.object({ personalId: z.string() });
 
 /**
  * Simulated mode only: the ID-card stand-in of the simulators (README of
@@ -13,7 +16,8 @@ export const idCardStandInRoutes: FastifyPluginAsync<{ baseUrl: string }> = asyn
   };
 
   app.get('/dev/id-card/signing-certificate', { schema: { hide: true } }, async (request, reply) => {
-    const personalId = String((request.query as { personalId?: unknown }).personalId ?? '');
+    const query = certificateQuery.safeParse(request.query);
+    const personalId = query.success ? query.data.personalId : '';
     const { status, body } = await forward(`/signing-certificate?personalId=${encodeURIComponent(personalId)}`);
     return reply.code(status).send(body);
   });
