@@ -46,8 +46,10 @@ try {
       const body = dialog.locator('form').first();
       for (let part = 1; part <= 6; part += 1) {
         await body.evaluate((element, index) => {
-          let node: { scrollTop: number; scrollHeight: number; clientHeight: number; parentElement: unknown } | null = element as never;
-          while (node && node.scrollHeight <= node.clientHeight) node = node.parentElement as typeof node;
+          // The scripts are type-checked without the DOM library: the little of an element this needs.
+          type Box = { scrollTop: number; scrollHeight: number; clientHeight: number; parentElement: Box | null };
+          let node = element as unknown as Box | null;
+          while (node && node.scrollHeight <= node.clientHeight) node = node.parentElement;
           if (node) node.scrollTop = index * 600;
         }, part);
         await shot(page, `${screen}-dialog-${String(part)}-1280-en`);
