@@ -1,6 +1,6 @@
 import { DOMAIN_I18N_NAMESPACE, signInMessageKey, signInMessageKeys, type SigningMethod } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
-import type { DomainKey, TranslationKey } from '../../../../i18n/keys';
+import type { DomainKey, TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
 import type { IdCardErrorCode } from './id-card/id-card-signer';
 
 /** Why a signing ended other than signed. */
@@ -19,7 +19,7 @@ export type SigningMessage = (
 ) & { hasInstallLink?: boolean };
 
 const SIGNING = 'APPLICATION.SIGNING';
-const own = (key: string): SigningMessage => ({ titleKey: `${key}.TITLE`, messageKey: `${key}.MESSAGE` });
+const own = (key: TitleAndMessageKey): SigningMessage => ({ titleKey: `${key}.TITLE`, messageKey: `${key}.MESSAGE` });
 const domain = (key: Parameters<typeof signInMessageKeys>[0]): SigningMessage => {
   const { title, message } = signInMessageKeys(key);
   return { titleKey: title, messageKey: message, ns: DOMAIN_I18N_NAMESPACE };

@@ -1,7 +1,7 @@
 import type { SigningMethod } from '@onboarding/domain';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../../i18n/keys';
+import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
 import { Button, Spinner } from '../../../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 import type { EndedState } from './use-signing';
@@ -61,7 +61,7 @@ export function WaitingPanel({ method, verificationCode, isCancelling, headingRe
 }
 
 /** Terminated and cancelled have a title and message of their own; unsuccessful has a title, the reason says the rest. */
-const STATE_KEYS: Record<Exclude<EndedState, 'UNSUCCESSFUL'>, string> = {
+const STATE_KEYS: Record<Exclude<EndedState, 'UNSUCCESSFUL'>, TitleAndMessageKey> = {
   TERMINATED: `${SIGNING}.TERMINATED`,
   CANCELLED: `${SIGNING}.CANCELLED`,
 };
