@@ -1,3 +1,4 @@
+import { isLocale } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { readPageSettings } from '../lib/page-settings';
@@ -6,6 +7,7 @@ import styles from './language-switcher.module.css';
 /**
  * ET, EN, RU (SPEC.md section 2). Each name is in its own language, so it carries its own lang.
  * The accessible name starts with the visible code (WCAG 2.5.3, label in name): "ET, Eesti keel".
+ * Only the page's locales the app has texts for are offered: each has its name under LANGUAGES.
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -25,7 +27,7 @@ export function LanguageSwitcher() {
   return (
     <nav aria-label={t('LAYOUT.LANGUAGE_SWITCHER')} className={styles.switcher}>
       <ul className={styles.list}>
-        {locales.map((locale) => {
+        {locales.filter(isLocale).map((locale) => {
           const isCurrent = i18n.language === locale;
           return (
             <li key={locale}>

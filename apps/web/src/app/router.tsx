@@ -9,6 +9,7 @@ import { PageLoading } from './page-loading';
 import { alwaysRevalidate, createRouteGuards, type RouteGuards } from './route-guard';
 import { PROCESS_ROUTE_ID } from '../lib/process-route';
 import { RouteErrorPage } from './route-error-page';
+import type { TranslationKey } from '../i18n/keys';
 
 
 const screens = {
@@ -29,11 +30,11 @@ const screens = {
   overview: lazyWithReload(() => import('../features/application/overview/overview-page')),
 };
 
-function errorScreen(path: string, titleKey: string, errorKind: ErrorKind): RouteObject {
+function errorScreen(path: string, titleKey: TranslationKey, errorKind: ErrorKind): RouteObject {
   return { path, lazy: screens.error, handle: { titleKey, errorKind } satisfies RouteHandle };
 }
 
-function screen(path: string, titleKey: string, load: RouteObject['lazy']): RouteObject {
+function screen(path: string, titleKey: TranslationKey, load: RouteObject['lazy']): RouteObject {
   return { path, lazy: load, handle: { titleKey } satisfies RouteHandle };
 }
 

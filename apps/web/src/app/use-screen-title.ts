@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import type { TranslationKey } from '../i18n/keys';
 import type { RouteHandle } from './route-handle';
 
 /** The i18n key of the deepest matched route's title. */
-export function useScreenTitleKey(): string | undefined {
+export function useScreenTitleKey(): TranslationKey | undefined {
   const matches = useMatches();
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const handle = matches[index]?.handle as Partial<RouteHandle> | undefined;

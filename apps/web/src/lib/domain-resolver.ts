@@ -1,5 +1,5 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { parseWithIssues, type FieldIssue } from '@onboarding/domain';
+import { DOMAIN_I18N_NAMESPACE, isValidationCode, parseWithIssues, validationMessageKey, type FieldIssue } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
@@ -45,5 +45,7 @@ export function draftResolver<D extends FieldValues, S extends z.ZodType<FieldVa
 /** The text of a field error from domainResolver or the API's `fields`: VALIDATION.<code> in the domain namespace. */
 export function validationMessage(t: TFunction, error: Pick<FieldError, 'message' | 'types'> | undefined): string | undefined {
   if (!error?.message) return undefined;
-  return t(`VALIDATION.${error.message}`, { ns: 'domain', ...(error.types ?? {}) });
+  // A code this page does not know (an API newer than the page) has no text: its key shows, as a missing key always has.
+  if (!isValidationCode(error.message)) return `VALIDATION.${error.message}`;
+  return t(validationMessageKey(error.message), { ns: DOMAIN_I18N_NAMESPACE, ...(error.types ?? {}) });
 }

@@ -1,8 +1,17 @@
 import { Trans } from 'react-i18next';
 import { readPageSettings } from './page-settings';
 
+/** The texts that name the support contacts as <email>{{email}}</email> and <phone>{{phone}}</phone>. */
+export type SupportContactsKey =
+  | 'LAYOUT.FOOTER_SUPPORT'
+  | 'ERROR.BOUNDARY.SUBTITLE'
+  | 'ERRORS.GENERAL.MESSAGE'
+  | 'OUTCOMES.CANNOT_OPEN.MESSAGE'
+  | 'OUTCOMES.APPLICATION_SUPERSEDED.MESSAGE'
+  | 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.MESSAGE';
+
 /** A translated sentence whose <email> and <phone> parts link to the support contacts. */
-export function SupportContacts({ i18nKey }: { i18nKey: string }) {
+export function SupportContacts({ i18nKey }: { i18nKey: SupportContactsKey }) {
   const { supportEmail, supportPhone } = readPageSettings();
   return (
     <Trans

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../i18n/keys';
 import { BADGE_SIZES, BADGE_VARIANTS, Badge } from './badge';
 import { BUTTON_LINK_COLORS, BUTTON_PADDINGS, BUTTON_SIZES, BUTTON_VARIANTS, BUTTON_WIDTHS, Button } from './button';
 import { CARD_WIDTHS, Card } from './card';
@@ -316,7 +317,7 @@ function ModalsSection() {
   );
 }
 
-const toastTexts: Record<ToastVariant, { title: string; message: string }> = {
+const toastTexts: Record<ToastVariant, { title: TranslationKey; message: TranslationKey }> = {
   success: { title: 'UI.GALLERY.TOAST_SUCCESS_TITLE', message: 'UI.GALLERY.TOAST_SUCCESS_MESSAGE' },
   error: { title: 'UI.GALLERY.TOAST_ERROR_TITLE', message: 'UI.GALLERY.TOAST_ERROR_MESSAGE' },
   info: { title: 'UI.GALLERY.TOAST_INFO_TITLE', message: 'UI.GALLERY.TOAST_INFO_MESSAGE' },

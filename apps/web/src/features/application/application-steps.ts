@@ -1,4 +1,5 @@
 import { SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
+import type { TranslationKey } from '../../i18n/keys';
 import { errorPaths, paths, screenPath } from '../../lib/paths';
 
 export type ApplicationScreen = (typeof APPLICATION_SCREENS)[number];
@@ -8,9 +9,9 @@ export type StepScreen = {
   path: string;
   /** The step whose data and draft this screen saves. */
   step: Step;
-  titleKey: string;
+  titleKey: TranslationKey;
   /** The stepper's short name. */
-  labelKey: string;
+  labelKey: TranslationKey;
 };
 
 /** The five screens of SPEC.md section 2 in order, with the server step each one fills (section 4). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../ui/class-names';
+import type { TranslationKey } from '../../i18n/keys';
 import { Icon } from '../../ui';
 import type { StepScreen } from './application-steps';
 import styles from './application-layout.module.css';
@@ -14,6 +15,12 @@ export type StepperProps = {
 };
 
 type StepState = 'completed' | 'current' | 'upcoming';
+
+const stateLabels: Record<StepState, TranslationKey> = {
+  completed: 'APPLICATION.STEPPER.STATE.COMPLETED',
+  current: 'APPLICATION.STEPPER.STATE.CURRENT',
+  upcoming: 'APPLICATION.STEPPER.STATE.UPCOMING',
+};
 
 /** The five steps as an ordered list (Documenso's stepper, SPEC.md section 2). */
 export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
@@ -30,7 +37,7 @@ export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
                 {state === 'completed' ? <Icon name="check" size="small" /> : index + 1}
               </span>
               <span className={styles.stepLabel}>{t(screen.labelKey)}</span>
-              <span className="visually-hidden">{t(`APPLICATION.STEPPER.STATE.${state.toUpperCase()}`)}</span>
+              <span className="visually-hidden">{t(stateLabels[state])}</span>
             </>
           );
           return (

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import type { TranslationKey } from '../../i18n/keys';
 import { paths } from '../../lib/paths';
-import { SupportContacts } from '../../lib/support-contacts';
+import { SupportContacts, type SupportContactsKey } from '../../lib/support-contacts';
 import { Button, HeaderBlock, type IconName } from '../../ui';
 import styles from './outcome-page.module.css';
 
@@ -26,15 +27,16 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 type Action = 'tryAgain' | 'chooseCompany' | 'home';
 
 type ErrorPageContent = {
-  titleKey: string;
-  messageKey: string;
-  /** The message names the support e-mail and phone as links. */
-  hasContacts?: boolean;
+  titleKey: TranslationKey;
   isError: boolean;
   icon?: IconName;
   /** SPEC.md section 8: every error has a try-again or back-to-home action. */
   actions: readonly Action[];
-};
+} & (
+  /** The message names the support e-mail and phone as links. */
+  | { messageKey: SupportContactsKey; hasContacts: true }
+  | { messageKey: TranslationKey; hasContacts?: false }
+);
 
 export const ERROR_PAGES: Readonly<Record<ErrorKind, ErrorPageContent>> = {
   general: { titleKey: 'ERRORS.GENERAL.TITLE', messageKey: 'ERRORS.GENERAL.MESSAGE', hasContacts: true, isError: true, actions: ['tryAgain', 'home'] },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TranslationKey } from '../../../i18n/keys';
 import { STEP_SCREENS } from '../application-steps';
 import type { ReviewedStepResult } from './api/review';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -11,7 +12,7 @@ const MISSING = 'APPLICATION.OVERVIEW.MISSING';
 const isNotStarted = (review: ReviewedStepResult) => review.issues.length > 0 && review.issues.every((issue) => issue.path === '');
 const fieldCount = (review: ReviewedStepResult) => new Set(review.issues.map((issue) => issue.path)).size;
 /** The register reopened the step, or stops the account from opening online: said as such, not as fields to fill. */
-const registerReasonOf = (review: ReviewedStepResult): string | undefined =>
+const registerReasonOf = (review: ReviewedStepResult): TranslationKey | undefined =>
   review.issues.some((issue) => issue.code === 'blockedByRegister')
     ? `${MISSING}.BLOCKED_BY_REGISTER`
     : review.issues.some((issue) => issue.code === 'registerChanged')

@@ -8,6 +8,7 @@ const NOTICE_KEYS = [
   ['hasNonResidentOwner', 'NON_RESIDENT_OWNER'],
   ['hasSpecificFieldOfActivity', 'SPECIFIC_FIELD_OF_ACTIVITY'],
 ] as const satisfies readonly (readonly [keyof Notices, string])[];
+type NoticeKey = (typeof NOTICE_KEYS)[number][1];
 
 /** SPEC.md section 3 "Overview": what a non-resident owner or a specific field of activity means for the customer. */
 export function OverviewNotices({ notices }: { notices: Notices | undefined }) {
@@ -22,7 +23,7 @@ export function OverviewNotices({ notices }: { notices: Notices | undefined }) {
   );
 }
 
-function Notice({ noticeKey }: { noticeKey: string }) {
+function Notice({ noticeKey }: { noticeKey: NoticeKey }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (

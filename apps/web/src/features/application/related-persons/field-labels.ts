@@ -1,7 +1,9 @@
+import type { TranslationKey } from '../../../i18n/keys';
+
 const RP = 'APPLICATION.RELATED_PERSONS';
 
 /** The label key of each person field, for naming a server's field error on the person's card. */
-const FIELD_LABEL_KEYS: Readonly<Record<string, string>> = {
+const FIELD_LABEL_KEYS: Readonly<Record<string, TranslationKey>> = {
   firstName: `${RP}.FIELDS.FIRST_NAME`,
   lastName: `${RP}.FIELDS.LAST_NAME`,
   personalId: `${RP}.CARD.PERSONAL_ID`,
@@ -30,4 +32,4 @@ const FIELD_LABEL_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** "taxResidences.1.tin" is named by its field group, "firstName" by its own label. */
-export const fieldLabelKey = (path: string): string => FIELD_LABEL_KEYS[path.split('.')[0] ?? ''] ?? `${RP}.CARD.OTHER_DETAILS`;
+export const fieldLabelKey = (path: string): TranslationKey => FIELD_LABEL_KEYS[path.split('.')[0] ?? ''] ?? `${RP}.CARD.OTHER_DETAILS`;

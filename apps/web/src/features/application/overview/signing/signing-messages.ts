@@ -1,4 +1,6 @@
 import { DOMAIN_I18N_NAMESPACE, signInMessageKey, signInMessageKeys, type SigningMethod } from '@onboarding/domain';
+import type { TFunction } from 'i18next';
+import type { DomainKey, TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
 import type { IdCardErrorCode } from './id-card/id-card-signer';
 
 /** Why a signing ended other than signed. */
@@ -11,10 +13,13 @@ export type SigningEndReason =
   | { kind: 'network' };
 
 /** A title and message to show; `ns` is the i18n namespace when the text comes with the rules (packages/domain). */
-export type SigningMessage = { titleKey: string; messageKey: string; ns?: typeof DOMAIN_I18N_NAMESPACE; hasInstallLink?: boolean };
+export type SigningMessage = (
+  | { titleKey: TranslationKey; messageKey: TranslationKey; ns?: undefined }
+  | { titleKey: DomainKey; messageKey: DomainKey; ns: typeof DOMAIN_I18N_NAMESPACE }
+) & { hasInstallLink?: boolean };
 
 const SIGNING = 'APPLICATION.SIGNING';
-const own = (key: string): SigningMessage => ({ titleKey: `${key}.TITLE`, messageKey: `${key}.MESSAGE` });
+const own = (key: TitleAndMessageKey): SigningMessage => ({ titleKey: `${key}.TITLE`, messageKey: `${key}.MESSAGE` });
 const domain = (key: Parameters<typeof signInMessageKeys>[0]): SigningMessage => {
   const { title, message } = signInMessageKeys(key);
   return { titleKey: title, messageKey: message, ns: DOMAIN_I18N_NAMESPACE };
@@ -56,4 +61,10 @@ export function signingEndMessage(method: SigningMethod, reason: SigningEndReaso
   // The catalogue names the ID-card's missing certificate no_certificate, the card itself no_certificates.
   if (method === 'ID_CARD' && reason.code === 'no_certificates') return CARD_MESSAGES.no_certificates;
   return domain(signInMessageKey(method, reason.code));
+}
+
+/** The title and message of `message`, each from its namespace. */
+export function signingMessageTexts(t: TFunction, message: SigningMessage): { title: string; message: string } {
+  if (message.ns === DOMAIN_I18N_NAMESPACE) return { title: t(message.titleKey, { ns: message.ns }), message: t(message.messageKey, { ns: message.ns }) };
+  return { title: t(message.titleKey), message: t(message.messageKey) };
 }

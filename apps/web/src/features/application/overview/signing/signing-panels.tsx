@@ -1,8 +1,9 @@
 import type { SigningMethod } from '@onboarding/domain';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
 import { Button, Spinner } from '../../../../ui';
-import { signingEndMessage, type SigningEndReason, type SigningMessage } from './signing-messages';
+import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 import type { EndedState } from './use-signing';
 import styles from './signing.module.css';
 
@@ -10,14 +11,14 @@ const SIGNING = 'APPLICATION.SIGNING';
 
 type HeadingRef = RefObject<HTMLHeadingElement | null>;
 
-const INSTRUCTIONS: Record<SigningMethod, string> = {
+const INSTRUCTIONS: Record<SigningMethod, TranslationKey> = {
   SMART_ID: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID`,
   MOBILE_ID: `${SIGNING}.WAITING.INSTRUCTION_MOBILE_ID`,
   ID_CARD: `${SIGNING}.WAITING.INSTRUCTION_ID_CARD`,
 };
 
 /** The heading and instruction of the waiting state, also what the live region says. */
-export const waitingTexts = (method: SigningMethod) => ({
+export const waitingTexts = (method: SigningMethod): { titleKey: TranslationKey; instructionKey: TranslationKey } => ({
   titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.ID_CARD_TITLE` : `${SIGNING}.WAITING.TITLE`,
   instructionKey: INSTRUCTIONS[method],
 });
@@ -59,21 +60,22 @@ export function WaitingPanel({ method, verificationCode, isCancelling, headingRe
   );
 }
 
-const STATE_KEYS: Record<EndedState, string> = {
+/** Terminated and cancelled have a title and message of their own; unsuccessful has a title, the reason says the rest. */
+const STATE_KEYS: Record<Exclude<EndedState, 'UNSUCCESSFUL'>, TitleAndMessageKey> = {
   TERMINATED: `${SIGNING}.TERMINATED`,
   CANCELLED: `${SIGNING}.CANCELLED`,
-  UNSUCCESSFUL: `${SIGNING}.UNSUCCESSFUL`,
 };
+
+type EndedTexts = { titleKey: TranslationKey } & ({ detail: null; messageKey: TranslationKey } | { detail: SigningMessage; messageKey: null });
 
 /**
  * What an ended signing says: the state's title, and why in words — the
  * state's own message for terminated and cancelled, the reason's title and
  * message when it was unsuccessful.
  */
-export function endedTexts(method: SigningMethod, state: EndedState, reason: SigningEndReason | undefined): { titleKey: string; detail: SigningMessage | null; messageKey: string | null } {
-  const titleKey = `${STATE_KEYS[state]}.TITLE`;
-  if (state !== 'UNSUCCESSFUL') return { titleKey, detail: null, messageKey: `${STATE_KEYS[state]}.MESSAGE` };
-  return { titleKey, detail: signingEndMessage(method, reason ?? { kind: 'failure', code: 'unexpected' }), messageKey: null };
+export function endedTexts(method: SigningMethod, state: EndedState, reason: SigningEndReason | undefined): EndedTexts {
+  if (state !== 'UNSUCCESSFUL') return { titleKey: `${STATE_KEYS[state]}.TITLE`, detail: null, messageKey: `${STATE_KEYS[state]}.MESSAGE` };
+  return { titleKey: `${SIGNING}.UNSUCCESSFUL.TITLE`, detail: signingEndMessage(method, reason ?? { kind: 'failure', code: 'unexpected' }), messageKey: null };
 }
 
 export type EndedPanelProps = {
@@ -91,6 +93,7 @@ export type EndedPanelProps = {
 export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onStartAgain, onCancel, onShowSubmitted }: EndedPanelProps) {
   const { t } = useTranslation();
   const { titleKey, detail, messageKey } = endedTexts(method, state, reason);
+  const detailTexts = detail && signingMessageTexts(t, detail);
   const failureCode = reason?.kind === 'failure' ? reason.code : undefined;
   return (
     <div className={styles.panel} data-state={state}>
@@ -98,10 +101,10 @@ export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onSt
         {t(titleKey)}
       </h3>
       {messageKey && <p>{t(messageKey)}</p>}
-      {detail && (
+      {detail && detailTexts && (
         <div className={styles.reason}>
-          <p className={styles.reasonTitle}>{t(detail.titleKey, { ns: detail.ns })}</p>
-          <p>{t(detail.messageKey, { ns: detail.ns })}</p>
+          <p className={styles.reasonTitle}>{detailTexts.title}</p>
+          <p>{detailTexts.message}</p>
           {detail.hasInstallLink && (
             <p>
               <a href={t(`${SIGNING}.ID_CARD_ERRORS.INSTALL_URL`)} target="_blank" rel="noreferrer" className={styles.link}>

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signingMessageTexts } from './signing-messages';
 import { endedTexts, EndedPanel, waitingTexts, WaitingPanel } from './signing-panels';
 import { SigningMethodForm } from './signing-method-form';
 import { useSigning, type SigningPhase } from './use-signing';
@@ -23,9 +24,10 @@ function announcementOf(phase: SigningPhase, t: TFunction): string {
     return `${code}. ${t(instructionKey)}`;
   }
   if (phase.name === 'ended') {
-    const { titleKey, detail, messageKey } = endedTexts(phase.request.method, phase.state, phase.reason);
-    const body = detail ? `${t(detail.titleKey, { ns: detail.ns })}. ${t(detail.messageKey, { ns: detail.ns })}` : t(messageKey ?? '');
-    return `${t(titleKey)}. ${body}`;
+    const texts = endedTexts(phase.request.method, phase.state, phase.reason);
+    if (!texts.detail) return `${t(texts.titleKey)}. ${t(texts.messageKey)}`;
+    const detail = signingMessageTexts(t, texts.detail);
+    return `${t(texts.titleKey)}. ${detail.title}. ${detail.message}`;
   }
   return '';
 }
