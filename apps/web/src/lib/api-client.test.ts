@@ -85,13 +85,13 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('turns a failed fetch into NetworkError after 3 retries', async () => {
+  it('turns a failed fetch into NetworkError after 2 retries', async () => {
     vi.useFakeTimers();
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const result = apiRequest(authEndpoints.smartIdStatus, { params: { authenticationSessionId: '1' } }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(2000);
     expect(await result).toBeInstanceOf(NetworkError);
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('retries a 5xx and returns the later success', async () => {

@@ -1,6 +1,6 @@
 import { endpointPath, type Endpoint } from '@onboarding/domain';
 import type { z } from 'zod';
-import { ApiError, NetworkError, isRetryableError, parseErrorResponse } from './api-errors';
+import { ApiError, NetworkError, parseErrorResponse } from './api-errors';
 import { withRetry } from './retry';
 import { emitSessionEnded } from './session-events';
 import { clearSessionTokens, readSessionValue } from './session-storage';
@@ -13,7 +13,11 @@ export type RequestOptions<E extends Endpoint> = {
   /** Another origin, e.g. the eid host; the same origin by default. */
   baseUrl?: string;
   signal?: AbortSignal;
-  /** How many times a network error or 5xx is retried; 3 by default (SPEC.md section 7). */
+  /**
+   * At most this many retries; by default each failure gets what SPEC.md
+   * section 7 gives it (retryCountFor in api-errors.ts). 0 for a call that
+   * must not be repeated.
+   */
   retries?: number;
   /**
    * Lets the request outlive the page, for a save on pagehide. sendBeacon
@@ -77,5 +81,6 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
     return parsed.data as ResponseOf<E>;
   };
 
-  return withRetry(attempt, { retries: options.retries, shouldRetry: isRetryableError, signal: options.signal });
+  // The only retry layer: queries and mutations do not retry on top of it (app/query-client.ts).
+  return withRetry(attempt, { retries: options.retries, signal: options.signal });
 }

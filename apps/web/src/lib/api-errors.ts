@@ -1,4 +1,4 @@
-import { REGISTER_CHANGE_FACTS, type FieldIssue, type RegisterChange } from '@onboarding/domain';
+import { QUERY_RETRY_COUNT, REGISTER_CHANGE_FACTS, REQUEST_RETRY_COUNT, type FieldIssue, type RegisterChange } from '@onboarding/domain';
 
 /**
  * An answer outside 200-299. `code` is the body's code: an API error code
@@ -44,9 +44,20 @@ export class NetworkError extends Error {
 export const isAbortError = (error: unknown): boolean =>
   (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
-/** SPEC.md section 7: network errors and 5xx are retried; 400-499 never. */
-export const isRetryableError = (error: unknown): boolean =>
-  error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+/**
+ * SPEC.md section 7 as a table: how many times a failed request is tried
+ * again. A 5xx answer 3 times (the generic request retry); a client error
+ * 400-499 never; a request with no answer, or an answer that breaks its
+ * contract, 2 times ("other query failures"). Anything else is not a
+ * failure of the request (an abort, a bug) and is not retried.
+ */
+export function retryCountFor(error: unknown): number {
+  if (error instanceof NetworkError) return QUERY_RETRY_COUNT;
+  if (!(error instanceof ApiError)) return 0;
+  if (error.status >= 400 && error.status <= 499) return 0;
+  if (error.status >= 500 && error.status <= 599) return REQUEST_RETRY_COUNT;
+  return QUERY_RETRY_COUNT;
+}
 
 function isRegisterChange(value: unknown): value is RegisterChange {
   const change = value as Partial<RegisterChange> | null;

@@ -1,11 +1,22 @@
-import { REQUEST_RETRY_BASE_DELAY_MS, REQUEST_RETRY_COUNT, REQUEST_RETRY_JITTER_RATIO } from '@onboarding/domain';
+import { REQUEST_RETRY_BASE_DELAY_MS, REQUEST_RETRY_JITTER_RATIO } from '@onboarding/domain';
+import { retryCountFor } from './api-errors';
 
-export type RetryOptions = {
-  retries?: number;
-  shouldRetry: (error: unknown) => boolean;
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** What one attempt came to. */
+export type Outcome<T> = { isOk: true; value: T } | { isOk: false; error: unknown };
+
+export type RepeatOptions = {
   signal?: AbortSignal;
+  sleep?: Sleep;
+};
+
+export type RetryOptions = RepeatOptions & {
+  /** At most this many retries, whatever the failure; e.g. 0 for a call that must not be repeated. */
+  retries?: number;
+  /** How many retries a failure earns; SPEC.md section 7 by default. */
+  retryCount?: (error: unknown) => number;
   random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
 /** SPEC.md section 7: 100 ms doubled per attempt, plus up to 20% jitter. Attempt counts from 0. */
@@ -32,15 +43,46 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs `task`, and again up to `retries` times (3 by default) while `shouldRetry` says so. */
-export async function withRetry<T>(task: () => Promise<T>, options: RetryOptions): Promise<T> {
-  const { retries = REQUEST_RETRY_COUNT, shouldRetry, signal, random, sleep: wait = sleep } = options;
+/**
+ * The one loop that runs a call again: request retries (withRetry) and status
+ * polls (poll.ts) are both this loop with a different `next`. After each
+ * attempt `next` answers the wait in ms before the next attempt, or null to
+ * stop there: with the value, or throwing the error. Aborting `signal` ends
+ * a wait with the signal's reason.
+ */
+export async function repeat<T>(
+  task: (attempt: number) => Promise<T>,
+  next: (outcome: Outcome<T>, attempt: number) => number | null,
+  { signal, sleep: wait = sleep }: RepeatOptions = {},
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
+    let outcome: Outcome<T>;
     try {
-      return await task();
+      outcome = { isOk: true, value: await task(attempt) };
     } catch (error) {
-      if (attempt >= retries || signal?.aborted || !shouldRetry(error)) throw error;
-      await wait(retryDelayMs(attempt, random), signal);
+      outcome = { isOk: false, error };
     }
+    const delayMs = next(outcome, attempt);
+    if (delayMs === null) {
+      if (outcome.isOk) return outcome.value;
+      throw outcome.error;
+    }
+    await wait(delayMs, signal);
   }
+}
+
+/**
+ * Runs `task`, and again after the backoff while the failure earns a retry
+ * (retryCountFor: 3 for a 5xx, 2 with no answer, none for 400-499). This is
+ * the only retry of a request: TanStack Query's own is off (query-client.ts).
+ */
+export function withRetry<T>(task: () => Promise<T>, { retries = Number.POSITIVE_INFINITY, retryCount = retryCountFor, random, signal, sleep: wait }: RetryOptions = {}): Promise<T> {
+  return repeat(
+    task,
+    (outcome, attempt) => {
+      if (outcome.isOk || signal?.aborted || attempt >= Math.min(retries, retryCount(outcome.error))) return null;
+      return retryDelayMs(attempt, random);
+    },
+    { signal, sleep: wait },
+  );
 }

@@ -1,5 +1,6 @@
 import { MAX_ATTEMPTS_REACHED_ERROR_CODE, POLL_INTERVAL_MS, SIGN_IN_VIOLATION_ERROR_CODE, USER_CANCEL_ERROR_CODE, type AuthenticationStatusResponse } from '@onboarding/domain';
-import { sleep as defaultSleep } from '../../lib/retry';
+import { MaxAttemptsReachedError, poll } from '../../lib/poll';
+import type { Sleep } from '../../lib/retry';
 import { SignInError } from './sign-in-error';
 
 export type PollOptions = {
@@ -10,8 +11,12 @@ export type PollOptions = {
   intervalMs?: number;
   /** SPEC.md section 4: optional; reaching it fails with max_attempts_reached. */
   maxAttempts?: number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: Sleep;
 };
+
+type CompleteStatus = Extract<AuthenticationStatusResponse, { status: 'COMPLETE' }>;
+
+const isComplete = (status: AuthenticationStatusResponse): status is CompleteStatus => status.status === 'COMPLETE';
 
 /**
  * SPEC.md section 4, steps 2 and 3: poll every second while RUNNING; the
@@ -24,28 +29,19 @@ export async function pollAuthentication({
   signal,
   intervalMs = POLL_INTERVAL_MS,
   maxAttempts,
-  sleep = defaultSleep,
+  sleep,
 }: PollOptions): Promise<{ code: string }> {
   const cancelled = () => new SignInError(USER_CANCEL_ERROR_CODE);
-  for (let attempt = 1; ; attempt += 1) {
+  if (signal.aborted) throw cancelled();
+  let status: CompleteStatus;
+  try {
+    status = await poll({ fetch: fetchStatus, isDone: isComplete, intervalMs, maxAttempts, signal, sleep });
+  } catch (error) {
     if (signal.aborted) throw cancelled();
-    let status: AuthenticationStatusResponse;
-    try {
-      status = await fetchStatus(signal);
-    } catch (error) {
-      if (signal.aborted) throw cancelled();
-      throw error;
-    }
-    if (signal.aborted) throw cancelled();
-    if (status.status === 'COMPLETE') {
-      if (status.state !== clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
-      return { code: status.code };
-    }
-    if (maxAttempts !== undefined && attempt >= maxAttempts) throw new SignInError(MAX_ATTEMPTS_REACHED_ERROR_CODE);
-    try {
-      await sleep(intervalMs, signal);
-    } catch {
-      throw cancelled();
-    }
+    if (error instanceof MaxAttemptsReachedError) throw new SignInError(MAX_ATTEMPTS_REACHED_ERROR_CODE);
+    throw error;
   }
+  if (signal.aborted) throw cancelled();
+  if (status.state !== clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
+  return { code: status.code };
 }

@@ -14,7 +14,6 @@ export const registerCardQueryOptions = (key: RegisterCardKey) =>
     queryKey: ['register', 'companies', key?.registryCountryCode ?? null, key?.registryCode ?? null] as const,
     queryFn: key ? ({ signal }) => apiRequest(registerEndpoints.company, { params: key, signal }) : skipToken,
     staleTime: 5 * 60 * 1000,
-    retry: false,
     meta: { isErrorShownInPlace: true, handledErrorCodes: ['NOT_FOUND'] },
   });
 

@@ -18,9 +18,6 @@ export const registerCompanyQueryOptions = (params: RegisterCompanyParams | null
     queryFn: params ? ({ signal }) => getRegisterCompany(params, signal) : skipToken,
     // The register does not change while the form is filled in.
     staleTime: 5 * 60 * 1000,
-    // A 404 (the register does not know the code) is an answer, not a failure to retry;
-    // network errors and 5xx are already retried by apiRequest.
-    retry: false,
     // The lookup only offers help: when it fails there is simply no offer, and the form works as before.
     meta: { isErrorShownInPlace: true, handledErrorCodes: ['NOT_FOUND'] },
   });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../lib/paths';
 import { ApiError, NetworkError } from '../../../../lib/api-errors';
-import { sleep } from '../../../../lib/retry';
+import { poll } from '../../../../lib/poll';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
 import { useApplicationLayout } from '../../application-context';
 import { cancelSigning, getSigningStatus, sendIdCardSignature, startSigning } from './api/signing';
@@ -123,17 +123,15 @@ export function useSigning() {
 
   /** SPEC.md section 4: one status call a second while waiting for PIN2. */
   const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
-    const { processId } = context.current.layout;
+    const { layout: { processId }, environment: { pollIntervalMs } } = context.current;
     try {
-      for (;;) {
-        const status = await getSigningStatus(processId, sessionId, current.controller.signal);
-        if (!isCurrent(current)) return;
-        if (status.state !== 'WAITING_FOR_PIN2') {
-          settle(request, status);
-          return;
-        }
-        await sleep(context.current.environment.pollIntervalMs, current.controller.signal);
-      }
+      const status = await poll({
+        fetch: (signal) => getSigningStatus(processId, sessionId, signal),
+        isDone: (answer) => answer.state !== 'WAITING_FOR_PIN2',
+        intervalMs: pollIntervalMs,
+        signal: current.controller.signal,
+      });
+      if (isCurrent(current)) settle(request, status);
     } catch (error) {
       if (isCurrent(current)) failOnCall(current, request, error);
     }

@@ -12,6 +12,5 @@ export const registerPersonQueryOptions = (personalId: string) =>
     queryKey: ['register', 'persons', personalId] as const,
     queryFn: ({ signal }) => apiRequest(registerEndpoints.person, { params: { personalId }, signal }),
     staleTime: 5 * 60 * 1000,
-    retry: false,
     meta: { isErrorShownInPlace: true, handledErrorCodes: ['NOT_FOUND'] },
   });

@@ -12,9 +12,8 @@ export const registerPrefillQueryOptions = (processId: string | null) =>
   queryOptions({
     queryKey: ['related-persons-from-register', processId] as const,
     queryFn: processId ? ({ signal }) => apiRequest(onboardingEndpoints.relatedPersonsFromRegister, { params: { processId }, signal }) : skipToken,
-    // The register does not change while the step is filled in; apiRequest already retries network errors and 5xx.
+    // The register does not change while the step is filled in.
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
     meta: { isErrorShownInPlace: true },
   });
 
