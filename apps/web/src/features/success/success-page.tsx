@@ -8,7 +8,7 @@ import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
-import { useBankOffices } from './api/bank-offices';
+import { useBankOffices } from '../../lib/bank-offices';
 import { useContractDownload, useHistoryDownload } from '../../lib/download-contract';
 import { useSubmittedApplication } from './api/submitted-application';
 import styles from './success-page.module.css';

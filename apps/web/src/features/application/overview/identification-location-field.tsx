@@ -3,7 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, FieldError, FieldHint, Spinner, useField } from '../../../ui';
 import formStyles from '../fields/step-form.module.css';
-import { useBankOffices } from './api/bank-offices';
+import { useBankOffices } from '../../../lib/bank-offices';
 import { OfficeDetails } from './office-details';
 import { OfficePickerModal } from './office-picker-modal';
 import type { OverviewFormValues } from './overview-form-values';

@@ -3,7 +3,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Icon, Modal, Spinner } from '../../../ui';
 import { useLocale } from '../fields/options';
-import { useBankOffices } from './api/bank-offices';
+import { useBankOffices } from '../../../lib/bank-offices';
 import { OfficeDetails } from './office-details';
 import { Tabs } from './tabs';
 import styles from './overview.module.css';
