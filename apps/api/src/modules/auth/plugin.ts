@@ -88,6 +88,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
       trustAnchors: identity.idCardTrustAnchors,
       origin: new URL(config.PUBLIC_URL).origin,
       limitStarts: rateLimits.hook(rules.signInStartPerClient),
+      limitAnswers: rateLimits.hook(rules.tokenPerClient),
     });
   }
 

@@ -40,7 +40,10 @@ export type SimulatedIdCardOptions = {
   trustAnchors: string[];
   /** The web app's origin, which the card signs with the nonce: the server's own, never the browser's word. */
   origin: string;
+  /** Counts a challenge: the start of a sign-in. */
   limitStarts: RateLimitHook;
+  /** Counts an answer, as a token exchange is counted. */
+  limitAnswers: RateLimitHook;
   now?: () => number;
 };
 
@@ -63,7 +66,7 @@ export async function simulatedIdCardRoutes(app: FastifyInstance, options: Simul
   }));
 
   const authorize = authEndpoints.simulatedIdCard;
-  typed.post(authorize.path, { onRequest: options.limitStarts, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (simulated mode)', body: authorize.body } }, async (request) => {
+  typed.post(authorize.path, { onRequest: options.limitAnswers, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (simulated mode)', body: authorize.body } }, async (request) => {
     const { nonce, authToken, ...common } = request.body;
     if (!nonces.take(nonce, common.codeChallenge)) throw new IdentityError('unexpected', 'unknown, spent or expired ID-card challenge');
     const validation = validateWebEidAuthToken({
