@@ -58,6 +58,33 @@ describe('sign-in journeys in Chromium', () => {
     await suite.page.getByRole('heading', { name: 'Smart-ID account not found' }).waitFor();
   });
 
+  it('signs in with the ID-card through the simulated card reader, by keyboard, then the greeting', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+    const idCard = page.getByRole('radio', { name: 'ID-card' });
+    await idCard.focus();
+    await page.keyboard.press('Space');
+    expect(await idCard.isChecked()).toBe(true);
+    const personalId = page.getByRole('textbox', { name: 'Personal ID code of the card' });
+    await personalId.focus();
+    await page.keyboard.type('38001085718');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
+    // The person is whoever the card's certificate names: SK's test ID-card in the simulated reader.
+    await page.getByText(/JAAK-KRISTJAN JÕEORG/).first().waitFor();
+  });
+
+  it('ends the ID-card sign-in of a card without certificates on the error page with its message', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+    await page.getByRole('radio', { name: 'ID-card' }).check();
+    await page.getByRole('textbox', { name: 'Personal ID code of the card' }).fill('38001019930');
+    await page.getByRole('button', { name: 'Sign in with ID-card' }).click();
+    await page.waitForURL(/error-code=IDC\.NO_CERTIFICATES$/);
+    await page.getByRole('heading', { name: 'Certificates not found' }).waitFor();
+  });
+
   it('shows the field error after the field is left, and keeps the user on the form', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
     const personalId = suite.page.getByLabel('Personal ID code').first();

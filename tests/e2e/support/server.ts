@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,27 +13,42 @@ export type RunningServer = { app: FastifyInstance; baseUrl: string; close: () =
  * Starts the real server (built web app, in-memory PGlite, identity simulators,
  * its own data folder) on a free port of 127.0.0.1. Simulated sign-ins complete
  * after a second, so the verification code page is seen as a person sees it.
+ * PUBLIC_URL is the address the browser opens: the simulated ID-card signs
+ * the page's origin, which the server compares with PUBLIC_URL's.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-')),
     SIMULATOR_COMPLETION_DELAY_MS: '1500',
     ...env,
   });
   const database = await openDatabase({});
   const app = await buildApp(config, { database });
-  await app.listen({ host: config.HOST, port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ host: config.HOST, port: config.PORT });
   return {
     app,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: config.PUBLIC_URL,
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** A port that is free now: the operating system's choice for a listener that closes at once. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

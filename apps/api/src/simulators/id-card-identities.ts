@@ -37,3 +37,12 @@ export const ID_CARD_FAILING_CARDS: readonly IdCardIdentity[] = [
 ];
 
 export const findFailingIdCard = (personalId: string): IdCardIdentity | undefined => ID_CARD_FAILING_CARDS.find((entry) => entry.personalId === personalId);
+
+/**
+ * Working cards whose holder has a name of its own: SK's test ID-card
+ * (EID-FACTS.md), whose name the simulated business register gives the same
+ * code. Other working cards are OK TESTNUMBER's.
+ */
+export const ID_CARD_NAMED_CARDS: readonly TestPerson[] = [{ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' }];
+
+export const findNamedIdCard = (personalId: string): TestPerson | undefined => ID_CARD_NAMED_CARDS.find((entry) => entry.personalId === personalId);

@@ -1,3 +1,4 @@
+import { createHash, sign as signData } from 'node:crypto';
 import { isValidPersonalId } from '@onboarding/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -15,6 +16,11 @@ export type IdCardRoutesOptions = {
 
 const certificateQuery = z.object({ personalId: z.string() });
 const signBody = z.object({ personalId: z.string(), hash: z.string(), hashType: z.enum(HASH_TYPES) });
+// Web eID's authenticate(nonce) with the page's origin (EID-FACTS.md section 5.1 steps 2-4).
+const authenticateBody = z.object({ personalId: z.string(), origin: z.string().min(1).max(300), nonce: z.string().min(44).max(200) });
+
+// The card's authentication key is EC P-384: ES384, SHA-384 (EID-FACTS.md section 5.1 step 3).
+const AUTH_TOKEN_FORMAT = 'web-eid:1.0';
 
 // Web eID's names for the hash functions (EID-FACTS.md section 5.1 step 6).
 const HASH_FUNCTIONS = { SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512' } as const;
@@ -28,7 +34,9 @@ const refuse = (reply: FastifyReply, error: IdCardFailure | 'invalid_argument') 
  * A stand-in for the ID-card in the reader, for the browser's simulated
  * hwcrypto / Web eID in simulated mode: it reads the card's signing
  * certificate and signs a hash with the card's PIN2 key (EID-FACTS.md
- * section 5.1 step 6, section 5.2). Errors are hwcrypto's strings.
+ * section 5.1 step 6, section 5.2), and authenticates with the card's PIN1
+ * key as Web eID's authenticate does (section 5.1 steps 2-4): a signature
+ * over hash(origin) ‖ hash(nonce). Errors are hwcrypto's strings.
  */
 export const idCardRoutes = (options: IdCardRoutesOptions) => async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, _request, reply) =>
@@ -61,6 +69,25 @@ export const idCardRoutes = (options: IdCardRoutesOptions) => async (app: Fastif
       signature: signDigest(signer.privateKey, hash, hashType).toString('base64'),
       // Web eID's SignatureAlgorithm shape; ECDSA values are raw r||s.
       signatureAlgorithm: { cryptoAlgorithm: isEcc ? 'ECC' : 'RSA', hashFunction: HASH_FUNCTIONS[hashType], paddingScheme: isEcc ? 'NONE' : 'PKCS1.5' },
+    };
+  });
+
+  app.post('/authenticate', async (request, reply) => {
+    const parsed = authenticateBody.safeParse(request.body);
+    if (!parsed.success || !isValidPersonalId(parsed.data.personalId)) return refuse(reply, 'invalid_argument');
+    const { personalId, origin, nonce } = parsed.data;
+    // Every failing card fails here: a card that cannot be read, a refused PIN1 or a broken reader.
+    const failing = findFailingIdCard(personalId);
+    if (failing !== undefined) return refuse(reply, failing.failure);
+    const card = await options.pki.idCardPerson(options.cardholder(personalId));
+    const sha384 = (text: string) => createHash('sha384').update(text, 'utf8').digest();
+    const signature = signData('sha384', Buffer.concat([sha384(origin), sha384(nonce)]), { key: card.privateKey, dsaEncoding: 'ieee-p1363' });
+    return {
+      unverifiedCertificate: card.certificateDer.toString('base64'),
+      algorithm: 'ES384',
+      signature: signature.toString('base64'),
+      format: AUTH_TOKEN_FORMAT,
+      appVersion: 'https://web-eid.eu/simulated',
     };
   });
 };

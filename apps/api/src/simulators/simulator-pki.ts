@@ -123,6 +123,8 @@ export type SimulatorPki = {
   smartIdSigner(person: TestPerson): Promise<SigningIdentity>;
   mobileIdSigner(person: TestPerson): Promise<SigningIdentity>;
   idCardSigner(person: TestPerson): Promise<SigningIdentity>;
+  /** The authentication (PIN1) certificate and key of the person's card in the simulated reader. */
+  idCardPerson(person: TestPerson): Promise<SigningIdentity>;
   /** A fresh ID-card authentication certificate and key for the person. */
   issueIdCard(person: TestPerson): Promise<Credential>;
 };
@@ -169,6 +171,7 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
     smartIdSigner: person('smart-id-signing', smartIdCa, SMART_ID_SIGNING_PROFILE),
     mobileIdSigner: person('mobile-id-signing', mobileIdCa, MOBILE_ID_SIGNING_PROFILE),
     idCardSigner: person('id-card-signing', idCardCa, ID_CARD_SIGNING_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
+    idCardPerson: person('id-card-person', idCardCa, ID_CARD_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
     issueIdCard: (who) => issuePerson(idCardCa, who, ID_CARD_PROFILE),
   };
 };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
-import { findFailingIdCard } from './id-card-identities.js';
+import { findFailingIdCard, findNamedIdCard } from './id-card-identities.js';
 import { idCardRoutes } from './id-card-routes.js';
 import { mobileIdRoutes } from './mobile-id-routes.js';
 import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
@@ -56,7 +56,7 @@ const RELYING_PARTY_NAME = 'DEMO';
 const SMART_ID_PREFIX = '/smart-id-rp/v2';
 const MOBILE_ID_PREFIX = '/mid-api';
 const ID_CARD_PREFIX = '/id-card';
-// Whose card a personal code is when no test issued one: the failing card's holder, else a generic test person.
+// Whose card a personal code is when no test issued one: the failing or named card's holder, else a generic test person.
 const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 
 /**
@@ -83,7 +83,7 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   const phoneScreens = createPhoneScreens();
   const cardholders = new Map<string, TestPerson>();
   const cardholder = (personalId: string): TestPerson =>
-    cardholders.get(personalId) ?? findFailingIdCard(personalId) ?? { personalId, ...DEFAULT_CARDHOLDER };
+    cardholders.get(personalId) ?? findFailingIdCard(personalId) ?? findNamedIdCard(personalId) ?? { personalId, ...DEFAULT_CARDHOLDER };
   const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki, phoneScreens };
   await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });

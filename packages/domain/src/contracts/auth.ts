@@ -4,6 +4,9 @@ import {
   authenticationStatusResponseSchema,
   idCardAuthorizeRequestSchema,
   idCardAuthorizeResponseSchema,
+  idCardChallengeRequestSchema,
+  idCardChallengeResponseSchema,
+  simulatedIdCardAuthorizeRequestSchema,
   logoutRequestSchema,
   magicSignInPayloadSchema,
   mobileIdStartRequestSchema,
@@ -28,6 +31,10 @@ export const authEndpoints = {
   cancelSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
   /** Served on the eid host, which asks for the ID-card's client certificate. */
   idCard: { method: 'POST', path: '/oauth2/v2/authorize/eid', body: idCardAuthorizeRequestSchema, response: idCardAuthorizeResponseSchema, isAuthenticated: false },
+  /** Simulated mode only: a challenge nonce for the simulated card reader. */
+  idCardChallenge: { method: 'POST', path: '/oauth2/v2/authorize/eid/challenge', body: idCardChallengeRequestSchema, response: idCardChallengeResponseSchema, isAuthenticated: false },
+  /** Simulated mode only: the simulated card's authentication token over the nonce, answered with a code. */
+  simulatedIdCard: { method: 'POST', path: '/oauth2/v2/authorize/eid/simulated', body: simulatedIdCardAuthorizeRequestSchema, response: idCardAuthorizeResponseSchema, isAuthenticated: false },
   token: { method: 'POST', path: '/oauth2/v2/authorize/token', body: tokenRequestSchema, response: tokenResponseSchema, isAuthenticated: false },
   refresh: { method: 'POST', path: '/oauth2/v2/authorize/refresh', body: refreshRequestSchema, response: tokenResponseSchema, isAuthenticated: false },
   logout: { method: 'POST', path: '/oauth2/v2/authorize/logout', body: logoutRequestSchema, isAuthenticated: false },

@@ -63,6 +63,23 @@ export const idCardAuthorizeRequestSchema = authorizeCommonFieldsSchema;
 export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
 
 /**
+ * Simulated mode's ID-card sign-in (the simulated card reader): a challenge
+ * nonce for the flow's code challenge, then the card's Web eID authentication
+ * token over it (EID-FACTS.md section 5.1 steps 1-4).
+ */
+export const idCardChallengeRequestSchema = object({ codeChallenge });
+export const idCardChallengeResponseSchema = object({ nonce: requiredText() });
+export const webEidAuthTokenSchema = object({
+  unverifiedCertificate: z.string({ error }).min(1, { error }).max(10_000, { error }),
+  algorithm: z.string({ error }).min(1, { error }).max(10, { error }),
+  signature: z.string({ error }).min(1, { error }).max(2000, { error }),
+  format: z.string({ error }).min(1, { error }).max(50, { error }),
+  appVersion: z.string({ error }).max(300, { error }).optional(),
+});
+export type WebEidAuthTokenInput = z.infer<typeof webEidAuthTokenSchema>;
+export const simulatedIdCardAuthorizeRequestSchema = authorizeCommonFieldsSchema.extend({ nonce: requiredText(), authToken: webEidAuthTokenSchema });
+
+/**
  * Start response (SPEC.md section 3) plus the verification code the phone will
  * show, computed by the server from the hash it sent (docs/decisions/0005).
  */

@@ -12,6 +12,7 @@ import { authorizeWithIdCard } from './id-card.js';
 import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
+import { simulatedIdCardRoutes } from './simulated-id-card.js';
 import { loadSigningKey } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
@@ -77,6 +78,17 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
         clientAddress: request.ip,
         service,
       });
+    });
+  }
+
+  // Simulated mode: the simulated card reader's challenge and answer on this host; live mode never has these routes.
+  if (identity.simulators) {
+    await simulatedIdCardRoutes(app, {
+      service,
+      trustAnchors: identity.idCardTrustAnchors,
+      origin: new URL(config.PUBLIC_URL).origin,
+      limitStarts: rateLimits.hook(rules.signInStartPerClient),
+      limitAnswers: rateLimits.hook(rules.tokenPerClient),
     });
   }
 

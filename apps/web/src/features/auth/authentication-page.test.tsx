@@ -9,7 +9,7 @@ import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { renderRoutes } from '../../test/render-app';
 import { signInFlow } from './sign-in-flow';
 
-const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }));
+const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, isIdentitySimulated: false }));
 vi.mock('../../lib/page-settings', () => ({ readPageSettings: () => settings }));
 
 const VALID_ID = '38001085718';
@@ -53,7 +53,7 @@ beforeEach(() => {
   sessionStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  Object.assign(settings, { eidUrl: '', isMagicSignInEnabled: false });
+  Object.assign(settings, { eidUrl: '', isMagicSignInEnabled: false, isIdentitySimulated: false });
 });
 afterEach(() => {
   signInFlow.cancel();
@@ -62,14 +62,65 @@ afterEach(() => {
 });
 
 describe('authentication screen', () => {
-  it('offers Smart-ID and Mobile-ID, and ID-card only with an eid host', async () => {
+  it('offers Smart-ID and Mobile-ID, and ID-card only with an eid host or in simulated mode', async () => {
     const { unmount } = renderApp();
     const methods = await screen.findByRole('group', { name: 'Sign-in method' });
     expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Smart-ID', 'Mobile-ID']);
     unmount();
     settings.eidUrl = 'https://eid.example.ee';
+    const withEid = renderApp();
+    expect(await screen.findByRole('radio', { name: 'ID-card' })).toBeTruthy();
+    withEid.unmount();
+    Object.assign(settings, { eidUrl: '', isIdentitySimulated: true });
     renderApp();
     expect(await screen.findByRole('radio', { name: 'ID-card' })).toBeTruthy();
+  });
+
+  it('simulated ID-card: the card reader answers the server’s challenge, then the person is greeted', async () => {
+    settings.isIdentitySimulated = true;
+    const user = userEvent.setup();
+    const accessToken = fakeAccessToken({ givenName: 'Mari', surname: 'Maasikas' });
+    const authToken = { unverifiedCertificate: 'MIIcert', algorithm: 'ES384', signature: 'c2ln', format: 'web-eid:1.0' };
+    const nonce = 'n'.repeat(44);
+    serve({
+      'POST /oauth2/v2/authorize/eid/challenge': () => jsonResponse({ nonce }),
+      'POST /dev/id-card/authenticate': () => jsonResponse(authToken),
+      'POST /oauth2/v2/authorize/eid/simulated': () => jsonResponse({ code: 'id-card-code' }),
+      'POST /oauth2/v2/authorize/token': () => jsonResponse({ accessToken, refreshToken: 'refresh-1' }),
+      'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+      'GET /onboarding/representative': () => jsonResponse(representative),
+    });
+    const { router } = renderApp();
+    await user.click(await screen.findByRole('radio', { name: 'ID-card' }));
+    const personalId = screen.getByRole('textbox', { name: 'Personal ID code of the card' });
+    expect(personalId.closest('form')?.getAttribute('aria-describedby')).toBe('id-card-hint');
+    await user.type(personalId, VALID_ID);
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Hello, Mari Maasikas!', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/personal-information');
+    expect(bodyOf('/authorize/eid/challenge')).toEqual({ codeChallenge: bodyOf('/authorize/eid/simulated').codeChallenge });
+    expect(bodyOf('/dev/id-card/authenticate')).toEqual({ personalId: VALID_ID, nonce, origin: window.location.origin });
+    expect(bodyOf('/authorize/eid/simulated')).toMatchObject({ nonce, authToken, responseType: 'code', codeChallengeMethod: 'S256' });
+    expect(bodyOf('/authentication-event/completed')).toMatchObject({ authenticationMethod: 'ID_CARD', result: 'COMPLETED' });
+  });
+
+  it('simulated ID-card: a card without certificates goes to its message', async () => {
+    settings.isIdentitySimulated = true;
+    const user = userEvent.setup();
+    serve({
+      'POST /oauth2/v2/authorize/eid/challenge': () => jsonResponse({ nonce: 'n'.repeat(44) }),
+      'POST /dev/id-card/authenticate': () => jsonResponse({ error: 'no_certificates' }, 422),
+      'POST /onboarding/legal/anonymous/authentication-event/failed': () => jsonResponse(null, 204),
+    });
+    const { router } = renderApp();
+    await user.click(await screen.findByRole('radio', { name: 'ID-card' }));
+    await user.type(screen.getByRole('textbox', { name: 'Personal ID code of the card' }), '38001019930');
+    await user.click(screen.getByRole('button', { name: 'Sign in with ID-card' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication-error'));
+    expect(router.state.location.search).toContain('IDC.NO_CERTIFICATES');
+    expect(bodyOf('/authentication-event/failed')).toMatchObject({ authenticationMethod: 'ID_CARD', errorCode: 'no_certificate', result: 'FAILED' });
+    expect(requestsTo('/authorize/eid/simulated')).toHaveLength(0);
   });
 
   it('shows a field error only after the field is touched', async () => {

@@ -17,11 +17,11 @@ const methodIcons: Record<Method, IconName> = { SMART_ID: 'smartId', MOBILE_ID: 
 /** SPEC.md section 2: /authentication, the method choice. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const { eidUrl, isMagicSignInEnabled } = readPageSettings();
+  const { eidUrl, isMagicSignInEnabled, isIdentitySimulated } = readPageSettings();
   const state = useSignInState();
   const limited = state.status === 'failed' && state.outcome.kind === 'rateLimited' ? rateLimitMessage(t, state.outcome.retryAt, i18n.language) : null;
-  // ID-card is offered only when the eid host is configured.
-  const methods: Method[] = eidUrl ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
+  // ID-card is offered with the eid host configured, and in simulated mode through the simulated card reader.
+  const methods: Method[] = eidUrl || isIdentitySimulated ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
   const [method, setMethod] = useState<Method>('SMART_ID');
 
   useSignInOutcome();

@@ -3,9 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import type * as signInApi from './api/sign-in-api';
 import { createSignInFlow, type SignInFlow } from './sign-in-flow';
+import { SignInError } from './sign-in-error';
+import { signInCodeOfCardError } from './simulated-id-card-reader';
 
 const pkce = { codeVerifier: 'v'.repeat(128), codeChallenge: 'c'.repeat(43), clientState: 's'.repeat(64) };
 const tokens = { accessToken: 'access', refreshToken: 'refresh' };
+const authToken = { unverifiedCertificate: 'MIIcert', algorithm: 'ES384', signature: 'c2ln', format: 'web-eid:1.0' };
 
 function fakeApi(statuses: AuthenticationStatusResponse[]) {
   return {
@@ -14,6 +17,8 @@ function fakeApi(statuses: AuthenticationStatusResponse[]) {
     fetchAuthenticationStatus: vi.fn(async (..._args: unknown[]): Promise<AuthenticationStatusResponse> => statuses.shift() ?? { status: 'RUNNING' }),
     cancelAuthentication: vi.fn().mockResolvedValue(undefined),
     authorizeIdCard: vi.fn().mockResolvedValue({ code: 'id-card-code' }),
+    requestIdCardChallenge: vi.fn().mockResolvedValue({ nonce: 'n'.repeat(44) }),
+    authorizeSimulatedIdCard: vi.fn().mockResolvedValue({ code: 'simulated-id-card-code' }),
     exchangeCodeForTokens: vi.fn().mockResolvedValue(tokens),
     magicSignIn: vi.fn().mockResolvedValue(tokens),
     sendAuthenticationEvent: vi.fn().mockResolvedValue(undefined),
@@ -23,8 +28,9 @@ function fakeApi(statuses: AuthenticationStatusResponse[]) {
 function setUp(statuses: AuthenticationStatusResponse[], maxPollAttempts?: number) {
   const api = fakeApi(statuses);
   const storeTokens = vi.fn();
-  const flow: SignInFlow = createSignInFlow({ api, createPkce: () => pkce, visitorId: async () => 'visitor-1', storeTokens, maxPollAttempts });
-  return { api, storeTokens, flow };
+  const cardReader = { authenticate: vi.fn().mockResolvedValue(authToken) };
+  const flow: SignInFlow = createSignInFlow({ api, createPkce: () => pkce, visitorId: async () => 'visitor-1', storeTokens, maxPollAttempts, cardReader });
+  return { api, storeTokens, flow, cardReader };
 }
 
 const smartId = { method: 'SMART_ID', input: { personalId: '38001085718' } } as const;
@@ -113,6 +119,38 @@ describe('sign-in flow', () => {
     api.authorizeIdCard.mockRejectedValue(new ApiError({ status: 400, code: 'no_certificate' }));
     await flow.signInWithIdCard('https://eid.example.ee');
     expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'no_certificate', messageKey: 'IDC.NO_CERTIFICATES' } });
+  });
+
+  it('simulated ID-card: the server’s nonce, the card’s answer, the code exchanged', async () => {
+    const { api, storeTokens, flow, cardReader } = setUp([]);
+    await flow.signInWithSimulatedIdCard('38001085718');
+    expect(api.requestIdCardChallenge).toHaveBeenCalledWith(pkce);
+    expect(cardReader.authenticate).toHaveBeenCalledWith('38001085718', 'n'.repeat(44));
+    expect(api.authorizeSimulatedIdCard).toHaveBeenCalledWith(pkce, 'n'.repeat(44), authToken);
+    expect(api.exchangeCodeForTokens).toHaveBeenCalledWith('simulated-id-card-code', pkce.codeVerifier);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(flow.getState()).toEqual({ status: 'complete' });
+  });
+
+  it.each([
+    ['user_cancel', { kind: 'cancel', errorCode: 'web.user_cancel' }],
+    ['no_certificates', { kind: 'error', errorCode: 'no_certificate', messageKey: 'IDC.NO_CERTIFICATES' }],
+    ['no_implementation', { kind: 'error', errorCode: 'no_implementation', messageKey: 'IDC.NO_IMPLEMENTATION' }],
+    ['pin_blocked', { kind: 'error', errorCode: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' }],
+    ['technical_error', { kind: 'error', errorCode: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' }],
+  ])('simulated ID-card: the card’s %s maps as SPEC.md section 8 says', async (cardError, outcome) => {
+    const { api, flow, cardReader } = setUp([]);
+    cardReader.authenticate.mockRejectedValue(new SignInError(signInCodeOfCardError(cardError)));
+    await flow.signInWithSimulatedIdCard('38001019930');
+    expect(api.authorizeSimulatedIdCard).not.toHaveBeenCalled();
+    expect(flow.getState()).toEqual({ status: 'failed', outcome });
+  });
+
+  it('simulated ID-card: a certificate the server refuses shows IDC.INVALID_CERTIFICATE', async () => {
+    const { api, flow } = setUp([]);
+    api.authorizeSimulatedIdCard.mockRejectedValue(new ApiError({ status: 400, code: 'invalid_certificate' }));
+    await flow.signInWithSimulatedIdCard('38001085718');
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'invalid_certificate', messageKey: 'IDC.INVALID_CERTIFICATE' } });
   });
 
   it('a new sign-in abandons the one still polling', async () => {

@@ -6,6 +6,7 @@ import type { PollingMethod } from './api/sign-in-api';
 import type { Pkce } from './pkce';
 import { pollAuthentication } from './poll-authentication';
 import { classifySignInError, type SignInOutcome } from './sign-in-error';
+import type { SimulatedCardReader } from './simulated-id-card-reader';
 import { visitorId } from './visitor-id';
 
 export type SignInState =
@@ -21,6 +22,8 @@ export type SignInDependencies = {
   createPkce: () => Pkce | Promise<Pkce>;
   visitorId: () => Promise<string>;
   storeTokens: (tokens: TokenResponse) => void | Promise<void>;
+  /** Simulated mode's card reader. */
+  cardReader: SimulatedCardReader;
   /** SPEC.md section 4: an optional limit on status polls. */
   maxPollAttempts?: number;
   pollIntervalMs?: number;
@@ -146,6 +149,25 @@ export function createSignInFlow(deps: SignInDependencies) {
       }
     },
 
+    /**
+     * ID-card in simulated mode: the server's challenge, the simulated card's
+     * answer with the page's origin, then the code (SPEC.md section 4). The
+     * personal code only chooses the card in the reader; the server reads the
+     * person from the card's certificate.
+     */
+    async signInWithSimulatedIdCard(personalId: string): Promise<void> {
+      abandonRun();
+      const pkce = await deps.createPkce();
+      try {
+        const { nonce } = await deps.api.requestIdCardChallenge(pkce);
+        const authToken = await deps.cardReader.authenticate(personalId, nonce);
+        const { code } = await deps.api.authorizeSimulatedIdCard(pkce, nonce, authToken);
+        await complete('ID_CARD', await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier), { personalId });
+      } catch (error) {
+        fail('ID_CARD', error, { personalId });
+      }
+    },
+
     /** Test and demo environments only (DESIGN.md). */
     async signInWithMagic(personalId: string): Promise<void> {
       abandonRun();
@@ -165,6 +187,7 @@ export type SignInFlow = ReturnType<typeof createSignInFlow>;
 const loadApi = lazyWithReload(() => import('./api/sign-in-api'));
 const loadPkce = lazyWithReload(() => import('./pkce'));
 const loadAuthSession = lazyWithReload(() => import('../../lib/auth-session'));
+const loadCardReader = lazyWithReload(() => import('./simulated-id-card-reader'));
 
 let loadedApi: typeof signInApi | undefined;
 /** The call once the module is in: at once, as a static import would make it, after the first load. */
@@ -177,6 +200,8 @@ const lazyApi: typeof signInApi = {
   fetchAuthenticationStatus: (...args) => withApi((api) => api.fetchAuthenticationStatus(...args)),
   cancelAuthentication: (...args) => withApi((api) => api.cancelAuthentication(...args)),
   authorizeIdCard: (...args) => withApi((api) => api.authorizeIdCard(...args)),
+  requestIdCardChallenge: (...args) => withApi((api) => api.requestIdCardChallenge(...args)),
+  authorizeSimulatedIdCard: (...args) => withApi((api) => api.authorizeSimulatedIdCard(...args)),
   exchangeCodeForTokens: (...args) => withApi((api) => api.exchangeCodeForTokens(...args)),
   magicSignIn: (...args) => withApi((api) => api.magicSignIn(...args)),
   sendAuthenticationEvent: (...args) => withApi((api) => api.sendAuthenticationEvent(...args)),
@@ -187,6 +212,7 @@ export const signInFlow: SignInFlow = createSignInFlow({
   createPkce: async () => (await loadPkce()).createPkce(),
   visitorId,
   storeTokens: async (tokens) => (await loadAuthSession()).storeTokens(tokens),
+  cardReader: { authenticate: async (...args) => (await loadCardReader()).simulatedCardReader.authenticate(...args) },
 });
 
 /** Fetches what a sign-in needs before the user sends the form: called when a sign-in form gets focus. */

@@ -13,6 +13,7 @@ import {
   type MobileIdStartInput,
   type SmartIdStartInput,
   type TokenResponse,
+  type WebEidAuthTokenInput,
 } from '@onboarding/domain';
 import { apiRequest } from '../../../lib/api-client';
 import type { Pkce } from '../pkce';
@@ -52,6 +53,16 @@ export function cancelAuthentication(method: PollingMethod, authenticationSessio
  */
 export async function authorizeIdCard(eidUrl: string, pkce: Pkce): Promise<{ code: string }> {
   return apiRequest(authEndpoints.idCard, { baseUrl: eidUrl, body: commonFields(pkce), retries: 0 });
+}
+
+/** Simulated mode: a challenge nonce for this flow's code challenge, for the simulated card reader to sign. */
+export async function requestIdCardChallenge(pkce: Pkce): Promise<{ nonce: string }> {
+  return apiRequest(authEndpoints.idCardChallenge, { body: { codeChallenge: pkce.codeChallenge }, retries: 0 });
+}
+
+/** Simulated mode: the card's authentication token over the nonce, answered with a code. */
+export async function authorizeSimulatedIdCard(pkce: Pkce, nonce: string, authToken: WebEidAuthTokenInput): Promise<{ code: string }> {
+  return apiRequest(authEndpoints.simulatedIdCard, { body: { ...commonFields(pkce), nonce, authToken }, retries: 0 });
 }
 
 export function exchangeCodeForTokens(authorizationCode: string, codeVerifier: string): Promise<TokenResponse> {

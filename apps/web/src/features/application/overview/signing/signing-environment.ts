@@ -16,7 +16,8 @@ export type SigningEnvironment = {
 const isIdentitySimulated = () => readPageSettings().isIdentitySimulated;
 
 export const defaultSigningEnvironment: SigningEnvironment = {
-  // Outside simulated mode the page must be https (or localhost / file), as hwcrypto.js demands.
+  // Browser crypto (Web eID) only on https: or file: pages (SPEC.md section 5); the simulated card reader is
+  // the server's own stand-in, without browser crypto, so it works on http://localhost too.
   idCardSignerFor: (personalId) => (isIdentitySimulated() ? createSimulatedIdCardSigner(personalId) : requireSecurePage(createWebEidSigner())),
   pollIntervalMs: POLL_INTERVAL_MS,
 };

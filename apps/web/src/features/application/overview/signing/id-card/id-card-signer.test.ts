@@ -16,8 +16,10 @@ describe('the https rule (hwcrypto.js, SPEC.md section 5)', () => {
   it.each([
     ['https:', 'bank.example', true],
     ['file:', '', true],
-    ['http:', 'localhost', true],
-    ['http:', '127.0.0.1', true],
+    ['https:', 'localhost', true],
+    ['http:', 'localhost', false],
+    ['http:', '127.0.0.1', false],
+    ['http:', '[::1]', false],
     ['http:', 'bank.example', false],
   ])('%s//%s allowed: %s', (protocol, hostname, isAllowed) => {
     expect(isSigningAllowedAt({ protocol, hostname })).toBe(isAllowed);

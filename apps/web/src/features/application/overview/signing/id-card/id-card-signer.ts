@@ -51,15 +51,14 @@ export type IdCardSigner = {
 
 type PageLocation = Pick<Location, 'protocol' | 'hostname'>;
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * hwcrypto.js refuses to run unless the page is https: or file: (its "dummy
- * security check", EID-FACTS.md section 5.2), and Web eID needs a secure
- * context, which localhost also is. SPEC.md section 5: ID-card signing requires https (or file).
+ * SPEC.md section 5: ID-card signing requires https (or file), as hwcrypto.js
+ * demands (its "dummy security check", EID-FACTS.md section 5.2). Plain http
+ * is refused even on localhost, though Web eID alone would count localhost as
+ * a secure context. The simulated card reader involves no browser crypto and
+ * is not held to this rule (signing-environment.ts).
  */
-export const isSigningAllowedAt = (location: PageLocation): boolean =>
-  location.protocol === 'https:' || location.protocol === 'file:' || LOCAL_HOSTS.has(location.hostname);
+export const isSigningAllowedAt = (location: PageLocation): boolean => location.protocol === 'https:' || location.protocol === 'file:';
 
 /** The signer, refusing both calls with not_allowed where the page's address does not allow ID-card signing. */
 export function requireSecurePage(signer: IdCardSigner, location: PageLocation = window.location): IdCardSigner {
