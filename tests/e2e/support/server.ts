@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
 import { openDatabase } from '../../../apps/api/src/db/database.js';
+import { freePort } from '../../../apps/api/src/test/built-server.js';
 
 export type RunningServer = { app: FastifyInstance; baseUrl: string; close: () => Promise<void> };
 
@@ -39,16 +39,4 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await database.close();
     },
   };
-}
-
-/** A port that is free now: the operating system's choice for a listener that closes at once. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
