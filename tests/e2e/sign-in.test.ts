@@ -125,6 +125,46 @@ describe('the signed-in session', () => {
     expect(new URL(suite.page.url()).pathname).toBe('/start/personal-information');
   });
 
+  it('a tab whose session expires soon opens the warning in the other tab too, and Yes there closes both', async () => {
+    const first = suite.page;
+    // One clock for the browser context: both tabs share it.
+    const clock = first.context().clock;
+    await clock.install();
+    await signInForTesting(first, suite.server.baseUrl);
+    // A second tab of the same browser with the same session, as a duplicated tab has.
+    const storage = await first.evaluate(() => Object.entries((globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage));
+    const second = await first.context().newPage();
+    await second.addInitScript((entries) => {
+      for (const [key, value] of entries) (globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }).sessionStorage.setItem(key, value);
+    }, storage);
+    await second.goto(`${suite.server.baseUrl}/start/personal-information?lang=en`);
+    await second.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
+
+    // Activity in the second tab reaches the first; two seconds later the second tab sees more, which it keeps to
+    // itself for now (tabs share activity at most every five seconds).
+    await clock.pauseAt((await first.evaluate(() => Date.now())) + 1000);
+    await second.keyboard.press('Shift');
+    await clock.runFor(2000);
+    await second.keyboard.press('Shift');
+    // 28 s on, the first tab's session expires soon; the second tab's own clock is two seconds short of its warning,
+    // within the allowed difference, so it opens the warning with the first tab's expiry time.
+    await clock.runFor(28_000);
+    const firstWarning = first.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const secondWarning = second.getByRole('alertdialog', { name: 'Your session is about to end' });
+    await firstWarning.waitFor();
+    await secondWarning.waitFor();
+    expect(await second.getByTestId('session-countdown').textContent()).toBe('Time left: 01:00');
+    expect(await second.getByRole('button', { name: 'Yes, continue' }).evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+
+    // Yes in the first tab: the session no longer expires soon, and the second tab's warning closes too.
+    await firstWarning.getByRole('button', { name: 'Yes, continue' }).click();
+    // The closing fade runs on the paused clock: step it on until both warnings have gone.
+    for (let step = 0; step < 20 && (await firstWarning.count()) + (await secondWarning.count()) > 0; step += 1) await clock.runFor(100);
+    expect(await firstWarning.count()).toBe(0);
+    expect(await secondWarning.count()).toBe(0);
+    expect(new URL(second.url()).pathname).toBe('/start/personal-information');
+  });
+
   it('logs out after the inactivity timeout when nobody answers the warning', async () => {
     await suite.page.clock.install();
     await signInForTesting(suite.page, suite.server.baseUrl);

@@ -5,6 +5,7 @@ export * from './checkbox';
 export { FieldError, FieldHint, useField, type FieldStateOptions } from './field';
 export * from './header-block';
 export * from './icon';
+export * from './id-card-install-link';
 export * from './input';
 export * from './modal';
 export * from './radio-group';

@@ -109,6 +109,19 @@ describe('application layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
   });
 
+  it.each([
+    ['an unknown', { currentStep: 'SomethingNew' }],
+    ['a missing', { currentStep: undefined }],
+  ])('%s step from the server opens the general error screen, not the technical one', async (_, step) => {
+    stubFetch({ 'GET /onboarding/applications/p-1': () => jsonResponse({ ...applicationView({ currentStep: 'Incomes' }), ...step }) });
+    const { router } = renderRoutes(
+      [...routes(), { path: '/error', element: <h1>General error page</h1> }, { path: '/error/technical', element: <h1>Technical error page</h1> }],
+      '/application/incomes',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'General error page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/error');
+  });
+
   it('shows saved, then offline while the browser is offline', async () => {
     serve(applicationView({ currentStep: 'Incomes' }));
     renderRoutes(routes(), '/application/incomes');

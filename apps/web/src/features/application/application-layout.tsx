@@ -53,7 +53,10 @@ function LoadedApplicationLayout({ processId, onLogout }: FrameBaseProps & { pro
   );
 }
 
-/** A load that failed after its retries: an application that is not (or no longer) the user's goes back to the company choice. */
+/**
+ * A load that failed after its retries: an application that is not (or no longer) the user's goes back to the company
+ * choice; the technical error page, which promises a call from the bank, is left for refusals the app has no screen for.
+ */
 function LoadFailed({ error }: { error: Error }) {
   const isGone = error instanceof ApiError && error.status === 404;
   useEffect(() => {
@@ -62,6 +65,8 @@ function LoadFailed({ error }: { error: Error }) {
   if (isGone) return <Navigate to={paths.chooseCompany} replace />;
   if (error instanceof NetworkError) return <Navigate to={errorPaths.network} replace />;
   if (error instanceof ApiError && error.status >= 500) return <Navigate to={paths.error} replace />;
+  // An answer this app cannot read, such as an unknown or missing step, is the general error screen (SPEC.md section 2).
+  if (error instanceof ApiError && error.code === 'UNEXPECTED_RESPONSE') return <Navigate to={paths.error} replace />;
   return <Navigate to={errorPaths.technical} replace />;
 }
 

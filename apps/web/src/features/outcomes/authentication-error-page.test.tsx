@@ -27,6 +27,27 @@ describe('authentication error screen', () => {
     expect(messageKeyFromParam('MID.DEVICE_PROBLEM')).toBe('MID.DEVICE_PROBLEM');
   });
 
+  it.each([
+    ['et', 'ID-kaardi tarkvara juhised ID.ee lehel (avaneb uuel vahelehel)', 'https://www.id.ee/'],
+    ['en', 'ID-card software instructions on ID.ee (opens in a new tab)', 'https://www.id.ee/en/'],
+    ['ru', 'Инструкции по программе для ID-карты на сайте ID.ee (откроется в новой вкладке)', 'https://www.id.ee/ru/'],
+  ])('a browser without ID-card support links to the install instructions (%s)', async (language, name, href) => {
+    await i18n.changeLanguage(language);
+    try {
+      renderAt('/authentication-error?error-code=IDC.NO_IMPLEMENTATION');
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows the install instructions only with the message that calls for them', () => {
+    renderAt('/authentication-error?error-code=IDC.NO_CERTIFICATES');
+    expect(screen.queryByRole('link', { name: /ID\.ee/ })).toBeNull();
+  });
+
   it('offers Try again and Back to home', () => {
     renderAt('/authentication-error?error-code=MID.TIMEOUT');
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/authentication');

@@ -2,7 +2,7 @@ import { DEFAULT_SIGN_IN_MESSAGE_KEY, SIGN_IN_MESSAGE_KEYS, signInMessageKeys, t
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { HeaderBlock } from '../../ui';
+import { HeaderBlock, IdCardInstallLink } from '../../ui';
 import styles from './outcome-page.module.css';
 
 export const ERROR_CODE_PARAM = 'error-code';
@@ -12,16 +12,22 @@ export function messageKeyFromParam(value: string | null): SignInMessageKey {
   return SIGN_IN_MESSAGE_KEYS.find((key) => key === value) ?? DEFAULT_SIGN_IN_MESSAGE_KEY;
 }
 
-/** SPEC.md section 2: /authentication-error?error-code=<message key>. */
+/** SPEC.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support gets the install instructions (section 8). */
 export function Component() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const keys = signInMessageKeys(messageKeyFromParam(searchParams.get(ERROR_CODE_PARAM)));
+  const messageKey = messageKeyFromParam(searchParams.get(ERROR_CODE_PARAM));
+  const keys = signInMessageKeys(messageKey);
 
   return (
     <div className={styles.page}>
       <HeaderBlock variant="error" headingLevel={1} title={t(keys.title, { ns: 'domain' })}>
         <p>{t(keys.message, { ns: 'domain' })}</p>
+        {messageKey === 'IDC.NO_IMPLEMENTATION' && (
+          <p>
+            <IdCardInstallLink />
+          </p>
+        )}
       </HeaderBlock>
       <div className={styles.actions}>
         <Link to={paths.authentication} className={styles.primaryAction}>

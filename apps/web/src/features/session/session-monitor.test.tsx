@@ -153,4 +153,71 @@ describe('single-sign-on events from other tabs (SPEC.md section 4)', () => {
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/logout'))).toBe(false);
     otherTab.close();
   });
+
+  describe('"expires soon" from another tab', () => {
+    let otherTab: BroadcastChannel;
+    let heard: unknown[];
+    beforeEach(() => {
+      // The clock and the session tick are faked; the channel's messages still travel as they do in a browser.
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      heard = [];
+      otherTab = new BroadcastChannel('onboarding-session');
+      otherTab.addEventListener('message', (event: MessageEvent) => heard.push(event.data));
+    });
+    afterEach(() => otherTab.close());
+
+    /** Waits for a message to arrive; waitFor's own polling runs on the faked setInterval. */
+    const until = async (assertion: () => void) => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          assertion();
+          return;
+        } catch (error) {
+          if (attempt >= 40) throw error;
+          await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
+        }
+      }
+    };
+
+    it('opens the warning here with the other tab\'s expiry time, and closes it when the session no longer expires soon', async () => {
+      renderSignedIn();
+      // This tab's own clock warns at 30 s; the other tab saw its last activity 2 s earlier, within the allowed difference.
+      await advance(29_000);
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      otherTab.postMessage({ type: 'expires-soon', sid: 'someone-else', expiresAt: Date.now() + 20_000 });
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 59_000 });
+      expect(await screen.findByRole('alertdialog', { name: 'Your session is about to end' })).toBeTruthy();
+      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 59 s');
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, continue' }));
+      // The warning counts down to that expiry time.
+      await advance(1000);
+      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 58 s');
+      // The other tab's Yes: the session no longer expires soon, and the warning closes here too.
+      otherTab.postMessage({ type: 'activity', sid: 'session-1', at: Date.now() });
+      await until(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(screen.getByRole('heading', { name: 'Signed-in screen' })).toBeTruthy();
+      // A warning heard of is not announced back.
+      expect(heard.filter((message) => (message as { type: string }).type === 'expires-soon')).toEqual([]);
+    });
+
+    it('a tab with later activity does not warn, and hands its activity to the other tab, whose warning closes', async () => {
+      renderSignedIn();
+      await advance(20_000);
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 50_000 });
+      await until(() => expect(heard).toContainEqual({ type: 'activity', sid: 'session-1', at: Date.now() - 20_000 }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
+    it('"expired" closes the warning and ends the session', async () => {
+      renderSignedIn();
+      await advance(29_000);
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 59_000 });
+      await screen.findByRole('alertdialog');
+      otherTab.postMessage({ type: 'expired', sid: 'session-1' });
+      expect(await screen.findByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(screen.getByText('Your session has ended')).toBeTruthy();
+    });
+  });
 });

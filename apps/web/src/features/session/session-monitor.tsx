@@ -1,4 +1,4 @@
-import { SESSION_TICK_MS, SSO_EXPIRY_DIFFERENCE_MS, TOKEN_REFRESH_EVERY_TICKS } from '@onboarding/domain';
+import { INACTIVITY_TIMEOUT_MS, SESSION_TICK_MS, SSO_EXPIRY_DIFFERENCE_MS, TOKEN_REFRESH_EVERY_TICKS } from '@onboarding/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { hasLiveAccessToken, readAccessTokenClaims, refreshSession, storeTokens } from '../../lib/auth-session';
 import { onSessionMessage, postSessionMessage, type SessionChannelMessage } from '../../lib/session-channel';
@@ -43,7 +43,8 @@ export function SessionMonitor() {
     postSessionMessage({ type: 'activity', sid: id, at });
   };
 
-  const update = (now: number) => {
+  /** `isAnnounced`: a warning this tab opens on its own clock is news for the others; one it heard of is not. */
+  const update = (now: number, isAnnounced = true) => {
     const clock = readSessionClock(lastActivityAt.current, now);
     const previous = phaseRef.current;
     if (clock.phase === 'expired') {
@@ -52,7 +53,7 @@ export function SessionMonitor() {
     }
     phaseRef.current = clock.phase;
     const id = sid();
-    if (clock.phase === 'warning' && previous !== 'warning' && id) postSessionMessage({ type: 'expires-soon', sid: id, expiresAt: clock.expiresAt });
+    if (isAnnounced && clock.phase === 'warning' && previous !== 'warning' && id) postSessionMessage({ type: 'expires-soon', sid: id, expiresAt: clock.expiresAt });
     setView({ phase: clock.phase, remainingMs: clock.remainingMs });
     return clock;
   };
@@ -91,9 +92,19 @@ export function SessionMonitor() {
         update(Date.now());
         return;
       case 'expires-soon': {
+        const now = Date.now();
+        // Too late to warn: the other tab's "expired" follows.
+        if (message.expiresAt <= now) return;
+        const own = readSessionClock(lastActivityAt.current, now);
         // This tab saw activity the other did not: tell it, and its warning closes.
-        const own = readSessionClock(lastActivityAt.current, Date.now());
-        if (own.expiresAt > message.expiresAt + SSO_EXPIRY_DIFFERENCE_MS) broadcastActivity(true);
+        if (own.expiresAt > message.expiresAt + SSO_EXPIRY_DIFFERENCE_MS) {
+          broadcastActivity(true);
+          return;
+        }
+        // The session expires soon here too: the warning opens with the other tab's expiry time, and the
+        // activity that closes it there (its Yes) closes it here.
+        lastActivityAt.current = message.expiresAt - INACTIVITY_TIMEOUT_MS;
+        update(now, false);
         return;
       }
       case 'expired':

@@ -2,7 +2,7 @@ import type { SigningMethod } from '@onboarding/domain';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
-import { Button, Spinner } from '../../../../ui';
+import { Button, IdCardInstallLink, Spinner } from '../../../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 import type { EndedState } from './use-signing';
 import styles from './signing.module.css';
@@ -107,9 +107,7 @@ export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onSt
           <p>{detailTexts.message}</p>
           {detail.hasInstallLink && (
             <p>
-              <a href={t(`${SIGNING}.ID_CARD_ERRORS.INSTALL_URL`)} target="_blank" rel="noreferrer" className={styles.link}>
-                {t(`${SIGNING}.ID_CARD_ERRORS.INSTALL_LINK`)}
-              </a>
+              <IdCardInstallLink />
             </p>
           )}
         </div>

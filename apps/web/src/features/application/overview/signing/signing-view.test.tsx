@@ -358,7 +358,7 @@ describe('signing view: ID-card', () => {
     expect(panel().getByText(message)).toBeTruthy();
     expect(callsTo(SIGNING_URL)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    if (code === 'no_implementation') expect(screen.getByRole('link', { name: 'ID-card software instructions on ID.ee' }).getAttribute('href')).toBe('https://www.id.ee/en/');
+    if (code === 'no_implementation') expect(screen.getByRole('link', { name: 'ID-card software instructions on ID.ee (opens in a new tab)' }).getAttribute('href')).toBe('https://www.id.ee/en/');
   });
 
   it('pin_blocked at signing: says PIN2 is blocked', async () => {

@@ -1,0 +1,1 @@
+export { IdCardInstallLink } from './id-card-install-link';
