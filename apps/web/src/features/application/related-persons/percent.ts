@@ -18,3 +18,13 @@ export function formatPercent(value: number, locale: Locale): string {
 
 /** A share field's text: what was stored, or empty. */
 export const percentText = (value: number | undefined, locale: Locale): string => (value === undefined ? '' : formatPercent(value, locale));
+
+/**
+ * A percent field's value in a person's data: the number, or the text as
+ * typed when it is none, for the schema to refuse as an incorrect value.
+ * NaN would travel as JSON null, which the server reads as "required".
+ */
+export function percentData(text: string): number | string | undefined {
+  const share = parsePercent(text);
+  return share !== undefined && Number.isNaN(share) ? text.trim() : share;
+}

@@ -14,7 +14,7 @@ import {
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { toFieldErrors } from '../../../lib/domain-resolver';
 import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
-import { parsePercent, percentText } from './percent';
+import { parsePercent, percentData, percentText } from './percent';
 
 /**
  * The add/edit modal's form (SPEC.md section 2 "Related person add/edit"):
@@ -157,7 +157,8 @@ export function toPrivatePerson(values: PrivatePersonFormValues, identity: Perso
     livesAndWorksMostlyInEstonia: values.livesAndWorksMostlyInEstonia ?? undefined,
     taxResidences: values.taxResidences.map((residence) => ({ ...residence })),
     isBeneficialOwner: values.isBeneficialOwner ?? undefined,
-    beneficiarySharePercent: isBeneficialOwner ? parsePercent(values.beneficiarySharePercent) : undefined,
+    // Text that is no number goes as typed, to be refused as the server refuses it; the dialog never saves it.
+    beneficiarySharePercent: isBeneficialOwner ? (percentData(values.beneficiarySharePercent) as number | undefined) : undefined,
     benefitType: isBeneficialOwner ? values.benefitType || undefined : undefined,
     benefitTypeOther: isBeneficialOwner && values.benefitType === 'OTHER' ? values.benefitTypeOther : undefined,
     isPep: values.isPep ?? undefined,
