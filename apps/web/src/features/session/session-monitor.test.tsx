@@ -27,6 +27,9 @@ function renderSignedIn() {
   );
 }
 
+// Taken before the tests fake the timers.
+const realSetTimeout = globalThis.setTimeout;
+
 const advance = (ms: number) => act(async () => {
   await vi.advanceTimersByTimeAsync(ms);
 });
@@ -175,7 +178,8 @@ describe('single-sign-on events from other tabs (SPEC.md section 4)', () => {
           return;
         } catch (error) {
           if (attempt >= 40) throw error;
-          await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
+          // Real time: the other tab's message comes through the event loop, and the faked setTimeout would never fire.
+          await act(() => new Promise((resolve) => realSetTimeout(resolve, 25)));
         }
       }
     };
