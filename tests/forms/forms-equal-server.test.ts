@@ -75,7 +75,7 @@ const companyDraft = partial({
   contactLanguage: field('', 'ET', 'EN', 'RU', 'FI'),
   emtakVersion: texts('EMTAK 2008'),
   mainFieldOfActivityCode: texts('62011', '620111', 'abc'),
-  additionalFieldOfActivityCodes: field([], ['62021'], ['62021', 'x']),
+  additionalFieldOfActivityCodes: field([], ['62021'], ['62021', 'x'], ['62021', '70221', '62021']),
   fieldOfActivityDescription: texts('Tarkvara', 'x'.repeat(3000)),
   numberOfEmployees: field<unknown>('', '3', '-1', '2.5', 'kolm', 7, '99999999'),
   targetMarketCountryCodes: field([], ['EE'], ['EE', 'FI', 'EE'], ['E1']),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, MAX_NUMBER_OF_EMPLOYEES, TEXT_MAX_LENGTH } from '../constants.js';
 import { validateAlphanumeric } from '../validation/alphanumeric.js';
 import { validationIssue } from '../validation/codes.js';
+import { repeatedEntryIndexes } from '../validation/duplicate.js';
 import { validateRegistryCode } from '../validation/registry-code.js';
 import { addressSchema } from './address.js';
 import {
@@ -121,6 +122,12 @@ export const companyDataSchema = object({
   .superRefine(
     (company, ctx) => uniqueCountries(company.targetMarketCountryCodes, (code) => code, ctx, ['targetMarketCountryCodes']),
     whenValid('targetMarketCountryCodes'),
-  );
+  )
+  // SPEC.md section 5 "Duplicate": an additional field of activity is named once.
+  .superRefine((company, ctx) => {
+    for (const index of repeatedEntryIndexes(company.additionalFieldOfActivityCodes)) {
+      addValidationIssue(ctx, validationIssue('notUnique'), ['additionalFieldOfActivityCodes', index]);
+    }
+  }, whenValid('additionalFieldOfActivityCodes'));
 export type CompanyData = z.infer<typeof companyDataSchema>;
 export type CompanyDataInput = z.input<typeof companyDataSchema>;

@@ -25,6 +25,7 @@ describe('cross-field rules on partial input', () => {
       hasLicense: true,
       targetMarketCountryCodes: ['EE', 'FI', 'EE'],
       partners: [{ cooperationType: 'OTHER' }],
+      additionalFieldOfActivityCodes: ['62021', '70221', '62021'],
     });
     expect(codes).toMatchObject({
       businessName: 'required',
@@ -33,6 +34,7 @@ describe('cross-field rules on partial input', () => {
       contactAddress: 'required',
       license: 'required',
       'targetMarketCountryCodes.2': 'countryAlreadyAdded',
+      'additionalFieldOfActivityCodes.2': 'notUnique',
       'partners.0.businessName': 'required',
       'partners.0.cooperationTypeOther': 'required',
     });

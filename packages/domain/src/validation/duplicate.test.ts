@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDuplicate } from './duplicate.js';
+import { repeatedEntryIndexes, validateDuplicate, wouldRepeat } from './duplicate.js';
 
 describe('duplicate (SPEC.md section 5)', () => {
   const entries = [
@@ -22,5 +22,14 @@ describe('duplicate (SPEC.md section 5)', () => {
       code: 'notUnique',
       params: {},
     });
+  });
+});
+
+describe('a list of plain values', () => {
+  it('says whether a value would repeat an entry, and where each repeat stands', () => {
+    expect(wouldRepeat(['62011', '62021'], '62021')).toBe(true);
+    expect(wouldRepeat(['62011'], '62021')).toBe(false);
+    expect(repeatedEntryIndexes(['62011', '62021', '62011', '62011'])).toEqual([2, 3]);
+    expect(repeatedEntryIndexes([])).toEqual([]);
   });
 });

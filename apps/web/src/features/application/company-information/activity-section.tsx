@@ -1,4 +1,4 @@
-import { repeatedCountryIndexes, type RegisterCompanyLookup } from '@onboarding/domain';
+import { repeatedCountryIndexes, wouldRepeat, type RegisterCompanyLookup } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
@@ -57,7 +57,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
             onChange={field.onChange}
             onBlur={field.onBlur}
             repeatMessage={t('VALIDATION.notUnique', { ns: 'domain' })}
-            isRepeat={(values, value) => values.includes(value)}
+            isRepeat={wouldRepeat}
             {...messages('additionalFieldOfActivityCodes')}
           />
         )}
