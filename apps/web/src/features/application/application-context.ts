@@ -1,6 +1,7 @@
 import type { ApplicationView, RegisterChange, Step } from '@onboarding/domain';
 import { createContext, useContext } from 'react';
 import type { StepScreen } from './application-steps';
+import type { DraftConflict } from './conflict/draft-conflict';
 
 /** What the application layout shows about saving: SPEC.md section 2 asks for saved, saving and offline. */
 export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
@@ -11,6 +12,8 @@ export type DraftControl = {
   flush: () => Promise<void>;
   /** Drops what is unsaved and waits for a save under way (a step save replaces the draft). */
   discard: () => Promise<void>;
+  /** After a write was refused as stale: merges what the reloaded application holds with what the page shows. */
+  reconcile: (application: ApplicationView) => void;
 };
 
 /**
@@ -30,8 +33,8 @@ export type ApplicationLayoutValue = {
   setVersion: (version: number) => void;
   /** Puts a step save's answer in place of the loaded application. */
   setApplication: (application: ApplicationView) => void;
-  /** Loads the application again, e.g. after 409 STALE_VERSION; resolves once it is in. */
-  reload: () => Promise<void>;
+  /** Loads the application again, e.g. after 409 STALE_VERSION; resolves with it once it is in. */
+  reload: () => Promise<ApplicationView | undefined>;
   saveState: SaveState;
   setSaveState: (state: SaveState) => void;
   isOnline: boolean;
@@ -46,6 +49,10 @@ export type ApplicationLayoutValue = {
   /** The registered autosave's flush and discard; nothing to do without one. */
   flushDraft: () => Promise<void>;
   discardDraft: () => Promise<void>;
+  /** The registered autosave's reconcile; nothing to do without one. */
+  reconcileDraft: (application: ApplicationView) => void;
+  /** Opens the conflict view over the step (null closes it): the fields another window changed too. */
+  showConflict: (conflict: DraftConflict | null) => void;
 };
 
 export const ApplicationLayoutContext = createContext<ApplicationLayoutValue | null>(null);

@@ -13,6 +13,8 @@ import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScr
 import { SaveAndContinueLater } from './save-and-continue-later';
 import { SaveStateIndicator } from './save-state-indicator';
 import { Stepper } from './stepper';
+import { ConflictView } from './conflict/conflict-view';
+import type { DraftConflict } from './conflict/draft-conflict';
 import { RegisterChangedNotice } from './register-changed-notice';
 import { useOnlineStatus } from './use-online-status';
 import styles from './application-layout.module.css';
@@ -79,6 +81,7 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
   const isOnline = useOnlineStatus();
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [isStale, setIsStale] = useState(false);
+  const [conflict, setConflict] = useState<DraftConflict | null>(null);
   const draft = useRef<DraftControl | null>(null);
 
   const viewedIndex = stepScreenIndexOfPath(pathname);
@@ -100,7 +103,10 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
     [queryClient, key],
   );
   const setApplication = useCallback((next: ApplicationView) => queryClient.setQueryData(key, next), [queryClient, key]);
-  const reload = useCallback(() => queryClient.refetchQueries({ queryKey: key, exact: true }), [queryClient, key]);
+  const reload = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: key, exact: true });
+    return queryClient.getQueryData<ApplicationView>(key);
+  }, [queryClient, key]);
 
   const value = useMemo<ApplicationLayoutValue>(
     () => ({
@@ -124,6 +130,8 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
       },
       flushDraft: async () => draft.current?.flush(),
       discardDraft: async () => draft.current?.discard(),
+      reconcileDraft: (latest) => draft.current?.reconcile(latest),
+      showConflict: setConflict,
     }),
     [processId, application, stepScreen, getVersion, setVersion, setApplication, reload, saveState, isOnline, isStale, registerChanges, setRegisterChanges],
   );
@@ -149,6 +157,7 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
         <div className={styles.content}>
           <Outlet />
         </div>
+        <ConflictView conflict={conflict} />
       </div>
     </ApplicationLayoutContext>
   );

@@ -2,6 +2,7 @@ import { stepToScreen, type ApplicationView, type FieldIssue } from '@onboarding
 import { useLocation, useNavigate } from 'react-router';
 import { screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
+import { writeUnsavedEdits } from '../../lib/unsaved-edits';
 import { useSaveStepMutation } from './api/save-step';
 import { useApplicationLayout } from './application-context';
 
@@ -9,7 +10,7 @@ export type SaveStepResult =
   | { status: 'saved'; application: ApplicationView }
   /** 400 VALIDATION_FAILED: put `fields` on the form (lib/form-errors.ts). */
   | { status: 'invalid'; fields: FieldIssue[] }
-  /** 409 STALE_VERSION or COMPANY_MISMATCH: the latest application is loaded and the form keeps its values; the user saves again. */
+  /** 409 STALE_VERSION or COMPANY_MISMATCH: the latest application is loaded and merged into the form (see useStepDraft); the user saves again. */
   | { status: 'stale' }
   /** Anything else; the global error handling has told the user. */
   | { status: 'failed' };
@@ -25,13 +26,15 @@ export function useSaveStep() {
   const mutation = useSaveStepMutation();
 
   const save = async (data: unknown): Promise<SaveStepResult> => {
-    const { processId, step, getVersion, setApplication, setIsStale, reload, discardDraft } = layout;
+    const { processId, step, getVersion, setApplication, setIsStale, reload, discardDraft, reconcileDraft } = layout;
     // The step's data replaces its draft; a draft save still under way must finish first, for its version.
     await discardDraft();
     try {
       const application = await mutation.mutateAsync({ processId, step, version: getVersion(), data });
       setApplication(application);
       setIsStale(false);
+      // The saved step is what the server holds now: nothing of it is left unsaved.
+      writeUnsavedEdits(processId, step, null);
       const next = screenPath(stepToScreen(application.currentStep));
       // Saving the overview stays on the overview: no second history entry for the same screen.
       await navigate(next, { replace: location.pathname.replace(/\/$/, '') === next.replace(/\/$/, '') });
@@ -40,7 +43,9 @@ export function useSaveStep() {
       // Stale, or naming another company than the application's (changed meanwhile by the register): load the latest.
       if (error instanceof ApiError && (error.code === 'STALE_VERSION' || error.code === 'COMPANY_MISMATCH')) {
         setIsStale(true);
-        await reload();
+        const latest = await reload();
+        // What the other window saved is merged into the form, or the conflict view asks which to keep.
+        if (latest) reconcileDraft(latest);
         return { status: 'stale' };
       }
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') return { status: 'invalid', fields: error.fields };

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { postSessionMessage } from '../../lib/session-channel';
+import { clearAllUnsavedEdits } from '../../lib/unsaved-edits';
 import type { SessionEndReason } from '../../lib/session-events';
 import { useToast } from '../../ui';
 
@@ -34,6 +35,9 @@ export function useEndSession() {
       const sid = readAccessTokenClaims()?.sid;
       if (isOrigin && sid && reason !== 'unauthorized') postSessionMessage({ type: reason === 'logout' ? 'logout' : 'expired', sid });
       await endSession({ isServerNotified: isOrigin && reason === 'logout' });
+      // Edits kept for a reload go with a logout: the next person at a shared computer must not find them. An
+      // expired session keeps them, for the same person signing in again in this tab.
+      if (reason === 'logout') clearAllUnsavedEdits();
       queryClient.clear();
       await navigate(paths.authentication, { replace: true });
       if (reason === 'logout') {

@@ -1,4 +1,4 @@
-import type { CompanyData, RegisterCompanyLookup } from '@onboarding/domain';
+import type { ApplicationView, CompanyData, RegisterCompanyLookup } from '@onboarding/domain';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 
 export type CompanyInformationFormProps = {
   initialValues: CompanyFormValues;
+  /** The form's values for what an application holds (a reloaded one, after another window saved). */
+  valuesOf: (application: ApplicationView) => CompanyFormValues;
   register: RegisterCompanyLookup | undefined;
 };
 
@@ -39,7 +41,7 @@ export type CompanyInformationFormProps = {
  * the first invalid field, or saves and opens the next step; a server error
  * goes on its field. Typing is autosaved as a draft.
  */
-export function CompanyInformationForm({ initialValues, register }: CompanyInformationFormProps) {
+export function CompanyInformationForm({ initialValues, valuesOf, register }: CompanyInformationFormProps) {
   const { t } = useTranslation();
   const { step, application } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
@@ -54,7 +56,7 @@ export function CompanyInformationForm({ initialValues, register }: CompanyInfor
     shouldFocusError: false,
   });
   const values = useWatch({ control: form.control });
-  useStepDraft(step, values);
+  useStepDraft(step, values, { fromApplication: valuesOf, restore: (restored: CompanyFormValues) => form.reset(restored) });
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current);

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE, type ContactLanguage } from '@onboarding/domain';
+import { DEFAULT_COUNTRY_CODE, type ApplicationView, type ContactLanguage } from '@onboarding/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
@@ -45,14 +45,16 @@ export function Component() {
 function LoadedForm({ register, emtakVersion }: { register: Parameters<typeof CompanyInformationForm>[0]['register']; emtakVersion: string | undefined }) {
   const { application } = useApplicationLayout();
   const locale = useLocale();
-  // Read once: a reload of the application (e.g. after 409) must not reset what is typed.
-  const [initialValues] = useState<CompanyFormValues>(() => {
-    const base = prefillValues({ company: application.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage });
+  // The form's values for what an application holds: read once for the form, again to merge another window's save.
+  const valuesOf = (latest: ApplicationView): CompanyFormValues => {
+    const base = prefillValues({ company: latest.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage });
     // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins, and a reload shows what was typed.
-    const values = readValues(application.drafts.CompanyData ?? application.steps.CompanyData, base);
+    const values = readValues(latest.drafts.CompanyData ?? latest.steps.CompanyData, base);
     // The company itself is the application's, fixed when it was started: the server refuses a step naming another.
-    const { businessName, registryCode, registryCountryCode } = application.company;
+    const { businessName, registryCode, registryCountryCode } = latest.company;
     return { ...values, businessName, registryCode: registryCode ?? '', registryCountryCode };
-  });
-  return <CompanyInformationForm initialValues={initialValues} register={register} />;
+  };
+  // Read once: a reload of the application (e.g. after 409) must not reset what is typed.
+  const [initialValues] = useState<CompanyFormValues>(() => valuesOf(application));
+  return <CompanyInformationForm initialValues={initialValues} valuesOf={valuesOf} register={register} />;
 }

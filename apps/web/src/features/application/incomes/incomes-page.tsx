@@ -1,4 +1,4 @@
-import { CASH_BANDS, INCOME_BANDS, INCOME_SOURCES, type Incomes, type Locale } from '@onboarding/domain';
+import { CASH_BANDS, INCOME_BANDS, INCOME_SOURCES, type ApplicationView, type Incomes, type Locale } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldError, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
@@ -120,17 +120,22 @@ export function Component() {
   const [formError, setFormError] = useState<string | null>(null);
   const languageRef = useRef(locale);
   // A draft is newer than the saved step (saving a step clears its draft), so it wins: a reload shows what was typed.
-  const [defaultValues] = useState(() => incomesFormValues(application.drafts[STEP] ?? application.steps[STEP], locale));
+  const storedOf = (latest: ApplicationView) => latest.drafts[STEP] ?? latest.steps[STEP];
+  const [defaultValues] = useState(() => incomesFormValues(storedOf(application), locale));
   const [resolver] = useState(() => incomesResolver(() => i18n.resolvedLanguage));
 
-  const { control, register, handleSubmit, setError, setFocus, setValue, getValues, formState } = useForm<IncomesFormValues, unknown, Incomes>({
+  const { control, register, handleSubmit, setError, setFocus, setValue, getValues, formState, reset } = useForm<IncomesFormValues, unknown, Incomes>({
     resolver,
     mode: 'onTouched',
     defaultValues,
   });
   const { errors, touchedFields, isSubmitted } = formState;
   const values = useWatch({ control });
-  useStepDraft(STEP, toIncomesDraft(values as Partial<IncomesFormValues>, locale));
+  // Autosave keeps the amounts as numbers, whatever the page's language: the draft is the form's values read.
+  useStepDraft(STEP, toIncomesDraft(values as Partial<IncomesFormValues>, locale), {
+    fromApplication: (latest) => toIncomesDraft(incomesFormValues(storedOf(latest), locale), locale),
+    restore: (draft) => reset(incomesFormValues(draft, locale)),
+  });
 
   // A language change rewrites typed amounts in the new language's format, so they still read as the same number.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { OPENING_REASONS, type OpeningReasons } from '@onboarding/domain';
+import { OPENING_REASONS, type ApplicationView, type OpeningReasons } from '@onboarding/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,16 +22,17 @@ export function Component() {
   const { save, isSaving } = useSaveStep();
   const [formError, setFormError] = useState<string | null>(null);
   // A draft is newer than the saved step (saving a step clears its draft), so it wins: a reload shows what was typed.
-  const [defaultValues] = useState(() => openingReasonsFormValues(application.drafts[STEP] ?? application.steps[STEP]));
+  const valuesOf = (latest: ApplicationView) => openingReasonsFormValues(latest.drafts[STEP] ?? latest.steps[STEP]);
+  const [defaultValues] = useState(() => valuesOf(application));
 
-  const { control, register, handleSubmit, setError, setFocus, formState } = useForm<OpeningReasonsFormValues, unknown, OpeningReasons>({
+  const { control, register, handleSubmit, setError, setFocus, formState, reset } = useForm<OpeningReasonsFormValues, unknown, OpeningReasons>({
     resolver: openingReasonsResolver,
     mode: 'onTouched',
     defaultValues,
   });
   const { errors, touchedFields, isSubmitted } = formState;
   const values = useWatch({ control });
-  useStepDraft(STEP, values);
+  useStepDraft(STEP, values, { fromApplication: valuesOf, restore: (restored: OpeningReasonsFormValues) => reset(restored) });
   const isOtherChosen = values.openingReasons?.includes('OTHER') ?? false;
 
   const onSubmit = handleSubmit(async (payload) => {

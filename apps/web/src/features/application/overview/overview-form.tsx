@@ -1,4 +1,4 @@
-import type { ApplicationOverview } from '@onboarding/domain';
+import type { ApplicationOverview, ApplicationView } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -35,7 +35,13 @@ const noFocus = () => undefined;
  * then asks the server to review the whole application: complete, it leads
  * to signing; otherwise it lists what is still missing.
  */
-export function OverviewForm({ initialValues }: { initialValues: OverviewFormValues }) {
+export type OverviewFormProps = {
+  initialValues: OverviewFormValues;
+  /** The form's values for what an application holds (a reloaded one, after another window saved). */
+  valuesOf: (application: ApplicationView) => OverviewFormValues;
+};
+
+export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
   const { t } = useTranslation();
   const { step, processId } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
@@ -58,7 +64,7 @@ export function OverviewForm({ initialValues }: { initialValues: OverviewFormVal
     shouldFocusError: false,
   });
   const values = useWatch({ control: form.control });
-  useStepDraft(step, values);
+  useStepDraft(step, values, { fromApplication: valuesOf, restore: (restored: OverviewFormValues) => form.reset(restored) });
   const valuesKey = JSON.stringify(values);
 
   useEffect(() => {

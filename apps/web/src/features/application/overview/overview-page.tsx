@@ -1,3 +1,4 @@
+import type { ApplicationView } from '@onboarding/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplicationLayout } from '../application-context';
@@ -21,9 +22,8 @@ export function Component() {
   const review = useApplicationReview(processId);
   // Read once: a reload of the application (e.g. after 409) must not reset what is typed.
   // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins.
-  const [initialValues] = useState(() =>
-    overviewFormValues(application.drafts[step] ?? application.steps.ApplicationOverview ?? application.steps.AdditionalData),
-  );
+  const valuesOf = (latest: ApplicationView) => overviewFormValues(latest.drafts[step] ?? latest.steps.ApplicationOverview ?? latest.steps.AdditionalData);
+  const [initialValues] = useState(() => valuesOf(application));
 
   return (
     <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
@@ -34,7 +34,7 @@ export function Component() {
       <ApplicationSummary />
       <OverviewNotices notices={review.data?.notices} />
       <OverviewDiscrepancies discrepancies={review.data?.discrepancies} />
-      <OverviewForm initialValues={initialValues} />
+      <OverviewForm initialValues={initialValues} valuesOf={valuesOf} />
     </section>
   );
 }

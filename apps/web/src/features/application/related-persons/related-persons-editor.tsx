@@ -1,4 +1,4 @@
-import { createRelatedPersonsSchema, parseWithIssues, type RelatedPersonType } from '@onboarding/domain';
+import { createRelatedPersonsSchema, parseWithIssues, type ApplicationView, type RelatedPersonType } from '@onboarding/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -31,7 +31,13 @@ type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: numbe
  * checked in the browser on each change with the server's context, and again
  * by the server on Continue. The values are autosaved as a draft.
  */
-export function RelatedPersonsEditor({ initialValues }: { initialValues: RelatedPersonsValues }) {
+export type RelatedPersonsEditorProps = {
+  initialValues: RelatedPersonsValues;
+  /** The values for what an application holds (a reloaded one, after another window saved); undefined when it holds none. */
+  valuesOf: (application: ApplicationView) => RelatedPersonsValues | undefined;
+};
+
+export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersonsEditorProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const nameOf = usePersonName();
@@ -49,7 +55,7 @@ export function RelatedPersonsEditor({ initialValues }: { initialValues: Related
   const pendingFocus = useRef<(() => void) | null>(null);
   // What had focus when the person modal opened: the modal gives focus back to it.
   const modalOpener = useRef<Element | null>(null);
-  useStepDraft(step, values);
+  useStepDraft(step, values, { fromApplication: valuesOf, restore: setValues });
 
   useEffect(() => {
     const focus = pendingFocus.current;

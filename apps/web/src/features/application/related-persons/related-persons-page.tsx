@@ -1,3 +1,4 @@
+import type { ApplicationView } from '@onboarding/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
@@ -36,10 +37,16 @@ export function Component() {
 
 function LoadedEditor({ source }: { source: unknown }) {
   const { representative } = useRelatedPersonsContext();
-  // Read once: a reload of the application (e.g. after 409) must not reset what is entered.
-  const [initialValues] = useState<RelatedPersonsValues>(() => {
-    const values = readStepValues(source);
+  const valuesOfSource = (stored: unknown): RelatedPersonsValues => {
+    const values = readStepValues(stored);
     return withConsistentRoles(withRepresentative(values, representative, () => newPersonId(values)));
-  });
-  return <RelatedPersonsEditor initialValues={initialValues} />;
+  };
+  // Another window's save, to merge with what is entered here; nothing stored means nothing saved there.
+  const valuesOf = (latest: ApplicationView) => {
+    const stored = latest.drafts[STEP] ?? latest.steps[STEP];
+    return stored === undefined ? undefined : valuesOfSource(stored);
+  };
+  // Read once: a reload of the application (e.g. after 409) must not reset what is entered.
+  const [initialValues] = useState<RelatedPersonsValues>(() => valuesOfSource(source));
+  return <RelatedPersonsEditor initialValues={initialValues} valuesOf={valuesOf} />;
 }

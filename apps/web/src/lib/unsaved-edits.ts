@@ -1,0 +1,56 @@
+import type { Step } from '@onboarding/domain';
+
+/**
+ * A step's edits the server has not confirmed yet, kept in this tab's session
+ * storage so that a reload, or a closed tab the browser reopens, brings them
+ * back. Never local storage: that outlives the session on a shared computer.
+ * Logging out clears them (clearAllUnsavedEdits).
+ */
+export type UnsavedEdits = {
+  /** The step's values as the server held them when the edits began (JSON): the base of a three-way merge. */
+  base: string;
+  /** The values the page showed (JSON). */
+  mine: string;
+};
+
+const PREFIX = 'unsavedEdits:';
+const keyOf = (processId: string, step: Step) => `${PREFIX}${processId}:${step}`;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readUnsavedEdits(processId: string, step: Step): UnsavedEdits | null {
+  try {
+    const stored = storage()?.getItem(keyOf(processId, step));
+    if (!stored) return null;
+    const parsed = JSON.parse(stored) as Partial<UnsavedEdits>;
+    return typeof parsed.base === 'string' && typeof parsed.mine === 'string' ? { base: parsed.base, mine: parsed.mine } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUnsavedEdits(processId: string, step: Step, edits: UnsavedEdits | null): void {
+  try {
+    if (edits === null) storage()?.removeItem(keyOf(processId, step));
+    else storage()?.setItem(keyOf(processId, step), JSON.stringify(edits));
+  } catch {
+    // Private browsing or a full storage: the edits then live as long as the page, as before.
+  }
+}
+
+export function clearAllUnsavedEdits(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index)).filter((key): key is string => key?.startsWith(PREFIX) ?? false);
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
