@@ -34,7 +34,6 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.maxValue': ['max'],
   'VALIDATION.maxOptions': ['max'],
   'VALIDATION.minValue': ['min'],
-  'VALIDATION.minimumAmount': ['minValue'],
   'VALIDATION.totalHoldingNotEqual': ['expected', 'total'],
   'VALIDATION.totalHoldingTooBig': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalNotEqual': ['expected', 'total'],

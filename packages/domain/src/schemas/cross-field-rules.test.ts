@@ -29,7 +29,7 @@ describe('cross-field rules on partial input', () => {
     });
     expect(codes).toMatchObject({
       businessName: 'required',
-      registryCode: 'invalidRegistryCode',
+      registryCode: 'onlyNumbers',
       representationBasisOther: 'required',
       contactAddress: 'required',
       license: 'required',
@@ -71,7 +71,8 @@ describe('cross-field rules on partial input', () => {
   });
 
   it('a legal entity: registry code by country', () => {
-    expect(codesOf(legalEntitySchema, { registryCode: 'abc' })).toMatchObject({ businessName: 'required', registryCode: 'invalidRegistryCode' });
+    expect(codesOf(legalEntitySchema, { registryCode: 'abc' })).toMatchObject({ businessName: 'required', registryCode: 'onlyNumbers' });
+    expect(codesOf(legalEntitySchema, { registryCode: 'abc', registryCountryCode: 'DE' }).registryCode).toBeUndefined();
   });
 
   it('overview: the OTHER connection, the GIIN and the tax status type', () => {

@@ -99,7 +99,9 @@ describe('company data (SPEC.md section 3)', () => {
   });
 
   it.each([
-    [{ registryCode: '123456789' }, 'registryCode', 'invalidRegistryCode'],
+    [{ registryCode: '123456789' }, 'registryCode', 'maxLength'],
+    [{ registryCode: '1234567A' }, 'registryCode', 'onlyNumbers'],
+    [{ registryCode: '1234 5678' }, null, null],
     [{ registryCode: 'HRB 12345', registryCountryCode: 'DE' }, null, null],
     [{ registryCode: 'HRB&12345', registryCountryCode: 'DE' }, 'registryCode', 'onlyLatinLetters'],
     [{ businessEmail: 'info@n.ee' }, 'businessEmail', 'invalidEmail'],
@@ -190,6 +192,9 @@ describe('related persons (SPEC.md section 3)', () => {
 
   it.each([
     [{ personalId: '38001085719' }, 'personalId', 'invalidPersonalId'],
+    [{ personalId: '3800108571' }, 'personalId', 'exactLength'],
+    [{ personalId: '3800108571X' }, 'personalId', 'onlyNumbers'],
+    [{ personalId: 'AB1234567', personalIdCountryCode: 'LV' }, null, null],
     [{ personalId: '38001085719', personalIdCountryCode: 'LV' }, null, null],
     [{ personalId: '' }, null, null],
     [{ firstName: 'Łukasz' }, 'firstName', 'onlyLatinLetters'],

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_EUROS } from '../constants.js';
 import { percentToBasisPoints, validateEuros, validatePercent } from './amount.js';
@@ -16,8 +17,17 @@ describe('money and percents', () => {
     expect(validateEuros(value)?.code ?? null).toBe(code);
   });
 
-  it('names the minimum amount', () => {
-    expect(validateEuros(99, 100)).toEqual({ code: 'minimumAmount', params: { minValue: 100 } });
+  it('has no minimum beyond a positive amount: SPEC.md names none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_EUROS }), (value) => {
+        expect(validateEuros(value)).toBeNull();
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: 0 }), (value) => {
+        expect(validateEuros(value)).toEqual({ code: 'amountMustBePositive', params: {} });
+      }),
+    );
   });
 
   it.each([

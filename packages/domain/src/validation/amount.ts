@@ -3,12 +3,12 @@ import { validationIssue, type ValidationResult } from './codes.js';
 
 /**
  * Money is a whole number of euros (DESIGN.md conventions); SPEC.md section 5
- * names the messages: invalid amount, amount must be positive, minimum amount.
+ * names the messages: invalid amount, amount must be positive. SPEC.md names
+ * no minimum for any amount, so any positive whole amount passes.
  */
-export const validateEuros = (value: number, minValue = 1): ValidationResult => {
+export const validateEuros = (value: number): ValidationResult => {
   if (!Number.isSafeInteger(value)) return validationIssue('invalidAmount');
   if (value <= 0) return validationIssue('amountMustBePositive');
-  if (value < minValue) return validationIssue('minimumAmount', { minValue });
   if (value > MAX_AMOUNT_EUROS) return validationIssue('maxValue', { max: MAX_AMOUNT_EUROS });
   return null;
 };

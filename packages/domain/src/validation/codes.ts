@@ -2,6 +2,11 @@
  * Validation codes. The first group are the messages of SPEC.md section 5; the
  * rest name the related-person and opening-reason rules of the same section.
  * Each code has a text under VALIDATION.<code> in src/i18n/*.json.
+ *
+ * Two messages of the section have no code because no rule can give them:
+ * "Minimum amount" (SPEC.md names no minimum for any amount) and "Incorrect
+ * registry code" (the registry code rule is digits only and a length, which
+ * "Only numbers permitted" and "up to N characters" tell more precisely).
  */
 export const VALIDATION_CODES = [
   'required',
@@ -20,14 +25,12 @@ export const VALIDATION_CODES = [
   'invalidPersonalId',
   'personAlreadyExists',
   'invalidPhone',
-  'invalidRegistryCode',
   'invalidFormat',
   'countryAlreadyAdded',
   'invalidCountryCode',
   'invalidAmount',
   'invalidDate',
   'receivedPaymentsNotMarked',
-  'minimumAmount',
   'invalidTin',
   'amountMustBePositive',
   'openingReasonRequired',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ValidationResult } from './codes.js';
 import { isValidPersonalId, parsePersonalId, personalIdCheckDigit, validatePersonalId } from './personal-id.js';
 
 const withCheckDigit = (firstTen: string) => firstTen + String(personalIdCheckDigit(firstTen));
@@ -43,6 +44,19 @@ describe('Estonian personal ID (SPEC.md section 5, EID-FACTS.md section 6)', () 
   it('reports the code, and leaves empty values to "required"', () => {
     expect(validatePersonalId('38001085719')).toEqual({ code: 'invalidPersonalId', params: {} });
     expect(validatePersonalId('')).toBeNull();
+  });
+
+  it.each<[string, ValidationResult, string]>([
+    ['3800108571a', { code: 'onlyNumbers', params: {} }, 'a letter'],
+    ['38001-085718', { code: 'onlyNumbers', params: {} }, 'a hyphen'],
+    ['EE38001085718', { code: 'onlyNumbers', params: {} }, 'a country prefix'],
+    ['3800108571', { code: 'exactLength', params: { length: 11 } }, '10 digits'],
+    ['380010857180', { code: 'exactLength', params: { length: 11 } }, '12 digits'],
+    ['08001085718', { code: 'invalidPersonalId', params: {} }, 'first digit 0'],
+    ['38002310000', { code: 'invalidPersonalId', params: {} }, 'a date that does not exist'],
+    ['38001085719', { code: 'invalidPersonalId', params: {} }, 'wrong check digit'],
+  ])('%s gives %j (%s)', (code, issue) => {
+    expect(validatePersonalId(code)).toEqual(issue);
   });
 
   it.each([
@@ -112,6 +126,30 @@ const validCode = fc
   });
 
 describe('personal ID properties', () => {
+  it('a code with any character but a digit is "Only numbers permitted"', () => {
+    fc.assert(
+      fc.property(validCode, fc.nat({ max: 11 }), fc.string({ minLength: 1, maxLength: 1 }).filter((c) => !/\d/.test(c)), ({ code }, at, other) => {
+        expect(validatePersonalId(code.slice(0, at) + other + code.slice(at))).toEqual({ code: 'onlyNumbers', params: {} });
+      }),
+    );
+  });
+
+  it('digits only, but not 11 of them, is "must be 11 characters"', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,30}$/).filter((code) => code.length !== 11), (code) => {
+        expect(validatePersonalId(code)).toEqual({ code: 'exactLength', params: { length: 11 } });
+      }),
+    );
+  });
+
+  it('11 digits fail only as "Incorrect Estonian ID code"', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{11}$/), (code) => {
+        expect(validatePersonalId(code)).toEqual(isValidPersonalId(code) ? null : { code: 'invalidPersonalId', params: {} });
+      }),
+    );
+  });
+
   it('every generated valid code passes and parses to the date and sex it encodes', () => {
     fc.assert(
       fc.property(validCode, ({ code, birthDate, sex }) => {

@@ -1,6 +1,7 @@
 import { PERSONAL_ID_LENGTH } from '../constants.js';
 import { isRealDate } from './calendar.js';
 import { validationIssue, type ValidationResult } from './codes.js';
+import { validateNumberExactLength, validateOnlyNumbers } from './length.js';
 
 export type PersonalIdDetails = {
   /** yyyy-MM-dd */
@@ -50,8 +51,16 @@ export const parsePersonalId = (code: string): PersonalIdDetails | null => {
 
 export const isValidPersonalId = (code: string): boolean => parsePersonalId(code) !== null;
 
-/** Empty values pass; "required" is a separate rule. */
+/**
+ * The message a user sees for an Estonian personal ID code (SPEC.md section 5):
+ * anything but digits is "Only numbers permitted", a count of digits other than
+ * 11 (section 9) is "must be 11 characters", and 11 digits that break the first
+ * digit, date or check digit rule are "Incorrect Estonian ID code". Empty values
+ * pass; "required" is a separate rule.
+ */
 export const validatePersonalId = (code: string): ValidationResult => {
   if (code === '') return null;
+  const issue = validateOnlyNumbers(code) ?? validateNumberExactLength(code, PERSONAL_ID_LENGTH);
+  if (issue) return issue;
   return isValidPersonalId(code) ? null : validationIssue('invalidPersonalId');
 };

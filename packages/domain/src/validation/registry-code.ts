@@ -1,15 +1,18 @@
 import { REGISTRY_CODE_MAX_LENGTH } from '../constants.js';
-import { validationIssue, type ValidationResult } from './codes.js';
+import { type ValidationResult } from './codes.js';
+import { validateNumberMaxLength, validateOnlyNumbers } from './length.js';
 
 /** The registry code as the rule of SPEC.md section 5 sees it: without whitespace. */
 export const cleanRegistryCode = (value: string): string => value.replace(/\s/g, '');
 
-/** SPEC.md section 5: the cleaned value is digits only and at most 8 characters by default. Empty passes. */
+/**
+ * SPEC.md section 5: the cleaned value is digits only ("Only numbers permitted")
+ * and at most 8 characters by default, counted in digits ("up to N characters";
+ * section 9 names the default maximum). Empty passes; "required" is a separate rule.
+ */
 export const validateRegistryCode = (value: string, maxLength: number = REGISTRY_CODE_MAX_LENGTH): ValidationResult => {
   const cleaned = cleanRegistryCode(value);
-  if (cleaned === '') return null;
-  if (!/^\d+$/.test(cleaned) || cleaned.length > maxLength) return validationIssue('invalidRegistryCode');
-  return null;
+  return validateOnlyNumbers(cleaned) ?? validateNumberMaxLength(cleaned, maxLength);
 };
 
 export const isValidRegistryCode = (value: string, maxLength: number = REGISTRY_CODE_MAX_LENGTH): boolean =>

@@ -56,7 +56,6 @@ const paramsOf = (code: ValidationCode, issue: FinalIssue): ValidationParams => 
   if (issue.code === 'too_small') {
     const min = Number(issue.minimum);
     if (code === 'exactLength') return { length: min };
-    if (code === 'minimumAmount') return { minValue: min };
     return code === 'minValue' ? { min } : {};
   }
   return {};

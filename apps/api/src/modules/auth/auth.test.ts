@@ -68,6 +68,8 @@ describe('Smart-ID sign-in, through the client and the simulator over HTTP', () 
     const start = await startSmartId('38001085719');
     expect(start.statusCode).toBe(400);
     expect(start.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'personalId', code: 'invalidPersonalId' }] });
+    const short = await startSmartId('3800108571');
+    expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'personalId', code: 'exactLength', params: { length: 11 } }] });
   });
 
   it.each([
@@ -307,9 +309,14 @@ describe('magic sign-in', () => {
     expect(claimsOf(response.json().accessToken)).toMatchObject({ personalId: '38001085718', personalIdCountryCode: 'EE', authenticationMethod: 'MAGIC', givenName: 'MARI' });
   });
 
-  it('refuses an invalid personal code', async () => {
-    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '12345678901' } });
+  it.each([
+    ['12345678901', 'invalidPersonalId'],
+    ['3800108571', 'exactLength'],
+    ['3800108571A', 'onlyNumbers'],
+  ])('refuses the invalid personal code %s with the forms’ code %s', async (personalId, code) => {
+    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } });
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'personalId', code }] });
   });
 
   it('does not exist when off', async () => {

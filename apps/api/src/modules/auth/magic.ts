@@ -1,4 +1,4 @@
-import { isValidPersonalId, TEXT_MAX_LENGTH, type FieldIssue, type MagicSignInPayload } from '@onboarding/domain';
+import { isValidPersonalId, TEXT_MAX_LENGTH, validatePersonalId, type FieldIssue, type MagicSignInPayload } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import type { CompletedPerson } from './auth-repository.js';
 
@@ -13,7 +13,9 @@ export function personFromMagicPayload(payload: MagicSignInPayload & Record<stri
   const personalId = text(payload.personalId) ?? '';
   const personalIdCountryCode = text(payload.personalIdCountryCode) ?? 'EE';
   if (personalIdCountryCode === 'EE' && !isValidPersonalId(personalId)) {
-    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'personalId', code: 'invalidPersonalId', params: {} }] });
+    // The same message as the forms give for the code (SPEC.md section 5); a missing code is "required".
+    const issue = validatePersonalId(personalId) ?? { code: 'required' as const, params: {} };
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'personalId', ...issue }] });
   }
   const person = {
     personalId,

@@ -93,7 +93,7 @@ describe('PUT steps/CompanyData refuses what the company form refuses', () => {
     expect(await codesOf(invalidBodies[1]?.[1])).toEqual({ businessPhone: 'invalidPhone' });
     // Seven digits is the shortest phone accepted (saving it would advance the application, so only the schema is asked).
     expect(parseWithIssues(companyDataSchema, { ...validCompanyData, businessPhone: '1234567' }).success).toBe(true);
-    expect(await codesOf(invalidBodies[2]?.[1])).toEqual({ registryCode: 'invalidRegistryCode' });
+    expect(await codesOf(invalidBodies[2]?.[1])).toEqual({ registryCode: 'maxLength' });
     expect(await codesOf(invalidBodies[3]?.[1])).toEqual({ 'targetMarketCountryCodes.2': 'countryAlreadyAdded' });
     expect(await codesOf(invalidBodies[4]?.[1])).toEqual({ representationBasisOther: 'required' });
     expect(await codesOf(invalidBodies[5]?.[1])).toEqual({ 'license.number': 'required' });

@@ -86,7 +86,9 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
   it('answers 400 with the form’s code for a registry code that is not one', async () => {
     const response = await get('/onboarding/register/companies/EE/12AB');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'registryCode', code: 'invalidRegistryCode' }] });
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'registryCode', code: 'onlyNumbers' }] });
+    const long = await get('/onboarding/register/companies/EE/123456789');
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'registryCode', code: 'maxLength', params: { max: 8 } }] });
   });
 });
 

@@ -128,10 +128,16 @@ describe('authentication screen', () => {
     renderApp();
     const personalId = await screen.findByRole('textbox', { name: 'Personal ID code' });
     await user.type(personalId, '123');
-    expect(screen.queryByText('Incorrect Estonian ID code')).toBeNull();
+    expect(screen.queryByText('Must be 11 characters')).toBeNull();
     await user.tab();
-    expect(await screen.findByText('Incorrect Estonian ID code')).toBeTruthy();
+    expect(await screen.findByText('Must be 11 characters')).toBeTruthy();
     expect(personalId.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(personalId);
+    await user.type(personalId, '3800108571A');
+    expect(await screen.findByText('Only numbers permitted')).toBeTruthy();
+    await user.clear(personalId);
+    await user.type(personalId, '38001085719');
+    expect(await screen.findByText('Incorrect Estonian ID code')).toBeTruthy();
   });
 
   it('on submit shows every error and focuses the first invalid field', async () => {

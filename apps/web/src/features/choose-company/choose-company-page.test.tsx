@@ -177,7 +177,7 @@ describe('choose-company screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Käsitöö OÜ');
     await user.type(screen.getByRole('textbox', { name: 'Registry code (optional)' }), '12-AB');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Incorrect registry code')).toBeTruthy();
+    expect(await screen.findByText('Only numbers permitted')).toBeTruthy();
     expect(callsTo('POST /onboarding/applications')).toHaveLength(0);
 
     await user.clear(screen.getByRole('textbox', { name: 'Registry code (optional)' }));

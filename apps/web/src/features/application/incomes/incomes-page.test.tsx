@@ -181,13 +181,13 @@ describe('incomes screen', () => {
   it('a server 400 shows on the field it names', async () => {
     const user = userEvent.setup();
     const { on } = serveApplication('Incomes', 'RelatedPersons');
-    on(STEP_PUT, () => validationFailed([{ path: 'estimatedMonthlyIncome.customAmount', code: 'minimumAmount', params: { minValue: 100 } }]));
+    on(STEP_PUT, () => validationFailed([{ path: 'estimatedMonthlyIncome.customAmount', code: 'maxValue', params: { max: 40 } }]));
     renderStep(PATH, IncomesPage);
     await screen.findByRole('group', { name: 'Estimated monthly income' });
     await fillRest(user);
     await chooseCustomIncome(user, '50');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Minimum amount 100')).toBeTruthy();
+    expect(await screen.findByText('Must be less than or equal to 40')).toBeTruthy();
     expect(incomeAmount().getAttribute('aria-invalid')).toBe('true');
   });
 
