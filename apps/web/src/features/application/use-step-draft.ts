@@ -99,8 +99,9 @@ export function useStepDraft<T>(step: Step, values: unknown, source: StepDraftSo
       if (!keepalive && inFlight.current) await inFlight.current;
       const body = pending.current;
       if (body === null || isAwaitingChoice.current) return;
-      if (!keepalive && !navigator.onLine) {
-        context.setSaveState('offline');
+      // Offline nothing can arrive, not even a leaving page's keepalive: session storage keeps the input meanwhile.
+      if (!navigator.onLine) {
+        if (!keepalive) context.setSaveState('offline');
         return;
       }
       pending.current = null;
