@@ -78,6 +78,8 @@ export function useStepDraft<T>(step: Step, values: unknown, source: StepDraftSo
       return;
     }
     isAwaitingChoice.current = true;
+    // Not "saving": nothing goes until the user has chosen.
+    layoutRef.current.setSaveState('failed');
     layoutRef.current.showConflict({
       step: stepRef.current,
       fields: conflicts.map((key) => ({ key, mine: mineValues[key], theirs: theirs[key] })),
