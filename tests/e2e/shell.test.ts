@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { focusedElementId } from './support/pages.js';
+import { givePersonalInformation } from './support/journey.js';
+import { focusedElementId, signInForTesting } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -123,3 +124,32 @@ describe('the web app shell', () => {
   });
 });
 
+
+describe('screens the app lands on when something is wrong', () => {
+  it('an application whose step this app does not know opens the general error screen, not the technical one', async () => {
+    const { page, server } = suite;
+    await signInForTesting(page, server.baseUrl, '38001085718');
+    await givePersonalInformation(page, 'jaak@example.ee');
+    await page.locator('label', { hasText: /Jõeorg Konsultatsioonid OÜ/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/application/opening-reasons`);
+    // A newer server names a step this app has no screen for.
+    await page.route('**/onboarding/applications/*', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const application = (await response.json()) as Record<string, unknown>;
+      return route.fulfill({ response, json: { ...application, currentStep: 'SomethingNew' } });
+    });
+    await page.reload();
+    await page.waitForURL(`${server.baseUrl}/start/error`);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/three working days/);
+  });
+
+  it('a browser without ID-card support: the sign-in error page links to the install instructions', async () => {
+    const { page, server } = suite;
+    await page.goto(`${server.baseUrl}/start/authentication-error?error-code=IDC.NO_IMPLEMENTATION&lang=en`);
+    const link = page.getByRole('link', { name: 'ID-card software instructions on ID.ee (opens in a new tab)' });
+    expect(await link.getAttribute('href')).toBe('https://www.id.ee/en/');
+    expect(await link.getAttribute('target')).toBe('_blank');
+  });
+});

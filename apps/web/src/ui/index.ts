@@ -3,6 +3,7 @@ export * from './button';
 export * from './card';
 export * from './checkbox';
 export { FieldError, FieldHint, useField, type FieldStateOptions } from './field';
+export * from './error-summary';
 export * from './header-block';
 export * from './icon';
 export * from './id-card-install-link';

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldIssues } from '../../../lib/form-errors';
+import { ErrorSummary, invalidFieldsIn, type ErrorSummaryItem } from '../../../ui';
 import { StepActions } from '../step-actions';
 import { useSaveStep } from '../use-save-step';
 import { useStepDraft } from '../use-step-draft';
@@ -19,14 +20,6 @@ import { RepresentationSection } from './representation-section';
 import styles from '../fields/form-layout.module.css';
 
 export const COMPANY_FORM_ID = 'company-information-form';
-
-/** Focuses the first field the page shows as invalid, in reading order; a radio group's checked (or first) radio. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!invalid) return;
-  const target = invalid instanceof HTMLFieldSetElement ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input')) : invalid;
-  target?.focus();
-}
 
 export type CompanyInformationFormProps = {
   initialValues: CompanyFormValues;
@@ -48,6 +41,9 @@ export function CompanyInformationForm({ initialValues, valuesOf, register }: Co
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [hasGeneralError, setHasGeneralError] = useState(false);
+  // The page is long (about 3,400 px): after Continue with errors a summary at the top lists them, each a link.
+  const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const form = useForm<CompanyFormValues, unknown, CompanyData>({
     resolver: companyFormResolver,
     mode: 'onTouched',
@@ -58,9 +54,19 @@ export function CompanyInformationForm({ initialValues, valuesOf, register }: Co
   const values = useWatch({ control: form.control });
   useStepDraft(step, values, { fromApplication: valuesOf, restore: (restored: CompanyFormValues) => form.reset(restored) });
 
+  // Each Continue with errors: the summary lists what the fields now show, and takes focus, which scrolls to it.
   useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+    if (focusRequest === 0) return;
+    // Once the fields have drawn their messages.
+    const frame = requestAnimationFrame(() => setSummary(invalidFieldsIn(formRef.current)));
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
+  useEffect(() => {
+    if (focusRequest === 0 || summary.length === 0) return;
+    // Focus scrolls the summary into view and has a screen reader read it; again after a second Continue too.
+    summaryRef.current?.blur();
+    summaryRef.current?.focus();
+  }, [summary, focusRequest]);
 
   const onSubmit = form.handleSubmit(
     async (data) => {
@@ -81,6 +87,7 @@ export function CompanyInformationForm({ initialValues, valuesOf, register }: Co
   return (
     <FormProvider {...form}>
       <form id={COMPANY_FORM_ID} ref={formRef} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <ErrorSummary ref={summaryRef} title={t('APPLICATION.COMPANY_INFORMATION.ERROR_SUMMARY')} items={summary} />
         <CompanySection />
         <RepresentationSection />
         <ContactSection />

@@ -219,11 +219,20 @@ describe('company information: the domain rules (SPEC.md section 5)', () => {
     expect(within(screen.getByRole('list', { name: 'Chosen' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
-  it('Continue on an incomplete form: messages everywhere, the first invalid field focused, nothing sent', async () => {
+  it('Continue on an incomplete form: messages everywhere, a summary at the top with a link to each, nothing sent', async () => {
     const user = userEvent.setup();
     const { callsTo } = await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(document.activeElement).toBe(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' })));
+    const summary = await screen.findByRole('region', { name: 'Check these fields' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const links = within(summary).getAllByRole('link');
+    expect(links[0]?.textContent).toBe('On what basis do you represent the company? – Required field');
+    expect(links.map((link) => link.textContent)).toContain('Business e-mail – Required field');
+    // Each link goes to its field: a group to its first option.
+    await user.click(links[0]!);
+    expect(document.activeElement).toBe(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' }));
+    await user.click(within(summary).getByRole('link', { name: /^Business e-mail\b.*Required field/ }));
+    expect(document.activeElement).toBe(textbox('Business e-mail'));
     expect(group('On what basis do you represent the company?').getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(textbox('Business e-mail'))).toContain('Required field');
     expect(descriptionOf(screen.getByRole('combobox', { name: 'Target market countries' }))).toContain('Required field');
@@ -240,12 +249,20 @@ describe('company information: the domain rules (SPEC.md section 5)', () => {
     await user.type(screen.getByLabelText('Date of issue'), '2020-05-17');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const other = textbox('Specify the basis of representation');
-    await waitFor(() => expect(document.activeElement).toBe(other));
+    await followFirstSummaryLink(user);
+    expect(document.activeElement).toBe(other);
     expect(descriptionOf(other)).toContain('Required field');
     expect(descriptionOf(textbox('Licence number'))).toContain('Required field');
     expect(callsTo(SAVE)).toHaveLength(0);
   });
 });
+
+/** After Continue with errors: the summary at the top has focus; its first link goes to the first invalid field. */
+async function followFirstSummaryLink(user: ReturnType<typeof userEvent.setup>) {
+  const summary = await screen.findByRole('region', { name: 'Check these fields' });
+  await waitFor(() => expect(document.activeElement).toBe(summary));
+  await user.click(within(summary).getAllByRole('link')[0]!);
+}
 
 describe('company information: addresses and partners', () => {
   it('same as the legal address hides the contact address and leaves it out; unticked, it is asked for', async () => {
@@ -278,7 +295,8 @@ describe('company information: addresses and partners', () => {
     await user.click(screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const contact = group('Contact address');
-    await waitFor(() => expect(document.activeElement).toBe(within(contact).getByRole('combobox', { name: 'City or settlement' })));
+    await followFirstSummaryLink(user);
+    expect(document.activeElement).toBe(within(contact).getByRole('combobox', { name: 'City or settlement' }));
     expect(callsTo(SAVE)).toHaveLength(0);
   });
 
@@ -301,7 +319,8 @@ describe('company information: addresses and partners', () => {
     await user.click(within(second).getByRole('radio', { name: 'Other' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const otherText = within(group('Partner 2')).getByRole('textbox', { name: 'Describe the cooperation' });
-    await waitFor(() => expect(document.activeElement).toBe(otherText));
+    await followFirstSummaryLink(user);
+    expect(document.activeElement).toBe(otherText);
     expect(descriptionOf(otherText)).toContain('Required field');
     // Edit: the text is given; remove the first row.
     await user.type(otherText, 'Agent');
@@ -388,7 +407,9 @@ describe('company information: Continue', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const country = within(group('Partner 1')).getByRole('combobox', { name: 'Partner’s country' });
     await waitFor(() => expect(descriptionOf(country)).toContain('Invalid country code'));
-    expect(document.activeElement).toBe(country);
+    const summary = await screen.findByRole('region', { name: 'Check these fields' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link').textContent).toBe('Partner’s country – Invalid country code');
     expect(router.state.location.pathname).toBe('/application/company-information');
   });
 });
