@@ -142,7 +142,8 @@ async function completeResidence(user: User) {
   await user.click(within(dialogScope.getByRole('group', { name: 'Is the person an Estonian e-resident?' })).getByRole('radio', { name: 'No' }));
   await user.click(within(dialogScope.getByRole('group', { name: 'Does the person live and work mostly in Estonia?' })).getByRole('radio', { name: 'Yes' }));
   await user.type(dialogScope.getByRole('combobox', { name: 'Country of tax residence' }), 'Est{Enter}');
-  await user.type(dialogScope.getByRole('textbox', { name: 'Tax identification number (TIN)' }), '48507074564');
+  // Mari's Estonian personal code is her TIN in Estonia: it is there already.
+  expect((dialogScope.getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('48507074564');
   await user.click(within(dialogScope.getByRole('group', { name: 'Is the person politically exposed (PEP)?' })).getByRole('radio', { name: 'No' }));
 }
 
@@ -289,7 +290,9 @@ describe('related persons: the add/edit modal', () => {
     const country = second.getByRole('combobox', { name: 'Country of tax residence' });
     expect(document.activeElement).toBe(country);
     await user.keyboard('Est{Enter}');
-    await user.type(second.getByRole('textbox', { name: 'Tax identification number (TIN)' }), 'FI-123');
+    const secondTin = second.getByRole('textbox', { name: 'Tax identification number (TIN)' });
+    await user.clear(secondTin);
+    await user.type(secondTin, 'FI-123');
     await save(user);
     await waitFor(() => expect(descriptionOf(country)).toContain('Country already added'));
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -304,6 +307,36 @@ describe('related persons: the add/edit modal', () => {
       { countryCode: 'EE', tin: '48507074564' },
       { countryCode: 'FI', tin: 'FI-123' },
     ]);
+  });
+
+  it('a tax residence in Estonia starts with the Estonian personal code as its TIN, which the user may change', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen(withSavedStep());
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog');
+    const tin = () => inDialog().getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement;
+    const personalId = inDialog().getByRole('textbox', { name: 'Personal ID code (optional)' });
+    // Estonia chosen before the code is typed: the code fills the TIN once it is a valid one.
+    await user.type(inDialog().getByRole('combobox', { name: 'Country of tax residence' }), 'Est{Enter}');
+    expect(tin().value).toBe('');
+    await user.type(personalId, '3900505123');
+    expect(tin().value).toBe('');
+    await user.type(personalId, '0');
+    await waitFor(() => expect(tin().value).toBe('39005051230'));
+    // Another code replaces the one filled in; a TIN the user typed stays.
+    await user.clear(personalId);
+    await user.type(personalId, '48507074564');
+    await waitFor(() => expect(tin().value).toBe('48507074564'));
+    await user.clear(tin());
+    await user.type(tin(), 'EE-1');
+    await user.clear(personalId);
+    await user.type(personalId, '39005051230');
+    await waitFor(() => expect(callsTo('GET /onboarding/register/persons/39005051230').length).toBeGreaterThan(0));
+    expect(tin().value).toBe('EE-1');
+    // Another country's residence is not filled.
+    await user.click(inDialog().getByRole('button', { name: 'Add a tax residence' }));
+    await user.keyboard('Fin{Enter}');
+    expect((within(inDialog().getByRole('group', { name: 'Tax residence 2' })).getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('');
   });
 
   it('removing a tax residence row leaves focus on Add', async () => {
