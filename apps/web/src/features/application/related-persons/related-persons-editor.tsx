@@ -12,6 +12,7 @@ import { APPLICANT_ID, holdingsOf, newPersonId, removePerson, savePerson, toStep
 import { ownershipTree } from './ownership-tree';
 import { OwnershipTreeView } from './ownership-tree-view';
 import { PersonCard } from './person-card';
+import { usePersonLabel } from './person-label';
 import { PersonModal, type PersonModalTarget } from './person-modal';
 import { usePersonName } from './person-names';
 import { RemovePersonModal } from './remove-person-modal';
@@ -41,6 +42,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const { t } = useTranslation();
   const locale = useLocale();
   const nameOf = usePersonName();
+  const labelOf = usePersonLabel();
   const { step } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const screen = useRelatedPersonsContext();
@@ -83,8 +85,9 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
     missingCounts,
     fieldIssues,
     violationText: textOf,
-    missingText: (person, count) => t(`${RP}.SUMMARY.MISSING`, { name: nameOf(person), count }),
-    correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: nameOf(person) }),
+    // Namesakes (three "OK TESTNUMBER"s) are told apart by their code or birth date and their roles.
+    missingText: (person, count) => t(`${RP}.SUMMARY.MISSING`, { name: labelOf(person), count }),
+    correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: labelOf(person) }),
   });
 
   const openModal = (type: RelatedPersonType, personId: string | null, isCompleting = false) => {

@@ -90,7 +90,7 @@ describe('related persons: starting values', () => {
     // The register lacks addresses, tax residences and the like: the card says how many details are missing.
     expect(within(mari).getByText(/^Details missing: \d+$/)).toBeTruthy();
     expect(within(mari).getByRole('button', { name: 'Complete the details: Mari Maasikas' })).toBeTruthy();
-    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas \(missing: \d+\)$/)).toBeTruthy();
+    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas, 48507074564, management board member, beneficial owner, shareholder \(missing: \d+\)$/)).toBeTruthy();
     // The tree shows the register's owners.
     expect(tree().getByText('Tamm ja Pojad OÜ')).toBeTruthy();
     expect(tree().getByText('Total 100% of 100%')).toBeTruthy();
@@ -123,6 +123,26 @@ describe('related persons: starting values', () => {
     expect(card('Kalle Kask')).toBeTruthy();
     expect(within(within(card('Kalle Kask')).getByRole('list', { name: 'Roles' })).getByText('Supervisory board member')).toBeTruthy();
     expect(callsTo(REGISTER_PREFILL)).toHaveLength(0);
+  });
+
+  it('namesakes are told apart in the summary by personal code (else birth date) and roles', async () => {
+    const step = completeStep();
+    const lacking = { taxResidences: [] };
+    step.relatedPersons.push(
+      { ...completePerson({ id: 'person:EE:40404049985', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '40404049985', birthDate: '1904-04-04', roles: ['MANAGEMENT_BOARD_MEMBER'] }), ...lacking },
+      { ...completePerson({ id: 'person:EE:30303039903', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '30303039903', birthDate: '1903-03-03', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
+      { ...completePerson({ id: 'person:new:ok', firstName: 'OK', lastName: 'TESTNUMBER', personalId: undefined, birthDate: '1990-05-05', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
+    );
+    await renderScreen(withSavedStep(step));
+    const region = summary();
+    const links = () => within(region).getAllByRole('link').map((link) => link.textContent);
+    expect(links()).toEqual([
+      'Complete the details of OK TESTNUMBER, 40404049985, management board member (missing: 1)',
+      'Complete the details of OK TESTNUMBER, 30303039903, supervisory board member (missing: 1)',
+      'Complete the details of OK TESTNUMBER, born May 5, 1990, supervisory board member (missing: 1)',
+    ]);
+    await i18n.changeLanguage('et');
+    await waitFor(() => expect(links()[2]).toBe('Täienda andmeid: OK TESTNUMBER, sündinud 5. mai 1990, nõukogu liige (puudu: 1)'));
   });
 
   it('the saved step when there is no draft; all rules met', async () => {
@@ -486,7 +506,7 @@ describe('related persons: Continue', () => {
     expect(await within(mari).findByText('First name: Only Latin letters permitted')).toBeTruthy();
     expect(within(mari).getByText('The same person is entered more than once (the same personal ID code).')).toBeTruthy();
     expect(within(card('Jüri Tamm')).queryByText(/Only Latin letters/)).toBeNull();
-    expect(within(summary()).getByText('Correct the details of Mari Maasikas')).toBeTruthy();
+    expect(within(summary()).getByText('Correct the details of Mari Maasikas, 48507074564, beneficial owner, shareholder')).toBeTruthy();
     expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' }));
 
     await edit(user, 'Mari Maasikas');
