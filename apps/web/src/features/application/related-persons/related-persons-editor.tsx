@@ -51,6 +51,8 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const [modal, setModal] = useState<ModalState | null>(null);
   const [removing, setRemoving] = useState<{ id: string; name: string; isOpen: boolean } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // SPEC.md section 2, messages only after touch: what stands in the way shows after the first edit or Continue.
+  const [isTouched, setIsTouched] = useState(false);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const addPersonButton = useRef<HTMLButtonElement>(null);
   // Where focus goes once the page has re-rendered (a removed card's place, a completed person's card).
@@ -99,6 +101,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const onSavePerson = (person: PersonValues, shares: ReadonlyMap<string, number>) => {
     const next = savePerson(values, person, shares);
     setValues(next);
+    setIsTouched(true);
     // The person now says what the user entered; the server's word on the old details no longer applies.
     setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== person.id) } : current));
     setFormError(null);
@@ -116,6 +119,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
     const index = values.relatedPersons.findIndex((person) => person.id === removing.id);
     const next = removePerson(values, removing.id);
     setValues(next);
+    setIsTouched(true);
     setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== removing.id) } : current));
     setRemoving({ ...removing, isOpen: false });
     // The card and its button are gone: focus goes to the card now in its place, the one before, or Add.
@@ -129,24 +133,31 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   };
   const showPerson = (index: number) => document.getElementById(cardHeadingIdOf(index))?.focus();
 
+  // The summary is there once touched; the first Continue shows it, so focus goes to it after that render.
+  const focusSummary = () => {
+    if (isTouched) summaryHeading.current?.focus();
+    else pendingFocus.current = () => summaryHeading.current?.focus();
+  };
+
   const onContinue = async () => {
     setFormError(null);
+    setIsTouched(true);
     const parsed = parseWithIssues(createRelatedPersonsSchema(screen.context), toStepPayload(values));
     if (!parsed.success) {
       setFormError(t(`${RP}.FORM_ERROR`));
-      summaryHeading.current?.focus();
+      focusSummary();
       return;
     }
     const result = await save(parsed.data);
     if (result.status !== 'invalid') return;
     setServer(serverFeedback(result.fields, values));
     setFormError(t(`${RP}.SERVER_ERROR`));
-    summaryHeading.current?.focus();
+    focusSummary();
   };
 
   return (
     <div className={styles.editor}>
-      <ViolationsSummary items={items} nameAt={nameAt} onShowPerson={showPerson} headingRef={summaryHeading} />
+      {(isTouched || items.length === 0) && <ViolationsSummary items={items} nameAt={nameAt} onShowPerson={showPerson} headingRef={summaryHeading} />}
       <section aria-labelledby="related-persons-list-title" className={styles.listSection}>
         <div className={styles.listHeader}>
           <h2 id="related-persons-list-title" className={styles.sectionTitle}>

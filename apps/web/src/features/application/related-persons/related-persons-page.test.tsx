@@ -90,6 +90,10 @@ describe('related persons: starting values', () => {
     // The register lacks addresses, tax residences and the like: the card says how many details are missing.
     expect(within(mari).getByText(/^Details missing: \d+$/)).toBeTruthy();
     expect(within(mari).getByRole('button', { name: 'Complete the details: Mari Maasikas' })).toBeTruthy();
+    // Before anything is done the summary keeps quiet (SPEC.md section 2, touched only); the first Continue shows it, with focus.
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' })));
     expect(within(summary()).getByText(/^Complete the details of Mari Maasikas, 48507074564, management board member, beneficial owner, shareholder \(missing: \d+\)$/)).toBeTruthy();
     // The tree shows the register's owners.
     expect(tree().getByText('Tamm ja Pojad OÜ')).toBeTruthy();
@@ -134,7 +138,8 @@ describe('related persons: starting values', () => {
       { ...completePerson({ id: 'person:new:ok', firstName: 'OK', lastName: 'TESTNUMBER', personalId: undefined, birthDate: '1990-05-05', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
     );
     await renderScreen(withSavedStep(step));
-    const region = summary();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    const region = await screen.findByRole('region', { name: 'Check before continuing' });
     const links = () => within(region).getAllByRole('link').map((link) => link.textContent);
     expect(links()).toEqual([
       'Complete the details of OK TESTNUMBER, 40404049985, management board member (missing: 1)',
@@ -522,11 +527,29 @@ describe('related persons: Continue', () => {
   });
 });
 
+describe('related persons: the summary shows after the first edit or Continue', () => {
+  it('is not there on arrival; an edit shows it', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    // Opening and cancelling the dialog changes nothing.
+    await edit(user, 'Holding OÜ');
+    await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    await edit(user, 'Holding OÜ');
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas/)).toBeTruthy();
+  });
+});
+
 describe('related persons: a company the register does not know', () => {
   it('starts with the representative alone and says what the rules need', async () => {
     await renderScreen({}, { [REGISTER_PREFILL]: () => new Response(JSON.stringify({ shareholders: [], relatedPersons: [] }), { status: 200 }) });
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    const items = within(summary()).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    const items = within(await screen.findByRole('region', { name: 'Check before continuing' })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
     expect(items).toContain('Add at least one owner: enter a person’s or a legal entity’s share in the company.');
     expect(items).toContain('Mark at least one person as a management board member.');
     expect(items).toContain('Mark the beneficial owners: their stakes must add up to 100%.');
