@@ -131,6 +131,28 @@ export function legalEntityFormValues(entity: LegalEntityValues | undefined, hol
   };
 }
 
+const sameKind = (a: unknown, b: unknown) => (a === null || b === null ? true : Array.isArray(a) === Array.isArray(b) && typeof a === typeof b);
+
+/**
+ * A form's values with what was typed before a reload put back (the person
+ * dialog's draft): each field the form has, when the stored one is of its
+ * kind; the shares company by company, for the companies there are now.
+ */
+export function withTypedValues<T extends { holdings: HoldingFormValues[] }>(values: T, typed: Readonly<Record<string, unknown>> | undefined): T {
+  if (!typed) return values;
+  const next: Record<string, unknown> = { ...values };
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'holdings' || !(key in typed) || !sameKind(value, typed[key])) continue;
+    next[key] = typed[key];
+  }
+  const typedHoldings = Array.isArray(typed.holdings) ? (typed.holdings as Partial<HoldingFormValues>[]) : [];
+  next.holdings = values.holdings.map((holding) => {
+    const share = typedHoldings.find((candidate) => candidate.companyId === holding.companyId)?.sharePercent;
+    return typeof share === 'string' ? { ...holding, sharePercent: share } : holding;
+  });
+  return next as T;
+}
+
 const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
 
 function compact<T extends Record<string, unknown>>(value: T): T {

@@ -13,6 +13,7 @@ import { ownershipTree } from './ownership-tree';
 import { OwnershipTreeView } from './ownership-tree-view';
 import { PersonCard } from './person-card';
 import { usePersonLabel } from './person-label';
+import { readPersonDialogDraft, writePersonDialogDraft } from './person-dialog-draft';
 import { PersonModal, type PersonModalTarget } from './person-modal';
 import { usePersonName } from './person-names';
 import { RemovePersonModal } from './remove-person-modal';
@@ -24,7 +25,8 @@ import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 
-type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number };
+/** typedValues: what a reload left typed in the dialog, for the opening that brings it back. */
+type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number; typedValues?: Readonly<Record<string, unknown>> };
 
 /**
  * The related persons step (SPEC.md sections 3 and 5): the persons as cards,
@@ -43,12 +45,16 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const locale = useLocale();
   const nameOf = usePersonName();
   const labelOf = usePersonLabel();
-  const { step } = useApplicationLayout();
+  const { step, processId } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const screen = useRelatedPersonsContext();
   const [values, setValues] = useState(initialValues);
   const [server, setServer] = useState<ServerFeedback | null>(null);
-  const [modal, setModal] = useState<ModalState | null>(null);
+  // A dialog a reload closed unsaved opens again with what was typed in it.
+  const [modal, setModal] = useState<ModalState | null>(() => {
+    const draft = readPersonDialogDraft(processId, initialValues.relatedPersons);
+    return draft ? { target: draft.target, isOpen: true, openCount: 1, typedValues: draft.values } : null;
+  });
   const [removing, setRemoving] = useState<{ id: string; name: string; isOpen: boolean } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   // SPEC.md section 2, messages only after touch: what stands in the way shows after the first edit or Continue.
@@ -96,7 +102,11 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
     modalOpener.current = document.activeElement;
     setModal((current) => ({ target: { type, personId, isCompleting, newId: newPersonId(values) }, isOpen: true, openCount: (current?.openCount ?? 0) + 1 }));
   };
-  const closeModal = () => setModal((current) => (current ? { ...current, isOpen: false } : current));
+  // Saved or cancelled, the dialog's input is done with.
+  const closeModal = () => {
+    writePersonDialogDraft(processId, null);
+    setModal((current) => (current ? { ...current, isOpen: false } : current));
+  };
 
   const onSavePerson = (person: PersonValues, shares: ReadonlyMap<string, number>) => {
     const next = savePerson(values, person, shares);
@@ -207,6 +217,8 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
           companyName={screen.companyName}
           serverIssues={modal.target.personId === null ? [] : fieldIssues.filter((issue) => issue.personId === modal.target.personId)}
           onSave={onSavePerson}
+          typedValues={modal.typedValues}
+          onValuesChange={(typed) => writePersonDialogDraft(processId, { target: modal.target, values: typed })}
           onClose={closeModal}
           onExited={() => setModal((current) => (current?.isOpen ? current : null))}
         />

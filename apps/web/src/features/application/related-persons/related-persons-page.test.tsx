@@ -375,6 +375,63 @@ describe('related persons: the add/edit modal', () => {
   });
 });
 
+describe('related persons: the dialog across a reload', () => {
+  const DIALOG_KEY = 'unsavedEdits:p-1:RelatedPersons:dialog';
+
+  it('what was typed in a new person’s dialog comes back after a reload; Cancel forgets it', async () => {
+    const user = userEvent.setup();
+    const first = await renderScreen(withSavedStep());
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    await user.type(inDialog().getByRole('textbox', { name: 'First name' }), 'Kalle');
+    await user.type(inDialog().getByRole('textbox', { name: 'Share in Tamm ja Pojad OÜ' }), '12,5');
+    expect(sessionStorage.getItem(DIALOG_KEY)).toContain('Kalle');
+    first.unmount();
+
+    // The reload: the page starts again from this tab's session storage.
+    await renderScreen(withSavedStep());
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    expect(inDialog().getByRole('status').textContent).toBe('What you typed before the page was reloaded is back. Save to keep it.');
+    expect((inDialog().getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Kalle');
+    expect((inDialog().getByRole('textbox', { name: 'Share in Tamm ja Pojad OÜ' }) as HTMLInputElement).value).toBe('12,5');
+    await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(DIALOG_KEY)).toBeNull();
+    // A new dialog starts empty, without the note.
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    expect((inDialog().getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('');
+    expect(inDialog().queryByRole('status')).toBeNull();
+  });
+
+  it('an edit of a person comes back after a reload and is saved from there; Save forgets it', async () => {
+    const user = userEvent.setup();
+    const first = await renderScreen(withSavedStep());
+    await edit(user, 'Mari Maasikas');
+    const lastName = inDialog().getByRole('textbox', { name: 'Last name' });
+    await user.clear(lastName);
+    await user.type(lastName, 'Kask');
+    first.unmount();
+
+    const { callsTo } = await renderScreen(withSavedStep());
+    await screen.findByRole('dialog', { name: 'Edit: Mari Maasikas' });
+    expect((inDialog().getByRole('textbox', { name: 'Last name' }) as HTMLInputElement).value).toBe('Kask');
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(DIALOG_KEY)).toBeNull();
+    expect(card('Mari Kask')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(callsTo(SAVE)).toHaveLength(1));
+    expect(savedData(callsTo(SAVE)[0]!).relatedPersons[1]).toMatchObject({ firstName: 'Mari', lastName: 'Kask' });
+  });
+
+  it('a kept dialog for a person no longer there is not opened', async () => {
+    sessionStorage.setItem(DIALOG_KEY, JSON.stringify({ target: { type: 'PRIVATE_PERSON', personId: 'person:gone', isCompleting: false, newId: 'x' }, values: { firstName: 'Gone' } }));
+    await renderScreen(withSavedStep());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('related persons: ownership', () => {
   it('a legal-entity owner with its own owner, shown in the tree as a nested list', async () => {
     const user = userEvent.setup();
