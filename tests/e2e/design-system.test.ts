@@ -228,11 +228,19 @@ describe('modals', () => {
     }
   });
 
-  it('every size fits a phone screen, inside the backdrop padding', async () => {
-    const view = await openGallery(375);
-    for (const size of ['small', 'medium', 'large'] as const) {
+  it('on a phone a small one fits inside the backdrop padding; a medium or large one takes the whole screen, actions at the bottom', async () => {
+    const view = await openGallery(360);
+    const small = await openModal(view, 'default', 'small');
+    expect(await boxOf(small)).toMatchObject({ width: 360 - 2 * 12 });
+    expect((await boxOf(small)).height).toBeLessThan(900);
+    await closeModal(view);
+    for (const size of ['medium', 'large'] as const) {
       const dialog = await openModal(view, 'default', size);
-      expect({ size, width: (await boxOf(dialog)).width }).toEqual({ size, width: 375 - 2 * 12 });
+      expect({ size, box: await dialog.boundingBox() }).toEqual({ size, box: { x: 0, y: 0, width: 360, height: 900 } });
+      // The actions sit side by side at the bottom, 16px above the screen's edge.
+      const confirm = await dialog.getByRole('button', { name: 'Send link' }).boundingBox();
+      const cancel = await dialog.getByRole('button', { name: 'Cancel' }).boundingBox();
+      expect({ size, confirmBottom: Math.round((confirm?.y ?? 0) + (confirm?.height ?? 0)), sameRow: confirm?.y === cancel?.y }).toEqual({ size, confirmBottom: 900 - 16, sameRow: true });
       await closeModal(view);
     }
   });

@@ -71,6 +71,39 @@ describe('related persons in Chromium', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('on a phone: the summary waits for Continue, tells the namesakes apart, and the full-screen person dialog survives a reload', async () => {
+    const { page, server } = suite;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openRelatedPersons(page, server.baseUrl, CHAIN);
+    await card(page, 'Laane Invest OÜ').waitFor();
+    // Nothing done yet: no list of what is wrong.
+    expect(await summary(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await summary(page).waitFor();
+    // The register's namesakes: each link says whom it means.
+    const links = await summary(page).getByRole('link', { name: /^Complete the details of OK TESTNUMBER, / }).allTextContents();
+    expect(links.length).toBeGreaterThan(1);
+    expect(new Set(links).size).toBe(links.length);
+
+    await page.getByRole('button', { name: 'Add a private person' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add a private person' });
+    await modal.waitFor();
+    await expect.poll(() => modal.boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+    await modal.getByLabel('First name', { exact: true }).fill('Anna');
+    await modal.getByLabel('Last name', { exact: true }).fill('Virtanen');
+    await page.reload();
+    await modal.waitFor();
+    await modal.getByText('What you typed before the page was reloaded is back. Save to keep it.').waitFor();
+    expect(await modal.getByLabel('First name', { exact: true }).inputValue()).toBe('Anna');
+    expect(await modal.getByLabel('Last name', { exact: true }).inputValue()).toBe('Virtanen');
+    // Cancelled, it is gone for good.
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.reload();
+    await card(page, 'Laane Invest OÜ').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('adds a politically exposed person with two tax residences by keyboard alone', async () => {
     const { page, server } = suite;
     await openRelatedPersons(page, server.baseUrl, CHAIN);

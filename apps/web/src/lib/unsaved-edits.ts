@@ -44,6 +44,32 @@ export function writeUnsavedEdits(processId: string, step: Step, edits: UnsavedE
   }
 }
 
+const dialogKeyOf = (processId: string, step: Step) => `${keyOf(processId, step)}:dialog`;
+
+/**
+ * The same for a dialog open on a step (the related persons step's person
+ * dialog): what it edits and what was typed in it, until it is saved or
+ * cancelled, so that a reload can open it again as it was. Same prefix, so
+ * logging out clears it too.
+ */
+export function readUnsavedDialog(processId: string, step: Step): unknown {
+  try {
+    const stored = storage()?.getItem(dialogKeyOf(processId, step));
+    return stored ? (JSON.parse(stored) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUnsavedDialog(processId: string, step: Step, dialog: unknown): void {
+  try {
+    if (dialog === null || dialog === undefined) storage()?.removeItem(dialogKeyOf(processId, step));
+    else storage()?.setItem(dialogKeyOf(processId, step), JSON.stringify(dialog));
+  } catch {
+    // Private browsing or a full storage: the dialog's input lives as long as the page.
+  }
+}
+
 export function clearAllUnsavedEdits(): void {
   const store = storage();
   if (!store) return;

@@ -24,6 +24,7 @@ export type ModalProps = {
   children?: ReactNode;
   /** Actions, laid out at the end of the dialog. */
   footer?: ReactNode;
+  /** The maximum width on a wide screen; below SM (600px) a medium or large modal takes the whole screen. */
   size?: ModalSize;
   padding?: ModalPadding;
   /** SPEC.md section 9: closable by default. A non-closable modal must offer its own way out in the footer. */
@@ -153,7 +154,7 @@ function ModalDialog({
   return (
     <div
       role="presentation"
-      className={styles.overlay}
+      className={cx(styles.overlay, size !== 'small' && styles.fullScreenOnPhone)}
       data-state={isClosing ? 'closing' : 'open'}
       style={fadeStyle}
       // A press that starts inside the dialog and ends on the backdrop (selecting text) must not close it.

@@ -11,10 +11,11 @@ import {
   toLegalEntity,
   toShares,
   withRegisterMark,
+  withTypedValues,
   type LegalEntityFormValues,
 } from './person-form-values';
 import type { PersonFormProps } from './person-form-props';
-import { useModalFormFeedback } from './use-modal-form-feedback';
+import { useModalFormFeedback, useValuesChange } from './use-modal-form-feedback';
 import styles from './related-persons.module.css';
 
 /**
@@ -22,12 +23,13 @@ import styles from './related-persons.module.css';
  * legalEntitySchema. Its own owners are not edited here: each owner's
  * Ownership part names its share in it.
  */
-export function LegalEntityForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave }: PersonFormProps<LegalEntityValues>) {
+export function LegalEntityForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave, typedValues, onValuesChange }: PersonFormProps<LegalEntityValues>) {
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => legalEntityFormValues(person, holdingFormValues(companies, shares, locale)));
+  const [defaultValues] = useState(() => withTypedValues(legalEntityFormValues(person, holdingFormValues(companies, shares, locale)), typedValues));
   const form = useForm<LegalEntityFormValues, unknown, LegalEntityFormValues>({ resolver: legalEntityResolver, mode: 'onTouched', defaultValues, shouldFocusError: false });
   const feedback = useModalFormFeedback(form, formRef, { isRevealed, serverIssues });
+  useValuesChange(form, onValuesChange);
 
   const onSubmit = form.handleSubmit((values) => {
     const nextShares = toShares(values.holdings);

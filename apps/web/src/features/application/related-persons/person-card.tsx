@@ -29,7 +29,7 @@ export type PersonCardProps = {
 };
 
 /** yyyy-MM-dd in the page's language, read as a calendar day (no time zone can move it). */
-function formatDate(date: string, locale: Locale): string {
+export function formatDate(date: string, locale: Locale): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));

@@ -15,4 +15,8 @@ export type PersonFormProps<P extends PersonValues> = {
   isRevealed: boolean;
   serverIssues: readonly PersonFieldIssue[];
   onSave: (person: PersonValues, shares: ReadonlyMap<string, number>) => void;
+  /** What was typed before a reload, to start from instead of the person as stored. */
+  typedValues?: Readonly<Record<string, unknown>>;
+  /** Every change of the form's values, to keep them until Save or Cancel. */
+  onValuesChange: (values: Record<string, unknown>) => void;
 };

@@ -68,6 +68,17 @@ describe('the private person form', () => {
     expect(values.isPep).toBeNull();
   });
 
+  it('a tax residence in Estonia without a TIN starts with the Estonian personal code; a TIN given stays', () => {
+    const mari = { ...registerMari, taxResidences: [{ countryCode: 'EE', tin: '' }, { countryCode: 'FI', tin: '' }] };
+    expect(formOf(mari).taxResidences).toEqual([
+      { countryCode: 'EE', tin: registerMari.personalId },
+      { countryCode: 'FI', tin: '' },
+    ]);
+    expect(formOf({ ...mari, taxResidences: [{ countryCode: 'EE', tin: 'EE-1' }] }).taxResidences).toEqual([{ countryCode: 'EE', tin: 'EE-1' }]);
+    // A foreign personal ID is no Estonian TIN.
+    expect(formOf({ ...mari, personalIdCountryCode: 'FI' }).taxResidences[0]).toEqual({ countryCode: 'EE', tin: '' });
+  });
+
   it('a register person: its address starts in its country of residence; what the register lacks is reported', () => {
     const values = formOf({ ...registerMari, residentialCountryCode: 'FI' });
     expect(values.residentialAddress.countryCode).toBe('FI');

@@ -1,6 +1,7 @@
 import {
   DEFAULT_COUNTRY_CODE,
   emptyAddressDraft,
+  isValidPersonalId,
   legalEntitySchema,
   parseWithIssues,
   privatePersonSchema,
@@ -63,6 +64,20 @@ export type LegalEntityFormValues = {
 export type StructureCompany = { id: string; name: string };
 
 export const emptyTaxResidence = (): TaxResidenceFormValues => ({ countryCode: '', tin: '' });
+
+/**
+ * In Estonia the tax identification number is the personal code: an
+ * Estonian personal code (valid, of country EE) is what a tax residence in
+ * Estonia starts with. Undefined for any other ID.
+ */
+export function estonianTin(personalId: string, personalIdCountryCode: string): string | undefined {
+  const code = personalId.trim();
+  return personalIdCountryCode === DEFAULT_COUNTRY_CODE && isValidPersonalId(code) ? code : undefined;
+}
+
+/** A tax residence in Estonia with no TIN yet takes the Estonian personal code; the user may change it. */
+export const withEstonianTin = (residence: TaxResidenceFormValues, tin: string | undefined): TaxResidenceFormValues =>
+  residence.countryCode === DEFAULT_COUNTRY_CODE && residence.tin.trim() === '' && tin !== undefined ? { ...residence, tin } : { ...residence };
 export const emptyPep = (): PepFormValues => ({ firstName: '', lastName: '', birthDate: '', birthCountryCode: '', governmentPosition: '' });
 
 /** The holdings part of the form: one share field per company, filled with what the person holds there. */
@@ -73,11 +88,13 @@ export function holdingFormValues(companies: readonly StructureCompany[], shares
 export function privatePersonFormValues(person: PrivatePersonValues | undefined, holdings: HoldingFormValues[], locale: Locale): PrivatePersonFormValues {
   const address = person?.residentialAddress ?? {};
   const roles = person?.roles ?? [];
+  const personalIdCountryCode = person?.personalIdCountryCode || DEFAULT_COUNTRY_CODE;
+  const tin = estonianTin(person?.personalId ?? '', personalIdCountryCode);
   return {
     firstName: person?.firstName ?? '',
     lastName: person?.lastName ?? '',
     personalId: person?.personalId ?? '',
-    personalIdCountryCode: person?.personalIdCountryCode || DEFAULT_COUNTRY_CODE,
+    personalIdCountryCode,
     birthDate: person?.birthDate ?? '',
     birthCountryCode: person?.birthCountryCode ?? '',
     nationalityCountryCode: person?.nationalityCountryCode ?? '',
@@ -92,7 +109,7 @@ export function privatePersonFormValues(person: PrivatePersonValues | undefined,
     isEResident: person?.isEResident ?? null,
     livesAndWorksMostlyInEstonia: person?.livesAndWorksMostlyInEstonia ?? null,
     // At least one is required, so there is always a row to fill in.
-    taxResidences: person?.taxResidences?.length ? person.taxResidences.map((residence) => ({ ...residence })) : [emptyTaxResidence()],
+    taxResidences: person?.taxResidences?.length ? person.taxResidences.map((residence) => withEstonianTin(residence, tin)) : [emptyTaxResidence()],
     isManagementBoardMember: roles.includes('MANAGEMENT_BOARD_MEMBER'),
     isSupervisoryBoardMember: roles.includes('SUPERVISORY_BOARD_MEMBER'),
     isBeneficialOwner: person?.isBeneficialOwner ?? null,
@@ -112,6 +129,28 @@ export function legalEntityFormValues(entity: LegalEntityValues | undefined, hol
     registryCode: entity?.registryCode ?? '',
     holdings,
   };
+}
+
+const sameKind = (a: unknown, b: unknown) => (a === null || b === null ? true : Array.isArray(a) === Array.isArray(b) && typeof a === typeof b);
+
+/**
+ * A form's values with what was typed before a reload put back (the person
+ * dialog's draft): each field the form has, when the stored one is of its
+ * kind; the shares company by company, for the companies there are now.
+ */
+export function withTypedValues<T extends { holdings: HoldingFormValues[] }>(values: T, typed: Readonly<Record<string, unknown>> | undefined): T {
+  if (!typed) return values;
+  const next: Record<string, unknown> = { ...values };
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'holdings' || !(key in typed) || !sameKind(value, typed[key])) continue;
+    next[key] = typed[key];
+  }
+  const typedHoldings = Array.isArray(typed.holdings) ? (typed.holdings as Partial<HoldingFormValues>[]) : [];
+  next.holdings = values.holdings.map((holding) => {
+    const share = typedHoldings.find((candidate) => candidate.companyId === holding.companyId)?.sharePercent;
+    return typeof share === 'string' ? { ...holding, sharePercent: share } : holding;
+  });
+  return next as T;
 }
 
 const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value);

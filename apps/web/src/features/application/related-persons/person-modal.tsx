@@ -8,6 +8,7 @@ import type { StructureCompany } from './person-form-values';
 import { usePersonName } from './person-names';
 import { PrivatePersonForm } from './private-person-form';
 import type { PersonFieldIssue } from './violations';
+import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 
@@ -30,6 +31,10 @@ export type PersonModalProps = {
   companyName: string;
   serverIssues: readonly PersonFieldIssue[];
   onSave: (person: PersonValues, shares: ReadonlyMap<string, number>) => void;
+  /** What was typed before a reload, to start from (and say so). */
+  typedValues?: Readonly<Record<string, unknown>>;
+  /** Every change of the form, to keep it in this tab until Save or Cancel. */
+  onValuesChange: (values: Record<string, unknown>) => void;
   onClose: () => void;
   onExited: () => void;
 };
@@ -37,9 +42,11 @@ export type PersonModalProps = {
 /**
  * SPEC.md section 2 "Related person add/edit": the person's or entity's
  * fields and the Ownership part. Escape, the close button and Cancel leave it
- * unchanged; focus goes back to the button that opened it (ui/Modal).
+ * unchanged; focus goes back to the button that opened it (ui/Modal). What
+ * is typed is kept in this tab until Save or Cancel, so that a reload opens
+ * the dialog again as it was.
  */
-export function PersonModal({ target, isOpen, openCount, values, companyName, serverIssues, onSave, onClose, onExited }: PersonModalProps) {
+export function PersonModal({ target, isOpen, openCount, values, companyName, serverIssues, onSave, typedValues, onValuesChange, onClose, onExited }: PersonModalProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
   const formId = useId();
@@ -51,7 +58,7 @@ export function PersonModal({ target, isOpen, openCount, values, companyName, se
   ];
   const shares = holdingsOf(values, identity.id);
   const title = person ? t(`${RP}.MODAL.EDIT`, { name: nameOf(person) }) : t(target.type === 'LEGAL_ENTITY' ? `${RP}.MODAL.ADD_ENTITY` : `${RP}.MODAL.ADD_PERSON`);
-  const formProps = { formId, identity, companies, shares, isRevealed: target.isCompleting, serverIssues, onSave };
+  const formProps = { formId, identity, companies, shares, isRevealed: target.isCompleting, serverIssues, onSave, typedValues, onValuesChange };
 
   return (
     <Modal
@@ -72,6 +79,11 @@ export function PersonModal({ target, isOpen, openCount, values, companyName, se
         </>
       }
     >
+      {typedValues && (
+        <p role="status" className={styles.restored}>
+          {t(`${RP}.MODAL.RESTORED`)}
+        </p>
+      )}
       {target.type === 'LEGAL_ENTITY' ? (
         <LegalEntityForm key={openCount} {...formProps} person={person?.type === 'LEGAL_ENTITY' ? person : undefined} />
       ) : (

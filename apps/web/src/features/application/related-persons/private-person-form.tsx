@@ -13,13 +13,14 @@ import {
   toPrivatePerson,
   toShares,
   withRegisterMark,
+  withTypedValues,
   type PrivatePersonFormValues,
 } from './person-form-values';
 import type { PersonFormProps } from './person-form-props';
 import { ResidenceFields } from './residence-fields';
 import { RolesFields } from './roles-fields';
 import { TaxResidencesFields } from './tax-residences-fields';
-import { useModalFormFeedback } from './use-modal-form-feedback';
+import { useModalFormFeedback, useValuesChange } from './use-modal-form-feedback';
 import styles from './related-persons.module.css';
 
 /**
@@ -27,10 +28,10 @@ import styles from './related-persons.module.css';
  * privatePersonSchema as the server validates them: messages after touch or
  * Save, Save focuses the first invalid field or hands the person over.
  */
-export function PrivatePersonForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave }: PersonFormProps<PrivatePersonValues>) {
+export function PrivatePersonForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave, typedValues, onValuesChange }: PersonFormProps<PrivatePersonValues>) {
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => privatePersonFormValues(person, holdingFormValues(companies, shares, locale), locale));
+  const [defaultValues] = useState(() => withTypedValues(privatePersonFormValues(person, holdingFormValues(companies, shares, locale), locale), typedValues));
   const form = useForm<PrivatePersonFormValues, unknown, PrivatePersonFormValues>({
     resolver: privatePersonResolver,
     mode: 'onTouched',
@@ -39,6 +40,7 @@ export function PrivatePersonForm({ formId, person, identity, companies, shares,
     shouldFocusError: false,
   });
   const feedback = useModalFormFeedback(form, formRef, { isRevealed, serverIssues });
+  useValuesChange(form, onValuesChange);
   const isRepresentative = identity.roles.includes('REPRESENTATIVE');
 
   const onSubmit = form.handleSubmit((values) => {

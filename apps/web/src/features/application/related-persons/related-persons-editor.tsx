@@ -12,6 +12,8 @@ import { APPLICANT_ID, holdingsOf, newPersonId, removePerson, savePerson, toStep
 import { ownershipTree } from './ownership-tree';
 import { OwnershipTreeView } from './ownership-tree-view';
 import { PersonCard } from './person-card';
+import { usePersonLabel } from './person-label';
+import { readPersonDialogDraft, writePersonDialogDraft } from './person-dialog-draft';
 import { PersonModal, type PersonModalTarget } from './person-modal';
 import { usePersonName } from './person-names';
 import { RemovePersonModal } from './remove-person-modal';
@@ -23,7 +25,8 @@ import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 
-type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number };
+/** typedValues: what a reload left typed in the dialog, for the opening that brings it back. */
+type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number; typedValues?: Readonly<Record<string, unknown>> };
 
 /**
  * The related persons step (SPEC.md sections 3 and 5): the persons as cards,
@@ -41,14 +44,21 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const { t } = useTranslation();
   const locale = useLocale();
   const nameOf = usePersonName();
-  const { step } = useApplicationLayout();
+  const labelOf = usePersonLabel();
+  const { step, processId } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const screen = useRelatedPersonsContext();
   const [values, setValues] = useState(initialValues);
   const [server, setServer] = useState<ServerFeedback | null>(null);
-  const [modal, setModal] = useState<ModalState | null>(null);
+  // A dialog a reload closed unsaved opens again with what was typed in it.
+  const [modal, setModal] = useState<ModalState | null>(() => {
+    const draft = readPersonDialogDraft(processId, initialValues.relatedPersons);
+    return draft ? { target: draft.target, isOpen: true, openCount: 1, typedValues: draft.values } : null;
+  });
   const [removing, setRemoving] = useState<{ id: string; name: string; isOpen: boolean } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // SPEC.md section 2, messages only after touch: what stands in the way shows after the first edit or Continue.
+  const [isTouched, setIsTouched] = useState(false);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const addPersonButton = useRef<HTMLButtonElement>(null);
   // Where focus goes once the page has re-rendered (a removed card's place, a completed person's card).
@@ -83,19 +93,25 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
     missingCounts,
     fieldIssues,
     violationText: textOf,
-    missingText: (person, count) => t(`${RP}.SUMMARY.MISSING`, { name: nameOf(person), count }),
-    correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: nameOf(person) }),
+    // Namesakes (three "OK TESTNUMBER"s) are told apart by their code or birth date and their roles.
+    missingText: (person, count) => t(`${RP}.SUMMARY.MISSING`, { name: labelOf(person), count }),
+    correctText: (person) => t(`${RP}.SUMMARY.CORRECT`, { name: labelOf(person) }),
   });
 
   const openModal = (type: RelatedPersonType, personId: string | null, isCompleting = false) => {
     modalOpener.current = document.activeElement;
     setModal((current) => ({ target: { type, personId, isCompleting, newId: newPersonId(values) }, isOpen: true, openCount: (current?.openCount ?? 0) + 1 }));
   };
-  const closeModal = () => setModal((current) => (current ? { ...current, isOpen: false } : current));
+  // Saved or cancelled, the dialog's input is done with.
+  const closeModal = () => {
+    writePersonDialogDraft(processId, null);
+    setModal((current) => (current ? { ...current, isOpen: false } : current));
+  };
 
   const onSavePerson = (person: PersonValues, shares: ReadonlyMap<string, number>) => {
     const next = savePerson(values, person, shares);
     setValues(next);
+    setIsTouched(true);
     // The person now says what the user entered; the server's word on the old details no longer applies.
     setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== person.id) } : current));
     setFormError(null);
@@ -113,6 +129,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
     const index = values.relatedPersons.findIndex((person) => person.id === removing.id);
     const next = removePerson(values, removing.id);
     setValues(next);
+    setIsTouched(true);
     setServer((current) => (current ? { ...current, fieldIssues: current.fieldIssues.filter((issue) => issue.personId !== removing.id) } : current));
     setRemoving({ ...removing, isOpen: false });
     // The card and its button are gone: focus goes to the card now in its place, the one before, or Add.
@@ -126,24 +143,31 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   };
   const showPerson = (index: number) => document.getElementById(cardHeadingIdOf(index))?.focus();
 
+  // The summary is there once touched; the first Continue shows it, so focus goes to it after that render.
+  const focusSummary = () => {
+    if (isTouched) summaryHeading.current?.focus();
+    else pendingFocus.current = () => summaryHeading.current?.focus();
+  };
+
   const onContinue = async () => {
     setFormError(null);
+    setIsTouched(true);
     const parsed = parseWithIssues(createRelatedPersonsSchema(screen.context), toStepPayload(values));
     if (!parsed.success) {
       setFormError(t(`${RP}.FORM_ERROR`));
-      summaryHeading.current?.focus();
+      focusSummary();
       return;
     }
     const result = await save(parsed.data);
     if (result.status !== 'invalid') return;
     setServer(serverFeedback(result.fields, values));
     setFormError(t(`${RP}.SERVER_ERROR`));
-    summaryHeading.current?.focus();
+    focusSummary();
   };
 
   return (
     <div className={styles.editor}>
-      <ViolationsSummary items={items} nameAt={nameAt} onShowPerson={showPerson} headingRef={summaryHeading} />
+      {(isTouched || items.length === 0) && <ViolationsSummary items={items} nameAt={nameAt} onShowPerson={showPerson} headingRef={summaryHeading} />}
       <section aria-labelledby="related-persons-list-title" className={styles.listSection}>
         <div className={styles.listHeader}>
           <h2 id="related-persons-list-title" className={styles.sectionTitle}>
@@ -193,6 +217,8 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
           companyName={screen.companyName}
           serverIssues={modal.target.personId === null ? [] : fieldIssues.filter((issue) => issue.personId === modal.target.personId)}
           onSave={onSavePerson}
+          typedValues={modal.typedValues}
+          onValuesChange={(typed) => writePersonDialogDraft(processId, { target: modal.target, values: typed })}
           onClose={closeModal}
           onExited={() => setModal((current) => (current?.isOpen ? current : null))}
         />

@@ -90,7 +90,11 @@ describe('related persons: starting values', () => {
     // The register lacks addresses, tax residences and the like: the card says how many details are missing.
     expect(within(mari).getByText(/^Details missing: \d+$/)).toBeTruthy();
     expect(within(mari).getByRole('button', { name: 'Complete the details: Mari Maasikas' })).toBeTruthy();
-    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas \(missing: \d+\)$/)).toBeTruthy();
+    // Before anything is done the summary keeps quiet (SPEC.md section 2, touched only); the first Continue shows it, with focus.
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' })));
+    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas, 48507074564, management board member, beneficial owner, shareholder \(missing: \d+\)$/)).toBeTruthy();
     // The tree shows the register's owners.
     expect(tree().getByText('Tamm ja Pojad OÜ')).toBeTruthy();
     expect(tree().getByText('Total 100% of 100%')).toBeTruthy();
@@ -125,6 +129,27 @@ describe('related persons: starting values', () => {
     expect(callsTo(REGISTER_PREFILL)).toHaveLength(0);
   });
 
+  it('namesakes are told apart in the summary by personal code (else birth date) and roles', async () => {
+    const step = completeStep();
+    const lacking = { taxResidences: [] };
+    step.relatedPersons.push(
+      { ...completePerson({ id: 'person:EE:40404049985', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '40404049985', birthDate: '1904-04-04', roles: ['MANAGEMENT_BOARD_MEMBER'] }), ...lacking },
+      { ...completePerson({ id: 'person:EE:30303039903', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '30303039903', birthDate: '1903-03-03', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
+      { ...completePerson({ id: 'person:new:ok', firstName: 'OK', lastName: 'TESTNUMBER', personalId: undefined, birthDate: '1990-05-05', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
+    );
+    await renderScreen(withSavedStep(step));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    const region = await screen.findByRole('region', { name: 'Check before continuing' });
+    const links = () => within(region).getAllByRole('link').map((link) => link.textContent);
+    expect(links()).toEqual([
+      'Complete the details of OK TESTNUMBER, 40404049985, management board member (missing: 1)',
+      'Complete the details of OK TESTNUMBER, 30303039903, supervisory board member (missing: 1)',
+      'Complete the details of OK TESTNUMBER, born May 5, 1990, supervisory board member (missing: 1)',
+    ]);
+    await i18n.changeLanguage('et');
+    await waitFor(() => expect(links()[2]).toBe('Täienda andmeid: OK TESTNUMBER, sündinud 5. mai 1990, nõukogu liige (puudu: 1)'));
+  });
+
   it('the saved step when there is no draft; all rules met', async () => {
     await renderScreen(withSavedStep());
     expect(screen.getAllByRole('article')).toHaveLength(2);
@@ -142,7 +167,8 @@ async function completeResidence(user: User) {
   await user.click(within(dialogScope.getByRole('group', { name: 'Is the person an Estonian e-resident?' })).getByRole('radio', { name: 'No' }));
   await user.click(within(dialogScope.getByRole('group', { name: 'Does the person live and work mostly in Estonia?' })).getByRole('radio', { name: 'Yes' }));
   await user.type(dialogScope.getByRole('combobox', { name: 'Country of tax residence' }), 'Est{Enter}');
-  await user.type(dialogScope.getByRole('textbox', { name: 'Tax identification number (TIN)' }), '48507074564');
+  // Mari's Estonian personal code is her TIN in Estonia: it is there already.
+  expect((dialogScope.getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('48507074564');
   await user.click(within(dialogScope.getByRole('group', { name: 'Is the person politically exposed (PEP)?' })).getByRole('radio', { name: 'No' }));
 }
 
@@ -289,7 +315,9 @@ describe('related persons: the add/edit modal', () => {
     const country = second.getByRole('combobox', { name: 'Country of tax residence' });
     expect(document.activeElement).toBe(country);
     await user.keyboard('Est{Enter}');
-    await user.type(second.getByRole('textbox', { name: 'Tax identification number (TIN)' }), 'FI-123');
+    const secondTin = second.getByRole('textbox', { name: 'Tax identification number (TIN)' });
+    await user.clear(secondTin);
+    await user.type(secondTin, 'FI-123');
     await save(user);
     await waitFor(() => expect(descriptionOf(country)).toContain('Country already added'));
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -306,6 +334,36 @@ describe('related persons: the add/edit modal', () => {
     ]);
   });
 
+  it('a tax residence in Estonia starts with the Estonian personal code as its TIN, which the user may change', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen(withSavedStep());
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog');
+    const tin = () => inDialog().getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement;
+    const personalId = inDialog().getByRole('textbox', { name: 'Personal ID code (optional)' });
+    // Estonia chosen before the code is typed: the code fills the TIN once it is a valid one.
+    await user.type(inDialog().getByRole('combobox', { name: 'Country of tax residence' }), 'Est{Enter}');
+    expect(tin().value).toBe('');
+    await user.type(personalId, '3900505123');
+    expect(tin().value).toBe('');
+    await user.type(personalId, '0');
+    await waitFor(() => expect(tin().value).toBe('39005051230'));
+    // Another code replaces the one filled in; a TIN the user typed stays.
+    await user.clear(personalId);
+    await user.type(personalId, '48507074564');
+    await waitFor(() => expect(tin().value).toBe('48507074564'));
+    await user.clear(tin());
+    await user.type(tin(), 'EE-1');
+    await user.clear(personalId);
+    await user.type(personalId, '39005051230');
+    await waitFor(() => expect(callsTo('GET /onboarding/register/persons/39005051230').length).toBeGreaterThan(0));
+    expect(tin().value).toBe('EE-1');
+    // Another country's residence is not filled.
+    await user.click(inDialog().getByRole('button', { name: 'Add a tax residence' }));
+    await user.keyboard('Fin{Enter}');
+    expect((within(inDialog().getByRole('group', { name: 'Tax residence 2' })).getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('');
+  });
+
   it('removing a tax residence row leaves focus on Add', async () => {
     const user = userEvent.setup();
     await renderScreen(withSavedStep());
@@ -314,6 +372,63 @@ describe('related persons: the add/edit modal', () => {
     await user.click(inDialog().getByRole('button', { name: 'Remove tax residence 2' }));
     expect(inDialog().queryByRole('group', { name: 'Tax residence 2' })).toBeNull();
     expect(document.activeElement).toBe(inDialog().getByRole('button', { name: 'Add a tax residence' }));
+  });
+});
+
+describe('related persons: the dialog across a reload', () => {
+  const DIALOG_KEY = 'unsavedEdits:p-1:RelatedPersons:dialog';
+
+  it('what was typed in a new person’s dialog comes back after a reload; Cancel forgets it', async () => {
+    const user = userEvent.setup();
+    const first = await renderScreen(withSavedStep());
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    await user.type(inDialog().getByRole('textbox', { name: 'First name' }), 'Kalle');
+    await user.type(inDialog().getByRole('textbox', { name: 'Share in Tamm ja Pojad OÜ' }), '12,5');
+    expect(sessionStorage.getItem(DIALOG_KEY)).toContain('Kalle');
+    first.unmount();
+
+    // The reload: the page starts again from this tab's session storage.
+    await renderScreen(withSavedStep());
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    expect(inDialog().getByRole('status').textContent).toBe('What you typed before the page was reloaded is back. Save to keep it.');
+    expect((inDialog().getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Kalle');
+    expect((inDialog().getByRole('textbox', { name: 'Share in Tamm ja Pojad OÜ' }) as HTMLInputElement).value).toBe('12,5');
+    await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(DIALOG_KEY)).toBeNull();
+    // A new dialog starts empty, without the note.
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog', { name: 'Add a private person' });
+    expect((inDialog().getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('');
+    expect(inDialog().queryByRole('status')).toBeNull();
+  });
+
+  it('an edit of a person comes back after a reload and is saved from there; Save forgets it', async () => {
+    const user = userEvent.setup();
+    const first = await renderScreen(withSavedStep());
+    await edit(user, 'Mari Maasikas');
+    const lastName = inDialog().getByRole('textbox', { name: 'Last name' });
+    await user.clear(lastName);
+    await user.type(lastName, 'Kask');
+    first.unmount();
+
+    const { callsTo } = await renderScreen(withSavedStep());
+    await screen.findByRole('dialog', { name: 'Edit: Mari Maasikas' });
+    expect((inDialog().getByRole('textbox', { name: 'Last name' }) as HTMLInputElement).value).toBe('Kask');
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(DIALOG_KEY)).toBeNull();
+    expect(card('Mari Kask')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(callsTo(SAVE)).toHaveLength(1));
+    expect(savedData(callsTo(SAVE)[0]!).relatedPersons[1]).toMatchObject({ firstName: 'Mari', lastName: 'Kask' });
+  });
+
+  it('a kept dialog for a person no longer there is not opened', async () => {
+    sessionStorage.setItem(DIALOG_KEY, JSON.stringify({ target: { type: 'PRIVATE_PERSON', personId: 'person:gone', isCompleting: false, newId: 'x' }, values: { firstName: 'Gone' } }));
+    await renderScreen(withSavedStep());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -453,7 +568,7 @@ describe('related persons: Continue', () => {
     expect(await within(mari).findByText('First name: Only Latin letters permitted')).toBeTruthy();
     expect(within(mari).getByText('The same person is entered more than once (the same personal ID code).')).toBeTruthy();
     expect(within(card('Jüri Tamm')).queryByText(/Only Latin letters/)).toBeNull();
-    expect(within(summary()).getByText('Correct the details of Mari Maasikas')).toBeTruthy();
+    expect(within(summary()).getByText('Correct the details of Mari Maasikas, 48507074564, beneficial owner, shareholder')).toBeTruthy();
     expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' }));
 
     await edit(user, 'Mari Maasikas');
@@ -469,11 +584,29 @@ describe('related persons: Continue', () => {
   });
 });
 
+describe('related persons: the summary shows after the first edit or Continue', () => {
+  it('is not there on arrival; an edit shows it', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    // Opening and cancelling the dialog changes nothing.
+    await edit(user, 'Holding OÜ');
+    await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
+    await edit(user, 'Holding OÜ');
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas/)).toBeTruthy();
+  });
+});
+
 describe('related persons: a company the register does not know', () => {
   it('starts with the representative alone and says what the rules need', async () => {
     await renderScreen({}, { [REGISTER_PREFILL]: () => new Response(JSON.stringify({ shareholders: [], relatedPersons: [] }), { status: 200 }) });
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    const items = within(summary()).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    const items = within(await screen.findByRole('region', { name: 'Check before continuing' })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
     expect(items).toContain('Add at least one owner: enter a person’s or a legal entity’s share in the company.');
     expect(items).toContain('Mark at least one person as a management board member.');
     expect(items).toContain('Mark the beneficial owners: their stakes must add up to 100%.');

@@ -15,9 +15,9 @@ export type SummaryInput = {
   missingCounts: readonly number[];
   fieldIssues: readonly PersonFieldIssue[];
   violationText: (violation: RelatedPersonsViolation) => string;
-  /** "Complete the details of Mari Maasikas (missing: 6)". */
+  /** "Complete the details of Mari Maasikas, 48507074564, shareholder (missing: 6)". */
   missingText: (person: PersonValues, count: number) => string;
-  /** "Correct the details of Mari Maasikas", for what only the server found. */
+  /** "Correct the details of Mari Maasikas, 48507074564, shareholder", for what only the server found. */
   correctText: (person: PersonValues) => string;
 };
 

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
+import { useEffect, useRef } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Input, useField } from '../../../ui';
 import { CountryField } from './country-field';
-import { emptyTaxResidence, type PrivatePersonFormValues } from './person-form-values';
+import { emptyTaxResidence, estonianTin, withEstonianTin, type PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';
 import formStyles from '../fields/form-layout.module.css';
 
@@ -12,11 +13,13 @@ const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
 /**
  * Tax residences (SPEC.md section 3): country and TIN, several allowed, at
  * least one. Add puts a row last and focuses its country; remove drops the
- * row and leaves focus on Add.
+ * row and leaves focus on Add. A residence in Estonia starts with the
+ * person's Estonian personal code as its TIN (useEstonianTin).
  */
 export function TaxResidencesFields() {
   const { t } = useTranslation();
   const { control, register } = useFormContext<PrivatePersonFormValues>();
+  const fillEstonianTin = useEstonianTin();
   const messages = useFieldMessages<PrivatePersonFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'taxResidences' });
   const addButton = useRef<HTMLButtonElement>(null);
@@ -38,7 +41,11 @@ export function TaxResidencesFields() {
               <fieldset className={formStyles.partner}>
                 <legend className={formStyles.partnerLegend}>{t(`${TAX}.ROW`, { number })}</legend>
                 <div className={formStyles.grid}>
-                  <CountryField<PrivatePersonFormValues> name={`taxResidences.${index}.countryCode`} label={t(`${TAX}.COUNTRY`)} />
+                  <CountryField<PrivatePersonFormValues>
+                    name={`taxResidences.${index}.countryCode`}
+                    label={t(`${TAX}.COUNTRY`)}
+                    onChosen={() => fillEstonianTin(index)}
+                  />
                   <Input label={t(`${TAX}.TIN`)} autoComplete="off" {...messages(`taxResidences.${index}.tin`)} {...register(`taxResidences.${index}.tin`)} />
                 </div>
                 {fields.length > 1 && (
@@ -72,4 +79,34 @@ export function TaxResidencesFields() {
       </Button>
     </fieldset>
   );
+}
+
+/**
+ * Pre-fills the TIN of a tax residence in Estonia with the person's Estonian
+ * personal code: when Estonia is chosen for a row with no TIN, and when the
+ * personal code changes, for the rows still empty or still holding the code
+ * filled in before. A TIN the user typed is never replaced.
+ */
+function useEstonianTin() {
+  const { control, getValues, setValue } = useFormContext<PrivatePersonFormValues>();
+  const [personalId, personalIdCountryCode] = useWatch({ control, name: ['personalId', 'personalIdCountryCode'] });
+  const tin = estonianTin(personalId, personalIdCountryCode);
+  const filled = useRef(tin);
+
+  useEffect(() => {
+    const previous = filled.current;
+    filled.current = tin;
+    if (previous === tin) return;
+    getValues('taxResidences').forEach((residence, index) => {
+      if (residence.countryCode !== DEFAULT_COUNTRY_CODE) return;
+      const next = withEstonianTin(residence.tin === previous ? { ...residence, tin: '' } : residence, tin);
+      if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true });
+    });
+  }, [tin, getValues, setValue]);
+
+  return (index: number) => {
+    const residence = getValues(`taxResidences.${index}`);
+    const next = withEstonianTin(residence, tin);
+    if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true });
+  };
 }

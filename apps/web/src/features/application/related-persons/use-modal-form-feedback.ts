@@ -55,3 +55,12 @@ export function useModalFormFeedback<T extends FieldValues>(form: UseFormReturn<
 
   return { focusFirstInvalid: () => setFocusRequest((count) => count + 1) };
 }
+
+/** Tells `onChange` the form's values on every change (typing, a choice, an autofill), not on opening. */
+export function useValuesChange<T extends FieldValues>(form: UseFormReturn<T, unknown, T>, onChange: (values: Record<string, unknown>) => void) {
+  const notify = useEffectEvent(() => onChange(form.getValues()));
+  useEffect(() => {
+    const subscription = form.watch(() => notify());
+    return () => subscription.unsubscribe();
+  }, [form]);
+}
