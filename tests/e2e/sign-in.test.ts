@@ -35,6 +35,8 @@ describe('sign-in journeys in Chromium', () => {
     expect(await suite.page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
     await suite.page.getByText(/MARY ÄNN/).first().waitFor();
+    // The number Mobile-ID confirmed at sign-in is offered as her phone.
+    expect(await suite.page.getByLabel('Phone number').inputValue()).toBe('+37200000766');
   });
 
   it('ends a Smart-ID refusal on the error page with the cancellation message, without a failed request', async () => {

@@ -135,7 +135,10 @@ export const logoutRequestSchema = refreshRequestSchema;
 
 /**
  * Claims of the access token (a JWT): who signed in, how (SPEC.md section 3),
- * which session, and until when (seconds since the epoch).
+ * which session, and until when (seconds since the epoch). After a Mobile-ID
+ * sign-in also the phone number it was made with, which Mobile-ID confirmed
+ * belongs to the person: the screens offer it for the contact phone and for
+ * signing.
  */
 export const accessTokenPayloadSchema = looseObject({
   sub: requiredText(),
@@ -144,6 +147,7 @@ export const accessTokenPayloadSchema = looseObject({
   givenName: requiredText(),
   surname: requiredText(),
   authenticationMethod: oneOf(AUTHENTICATION_METHODS),
+  phoneNumber: z.string({ error }).optional(),
   sid: requiredText(),
   iat: z.number({ error }).int({ error }),
   exp: z.number({ error }).int({ error }),

@@ -68,11 +68,19 @@ export function createAuthService(options: AuthServiceOptions) {
     return code;
   }
 
-  /** `authSessionId`: the sign-in whose code is exchanged, so that a replay of the code can revoke this session. */
-  async function createTokens(person: CompletedPerson, authenticationMethod: AuthenticationMethod, authSessionId?: string): Promise<TokenResponse> {
+  /**
+   * `authSessionId`: the sign-in whose code is exchanged, so that a replay of the code can revoke this session.
+   * `phoneNumber`: that of a Mobile-ID sign-in, carried in the access token.
+   */
+  async function createTokens(
+    person: CompletedPerson,
+    authenticationMethod: AuthenticationMethod,
+    authSessionId?: string,
+    phoneNumber?: string,
+  ): Promise<TokenResponse> {
     const refreshToken = randomToken();
     const session = await repository.createUserSession({ ...person, authenticationMethod, authSessionId }, tokenHash(refreshToken));
-    const accessToken = await accessTokens.issue({ ...person, authenticationMethod, sessionId: session.id });
+    const accessToken = await accessTokens.issue({ ...person, authenticationMethod, phoneNumber, sessionId: session.id });
     return { accessToken, refreshToken };
   }
 
@@ -196,6 +204,8 @@ export function createAuthService(options: AuthServiceOptions) {
         },
         session.method as AuthenticationMethod,
         session.id,
+        // Mobile-ID completed only because the number belongs to the person (EID-FACTS.md section 3).
+        session.method === 'MOBILE_ID' ? (session.phoneNumber ?? undefined) : undefined,
       );
     },
 
@@ -208,12 +218,14 @@ export function createAuthService(options: AuthServiceOptions) {
       if (result.outcome === 'reused') liveSessions.forget(result.sessionId);
       if (result.outcome !== 'rotated') throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
       const { session } = result;
+      const phoneNumber = session.authenticationMethod === 'MOBILE_ID' && session.authSessionId ? await repository.mobileIdPhoneOf(session.authSessionId) : undefined;
       const accessToken = await accessTokens.issue({
         personalId: session.personalId,
         personalIdCountryCode: session.personalIdCountryCode,
         givenName: session.givenName,
         surname: session.surname,
         authenticationMethod: session.authenticationMethod as AuthenticationMethod,
+        phoneNumber,
         sessionId: session.id,
       });
       return { accessToken, refreshToken: nextRefreshToken };

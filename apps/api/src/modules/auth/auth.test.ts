@@ -119,6 +119,17 @@ describe('Mobile-ID sign-in, through the client and the simulator over HTTP', ()
     expect(claimsOf(tokens.accessToken)).toMatchObject({ personalId: '60001019906', authenticationMethod: 'MOBILE_ID' });
   });
 
+  it('carries the phone number Mobile-ID confirmed in the access token, also after a refresh; Smart-ID carries none', async () => {
+    const tokens = await signIn(app, 'mid', { personalId: '60001019906', phoneNumber: '+37200000766' });
+    expect(claimsOf(tokens.accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });
+    const refreshed = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', payload: { refreshToken: tokens.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(claimsOf(refreshed.json().accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });
+
+    const smartId = await signIn(app, 'sid', { personalId: '40504040001' });
+    expect(claimsOf(smartId.accessToken)).not.toHaveProperty('phoneNumber');
+  });
+
   it.each([
     ['60001019939', '+37200000266', 'user_not_found'],
     ['60001019947', '+37207110066', 'delivery_error'],
