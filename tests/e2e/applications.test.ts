@@ -62,12 +62,20 @@ describe('consent to registry queries (SPEC.md section 1)', () => {
 });
 
 describe('outcomes the server decides', () => {
-  it('sends a minor to the branch outcome', async () => {
-    await signInWithSmartId(suite.page, suite.server.baseUrl, '61101012257');
-    await givePersonalInformation(suite.page);
-    await chooseCompany(/Noorte Ideede OÜ/);
-    await suite.page.getByRole('heading', { level: 1, name: 'Please visit a bank office' }).waitFor();
-    expect(await suite.page.getByRole('main').textContent()).toContain('parent or legal representative');
+  it('sends a minor to the branch outcome right after sign-in, before anything is typed', async () => {
+    const { page, server } = suite;
+    await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
+    await page.getByRole('radio', { name: 'Smart-ID' }).check();
+    await page.getByLabel('Personal ID code').first().fill('61101012257');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/error/minor`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Please visit a bank office' }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('parent or legal representative');
+    expect(await page.getByLabel('E-mail').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    // Typing the address of a later screen leads to the same outcome.
+    await page.goto(`${server.baseUrl}/start/choose-company`);
+    await page.waitForURL(`${server.baseUrl}/start/error/minor`);
   });
 
   it('asks for a valid identity document', async () => {

@@ -35,12 +35,29 @@ describe('sign-in journeys in Chromium', () => {
     expect(await suite.page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
     await suite.page.getByText(/MARY ÄNN/).first().waitFor();
+    // The number Mobile-ID confirmed at sign-in is offered as her phone.
+    expect(await suite.page.getByLabel('Phone number').inputValue()).toBe('+37200000766');
   });
 
-  it('ends a Smart-ID refusal on the error page with the cancellation message', async () => {
+  it('ends a Smart-ID refusal on the error page with the cancellation message, without a failed request', async () => {
+    // A refusal is the person's answer: the status call answers it with 200, so the browser logs no error.
+    const failedRequests: string[] = [];
+    const consoleErrors: string[] = [];
+    const onResponse = (response: { status(): number; url(): string }) => {
+      if (response.status() >= 400) failedRequests.push(`${String(response.status())} ${response.url()}`);
+    };
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    };
+    suite.page.on('response', onResponse);
+    suite.page.on('console', onConsole);
     await startSignIn('Smart-ID', '30403039917');
     await suite.page.waitForURL(/\/start\/authentication-error\?error-code=COMMON\.USER_CANCEL$/);
     await suite.page.getByRole('heading', { name: 'Sign-in cancelled' }).waitFor();
+    suite.page.off('response', onResponse);
+    suite.page.off('console', onConsole);
+    expect(failedRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     expect((await new AxeBuilder({ page: suite.page }).analyze()).violations).toEqual([]);
     await suite.page.getByRole('link', { name: 'Try again' }).click();
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);

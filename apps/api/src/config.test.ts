@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(config.IDENTITY_MODE).toBe('simulated');
   });
 
+  it('is reached at localhost on PORT unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://konto.pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
+  });
+
   it('reads PORT, HOST and DATABASE_URL', () => {
     const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/onboarding' });
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/onboarding' });

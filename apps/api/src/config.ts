@@ -45,7 +45,8 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     // Parsed, so the scheme is compared as a URL's: HTTPS:// and Https:// are https, and the switches below see it.
-    PUBLIC_URL: httpUrl.default('http://localhost:3000').transform((value) => new URL(value).href.replace(/\/$/, '')),
+    // Unset: http://localhost on PORT (see loadConfig).
+    PUBLIC_URL: httpUrl.optional().transform((value) => (value === undefined ? undefined : new URL(value).href.replace(/\/$/, ''))),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -168,7 +169,9 @@ export const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
+  /** Address users reach the server at, without a trailing slash; unset: http://localhost on PORT. */
+  PUBLIC_URL: string;
   /** Absolute path of the built web app that is served at /start/. */
   webDistDir: string;
   /** Absolute path of the embedded database, used when DATABASE_URL is unset. */
@@ -184,6 +187,14 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The address of a server that nobody told its public address: this machine on the port it listens on.
+ * PORT 0 (any free port) has no such address before listening; 3000 then, as before.
+ */
+function defaultPublicUrl(port: number): string {
+  return `http://localhost:${String(port === 0 ? 3000 : port)}`;
+}
+
 const defaultWebDistDir = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Parses the given environment (process.env by default); throws ConfigError naming each bad key. */
@@ -197,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? defaultPublicUrl(result.data.PORT),
     webDistDir: path.resolve(result.data.WEB_DIST_DIR ?? defaultWebDistDir),
     dataDir: path.resolve(result.data.DATA_DIR),
     isMagicSignInEnabled: result.data.MAGIC_SIGN_IN ?? result.data.IDENTITY_MODE === 'simulated',

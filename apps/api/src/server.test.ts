@@ -44,12 +44,14 @@ async function startHealthyProcess() {
   const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server.exited);
-  return { server, baseUrl };
+  return { server, baseUrl, port };
 }
 
 describe('the server process', () => {
   it('serves over HTTP on PORT and HOST, then shuts down cleanly on SIGTERM', async () => {
-    const { server, baseUrl } = await startHealthyProcess();
+    const { server, baseUrl, port } = await startHealthyProcess();
+    // No PUBLIC_URL: the web app is announced on the port the server listens on.
+    await expect.poll(server.output).toContain(`the web app is at http://localhost:${String(port)}/start/`);
 
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(200);

@@ -10,6 +10,7 @@ export { codeChallengeS256 } from './crypto/pkce.js';
 
 export * from './validation/codes.js';
 export * from './validation/personal-id.js';
+export * from './validation/age.js';
 export * from './validation/birth-date.js';
 export { isRealDate, todayInEstonia } from './validation/calendar.js';
 export * from './validation/phone.js';

@@ -16,6 +16,7 @@ function guards(overrides: Partial<GuardDependencies> = {}) {
       processId = id;
     },
     hasConsented: async () => true,
+    isMinor: () => false,
     ...overrides,
   });
 }
@@ -91,6 +92,13 @@ describe('route guard (SPEC.md section 2)', () => {
     expect(storeProcessId).toHaveBeenCalledWith('p-7');
   });
 
+  it.each(['/', '/personal-information', '/choose-company', '/application/incomes?processId=p-1', '/success?processId=p-1'])(
+    'sends a signed-in minor from %s to the visit-the-bank outcome, before anything is typed',
+    async (entry) => {
+      expect((await landOn(entry, { restoreSession: async () => true, isMinor: () => true })).pathname).toBe('/error/minor');
+    },
+  );
+
   it('sends any other path to authentication', async () => {
     expect((await landOn('/no-such-page')).pathname).toBe('/authentication');
   });
@@ -116,6 +124,16 @@ describe('route guard with the real session storage', () => {
     await waitFor(() => expect(router.state.initialized).toBe(true));
     expect(router.state.location.pathname).toBe('/success');
     expect(readSessionValue('processId')).toBe('p-99');
+  });
+
+  it('knows the minor from the personal code of the access token: personal information becomes the outcome', async () => {
+    writeSessionValues({ accessToken: fakeAccessToken({ personalId: '61101012257' }), refreshToken: 'r' });
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'));
+    writeSessionValues({ accessToken: fakeAccessToken({ personalId: '40504040001' }), refreshToken: 'r' });
+    await router.navigate('/personal-information');
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/personal-information');
   });
 
   it('goes to authentication when the refresh token is refused', async () => {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { readSessionValue, writeSessionValues } from '../lib/session-storage';
 import { lazyWithReload } from '../lib/lazy-with-reload';
-import { paths } from '../lib/paths';
+import { errorPaths, paths } from '../lib/paths';
 import type { ProcessRouteData } from '../lib/process-route';
 
 /** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
@@ -16,6 +16,8 @@ export type GuardDependencies = {
   storeProcessId: (processId: string) => void;
   /** Whether the representative has consented to the bank's registry queries (SPEC.md section 1). */
   hasConsented: () => Promise<boolean>;
+  /** Whether the signed-in person is a minor, who can only open an account at a bank office (SPEC.md section 1). */
+  isMinor: () => boolean | Promise<boolean>;
 };
 
 // The session helpers bring the token and API contracts (zod) with them. Without a stored token, as on a
@@ -31,6 +33,7 @@ const defaults: GuardDependencies = {
   storeProcessId: (processId) => writeSessionValues({ processId }),
   // Asked on every visit: consent is given on the screen before, and a stale answer would send the user back there.
   hasConsented: async () => (await (await representativeApi()).getRepresentative()).hasConsentedToRegistryQueries,
+  isMinor: async () => (await authSession()).isSignedInMinor(),
 };
 
 /**
@@ -64,6 +67,15 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
       return (await deps.restoreSession()) ? null : redirect(paths.authentication);
     },
     /**
+     * The screens of an application to be (personal information, choose-company, the application): a minor, known
+     * from the personal code at sign-in, sees the visit-the-bank outcome instead of typing anything.
+     */
+    adultsOnly: async ({ request }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      if (!(await deps.restoreSession())) return redirect(paths.authentication);
+      return (await deps.isMinor()) ? redirect(errorPaths.minor) : null;
+    },
+    /**
      * Choosing a company queries the register, which needs the representative's consent (SPEC.md section 1): without
      * it, back to personal-information. The server refuses those queries too; if the answer cannot be had, the
      * screen shows its own error.
@@ -71,6 +83,7 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
     chooseCompany: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
       if (!(await deps.restoreSession())) return redirect(paths.authentication);
+      if (await deps.isMinor()) return redirect(errorPaths.minor);
       const hasConsented = await deps.hasConsented().catch(() => true);
       return hasConsented ? null : redirect(paths.personalInformation);
     },
@@ -78,6 +91,7 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
     withProcessId: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
       if (!(await deps.restoreSession())) return redirect(paths.authentication);
+      if (await deps.isMinor()) return redirect(errorPaths.minor);
       const processId = deps.readProcessId();
       return processId ? ({ processId } satisfies ProcessRouteData) : redirect(paths.chooseCompany);
     },

@@ -74,7 +74,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                 errorScreen(errorPaths.alreadySubmitted, 'SCREENS.OUTCOME_ALREADY_SUBMITTED.TITLE', 'already-submitted'),
               ],
             },
-            screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation),
+            { ...screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation), loader: guards.adultsOnly, shouldRevalidate: alwaysRevalidate },
             { ...screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany), loader: guards.chooseCompany, shouldRevalidate: alwaysRevalidate },
             // Signed in and a process id.
             {

@@ -1,4 +1,4 @@
-import { SSO_EXPIRY_DIFFERENCE_MS, authEndpoints, type AccessTokenPayload, type TokenResponse } from '@onboarding/domain';
+import { SSO_EXPIRY_DIFFERENCE_MS, authEndpoints, isMinorOn, type AccessTokenPayload, type TokenResponse } from '@onboarding/domain';
 import { decodeAccessToken, msUntilExpiry } from './access-token';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-errors';
@@ -14,6 +14,12 @@ export function storeTokens({ accessToken, refreshToken }: TokenResponse, now = 
 
 export function readAccessTokenClaims(): AccessTokenPayload | null {
   return decodeAccessToken(readSessionValue('accessToken'));
+}
+
+/** Whether the signed-in person is a minor, as the personal code of the access token tells (the domain's age rule). */
+export function isSignedInMinor(now = new Date()): boolean {
+  const claims = readAccessTokenClaims();
+  return claims !== null && isMinorOn(claims, now);
 }
 
 /** A token within the allowed single-sign-on expiry difference of its end counts as expired. */

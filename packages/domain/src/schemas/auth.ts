@@ -89,12 +89,24 @@ export const authenticationStartResponseSchema = object({
 });
 export type AuthenticationStartResponse = z.infer<typeof authenticationStartResponseSchema>;
 
-/** Status poll: RUNNING until COMPLETE, which then carries state and code (SPEC.md section 4). */
-export const authenticationStatusResponseSchema = z.discriminatedUnion(
-  'status',
+/**
+ * Sign-in outcomes the person chose, answered as a completed status (200), not as a failed request:
+ * SK's services answer a refusal so too (state COMPLETE, endResult USER_REFUSED and the like).
+ * The code is the SPEC.md section 8 code, shown as before (COMMON.USER_CANCEL).
+ */
+export const CHOSEN_SIGN_IN_OUTCOMES = ['user_cancelled'] as const;
+export type ChosenSignInOutcome = (typeof CHOSEN_SIGN_IN_OUTCOMES)[number];
+
+/**
+ * Status poll: RUNNING until COMPLETE, which then carries state and code (SPEC.md section 4); or, when the
+ * person refused on the phone or cancelled, state and the outcome instead of a code. Other failures stay
+ * 4xx error bodies with their section 8 code.
+ */
+export const authenticationStatusResponseSchema = z.union(
   [
     object({ status: z.literal('RUNNING', { error }) }),
     object({ status: z.literal('COMPLETE', { error }), state: requiredText(), code: requiredText() }),
+    object({ status: z.literal('COMPLETE', { error }), state: requiredText(), outcome: z.enum(CHOSEN_SIGN_IN_OUTCOMES, { error }) }),
   ],
   { error },
 );
@@ -123,7 +135,10 @@ export const logoutRequestSchema = refreshRequestSchema;
 
 /**
  * Claims of the access token (a JWT): who signed in, how (SPEC.md section 3),
- * which session, and until when (seconds since the epoch).
+ * which session, and until when (seconds since the epoch). After a Mobile-ID
+ * sign-in also the phone number it was made with, which Mobile-ID confirmed
+ * belongs to the person: the screens offer it for the contact phone and for
+ * signing.
  */
 export const accessTokenPayloadSchema = looseObject({
   sub: requiredText(),
@@ -132,6 +147,7 @@ export const accessTokenPayloadSchema = looseObject({
   givenName: requiredText(),
   surname: requiredText(),
   authenticationMethod: oneOf(AUTHENTICATION_METHODS),
+  phoneNumber: z.string({ error }).optional(),
   sid: requiredText(),
   iat: z.number({ error }).int({ error }),
   exp: z.number({ error }).int({ error }),

@@ -9,6 +9,8 @@ export type AccessTokenSubject = {
   givenName: string;
   surname: string;
   authenticationMethod: AuthenticationMethod;
+  /** The phone number of a Mobile-ID sign-in, as sent to Mobile-ID, which confirmed it with the personal code. */
+  phoneNumber?: string;
   sessionId: string;
 };
 
@@ -44,6 +46,7 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
         givenName: subject.givenName,
         surname: subject.surname,
         authenticationMethod: subject.authenticationMethod,
+        ...(subject.phoneNumber ? { phoneNumber: subject.phoneNumber } : {}),
         sid: subject.sessionId,
       })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: key.keyId, typ: 'at+jwt' })

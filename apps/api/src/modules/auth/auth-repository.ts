@@ -90,6 +90,15 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
+    /** The phone number of a completed Mobile-ID sign-in (the one Mobile-ID confirmed), or undefined. */
+    async mobileIdPhoneOf(authSessionId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ phoneNumber: authSessions.phoneNumber })
+        .from(authSessions)
+        .where(and(eq(authSessions.id, authSessionId), eq(authSessions.method, 'MOBILE_ID'), eq(authSessions.status, 'COMPLETE')));
+      return row?.phoneNumber ?? undefined;
+    },
+
     async createUserSession(values: typeof userSessions.$inferInsert, refreshTokenHash: string): Promise<UserSession> {
       return db.transaction(async (tx) => {
         const [session] = await tx.insert(userSessions).values(values).returning();

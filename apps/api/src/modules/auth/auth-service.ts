@@ -4,6 +4,7 @@ import {
   mobileIdVerificationCode,
   smartIdVerificationCode,
   type AuthenticationMethod,
+  type AuthenticationStatusResponse,
   type AuthorizeCommonFields,
   type TokenResponse,
 } from '@onboarding/domain';
@@ -49,7 +50,7 @@ export type AuthServiceOptions = {
 
 export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; clientAddress: string };
 
-export type StatusResult = { status: 'RUNNING' } | { status: 'COMPLETE'; state: string; code: string };
+export type StatusResult = AuthenticationStatusResponse;
 
 /** The sign-in server's rules (SPEC.md sections 3, 4, 7; RFC 7636); routes stay thin. */
 export function createAuthService(options: AuthServiceOptions) {
@@ -67,11 +68,19 @@ export function createAuthService(options: AuthServiceOptions) {
     return code;
   }
 
-  /** `authSessionId`: the sign-in whose code is exchanged, so that a replay of the code can revoke this session. */
-  async function createTokens(person: CompletedPerson, authenticationMethod: AuthenticationMethod, authSessionId?: string): Promise<TokenResponse> {
+  /**
+   * `authSessionId`: the sign-in whose code is exchanged, so that a replay of the code can revoke this session.
+   * `phoneNumber`: that of a Mobile-ID sign-in, carried in the access token.
+   */
+  async function createTokens(
+    person: CompletedPerson,
+    authenticationMethod: AuthenticationMethod,
+    authSessionId?: string,
+    phoneNumber?: string,
+  ): Promise<TokenResponse> {
     const refreshToken = randomToken();
     const session = await repository.createUserSession({ ...person, authenticationMethod, authSessionId }, tokenHash(refreshToken));
-    const accessToken = await accessTokens.issue({ ...person, authenticationMethod, sessionId: session.id });
+    const accessToken = await accessTokens.issue({ ...person, authenticationMethod, phoneNumber, sessionId: session.id });
     return { accessToken, refreshToken };
   }
 
@@ -129,12 +138,18 @@ export function createAuthService(options: AuthServiceOptions) {
       return { authenticationSessionId: session.id, verificationCode: verificationCodes[method](hash) };
     },
 
-    /** One status call: RUNNING, COMPLETE with the client state and a fresh code, or an IdentityError. */
+    /**
+     * One status call: RUNNING; COMPLETE with the client state and a fresh code; COMPLETE with the client
+     * state and the outcome when the person refused on the phone or cancelled (an outcome, not a failed
+     * request, as SK answers it); or an IdentityError for any other failure.
+     */
     async status(method: MobileIdentityMethod, authenticationSessionId: string): Promise<StatusResult> {
       const session = await repository.findAuthSession(authenticationSessionId, method);
       if (!session) throw new AppError('NOT_FOUND', 'No such sign-in.');
+      const refused = { status: 'COMPLETE', state: session.clientState, outcome: 'user_cancelled' } as const;
       if (session.status === 'FAILED' || session.status === 'CANCELLED') {
-        throw new IdentityError(session.failureCode === 'user_cancelled' ? 'user_cancelled' : toFailureCode(session.failureCode));
+        if (session.failureCode === 'user_cancelled') return refused;
+        throw new IdentityError(toFailureCode(session.failureCode));
       }
       if (session.status === 'RUNNING') {
         const result = await providers[method].poll({
@@ -147,6 +162,7 @@ export function createAuthService(options: AuthServiceOptions) {
         if (result.status === 'RUNNING') return { status: 'RUNNING' };
         if (result.status === 'FAILED') {
           await repository.markFailed(session.id, result.code);
+          if (result.code === 'user_cancelled') return refused;
           throw new IdentityError(result.code);
         }
         await repository.markComplete(session.id, {
@@ -188,6 +204,8 @@ export function createAuthService(options: AuthServiceOptions) {
         },
         session.method as AuthenticationMethod,
         session.id,
+        // Mobile-ID completed only because the number belongs to the person (EID-FACTS.md section 3).
+        session.method === 'MOBILE_ID' ? (session.phoneNumber ?? undefined) : undefined,
       );
     },
 
@@ -200,12 +218,14 @@ export function createAuthService(options: AuthServiceOptions) {
       if (result.outcome === 'reused') liveSessions.forget(result.sessionId);
       if (result.outcome !== 'rotated') throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
       const { session } = result;
+      const phoneNumber = session.authenticationMethod === 'MOBILE_ID' && session.authSessionId ? await repository.mobileIdPhoneOf(session.authSessionId) : undefined;
       const accessToken = await accessTokens.issue({
         personalId: session.personalId,
         personalIdCountryCode: session.personalIdCountryCode,
         givenName: session.givenName,
         surname: session.surname,
         authenticationMethod: session.authenticationMethod as AuthenticationMethod,
+        phoneNumber,
         sessionId: session.id,
       });
       return { accessToken, refreshToken: nextRefreshToken };

@@ -45,10 +45,21 @@ describe('Smart-ID sign-in, through the client and the simulator over HTTP', () 
     expect(Number(claims.exp) - Number(claims.iat)).toBe(300);
   });
 
+  it.each(['30403039917', '30403039972'])('answers a refusal on the phone (%s) as a completed sign-in with outcome user_cancelled and no code, 200', async (personalId) => {
+    const pkce = createPkce();
+    const start = await startSmartId(personalId, pkce.common);
+    expect(start.statusCode).toBe(200);
+    const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
+    // Asked again, the refusal stands.
+    const again = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/sid/${start.json().authenticationSessionId}/status` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
+  });
+
   it.each([
-    ['30403039917', 'user_cancelled'],
     ['30403039983', 'timeout'],
-    ['30403039972', 'user_cancelled'],
     ['30403039994', 'document_unusable'],
   ])('answers %s with the failure code %s', async (personalId, code) => {
     const start = await startSmartId(personalId);
@@ -84,14 +95,15 @@ describe('Smart-ID sign-in, through the client and the simulator over HTTP', () 
     expect(start.json().fields[0].path).toBe(field);
   });
 
-  it('cancels a running sign-in; its status then says user_cancelled', async () => {
-    const start = await startSmartId('30403039983');
+  it('cancels a running sign-in; its status then says outcome user_cancelled, 200', async () => {
+    const pkce = createPkce();
+    const start = await startSmartId('30403039983', pkce.common);
     const id = start.json().authenticationSessionId;
     const cancel = await app.inject({ method: 'POST', url: `/oauth2/v2/authorize/sid/${id}/cancel` });
     expect(cancel.statusCode).toBe(204);
     const status = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/sid/${id}/status` });
-    expect(status.statusCode).toBe(400);
-    expect(status.json().code).toBe('user_cancelled');
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
   });
 
   it('does not answer a Smart-ID sign-in on the Mobile-ID path', async () => {
@@ -107,10 +119,20 @@ describe('Mobile-ID sign-in, through the client and the simulator over HTTP', ()
     expect(claimsOf(tokens.accessToken)).toMatchObject({ personalId: '60001019906', authenticationMethod: 'MOBILE_ID' });
   });
 
+  it('carries the phone number Mobile-ID confirmed in the access token, also after a refresh; Smart-ID carries none', async () => {
+    const tokens = await signIn(app, 'mid', { personalId: '60001019906', phoneNumber: '+37200000766' });
+    expect(claimsOf(tokens.accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });
+    const refreshed = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', payload: { refreshToken: tokens.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(claimsOf(refreshed.json().accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });
+
+    const smartId = await signIn(app, 'sid', { personalId: '40504040001' });
+    expect(claimsOf(smartId.accessToken)).not.toHaveProperty('phoneNumber');
+  });
+
   it.each([
     ['60001019939', '+37200000266', 'user_not_found'],
     ['60001019947', '+37207110066', 'delivery_error'],
-    ['60001019950', '+37201100266', 'user_cancelled'],
     ['60001019972', '+37201200266', 'sim_error'],
     ['60001019983', '+37213100266', 'phone_absent'],
     ['50001018908', '+37066000266', 'timeout'],
@@ -119,6 +141,14 @@ describe('Mobile-ID sign-in, through the client and the simulator over HTTP', ()
     const response = start.statusCode === 200 ? await pollUntilDone(app, 'mid', start.json().authenticationSessionId) : start;
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(code);
+  });
+
+  it('answers a refusal on the phone as a completed sign-in with outcome user_cancelled, 200', async () => {
+    const start = await startMobileId('60001019950', '+37201100266');
+    const status = await pollUntilDone(app, 'mid', start.json().authenticationSessionId);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ status: 'COMPLETE', outcome: 'user_cancelled' });
+    expect(status.json()).not.toHaveProperty('code');
   });
 
   it('refuses an invalid phone number with the validation code', async () => {

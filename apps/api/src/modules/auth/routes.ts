@@ -45,7 +45,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
     app.get(
       status.path,
-      { schema: { tags, summary: `Status of a ${name} sign-in; poll every second while RUNNING`, params: status.params, response: withFailures(status.response ?? z.unknown()) } },
+      {
+        schema: {
+          tags,
+          summary: `Status of a ${name} sign-in; poll every second while RUNNING`,
+          description:
+            'COMPLETE carries the client state and either the authorization code or, when the person refused on the phone or cancelled, outcome user_cancelled (200, as SK answers a refusal). Every other failure is a 4xx with its sign-in code.',
+          params: status.params,
+          response: withFailures(status.response ?? z.unknown()),
+        },
+      },
       async (request) => service.status(method, request.params.authenticationSessionId),
     );
 

@@ -1,5 +1,5 @@
 import {
-  parsePersonalId,
+  isMinorOn,
   REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS,
   STEP_ORDER,
   stepIndex,
@@ -14,9 +14,6 @@ import {
  * application (SPEC.md section 4). The routes and the screens only follow it.
  */
 
-/** Adulthood in Estonia; a minor must come to a branch with a parent (SPEC.md section 1). */
-const ADULT_AGE = 18;
-
 /** The step after a saved one; saving an earlier step again never moves the application back. */
 export function nextStep(current: Step, saved: Step): Step {
   const savedIndex = stepIndex(saved);
@@ -29,14 +26,6 @@ export function nextStep(current: Step, saved: Step): Step {
 /** A step can be saved once the application has reached it. */
 export const isStepReached = (current: Step, step: Step): boolean => stepIndex(step) >= 0 && stepIndex(step) <= stepIndex(current);
 
-export function ageOn(personalId: string, today: Date): number | undefined {
-  const birthDate = parsePersonalId(personalId)?.birthDate;
-  if (!birthDate) return undefined;
-  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
-  const hadBirthday = today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= day);
-  return today.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
-}
-
 export type RepresentativeFacts = {
   personalId: string;
   personalIdCountryCode: string;
@@ -46,8 +35,7 @@ export type RepresentativeFacts = {
 
 /** Outcomes that depend on the person alone: they block every company. */
 export function representativeOutcome(person: RepresentativeFacts, today: Date): BlockingOutcome | undefined {
-  const age = person.personalIdCountryCode === 'EE' ? ageOn(person.personalId, today) : undefined;
-  if (age !== undefined && age < ADULT_AGE) return 'MINOR';
+  if (isMinorOn(person, today)) return 'MINOR';
   if (person.hasValidIdentityDocument === false) return 'DOCUMENT_INVALID';
   return undefined;
 }

@@ -51,9 +51,4 @@ export type BusinessRegister = {
   person(personalId: string, countryCode: string): Promise<RegisterPerson | undefined>;
 };
 
-/** Full years between a yyyy-MM-dd birth date and today (yyyy-MM-dd). */
-export const ageOn = (birthDate: string, today: string): number => {
-  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  // Month and day compare as text because both are zero-padded.
-  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
-};
+

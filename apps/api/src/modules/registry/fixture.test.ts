@@ -11,8 +11,8 @@ import {
 } from '@onboarding/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedBankRecords } from './bank-records.js';
-import { ageOn, type RegisterCompanyDetails, type RegisterPersonData } from './business-register.js';
-import { registerCompanyDetailsSchema, type RegisterShareholder } from '@onboarding/domain';
+import type { RegisterCompanyDetails, RegisterPersonData } from './business-register.js';
+import { ageOn, registerCompanyDetailsSchema, type RegisterShareholder } from '@onboarding/domain';
 import { FIXTURE_APPLICATIONS } from './fixture/bank.js';
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from './fixture/companies.js';
 import { FIXTURE_PERSONS } from './fixture/persons.js';

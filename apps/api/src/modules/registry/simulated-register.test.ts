@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulatedBankRecords } from './bank-records.js';
-import { ageOn } from './business-register.js';
 import { REGISTRY_CODES } from './fixture/companies.js';
 import { relatedPersonsFromRegister } from './related-persons-from-register.js';
 import { createSimulatedRegister } from './simulated-register.js';
@@ -52,14 +51,6 @@ describe('createSimulatedRegister', () => {
   });
 });
 
-describe('ageOn', () => {
-  it('counts a year only once the birthday has come', () => {
-    expect(ageOn('2011-01-01', '2028-12-31')).toBe(17);
-    expect(ageOn('2011-01-01', '2029-01-01')).toBe(18);
-    expect(ageOn('2000-02-29', '2018-02-28')).toBe(17);
-    expect(ageOn('2000-02-29', '2018-03-01')).toBe(18);
-  });
-});
 
 describe('createSimulatedBankRecords', () => {
   it('knows the accounts it was given, whatever the spacing of the code', () => {

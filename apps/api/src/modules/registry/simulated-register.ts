@@ -1,6 +1,5 @@
-import { cleanRegistryCode, DEFAULT_COUNTRY_CODE, todayInEstonia } from '@onboarding/domain';
+import { ageOn, cleanRegistryCode, DEFAULT_COUNTRY_CODE, todayInEstonia } from '@onboarding/domain';
 import {
-  ageOn,
   type BusinessRegister,
   type PersonKey,
   type RegisterCompany,

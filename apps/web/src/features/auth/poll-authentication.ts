@@ -21,7 +21,9 @@ const isComplete = (status: AuthenticationStatusResponse): status is CompleteSta
 /**
  * SPEC.md section 4, steps 2 and 3: poll every second while RUNNING; the
  * COMPLETE answer's state must equal the client state, or it is a sign-in
- * violation. Aborting the signal ends it as the user's cancel.
+ * violation. A COMPLETE answer with an outcome (the person refused on the
+ * phone) fails with that outcome's code. Aborting the signal ends it as the
+ * user's cancel.
  */
 export async function pollAuthentication({
   fetchStatus,
@@ -43,5 +45,7 @@ export async function pollAuthentication({
   }
   if (signal.aborted) throw cancelled();
   if (status.state !== clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
+  // A refusal on the phone is an answer, not a failed request; the person sees it as before (SPEC.md section 8).
+  if ('outcome' in status) throw new SignInError(status.outcome);
   return { code: status.code };
 }

@@ -82,6 +82,16 @@ describe('sign-in flow', () => {
     expect(api.sendAuthenticationEvent).not.toHaveBeenCalled();
   });
 
+  it('a refusal on the phone, answered as a completed status with its outcome, shows COMMON.USER_CANCEL and sends the failed event', async () => {
+    const { api, storeTokens, flow } = setUp([{ status: 'RUNNING' }, { status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' }]);
+    await flow.startPolling(smartId);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.exchangeCodeForTokens).not.toHaveBeenCalled();
+    expect(storeTokens).not.toHaveBeenCalled();
+    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'user_cancelled', messageKey: 'COMMON.USER_CANCEL' } });
+    expect(api.sendAuthenticationEvent).toHaveBeenCalledWith(expect.objectContaining({ authenticationMethod: 'SMART_ID', errorCode: 'user_cancelled', result: 'FAILED' }));
+  });
+
   it('a server-side timeout maps to its message key', async () => {
     const { api, flow } = setUp([]);
     api.fetchAuthenticationStatus.mockRejectedValueOnce(new ApiError({ status: 400, code: 'timeout' }));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../lib/paths';
+import { useSignedInPerson } from '../../lib/use-signed-in-person';
 import { ApiError } from '../../lib/api-errors';
 import { domainResolver, validationMessage } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
@@ -24,12 +25,14 @@ export function PersonalInformationForm({ representative }: { representative: Re
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const save = useSavePersonalInformation();
+  // A Mobile-ID sign-in's number is the person's own (Mobile-ID confirmed it): offered until another is saved.
+  const signInPhone = useSignedInPerson()?.phoneNumber;
   const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, z.output<typeof formSchema>>({
     resolver: domainResolver(formSchema),
     mode: 'onTouched',
     defaultValues: {
       email: representative?.email ?? '',
-      phone: representative?.phone ?? '',
+      phone: representative?.phone ?? signInPhone ?? '',
       hasConsentedToRegistryQueries: representative?.hasConsentedToRegistryQueries ?? false,
     },
   });

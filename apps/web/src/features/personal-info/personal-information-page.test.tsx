@@ -52,6 +52,27 @@ describe('personal information screen', () => {
     expect((screen.getByRole('checkbox', { name: /queries official databases/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('after a Mobile-ID sign-in prefills the phone number signed in with, until another is saved', async () => {
+    storeTokens({ accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+    const user = userEvent.setup();
+    const { callsTo } = serve();
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    const phone = (await screen.findByRole('textbox', { name: /Phone number/ })) as HTMLInputElement;
+    expect(phone.value).toBe('+37200000766');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'mary@firma.ee');
+    await user.click(screen.getByRole('checkbox', { name: /queries official databases/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(callsTo('PUT /onboarding/representative/personal-information')[0]?.body).toMatchObject({ phone: '+37200000766' });
+  });
+
+  it('prefers the saved phone number to the one of a Mobile-ID sign-in', async () => {
+    storeTokens({ accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+    serve({ phone: '+372 5555 5555' });
+    renderRoutes(createRoutes(), '/personal-information');
+    expect(((await screen.findByRole('textbox', { name: /Phone number/ })) as HTMLInputElement).value).toBe('+372 5555 5555');
+  });
+
   it('shows a field error only after the field is touched, by the domain rules', async () => {
     const user = userEvent.setup();
     serve();

@@ -1,4 +1,4 @@
-import { startSigningRequestSchema, type SigningMethod } from '@onboarding/domain';
+import { SIGNING_METHODS, startSigningRequestSchema, type SigningMethod } from '@onboarding/domain';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { domainResolver } from '../../../../lib/domain-resolver';
@@ -13,3 +13,10 @@ const [smartId, mobileId] = startSigningRequestSchema.options;
 const signingChoiceSchema = z.discriminatedUnion('method', [smartId, mobileId, z.object({ method: z.literal('ID_CARD') })]);
 
 export const signingChoiceResolver = domainResolver(signingChoiceSchema) as unknown as Resolver<SigningChoiceValues, unknown, SigningRequest>;
+
+const isSigningMethod = (value: string | undefined): value is SigningMethod => (SIGNING_METHODS as readonly string[]).includes(value ?? '');
+
+/** The signing methods with the one the person signed in with first (and so chosen): they have it at hand. Magic sign-in: as they are. */
+export function signingMethodsFor(signInMethod: string | undefined): SigningMethod[] {
+  return isSigningMethod(signInMethod) ? [signInMethod, ...SIGNING_METHODS.filter((value) => value !== signInMethod)] : [...SIGNING_METHODS];
+}

@@ -1,13 +1,13 @@
-import { SIGNING_METHODS } from '@onboarding/domain';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldIssues } from '../../../../lib/form-errors';
 import { validationMessage } from '../../../../lib/domain-resolver';
 import { Button, Icon, Input, RadioGroup, type IconName } from '../../../../ui';
+import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
 import { useRepresentativePhone } from './api/representative-phone';
 import { ContractPreview } from './contract-preview';
-import { signingChoiceResolver, type SigningChoiceValues } from './signing-choice';
+import { signingChoiceResolver, signingMethodsFor, type SigningChoiceValues } from './signing-choice';
 import type { SigningRequest, StartError } from './use-signing';
 import styles from './signing.module.css';
 
@@ -25,26 +25,32 @@ export type SigningMethodFormProps = {
 
 /**
  * The signing method: Smart-ID, Mobile-ID with the phone number (prefilled
- * from the personal information, validated by the domain phone rule), or the
- * ID-card. Signing by Smart-ID is for the signed-in person's own account, so
- * it asks nothing more.
+ * with the number of a Mobile-ID sign-in, else from the personal information,
+ * validated by the domain phone rule), or the ID-card. The method the person
+ * signed in with comes first and is chosen. Signing by Smart-ID is for the
+ * signed-in person's own account, so it asks nothing more.
  */
 export function SigningMethodForm({ initialRequest, isStarting, startError, onStart }: SigningMethodFormProps) {
   const { t } = useTranslation();
   const savedPhone = useRepresentativePhone();
+  const person = useSignedInPerson();
+  const signInMethod = person?.authenticationMethod;
+  const methods = useMemo(() => signingMethodsFor(signInMethod), [signInMethod]);
+  // Mobile-ID confirmed this number with the person's code at sign-in: it is the one to sign with.
+  const signInPhone = signInMethod === 'MOBILE_ID' ? person?.phoneNumber : undefined;
   const { control, register, handleSubmit, setError, setFocus, setValue, getFieldState, formState } = useForm<SigningChoiceValues, unknown, SigningRequest>({
     resolver: signingChoiceResolver,
     mode: 'onTouched',
     defaultValues: {
-      method: initialRequest?.method ?? 'SMART_ID',
-      phoneNumber: initialRequest?.method === 'MOBILE_ID' ? initialRequest.phoneNumber : '',
+      method: initialRequest?.method ?? methods[0],
+      phoneNumber: initialRequest?.method === 'MOBILE_ID' ? initialRequest.phoneNumber : (signInPhone ?? ''),
     },
   });
   const { errors, touchedFields, isSubmitted } = formState;
   const method = useWatch({ control, name: 'method' });
 
-  // The saved number arrives after the form: it fills the field unless the person has typed there.
-  const phone = savedPhone.data;
+  // The saved number arrives after the form: it fills the field unless the person has typed there or signed in with a number.
+  const phone = signInPhone ? undefined : savedPhone.data;
   useEffect(() => {
     if (phone && !getFieldState('phoneNumber').isDirty && initialRequest?.method !== 'MOBILE_ID') setValue('phoneNumber', phone);
   }, [phone, getFieldState, setValue, initialRequest]);
@@ -70,7 +76,7 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            options={SIGNING_METHODS.map((value) => ({
+            options={methods.map((value) => ({
               value,
               label: (
                 <span className={styles.methodLabel}>

@@ -62,14 +62,18 @@ export function stubCard({ certificate = CERTIFICATE as string | IdCardErrorCode
   return { card, signerFor };
 }
 
-type RenderOptions = { signerFor?: (personalId: string) => IdCardSigner };
+type RenderOptions = {
+  signerFor?: (personalId: string) => IdCardSigner;
+  /** Access token claims other than the default Smart-ID sign-in's. */
+  claims?: Parameters<typeof fakeAccessToken>[0];
+};
 
 /**
  * The application layout with `screen` at the overview, a fast poll and the
  * given card, and /success to land on. Signed in as Jüri Tamm (38001085718).
  */
-export function renderWithSigning(content: ReactNode, { signerFor = stubCard().signerFor }: RenderOptions = {}) {
-  writeSessionValues({ accessToken: fakeAccessToken() });
+export function renderWithSigning(content: ReactNode, { signerFor = stubCard().signerFor, claims }: RenderOptions = {}) {
+  writeSessionValues({ accessToken: fakeAccessToken(claims) });
   const environment: SigningEnvironment = { idCardSignerFor: signerFor, pollIntervalMs: 5 };
   const routes: RouteObject[] = [
     {

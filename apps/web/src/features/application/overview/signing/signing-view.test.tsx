@@ -48,6 +48,33 @@ describe('signing view: method choice', () => {
     expect(signButton()).toBeTruthy();
   });
 
+  it.each([
+    ['MOBILE_ID', 'Mobile-ID', ['MOBILE_ID', 'SMART_ID', 'ID_CARD']],
+    ['ID_CARD', 'ID-card', ['ID_CARD', 'SMART_ID', 'MOBILE_ID']],
+  ] as const)('after a %s sign-in offers that method first and chosen', async (authenticationMethod, name, order) => {
+    serveSigning();
+    renderView({ claims: { authenticationMethod } });
+    const methods = await screen.findByRole('group', { name: 'Signing method' });
+    expect(within(methods).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(order);
+    expect((within(methods).getByRole('radio', { name }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('after a Mobile-ID sign-in prefills the number signed in with, not the saved one, and signs with it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serveSigning({ phone: '+372 5555 1234' });
+    renderView({ claims: { authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' } });
+    const phone = (await screen.findByRole('textbox', { name: /Phone number/ })) as HTMLInputElement;
+    expect(phone.value).toBe('+37200000766');
+    // The saved number arrives later and does not replace it.
+    await waitFor(() => expect(callsTo('GET /onboarding/representative').length).toBeGreaterThan(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(phone.value).toBe('+37200000766');
+    await user.click(signButton());
+    // Signed to the end, so that no status poll outlives the test.
+    await screen.findByRole('heading', { level: 1, name: 'Submitted' });
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+37200000766' }]);
+  });
+
   it('offers the contract to read before signing: the PDF the server draws up, fetched with the bearer token', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serveSigning();
