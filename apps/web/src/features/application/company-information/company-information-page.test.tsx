@@ -167,7 +167,7 @@ describe('company information: starting values', () => {
     expect(within(legal).getByText('From the Business Register')).toBeTruthy();
     expect((within(legal).getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe('Harju maakond');
     expect((within(legal).getByRole('combobox', { name: 'Municipality' }) as HTMLSelectElement).value).toBe('Tallinn');
-    expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLSelectElement).value).toBe('Kesklinna linnaosa');
+    expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement).value).toBe('Kesklinna linnaosa');
     expect((within(legal).getByRole('textbox', { name: 'Street, house and apartment' }) as HTMLInputElement).value).toBe('Pikk 1');
     expect((within(group('Is the company listed on a stock exchange?')).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
   });
@@ -258,7 +258,10 @@ describe('company information: addresses and partners', () => {
     const contact = group('Contact address');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Tartu maakond');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Tartu linn');
-    expect(within(within(contact).getByRole('combobox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose', 'Tartu']);
+    await user.click(within(contact).getByRole('combobox', { name: 'City or settlement' }));
+    await user.keyboard('{ArrowDown}');
+    expect(within(within(contact).getByRole('listbox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tartu']);
+    await user.keyboard('{Escape}');
     // Typed, then hidden again: neither validated nor sent.
     await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Ülikooli 1');
     await user.click(same);
@@ -269,6 +272,36 @@ describe('company information: addresses and partners', () => {
     const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
     expect(data.isContactAddressSameAsRegistrationAddress).toBe(true);
     expect(data).not.toHaveProperty('contactAddress');
+  });
+
+  it('takes a settlement the reference list does not name, typed, and sends it', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen();
+    await fillTheRest(user);
+    await user.click(screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }));
+    const contact = group('Contact address');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Harju maakond');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Saue vald');
+    const city = within(contact).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement;
+    expect(descriptionOf(city)).toContain('type a settlement that is not on it');
+    await user.type(city, 'Vanamõisa');
+    expect(within(contact).getByText('Not on the list: “Vanamõisa” is kept as you typed it', { selector: 'p' })).toBeTruthy();
+    await user.tab();
+    expect(city.value).toBe('Vanamõisa');
+    // A listed one typed in full is that option; Enter keeps the text typed too.
+    await user.clear(city);
+    await user.type(city, 'laagri{Enter}');
+    expect(city.value).toBe('Laagri');
+    await user.clear(city);
+    await user.type(city, 'Vanamõisa küla{Enter}');
+    expect(city.value).toBe('Vanamõisa küla');
+    await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Vanamõisa tee 5');
+    await user.type(within(contact).getByRole('textbox', { name: 'Postal code' }), '76921');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
+    expect(data.contactAddress).toEqual({ countryCode: 'EE', county: 'Harju maakond', district: 'Saue vald', city: 'Vanamõisa küla', street: 'Vanamõisa tee 5', postalCode: '76921' });
+    expect(parseWithIssues(companyDataSchema, data).success).toBe(true);
   });
 
   it('an unticked flag with an empty contact address stops Continue at the contact address', async () => {
