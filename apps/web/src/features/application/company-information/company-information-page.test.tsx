@@ -45,9 +45,23 @@ function routes(): RouteObject[] {
   ];
 }
 
-function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyData' }), { isInRegister = true } = {}) {
+type RepresentativeContacts = { email: string | null; phone: string | null };
+/** Most tests type the company's contacts into empty fields: a representative whose own are not known. */
+const NO_CONTACTS: RepresentativeContacts = { email: null, phone: null };
+
+function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyData' }), { isInRegister = true, representative = NO_CONTACTS } = {}) {
   return stubFetch({
     'GET /onboarding/applications/p-1': () => jsonResponse(view),
+    'GET /onboarding/representative': () =>
+      jsonResponse({
+        personalId: '38001085718',
+        personalIdCountryCode: 'EE',
+        givenName: 'JAAK-KRISTJAN',
+        surname: 'JÕEORG',
+        language: 'en',
+        hasConsentedToRegistryQueries: true,
+        ...representative,
+      }),
     [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),
     'GET /onboarding/reference/countries': () =>
       jsonResponse({
@@ -106,7 +120,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
   });
 }
 
-async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean }) {
+async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean; representative?: RepresentativeContacts }) {
   const stub = serve(view, options);
   const rendered = renderRoutes(routes(), '/application/company-information');
   await screen.findByRole('heading', { name: 'Company' });
@@ -179,6 +193,34 @@ describe('company information: starting values', () => {
     expect(screen.getByText(/As you entered it when you started the application/)).toBeTruthy();
     expect(screen.queryByText('From the Business Register')).toBeNull();
     expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+  });
+
+  it('offers the representative’s own e-mail and phone as the company’s, to keep or change', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen(undefined, { representative: { email: 'jaak@joeorg.ee', phone: '+372 5555 1234' } });
+    expect(textbox('Business e-mail').value).toBe('jaak@joeorg.ee');
+    expect(textbox('Business phone').value).toBe('+372 5555 1234');
+    await user.clear(textbox('Business e-mail'));
+    await user.type(textbox('Business e-mail'), 'info@joeorg.ee');
+    await user.click(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' }));
+    await user.type(textbox('Describe the field of activity'), 'Consulting');
+    await user.type(textbox('Number of employees'), '0');
+    await user.type(screen.getByRole('combobox', { name: 'Target market countries' }), 'fin{Enter}');
+    for (const question of ['Does the company’s activity require a licence?', 'Does the company have an account in another credit institution?', 'Has an account of the company been closed in the last 6 months?']) {
+      await user.click(within(group(question)).getByRole('radio', { name: 'No' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
+    expect([data.businessEmail, data.businessPhone]).toEqual(['info@joeorg.ee', '+372 5555 1234']);
+  });
+
+  it('keeps the application’s own contacts, even emptied, over the representative’s', async () => {
+    await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessEmail: 'info@firma.ee', businessPhone: '' } } }), {
+      representative: { email: 'jaak@joeorg.ee', phone: '+372 5555 1234' },
+    });
+    expect(textbox('Business e-mail').value).toBe('info@firma.ee');
+    expect(textbox('Business phone').value).toBe('');
   });
 
   it('starts from the draft rather than the register', async () => {

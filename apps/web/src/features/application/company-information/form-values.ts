@@ -22,11 +22,22 @@ export type Prefill = {
   register: RegisterCompanyLookup | undefined;
   emtakVersion: string | undefined;
   contactLanguage: ContactLanguage | '';
+  /** The signed-in representative's own e-mail and phone (personal information screen), as the company's first contacts. */
+  representative?: { email: string | null; phone: string | null } | undefined;
 };
 
-/** What the form starts from without saved data or a draft: the register card, else the application's company. */
-export function prefillValues({ company, register, emtakVersion, contactLanguage }: Prefill): CompanyFormValues {
-  const values = { ...companyDataDraftSchema.parse({}), contactLanguage, emtakVersion: emtakVersion ?? register?.emtakVersion ?? '' };
+/**
+ * What the form starts from without saved data or a draft: the register card, else the application's company; the
+ * business e-mail and phone from the representative's own, for the person to keep or change.
+ */
+export function prefillValues({ company, register, emtakVersion, contactLanguage, representative }: Prefill): CompanyFormValues {
+  const values = {
+    ...companyDataDraftSchema.parse({}),
+    contactLanguage,
+    emtakVersion: emtakVersion ?? register?.emtakVersion ?? '',
+    businessEmail: representative?.email ?? '',
+    businessPhone: representative?.phone ?? '',
+  };
   if (!register) {
     return { ...values, businessName: company.businessName, registryCode: company.registryCode ?? '', registryCountryCode: company.registryCountryCode };
   }
