@@ -223,6 +223,34 @@ describe('company information: starting values', () => {
     expect(textbox('Business phone').value).toBe('');
   });
 
+  it.each([
+    ['MANAGEMENT_BOARD_MEMBER', 'Management board member', 'From the Business Register: management board member'],
+    ['AUTHORIZED_PERSON', 'Authorised person', 'From the Business Register: authorised person'],
+  ] as const)('pre-selects the representation basis the register gives (%s) and says so; another may be declared', async (basis, label, note) => {
+    const user = userEvent.setup();
+    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: basis };
+    await renderScreen(applicationView({ currentStep: 'CompanyData', company }));
+    const bases = group('On what basis do you represent the company?');
+    expect((within(bases).getByRole('radio', { name: label }) as HTMLInputElement).checked).toBe(true);
+    expect(descriptionOf(bases)).toContain(note);
+    await user.click(within(bases).getByRole('radio', { name: 'Other' }));
+    expect((within(bases).getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
+    expect(descriptionOf(bases)).toContain(note);
+  });
+
+  it('leaves the representation basis to the person where the register names none', async () => {
+    await renderScreen();
+    const bases = group('On what basis do you represent the company?');
+    expect(within(bases).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(descriptionOf(bases)).not.toContain('From the Business Register');
+  });
+
+  it('keeps the basis the application already has over the register’s', async () => {
+    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: 'MANAGEMENT_BOARD_MEMBER' as const };
+    await renderScreen(applicationView({ currentStep: 'CompanyData', company, drafts: { CompanyData: { representationBasis: 'OTHER', representationBasisOther: 'Volikiri' } } }));
+    expect((within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('starts from the draft rather than the register', async () => {
     await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessName: 'Mustand OÜ', businessEmail: 'draft@firma.ee' } } }));
     // The draft's own company name does not count: the company is the application's.

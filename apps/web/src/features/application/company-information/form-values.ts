@@ -7,6 +7,7 @@ import {
   type CompanyDataDraft,
   type ContactLanguage,
   type RegisterCompanyLookup,
+  type RepresentationBasis,
 } from '@onboarding/domain';
 import type { Resolver } from 'react-hook-form';
 import { draftResolver } from '../../../lib/domain-resolver';
@@ -18,7 +19,8 @@ export type CompanyFormValues = CompanyDataDraft;
 export const FIELD_NAMES = Object.keys(companyDataSchema.shape);
 
 export type Prefill = {
-  company: { businessName: string; registryCode: string | null; registryCountryCode: string };
+  /** The application's company; `representationBasis` is the representative's right as the register names it. */
+  company: { businessName: string; registryCode: string | null; registryCountryCode: string; representationBasis?: RepresentationBasis | null | undefined };
   register: RegisterCompanyLookup | undefined;
   emtakVersion: string | undefined;
   contactLanguage: ContactLanguage | '';
@@ -31,12 +33,13 @@ export type Prefill = {
  * business e-mail and phone from the representative's own, for the person to keep or change.
  */
 export function prefillValues({ company, register, emtakVersion, contactLanguage, representative }: Prefill): CompanyFormValues {
-  const values = {
+  const values: CompanyFormValues = {
     ...companyDataDraftSchema.parse({}),
     contactLanguage,
     emtakVersion: emtakVersion ?? register?.emtakVersion ?? '',
     businessEmail: representative?.email ?? '',
     businessPhone: representative?.phone ?? '',
+    representationBasis: company.representationBasis ?? '',
   };
   if (!register) {
     return { ...values, businessName: company.businessName, registryCode: company.registryCode ?? '', registryCountryCode: company.registryCountryCode };
