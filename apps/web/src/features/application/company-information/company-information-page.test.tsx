@@ -173,7 +173,12 @@ describe('company information: starting values', () => {
     expect(companyValue('Registry code')).toBe('12345678');
     expect(companyValue('Country of registration')).toBe('Estonia');
     expect(screen.getByText(/From the Business Register\. The company is fixed/)).toBeTruthy();
-    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+    // Facts are shown with their source, not as fields: the EMTAK version is the reference list's.
+    expect(screen.queryByRole('textbox', { name: 'EMTAK version' })).toBeNull();
+    expect(companyValue('EMTAK version')).toBe('EMTAK 2008');
+    expect(screen.getByText(/The classification the codes below are chosen from/)).toBeTruthy();
+    const fieldLabels = [...document.querySelectorAll('label, legend')].map((element) => element.textContent);
+    expect(fieldLabels.filter((text) => /Registry code|EMTAK|Business name/.test(text ?? ''))).toEqual([]);
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe('62011 Computer programming');
     expect(descriptionOf(main)).toContain('From the Business Register');
@@ -192,7 +197,7 @@ describe('company information: starting values', () => {
     expect(companyValue('Registry code')).toBe('None');
     expect(screen.getByText(/As you entered it when you started the application/)).toBeTruthy();
     expect(screen.queryByText('From the Business Register')).toBeNull();
-    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+    expect(companyValue('EMTAK version')).toBe('EMTAK 2008');
   });
 
   it('offers the representative’s own e-mail and phone as the company’s, to keep or change', async () => {
