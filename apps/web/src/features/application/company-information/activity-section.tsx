@@ -50,7 +50,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
                 ? `${t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')}. ${t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER')}`
                 : t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')
             }
-            options={withCurrent(activityOptions, field.value)}
+            options={withCurrent(activityOptions, field.value, card && field.value === card.mainFieldOfActivityCode ? card.mainFieldOfActivityName : undefined)}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

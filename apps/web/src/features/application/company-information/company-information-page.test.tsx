@@ -191,6 +191,19 @@ describe('company information: starting values', () => {
     expect((within(group('Is the company listed on a stock exchange?')).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it.each([
+    ['with the register’s own name', { mainFieldOfActivityCode: '16101', mainFieldOfActivityName: 'Saematerjali tootmine' }, '16101 Saematerjali tootmine'],
+    ['without a name', { mainFieldOfActivityCode: '16101' }, '16101'],
+  ])('a register code the reference list lacks is kept and shown %s', async (_case, change, shown) => {
+    const { on } = serve();
+    on(REGISTER, () => jsonResponse({ ...registerCard, ...change }));
+    renderRoutes(routes(), '/application/company-information');
+    await screen.findByRole('combobox', { name: 'County' });
+    const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
+    expect(main.value).toBe(shown);
+    expect(descriptionOf(main)).toContain('From the Business Register');
+  });
+
   it('a company the register does not know: takes the application’s company, without notes', async () => {
     await renderScreen(applicationView({ currentStep: 'CompanyData', company: { businessName: 'Tamm ja Pojad OÜ', registryCode: null, registryCountryCode: 'EE', legalForm: null } }), { isInRegister: false });
     expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
