@@ -50,6 +50,9 @@ describe('application steps 1-3 in Chromium', () => {
     // typed; a reload midway keeps the typing (autosave).
     await page.getByLabel('Business e-mail').waitFor();
     expect(await page.getByRole('definition').first().textContent()).toBe('Jõeorg Konsultatsioonid OÜ');
+    // The company's contacts start as the representative's own, from the personal information screen.
+    expect(await page.getByLabel('Business e-mail').inputValue()).toBe('jaak@example.ee');
+    expect(await page.getByLabel('Business phone').inputValue()).toBe('+372 5123 4567');
     expect(await page.getByRole('textbox', { name: 'Business name' }).count()).toBe(0);
     await fillCompanyInformation(page);
     await page.waitForTimeout(2500);

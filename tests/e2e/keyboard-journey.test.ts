@@ -46,6 +46,13 @@ async function typeInto(page: Page, field: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
+/** Types over what a field holds (a pre-filled value): select all, then type. */
+async function typeOver(page: Page, field: Locator, text: string) {
+  await reach(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
 async function press(page: Page, target: Locator, key = 'Enter') {
   await reach(page, target);
   await page.keyboard.press(key);
@@ -128,10 +135,10 @@ describe('the whole journey by keyboard', () => {
     await heading(page, 'Company information').waitFor();
     await expectFocusKept(page);
 
-    // Step 2: what the register does not know.
+    // Step 2: what the register does not know; the contacts offered from the personal information typed over.
     await answer(page, page.getByRole('group', { name: 'On what basis do you represent the company?' }), 'Management board member');
-    await typeInto(page, page.getByLabel('Business e-mail'), 'info@naidis.ee');
-    await typeInto(page, page.getByLabel('Business phone'), '+372 5555 1234');
+    await typeOver(page, page.getByLabel('Business e-mail'), 'info@naidis.ee');
+    await typeOver(page, page.getByLabel('Business phone'), '+372 5555 1234');
     await answer(page, page.getByRole('group', { name: 'Contact language' }), 'Estonian');
     // The number first, then back with Shift+Tab to the description skipped above it.
     await typeInto(page, page.getByLabel('Number of employees'), '4');
@@ -169,7 +176,7 @@ describe('the whole journey by keyboard', () => {
     const address = modal.getByRole('group', { name: 'Residential address' });
     await select(page, address.getByLabel('County'), 'Tartu');
     await select(page, address.getByLabel('Municipality'), 'Tartu linn');
-    await select(page, address.getByLabel('City or settlement'), 'Tartu');
+    await pick(page, address.getByRole('combobox', { name: 'City or settlement' }), 'Tartu', 'Tartu');
     await typeInto(page, address.getByLabel('Street, house and apartment'), 'Turu 2');
     await typeInto(page, address.getByLabel('Postal code'), '51004');
     await answer(page, modal.getByRole('group', { name: 'Is the person an Estonian e-resident?' }), 'No');

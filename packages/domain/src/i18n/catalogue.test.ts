@@ -34,6 +34,7 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.maxValue': ['max'],
   'VALIDATION.maxOptions': ['max'],
   'VALIDATION.minValue': ['min'],
+  'VALIDATION.minValueInclusive': ['min'],
   'VALIDATION.totalHoldingNotEqual': ['expected', 'total'],
   'VALIDATION.totalHoldingTooBig': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalNotEqual': ['expected', 'total'],

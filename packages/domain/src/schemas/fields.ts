@@ -84,7 +84,7 @@ export const percent = () => numberBy(validatePercent);
 export const wholeNumber = (max: number) =>
   numberBy((value) => {
     if (!Number.isSafeInteger(value)) return validationIssue('incorrectValue');
-    if (value < 0) return validationIssue('minValue', { min: 0 });
+    if (value < 0) return validationIssue('minValueInclusive', { min: 0 });
     return value > max ? validationIssue('maxValue', { max }) : null;
   });
 

@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY_CODE, LOCALES, TEXT_MAX_LENGTH } from '../constants.js'
 import { BLOCKING_OUTCOMES } from '../errors.js';
 import { STEPS } from '../steps.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { checkRegistryCode } from './company-data.js';
+import { checkRegistryCode, REPRESENTATION_BASES } from './company-data.js';
 import { countryCode, email, object, oneOf, optionalText, phone, requiredText, ticked } from './fields.js';
 
 /**
@@ -96,7 +96,8 @@ export const applicationViewSchema = z.object({
   status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
   /**
    * The company, fixed when the application was created: from the register, or typed once for a company it does not
-   * know. `isListedCompany` is the register's answer (null when it has none).
+   * know. `isListedCompany` is the register's answer (null when it has none), and so is `representationBasis`: the
+   * representative's right to represent the company, as board member or procura holder (null when it names none).
    */
   company: z.object({
     businessName: z.string(),
@@ -104,6 +105,7 @@ export const applicationViewSchema = z.object({
     registryCountryCode: z.string(),
     legalForm: z.string().nullable().optional(),
     isListedCompany: z.boolean().nullable().optional(),
+    representationBasis: z.enum(REPRESENTATION_BASES).nullable().optional(),
   }),
   /** Saved data of each completed step, by step. */
   steps: z.record(z.string(), z.unknown()),

@@ -90,6 +90,8 @@ export const registerCompanyDetailsSchema = z.object({
   legalAddress: addressSchema,
   emtakVersion: z.string(),
   mainFieldOfActivityCode: z.string(),
+  /** The register's own name of the code (in Estonian), where it gives one: shown for a code our EMTAK list lacks. */
+  mainFieldOfActivityName: z.string().optional(),
   isListedCompany: z.boolean(),
   managementBoardMembers: z.array(registerPersonDataSchema),
   supervisoryBoardMembers: z.array(registerPersonDataSchema),
@@ -113,6 +115,7 @@ export const registerCompanyLookupSchema = registerCompanyDetailsSchema.pick({
   registryCountryCode: true,
   emtakVersion: true,
   mainFieldOfActivityCode: true,
+  mainFieldOfActivityName: true,
   isListedCompany: true,
   legalAddress: true,
 });

@@ -120,11 +120,14 @@ describe('company data (SPEC.md section 3)', () => {
     [{ targetMarketCountryCodes: [] }, 'targetMarketCountryCodes', 'required'],
     [{ targetMarketCountryCodes: ['est'] }, 'targetMarketCountryCodes.0', 'invalidCountryCode'],
     [{ numberOfEmployees: 2.5 }, 'numberOfEmployees', 'incorrectValue'],
-    [{ numberOfEmployees: -1 }, 'numberOfEmployees', 'minValue'],
+    [{ numberOfEmployees: -1 }, 'numberOfEmployees', 'minValueInclusive'],
+    [{ numberOfEmployees: 0 }, null, null],
     [{ partners: [{ businessName: 'P', countryCode: 'FI', cooperationType: 'OTHER' }] }, 'partners.0.cooperationTypeOther', 'required'],
     [{ hasAccountClosedInLastSixMonths: undefined }, 'hasAccountClosedInLastSixMonths', 'required'],
     [{ isListedCompany: 'yes' }, 'isListedCompany', 'incorrectValue'],
     [{ legalAddress: undefined }, 'legalAddress', 'required'],
+    // The places list names the main settlements only (apps/api/src/modules/reference/README.md): any other is typed.
+    [{ legalAddress: { ...address, county: 'Harju maakond', district: 'Anija vald', city: 'Kõrvemaa küla' } }, null, null],
     [{ legalAddress: 'Narva mnt 1' }, 'legalAddress', 'incorrectValue'],
   ])('%j: %s %s', (change, path, code) => {
     const issues = issuesOf(parseWithIssues(companyDataSchema, { ...companyData(), ...change }));

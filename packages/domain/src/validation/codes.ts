@@ -17,6 +17,8 @@ export const VALIDATION_CODES = [
   'maxValue',
   'maxOptions',
   'minValue',
+  // "Minimum value" says "bigger than N"; a rule whose minimum is itself allowed (0 employees) must say so.
+  'minValueInclusive',
   'totalHoldingNotEqual',
   'totalHoldingTooBig',
   'incorrectValue',

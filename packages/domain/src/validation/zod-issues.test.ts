@@ -8,17 +8,19 @@ describe('zod issues as validation codes', () => {
     name: z.string({ error }).max(3, { error }),
     pin: z.string({ error }).length(4, { error }),
     count: z.number({ error }).min(2, { error }).max(5, { error }),
+    share: z.number({ error }).gt(0, { error }),
     tags: z.array(z.string({ error }), { error }).min(1, { error }).max(2, { error }),
     email: z.email({ error }),
     kind: z.enum(['A', 'B'], { error }),
     code: z.string({ error }).regex(/^\d+$/, { error }),
   });
-  const good = { name: 'abc', pin: '1234', count: 3, tags: ['x'], email: 'a@bb.ee', kind: 'A', code: '12' };
+  const good = { name: 'abc', pin: '1234', count: 3, share: 1, tags: ['x'], email: 'a@bb.ee', kind: 'A', code: '12' };
 
   it.each([
     [{ name: 'abcd' }, { path: 'name', code: 'maxLength', params: { max: 3 } }],
     [{ pin: '123' }, { path: 'pin', code: 'exactLength', params: { length: 4 } }],
-    [{ count: 1 }, { path: 'count', code: 'minValue', params: { min: 2 } }],
+    [{ count: 1 }, { path: 'count', code: 'minValueInclusive', params: { min: 2 } }],
+    [{ share: 0 }, { path: 'share', code: 'minValue', params: { min: 0 } }],
     [{ count: 6 }, { path: 'count', code: 'maxValue', params: { max: 5 } }],
     [{ tags: [] }, { path: 'tags', code: 'required', params: {} }],
     [{ tags: ['a', 'b', 'c'] }, { path: 'tags', code: 'maxOptions', params: { max: 2 } }],

@@ -23,7 +23,8 @@ const sizeCode = (issue: RawIssue & { code: 'too_big' | 'too_small' }): Validati
   if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
     return Number(issue.minimum) <= 1 ? 'required' : 'incorrectValue';
   }
-  return 'minValue';
+  // Zod's min() allows the minimum itself, gt() does not: the message must tell which.
+  return issue.inclusive === true ? 'minValueInclusive' : 'minValue';
 };
 
 /**
@@ -56,7 +57,7 @@ const paramsOf = (code: ValidationCode, issue: FinalIssue): ValidationParams => 
   if (issue.code === 'too_small') {
     const min = Number(issue.minimum);
     if (code === 'exactLength') return { length: min };
-    return code === 'minValue' ? { min } : {};
+    return code === 'minValue' || code === 'minValueInclusive' ? { min } : {};
   }
   return {};
 };

@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   DISCREPANCY_STEP,
   isBlockedByRegister,
+  registerRepresentationBasis,
   registerChangesOf,
   stepIndex,
   verifiedNotices,
@@ -129,6 +130,13 @@ function identificationLocationIssues(overview: unknown): FieldIssue[] {
   return office && office.type === location.type ? [] : [{ path: 'identificationLocation.officeId', code: 'incorrectValue', params: {} }];
 }
 
+/** The representative's right to represent the company as the register names it; null where it names none. */
+function registerBasisOf(row: ApplicationRow): ApplicationView['company']['representationBasis'] {
+  const register = registerOf(row);
+  if (!register) return null;
+  return registerRepresentationBasis(register.details, { personalId: row.representativePersonalId, personalIdCountryCode: row.representativeCountryCode });
+}
+
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
     processId: row.processId,
@@ -141,6 +149,8 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
       registryCountryCode: row.companyRegistryCountryCode,
       legalForm: row.companyLegalForm,
       isListedCompany: registerOf(row)?.details.isListedCompany ?? null,
+      // The application is its representative's alone, so their right in the register is the application's.
+      representationBasis: registerBasisOf(row),
     },
     steps: row.stepData,
     drafts: row.drafts,

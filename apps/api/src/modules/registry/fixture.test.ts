@@ -19,6 +19,8 @@ import { FIXTURE_PERSONS } from './fixture/persons.js';
 import { isChecksumValidRegistryCode } from './registry-code.js';
 import { relatedPersonsFromRegister } from './related-persons-from-register.js';
 import { createSimulatedRegister } from './simulated-register.js';
+import { EMTAK_ACTIVITIES } from '../reference/emtak-activities.js';
+import { EMTAK_VERSION } from '../reference/economic-activities.js';
 
 const TODAY = '2025-06-01';
 const register = createSimulatedRegister({ today: () => TODAY });
@@ -72,6 +74,17 @@ describe('the fixture register', () => {
       expect(addressSchema.safeParse(company.legalAddress).success, company.businessName).toBe(true);
       expect(company.mainFieldOfActivityCode, company.businessName).toMatch(/^\d{5}$/);
       expect(company.managementBoardMembers.length, company.businessName).toBeGreaterThan(0);
+    }
+  });
+
+  // The company form offers the reference list's codes: a code it lacks shows bare and cannot be found by its name.
+  it('gives only main fields of activity that the reference list names, in its EMTAK version', () => {
+    const listed = new Map(EMTAK_ACTIVITIES.map((activity) => [activity.code, activity.name]));
+    for (const company of details.values()) {
+      expect(company.emtakVersion, company.businessName).toBe(EMTAK_VERSION);
+      const name = listed.get(company.mainFieldOfActivityCode);
+      expect(name, `${company.businessName} ${company.mainFieldOfActivityCode}`).toBeDefined();
+      for (const text of Object.values(name ?? {})) expect(text.trim(), company.mainFieldOfActivityCode).not.toBe('');
     }
   });
 

@@ -145,6 +145,7 @@ describe('OpenAPI', () => {
       'isListedCompany',
       'legalAddress',
       'mainFieldOfActivityCode',
+      'mainFieldOfActivityName',
       'registryCode',
       'registryCountryCode',
     ]);

@@ -61,6 +61,7 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
         registryCountryCode: details.registryCountryCode,
         emtakVersion: details.emtakVersion,
         mainFieldOfActivityCode: details.mainFieldOfActivityCode,
+        ...(details.mainFieldOfActivityName === undefined ? {} : { mainFieldOfActivityName: details.mainFieldOfActivityName }),
         isListedCompany: details.isListedCompany,
         legalAddress: details.legalAddress,
       };

@@ -9,6 +9,7 @@ import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/op
 import { TextArea } from '../fields/text-area';
 import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
+import companyStyles from './company-section.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */
 export function ActivitySection({ register: card }: { register: RegisterCompanyLookup | undefined }) {
@@ -23,7 +24,20 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.ACTIVITY')}</legend>
-      <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')} readOnly={hasReferenceVersion} autoComplete="off" {...messages('emtakVersion')} {...register('emtakVersion')} />
+      {hasReferenceVersion ? (
+        // The reference list's version, which the codes below come from: a fact to read, not a field to edit.
+        <div>
+          <dl className={companyStyles.fixedCompany}>
+            <div>
+              <dt>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')}</dt>
+              <dd>{emtakVersion}</dd>
+            </div>
+          </dl>
+          <p className={styles.fromRegister}>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION_SOURCE')}</p>
+        </div>
+      ) : (
+        <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')} autoComplete="off" {...messages('emtakVersion')} {...register('emtakVersion')} />
+      )}
       <Controller
         control={control}
         name="mainFieldOfActivityCode"
@@ -36,7 +50,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
                 ? `${t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')}. ${t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER')}`
                 : t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')
             }
-            options={withCurrent(activityOptions, field.value)}
+            options={withCurrent(activityOptions, field.value, card && field.value === card.mainFieldOfActivityCode ? card.mainFieldOfActivityName : undefined)}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

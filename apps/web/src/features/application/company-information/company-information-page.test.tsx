@@ -45,9 +45,23 @@ function routes(): RouteObject[] {
   ];
 }
 
-function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyData' }), { isInRegister = true } = {}) {
+type RepresentativeContacts = { email: string | null; phone: string | null };
+/** Most tests type the company's contacts into empty fields: a representative whose own are not known. */
+const NO_CONTACTS: RepresentativeContacts = { email: null, phone: null };
+
+function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyData' }), { isInRegister = true, representative = NO_CONTACTS } = {}) {
   return stubFetch({
     'GET /onboarding/applications/p-1': () => jsonResponse(view),
+    'GET /onboarding/representative': () =>
+      jsonResponse({
+        personalId: '38001085718',
+        personalIdCountryCode: 'EE',
+        givenName: 'JAAK-KRISTJAN',
+        surname: 'JÕEORG',
+        language: 'en',
+        hasConsentedToRegistryQueries: true,
+        ...representative,
+      }),
     [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),
     'GET /onboarding/reference/countries': () =>
       jsonResponse({
@@ -106,7 +120,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
   });
 }
 
-async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean }) {
+async function renderScreen(view?: ApplicationView, options?: { isInRegister?: boolean; representative?: RepresentativeContacts }) {
   const stub = serve(view, options);
   const rendered = renderRoutes(routes(), '/application/company-information');
   await screen.findByRole('heading', { name: 'Company' });
@@ -159,7 +173,12 @@ describe('company information: starting values', () => {
     expect(companyValue('Registry code')).toBe('12345678');
     expect(companyValue('Country of registration')).toBe('Estonia');
     expect(screen.getByText(/From the Business Register\. The company is fixed/)).toBeTruthy();
-    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+    // Facts are shown with their source, not as fields: the EMTAK version is the reference list's.
+    expect(screen.queryByRole('textbox', { name: 'EMTAK version' })).toBeNull();
+    expect(companyValue('EMTAK version')).toBe('EMTAK 2008');
+    expect(screen.getByText(/The classification the codes below are chosen from/)).toBeTruthy();
+    const fieldLabels = [...document.querySelectorAll('label, legend')].map((element) => element.textContent);
+    expect(fieldLabels.filter((text) => /Registry code|EMTAK|Business name/.test(text ?? ''))).toEqual([]);
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe('62011 Computer programming');
     expect(descriptionOf(main)).toContain('From the Business Register');
@@ -167,9 +186,22 @@ describe('company information: starting values', () => {
     expect(within(legal).getByText('From the Business Register')).toBeTruthy();
     expect((within(legal).getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe('Harju maakond');
     expect((within(legal).getByRole('combobox', { name: 'Municipality' }) as HTMLSelectElement).value).toBe('Tallinn');
-    expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLSelectElement).value).toBe('Kesklinna linnaosa');
+    expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement).value).toBe('Kesklinna linnaosa');
     expect((within(legal).getByRole('textbox', { name: 'Street, house and apartment' }) as HTMLInputElement).value).toBe('Pikk 1');
     expect((within(group('Is the company listed on a stock exchange?')).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it.each([
+    ['with the register’s own name', { mainFieldOfActivityCode: '16101', mainFieldOfActivityName: 'Saematerjali tootmine' }, '16101 Saematerjali tootmine'],
+    ['without a name', { mainFieldOfActivityCode: '16101' }, '16101'],
+  ])('a register code the reference list lacks is kept and shown %s', async (_case, change, shown) => {
+    const { on } = serve();
+    on(REGISTER, () => jsonResponse({ ...registerCard, ...change }));
+    renderRoutes(routes(), '/application/company-information');
+    await screen.findByRole('combobox', { name: 'County' });
+    const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
+    expect(main.value).toBe(shown);
+    expect(descriptionOf(main)).toContain('From the Business Register');
   });
 
   it('a company the register does not know: takes the application’s company, without notes', async () => {
@@ -178,7 +210,63 @@ describe('company information: starting values', () => {
     expect(companyValue('Registry code')).toBe('None');
     expect(screen.getByText(/As you entered it when you started the application/)).toBeTruthy();
     expect(screen.queryByText('From the Business Register')).toBeNull();
-    expect(textbox('EMTAK version').value).toBe('EMTAK 2008');
+    expect(companyValue('EMTAK version')).toBe('EMTAK 2008');
+  });
+
+  it('offers the representative’s own e-mail and phone as the company’s, to keep or change', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen(undefined, { representative: { email: 'jaak@joeorg.ee', phone: '+372 5555 1234' } });
+    expect(textbox('Business e-mail').value).toBe('jaak@joeorg.ee');
+    expect(textbox('Business phone').value).toBe('+372 5555 1234');
+    await user.clear(textbox('Business e-mail'));
+    await user.type(textbox('Business e-mail'), 'info@joeorg.ee');
+    await user.click(within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Management board member' }));
+    await user.type(textbox('Describe the field of activity'), 'Consulting');
+    await user.type(textbox('Number of employees'), '0');
+    await user.type(screen.getByRole('combobox', { name: 'Target market countries' }), 'fin{Enter}');
+    for (const question of ['Does the company’s activity require a licence?', 'Does the company have an account in another credit institution?', 'Has an account of the company been closed in the last 6 months?']) {
+      await user.click(within(group(question)).getByRole('radio', { name: 'No' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
+    expect([data.businessEmail, data.businessPhone]).toEqual(['info@joeorg.ee', '+372 5555 1234']);
+  });
+
+  it('keeps the application’s own contacts, even emptied, over the representative’s', async () => {
+    await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessEmail: 'info@firma.ee', businessPhone: '' } } }), {
+      representative: { email: 'jaak@joeorg.ee', phone: '+372 5555 1234' },
+    });
+    expect(textbox('Business e-mail').value).toBe('info@firma.ee');
+    expect(textbox('Business phone').value).toBe('');
+  });
+
+  it.each([
+    ['MANAGEMENT_BOARD_MEMBER', 'Management board member', 'From the Business Register: management board member'],
+    ['AUTHORIZED_PERSON', 'Authorised person', 'From the Business Register: authorised person'],
+  ] as const)('pre-selects the representation basis the register gives (%s) and says so; another may be declared', async (basis, label, note) => {
+    const user = userEvent.setup();
+    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: basis };
+    await renderScreen(applicationView({ currentStep: 'CompanyData', company }));
+    const bases = group('On what basis do you represent the company?');
+    expect((within(bases).getByRole('radio', { name: label }) as HTMLInputElement).checked).toBe(true);
+    expect(descriptionOf(bases)).toContain(note);
+    await user.click(within(bases).getByRole('radio', { name: 'Other' }));
+    expect((within(bases).getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
+    expect(descriptionOf(bases)).toContain(note);
+  });
+
+  it('leaves the representation basis to the person where the register names none', async () => {
+    await renderScreen();
+    const bases = group('On what basis do you represent the company?');
+    expect(within(bases).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(descriptionOf(bases)).not.toContain('From the Business Register');
+  });
+
+  it('keeps the basis the application already has over the register’s', async () => {
+    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: 'MANAGEMENT_BOARD_MEMBER' as const };
+    await renderScreen(applicationView({ currentStep: 'CompanyData', company, drafts: { CompanyData: { representationBasis: 'OTHER', representationBasisOther: 'Volikiri' } } }));
+    expect((within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('starts from the draft rather than the register', async () => {
@@ -275,7 +363,10 @@ describe('company information: addresses and partners', () => {
     const contact = group('Contact address');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Tartu maakond');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Tartu linn');
-    expect(within(within(contact).getByRole('combobox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose', 'Tartu']);
+    await user.click(within(contact).getByRole('combobox', { name: 'City or settlement' }));
+    await user.keyboard('{ArrowDown}');
+    expect(within(within(contact).getByRole('listbox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tartu']);
+    await user.keyboard('{Escape}');
     // Typed, then hidden again: neither validated nor sent.
     await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Ülikooli 1');
     await user.click(same);
@@ -286,6 +377,36 @@ describe('company information: addresses and partners', () => {
     const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
     expect(data.isContactAddressSameAsRegistrationAddress).toBe(true);
     expect(data).not.toHaveProperty('contactAddress');
+  });
+
+  it('takes a settlement the reference list does not name, typed, and sends it', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen();
+    await fillTheRest(user);
+    await user.click(screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }));
+    const contact = group('Contact address');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Harju maakond');
+    await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Saue vald');
+    const city = within(contact).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement;
+    expect(descriptionOf(city)).toContain('type a settlement that is not on it');
+    await user.type(city, 'Vanamõisa');
+    expect(within(contact).getByText('Not on the list: “Vanamõisa” is kept as you typed it', { selector: 'p' })).toBeTruthy();
+    await user.tab();
+    expect(city.value).toBe('Vanamõisa');
+    // A listed one typed in full is that option; Enter keeps the text typed too.
+    await user.clear(city);
+    await user.type(city, 'laagri{Enter}');
+    expect(city.value).toBe('Laagri');
+    await user.clear(city);
+    await user.type(city, 'Vanamõisa küla{Enter}');
+    expect(city.value).toBe('Vanamõisa küla');
+    await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Vanamõisa tee 5');
+    await user.type(within(contact).getByRole('textbox', { name: 'Postal code' }), '76921');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
+    expect(data.contactAddress).toEqual({ countryCode: 'EE', county: 'Harju maakond', district: 'Saue vald', city: 'Vanamõisa küla', street: 'Vanamõisa tee 5', postalCode: '76921' });
+    expect(parseWithIssues(companyDataSchema, data).success).toBe(true);
   });
 
   it('an unticked flag with an empty contact address stops Continue at the contact address', async () => {

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
 import { useEconomicActivities } from '../api/reference';
+import { useRepresentative } from '../api/representative';
 import { useRegisterCard } from '../api/register-card';
 import { CompanyInformationForm } from './company-information-form';
-import { prefillValues, readValues, type CompanyFormValues } from './form-values';
+import { prefillValues, readValues, type CompanyFormValues, type Prefill } from './form-values';
 import { useLocale } from '../fields/options';
 import layoutStyles from '../application-layout.module.css';
 import styles from '../fields/form-layout.module.css';
@@ -15,7 +16,8 @@ import styles from '../fields/form-layout.module.css';
  * /application/company-information (step CompanyData). The form starts from
  * the draft (newer than any save), else the saved step, else the register card (when the register
  * knows the application's company), else the application's company; the
- * EMTAK version is the reference list's.
+ * EMTAK version is the reference list's, the business e-mail and phone the
+ * representative's own until the application has its own.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -25,7 +27,8 @@ export function Component() {
     company.registryCode && company.registryCountryCode === DEFAULT_COUNTRY_CODE ? { registryCode: company.registryCode, registryCountryCode: company.registryCountryCode } : null,
   );
   const activities = useEconomicActivities();
-  const isLoading = registerCard.isLoading || activities.isLoading;
+  const representative = useRepresentative();
+  const isLoading = registerCard.isLoading || activities.isLoading || representative.isLoading;
 
   return (
     <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
@@ -36,18 +39,24 @@ export function Component() {
       {isLoading ? (
         <Spinner />
       ) : (
-        <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} />
+        <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} representative={representative.data} />
       )}
     </section>
   );
 }
 
-function LoadedForm({ register, emtakVersion }: { register: Parameters<typeof CompanyInformationForm>[0]['register']; emtakVersion: string | undefined }) {
+type LoadedFormProps = {
+  register: Parameters<typeof CompanyInformationForm>[0]['register'];
+  emtakVersion: string | undefined;
+  representative: Prefill['representative'];
+};
+
+function LoadedForm({ register, emtakVersion, representative }: LoadedFormProps) {
   const { application } = useApplicationLayout();
   const locale = useLocale();
   // The form's values for what an application holds: read once for the form, again to merge another window's save.
   const valuesOf = (latest: ApplicationView): CompanyFormValues => {
-    const base = prefillValues({ company: latest.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage });
+    const base = prefillValues({ company: latest.company, register, emtakVersion, contactLanguage: locale.toUpperCase() as ContactLanguage, representative });
     // Saving a step deletes its draft, so a draft is always newer than the saved step: it wins, and a reload shows what was typed.
     const values = readValues(latest.drafts.CompanyData ?? latest.steps.CompanyData, base);
     // The company itself is the application's, fixed when it was started: the server refuses a step naming another.

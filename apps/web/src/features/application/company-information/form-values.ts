@@ -7,6 +7,7 @@ import {
   type CompanyDataDraft,
   type ContactLanguage,
   type RegisterCompanyLookup,
+  type RepresentationBasis,
 } from '@onboarding/domain';
 import type { Resolver } from 'react-hook-form';
 import { draftResolver } from '../../../lib/domain-resolver';
@@ -18,15 +19,28 @@ export type CompanyFormValues = CompanyDataDraft;
 export const FIELD_NAMES = Object.keys(companyDataSchema.shape);
 
 export type Prefill = {
-  company: { businessName: string; registryCode: string | null; registryCountryCode: string };
+  /** The application's company; `representationBasis` is the representative's right as the register names it. */
+  company: { businessName: string; registryCode: string | null; registryCountryCode: string; representationBasis?: RepresentationBasis | null | undefined };
   register: RegisterCompanyLookup | undefined;
   emtakVersion: string | undefined;
   contactLanguage: ContactLanguage | '';
+  /** The signed-in representative's own e-mail and phone (personal information screen), as the company's first contacts. */
+  representative?: { email: string | null; phone: string | null } | undefined;
 };
 
-/** What the form starts from without saved data or a draft: the register card, else the application's company. */
-export function prefillValues({ company, register, emtakVersion, contactLanguage }: Prefill): CompanyFormValues {
-  const values = { ...companyDataDraftSchema.parse({}), contactLanguage, emtakVersion: emtakVersion ?? register?.emtakVersion ?? '' };
+/**
+ * What the form starts from without saved data or a draft: the register card, else the application's company; the
+ * business e-mail and phone from the representative's own, for the person to keep or change.
+ */
+export function prefillValues({ company, register, emtakVersion, contactLanguage, representative }: Prefill): CompanyFormValues {
+  const values: CompanyFormValues = {
+    ...companyDataDraftSchema.parse({}),
+    contactLanguage,
+    emtakVersion: emtakVersion ?? register?.emtakVersion ?? '',
+    businessEmail: representative?.email ?? '',
+    businessPhone: representative?.phone ?? '',
+    representationBasis: company.representationBasis ?? '',
+  };
   if (!register) {
     return { ...values, businessName: company.businessName, registryCode: company.registryCode ?? '', registryCountryCode: company.registryCountryCode };
   }

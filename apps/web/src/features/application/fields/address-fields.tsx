@@ -18,8 +18,9 @@ const withValue = (options: SelectOption[], value: string): SelectOption[] =>
 /**
  * The fields of the domain's address schema: country, county, district, city,
  * street and postal code. In Estonia county → district → city are chosen from
- * the reference places (each choice clears the ones below it); elsewhere, or
- * without the reference data, they are typed.
+ * the reference places (each choice clears the ones below it), and a
+ * settlement the list lacks may be typed; elsewhere, or without the reference
+ * data, they are typed.
  */
 export function AddressFields<T extends FieldValues>(props: { name: FieldPathByValue<T, AddressDraft>; legend: string; note?: string }) {
   const { name, legend, note } = props as { name: string; legend: string; note?: string };
@@ -83,17 +84,18 @@ export function AddressFields<T extends FieldValues>(props: { name: FieldPathByV
             control={control}
             name={`${name}.city`}
             render={({ field }) => (
-              <Select
+              // The reference list names a municipality's main settlements, not all (modules/reference/README.md): one not listed is typed.
+              <Combobox
                 ref={field.ref}
-                name={field.name}
                 label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY')}
-                placeholder={choose}
-                options={withValue(
+                hint={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY_HINT')}
+                options={withCurrent(
                   (chosenDistrict?.cities ?? []).map((city) => ({ value: city, label: city })),
                   field.value,
                 )}
+                canTypeOwnValue
                 value={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.value)}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 {...messages(`${name}.city`)}
               />

@@ -30,6 +30,11 @@ export type ComboboxProps = {
   /** Extra ids read with the field (e.g. a "from the register" note). */
   describedBy?: string;
   className?: string;
+  /**
+   * Text that matches no option is kept as the value (on Enter or on leaving the field), for lists that are not
+   * complete, such as the settlements of a municipality; a typed option's own text still chooses that option.
+   */
+  canTypeOwnValue?: boolean;
 };
 
 /** Lower case, without diacritics, so "tootmine" finds "Tootmine" and "parnu" finds "Pärnu". */
@@ -55,7 +60,7 @@ export function filterOptions(options: readonly ComboboxOption[], query: string)
  * chooses, Escape closes (and, when closed, drops what was typed). Focus stays
  * in the input; the active option is named by aria-activedescendant.
  */
-export function Combobox({ label, options, value, onChange, onBlur, hint, error, isTouched, id, ref, describedBy, className }: ComboboxProps) {
+export function Combobox({ label, options, value, onChange, onBlur, hint, error, isTouched, id, ref, describedBy, className, canTypeOwnValue = false }: ComboboxProps) {
   const { t } = useTranslation();
   const field = useField({ id, hasHint: hint !== undefined, error, isTouched, describedBy });
   const listboxId = `${field.fieldId}-listbox`;
@@ -86,6 +91,14 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
     setQuery(null);
     close();
   };
+  /** What was typed becomes the value: the option it names, else the text itself. */
+  const keepTyped = () => {
+    const typed = query?.trim() ?? '';
+    if (typed === '') return;
+    const named = options.find((option) => normalizeSearch(option.label) === normalizeSearch(typed));
+    onChange(named ? named.value : typed);
+  };
+  const typedText = canTypeOwnValue && query !== null && query.trim() !== '' ? query.trim() : null;
   const scrollIntoView = (index: number) => {
     const element = listRef.current?.children[index];
     if (element instanceof HTMLElement && typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
@@ -100,6 +113,8 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
     setActiveIndex(next);
     scrollIntoView(next);
   };
+
+  const noResults = typedText === null ? t('APPLICATION.COMBOBOX.NO_RESULTS') : t('APPLICATION.COMBOBOX.TYPED_VALUE', { value: typedText });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -117,7 +132,11 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
         if (isOpen) {
           event.preventDefault();
           if (activeOption) choose(activeOption);
-          else close();
+          else {
+            if (canTypeOwnValue) keepTyped();
+            setQuery(null);
+            close();
+          }
         }
         break;
       case 'Escape':
@@ -168,7 +187,8 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
-            // Leaving without choosing keeps the last choice; what was typed goes.
+            // Leaving without choosing keeps the last choice and drops what was typed, unless typing a value is allowed.
+            if (canTypeOwnValue) keepTyped();
             setQuery(null);
             close();
             field.markTouched();
@@ -211,9 +231,9 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
             </div>
           ))}
       </div>
-      {isOpen && filtered.length === 0 && <p className={styles.empty}>{t('APPLICATION.COMBOBOX.NO_RESULTS')}</p>}
+      {isOpen && filtered.length === 0 && <p className={styles.empty}>{noResults}</p>}
       <div id={statusId} className="visually-hidden" aria-live="polite">
-        {isOpen && query !== null ? (filtered.length === 0 ? t('APPLICATION.COMBOBOX.NO_RESULTS') : t('APPLICATION.COMBOBOX.RESULTS', { count: filtered.length })) : ''}
+        {isOpen && query !== null ? (filtered.length === 0 ? noResults : t('APPLICATION.COMBOBOX.RESULTS', { count: filtered.length })) : ''}
       </div>
       <FieldError id={field.errorId} error={error} isShown={field.isErrorShown} />
     </div>

@@ -34,7 +34,11 @@ export function useActivityOptions(): ComboboxOption[] {
   return useMemo(() => activityOptions(activities.data, locale), [activities.data, locale]);
 }
 
-/** Keeps a value the list does not have (typed before, or from the register) choosable, so nothing is lost. */
-export function withCurrent(options: readonly ComboboxOption[], value: string): ComboboxOption[] {
-  return value === '' || options.some((option) => option.value === value) ? [...options] : [...options, { value, label: value }];
+/**
+ * Keeps a value the list does not have (typed before, or from the register) choosable, so nothing is lost; `name` is
+ * what the value's source calls it (the register's name of an activity code), shown after it where given.
+ */
+export function withCurrent(options: readonly ComboboxOption[], value: string, name?: string): ComboboxOption[] {
+  if (value === '' || options.some((option) => option.value === value)) return [...options];
+  return [...options, { value, label: name ? `${value} ${name}` : value }];
 }
