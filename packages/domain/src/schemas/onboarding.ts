@@ -91,6 +91,8 @@ export type FollowUp = (typeof FOLLOW_UPS)[number];
 /** An application as the representative sees it: the server-given step decides the screen. */
 export const applicationViewSchema = z.object({
   processId: z.string(),
+  /** The application's number for people (the success page, the mails, the service fee's payment reference). */
+  applicationNumber: z.number().int(),
   version: z.number().int(),
   currentStep: z.enum(STEPS),
   status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),

@@ -132,6 +132,7 @@ function identificationLocationIssues(overview: unknown): FieldIssue[] {
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
     processId: row.processId,
+    applicationNumber: row.applicationNumber,
     version: row.version,
     currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
     status: row.status as ApplicationView['status'],
@@ -552,7 +553,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
             {
               to: email,
               language: isLocale(representative.language) ? representative.language : DEFAULT_LOCALE,
-              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId },
+              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId, applicationNumber: application.applicationNumber },
             },
             tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );

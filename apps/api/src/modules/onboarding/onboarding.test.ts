@@ -245,6 +245,7 @@ describe('save and continue later', () => {
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
     expect(mail?.envelopeTo).toEqual(['representative@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
+    expect(mail?.text).toContain(`Application number: ${application.applicationNumber}`);
 
     // Nothing in the application changed: the version stays (a contract being signed still holds), and the event names it.
     const reread = (await call(TEST_PERSON, 'GET', `/onboarding/applications/${application.processId}`)).json();
