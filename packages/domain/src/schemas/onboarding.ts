@@ -46,7 +46,10 @@ export const representativeCompanySchema = z.object({
   registryCode: z.string(),
   registryCountryCode: z.string(),
   entry: z.enum(COMPANY_ENTRIES),
-  /** The application to continue, for PENDING_APPLICATION. */
+  /**
+   * The application to continue, for PENDING_APPLICATION; for BLOCKED ALREADY_SUBMITTED, the representative's own
+   * submitted application whose signed contract can be downloaded.
+   */
   processId: z.string().optional(),
   /** Why the company cannot be chosen, for BLOCKED. */
   outcome: z.enum(BLOCKING_OUTCOMES).optional(),

@@ -417,7 +417,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
           const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
           if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
-          if (decision.kind === 'OUTCOME') return { ...base, entry: 'BLOCKED', outcome: decision.outcome };
+          if (decision.kind === 'OUTCOME') {
+            // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
+            const ownSigned = decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
+            return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
+          }
           return { ...base, entry: 'NEW' };
         }),
       );

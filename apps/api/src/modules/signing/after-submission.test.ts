@@ -11,7 +11,8 @@ import { paymentReferenceOf } from '../mail/payment-reference.js';
  * What a submission promises, kept (SPEC.md section 4): the service fee
  * invoice the success page and the submission mail announce "in a separate
  * e-mail" arrives over SMTP with the application's number and payment
- * reference.
+ * reference, and the signed contract the mail offers "after signing in" is
+ * reachable from the company choice.
  */
 
 let app: FastifyInstance;
@@ -60,5 +61,16 @@ describe('the service fee invoice', () => {
     expect(submission?.text).toContain(`Taotluse number: ${number}`);
     expect(submission?.text).toContain('eraldi e-kirjaga arve');
     expect(invoice?.envelopeTo).toEqual(submission?.envelopeTo);
+  });
+});
+
+describe('the company choice after submission', () => {
+  it('names the own submitted application, so its signed contract can be downloaded', async () => {
+    const companies = (await call('GET', '/onboarding/representative/companies')).json() as { companies: { registryCode: string; entry: string; outcome?: string; processId?: string }[] };
+    const company = companies.companies.find((candidate) => candidate.registryCode === OK_TESTNUMBER.company.registryCode);
+    expect(company).toMatchObject({ entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: submitted.processId });
+    const contract = await call('GET', `/onboarding/applications/${company?.processId}/contract`);
+    expect(contract.statusCode).toBe(200);
+    expect(contract.headers['content-type']).toBe('application/pdf');
   });
 });
