@@ -247,7 +247,7 @@ function SignedContractDownload({ processId, businessName }: { processId: string
   const { download, isLoading, hasFailed } = useContractDownload(processId);
   return (
     <>
-      <Button variant="link" leadingIcon="download" isLoading={isLoading} onClick={() => void download()} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}>
+      <Button variant="link" leadingIcon="download" className={styles.contractDownload} isLoading={isLoading} onClick={() => void download()} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}>
         {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD')}
       </Button>
       <div role="alert">{hasFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_FAILED')}</p>}</div>
