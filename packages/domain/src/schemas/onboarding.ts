@@ -138,6 +138,8 @@ export type SaveStepRequest = z.infer<typeof saveStepRequestSchema>;
 export const saveDraftResponseSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 
 export const saveAndContinueLaterRequestSchema = z.object({ version: version() });
+/** Where the link went: the representative's e-mail address, so the screen can name it. */
+export const saveAndContinueLaterResponseSchema = z.object({ email: z.string() });
 
 /** One operation of an RFC 6902 JSON Patch. */
 const jsonPatchOperationSchema = z.object({

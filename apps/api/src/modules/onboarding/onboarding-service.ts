@@ -538,11 +538,12 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     /**
-     * Sends the representative a link back to the application; the link alone opens nothing without signing in.
+     * Sends the representative a link back to the application, and answers the address it went to; the link alone
+     * opens nothing without signing in.
      * A few a day at most (the mail module's limits per application and per address): beyond them 429 RATE_LIMITED,
      * and neither mail nor event is written.
      */
-    async saveAndContinueLater(user: User, processId: string, version: number): Promise<void> {
+    async saveAndContinueLater(user: User, processId: string, version: number): Promise<{ email: string }> {
       const application = await ownApplication(processId, user);
       assertWritable(application);
       const representative = await repository.findRepresentative(personOf(user));
@@ -567,6 +568,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       );
       // The mail left with the write; tell the sender not to wait for its next round.
       mail.sender.wake();
+      return { email };
     },
   };
 }

@@ -244,6 +244,8 @@ describe('save and continue later', () => {
       version: application.version,
     });
     expect(response.statusCode).toBe(202);
+    // The address the mail goes to, so the screen can name it.
+    expect(response.json()).toEqual({ email: 'representative@example.ee' });
     await expect.poll(() => smtp.received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
     expect(mail?.envelopeTo).toEqual(['representative@example.ee']);

@@ -199,17 +199,21 @@ describe('application layout', () => {
     expect(screen.queryByText(/changed in another window/)).toBeNull();
   });
 
-  it('save and continue later: asks, sends, tells the e-mail went out and offers to log out', async () => {
+  it('save and continue later: asks, sends, tells to which address the e-mail went and offers to log out', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(applicationView({ currentStep: 'Incomes', version: 4 }));
-    on('POST /onboarding/applications/p-1/save-and-continue-later', () => new Response(null, { status: 202 }));
+    on('POST /onboarding/applications/p-1/save-and-continue-later', () => jsonResponse({ email: 'juri@firma.ee' }, 202));
     renderRoutes(routes(), '/application/incomes');
     await user.click(await screen.findByRole('button', { name: 'Save and continue later' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save and continue later?' });
     expect(within(dialog).getByText(/send a link to your e-mail address/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Save and send the link' }));
 
-    expect(await screen.findByRole('dialog', { name: 'The link has been sent' })).toBeTruthy();
+    const sent = await screen.findByRole('dialog', { name: 'The link has been sent' });
+    // The address the server sent the link to, named.
+    expect(within(sent).getByRole('status').textContent).toBe('We sent a link to juri@firma.ee. You can log out now and continue later from the link.');
+    // Log out is on top on a phone: first in the order it is read and focused, too.
+    expect(within(sent).getAllByRole('button', { name: /Log out|Continue filling in/ }).map((button) => button.textContent)).toEqual(['Log out', 'Continue filling in']);
     expect(callsTo('POST /onboarding/applications/p-1/save-and-continue-later')[0]?.body).toEqual({ version: 4 });
     const logout = screen.getByRole('button', { name: 'Log out' });
     await waitFor(() => expect(document.activeElement).toBe(logout));
