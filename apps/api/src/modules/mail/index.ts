@@ -38,6 +38,8 @@ export type MailModuleDependencies = {
   transport?: MailTransport;
   /** Lease, retry and clock settings of the outbox (tests). */
   outboxPolicy?: Partial<OutboxPolicy>;
+  /** Whether sign-in offers the ID-card (auth's isIdCardSignInOffered); the save-and-continue mail names it only then. Default: offered. */
+  isIdCardSignInOffered?: boolean;
 };
 
 export type EnqueueMail<Name extends MailTemplateName> = {
@@ -145,6 +147,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               representativeName: mail.params.representativeName,
               businessName: mail.params.businessName,
               applicationNumber: mail.params.applicationNumber,
+              isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
               link: continueLaterLink(mail.params.processId),
               supportEmail: config.SUPPORT_EMAIL,
               supportPhone: config.SUPPORT_PHONE,

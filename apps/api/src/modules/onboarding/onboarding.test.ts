@@ -251,6 +251,8 @@ describe('save and continue later', () => {
     expect(mail?.envelopeTo).toEqual(['representative@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
     expect(mail?.text).toContain(`Application number: ${application.applicationNumber}`);
+    // The default start offers the ID-card through the simulated card reader: the mail may name it.
+    expect(mail?.text).toContain('with Smart-ID, Mobile-ID or ID-card.');
 
     // Nothing in the application changed: the version stays (a contract being signed still holds), and the event names it.
     const reread = (await call(TEST_PERSON, 'GET', `/onboarding/applications/${application.processId}`)).json();

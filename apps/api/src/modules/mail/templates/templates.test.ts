@@ -8,6 +8,7 @@ const params: SaveAndContinueLaterParams = {
   representativeName: 'Mari Maasikas',
   businessName: 'Näidis OÜ',
   applicationNumber: 100042,
+  isIdCardOffered: true,
   link: 'http://localhost:3000/start/?processId=5f0c6a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6',
   supportEmail: 'ettevotlus@pank.ee',
   supportPhone: '+372 600 0000',
@@ -17,6 +18,7 @@ const hostile: SaveAndContinueLaterParams = {
   representativeName: '<script>alert("x")</script>',
   businessName: `Tom & Jerry's "Best" <b>OÜ</b>`,
   applicationNumber: 100042,
+  isIdCardOffered: true,
   link: 'http://localhost:3000/start/?processId=1&x="><img src=x onerror=alert(1)>',
   supportEmail: 'a<b>@pank.ee',
   supportPhone: '+372 <600>',
@@ -87,6 +89,17 @@ describe('the save-and-continue-later mail', () => {
     const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, businessName: PROBE_BUSINESS_NAME });
     expectNoRawApplicantText(mail);
     expect(mail.text).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
+  });
+
+  it.each([
+    ['et', 'Smart-ID, Mobiil-ID või ID-kaardiga.', 'Smart-ID või Mobiil-ID-ga.'],
+    ['en', 'with Smart-ID, Mobile-ID or ID-card.', 'with Smart-ID or Mobile-ID.'],
+    ['ru', 'с помощью Smart-ID, Mobiil-ID или ID-карты.', 'с помощью Smart-ID или Mobiil-ID.'],
+  ] as const)('names in %s the ID-card among the sign-in methods only when sign-in offers it', (language, withCard, withoutCard) => {
+    expect(renderMail('SAVE_AND_CONTINUE_LATER', language, params).text).toContain(withCard);
+    const without = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, isIdCardOffered: false }).text;
+    expect(without).toContain(withoutCard);
+    expect(without).not.toMatch(/ID-kaart|ID-card|ID-карт/);
   });
 
   it('has a different text in each language', () => {
