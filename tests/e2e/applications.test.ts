@@ -123,6 +123,8 @@ describe('save and continue later', () => {
     const dialog = suite.page.getByRole('dialog', { name: 'Save and continue later?' });
     await dialog.getByRole('button', { name: 'Save and send the link' }).click();
     await suite.page.getByText('The link has been sent').waitFor();
+    // The dialog names the address the link went to: the representative's own.
+    await suite.page.getByText('We sent a link to logistika@example.ee.', { exact: false }).waitFor();
     await suite.page.getByRole('button', { name: 'Log out' }).last().click();
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
 

@@ -11,6 +11,11 @@ export const applications = pgTable(
   'applications',
   {
     processId: uuid('process_id').primaryKey().defaultRandom(),
+    /**
+     * The application's number for people: on the success page, in the mails and, with a check digit, as the
+     * service fee's payment reference. Given by the database at creation, so it is unique across instances.
+     */
+    applicationNumber: integer('application_number').notNull().generatedByDefaultAsIdentity({ startWith: 100001 }),
     representativePersonalId: text('representative_personal_id').notNull(),
     representativeCountryCode: text('representative_country_code').notNull().default('EE'),
     companyName: text('company_name').notNull(),
@@ -47,6 +52,7 @@ export const applications = pgTable(
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),
     index('applications_company_idx').on(table.companyRegistryCountryCode, table.companyRegistryCode),
+    uniqueIndex('applications_application_number_idx').on(table.applicationNumber),
     // One open application per company (SPEC.md section 3: another representative's, or a submitted one, stops a new
     // one): two representatives starting at the same moment cannot both get one. Companies without a code are not covered,
     // nor a submission flagged for contradicting the register (it must not lock the company's real board out).

@@ -4,6 +4,7 @@ import type { ApplicationView, Representative, Step } from '@onboarding/domain';
 export function applicationView(overrides: Partial<ApplicationView> & { currentStep?: Step } = {}): ApplicationView {
   return {
     processId: 'p-1',
+    applicationNumber: 100042,
     version: 3,
     currentStep: 'AccountOpeningReason',
     status: 'IN_PROGRESS',

@@ -7,6 +7,7 @@ import {
   representativeCompaniesSchema,
   representativeSchema,
   saveAndContinueLaterRequestSchema,
+  saveAndContinueLaterResponseSchema,
   saveDraftResponseSchema,
   saveStepRequestSchema,
 } from '../schemas/onboarding.js';
@@ -39,6 +40,6 @@ export const onboardingEndpoints = {
   review: { method: 'GET', path: '/onboarding/applications/:processId/review', params: processParamsSchema, response: applicationReviewSchema, isAuthenticated: true },
   /** The application's append-only record (every change as a JSON Patch with author, time and source), as a JSON download. */
   history: { method: 'GET', path: '/onboarding/applications/:processId/history', params: processParamsSchema, response: applicationHistorySchema, isAuthenticated: true },
-  /** Sends the representative an e-mail with a link back to the application. */
-  saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', params: processParamsSchema, body: saveAndContinueLaterRequestSchema, isAuthenticated: true },
+  /** Sends the representative an e-mail with a link back to the application; answers the address it went to. */
+  saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', params: processParamsSchema, body: saveAndContinueLaterRequestSchema, response: saveAndContinueLaterResponseSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

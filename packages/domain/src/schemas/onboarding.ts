@@ -46,7 +46,10 @@ export const representativeCompanySchema = z.object({
   registryCode: z.string(),
   registryCountryCode: z.string(),
   entry: z.enum(COMPANY_ENTRIES),
-  /** The application to continue, for PENDING_APPLICATION. */
+  /**
+   * The application to continue, for PENDING_APPLICATION; for BLOCKED ALREADY_SUBMITTED, the representative's own
+   * submitted application whose signed contract can be downloaded.
+   */
   processId: z.string().optional(),
   /** Why the company cannot be chosen, for BLOCKED. */
   outcome: z.enum(BLOCKING_OUTCOMES).optional(),
@@ -91,6 +94,8 @@ export type FollowUp = (typeof FOLLOW_UPS)[number];
 /** An application as the representative sees it: the server-given step decides the screen. */
 export const applicationViewSchema = z.object({
   processId: z.string(),
+  /** The application's number for people (the success page, the mails, the service fee's payment reference). */
+  applicationNumber: z.number().int(),
   version: z.number().int(),
   currentStep: z.enum(STEPS),
   status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
@@ -135,6 +140,8 @@ export type SaveStepRequest = z.infer<typeof saveStepRequestSchema>;
 export const saveDraftResponseSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 
 export const saveAndContinueLaterRequestSchema = z.object({ version: version() });
+/** Where the link went: the representative's e-mail address, so the screen can name it. */
+export const saveAndContinueLaterResponseSchema = z.object({ email: z.string() });
 
 /** One operation of an RFC 6902 JSON Patch. */
 const jsonPatchOperationSchema = z.object({

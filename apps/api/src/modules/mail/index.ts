@@ -6,14 +6,16 @@ import type { Db } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
 import { createMailSender, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository } from './outbox-repository.js';
+import { paymentReferenceOf } from './payment-reference.js';
 import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
 import { renderMail, type ApplicationSubmittedParams, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type { FlushResult, MailLogger, MailSender, MailTransport } from './mail-sender.js';
 export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
 export type { DevMailboxMessage } from './dev-mailbox-routes.js';
-export type { ApplicationSubmittedParams, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams } from './templates/index.js';
+export type { ApplicationSubmittedParams, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
 export { renderMail } from './templates/index.js';
+export { paymentReferenceOf } from './payment-reference.js';
 
 export type MailModuleConfig = Pick<
   Config,
@@ -23,6 +25,7 @@ export type MailModuleConfig = Pick<
   | 'PUBLIC_URL'
   | 'SUPPORT_EMAIL'
   | 'SUPPORT_PHONE'
+  | 'BANK_NAME'
   | 'SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR'
   | 'SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY'
 >;
@@ -35,6 +38,8 @@ export type MailModuleDependencies = {
   transport?: MailTransport;
   /** Lease, retry and clock settings of the outbox (tests). */
   outboxPolicy?: Partial<OutboxPolicy>;
+  /** Whether sign-in offers the ID-card (auth's isIdCardSignInOffered); the save-and-continue mail names it only then. Default: offered. */
+  isIdCardSignInOffered?: boolean;
 };
 
 export type EnqueueMail<Name extends MailTemplateName> = {
@@ -50,13 +55,20 @@ export type ApplicationSubmittedMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'followUp' | 'office' | 'discrepancies'>;
+  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'applicationNumber' | 'followUp' | 'office' | 'discrepancies'>;
+};
+
+export type ServiceFeeInvoiceMail = {
+  to: string;
+  language: Locale;
+  processId: string;
+  params: { representativeName: string; businessName: string; applicationNumber: number };
 };
 
 export type SaveAndContinueLaterMail = {
   to: string;
   language: Locale;
-  params: { representativeName: string; businessName: string; processId: string };
+  params: { representativeName: string; businessName: string; processId: string; applicationNumber: number };
 };
 
 export type MailModule = {
@@ -76,6 +88,8 @@ export type MailModule = {
   enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the follow-up after submission, with the support contacts from configuration. */
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
+  /** SPEC.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
+  enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Db): Promise<number>;
   /** `${PUBLIC_URL}/start/?processId=<id>` */
   continueLaterLink(processId: string): string;
   /** GET /dev/mailbox and /dev/mailbox/messages.json; register only when IDENTITY_MODE is simulated. */
@@ -132,6 +146,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             params: {
               representativeName: mail.params.representativeName,
               businessName: mail.params.businessName,
+              applicationNumber: mail.params.applicationNumber,
+              isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
               link: continueLaterLink(mail.params.processId),
               supportEmail: config.SUPPORT_EMAIL,
               supportPhone: config.SUPPORT_PHONE,
@@ -150,6 +166,23 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
           language: mail.language,
           processId: mail.processId,
           params: { ...mail.params, link: `${publicUrl}/start/`, supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+        },
+        tx,
+      ),
+    enqueueServiceFeeInvoice: (mail, tx) =>
+      enqueue(
+        {
+          to: mail.to,
+          template: 'SERVICE_FEE_INVOICE',
+          language: mail.language,
+          processId: mail.processId,
+          params: {
+            ...mail.params,
+            paymentReference: paymentReferenceOf(mail.params.applicationNumber),
+            bankName: config.BANK_NAME,
+            supportEmail: config.SUPPORT_EMAIL,
+            supportPhone: config.SUPPORT_PHONE,
+          },
         },
         tx,
       ),

@@ -20,6 +20,7 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     PUBLIC_URL: 'http://localhost:3000',
     SUPPORT_EMAIL: 'ettevotlus@pank.ee',
     SUPPORT_PHONE: '+372 600 0000',
+    BANK_NAME: 'Pank AS',
     // These tests enqueue many mails for one application; send-limits.test.ts proves the limits.
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 1000,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10_000,
@@ -35,7 +36,7 @@ const link = `http://localhost:3000/start/?processId=${processId}`;
 const saveAndContinueLater = (to: string, language: 'et' | 'en' | 'ru' = 'en') => ({
   to,
   language,
-  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId },
+  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId, applicationNumber: 100042 },
 });
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -225,6 +226,7 @@ describe('the continue-later link', () => {
       PUBLIC_URL: 'https://konto.pank.ee/',
       SUPPORT_EMAIL: 'ettevotlus@pank.ee',
       SUPPORT_PHONE: '+372 600 0000',
+      BANK_NAME: 'Pank AS',
       SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3,
       SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5,
     };

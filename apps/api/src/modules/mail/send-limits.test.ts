@@ -23,6 +23,7 @@ function instance(): MailModule {
     PUBLIC_URL: 'http://localhost:3000',
     SUPPORT_EMAIL: 'ettevotlus@pank.ee',
     SUPPORT_PHONE: '+372 600 0000',
+    BANK_NAME: 'Pank AS',
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: PER_APPLICATION,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: PER_ADDRESS,
   };
@@ -32,7 +33,7 @@ function instance(): MailModule {
 const later = (to: string, processId: string) => ({
   to,
   language: 'en' as const,
-  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId },
+  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId, applicationNumber: 100042 },
 });
 
 /** The error a refused enqueue threw, or undefined when it was enqueued. */
@@ -120,7 +121,7 @@ describe('save-and-continue-later send limits', () => {
         to: 'mari@example.ee',
         language: 'en',
         processId,
-        params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', followUp: 'MANAGER_CONTACT' },
+        params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' },
       });
     }
     expect(await refusal(mail.enqueueSaveAndContinueLater(later('mari@example.ee', processId)))).toBeUndefined();

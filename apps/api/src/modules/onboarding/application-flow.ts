@@ -58,7 +58,9 @@ export function companyDecision(company: CompanyFacts, applications: readonly Ex
   if (company.status !== 'ACTIVE') return { kind: 'OUTCOME', outcome: 'CANNOT_OPEN' };
   // Without representation rights in the register, rights must be shown in person.
   if (!company.isRepresentedByPerson) return { kind: 'OUTCOME', outcome: 'MUST_VISIT_BRANCH' };
-  if (applications.some((application) => application.status === 'SUBMITTED')) return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED' };
+  const submitted = applications.find((application) => application.status === 'SUBMITTED');
+  // One's own submitted application is named, so its signed contract stays within reach; another's is not.
+  if (submitted) return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', ...(submitted.isOwn ? { processId: submitted.processId } : {}) };
   const inProgress = applications.find((application) => application.status === 'IN_PROGRESS');
   if (inProgress && !inProgress.isOwn) return { kind: 'OUTCOME', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' };
   if (inProgress) return { kind: 'RESUME', processId: inProgress.processId };

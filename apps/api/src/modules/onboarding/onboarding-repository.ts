@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { applicationEvents, applications, representatives } from '../../db/schema.js';
+import { applicationEvents, applications, representatives, signingSessions } from '../../db/schema.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type RepresentativeRow = typeof representatives.$inferSelect;
@@ -89,6 +89,16 @@ export function createOnboardingRepository(db: Db) {
         .from(applications)
         .where(and(eq(applications.companyRegistryCountryCode, registryCountryCode), eq(applications.companyRegistryCode, registryCode)))
         .orderBy(desc(applications.createdAt));
+    },
+
+    /** Whether the application's contract has been signed: its signed contract can then be downloaded. */
+    async hasSignedContract(processId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: signingSessions.id })
+        .from(signingSessions)
+        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The representative's latest in-progress application without a registry code since `since` (the 30-day rule). */

@@ -140,6 +140,7 @@ function registerBasisOf(row: ApplicationRow): ApplicationView['company']['repre
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
     processId: row.processId,
+    applicationNumber: row.applicationNumber,
     version: row.version,
     currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
     status: row.status as ApplicationView['status'],
@@ -426,7 +427,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
           const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
           if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
-          if (decision.kind === 'OUTCOME') return { ...base, entry: 'BLOCKED', outcome: decision.outcome };
+          if (decision.kind === 'OUTCOME') {
+            // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
+            const ownSigned = decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
+            return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
+          }
           return { ...base, entry: 'NEW' };
         }),
       );
@@ -543,11 +548,12 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     /**
-     * Sends the representative a link back to the application; the link alone opens nothing without signing in.
+     * Sends the representative a link back to the application, and answers the address it went to; the link alone
+     * opens nothing without signing in.
      * A few a day at most (the mail module's limits per application and per address): beyond them 429 RATE_LIMITED,
      * and neither mail nor event is written.
      */
-    async saveAndContinueLater(user: User, processId: string, version: number): Promise<void> {
+    async saveAndContinueLater(user: User, processId: string, version: number): Promise<{ email: string }> {
       const application = await ownApplication(processId, user);
       assertWritable(application);
       const representative = await repository.findRepresentative(personOf(user));
@@ -562,7 +568,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
             {
               to: email,
               language: isLocale(representative.language) ? representative.language : DEFAULT_LOCALE,
-              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId },
+              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId, applicationNumber: application.applicationNumber },
             },
             tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );
@@ -572,6 +578,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       );
       // The mail left with the write; tell the sender not to wait for its next round.
       mail.sender.wake();
+      return { email };
     },
   };
 }

@@ -125,6 +125,9 @@ describe('companies the representative may choose', () => {
     const other = (await call(SUBMITTED_PERSON, 'GET', '/onboarding/representative/companies')).json();
     const byCode = Object.fromEntries(other.companies.map((company: { registryCode: string }) => [company.registryCode, company]));
     expect(byCode[REGISTRY_CODES.submittedApplication]).toMatchObject({ entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' });
+    // Submitted without a signed contract (the fixture's): nothing to download, so no application named.
+    expect(byCode[REGISTRY_CODES.submittedApplication].processId).toBeUndefined();
+    expect(byCode[REGISTRY_CODES.otherRepresentative].processId).toBeUndefined();
     expect(byCode[REGISTRY_CODES.otherRepresentative]).toMatchObject({ entry: 'BLOCKED', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' });
   });
 });
@@ -241,10 +244,15 @@ describe('save and continue later', () => {
       version: application.version,
     });
     expect(response.statusCode).toBe(202);
+    // The address the mail goes to, so the screen can name it.
+    expect(response.json()).toEqual({ email: 'representative@example.ee' });
     await expect.poll(() => smtp.received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
     expect(mail?.envelopeTo).toEqual(['representative@example.ee']);
     expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
+    expect(mail?.text).toContain(`Application number: ${application.applicationNumber}`);
+    // The default start offers the ID-card through the simulated card reader: the mail may name it.
+    expect(mail?.text).toContain('with Smart-ID, Mobile-ID or ID-card.');
 
     // Nothing in the application changed: the version stays (a contract being signed still holds), and the event names it.
     const reread = (await call(TEST_PERSON, 'GET', `/onboarding/applications/${application.processId}`)).json();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { isIdCardSignInOffered } from '../auth/id-card-offer.js';
 import type { AuthModule } from '../auth/plugin.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { createMailModule, type MailModule, type MailModuleDependencies } from '../mail/index.js';
@@ -27,12 +28,18 @@ export async function registerOnboarding(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  auth: Pick<AuthModule, 'requireUser'> & { rateLimits: RateLimits },
+  auth: Pick<AuthModule, 'requireUser' | 'eidUrl'> & { rateLimits: RateLimits },
   overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
 ): Promise<OnboardingModule> {
   const { requireUser, rateLimits } = auth;
   const { rules } = rateLimits;
-  const mail = createMailModule({ config, db: database.db, logger: app.log.child({ module: 'mail' }), ...overrides.mail });
+  const mail = createMailModule({
+    config,
+    db: database.db,
+    logger: app.log.child({ module: 'mail' }),
+    isIdCardSignInOffered: isIdCardSignInOffered(config, auth.eidUrl()),
+    ...overrides.mail,
+  });
   app.addHook('onReady', async () => mail.sender.start());
   // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
   app.addHook('onClose', async () => mail.sender.stop());

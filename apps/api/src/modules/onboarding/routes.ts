@@ -5,7 +5,6 @@ import {
 } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { RequireUser } from '../auth/authenticate.js';
 import type { OnboardingService } from './onboarding-service.js';
@@ -173,12 +172,12 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
         params: endpoints.saveAndContinueLater.params,
         body: endpoints.saveAndContinueLater.body,
-        response: { 202: z.null(), ...errors, 429: apiErrorBodySchema },
+        response: { 202: endpoints.saveAndContinueLater.response, ...errors, 429: apiErrorBodySchema },
       },
     },
     async (request, reply) => {
-      await service.saveAndContinueLater(userOf(request), request.params.processId, request.body.version);
-      return reply.status(202).send(null);
+      const sent = await service.saveAndContinueLater(userOf(request), request.params.processId, request.body.version);
+      return reply.status(202).send(sent);
     },
   );
 };

@@ -46,7 +46,7 @@ export type SigningServiceOptions = {
   };
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
-  mail: Pick<MailModule, 'enqueueApplicationSubmitted'> & { sender: Pick<MailModule['sender'], 'wake'> };
+  mail: Pick<MailModule, 'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice'> & { sender: Pick<MailModule['sender'], 'wake'> };
   render: typeof renderContract;
   bankName: string;
   now?: () => Date;
@@ -189,6 +189,7 @@ export function createSigningService(options: SigningServiceOptions) {
             params: {
               representativeName: `${user.givenName} ${user.surname}`,
               businessName: application.companyName,
+              applicationNumber: application.applicationNumber,
               followUp,
               discrepancies,
               office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
@@ -196,6 +197,18 @@ export function createSigningService(options: SigningServiceOptions) {
           },
           tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
         );
+        // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them.
+        if (followUp === 'PAY_SERVICE_FEE') {
+          await mail.enqueueServiceFeeInvoice(
+            {
+              to,
+              language,
+              processId: application.processId,
+              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, applicationNumber: application.applicationNumber },
+            },
+            tx as Parameters<typeof mail.enqueueServiceFeeInvoice>[1],
+          );
+        }
         return { signed, written };
       })
       .catch(async (error: unknown) => {

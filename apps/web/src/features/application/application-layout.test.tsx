@@ -72,18 +72,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('application layout', () => {
-  it('shows the five steps as an ordered list: completed ones open, the viewed one current', async () => {
+  it('shows the five steps as an ordered list: completed ones open, the viewed one current, the furthest one apart', async () => {
     serve(applicationView({ currentStep: 'Incomes' }));
     renderRoutes(routes(), '/application/opening-reasons');
     const stepper = await screen.findByRole('navigation', { name: 'Application steps' });
     const items = within(stepper).getAllByRole('listitem');
     expect(stepper.querySelector('ol')).toBeTruthy();
-    expect(items.map((item) => item.getAttribute('data-state'))).toEqual(['completed', 'completed', 'current', 'upcoming', 'upcoming']);
+    expect(items.map((item) => item.getAttribute('data-state'))).toEqual(['completed', 'completed', 'furthest', 'upcoming', 'upcoming']);
     expect(items[0]?.getAttribute('aria-current')).toBe('step');
     expect(items.filter((item) => item.hasAttribute('aria-current'))).toHaveLength(1);
     expect(items[0]?.textContent).toContain('(completed)');
     expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/application/company-information');
-    expect(within(items[2]!).getByRole('link').textContent).toContain('(current step)');
+    expect(within(items[2]!).getByRole('link').textContent).toContain('(in progress)');
+    expect(items[2]?.hasAttribute('aria-current')).toBe(false);
+    // Seen as well as heard: the viewed step and the furthest one look different.
+    expect(items[0]?.className).toMatch(/viewed/);
+    expect(items[2]?.className).toMatch(/furthest/);
+    expect(items[2]?.className).not.toMatch(/viewed/);
     expect(within(items[3]!).queryByRole('link')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Reasons for opening the account' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -101,6 +106,30 @@ describe('application layout', () => {
     const third = renderRoutes(routes(), '/application/opening-reasons');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reasons for opening the account' })).toBeTruthy();
     expect(third.router.state.location.pathname).toBe('/application/opening-reasons');
+  });
+
+  it('going back to an earlier step, Continue opens the step after it, not the furthest one reached', async () => {
+    const user = userEvent.setup();
+    const { on } = serve(applicationView({ currentStep: 'RelatedPersons', version: 3 }));
+    // Saving an earlier step again leaves the server at the furthest step.
+    on('PUT /onboarding/applications/p-1/steps/CompanyData', () => jsonResponse(applicationView({ currentStep: 'RelatedPersons', version: 4 })));
+    const { router } = renderRoutes(routes(), '/application/company-information');
+    await user.type(await screen.findByLabelText('Name'), 'Tamm');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
+    const items = () => within(screen.getByRole('navigation', { name: 'Application steps' })).getAllByRole('listitem');
+    await waitFor(() => expect(items()[2]?.getAttribute('aria-current')).toBe('step'));
+    expect(items().map((item) => item.getAttribute('data-state'))).toEqual(['completed', 'completed', 'completed', 'furthest', 'upcoming']);
+  });
+
+  it('saving the furthest step opens the next one the server reached', async () => {
+    const user = userEvent.setup();
+    const { on } = serve(applicationView({ currentStep: 'CompanyData', version: 3 }));
+    on('PUT /onboarding/applications/p-1/steps/CompanyData', () => jsonResponse(applicationView({ currentStep: 'Incomes', version: 4 })));
+    const { router } = renderRoutes(routes(), '/application/company-information');
+    await user.type(await screen.findByLabelText('Name'), 'Tamm');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
   });
 
   it('a submitted application opens the success screen', async () => {
@@ -170,17 +199,21 @@ describe('application layout', () => {
     expect(screen.queryByText(/changed in another window/)).toBeNull();
   });
 
-  it('save and continue later: asks, sends, tells the e-mail went out and offers to log out', async () => {
+  it('save and continue later: asks, sends, tells to which address the e-mail went and offers to log out', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(applicationView({ currentStep: 'Incomes', version: 4 }));
-    on('POST /onboarding/applications/p-1/save-and-continue-later', () => new Response(null, { status: 202 }));
+    on('POST /onboarding/applications/p-1/save-and-continue-later', () => jsonResponse({ email: 'juri@firma.ee' }, 202));
     renderRoutes(routes(), '/application/incomes');
     await user.click(await screen.findByRole('button', { name: 'Save and continue later' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save and continue later?' });
     expect(within(dialog).getByText(/send a link to your e-mail address/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Save and send the link' }));
 
-    expect(await screen.findByRole('dialog', { name: 'The link has been sent' })).toBeTruthy();
+    const sent = await screen.findByRole('dialog', { name: 'The link has been sent' });
+    // The address the server sent the link to, named.
+    expect(within(sent).getByRole('status').textContent).toBe('We sent a link to juri@firma.ee. You can log out now and continue later from the link.');
+    // Log out is on top on a phone: first in the order it is read and focused, too.
+    expect(within(sent).getAllByRole('button', { name: /Log out|Continue filling in/ }).map((button) => button.textContent)).toEqual(['Log out', 'Continue filling in']);
     expect(callsTo('POST /onboarding/applications/p-1/save-and-continue-later')[0]?.body).toEqual({ version: 4 });
     const logout = screen.getByRole('button', { name: 'Log out' });
     await waitFor(() => expect(document.activeElement).toBe(logout));

@@ -22,6 +22,8 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
   const [isBusy, setIsBusy] = useState(false);
   // Set when the rate limits refused the mail: the dialog stays open and says until when.
   const [retryAt, setRetryAt] = useState<number>();
+  // The address the server sent the link to: the sent dialog names it.
+  const [sentTo, setSentTo] = useState('');
   const logoutRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -31,7 +33,8 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
 
   const send = async (isRetry = false): Promise<void> => {
     try {
-      await mutation.mutateAsync({ processId: layout.processId, version: layout.getVersion() });
+      const sent = await mutation.mutateAsync({ processId: layout.processId, version: layout.getVersion() });
+      setSentTo(sent.email);
       setPhase('sent');
     } catch (error) {
       if (!isRetry && error instanceof ApiError && error.code === 'STALE_VERSION') {
@@ -72,11 +75,13 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
       <Modal
         isOpen={phase !== 'closed'}
         onClose={close}
-        size="small"
+        size="medium"
         title={t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_TITLE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.TITLE')}
         description={
           <>
-            <p role={isSent ? 'status' : undefined}>{t(isSent ? 'APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_MESSAGE' : 'APPLICATION.SAVE_AND_CONTINUE_LATER.MESSAGE')}</p>
+            <p role={isSent ? 'status' : undefined} className={styles.message}>
+              {isSent ? t('APPLICATION.SAVE_AND_CONTINUE_LATER.SENT_MESSAGE', { email: sentTo }) : t('APPLICATION.SAVE_AND_CONTINUE_LATER.MESSAGE')}
+            </p>
             {limited && (
               <p role="alert" className={styles.limited}>
                 <strong>{limited.title}</strong> {limited.message}
@@ -86,14 +91,15 @@ export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
         }
         footer={
           isSent ? (
-            <>
-              <Button variant="secondary" onClick={() => setPhase('closed')}>
-                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.KEEP_FILLING')}
-              </Button>
+            // Log out first, as it is seen first on a phone (on top) and focused first: reading, focus and sight agree.
+            <div className={styles.sentActions}>
               <Button ref={logoutRef} variant="primary" onClick={onLogout}>
                 {t('APPLICATION.SAVE_AND_CONTINUE_LATER.LOG_OUT')}
               </Button>
-            </>
+              <Button variant="secondary" onClick={() => setPhase('closed')}>
+                {t('APPLICATION.SAVE_AND_CONTINUE_LATER.KEEP_FILLING')}
+              </Button>
+            </div>
           ) : (
             <>
               <Button variant="secondary" onClick={close}>

@@ -8,28 +8,33 @@ import styles from './application-layout.module.css';
 
 export type StepperProps = {
   screens: readonly StepScreen[];
-  /** Index of the server-given step: the ones before it are completed and may be opened again. */
+  /** Index of the server-given step, the furthest reached: the ones before it are completed and may be opened again. */
   currentIndex: number;
   /** Index of the screen on view; it carries aria-current="step". */
   viewedIndex: number;
 };
 
-type StepState = 'completed' | 'current' | 'upcoming';
+/** `furthest`: the step the application has reached but not yet completed; it is not the viewed one unless the user is on it. */
+type StepState = 'completed' | 'furthest' | 'upcoming';
 
 const stateLabels: Record<StepState, TranslationKey> = {
   completed: 'APPLICATION.STEPPER.STATE.COMPLETED',
-  current: 'APPLICATION.STEPPER.STATE.CURRENT',
+  furthest: 'APPLICATION.STEPPER.STATE.FURTHEST',
   upcoming: 'APPLICATION.STEPPER.STATE.UPCOMING',
 };
 
-/** The five steps as an ordered list (Documenso's stepper, SPEC.md section 2). */
+/**
+ * The five steps as an ordered list (Documenso's stepper, SPEC.md section 2).
+ * The viewed step carries aria-current="step" and the strong marker; the
+ * furthest step reached, when the user has gone back, keeps a dashed one.
+ */
 export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('APPLICATION.STEPPER.LABEL')} className={styles.stepper}>
       <ol className={styles.steps}>
         {screens.map((screen, index) => {
-          const state: StepState = index < currentIndex ? 'completed' : index === currentIndex ? 'current' : 'upcoming';
+          const state: StepState = index < currentIndex ? 'completed' : index === currentIndex ? 'furthest' : 'upcoming';
           const isViewed = index === viewedIndex;
           const label = (
             <>

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-errors';
 import { writeUnsavedEdits } from '../../lib/unsaved-edits';
 import { useSaveStepMutation } from './api/save-step';
 import { useApplicationLayout } from './application-context';
+import { STEP_SCREENS, stepScreenIndexOfStep } from './application-steps';
 
 export type SaveStepResult =
   | { status: 'saved'; application: ApplicationView }
@@ -16,8 +17,23 @@ export type SaveStepResult =
   | { status: 'failed' };
 
 /**
+ * Where to go after saving `saved`: the screen after it, so going back to an
+ * earlier step and pressing Continue walks on step by step. The server's step
+ * is the furthest one reached and caps it (a reopened step comes first), and a
+ * step outside the five screens (submitted, visit the bank) is its own screen.
+ */
+export function pathAfterSaving(saved: string, currentStep: string): string {
+  const currentIndex = stepScreenIndexOfStep(currentStep);
+  const current = STEP_SCREENS[currentIndex];
+  if (!current) return screenPath(stepToScreen(currentStep));
+  const savedIndex = stepScreenIndexOfStep(saved);
+  if (savedIndex === -1) return current.path;
+  return STEP_SCREENS[Math.min(savedIndex + 1, currentIndex)]!.path;
+}
+
+/**
  * Saves the current screen's step (PUT steps/:step) with the version the
- * layout holds, and on success opens the screen of the step the server chose.
+ * layout holds, and on success opens the next screen (pathAfterSaving).
  */
 export function useSaveStep() {
   const layout = useApplicationLayout();
@@ -35,7 +51,7 @@ export function useSaveStep() {
       setIsStale(false);
       // The saved step is what the server holds now: nothing of it is left unsaved.
       writeUnsavedEdits(processId, step, null);
-      const next = screenPath(stepToScreen(application.currentStep));
+      const next = pathAfterSaving(step, application.currentStep);
       // Saving the overview stays on the overview: no second history entry for the same screen.
       await navigate(next, { replace: location.pathname.replace(/\/$/, '') === next.replace(/\/$/, '') });
       return { status: 'saved', application };

@@ -47,7 +47,10 @@ beforeEach(() => {
   sessionStorage.clear();
   storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('choose-company screen', () => {
   it('lists the companies as radios with their entries', async () => {
@@ -111,6 +114,44 @@ describe('choose-company screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Please visit a bank office' })).toBeTruthy();
     expect(screen.getByText(/with a parent or legal representative/)).toBeTruthy();
     expect(readSessionValue('processId')).toBeNull();
+  });
+
+  it('a submitted application of ones own: says so and offers its signed contract, downloaded with the bearer token', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve();
+    on('GET /onboarding/representative/companies', () =>
+      jsonResponse({
+        companies: [
+          { businessName: 'Esitatud OÜ', registryCode: '55555555', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: 'p-sent' },
+          { businessName: 'Teise Esitatud OÜ', registryCode: '66666666', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' },
+        ],
+        pendingManualApplication: null,
+      } satisfies RepresentativeCompanies),
+    );
+    on('GET /onboarding/applications/p-sent/contract', () => new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-sent.pdf"' } }));
+    // jsdom has no object URLs, nor downloads.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = vi.fn(() => 'blob:contract');
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderScreen();
+    expect(((await screen.findByRole('radio', { name: 'Esitatud OÜ' })) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Submitted')).toBeTruthy();
+    const download = screen.getByRole('button', { name: 'Download the signed contract of Esitatud OÜ' });
+    // Another representative's submission: nothing to download.
+    expect(screen.getAllByRole('button', { name: /Download the signed contract/ })).toHaveLength(1);
+    expect(screen.getByText('Cannot be chosen')).toBeTruthy();
+    await user.click(download);
+    await waitFor(() => expect(clicked).toEqual(['contract-p-sent.pdf']));
+    const [call] = callsTo('GET /onboarding/applications/p-sent/contract');
+    expect((call?.init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
   });
 
   it('a pending application: continues it at its server-given step without creating one', async () => {

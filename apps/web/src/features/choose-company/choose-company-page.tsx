@@ -9,6 +9,7 @@ import { outcomePaths, paths, screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
 import { domainResolver } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
+import { useContractDownload } from '../../lib/download-contract';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Badge, Button, FieldError, Spinner } from '../../ui';
 import { useCreateApplication } from './api/create-application';
@@ -217,6 +218,18 @@ function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect
         />
       );
     case 'BLOCKED':
+      // The representative's own submitted application: its signed contract, which the mail says is here after signing in.
+      if (company.outcome === 'ALREADY_SUBMITTED' && company.processId) {
+        return (
+          <CompanyOption
+            {...common}
+            isDisabled
+            badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.BADGE')}</Badge>}
+            description={`${code}. ${t('CHOOSE_COMPANY.BLOCKED_REASON.ALREADY_SUBMITTED')}`}
+            action={<SignedContractDownload processId={company.processId} businessName={company.businessName} />}
+          />
+        );
+      }
       return (
         <CompanyOption
           {...common}
@@ -226,4 +239,18 @@ function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect
         />
       );
   }
+}
+
+/** The signed contract of a submitted application, downloaded with the bearer token as on /success. */
+function SignedContractDownload({ processId, businessName }: { processId: string; businessName: string }) {
+  const { t } = useTranslation();
+  const { download, isLoading, hasFailed } = useContractDownload(processId);
+  return (
+    <>
+      <Button variant="link" leadingIcon="download" className={styles.contractDownload} isLoading={isLoading} onClick={() => void download()} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}>
+        {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD')}
+      </Button>
+      <div role="alert">{hasFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_FAILED')}</p>}</div>
+    </>
+  );
 }

@@ -11,10 +11,9 @@ import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
 
-const onlineBankUrl = vi.hoisted(() => ({ value: 'https://bank.example/business' as string | null }));
 vi.mock('../../lib/page-settings', () => ({
   readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' }),
-  readOnlineBankUrl: () => onlineBankUrl.value,
+  readOnlineBankUrl: () => 'https://bank.example/business',
 }));
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -62,7 +61,6 @@ beforeEach(async () => {
   sessionStorage.clear();
   storeTokens({ accessToken: fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
   writeSessionValues({ processId: 'p-1' });
-  onlineBankUrl.value = 'https://bank.example/business';
   await i18n.changeLanguage('en');
 });
 afterEach(() => {
@@ -71,16 +69,25 @@ afterEach(() => {
 });
 
 describe('/success', () => {
-  it('says the contract is signed and the application submitted, with the download, the online bank and home', async () => {
+  it('says the contract is signed and the application submitted, with its number, the download as the main action, and home', async () => {
     serve(submitted('PAY_SERVICE_FEE'));
     renderSuccess();
     await findTitle();
     expect(screen.getByText('Contract signed')).toBeTruthy();
     expect(screen.getByText('Thank you! You signed the contract and the account opening application of Tamm ja Pojad OÜ has been submitted.')).toBeTruthy();
+    expect(screen.getByText('Application number: 100042')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download the signed contract' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Enter the online bank' }).getAttribute('href')).toBe('https://bank.example/business');
+    expect(screen.getByRole('button', { name: 'Download the signed contract' }).getAttribute('data-variant')).toBe('primary');
+    // The account opens only after the follow-up: there is no online bank to enter yet.
+    expect(screen.queryByRole('link', { name: /online bank/i })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('names the application number in Estonian too', async () => {
+    serve(submitted('PAY_SERVICE_FEE'));
+    await i18n.changeLanguage('et');
+    renderSuccess();
+    expect(await screen.findByText('Taotluse number: 100042')).toBeTruthy();
   });
 
   it.each([
@@ -179,14 +186,6 @@ describe('/success', () => {
     await findTitle();
     await user.click(screen.getByRole('button', { name: 'Download the signed contract' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The contract could not be downloaded. Please try again.');
-  });
-
-  it('hides the online bank when the page has none', async () => {
-    onlineBankUrl.value = null;
-    serve(submitted('MANAGER_CONTACT'));
-    renderSuccess();
-    await findTitle();
-    expect(screen.queryByRole('link', { name: 'Enter the online bank' })).toBeNull();
   });
 
   it('an application still in progress is not submitted: its own step opens instead', async () => {

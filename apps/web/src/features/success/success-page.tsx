@@ -2,7 +2,6 @@ import { DEFAULT_LOCALE, LOCALES, stepToScreen, type ApplicationView, type BankO
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
-import { readOnlineBankUrl } from '../../lib/page-settings';
 import { errorPaths, paths, screenPath } from '../../lib/paths';
 import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route';
 import { ApiError, NetworkError } from '../../lib/api-errors';
@@ -16,7 +15,9 @@ import styles from './success-page.module.css';
 /**
  * SPEC.md section 2: /success, for a signed-in user with a stored process id
  * (the route guard sees to both): contract signed, application submitted,
- * what happens next, the signed contract, the online bank and the home page.
+ * what happens next, the signed contract and the home page. The account opens
+ * only after the follow-up (SPEC.md section 4), so the main action is what the
+ * user can do now: download the signed contract; there is no online bank yet.
  * It reads the application itself, so a reload shows the same page.
  */
 export function Component() {
@@ -58,7 +59,6 @@ const chosenOfficeId = (application: ApplicationView): string | null => {
 
 function SuccessContent({ application }: { application: ApplicationView }) {
   const { t } = useTranslation();
-  const onlineBankUrl = readOnlineBankUrl();
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
   const history = useHistoryDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
@@ -72,6 +72,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
           {t('SUCCESS.SIGNED')}
         </p>
         <p>{t('SUCCESS.SUBMITTED', { businessName: application.company.businessName })}</p>
+        <p className={styles.applicationNumber}>{t('SUCCESS.APPLICATION_NUMBER', { number: application.applicationNumber })}</p>
       </HeaderBlock>
 
       <section aria-labelledby="success-next-title" className={styles.next}>
@@ -84,14 +85,9 @@ function SuccessContent({ application }: { application: ApplicationView }) {
       </section>
 
       <div className={styles.actions}>
-        <Button variant="secondary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
+        <Button variant="primary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
           {t('SUCCESS.DOWNLOAD')}
         </Button>
-        {onlineBankUrl && (
-          <a href={onlineBankUrl} className={styles.primaryAction}>
-            {t('SUCCESS.ONLINE_BANK')}
-          </a>
-        )}
         <Link to={paths.root} className={styles.secondaryAction}>
           {t('SUCCESS.HOME')}
         </Link>

@@ -7,6 +7,8 @@ import { link, paragraph, type MailBlock } from './layout.js';
 export type ApplicationSubmittedParams = {
   representativeName: string;
   businessName: string;
+  /** The application's number for people, as the success page shows it. */
+  applicationNumber: number;
   followUp: FollowUp;
   /** Declarations that differ from the register: the mail shows the register's value and the declared one apart. */
   discrepancies?: readonly Discrepancy[];
@@ -54,6 +56,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       blocks: [
         paragraph(`Tere, ${params.representativeName}!`),
         paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
+        paragraph(`Taotluse number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'et'),
         paragraph('Allkirjastatud lepingu saad alla laadida, kui logid sisse:'),
@@ -79,6 +82,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       blocks: [
         paragraph(`Hello ${params.representativeName},`),
         paragraph(`Thank you. You signed the contract and the account opening application of ${quoteApplicantText(params.businessName, 'en')} has been submitted.`),
+        paragraph(`Application number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'en'),
         paragraph('You can download the signed contract after signing in:'),
@@ -91,7 +95,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   ru: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph('Ваше заявление должен рассмотреть клиентский менеджер банка. Он свяжется с вами в течение пары рабочих дней.')],
-      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт за услугу открытия счёта отдельным письмом. Счёт будет открыт после оплаты.')],
+      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт-фактуру за услугу открытия счёта отдельным письмом. Расчётный счёт компании откроем после её оплаты.')],
       IDENTIFY_IN_OFFICE: [
         paragraph('Перед открытием счёта просим вас пройти идентификацию в конторе банка, выбранной в заявлении:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
@@ -104,6 +108,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       blocks: [
         paragraph(`Здравствуйте, ${params.representativeName}!`),
         paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${quoteApplicantText(params.businessName, 'ru')} подано.`),
+        paragraph(`Номер заявления: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'ru'),
         paragraph('Подписанный договор можно скачать после входа в систему:'),

@@ -7,6 +7,10 @@ export type SaveAndContinueLaterParams = {
   representativeName: string;
   /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
   businessName: string;
+  /** The application's number for people, as the success page and the other mails show it. */
+  applicationNumber: number;
+  /** Whether the sign-in page offers the ID-card (isIdCardSignInOffered): the mail names only what it offers. */
+  isIdCardOffered: boolean;
   /** `${PUBLIC_URL}/start/?processId=<id>`; it only names the application, it does not sign anyone in. */
   link: string;
   supportEmail: string;
@@ -29,8 +33,9 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
         `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
       ),
       link(params.link),
+      paragraph(`Taotluse number: ${params.applicationNumber}`),
       paragraph(
-        'Jätkamiseks pead uuesti sisse logima iseendana – Smart-ID, Mobiil-ID või ID-kaardiga. Link üksi taotlust ei ava.',
+        `Jätkamiseks pead uuesti sisse logima iseendana – ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID või ID-kaardiga' : 'Smart-ID või Mobiil-ID-ga'}. Link üksi taotlust ei ava.`,
       ),
       paragraph(
         `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`,
@@ -46,8 +51,9 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
         `The account opening application for ${quoteApplicantText(params.businessName, 'en')} has been saved. You can continue filling it in at any time through this link:`,
       ),
       link(params.link),
+      paragraph(`Application number: ${params.applicationNumber}`),
       paragraph(
-        'To continue, you must sign in again as yourself with Smart-ID, Mobile-ID or ID-card. The link alone does not open the application.',
+        `To continue, you must sign in again as yourself with ${params.isIdCardOffered ? 'Smart-ID, Mobile-ID or ID-card' : 'Smart-ID or Mobile-ID'}. The link alone does not open the application.`,
       ),
       paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
       paragraph('Kind regards', 'Business customer service'),
@@ -61,8 +67,9 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
         `Заявление на открытие счёта для предприятия ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
       link(params.link),
+      paragraph(`Номер заявления: ${params.applicationNumber}`),
       paragraph(
-        'Чтобы продолжить, вам нужно снова войти в систему лично — с помощью Smart-ID, Mobiil-ID или ID-карты. Сама по себе ссылка заявление не открывает.',
+        `Чтобы продолжить, вам нужно снова войти в систему лично — с помощью ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID или ID-карты' : 'Smart-ID или Mobiil-ID'}. Сама по себе ссылка заявление не открывает.`,
       ),
       paragraph(
         `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,

@@ -7,6 +7,8 @@ import { MAIL_TEMPLATE_NAMES, renderMail, type SaveAndContinueLaterParams } from
 const params: SaveAndContinueLaterParams = {
   representativeName: 'Mari Maasikas',
   businessName: 'Näidis OÜ',
+  applicationNumber: 100042,
+  isIdCardOffered: true,
   link: 'http://localhost:3000/start/?processId=5f0c6a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6',
   supportEmail: 'ettevotlus@pank.ee',
   supportPhone: '+372 600 0000',
@@ -15,6 +17,8 @@ const params: SaveAndContinueLaterParams = {
 const hostile: SaveAndContinueLaterParams = {
   representativeName: '<script>alert("x")</script>',
   businessName: `Tom & Jerry's "Best" <b>OÜ</b>`,
+  applicationNumber: 100042,
+  isIdCardOffered: true,
   link: 'http://localhost:3000/start/?processId=1&x="><img src=x onerror=alert(1)>',
   supportEmail: 'a<b>@pank.ee',
   supportPhone: '+372 <600>',
@@ -45,9 +49,9 @@ describe('escapeHtml', () => {
 
 describe('the save-and-continue-later mail', () => {
   const expected = {
-    et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.' },
-    en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.' },
-    ru: { subject: 'Ваше заявление на открытие счёта предприятия сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.' },
+    et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.', number: 'Taotluse number' },
+    en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.', number: 'Application number' },
+    ru: { subject: 'Ваше заявление на открытие счёта предприятия сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.', number: 'Номер заявления' },
   } as const;
 
   it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {
@@ -59,6 +63,7 @@ describe('the save-and-continue-later mail', () => {
       expect(part).toContain(words.signIn);
       expect(part).toContain(words.alone);
       expect(part).toContain('Näidis OÜ');
+      expect(part).toContain(`${words.number}: 100042`);
       expect(part).toContain('ettevotlus@pank.ee');
       expect(part).toContain('+372 600 0000');
     }
@@ -86,6 +91,17 @@ describe('the save-and-continue-later mail', () => {
     expect(mail.text).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
   });
 
+  it.each([
+    ['et', 'Smart-ID, Mobiil-ID või ID-kaardiga.', 'Smart-ID või Mobiil-ID-ga.'],
+    ['en', 'with Smart-ID, Mobile-ID or ID-card.', 'with Smart-ID or Mobile-ID.'],
+    ['ru', 'с помощью Smart-ID, Mobiil-ID или ID-карты.', 'с помощью Smart-ID или Mobiil-ID.'],
+  ] as const)('names in %s the ID-card among the sign-in methods only when sign-in offers it', (language, withCard, withoutCard) => {
+    expect(renderMail('SAVE_AND_CONTINUE_LATER', language, params).text).toContain(withCard);
+    const without = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, isIdCardOffered: false }).text;
+    expect(without).toContain(withoutCard);
+    expect(without).not.toMatch(/ID-kaart|ID-card|ID-карт/);
+  });
+
   it('has a different text in each language', () => {
     const subjects = new Set(LOCALES.map((language) => renderMail('SAVE_AND_CONTINUE_LATER', language, params).subject));
     expect(subjects.size).toBe(LOCALES.length);
@@ -94,7 +110,7 @@ describe('the save-and-continue-later mail', () => {
 
 describe('the template registry', () => {
   it('names every template and renders each in every language', () => {
-    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED']);
+    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE']);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
       expect(mail.subject).not.toBe('');
@@ -108,6 +124,7 @@ describe('APPLICATION_SUBMITTED', () => {
   const submitted = (followUp: FollowUp) => ({
     representativeName: 'Jaak-Kristjan Jõeorg',
     businessName: 'Jõeorg Konsultatsioonid OÜ',
+    applicationNumber: 100042,
     followUp,
     office: { name: 'Tallinna kontor', address: 'Liivalaia 8, Tallinn', openingHours: 'E–R 9.00–18.00' },
     link: 'https://pank.example/start/',
@@ -120,6 +137,13 @@ describe('APPLICATION_SUBMITTED', () => {
     expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
     expect(mail.text).toContain('https://pank.example/start/');
     expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
+    expect(mail.text).toMatch(/(Taotluse number|Application number|Номер заявления): 100042\n/);
+  });
+
+  it('calls the invoice in Russian a счёт-фактура, never a bare счёт', () => {
+    const mail = renderMail('APPLICATION_SUBMITTED', 'ru', submitted('PAY_SERVICE_FEE'));
+    expect(mail.text).toContain('счёт-фактуру');
+    expect(mail.text).not.toContain('Счёт будет открыт');
   });
 
   it.each(LOCALES)('shows in %s the business name and the declared facts only quoted, in the subject too', (language) => {
@@ -144,5 +168,37 @@ describe('APPLICATION_SUBMITTED', () => {
       const texts = new Set(FOLLOW_UPS.map((followUp) => renderMail('APPLICATION_SUBMITTED', language, submitted(followUp)).text));
       expect(texts.size).toBe(FOLLOW_UPS.length);
     }
+  });
+});
+
+describe('SERVICE_FEE_INVOICE', () => {
+  const invoice = {
+    representativeName: 'Jaak-Kristjan Jõeorg',
+    businessName: 'Jõeorg Konsultatsioonid OÜ',
+    applicationNumber: 100042,
+    paymentReference: '1000423',
+    bankName: 'Pank AS',
+    supportEmail: 'abi@pank.example',
+    supportPhone: '+372 600 0000',
+  };
+  const expected = {
+    et: { subject: 'Arve: konto avamise teenustasu, taotlus 100042', lines: ['Taotluse number: 100042', 'Summa: panga hinnakirja järgi', 'Saaja: Pank AS', 'Viitenumber: 1000423'] },
+    en: { subject: 'Invoice: account opening service fee, application 100042', lines: ['Application number: 100042', "Amount: as in the bank's price list", 'Payee: Pank AS', 'Payment reference: 1000423'] },
+    ru: { subject: 'Счёт-фактура: плата за открытие счёта, заявление № 100042', lines: ['Номер заявления: 100042', 'Сумма: по прейскуранту банка', 'Получатель: Pank AS', 'Ссылочный номер: 1000423'] },
+  } as const;
+
+  it.each(LOCALES)('names in %s the application, the amount as the price list has it, the payee and the payment reference', (language) => {
+    const mail = renderMail('SERVICE_FEE_INVOICE', language, invoice);
+    expect(mail.subject).toBe(expected[language].subject);
+    for (const line of expected[language].lines) {
+      expect(mail.text).toContain(`${line}\n`);
+      expect(mail.html).toContain(escapeHtml(line));
+    }
+    expect(mail.text).toContain(quoteApplicantText('Jõeorg Konsultatsioonid OÜ', language));
+  });
+
+  it.each(LOCALES)('shows in %s the business name only quoted', (language) => {
+    const mail = renderMail('SERVICE_FEE_INVOICE', language, { ...invoice, businessName: PROBE_BUSINESS_NAME });
+    expectNoRawApplicantText(mail);
   });
 });

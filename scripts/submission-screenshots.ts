@@ -1,0 +1,96 @@
+// Screenshots of what follows a submission and of the "link has been sent"
+// dialog, at 360 px and 1280 px in Estonian and English: the success page, the
+// company choice after submission, and the save-and-continue-later dialog.
+// npm run screenshots:submission [-- out-dir]. Needs a built web app (npm run build).
+import { mkdirSync } from 'node:fs';
+import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
+import type { Page } from 'playwright-core';
+import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
+import { launchBrowser } from '../tests/e2e/support/browser.js';
+import { newPage, signInForTesting } from '../tests/e2e/support/pages.js';
+import { startServer } from '../tests/e2e/support/server.js';
+
+const outDir = process.argv[2] ?? 'screenshots/submission';
+const widths = [360, 1280];
+const locales = [
+  { locale: 'et', open: 'Salvesta ja jätka hiljem', confirm: 'Salvesta ja saada link', sent: 'Link on saadetud' },
+  { locale: 'en', open: 'Save and continue later', confirm: 'Save and send the link', sent: 'The link has been sent' },
+] as const;
+
+type PageGlobals = {
+  sessionStorage: { getItem(key: string): string | null };
+  fetch: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ json(): Promise<unknown> }>;
+};
+
+/** A call to the onboarding API from inside the page, with the signed-in user's token. */
+const callApi = (page: Page, method: string, path: string, body?: unknown): Promise<unknown> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const globals = globalThis as unknown as PageGlobals;
+      const token = globals.sessionStorage.getItem('accessToken') ?? '';
+      const response = await globals.fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return response.json();
+    },
+    { method, path, body },
+  );
+
+mkdirSync(outDir, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+const shot = async (page: Page, name: string, fullPage = true) => {
+  await page.waitForTimeout(400);
+  // A dialog is seen over the viewport, as the person sees it.
+  await page.screenshot({ path: `${outDir}/${name}.png`, fullPage });
+  console.log(`${outDir}/${name}.png`);
+};
+try {
+  // A submission with the service fee follow-up, signed with the simulated Smart-ID.
+  const page = await newPage(browser, 1280);
+  await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
+  const processId = await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'none', 'overview');
+  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })) as { signingSessionId: string };
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const { state } = (await callApi(page, 'GET', `/onboarding/applications/${processId}/signing/${signingSessionId}`)) as { state: string };
+    if (state !== 'WAITING_FOR_PIN2') break;
+    await page.waitForTimeout(500);
+  }
+  for (const { locale } of locales) {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.goto(`${server.baseUrl}/start/success?lang=${locale}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `success-${String(width)}-${locale}`);
+      await page.goto(`${server.baseUrl}/start/choose-company?lang=${locale}`);
+      await page.getByRole('radio').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `choose-company-${String(width)}-${locale}`);
+    }
+  }
+  await page.context().close();
+
+  // The link-sent dialog: one mail per language (the send limits allow a few an hour), looked at in both widths.
+  const later = await newPage(browser, 1280);
+  await signInForTesting(later, server.baseUrl, JAAK_KRISTJAN.person.personalId);
+  await fillStepsThroughApi(later, server.baseUrl, JAAK_KRISTJAN, 'Incomes', 'incomes');
+  for (const { locale, open, confirm, sent } of locales) {
+    await later.setViewportSize({ width: 1280, height: 900 });
+    await later.goto(`${server.baseUrl}/start/application/incomes?lang=${locale}`);
+    await later.getByRole('heading', { level: 1 }).waitFor();
+    await later.getByRole('button', { name: open }).click();
+    await later.getByRole('button', { name: confirm }).click();
+    await later.getByRole('dialog', { name: sent }).waitFor();
+    for (const width of widths) {
+      await later.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await shot(later, `link-sent-${String(width)}-${locale}`, false);
+    }
+  }
+  await later.context().close();
+} finally {
+  await browser.close();
+  await server.close();
+}
