@@ -54,15 +54,15 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     ],
   }),
   ru: (params) => ({
-    subject: 'Ваше заявление на открытие счёта предприятия сохранено',
+    subject: 'Ваше заявление на открытие счёта компании сохранено',
     blocks: [
       paragraph(`Здравствуйте, ${params.representativeName}!`),
       paragraph(
-        `Заявление на открытие счёта для предприятия ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
+        `Заявление на открытие счёта для компании ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
       link(params.link),
       paragraph(
-        'Чтобы продолжить, вам нужно снова войти в систему лично — с помощью Smart-ID, Mobiil-ID или ID-карты. Сама по себе ссылка заявление не открывает.',
+        'Чтобы продолжить, вам нужно снова войти в систему лично — с помощью Smart-ID, Mobiil-ID или ID-карты. Сама по себе ссылка заявление не открывает.',
       ),
       paragraph(
         `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,

@@ -47,7 +47,7 @@ describe('the save-and-continue-later mail', () => {
   const expected = {
     et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.' },
     en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.' },
-    ru: { subject: 'Ваше заявление на открытие счёта предприятия сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.' },
+    ru: { subject: 'Ваше заявление на открытие счёта компании сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.' },
   } as const;
 
   it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {
