@@ -73,7 +73,7 @@ describe('sending over SMTP', () => {
   it.each([
     ['en', 'Your business account application has been saved', 'Hello Mari Maasikas,'],
     ['et', 'Sinu ettevõtte konto avamise taotlus on salvestatud', 'Tere, Mari Maasikas!'],
-    ['ru', 'Ваше заявление на открытие счёта предприятия сохранено', 'Здравствуйте, Mari Maasikas!'],
+    ['ru', 'Ваше заявление на открытие счёта компании сохранено', 'Здравствуйте, Mari Maasikas!'],
   ] as const)('sends the %s save-and-continue-later mail on flush: recipient, subject and link', async (language, subject, greeting) => {
     const mail = mailModule();
     const id = await mail.enqueueSaveAndContinueLater(saveAndContinueLater('mari@example.com', language));

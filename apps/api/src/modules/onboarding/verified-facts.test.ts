@@ -228,7 +228,7 @@ describe('the register decides the follow-up; the declaration stands beside it',
     expect(outcome).toMatchObject({ state: 'SIGNED', application: { followUp: 'MANAGER_CONTACT' } });
     expectRegisterFacts((await reviewOf(ok, current)).facts);
     const text = await contractText(ok, current);
-    expect(text).toContain('Registrijärgne aadress: Tööstuse tn 12, 44311 Rakvere');
+    expect(text).toContain('Juriidiline aadress: Tööstuse tn 12, 44311 Rakvere');
     expect(text).toContain('Äriregister: Tööstuse tn 12');
     expect(text).toContain('Esindaja andmed: Pärnu mnt 10');
     const history = (await ok('GET', `/onboarding/applications/${filled.processId}/history`)).json() as ApplicationHistory;

@@ -61,7 +61,7 @@ describe('renderContract', () => {
   it.each([
     ['et', ['Ärikliendi arvelduskonto leping', 'Jõeorg Konsultatsioonid OÜ', 'registrikood 19013347', 'juhatuse liige', 'Arveldused Eestis', 'Muu: Palgamaksed', 'vastavalt panga kehtivale hinnakirjale']],
     ['en', ['Business current account agreement', 'Jaak-Kristjan Jõeorg, personal ID code 38001085718', 'Domestic settlements', "according to the bank's price list"]],
-    ['ru', ['Договор текущего счёта бизнес-клиента', 'Расчёты в Эстонии', 'согласно действующему прейскуранту банка']],
+    ['ru', ['Договор расчётного счёта бизнес-клиента', 'Расчёты в Эстонии', 'согласно действующему прейскуранту банка']],
   ] as const)('writes the %s contract with the company, the representative, the services and the fee by price list', async (language, expected) => {
     const pdf = await renderContract(facts, language);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

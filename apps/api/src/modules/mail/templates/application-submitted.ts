@@ -45,17 +45,17 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       MANAGER_CONTACT: [paragraph('Sinu taotlus vajab panga kliendihalduri ülevaatust. Kliendihaldur võtab sinuga ühendust paari tööpäeva jooksul.')],
       PAY_SERVICE_FEE: [paragraph('Saadame sulle eraldi e-kirjaga arve konto avamise teenustasu kohta. Konto avatakse, kui arve on tasutud.')],
       IDENTIFY_IN_OFFICE: [
-        paragraph('Enne konto avamist palume sul end tuvastada panga kontoris, mille taotluses valisid:'),
+        paragraph('Enne konto avamist palume sul end tuvastada pangakontoris, mille taotluses valisid:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
         paragraph('Võta kaasa kehtiv isikut tõendav dokument.'),
       ],
-      SIGN_BY_LINK: [paragraph('Lepingu peab allkirjastama ka ettevõtte juhatus. Saadame allkirjastamise lingi eraldi e-kirjaga.')],
+      SIGN_BY_LINK: [paragraph('Lepingu peavad allkirjastama ka ettevõtte juhatuse liikmed. Saadame neile allkirjastamise lingi eraldi e-kirjaga.')],
     };
     return {
       subject: `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud`,
       blocks: [
         paragraph(`Tere, ${params.representativeName}!`),
-        paragraph(`Täname! Allkirjastasid lepingu ja ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
+        paragraph(`Aitäh! Allkirjastasid lepingu ja ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
         paragraph(`Taotluse number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'et'),
@@ -95,19 +95,19 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   ru: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph('Ваше заявление должен рассмотреть клиентский менеджер банка. Он свяжется с вами в течение пары рабочих дней.')],
-      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт-фактуру за услугу открытия счёта отдельным письмом. Расчётный счёт компании откроем после её оплаты.')],
+      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт-фактуру за открытие счёта отдельным письмом. Расчётный счёт компании откроем после её оплаты.')],
       IDENTIFY_IN_OFFICE: [
-        paragraph('Перед открытием счёта просим вас пройти идентификацию в конторе банка, выбранной в заявлении:'),
+        paragraph('Перед открытием счёта просим вас пройти идентификацию в отделении банка, выбранном в заявлении:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
         paragraph('Возьмите с собой действительный документ, удостоверяющий личность.'),
       ],
-      SIGN_BY_LINK: [paragraph('Договор должно подписать и правление предприятия. Мы отправим ссылку для подписания отдельным письмом.')],
+      SIGN_BY_LINK: [paragraph('Договор должны подписать и члены правления компании. Мы отправим им ссылку для подписания отдельным письмом.')],
     };
     return {
-      subject: `Заявление на открытие счёта предприятия ${quoteApplicantText(params.businessName, 'ru')} подано`,
+      subject: `Заявление на открытие счёта компании ${quoteApplicantText(params.businessName, 'ru')} подано`,
       blocks: [
         paragraph(`Здравствуйте, ${params.representativeName}!`),
-        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта предприятия ${quoteApplicantText(params.businessName, 'ru')} подано.`),
+        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта компании ${quoteApplicantText(params.businessName, 'ru')} подано.`),
         paragraph(`Номер заявления: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'ru'),

@@ -60,11 +60,11 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     ],
   }),
   ru: (params) => ({
-    subject: 'Ваше заявление на открытие счёта предприятия сохранено',
+    subject: 'Ваше заявление на открытие счёта компании сохранено',
     blocks: [
       paragraph(`Здравствуйте, ${params.representativeName}!`),
       paragraph(
-        `Заявление на открытие счёта для предприятия ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
+        `Заявление на открытие счёта для компании ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
       link(params.link),
       paragraph(`Номер заявления: ${params.applicationNumber}`),

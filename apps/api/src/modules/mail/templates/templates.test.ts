@@ -51,7 +51,7 @@ describe('the save-and-continue-later mail', () => {
   const expected = {
     et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.', number: 'Taotluse number' },
     en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.', number: 'Application number' },
-    ru: { subject: 'Ваше заявление на открытие счёта предприятия сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.', number: 'Номер заявления' },
+    ru: { subject: 'Ваше заявление на открытие счёта компании сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.', number: 'Номер заявления' },
   } as const;
 
   it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {

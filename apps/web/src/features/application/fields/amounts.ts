@@ -9,9 +9,12 @@ export function formatEuros(amount: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
 }
 
-/** A euro range in the page's language: et "15 001‒50 000 €", en "€15,001 – €50,000". */
+/**
+ * A euro range in the page's language: et "15 001–50 000 €", en "€15,001 – €50,000".
+ * Intl writes a figure dash (U+2012) between Estonian numbers; a range takes an en dash (docs/glossary.md).
+ */
 export function formatEuroRange(from: number, to: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).formatRange(from, to);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).formatRange(from, to).replace(/\u2012/g, '–');
 }
 
 /** A number without the currency, for the amount field: et and ru "15 000", en "15,000". */

@@ -48,7 +48,7 @@ describe('incomes screen', () => {
   });
 
   it.each([
-    ['et', ['Kuni 15 000 €', '15 001‒50 000 €'], 'Rohkem kui 15 000 €'],
+    ['et', ['Kuni 15 000 €', '15 001–50 000 €'], 'Rohkem kui 15 000 €'],
     ['ru', ['До 15 000 €', '15 001–50 000 €'], 'Более 15 000 €'],
   ])('formats amounts for %s', async (language, bands, cashTop) => {
     await i18n.changeLanguage(language);

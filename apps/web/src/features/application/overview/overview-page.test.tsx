@@ -59,13 +59,13 @@ describe('overview screen', () => {
     [
       'et',
       'Osa andmeid erineb äriregistri andmetest',
-      'Äriregistri andmetel oled volitatud isik (näiteks prokurist), mitte juhatuse liige. Lepingu allkirjastamiseks pöördume ettevõtte juhatuse poole.',
+      'Äriregistri andmetel oled volitatud isik (näiteks prokurist), mitte juhatuse liige. Lepingu allkirjastamiseks pöördume ettevõtte juhatuse liikmete poole.',
       'Äriregistri andmetel on osanikud või aktsionärid: Mari Tamm 70%, Peeter Kask 30%. Sina sisestasid: Peeter Kask 100%.',
     ],
     [
       'ru',
       'Некоторые данные отличаются от данных коммерческого регистра',
-      'По данным коммерческого регистра вы\u00a0— уполномоченное лицо (например, прокурист), а не член правления. Подписать договор предложим правлению компании.',
+      'По данным коммерческого регистра вы\u00a0— уполномоченное лицо (например, прокурист), а не член правления. Подписать договор предложим членам правления компании.',
       'По данным коммерческого регистра пайщики или акционеры: Mari Tamm 70\u00a0%, Peeter Kask 30\u00a0%. Вы указали: Peeter Kask 100\u00a0%.',
     ],
   ] as const)('tells in %s, before signing, where the declaration differs from the Business Register', async (language, title, basis, shareholders) => {

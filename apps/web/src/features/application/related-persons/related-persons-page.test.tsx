@@ -516,7 +516,7 @@ describe('related persons: ownership', () => {
     expect(within(estonian).getByText('Esimese taseme omanikele kuulub 100,5%; 0,5% on liiga palju.')).toBeTruthy();
     await i18n.changeLanguage('ru');
     const russian = await screen.findByRole('region', { name: 'Проверьте перед продолжением' });
-    expect(within(russian).getByText('Владельцам первого уровня принадлежит 100,5%; это на 0,5% больше, чем нужно.')).toBeTruthy();
+    expect(within(russian).getByText('Владельцам первого уровня принадлежит 100,5 %; это на 0,5 % больше, чем нужно.')).toBeTruthy();
   });
 
   it('the beneficial owners’ total is checked the same way', async () => {

@@ -24,7 +24,7 @@ describe('violationText', () => {
     const et = await i18n.cloneInstance().changeLanguage('et');
     expect(violationText(et, missing, 'et')).toBe('Esimese taseme omanikele kuulub 85,1%; 14,9% on arvestamata.');
     const ru = await i18n.cloneInstance().changeLanguage('ru');
-    expect(violationText(ru, tooMuch, 'ru')).toBe('Владельцам первого уровня принадлежит 110%; это на 10% больше, чем нужно.');
+    expect(violationText(ru, tooMuch, 'ru')).toBe('Владельцам первого уровня принадлежит 110\u00a0%; это на 10\u00a0% больше, чем нужно.');
   });
 
   it('beneficial owners alike, and asks for them when there are none', () => {
