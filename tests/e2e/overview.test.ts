@@ -19,7 +19,7 @@ const PROCURA_HOLDER: ApplicationSubject = {
   company: {
     businessName: 'Mereranna Disain OÜ',
     registryCode: '19010030',
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Pirita linnaosa', street: 'Merivälja tee 20', postalCode: '11911' },
     mainFieldOfActivityCode: '74101',
   },
   person: { personalId: '60001018800', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },

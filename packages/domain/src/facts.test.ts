@@ -22,7 +22,7 @@ const card: RegisterCompanyDetails = {
   legalForm: 'OU',
   status: 'ACTIVE',
   registrationDate: '2015-01-01',
-  legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+  legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Pirita linnaosa', street: 'Merivälja tee 20', postalCode: '11911' },
   emtakVersion: 'EMTAK 2008',
   mainFieldOfActivityCode: '74101',
   isListedCompany: false,

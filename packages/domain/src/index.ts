@@ -26,6 +26,7 @@ export * from './validation/zod-issues.js';
 
 export * from './schemas/auth.js';
 export * from './schemas/address.js';
+export * from './address-format.js';
 export * from './schemas/opening-reasons.js';
 export * from './schemas/company-data.js';
 export * from './schemas/incomes.js';

@@ -68,9 +68,10 @@ async function startSilentServer(port: number) {
 
 /**
  * While mail cannot be sent: a save-and-continue-later and a signed, submitted
- * application. Both requests succeed and both mails wait in the outbox,
- * failing attempt after attempt (with an error matching `failure`), until
- * `bringUp` starts an SMTP server; then both arrive, once each.
+ * application (its mail and its service fee invoice). Both requests succeed
+ * and the three mails wait in the outbox, failing attempt after attempt (with
+ * an error matching `failure`), until `bringUp` starts an SMTP server; then
+ * each arrives, once.
  */
 async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: RegExp, bringUp: () => Promise<TestSmtpServer>): Promise<void> {
   const later = await signInAsRepresentative(app, JAAK_KRISTJAN.person.personalId);
@@ -91,12 +92,14 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
 
   const processIds = [saved.processId, submitted.processId];
   const outbox = () => app.database.db.select().from(mailOutbox).where(inArray(mailOutbox.processId, processIds)).orderBy(mailOutbox.id);
-  // Both in the outbox already: they were written with the requests' own changes.
+  // All in the outbox already: they were written with the requests' own changes.
   const queued = await outbox();
   expect(queued.map((row) => [row.processId, row.template]).sort()).toEqual(
     [
       [saved.processId, 'SAVE_AND_CONTINUE_LATER'],
       [submitted.processId, 'APPLICATION_SUBMITTED'],
+      // The submission's follow-up is a service fee: its invoice goes with it.
+      [submitted.processId, 'SERVICE_FEE_INVOICE'],
     ].sort(),
   );
   expect(queued.every((row) => row.sentAt === null)).toBe(true);
@@ -124,7 +127,7 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
   }
   const continueMail = smtp.received.find((mail) => mail.text.includes(`/start/?processId=${saved.processId}`));
   expect(continueMail, 'the save-and-continue-later link').toBeDefined();
-  expect(smtp.received).toHaveLength(2);
+  expect(smtp.received).toHaveLength(3);
   reports.push(
     `  ${label}: both requests answered (202, SIGNED); attempts failed while down: ${attemptsWhileDown.join(', ')} (last error "${(failing[0]?.lastError ?? '').slice(0, 60)}"), ` +
       `then each arrived once, at attempt ${sent.map((row) => `${row.template} ${String(row.attempts)}`).join(', ')}`,

@@ -10,10 +10,12 @@ import type { ApplicationOverview } from '../schemas/overview.js';
 export const COMPLETE_APPLICATION_COMPANY = { businessName: 'Jõeorg Konsultatsioonid OÜ', registryCode: '19013347', registryCountryCode: 'EE' } as const;
 export const COMPLETE_APPLICATION_REPRESENTATIVE = { personalId: '38001085718', personalIdCountryCode: 'EE' } as const;
 
+/** Jõeorg Konsultatsioonid OÜ's legal address as the register fixture has it. */
 const address = (): { countryCode: string; county: string; district?: string; city: string; street: string; postalCode: string } => ({
   countryCode: 'EE',
   county: 'Harju maakond',
-  city: 'Tallinn',
+  district: 'Tallinn',
+  city: 'Mustamäe linnaosa',
   street: 'Akadeemia tee 21',
   postalCode: '12618',
 });
@@ -34,7 +36,7 @@ export const OK_TESTNUMBER: ApplicationSubject = {
   company: {
     businessName: 'Näidis Tehnoloogia OÜ',
     registryCode: '19000149',
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Kesklinna linnaosa', city: 'Tallinn', street: 'Narva mnt 5', postalCode: '10117' },
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Narva mnt 5', postalCode: '10117' },
     mainFieldOfActivityCode: '62011',
   },
   person: { personalId: '40504040001', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1905-04-04' },
@@ -44,7 +46,7 @@ export const MARY_ANN: ApplicationSubject = {
   company: {
     businessName: 'Mereranna Disain OÜ',
     registryCode: '19010030',
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Pirita linnaosa', street: 'Merivälja tee 20', postalCode: '11911' },
     mainFieldOfActivityCode: '74101',
   },
   person: { personalId: '60001019906', firstName: 'Mary Änn', lastName: 'O’Connež-Šuslik Testnumber', birthDate: '2000-01-01' },

@@ -49,7 +49,7 @@ const PROCURA_HOLDER: ApplicationSubject = {
   company: {
     businessName: 'Mereranna Disain OÜ',
     registryCode: REGISTRY_CODES.maryAnnNew,
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Pirita linnaosa', city: 'Tallinn', street: 'Merivälja tee 20', postalCode: '11911' },
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Pirita linnaosa', street: 'Merivälja tee 20', postalCode: '11911' },
     mainFieldOfActivityCode: '74101',
   },
   person: { personalId: '60001018800', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
@@ -60,7 +60,7 @@ const LISTED: ApplicationSubject = {
   company: {
     businessName: 'Läänemere Energia AS',
     registryCode: REGISTRY_CODES.listedAs,
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Põhja-Tallinna linnaosa', city: 'Tallinn', street: 'Kalasadama tn 4', postalCode: '10415' },
+    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Põhja-Tallinna linnaosa', street: 'Kalasadama tn 4', postalCode: '10415' },
     mainFieldOfActivityCode: '35111',
   },
   person: OK_TESTNUMBER.person,
@@ -192,7 +192,7 @@ describe('the register decides the follow-up; the declaration stands beside it',
       company: {
         businessName: 'Põhjala Puit AS',
         registryCode: REGISTRY_CODES.chainAs,
-        legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
+        legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', district: 'Rakvere linn', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
         mainFieldOfActivityCode: '16101',
       },
       person: OK_TESTNUMBER.person,
@@ -228,7 +228,7 @@ describe('the register decides the follow-up; the declaration stands beside it',
     expect(outcome).toMatchObject({ state: 'SIGNED', application: { followUp: 'MANAGER_CONTACT' } });
     expectRegisterFacts((await reviewOf(ok, current)).facts);
     const text = await contractText(ok, current);
-    expect(text).toContain('Juriidiline aadress: Tööstuse tn 12, 44311 Rakvere');
+    expect(text).toContain('Juriidiline aadress: Tööstuse tn 12, Rakvere, Lääne-Viru maakond, 44311');
     expect(text).toContain('Äriregister: Tööstuse tn 12');
     expect(text).toContain('Esindaja andmed: Pärnu mnt 10');
     const history = (await ok('GET', `/onboarding/applications/${filled.processId}/history`)).json() as ApplicationHistory;

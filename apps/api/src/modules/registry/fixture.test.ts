@@ -16,6 +16,7 @@ import { ageOn, registerCompanyDetailsSchema, type RegisterShareholder } from '@
 import { FIXTURE_APPLICATIONS } from './fixture/bank.js';
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from './fixture/companies.js';
 import { FIXTURE_PERSONS } from './fixture/persons.js';
+import { buildPlaces } from '../reference/places.js';
 import { isChecksumValidRegistryCode } from './registry-code.js';
 import { relatedPersonsFromRegister } from './related-persons-from-register.js';
 import { createSimulatedRegister } from './simulated-register.js';
@@ -74,6 +75,20 @@ describe('the fixture register', () => {
       expect(addressSchema.safeParse(company.legalAddress).success, company.businessName).toBe(true);
       expect(company.mainFieldOfActivityCode, company.businessName).toMatch(/^\d{5}$/);
       expect(company.managementBoardMembers.length, company.businessName).toBeGreaterThan(0);
+    }
+  });
+
+  // The company form picks county, municipality and settlement from the places list: a register address must be on it,
+  // each part at its own level, or the form shows it in the wrong field or not at all.
+  it('gives every legal address as the places list has it: county, municipality, settlement or city district', () => {
+    const counties = buildPlaces().counties;
+    for (const company of details.values()) {
+      const { county, district, city } = company.legalAddress;
+      const chosenCounty = counties.find((candidate) => candidate.name.et === county);
+      expect(chosenCounty, `${company.businessName}: county ${String(county)}`).toBeDefined();
+      const municipality = chosenCounty?.districts.find((candidate) => candidate.name === district);
+      expect(municipality, `${company.businessName}: municipality ${String(district)}`).toBeDefined();
+      expect(municipality?.cities, `${company.businessName}: settlement ${city}`).toContain(city);
     }
   });
 

@@ -66,7 +66,7 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
       emtakVersion: 'EMTAK 2008',
       mainFieldOfActivityCode: '16101',
       isListedCompany: false,
-      legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
+      legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', district: 'Rakvere linn', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
     });
   });
 

@@ -1,9 +1,7 @@
-import { isLocale, type Address, type ApplicationFacts, type CompanyData, type Discrepancy, type FactAddress, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
+import { formatAddress, isLocale, type ApplicationFacts, type CompanyData, type Discrepancy, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
+import { countyNameIn } from '../reference/counties.js';
 import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
 import type { ContractFacts } from './render-contract.js';
-
-export const formatAddress = (address: Address | FactAddress): string =>
-  [address.street, address.district, `${address.postalCode} ${address.city}`, address.county].filter((part) => part !== undefined && part !== '').join(', ');
 
 /** The contract's language: the company's contact language (company data step), else the representative's, else Estonian. */
 export function contractLanguageOf(application: ApplicationRow, representativeLanguage: string | null | undefined): Locale {
@@ -21,7 +19,7 @@ export function contractFactsOf(
   application: ApplicationRow,
   facts: ApplicationFacts,
   discrepancies: readonly Discrepancy[],
-  options: { bankName: string; date: string },
+  options: { bankName: string; date: string; language: Locale },
 ): ContractFacts {
   const company = application.stepData.CompanyData as CompanyData;
   const reasons = application.stepData.AccountOpeningReason as OpeningReasonsValue;
@@ -34,7 +32,7 @@ export function contractFactsOf(
     company: {
       businessName: facts.businessName.value,
       registryCode: facts.registryCode.value,
-      legalAddress: formatAddress(legalAddress),
+      legalAddress: formatAddress(legalAddress, { county: countyNameIn(options.language) }),
       email: company.businessEmail,
       phone: company.businessPhone,
     },

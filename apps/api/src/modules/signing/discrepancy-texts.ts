@@ -1,5 +1,5 @@
-import type { Discrepancy, DiscrepancyFact, FactParty, Locale, RepresentationBasis } from '@onboarding/domain';
-import { formatAddress } from './contract-facts.js';
+import { formatAddress, type Discrepancy, type DiscrepancyFact, type FactParty, type Locale, type RepresentationBasis } from '@onboarding/domain';
+import { countyNameIn } from '../reference/counties.js';
 
 /** How the contract and the submitted-mail name a declaration that differs from the register (GLOSSARY.md terms). */
 type DiscrepancyTexts = {
@@ -98,7 +98,7 @@ export function discrepancyLines(discrepancies: readonly Discrepancy[], language
       case 'LISTED_COMPANY':
         return { fact, register: discrepancy.register ? texts.yes : texts.no, declared: discrepancy.declared ? texts.yes : texts.no };
       case 'LEGAL_ADDRESS':
-        return { fact, register: formatAddress(discrepancy.register), declared: formatAddress(discrepancy.declared) };
+        return { fact, register: formatAddress(discrepancy.register, { county: countyNameIn(language) }), declared: formatAddress(discrepancy.declared, { county: countyNameIn(language) }) };
       case 'MAIN_FIELD_OF_ACTIVITY':
         return { fact, register: discrepancy.register, declared: discrepancy.declared };
       default:

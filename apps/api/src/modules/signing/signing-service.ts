@@ -87,7 +87,7 @@ export function createSigningService(options: SigningServiceOptions) {
     if (existing) return existing;
     const date = now().toISOString().slice(0, 10);
     const { facts: verified, discrepancies } = applications.decisionFacts(user, application);
-    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date });
+    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date, language });
     const document = await options.render(facts, language);
     return repository.insertContract({
       processId: application.processId,

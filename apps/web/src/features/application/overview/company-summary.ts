@@ -1,14 +1,12 @@
-import { ACCOUNT_CLOSURE_LOOKBACK_MONTHS, companyDataSchema, type Address, type Locale } from '@onboarding/domain';
+import { ACCOUNT_CLOSURE_LOOKBACK_MONTHS, companyDataSchema, formatAddress, type Address, type Locale } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import type { ReferenceNames } from './reference-names';
 import type { SummaryRow, SummaryRows } from './summary-row';
 
 const FIELDS = 'APPLICATION.COMPANY_INFORMATION';
 
-/** An address on one line, as an Estonian address is written: street, settlement, municipality, county, postal code, country. */
-export function addressLine(address: Address, names: ReferenceNames): string {
-  return [address.street, address.city, address.district, address.county, address.postalCode, names.country(address.countryCode)].filter(Boolean).join(', ');
-}
+/** An address on one line, in the UI language's county and country names (the domain's one formatter). */
+export const addressLine = (address: Address, names: ReferenceNames): string => formatAddress(address, names);
 
 const formatDate = (isoDate: string, locale: Locale): string => {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -1,14 +1,13 @@
-import { DISCREPANCY_STEP, type Discrepancy, type FactAddress, type FactParty } from '@onboarding/domain';
+import { DISCREPANCY_STEP, formatAddress, type Discrepancy, type FactParty } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STEP_SCREENS } from '../application-steps';
 import styles from './overview.module.css';
+import { useReferenceNames, type ReferenceNames } from './reference-names';
 
 const KEY = 'APPLICATION.OVERVIEW.DISCREPANCIES';
-
-const formatAddress = (address: FactAddress) => [address.street, `${address.postalCode} ${address.city}`].join(', ');
 
 function formatParties(parties: readonly FactParty[], t: TFunction, language: string): string {
   if (parties.length === 0) return t(`${KEY}.NOBODY`);
@@ -17,7 +16,7 @@ function formatParties(parties: readonly FactParty[], t: TFunction, language: st
 }
 
 /** One discrepancy in plain words: what the register says, what was declared, and what follows. */
-function sentence(discrepancy: Discrepancy, t: TFunction, language: string): string {
+function sentence(discrepancy: Discrepancy, t: TFunction, language: string, names: ReferenceNames): string {
   switch (discrepancy.fact) {
     case 'REPRESENTATION_BASIS': {
       const register = t(`${KEY}.BASIS.${discrepancy.register ?? 'NONE'}`);
@@ -28,7 +27,7 @@ function sentence(discrepancy: Discrepancy, t: TFunction, language: string): str
     case 'LISTED_COMPANY':
       return t(discrepancy.register ? `${KEY}.LISTED_COMPANY_YES` : `${KEY}.LISTED_COMPANY_NO`);
     case 'LEGAL_ADDRESS':
-      return t(`${KEY}.LEGAL_ADDRESS`, { register: formatAddress(discrepancy.register), declared: formatAddress(discrepancy.declared) });
+      return t(`${KEY}.LEGAL_ADDRESS`, { register: formatAddress(discrepancy.register, { county: names.county }), declared: formatAddress(discrepancy.declared, { county: names.county }) });
     case 'MAIN_FIELD_OF_ACTIVITY':
       return t(`${KEY}.MAIN_FIELD_OF_ACTIVITY`, { register: discrepancy.register, declared: discrepancy.declared });
     default:
@@ -43,6 +42,7 @@ function sentence(discrepancy: Discrepancy, t: TFunction, language: string): str
  */
 export function OverviewDiscrepancies({ discrepancies }: { discrepancies: readonly Discrepancy[] | undefined }) {
   const { t, i18n } = useTranslation();
+  const names = useReferenceNames();
   const titleId = useId();
   if (!discrepancies || discrepancies.length === 0) return null;
   return (
@@ -57,7 +57,7 @@ export function OverviewDiscrepancies({ discrepancies }: { discrepancies: readon
           return (
             <li key={discrepancy.fact} className={styles.discrepancy}>
               <p className={styles.discrepancyFact}>{t(`${KEY}.FACTS.${discrepancy.fact}`)}</p>
-              <p>{sentence(discrepancy, t, i18n.language)}</p>
+              <p>{sentence(discrepancy, t, i18n.language, names)}</p>
               {screen && (
                 <p>
                   <Link to={screen.path}>{t(`${KEY}.CORRECT`, { step: t(screen.titleKey) })}</Link>

@@ -102,7 +102,8 @@ describe('signing view: method choice', () => {
 
   it('Mobile-ID prefills the saved phone number; the domain phone rule checks it before anything is started', async () => {
     const user = userEvent.setup();
-    const { callsTo } = serveSigning();
+    // The request stays waiting for PIN2: with a 5 ms poll a signed status would end the state before it is read.
+    const { callsTo } = serveSigning({ statuses: [waiting('1234')] });
     renderView();
     await user.click(await screen.findByRole('radio', { name: 'Mobile-ID' }));
     const phone = screen.getByRole('textbox', { name: /Phone number/ }) as HTMLInputElement;
