@@ -25,7 +25,7 @@ export function IdentityFields({ isRepresentative }: { isRepresentative: boolean
   const autofill = usePopulationRegisterAutofill(form);
   const { register, control } = form;
   const locale = useLocale();
-  const personalIdCountryCode = useWatch({ control, name: 'personalIdCountryCode' });
+  const [personalId, personalIdCountryCode] = useWatch({ control, name: ['personalId', 'personalIdCountryCode'] });
   const representativeHint = isRepresentative ? t(`${FIELDS}.REPRESENTATIVE_ID_HINT`) : undefined;
 
   return (
@@ -35,22 +35,34 @@ export function IdentityFields({ isRepresentative }: { isRepresentative: boolean
         <Input label={t(`${FIELDS}.FIRST_NAME`)} autoComplete="off" {...messages('firstName')} {...register('firstName')} />
         <Input label={t(`${FIELDS}.LAST_NAME`)} autoComplete="off" {...messages('lastName')} {...register('lastName')} />
       </div>
-      <div className={formStyles.grid}>
-        <Input
-          label={t(`${FIELDS}.PERSONAL_ID`)}
-          hint={representativeHint ?? t(`${FIELDS}.PERSONAL_ID_HINT`)}
-          inputMode="numeric"
-          autoComplete="off"
-          readOnly={isRepresentative}
-          {...messages('personalId')}
-          {...register('personalId', { onChange: autofill.lookUp })}
-        />
-        {isRepresentative ? (
-          <Input label={t(`${FIELDS}.PERSONAL_ID_COUNTRY`)} readOnly hint={representativeHint} value={countryName(personalIdCountryCode, locale)} />
-        ) : (
+      {isRepresentative ? (
+        // The signed-in representative's code is a fact of the sign-in: shown, not a field to fill.
+        <div>
+          <dl className={styles.signInFacts}>
+            <div>
+              <dt>{t(`${FIELDS}.PERSONAL_ID_FACT`)}</dt>
+              <dd>{personalId}</dd>
+            </div>
+            <div>
+              <dt>{t(`${FIELDS}.PERSONAL_ID_COUNTRY`)}</dt>
+              <dd>{countryName(personalIdCountryCode, locale)}</dd>
+            </div>
+          </dl>
+          <p className={styles.factSource}>{representativeHint}</p>
+        </div>
+      ) : (
+        <div className={formStyles.grid}>
+          <Input
+            label={t(`${FIELDS}.PERSONAL_ID`)}
+            hint={t(`${FIELDS}.PERSONAL_ID_HINT`)}
+            inputMode="numeric"
+            autoComplete="off"
+            {...messages('personalId')}
+            {...register('personalId', { onChange: autofill.lookUp })}
+          />
           <CountryField<PrivatePersonFormValues> name="personalIdCountryCode" label={t(`${FIELDS}.PERSONAL_ID_COUNTRY`)} onChosen={autofill.lookUp} />
-        )}
-      </div>
+        </div>
+      )}
       <div aria-live="polite" className={styles.autofillRegion}>
         {autofill.isFilled && <p className={styles.autofill}>{t('APPLICATION.RELATED_PERSONS.AUTOFILL.PERSON_FILLED')}</p>}
       </div>

@@ -253,6 +253,22 @@ describe('related persons: the add/edit modal', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
+  it('shows the signed-in representative’s personal code as a fact of the sign-in, not as a field, and saves it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen(withSavedStep());
+    await edit(user, 'Jüri Tamm');
+    expect(inDialog().queryByRole('textbox', { name: /Personal ID code/ })).toBeNull();
+    const facts = inDialog().getAllByRole('definition').map((definition) => definition.textContent);
+    expect(facts).toEqual(['38001085718', 'Estonia']);
+    expect(inDialog().getByText('Your personal ID code comes from your sign-in and cannot be changed.')).toBeTruthy();
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Kept though no field holds it: Continue sends it.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(callsTo(SAVE)).toHaveLength(1));
+    expect(savedData(callsTo(SAVE)[0]!).relatedPersons.map((person) => person.personalId)).toContain('38001085718');
+  });
+
   it('fills a known personal ID from the population register; an unknown one fills nothing', async () => {
     const user = userEvent.setup();
     const { callsTo } = await renderScreen(withSavedStep());
