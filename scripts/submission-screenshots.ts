@@ -1,5 +1,5 @@
 // Screenshots of what follows a submission and of the "link has been sent"
-// dialog, at 360 px and 1280 px in Estonian and English: the success page, the
+// dialog, at 360 px and 1280 px in Estonian, English and Russian: the success page, the
 // company choice after submission, and the save-and-continue-later dialog.
 // npm run screenshots:submission [-- out-dir]. Needs a built web app (npm run build).
 import { mkdirSync } from 'node:fs';
@@ -15,6 +15,7 @@ const widths = [360, 1280];
 const locales = [
   { locale: 'et', open: 'Salvesta ja jätka hiljem', confirm: 'Salvesta ja saada link', sent: 'Link on saadetud' },
   { locale: 'en', open: 'Save and continue later', confirm: 'Save and send the link', sent: 'The link has been sent' },
+  { locale: 'ru', open: 'Сохранить и продолжить позже', confirm: 'Сохранить и отправить ссылку', sent: 'Ссылка отправлена' },
 ] as const;
 
 type PageGlobals = {

@@ -20,10 +20,10 @@ describe('the error summary of the company information step', () => {
 
     const links = summary.getByRole('link');
     expect(await links.count()).toBeGreaterThan(3);
-    await summary.getByRole('link', { name: /^Business e-mail\b.*Required field/ }).click();
-    const email = page.getByLabel('Business e-mail');
-    expect(await focusedElementId(page)).toBe(await email.getAttribute('id'));
-    expect(await inView(await email.boundingBox())).toBe(true);
+    await summary.getByRole('link', { name: /^Describe the field of activity\b.*Required field/ }).click();
+    const description = page.getByLabel('Describe the field of activity');
+    expect(await focusedElementId(page)).toBe(await description.getAttribute('id'));
+    expect(await inView(await description.boundingBox())).toBe(true);
 
     // A second Continue from the bottom of the page brings the summary back into view.
     await page.getByRole('button', { name: 'Continue' }).last().click();
