@@ -24,7 +24,7 @@ export type GuardDependencies = {
 // first visit, the answer is no and they are not fetched: the sign-in screen paints without them.
 const authSession = lazyWithReload(() => import('../lib/auth-session'));
 const hasAccessToken = () => readSessionValue('accessToken') !== null;
-const representativeApi = lazyWithReload(() => import('../features/personal-info/api/get-representative'));
+const representativeApi = lazyWithReload(() => import('../lib/representative'));
 
 const defaults: GuardDependencies = {
   restoreSession: async () => (hasAccessToken() || readSessionValue('refreshToken') !== null) && (await authSession()).restoreSession(),

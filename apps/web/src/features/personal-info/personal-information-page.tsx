@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSignedInPerson } from '../../lib/use-signed-in-person';
 import { Button, Card, Spinner } from '../../ui';
-import { useRepresentative } from './api/get-representative';
+import { useRepresentative } from '../../lib/representative';
 import { PersonalInformationForm } from './personal-information-form';
 import styles from './personal-information-page.module.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
 import { useEconomicActivities } from '../api/reference';
-import { useRepresentative } from '../api/representative';
+import { useRepresentative } from '../../../lib/representative';
 import { useRegisterCard } from '../api/register-card';
 import { CompanyInformationForm } from './company-information-form';
 import { prefillValues, readValues, type CompanyFormValues, type Prefill } from './form-values';

@@ -1,7 +1,7 @@
 import { onboardingEndpoints, type PersonalInformation } from '@onboarding/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { representativeQueryKey } from './get-representative';
+import { representativeQueryKey } from '../../../lib/representative';
 
 export const savePersonalInformation = (body: PersonalInformation) => apiRequest(onboardingEndpoints.savePersonalInformation, { body });
 

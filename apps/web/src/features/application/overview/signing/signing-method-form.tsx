@@ -5,7 +5,7 @@ import { applyFieldIssues } from '../../../../lib/form-errors';
 import { validationMessage } from '../../../../lib/domain-resolver';
 import { Button, Icon, Input, RadioGroup, type IconName } from '../../../../ui';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
-import { useRepresentativePhone } from './api/representative-phone';
+import { useRepresentative } from '../../../../lib/representative';
 import { ContractPreview } from './contract-preview';
 import { signingChoiceResolver, signingMethodsFor, type SigningChoiceValues } from './signing-choice';
 import type { SigningRequest, StartError } from './use-signing';
@@ -32,7 +32,7 @@ export type SigningMethodFormProps = {
  */
 export function SigningMethodForm({ initialRequest, isStarting, startError, onStart }: SigningMethodFormProps) {
   const { t } = useTranslation();
-  const savedPhone = useRepresentativePhone();
+  const representative = useRepresentative();
   const person = useSignedInPerson();
   const signInMethod = person?.authenticationMethod;
   const methods = useMemo(() => signingMethodsFor(signInMethod), [signInMethod]);
@@ -50,7 +50,7 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
   const method = useWatch({ control, name: 'method' });
 
   // The saved number arrives after the form: it fills the field unless the person has typed there or signed in with a number.
-  const phone = signInPhone ? undefined : savedPhone.data;
+  const phone = signInPhone ? undefined : representative.data?.phone;
   useEffect(() => {
     if (phone && !getFieldState('phoneNumber').isDirty && initialRequest?.method !== 'MOBILE_ID') setValue('phoneNumber', phone);
   }, [phone, getFieldState, setValue, initialRequest]);
