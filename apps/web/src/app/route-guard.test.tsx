@@ -95,7 +95,9 @@ describe('route guard (SPEC.md section 2)', () => {
   it.each(['/', '/personal-information', '/choose-company', '/application/incomes?processId=p-1', '/success?processId=p-1'])(
     'sends a signed-in minor from %s to the visit-the-bank outcome, before anything is typed',
     async (entry) => {
-      expect((await landOn(entry, { restoreSession: async () => true, isMinor: () => true })).pathname).toBe('/error/minor');
+      const { router } = renderRoutes(createRoutes(guards({ restoreSession: async () => true, isMinor: () => true })), entry);
+      // From / the redirect happens in a render after the first navigation has settled: wait for where it lands.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'), { timeout: 5000 });
     },
   );
 
