@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
-import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
+import { callApi, fillStepsThroughApi } from '../tests/e2e/support/api.js';
 import { launchBrowser } from '../tests/e2e/support/browser.js';
 import { newPage, signInForTesting } from '../tests/e2e/support/pages.js';
 import { startServer } from '../tests/e2e/support/server.js';
@@ -17,27 +17,6 @@ const locales = [
   { locale: 'en', open: 'Save and continue later', confirm: 'Save and send the link', sent: 'The link has been sent' },
   { locale: 'ru', open: 'Сохранить и продолжить позже', confirm: 'Сохранить и отправить ссылку', sent: 'Ссылка отправлена' },
 ] as const;
-
-type PageGlobals = {
-  sessionStorage: { getItem(key: string): string | null };
-  fetch: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ json(): Promise<unknown> }>;
-};
-
-/** A call to the onboarding API from inside the page, with the signed-in user's token. */
-const callApi = (page: Page, method: string, path: string, body?: unknown): Promise<unknown> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const globals = globalThis as unknown as PageGlobals;
-      const token = globals.sessionStorage.getItem('accessToken') ?? '';
-      const response = await globals.fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return response.json();
-    },
-    { method, path, body },
-  );
 
 mkdirSync(outDir, { recursive: true });
 const server = await startServer();
@@ -53,9 +32,9 @@ try {
   const page = await newPage(browser, 1280);
   await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
   const processId = await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'none', 'overview');
-  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })) as { signingSessionId: string };
+  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })).json as { signingSessionId: string };
   for (let attempt = 0; attempt < 60; attempt += 1) {
-    const { state } = (await callApi(page, 'GET', `/onboarding/applications/${processId}/signing/${signingSessionId}`)) as { state: string };
+    const { state } = (await callApi(page, 'GET', `/onboarding/applications/${processId}/signing/${signingSessionId}`)).json as { state: string };
     if (state !== 'WAITING_FOR_PIN2') break;
     await page.waitForTimeout(500);
   }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { givePersonalInformation } from './support/journey.js';
-import { readSessionStorage, signInForTesting } from './support/pages.js';
+import { startApplication } from './support/journey.js';
+import { readSessionStorage } from './support/pages.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { useBrowserSuite } from './support/suite.js';
 
@@ -31,11 +31,7 @@ async function fillCompanyInformation(page: Page) {
 describe('application steps 1-3 in Chromium', () => {
   it('fills the three steps, goes back and forth, reloads and changes language midway, and reaches related persons with all data intact', async () => {
     const { page, server } = suite;
-    await signInForTesting(page, server.baseUrl, '38001085718');
-    await givePersonalInformation(page, 'jaak@example.ee');
-    await page.locator('label', { hasText: /Jõeorg Konsultatsioonid OÜ/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${server.baseUrl}/start/application/opening-reasons`);
+    await startApplication(page, server.baseUrl, { personalId: '38001085718', company: /Jõeorg Konsultatsioonid OÜ/ });
 
     // Step 1: an empty continue explains itself; then two reasons.
     await continueButton(page).click();

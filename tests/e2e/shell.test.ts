@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { givePersonalInformation } from './support/journey.js';
-import { focusedElementId, signInForTesting } from './support/pages.js';
+import { startApplication } from './support/journey.js';
+import { focusedElementId } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -128,11 +128,7 @@ describe('the web app shell', () => {
 describe('screens the app lands on when something is wrong', () => {
   it('an application whose step this app does not know opens the general error screen, not the technical one', async () => {
     const { page, server } = suite;
-    await signInForTesting(page, server.baseUrl, '38001085718');
-    await givePersonalInformation(page, 'jaak@example.ee');
-    await page.locator('label', { hasText: /Jõeorg Konsultatsioonid OÜ/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${server.baseUrl}/start/application/opening-reasons`);
+    await startApplication(page, server.baseUrl, { personalId: '38001085718', company: /Jõeorg Konsultatsioonid OÜ/ });
     // A newer server names a step this app has no screen for.
     await page.route('**/onboarding/applications/*', async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();

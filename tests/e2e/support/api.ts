@@ -7,7 +7,7 @@ type PageGlobals = {
 };
 
 /** A call to the onboarding API from inside the page, with the signed-in user's access token. */
-async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const globals = globalThis as unknown as PageGlobals;

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { signInForTesting } from './pages.js';
 
 /** Signs in with Smart-ID through the form, as a person does, and waits for the screen after sign-in. */
 export async function signInWithSmartId(page: Page, baseUrl: string, personalId: string): Promise<void> {
@@ -32,4 +33,13 @@ export async function answerOverview(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /I confirm that the data in the application is correct/ }).check({ force: true });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign the contract' }).waitFor();
+}
+
+/** Signs in for testing, gives personal information and starts the application for `company`: on its first step. */
+export async function startApplication(page: Page, baseUrl: string, { personalId, company }: { personalId: string; company: RegExp }): Promise<void> {
+  await signInForTesting(page, baseUrl, personalId);
+  await givePersonalInformation(page, 'jaak@example.ee');
+  await page.locator('label', { hasText: company }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseUrl}/start/application/opening-reasons`);
 }

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { givePersonalInformation } from './journey.js';
-import { signInForTesting } from './pages.js';
+import { startApplication } from './journey.js';
 
 type StorageGlobals = { sessionStorage: { length: number; key(index: number): string | null; getItem(key: string): string | null; setItem(key: string, value: string): void } };
 
@@ -12,10 +11,7 @@ export const sessionEntries = (page: Page): Promise<[string, string][]> =>
 
 /** Signs in, starts the application for the representative's company and opens the company information step. */
 export async function openCompanyInformation(page: Page, baseUrl: string, { personalId, company }: { personalId: string; company: RegExp }): Promise<void> {
-  await signInForTesting(page, baseUrl, personalId);
-  await givePersonalInformation(page, 'jaak@example.ee');
-  await page.locator('label', { hasText: company }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await startApplication(page, baseUrl, { personalId, company });
   await page.getByRole('checkbox', { name: /Deposit/ }).check({ force: true });
   await page.getByRole('button', { name: 'Continue' }).last().click();
   await page.waitForURL(`${baseUrl}/start/application/company-information`);

@@ -9,7 +9,7 @@ import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/op
 import { TextArea } from '../fields/text-area';
 import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
-import companyStyles from './company-section.module.css';
+import factStyles from '../fields/facts.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */
 export function ActivitySection({ register: card }: { register: RegisterCompanyLookup | undefined }) {
@@ -27,7 +27,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
       {hasReferenceVersion ? (
         // The reference list's version, which the codes below come from: a fact to read, not a field to edit.
         <div>
-          <dl className={companyStyles.fixedCompany}>
+          <dl className={factStyles.facts}>
             <div>
               <dt>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')}</dt>
               <dd>{emtakVersion}</dd>

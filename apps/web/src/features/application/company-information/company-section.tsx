@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { useApplicationLayout } from '../application-context';
 import styles from '../fields/form-layout.module.css';
-import companyStyles from './company-section.module.css';
+import factStyles from '../fields/facts.module.css';
 
 /**
  * Business name, registry code and registry country: the application's company, fixed when the application was
@@ -17,7 +17,7 @@ export function CompanySection() {
       <h2 id="company-section-title" className={styles.legend}>
         {t('APPLICATION.COMPANY_INFORMATION.SECTIONS.COMPANY')}
       </h2>
-      <dl className={companyStyles.fixedCompany}>
+      <dl className={factStyles.facts}>
         <div>
           <dt>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_NAME')}</dt>
           <dd>{company.businessName}</dd>

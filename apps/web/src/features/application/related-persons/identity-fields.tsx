@@ -8,6 +8,7 @@ import type { PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';
 import { usePopulationRegisterAutofill } from './use-register-autofill';
 import formStyles from '../fields/form-layout.module.css';
+import factStyles from '../fields/facts.module.css';
 import styles from './related-persons.module.css';
 
 const FIELDS = 'APPLICATION.RELATED_PERSONS.FIELDS';
@@ -38,7 +39,7 @@ export function IdentityFields({ isRepresentative }: { isRepresentative: boolean
       {isRepresentative ? (
         // The signed-in representative's code is a fact of the sign-in: shown, not a field to fill.
         <div>
-          <dl className={styles.signInFacts}>
+          <dl className={`${factStyles.facts} ${factStyles.pair}`}>
             <div>
               <dt>{t(`${FIELDS}.PERSONAL_ID_FACT`)}</dt>
               <dd>{personalId}</dd>
