@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { fillStepsThroughApi } from './support/api.js';
@@ -45,8 +47,21 @@ describe('signing and submission in Chromium', () => {
     await page.getByText(/We will e-mail you an invoice for the account opening service fee/).waitFor();
     await expectNoAxeViolations(page);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download the signed contract' }).or(page.getByRole('link', { name: 'Download the signed contract' })).click();
+    await page.getByRole('button', { name: 'Download the contract (PDF)' }).or(page.getByRole('link', { name: 'Download the contract (PDF)' })).click();
     expect((await download).suggestedFilename()).toMatch(/^contract-.*\.pdf$/);
+
+    // The signed container proves itself: the file the page gives passes every check of verifyContainer.
+    const containerDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the signed container (ASiC-E)' }).click();
+    const container = await containerDownload;
+    expect(container.suggestedFilename()).toMatch(/^contract-.*\.asice$/);
+    const simulators = server.app.identitySimulators;
+    const report = await verifyContainer(await readFile((await container.path()) ?? ''), {
+      trustAnchors: simulators?.smartIdTrustAnchors ?? [],
+      timestampTrustAnchors: simulators?.tsaTrustAnchors ?? [],
+    });
+    expect(report.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(report.signer?.personalId).toBe(OK_TESTNUMBER.person.personalId);
 
     await expect
       .poll(() => smtp.received.find((mail) => mail.envelopeTo.includes('ok.testnumber@example.ee') && mail.subject.includes('Näidis Tehnoloogia OÜ')), { timeout: 15_000 })

@@ -15,6 +15,8 @@ const LIVE = {
   MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
   MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
   ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
+  TIMESTAMP_URL: 'http://demo.sk.ee/tsa',
+  TIMESTAMP_TRUST_ANCHORS: '/etc/onboarding/tsa-ca.pem',
 };
 
 describe('loadConfig', () => {
@@ -109,6 +111,8 @@ describe('loadConfig', () => {
         'SMART_ID_RELYING_PARTY_NAME',
         'SMART_ID_RELYING_PARTY_UUID',
         'SMART_ID_TRUST_ANCHORS',
+        'TIMESTAMP_TRUST_ANCHORS',
+        'TIMESTAMP_URL',
       ]);
     }
   });

@@ -27,6 +27,8 @@ const requiredWhenLive = [
   'MOBILE_ID_RELYING_PARTY_NAME',
   'MOBILE_ID_TRUST_ANCHORS',
   'ID_CARD_TRUST_ANCHORS',
+  'TIMESTAMP_URL',
+  'TIMESTAMP_TRUST_ANCHORS',
 ] as const;
 
 /**
@@ -136,6 +138,15 @@ export const configSchema = z
     EID_PUBLIC_URL: httpUrl.optional(),
     /** Header in which a trusted reverse proxy passes the client certificate (URL-encoded PEM). */
     EID_CLIENT_CERT_HEADER: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case header name').optional(),
+
+    // The signed container (ASiC-E, XAdES baseline LT). Unset in simulated mode: the simulators' TSA and OCSP responder.
+    /** RFC 3161 time-stamping authority, e.g. SK's. */
+    TIMESTAMP_URL: httpUrl.optional(),
+    /** PEM files of the CAs that issue the TSA's certificates. */
+    TIMESTAMP_TRUST_ANCHORS: pemFileList.optional(),
+    /** How long a time-stamp or an OCSP answer may take before signing ends with a "try again" message. */
+    TIMESTAMP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .superRefine((config, context) => {
     if (config.IDENTITY_MODE === 'live') {

@@ -291,6 +291,16 @@ export const signingSessions = pgTable(
     verificationCode: text('verification_code'),
     /** Why it did not end SIGNED: a lowercase code of SPEC.md section 8. */
     failureCode: text('failure_code'),
+    /**
+     * The XAdES signature being made (META-INF/signatures0.xml without its
+     * value): drawn up once the signing certificate is known, so every status
+     * call and every instance completes the same one.
+     */
+    signatureXml: text('signature_xml'),
+    /** Base64 SHA-256 of the canonical SignedInfo: the hash the eID signs. */
+    signedInfoHash: text('signed_info_hash'),
+    /** The signed ASiC-E container, verified before it was stored. */
+    container: bytea('container'),
     signature: text('signature'),
     signatureAlgorithm: text('signature_algorithm'),
     /** Base64 DER of the signing certificate. */

@@ -27,6 +27,8 @@ const signInFailureMessages: Record<IdentityError['code'], string> = {
   no_certificate: 'No ID-card certificate was presented.',
   invalid_certificate: 'The ID-card certificate is not valid.',
   unexpected: 'The sign-in failed for a technical reason.',
+  ocsp_unavailable: 'The certificate status could not be checked.',
+  timestamp_unavailable: 'The signature could not be time-stamped.',
 };
 
 /** Turns any thrown error into `{ code, message, fields? }`; 5xx bodies say nothing internal. */

@@ -1,3 +1,4 @@
+import { ocspTestPeople } from './ocsp-identities.js';
 import type { TestPerson } from './simulator-pki.js';
 
 /**
@@ -41,8 +42,12 @@ export const findFailingIdCard = (personalId: string): IdCardIdentity | undefine
 /**
  * Working cards whose holder has a name of its own: SK's test ID-card
  * (EID-FACTS.md), whose name the simulated business register gives the same
- * code. Other working cards are OK TESTNUMBER's.
+ * code, and the OCSP test cards. Other working cards are OK TESTNUMBER's.
  */
-export const ID_CARD_NAMED_CARDS: readonly TestPerson[] = [{ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' }];
+export const ID_CARD_NAMED_CARDS: readonly TestPerson[] = [
+  { personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' },
+  // The simulator's own: working cards whose signing certificate's OCSP answer differs (ocsp-identities.ts).
+  ...ocspTestPeople('ID_CARD').map((person) => ({ personalId: person.personalId, givenName: person.givenName, surname: 'TESTNUMBER' })),
+];
 
 export const findNamedIdCard = (personalId: string): TestPerson | undefined => ID_CARD_NAMED_CARDS.find((entry) => entry.personalId === personalId);

@@ -1,3 +1,5 @@
+import { ocspTestPeople } from './ocsp-identities.js';
+
 /** Mobile-ID session results the simulator can give (EID-FACTS.md section 3.4). */
 export type MobileIdOutcome =
   | 'OK'
@@ -60,6 +62,8 @@ export const MOBILE_ID_IDENTITIES: readonly MobileIdIdentity[] = [
   identity('+37213100266', '60001019983', 'PHONE_ABSENT'),
   identity('+37066000266', '50001018908', 'TIMEOUT'),
   identity('+37266000266', '50001018908', 'TIMEOUT'),
+  // The simulator's own: OK numbers whose signing certificate's OCSP answer differs (ocsp-identities.ts).
+  ...ocspTestPeople('MOBILE_ID').map((person) => identity(person.phoneNumber ?? '', person.personalId, 'OK', person.givenName)),
 ];
 
 export const findMobileIdIdentity = (phoneNumber: string, personalId: string): MobileIdIdentity | undefined =>

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { createPrivateKey, webcrypto } from 'node:crypto';
 
 import {
+  AuthorityInfoAccessExtension,
   AuthorityKeyIdentifierExtension,
   BasicConstraintsExtension,
   CertificatePolicyExtension,
@@ -93,6 +94,10 @@ export type LeafProfile = {
   subjectAltNames?: JsonGeneralName[];
   /** Adds QCStatements for a qualified electronic signature certificate (QcCompliance, QcSSCD, QcType esign). */
   isQualifiedSignature?: boolean;
+  /** RFC 3161 section 2.3: a TSA certificate's extended key usage must be critical. */
+  isExtendedKeyUsageCritical?: boolean;
+  /** Any further extensions, e.g. Authority Information Access or id-pkix-ocsp-nocheck. */
+  extraExtensions?: Extension[];
 };
 
 const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';
@@ -119,10 +124,12 @@ export const issueCertificate = async (issuer: Credential, profile: LeafProfile)
     await SubjectKeyIdentifierExtension.create(keys.publicKey, false, provider),
     await AuthorityKeyIdentifierExtension.create(issuerCertificate, false, provider),
   ];
-  if (profile.extendedKeyUsages !== undefined) extensions.push(new ExtendedKeyUsageExtension(profile.extendedKeyUsages));
+  if (profile.extendedKeyUsages !== undefined)
+    extensions.push(new ExtendedKeyUsageExtension(profile.extendedKeyUsages, profile.isExtendedKeyUsageCritical ?? false));
   if (profile.policies !== undefined) extensions.push(new CertificatePolicyExtension(profile.policies));
   if (profile.subjectAltNames !== undefined) extensions.push(new SubjectAlternativeNameExtension(profile.subjectAltNames));
   if (profile.isQualifiedSignature) extensions.push(new Extension(QC_STATEMENTS_OID, false, QC_STATEMENTS_ESIGN));
+  if (profile.extraExtensions !== undefined) extensions.push(...profile.extraExtensions);
   const certificate = await X509CertificateGenerator.create(
     {
       subject: profile.subject,
@@ -138,4 +145,4 @@ export const issueCertificate = async (issuer: Credential, profile: LeafProfile)
   return { certificatePem: certificate.toString('pem'), privateKeyPem: await privateKeyToPem(keys.privateKey) };
 };
 
-export { KeyUsageFlags };
+export { AuthorityInfoAccessExtension, Extension, KeyUsageFlags };

@@ -2,7 +2,9 @@ import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'n
 import { CLIENT_AUTH_EKU, SMART_ID_QUALIFIED_POLICIES, SMART_ID_QUALIFIED_SIGNING_POLICIES } from '../modules/identity/certificate-purpose.js';
 import { createCredentialStore } from './credential-store.js';
 import {
+  AuthorityInfoAccessExtension,
   createCertificateAuthority,
+  Extension,
   issueCertificate,
   KeyUsageFlags,
   validForDays,
@@ -27,6 +29,23 @@ const OID = {
 };
 
 const SERVER_AUTH_EKU = '1.3.6.1.5.5.7.3.1';
+const OCSP_SIGNING_EKU = '1.3.6.1.5.5.7.3.9';
+const TIME_STAMPING_EKU = '1.3.6.1.5.5.7.3.8';
+// id-pkix-ocsp-nocheck (RFC 6960 section 4.2.2.2.1): the responder's own certificate is not checked by OCSP. Its value is NULL.
+const OCSP_NOCHECK = new Extension('1.3.6.1.5.5.7.48.1.5', false, Buffer.from('0500', 'hex'));
+/*
+ * What the signing certificates' Authority Information Access names as their
+ * OCSP responder. The simulators listen on a port chosen at start while the
+ * certificates are kept on disk across starts, so no URL with a port can be
+ * baked in. The certificates name this stable URL instead, under .invalid
+ * (RFC 6761: it never resolves, so a client that was not told where the
+ * responder is fails rather than asks someone else), and a client maps each
+ * issuer to the listener's /ocsp (SimulatorHandle.ocspResponders), as DigiDoc
+ * maps SK's responders by issuer from its TSL configuration.
+ */
+export const SIMULATOR_OCSP_AIA_URL = 'http://ocsp.onboarding-simulator.invalid/ocsp';
+// Stored signing certificates made before they carried AIA must not be reused: this tag is part of their file names.
+const SIGNING_CACHE_TAG = 'aia1';
 const CA_DAYS = 3650;
 const PERSON_DAYS = 730;
 
@@ -58,6 +77,8 @@ type PersonProfile = {
   organization?: string;
   organizationalUnit?: string;
   isQualifiedSignature?: boolean;
+  /** The OCSP responder named in Authority Information Access. */
+  ocspUrl?: string;
 };
 
 // Smart-ID accounts are RSA and QUALIFIED, with SK's qualified policies (EID-FACTS.md sections 1.5, 4.2).
@@ -84,7 +105,7 @@ const ID_CARD_PROFILE: PersonProfile = {
  * (EID-FACTS.md section 4.2; SK's 3.x Java client checks policies, key usage
  * and QcType for Smart-ID).
  */
-const SIGNING = { keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true } as const;
+const SIGNING = { keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true, ocspUrl: SIMULATOR_OCSP_AIA_URL } as const;
 const SMART_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'rsa-2048', policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES] };
 const MOBILE_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p256', organization: 'ESTEID (MOBIIL-ID)', organizationalUnit: 'digital signature' };
 const ID_CARD_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p384', organization: 'ESTEID', organizationalUnit: 'digital signature' };
@@ -98,6 +119,18 @@ const issuePerson = (ca: Credential, person: TestPerson, profile: PersonProfile)
     ...(profile.extendedKeyUsages === undefined ? {} : { extendedKeyUsages: profile.extendedKeyUsages }),
     ...(profile.policies === undefined ? {} : { policies: profile.policies }),
     ...(profile.isQualifiedSignature ? { isQualifiedSignature: true } : {}),
+    ...(profile.ocspUrl === undefined ? {} : { extraExtensions: [new AuthorityInfoAccessExtension({ ocsp: profile.ocspUrl })] }),
+  });
+
+/** A delegated OCSP responder certificate (RFC 6960 section 4.2.2.2): issued by the CA it answers for, EKU id-kp-OCSPSigning. */
+const issueOcspResponder = (ca: Credential, commonName: string): Promise<Credential> =>
+  issueCertificate(ca, {
+    subject: caSubject(commonName),
+    keyKind: 'ec-p256',
+    validity: validForDays(PERSON_DAYS),
+    keyUsages: KeyUsageFlags.digitalSignature,
+    extendedKeyUsages: [OCSP_SIGNING_EKU],
+    extraExtensions: [OCSP_NOCHECK],
   });
 
 const toSigningIdentity = (credential: Credential): SigningIdentity => ({
@@ -110,12 +143,26 @@ const caTag = (ca: Credential): string => createHash('sha256').update(ca.certifi
 // ID-card holders' names come from the test that issued their card, so a stored signing certificate is kept per name too.
 const nameTag = (person: TestPerson): string => createHash('sha256').update(`${person.givenName}\n${person.surname}`).digest('hex').slice(0, 8);
 
+/** A CA the OCSP responder answers for and the delegated responder certificate that signs its answers. */
+export type OcspAuthority = { ca: Credential; responder: Credential };
+
 export type SimulatorPki = {
   smartIdCa: Credential;
   mobileIdCa: Credential;
   idCardCa: Credential;
   eidTlsCa: Credential;
   eidServer: Credential;
+  /** The Smart-ID, Mobile-ID and ID-card CAs with their OCSP responders. */
+  ocspAuthorities: OcspAuthority[];
+  /** The time-stamping authority's CA and its certificate (EKU id-kp-timeStamping, critical). */
+  tsaCa: Credential;
+  tsa: Credential;
+  /**
+   * The personal code of a person certificate this CA issued, by serial
+   * number, if this run issued it or loaded it from disk; the OCSP responder
+   * answers unknown for any other.
+   */
+  holderOf(ca: Credential, serialNumber: bigint): string | undefined;
   /** The person's authentication certificate and key. */
   smartIdPerson(person: TestPerson): Promise<SigningIdentity>;
   mobileIdPerson(person: TestPerson): Promise<SigningIdentity>;
@@ -137,12 +184,30 @@ export type SimulatorPki = {
 export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki> => {
   const store = createCredentialStore(directory);
   const ca = (name: string, commonName: string) => store.get(name, () => createCertificateAuthority(caSubject(commonName), validForDays(CA_DAYS)));
-  const [smartIdCa, mobileIdCa, idCardCa, eidTlsCa] = await Promise.all([
+  const [smartIdCa, mobileIdCa, idCardCa, eidTlsCa, tsaCa] = await Promise.all([
     ca('smart-id-ca', 'TEST of Onboarding Simulator Smart-ID CA'),
     ca('mobile-id-ca', 'TEST of Onboarding Simulator Mobile-ID CA'),
     ca('id-card-ca', 'TEST of Onboarding Simulator ID-card CA'),
     ca('eid-tls-ca', 'TEST of Onboarding Simulator TLS CA'),
+    ca('tsa-ca', 'TEST of Onboarding Simulator TSA CA'),
   ]);
+  const responder = (name: string, issuer: Credential, commonName: string) =>
+    store.get(`${name}-ocsp-${caTag(issuer)}`, () => issueOcspResponder(issuer, commonName));
+  const [smartIdOcsp, mobileIdOcsp, idCardOcsp] = await Promise.all([
+    responder('smart-id', smartIdCa, 'TEST of Onboarding Simulator Smart-ID OCSP RESPONDER'),
+    responder('mobile-id', mobileIdCa, 'TEST of Onboarding Simulator Mobile-ID OCSP RESPONDER'),
+    responder('id-card', idCardCa, 'TEST of Onboarding Simulator ID-card OCSP RESPONDER'),
+  ]);
+  const tsa = await store.get(`tsa-${caTag(tsaCa)}`, () =>
+    issueCertificate(tsaCa, {
+      subject: caSubject('TEST of Onboarding Simulator TSA'),
+      keyKind: 'ec-p256',
+      validity: validForDays(PERSON_DAYS),
+      keyUsages: KeyUsageFlags.digitalSignature,
+      extendedKeyUsages: [TIME_STAMPING_EKU],
+      isExtendedKeyUsageCritical: true,
+    }),
+  );
   const eidServer = await store.get(`eid-server-${caTag(eidTlsCa)}`, () =>
     issueCertificate(eidTlsCa, {
       subject: [{ [OID.commonName]: ['localhost'] }],
@@ -156,9 +221,16 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
       ],
     }),
   );
+  // `${caTag}:${serial}` -> personal code of every person certificate handed out this run.
+  const holders = new Map<string, string>();
+  const holderKey = (issuer: Credential, serialNumber: bigint) => `${caTag(issuer)}:${serialNumber.toString(16)}`;
   const person =
-    (prefix: string, issuer: Credential, profile: PersonProfile, tag: (who: TestPerson) => string = () => caTag(issuer)) => async (who: TestPerson) =>
-      toSigningIdentity(await store.get(`${prefix}-${who.personalId}-${tag(who)}`, () => issuePerson(issuer, who, profile)));
+    (prefix: string, issuer: Credential, profile: PersonProfile, tag: (who: TestPerson) => string = () => caTag(issuer)) => async (who: TestPerson) => {
+      const credential = await store.get(`${prefix}-${who.personalId}-${tag(who)}`, () => issuePerson(issuer, who, profile));
+      holders.set(holderKey(issuer, BigInt(`0x${new X509Certificate(credential.certificatePem).serialNumber}`)), who.personalId);
+      return toSigningIdentity(credential);
+    };
+  const signingPrefix = (service: string) => `${service}-signing-${SIGNING_CACHE_TAG}`;
 
   return {
     smartIdCa,
@@ -166,12 +238,24 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
     idCardCa,
     eidTlsCa,
     eidServer,
+    ocspAuthorities: [
+      { ca: smartIdCa, responder: smartIdOcsp },
+      { ca: mobileIdCa, responder: mobileIdOcsp },
+      { ca: idCardCa, responder: idCardOcsp },
+    ],
+    tsaCa,
+    tsa,
+    holderOf: (issuer, serialNumber) => holders.get(holderKey(issuer, serialNumber)),
     smartIdPerson: person('smart-id-person', smartIdCa, SMART_ID_PROFILE),
     mobileIdPerson: person('mobile-id-person', mobileIdCa, MOBILE_ID_PROFILE),
-    smartIdSigner: person('smart-id-signing', smartIdCa, SMART_ID_SIGNING_PROFILE),
-    mobileIdSigner: person('mobile-id-signing', mobileIdCa, MOBILE_ID_SIGNING_PROFILE),
-    idCardSigner: person('id-card-signing', idCardCa, ID_CARD_SIGNING_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
+    smartIdSigner: person(signingPrefix('smart-id'), smartIdCa, SMART_ID_SIGNING_PROFILE),
+    mobileIdSigner: person(signingPrefix('mobile-id'), mobileIdCa, MOBILE_ID_SIGNING_PROFILE),
+    idCardSigner: person(signingPrefix('id-card'), idCardCa, ID_CARD_SIGNING_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
     idCardPerson: person('id-card-person', idCardCa, ID_CARD_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
-    issueIdCard: (who) => issuePerson(idCardCa, who, ID_CARD_PROFILE),
+    issueIdCard: async (who) => {
+      const card = await issuePerson(idCardCa, who, ID_CARD_PROFILE);
+      holders.set(holderKey(idCardCa, BigInt(`0x${new X509Certificate(card.certificatePem).serialNumber}`)), who.personalId);
+      return card;
+    },
   };
 };

@@ -1,3 +1,5 @@
+import { ocspTestPeople } from './ocsp-identities.js';
+
 /** Smart-ID RP API v2 end results the simulator can give (EID-FACTS.md section 1.5). */
 export type SmartIdOutcome =
   | 'OK'
@@ -45,6 +47,8 @@ export const SMART_ID_IDENTITIES: readonly SmartIdIdentity[] = [
   identity('30403039972', 'WRONG_VC', 'WRONG VC'),
   identity('30403039983', 'TIMEOUT', 'TIMEOUT'),
   identity('30403039994', 'DOCUMENT_UNUSABLE', 'UNUSABLE'),
+  // The simulator's own: OK accounts whose signing certificate's OCSP answer differs (ocsp-identities.ts).
+  ...ocspTestPeople('SMART_ID').map((person) => identity(person.personalId, 'OK', person.givenName)),
 ];
 
 export const findSmartIdIdentity = (personalId: string): SmartIdIdentity | undefined =>

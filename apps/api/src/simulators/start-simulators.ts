@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import { findFailingIdCard, findNamedIdCard } from './id-card-identities.js';
 import { idCardRoutes } from './id-card-routes.js';
 import { mobileIdRoutes } from './mobile-id-routes.js';
+import { ocspRoutes, type Outages } from './ocsp-routes.js';
+import { tsaRoutes } from './tsa-routes.js';
 import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
 import { smartIdRoutes } from './smart-id-routes.js';
 import { createPhoneScreens, type PhoneScreen } from './phone-screens.js';
@@ -45,6 +47,21 @@ export type SimulatorHandle = {
    * certificate with the same names.
    */
   issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
+  /**
+   * The OCSP responder (RFC 6960, POST application/ocsp-request) for the
+   * Smart-ID, Mobile-ID and ID-card CAs, ending in /ocsp. The certificates'
+   * AIA names SIMULATOR_OCSP_AIA_URL, which never resolves: map issuers to
+   * this URL with ocspResponders (README.md, "OCSP responder").
+   */
+  ocspUrl: string;
+  /** Which responder answers for which CA (PEM): every entry is ocspUrl. For the OCSP client's responderUrlFor. */
+  ocspResponders: { issuerPem: string; url: string }[];
+  /** The time-stamping authority (RFC 3161, POST application/timestamp-query), ending in /tsa. */
+  tsaUrl: string;
+  /** The CA of the TSA's certificate. */
+  tsaTrustAnchors: string[];
+  /** Makes the OCSP responder or the TSA answer HTTP 500 (isDown true) or work again (false), for tests of an outage. */
+  setOutage(service: 'ocsp' | 'tsa', isDown: boolean): void;
   /** What the person's phone showed with the latest PIN1 or PIN2 prompt: the verification code to compare with the page. */
   phoneScreen(personalId: string): PhoneScreen | undefined;
   close(): Promise<void>;
@@ -56,6 +73,8 @@ const RELYING_PARTY_NAME = 'DEMO';
 const SMART_ID_PREFIX = '/smart-id-rp/v2';
 const MOBILE_ID_PREFIX = '/mid-api';
 const ID_CARD_PREFIX = '/id-card';
+const OCSP_PREFIX = '/ocsp';
+const TSA_PREFIX = '/tsa';
 // Whose card a personal code is when no test issued one: the failing or named card's holder, else a generic test person.
 const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 
@@ -88,6 +107,12 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
   await app.register(idCardRoutes({ pki, cardholder }), { prefix: ID_CARD_PREFIX });
+  const outages: Outages = { ocsp: false, tsa: false };
+  // Ends a SLOW OCSP answer's wait when the simulators close, so nothing outlives close().
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+  await app.register(ocspRoutes({ pki, outages, closing: closing.signal }), { prefix: OCSP_PREFIX });
+  await app.register(tsaRoutes({ tsa: pki.tsa, outages }), { prefix: TSA_PREFIX });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
   const address = app.server.address() as AddressInfo;
@@ -104,6 +129,13 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
     mobileIdTrustAnchors: [pki.mobileIdCa.certificatePem],
     idCardTrustAnchors: [pki.idCardCa.certificatePem],
     eidServerTls: { cert: pki.eidServer.certificatePem, key: pki.eidServer.privateKeyPem, ca: pki.eidTlsCa.certificatePem },
+    ocspUrl: `${origin}${OCSP_PREFIX}`,
+    ocspResponders: pki.ocspAuthorities.map(({ ca }) => ({ issuerPem: ca.certificatePem, url: `${origin}${OCSP_PREFIX}` })),
+    tsaUrl: `${origin}${TSA_PREFIX}`,
+    tsaTrustAnchors: [pki.tsaCa.certificatePem],
+    setOutage: (service, isDown) => {
+      outages[service] = isDown;
+    },
     issueTestIdCard: async (person) => {
       cardholders.set(person.personalId, { personalId: person.personalId, givenName: person.givenName, surname: person.surname });
       const card = await pki.issueIdCard(person);

@@ -1,7 +1,18 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { envelopeTo: string[]; headers: Map<string, string>; subject: string; text: string; html: string };
+/** A file that came with a mail, as mailparser decodes it. */
+export type ReceivedAttachment = { filename: string | undefined; contentType: string; content: Buffer };
+
+export type ReceivedMail = {
+  envelopeTo: string[];
+  headers: Map<string, string>;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: ReceivedAttachment[];
+};
 
 export type TestSmtpServer = {
   url: string;
@@ -32,8 +43,13 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         setTimeout(() => {
-          state.received.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
-          callback();
+          parseMail(Buffer.concat(chunks), session.envelope.rcptTo.map((rcpt) => rcpt.address)).then(
+            (mail) => {
+              state.received.push(mail);
+              callback();
+            },
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+          );
         }, state.dataDelayMs);
       });
     },
@@ -53,42 +69,19 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
   });
 }
 
-/** Just enough MIME for what nodemailer writes: headers, multipart/alternative, quoted-printable or base64, encoded words. */
-function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
-  const parts = parseEntity(raw);
-  const top = parts[0]?.headers ?? new Map<string, string>();
+/** Parses with mailparser; `headers` keeps each header's raw value (unfolded, encoded words as sent), last one wins. */
+async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  const headers = new Map<string, string>();
+  for (const { key, line } of parsed.headerLines) headers.set(key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
   return {
     envelopeTo,
-    headers: top,
-    subject: decodeWords(top.get('subject') ?? ''),
-    text: parts.find((part) => part.contentType.startsWith('text/plain'))?.body ?? '',
-    html: parts.find((part) => part.contentType.startsWith('text/html'))?.body ?? '',
+    headers,
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html || '',
+    attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, content: attachment.content })),
   };
-}
-
-function parseEntity(raw: string): { headers: Map<string, string>; contentType: string; body: string }[] {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers = new Map<string, string>();
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  const contentType = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
-  if (contentType.startsWith('multipart/') && boundary) {
-    const children = body.split(`--${boundary}`).slice(1, -1);
-    return [{ headers, contentType, body: '' }, ...children.flatMap((child) => parseEntity(child.replace(/^\r?\n/, '')))];
-  }
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const decoded =
-    encoding === 'base64'
-      ? Buffer.from(body, 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : body;
-  return [{ headers, contentType, body: decoded }];
 }
 
 function decodeQuotedPrintable(value: string): string {

@@ -39,6 +39,13 @@ async function fetchFile(path: string, accept: string, fallbackName: string): Pr
 export const fetchContract = (processId: string) =>
   fetchFile(endpointPath(signingEndpoints.contract.path, { processId }), 'application/pdf', `contract-${processId}.pdf`);
 
+/** The media type of an ASiC-E container (ETSI EN 319 162-1), as the server sends the signed contract. */
+export const ASICE_MEDIA_TYPE = 'application/vnd.etsi.asic-e+zip';
+
+/** GET applications/:processId/contract/signed: the signed contract as an ASiC-E container (.asice, opens in DigiDoc4), once submitted. */
+export const fetchSignedContract = (processId: string) =>
+  fetchFile(endpointPath(signingEndpoints.signedContract.path, { processId }), ASICE_MEDIA_TYPE, `contract-${processId}.asice`);
+
 /** GET applications/:processId/history: every change of the application with its author, time and source, as JSON. */
 export const fetchHistory = (processId: string) =>
   fetchFile(endpointPath(onboardingEndpoints.history.path, { processId }), 'application/json', `application-${processId}-history.json`);
@@ -56,7 +63,6 @@ export function saveFile(blob: Blob, filename: string): void {
   // Some browsers read the URL after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
-
 
 /** A file as a download for a button: whether it is on its way, and whether the last try failed. */
 function useFileDownload(fetchIt: () => Promise<{ blob: Blob; filename: string }>) {
@@ -79,6 +85,9 @@ function useFileDownload(fetchIt: () => Promise<{ blob: Blob; filename: string }
 
 /** The contract as a download for a button. */
 export const useContractDownload = (processId: string) => useFileDownload(() => fetchContract(processId));
+
+/** The signed container as a download for a button. */
+export const useSignedContractDownload = (processId: string) => useFileDownload(() => fetchSignedContract(processId));
 
 /** The application's history as a download for a button. */
 export const useHistoryDownload = (processId: string) => useFileDownload(() => fetchHistory(processId));

@@ -17,4 +17,6 @@ export const signingEndpoints = {
   cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', params: signingSessionParamsSchema, isAuthenticated: true },
   /** The contract as a PDF: the signed one once submitted, otherwise the one last drawn up. */
   contract: { method: 'GET', path: '/onboarding/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true },
+  /** The signed contract as an ASiC-E container (.asice: the PDF, the XAdES signature, its time-stamp and OCSP status), once submitted. */
+  signedContract: { method: 'GET', path: '/onboarding/applications/:processId/contract/signed', params: processParamsSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { createMobileIdClient } from '../identity/mobile-id-client.js';
+import { createOcspClient, responderUrlByIssuer, type OcspClient } from '../identity/ocsp-client.js';
+import { createTimestampClient, type TimestampClient } from '../identity/timestamp-client.js';
 import { createSmartIdClient } from '../identity/smart-id-client.js';
 import type { MobileIdentityMethod, MobileIdentityProvider, SigningProviders } from '../identity/types.js';
 import { startSimulators, type SimulatorHandle } from '../../simulators/index.js';
@@ -12,6 +14,15 @@ export type IdentityServices = {
   /** PIN2 signing through the same clients; ID-card signatures are checked with validateIdCardSignature and idCardTrustAnchors. */
   signing: SigningProviders;
   idCardTrustAnchors: string[];
+  /** What makes a signature baseline LT: the signer certificate's status and a time-stamp over the signature. */
+  signatureEvidence: {
+    ocsp: OcspClient;
+    timestamps: TimestampClient;
+    /** PEM: every CA that issues signing certificates (Smart-ID, Mobile-ID, ID-card). */
+    signerTrustAnchors: string[];
+    /** PEM: the CAs of the time-stamping authority. */
+    timestampTrustAnchors: string[];
+  };
   /** The eid listener's TLS certificate and key, when configured or simulated. */
   eidTls?: { cert: string; key: string };
   /** The built-in simulators, in simulated mode. */
@@ -56,10 +67,22 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
       ? { cert: readFileSync(config.EID_TLS_CERT_FILE, 'utf8'), key: readFileSync(config.EID_TLS_KEY_FILE, 'utf8') }
       : simulators?.eidServerTls;
 
+  const smartIdTrustAnchors = config.SMART_ID_TRUST_ANCHORS ? readPemFiles(config.SMART_ID_TRUST_ANCHORS) : (simulators?.smartIdTrustAnchors ?? []);
+  const mobileIdTrustAnchors = config.MOBILE_ID_TRUST_ANCHORS ? readPemFiles(config.MOBILE_ID_TRUST_ANCHORS) : (simulators?.mobileIdTrustAnchors ?? []);
+  const idCardTrustAnchors = config.ID_CARD_TRUST_ANCHORS ? readPemFiles(config.ID_CARD_TRUST_ANCHORS) : (simulators?.idCardTrustAnchors ?? []);
+  const signatureEvidence = {
+    // Live: the responder each certificate's AIA names (SK's). Simulated: the simulators' responder, mapped by issuer.
+    ocsp: createOcspClient({ timeoutMs: config.OCSP_TIMEOUT_MS, ...(simulators ? { responderUrlFor: responderUrlByIssuer(simulators.ocspResponders) } : {}) }),
+    timestamps: createTimestampClient({ url: config.TIMESTAMP_URL ?? simulators?.tsaUrl ?? '', timeoutMs: config.TIMESTAMP_TIMEOUT_MS }),
+    signerTrustAnchors: [...smartIdTrustAnchors, ...mobileIdTrustAnchors, ...idCardTrustAnchors],
+    timestampTrustAnchors: config.TIMESTAMP_TRUST_ANCHORS ? readPemFiles(config.TIMESTAMP_TRUST_ANCHORS) : (simulators?.tsaTrustAnchors ?? []),
+  };
+
   return {
     providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
     signing: { SMART_ID: smartId, MOBILE_ID: mobileId },
-    idCardTrustAnchors: config.ID_CARD_TRUST_ANCHORS ? readPemFiles(config.ID_CARD_TRUST_ANCHORS) : (simulators?.idCardTrustAnchors ?? []),
+    idCardTrustAnchors,
+    signatureEvidence,
     ...(eidTls ? { eidTls } : {}),
     ...(simulators ? { simulators } : {}),
     close: async () => {

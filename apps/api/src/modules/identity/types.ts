@@ -25,6 +25,10 @@ export const SIGN_IN_FAILURE_CODES = [
   'no_certificate',
   'invalid_certificate',
   'unexpected',
+  // The signing certificate's OCSP status could not be had: the responder was down, slow, refused or answered something that does not verify.
+  'ocsp_unavailable',
+  // The time-stamping authority was down, slow or answered something that does not verify.
+  'timestamp_unavailable',
 ] as const;
 export type SignInFailureCode = (typeof SIGN_IN_FAILURE_CODES)[number];
 

@@ -4,13 +4,13 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
-import { createMailSender, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
-import { createOutboxRepository, type OutboxPolicy, type OutboxRepository } from './outbox-repository.js';
+import { createMailSender, type MailAttachment, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
+import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
 import { paymentReferenceOf } from './payment-reference.js';
 import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
 import { renderMail, type ApplicationSubmittedParams, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
-export type { FlushResult, MailLogger, MailSender, MailTransport } from './mail-sender.js';
+export type { FlushResult, MailAttachment, MailLogger, MailSender, MailTransport } from './mail-sender.js';
 export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
 export type { DevMailboxMessage } from './dev-mailbox-routes.js';
 export type { ApplicationSubmittedParams, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
@@ -71,6 +71,12 @@ export type SaveAndContinueLaterMail = {
   params: { representativeName: string; businessName: string; processId: string; applicationNumber: number };
 };
 
+/**
+ * A file another module has for the mails of one template about an application,
+ * looked up when the mail is sent; undefined when there is none (the mail goes without it).
+ */
+export type AttachmentProvider = (processId: string) => Promise<MailAttachment | undefined>;
+
 export type MailModule = {
   repository: OutboxRepository;
   sender: MailSender;
@@ -90,6 +96,12 @@ export type MailModule = {
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
   enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Db): Promise<number>;
+  /**
+   * Sends the provider's file with every mail of `template` about an application
+   * (e.g. signing's container with APPLICATION_SUBMITTED). Asked at each attempt,
+   * so the file is never copied into the outbox. Register before the server is ready.
+   */
+  attachToTemplate(template: MailTemplateName, provider: AttachmentProvider): void;
   /** `${PUBLIC_URL}/start/?processId=<id>` */
   continueLaterLink(processId: string): string;
   /** GET /dev/mailbox and /dev/mailbox/messages.json; register only when IDENTITY_MODE is simulated. */
@@ -109,7 +121,20 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   const repository = createOutboxRepository(db, dependencies.outboxPolicy);
   const transport =
     dependencies.transport ?? (config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...smtpTimeouts }) : undefined);
-  const sender = createMailSender({ repository, transport, from: config.MAIL_FROM, intervalMs: config.MAIL_SEND_INTERVAL_MS, logger });
+  const attachmentProviders = new Map<MailTemplateName, AttachmentProvider[]>();
+
+  async function attachmentsFor(message: OutboxRow): Promise<MailAttachment[]> {
+    const providers = attachmentProviders.get(message.template as MailTemplateName) ?? [];
+    if (providers.length === 0) return [];
+    const { processId } = message;
+    const found = processId ? await Promise.all(providers.map((provide) => provide(processId))) : [];
+    const attachments = found.filter((attachment): attachment is MailAttachment => attachment !== undefined);
+    // The outbox id says which mail; the row has the recipient, the log must not.
+    if (attachments.length < providers.length) logger.warn({ outboxId: message.id }, 'mail attachment not found; sending the mail without it');
+    return attachments;
+  }
+
+  const sender = createMailSender({ repository, transport, from: config.MAIL_FROM, intervalMs: config.MAIL_SEND_INTERVAL_MS, logger, attachmentsFor });
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   const continueLaterLink = (processId: string): string => `${publicUrl}/start/?processId=${encodeURIComponent(processId)}`;
@@ -186,6 +211,9 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
         },
         tx,
       ),
+    attachToTemplate(template, provider) {
+      attachmentProviders.set(template, [...(attachmentProviders.get(template) ?? []), provider]);
+    },
     continueLaterLink,
     devMailboxRoutes: createDevMailboxRoutes(repository),
   };

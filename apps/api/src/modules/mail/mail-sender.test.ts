@@ -4,7 +4,9 @@ import type { Database } from '../../db/database.js';
 import { mailOutbox } from '../../db/schema.js';
 import { createTestDatabase } from '../../test/database.js';
 import { decodeWords, startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { createMailModule, type MailLogger, type MailModule, type MailModuleConfig, type OutboxPolicy } from './index.js';
+import { createMailModule, type MailAttachment, type MailLogger, type MailModule, type MailModuleConfig, type OutboxPolicy } from './index.js';
+import { createMailSender, type MailSenderOptions, type OutgoingMail } from './mail-sender.js';
+import { defaultOutboxPolicy, type OutboxRow } from './outbox-repository.js';
 
 const silentLogger: MailLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -174,6 +176,141 @@ describe('sending over SMTP', () => {
     expect(await mail.sender.flush()).toEqual({ sent: 0, failed: 1 });
     const [row] = await mail.repository.listRecent({ limit: 1 });
     expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
+  });
+});
+
+describe('attachments', () => {
+  const outboxRow = (id: number, attempts = 1): OutboxRow => ({
+    id,
+    recipient: `person-${id}@example.com`,
+    recipientKey: `person-${id}@example.com`,
+    subject: 'Subject',
+    text: 'Text',
+    html: '<p>Text</p>',
+    template: 'APPLICATION_SUBMITTED',
+    language: 'en',
+    processId,
+    createdAt: new Date('2030-01-01T08:00:00Z'),
+    attempts,
+    nextAttemptAt: new Date('2030-01-01T08:00:00Z'),
+    sentAt: null,
+    lastError: null,
+  });
+
+  /** A sender over an outbox in memory that hands out the given claims one after another, and a transport that records what it is given. */
+  function senderOver(claims: OutboxRow[][], options: Pick<MailSenderOptions, 'attachmentsFor'> & { failFirstSend?: boolean } = {}) {
+    const sent: OutgoingMail[] = [];
+    let failNext = options.failFirstSend ?? false;
+    const repository = {
+      claimDue: vi.fn(async () => claims.shift() ?? []),
+      markSent: vi.fn(async () => undefined),
+      markFailed: vi.fn(async () => ({ willRetry: true, nextAttemptAt: new Date() })),
+      release: vi.fn(async () => undefined),
+      policy: defaultOutboxPolicy,
+    };
+    const transport = {
+      sendMail: vi.fn(async (mail: OutgoingMail) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('421 try again later');
+        }
+        sent.push(mail);
+      }),
+      close: () => undefined,
+    };
+    const sender = createMailSender({ repository, transport, from: 'Pank <noreply@pank.ee>', intervalMs: 60_000, logger: silentLogger, ...options });
+    return { sender, sent, repository };
+  }
+
+  const containerOf = (message: OutboxRow): MailAttachment => ({
+    filename: `contract-${message.id}.asice`,
+    content: Buffer.from(`container of ${message.id}`),
+    contentType: 'application/vnd.etsi.asic-e+zip',
+  });
+
+  it('asks attachmentsFor for each message as it sends it and hands its attachments to the transport', async () => {
+    const attachmentsFor = vi.fn(async (message: OutboxRow) => [containerOf(message)]);
+    const { sender, sent } = senderOver([[outboxRow(1), outboxRow(2)]], { attachmentsFor });
+
+    expect(await sender.flush()).toEqual({ sent: 2, failed: 0 });
+
+    expect(attachmentsFor.mock.calls.map(([message]) => message.id)).toEqual([1, 2]);
+    expect(sent.map((mail) => [mail.to, mail.attachments])).toEqual([
+      ['person-1@example.com', [containerOf(outboxRow(1))]],
+      ['person-2@example.com', [containerOf(outboxRow(2))]],
+    ]);
+  });
+
+  it('asks again on a retry, so the retried mail carries the attachment too', async () => {
+    const attachmentsFor = vi.fn(async (message: OutboxRow) => [containerOf(message)]);
+    const { sender, sent, repository } = senderOver([[outboxRow(7, 1)], [], [outboxRow(7, 2)]], { attachmentsFor, failFirstSend: true });
+
+    expect(await sender.flush()).toEqual({ sent: 0, failed: 1 });
+    expect(repository.markFailed).toHaveBeenCalledWith(7, '421 try again later');
+    expect(await sender.flush()).toEqual({ sent: 1, failed: 0 });
+
+    expect(attachmentsFor).toHaveBeenCalledTimes(2);
+    expect(sent.map((mail) => mail.attachments)).toEqual([[containerOf(outboxRow(7))]]);
+  });
+
+  it('sends without attachments when there is no attachmentsFor, or it has none', async () => {
+    const without = senderOver([[outboxRow(1)]]);
+    await without.sender.flush();
+    expect(without.sent).toHaveLength(1);
+    expect(without.sent[0]).not.toHaveProperty('attachments');
+
+    const none = senderOver([[outboxRow(2)]], { attachmentsFor: async () => [] });
+    await none.sender.flush();
+    expect(none.sent).toHaveLength(1);
+    expect(none.sent[0]).not.toHaveProperty('attachments');
+  });
+
+  it('counts an attachment that cannot be read as a failed attempt, to be retried', async () => {
+    const { sender, sent, repository } = senderOver([[outboxRow(3)]], {
+      attachmentsFor: async () => {
+        throw new Error('database unavailable');
+      },
+    });
+    expect(await sender.flush()).toEqual({ sent: 0, failed: 1 });
+    expect(sent).toEqual([]);
+    expect(repository.markFailed).toHaveBeenCalledWith(3, 'database unavailable');
+    expect(repository.markSent).not.toHaveBeenCalled();
+  });
+
+  const submittedMail = (to: string, id: string) => ({
+    to,
+    language: 'en' as const,
+    processId: id,
+    params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' as const },
+  });
+
+  it('sends the file a module attached to a template with that template’s mail only, over SMTP', async () => {
+    const mail = mailModule();
+    const provider = vi.fn(async (id: string) => ({ filename: `contract-${id}.asice`, content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]), contentType: 'application/vnd.etsi.asic-e+zip' }));
+    mail.attachToTemplate('APPLICATION_SUBMITTED', provider);
+    await mail.enqueueApplicationSubmitted(submittedMail('mari@example.com', processId));
+    await mail.enqueueSaveAndContinueLater(saveAndContinueLater('mari@example.com'));
+
+    expect(await mail.sender.flush()).toEqual({ sent: 2, failed: 0 });
+
+    expect(provider.mock.calls).toEqual([[processId]]);
+    const submitted = smtp.received.find((received) => received.subject.includes('has been submitted'));
+    expect(submitted?.attachments).toEqual([{ filename: `contract-${processId}.asice`, contentType: 'application/vnd.etsi.asic-e+zip', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]) }]);
+    const saved = smtp.received.find((received) => received !== submitted);
+    expect(saved?.attachments).toEqual([]);
+  });
+
+  it('sends the mail without the file when the provider has none, and warns naming the outbox row only', async () => {
+    const warn = vi.fn();
+    const mail = mailModule({ logger: { ...silentLogger, warn } });
+    mail.attachToTemplate('APPLICATION_SUBMITTED', async () => undefined);
+    const id = await mail.enqueueApplicationSubmitted(submittedMail('nothing-stored@example.com', processId));
+
+    expect(await mail.sender.flush()).toEqual({ sent: 1, failed: 0 });
+
+    expect(smtp.received.map((received) => received.attachments)).toEqual([[]]);
+    expect(warn).toHaveBeenCalledWith({ outboxId: id }, expect.stringContaining('without'));
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('nothing-stored@example.com');
   });
 });
 

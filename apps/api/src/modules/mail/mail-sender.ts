@@ -1,7 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository, OutboxRow } from './outbox-repository.js';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string; messageId: string };
+/** A file sent with a mail, in nodemailer's shape. */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  attachments?: MailAttachment[];
+};
 
 /** What the sender needs of a nodemailer transporter; tests may hand in their own. */
 export type MailTransport = {
@@ -23,6 +34,12 @@ export type MailSenderOptions = {
   logger: MailLogger;
   /** Messages claimed at a time. */
   batchSize?: number;
+  /**
+   * The files a message goes with, asked at each attempt: the outbox row keeps
+   * only the text, so every instance and every retry sends the stored bytes as
+   * they are then. A rejection counts as a failed attempt and is retried.
+   */
+  attachmentsFor?: (message: OutboxRow) => Promise<MailAttachment[]>;
 };
 
 export type MailSender = {
@@ -58,6 +75,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function sendOne(message: OutboxRow): Promise<boolean> {
     if (!transport) return false;
     try {
+      const attachments = (await options.attachmentsFor?.(message)) ?? [];
       await transport.sendMail({
         from,
         to: message.recipient,
@@ -67,6 +85,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         // The same id on every attempt, so a mail sent twice (sent, but the process died
         // before markSent) can be recognised as one by the receiving side.
         messageId: `<outbox-${message.id}-${message.createdAt.getTime()}@${messageIdDomain}>`,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

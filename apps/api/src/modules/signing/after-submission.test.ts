@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps } from '../../test/application-steps.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
 
 /**
  * What a submission promises, kept (SPEC.md section 4): the service fee
  * invoice the success page and the submission mail announce "in a separate
  * e-mail" arrives over SMTP with the application's number and payment
- * reference, and the signed contract the mail offers "after signing in" is
- * reachable from the company choice.
+ * reference; the submission mail carries the signed container, the very
+ * bytes the download gives; and the signed contract the mail also offers
+ * "after signing in" is reachable from the company choice.
  */
 
 let app: FastifyInstance;
@@ -61,6 +62,25 @@ describe('the service fee invoice', () => {
     expect(submission?.text).toContain(`Taotluse number: ${number}`);
     expect(submission?.text).toContain('eraldi e-kirjaga arve');
     expect(invoice?.envelopeTo).toEqual(submission?.envelopeTo);
+  });
+});
+
+describe('the signed container', () => {
+  it('comes with the submission mail over SMTP as its one attachment, byte for byte the download', async () => {
+    const isSubmission = (mail: ReceivedMail) => mail.subject.endsWith('konto avamise taotlus on esitatud');
+    await expect.poll(() => smtp.received.some(isSubmission), { timeout: 10_000 }).toBe(true);
+    const submission = smtp.received.find(isSubmission);
+    const download = await call('GET', `/onboarding/applications/${submitted.processId}/contract/signed`);
+    expect(download.statusCode).toBe(200);
+
+    expect(submission?.attachments).toHaveLength(1);
+    const [attachment] = submission?.attachments ?? [];
+    expect(attachment?.filename).toBe(`contract-${submitted.processId}.asice`);
+    expect(attachment?.contentType).toBe('application/vnd.etsi.asic-e+zip');
+    expect(attachment?.content.equals(download.rawPayload)).toBe(true);
+    expect(submission?.text).toContain('manuses allkirjastatud konteinerina (.asice)');
+    // The invoice is about the fee, not the contract.
+    expect(smtp.received.find((mail) => mail.subject.startsWith('Arve:'))?.attachments).toEqual([]);
   });
 });
 

@@ -8,7 +8,9 @@ import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
 import { createSigningRepository } from './signing-repository.js';
-import { createSigningService } from './signing-service.js';
+import { containerFileName, createSigningService } from './signing-service.js';
+import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
+import { createContainerSealer } from './container/seal-container.js';
 
 /**
  * Signing: the contract, PIN2 with Smart-ID or Mobile-ID, the ID-card's
@@ -24,8 +26,14 @@ export async function registerSigning(
 ): Promise<void> {
   const { requireUser, identity, rateLimits } = auth;
   const { service, repository, mail } = onboarding;
+  const signingRepository = createSigningRepository(database.db);
+  // The submission mail carries the signed contract: the container stored with the SIGNED session, read at each send.
+  mail.attachToTemplate('APPLICATION_SUBMITTED', async (processId) => {
+    const container = await signingRepository.signedContainer(processId);
+    return container && { filename: containerFileName(processId), content: container, contentType: ASIC_E_MEDIA_TYPE };
+  });
   const signing = createSigningService({
-    repository: createSigningRepository(database.db),
+    repository: signingRepository,
     onboardingRepository: repository,
     applications: {
       owned: (user, processId) => service.ownedApplication(user, processId),
@@ -37,7 +45,9 @@ export async function registerSigning(
     idCardTrustAnchors: identity.idCardTrustAnchors,
     mail,
     render: renderContract,
+    sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
+    log: app.log,
   });
   await app.register(signingRoutes, { service: signing, requireUser, limitStarts: rateLimits.hook(rateLimits.rules.signingStartPerUser) });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { RequireUser } from '../auth/authenticate.js';
 import type { SigningService } from './signing-service.js';
+import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 
 type Options = {
@@ -79,6 +80,22 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(document);
+    },
+  );
+
+  app.get(
+    endpoints.signedContract.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: `The signed contract as an ASiC-E container (${ASIC_E_MEDIA_TYPE}): the PDF, the XAdES signature with its time-stamp and OCSP response; DigiDoc opens it`,
+        params: endpoints.signedContract.params,
+      },
+    },
+    async (request, reply) => {
+      const { container, filename } = await service.signedContainer(userOf(request), request.params.processId);
+      return reply.type(ASIC_E_MEDIA_TYPE).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(container);
     },
   );
 };

@@ -6,9 +6,9 @@ import type { Executor } from '../onboarding/onboarding-repository.js';
 export type ContractRow = typeof contracts.$inferSelect;
 export type SigningSessionRow = typeof signingSessions.$inferSelect;
 export type SigningSessionChange = Partial<
-  Pick<SigningSessionRow, 'status' | 'providerSessionId' | 'documentNumber' | 'certificate' | 'failureCode' | 'verificationCode'>
+  Pick<SigningSessionRow, 'status' | 'providerSessionId' | 'documentNumber' | 'certificate' | 'failureCode' | 'verificationCode' | 'signatureXml' | 'signedInfoHash'>
 >;
-export type SignatureEvidenceColumns = Pick<SigningSessionRow, 'signature' | 'signatureAlgorithm' | 'certificate' | 'signedAt'>;
+export type SignatureEvidenceColumns = Pick<SigningSessionRow, 'signature' | 'signatureAlgorithm' | 'certificate' | 'signedAt' | 'container'>;
 
 /** Every query of contracts and signing sessions; nothing else in the signing module touches SQL. */
 export function createSigningRepository(db: Db) {
@@ -47,6 +47,15 @@ export function createSigningRepository(db: Db) {
       if (signed) return signed.contract;
       const [row] = await db.select().from(contracts).where(eq(contracts.processId, processId)).orderBy(desc(contracts.createdAt)).limit(1);
       return row;
+    },
+
+    /** The ASiC-E of the application's signed session. */
+    async signedContainer(processId: string): Promise<Buffer | undefined> {
+      const [row] = await db
+        .select({ container: signingSessions.container })
+        .from(signingSessions)
+        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')));
+      return row?.container ?? undefined;
     },
 
     async insertSession(values: typeof signingSessions.$inferInsert): Promise<SigningSessionRow> {

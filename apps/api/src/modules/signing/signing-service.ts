@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CONTRACT_HASH_TYPE,
   mobileIdVerificationCode,
@@ -27,6 +28,7 @@ import { toApplicationView } from '../onboarding/onboarding-service.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
 import type { renderContract } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
+import type { ContainerSealer, DocumentToSign } from './container/seal-container.js';
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
 
@@ -48,7 +50,10 @@ export type SigningServiceOptions = {
   idCardTrustAnchors: readonly string[];
   mail: Pick<MailModule, 'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice'> & { sender: Pick<MailModule['sender'], 'wake'> };
   render: typeof renderContract;
+  /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
+  sealer: ContainerSealer;
   bankName: string;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
 
@@ -57,7 +62,13 @@ const failureCodeOf = (rejection: { code: string; reason: string }): string =>
   rejection.reason === 'personal_id_mismatch' ? 'invalid_certificate' : rejection.code;
 
 const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
-const hashOf = (contract: ContractRow): Uint8Array => new Uint8Array(Buffer.from(contract.sha256, 'hex'));
+/** The hash the eID signs: the SHA-256 of the XAdES SignedInfo drawn up for this session, as DigiDoc signs. */
+const hashOf = (session: Pick<SigningSessionRow, 'signedInfoHash'>): Uint8Array => new Uint8Array(Buffer.from(session.signedInfoHash ?? '', 'base64'));
+
+export const CONTRACT_MEDIA_TYPE = 'application/pdf';
+export const contractFileName = (processId: string): string => `contract-${processId}.pdf`;
+export const containerFileName = (processId: string): string => `contract-${processId}.asice`;
+const documentOf = (contract: ContractRow): DocumentToSign => ({ name: contractFileName(contract.processId), mediaType: CONTRACT_MEDIA_TYPE, content: contract.document });
 
 /** SPEC.md section 4 signing states from a stored session. */
 export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'failureCode'>): SigningStatus {
@@ -70,10 +81,13 @@ export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'fail
 
 /**
  * Signing the contract and submitting the application (SPEC.md sections 2
- * and 4). The contract's exact bytes are stored and their SHA-256 is what
- * every method signs; the identity clients validate each signature before
- * it reaches this service, and a valid one submits the application in the
- * same transaction that stores the evidence.
+ * and 4). The contract's exact bytes are stored; once the signer's
+ * certificate is known, a XAdES signature over them is drawn up and the
+ * SHA-256 of its SignedInfo is what every method signs. The identity clients
+ * validate each signature before it reaches this service; the sealer then
+ * time-stamps it, checks the certificate by OCSP and builds the ASiC-E, and
+ * a container that verifies submits the application in the same transaction
+ * that stores it.
  */
 export function createSigningService(options: SigningServiceOptions) {
   const { repository, onboardingRepository, applications, providers, mail } = options;
@@ -109,6 +123,18 @@ export function createSigningService(options: SigningServiceOptions) {
     return (await repository.updateRunning(session.id, { status: 'FAILED', failureCode })) ?? session;
   }
 
+  async function contractOfSession(session: SigningSessionRow): Promise<ContractRow> {
+    const contract = await repository.findContract(session.contractId);
+    if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
+    return contract;
+  }
+
+  /** The XAdES signature for this signer's certificate: its XML and the hash to sign, kept on the session. */
+  async function prepared(contract: ContractRow, certificate: string) {
+    const { signatureXml, digest } = await options.sealer.prepare(documentOf(contract), certificate, now());
+    return { signatureXml, signedInfoHash: digest.toString('base64'), hash: new Uint8Array(digest) };
+  }
+
   function statusOf(session: SigningSessionRow, application?: ApplicationRow): SigningStatusResponse {
     return {
       state: signingStateOf(session),
@@ -124,11 +150,12 @@ export function createSigningService(options: SigningServiceOptions) {
    * was drawn up; otherwise nothing is written and the session fails.
    */
   async function complete(user: User, session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
-    const contract = await repository.findContract(session.contractId);
-    if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
+    const contract = await contractOfSession(session);
     const application = await applications.owned(user, session.processId);
     if (application.status !== 'IN_PROGRESS') return statusOf(await fail(session, 'already_submitted'));
     if (application.version !== contract.applicationVersion) return statusOf(await fail(session, 'contract_changed'));
+    const sealed = await options.sealer.seal({ document: documentOf(contract), signatureXml: session.signatureXml ?? '', signature: evidence.signature, certificate: evidence.certificate });
+    if (!sealed.ok) return statusOf(await fail(session, sealed.code));
 
     const companyData = application.stepData.CompanyData as CompanyData;
     const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
@@ -153,6 +180,7 @@ export function createSigningService(options: SigningServiceOptions) {
           signatureAlgorithm: evidence.signatureAlgorithm,
           certificate: evidence.certificate,
           signedAt: new Date(evidence.signingTime),
+          container: Buffer.from(sealed.container),
         });
         if (!signed) return undefined;
         // The application as read: its version is the contract's (checked above).
@@ -240,41 +268,45 @@ export function createSigningService(options: SigningServiceOptions) {
       const review = await applications.review(user, processId);
       if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
       const contract = await contractOf(user, application);
-      const hash = hashOf(contract);
       const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId };
 
       if (request.method === 'ID_CARD') {
         const certificate = validateIdCardSigningCertificate({ certificate: request.certificate, trustAnchors: options.idCardTrustAnchors, expectedPersonalId: user.personalId, now: now() });
-        const session = await repository.insertSession({ ...base, certificate: request.certificate, ...(certificate.ok ? {} : { status: 'FAILED', failureCode: failureCodeOf(certificate) }) });
+        if (!certificate.ok) {
+          const session = await repository.insertSession({ ...base, certificate: request.certificate, status: 'FAILED', failureCode: failureCodeOf(certificate) });
+          return { signingSessionId: session.id, hash: '', hashType: CONTRACT_HASH_TYPE };
+        }
+        const { hash, ...signature } = await prepared(contract, request.certificate);
+        const session = await repository.insertSession({ ...base, certificate: request.certificate, ...signature });
         return { signingSessionId: session.id, hash: Buffer.from(hash).toString('base64'), hashType: CONTRACT_HASH_TYPE };
       }
 
-      const verificationCode = request.method === 'SMART_ID' ? smartIdVerificationCode(hash) : mobileIdVerificationCode(hash);
-      const session = await repository.insertSession({ ...base, verificationCode, ...(request.method === 'MOBILE_ID' ? { phoneNumber: request.phoneNumber } : {}) });
+      const session = await repository.insertSession({ ...base, ...(request.method === 'MOBILE_ID' ? { phoneNumber: request.phoneNumber } : {}) });
       try {
         if (request.method === 'SMART_ID') {
-          // Smart-ID signs with a chosen device: first the certificate choice, then the signature by its document number.
+          // Smart-ID signs with a chosen device: first the certificate choice, then (in status) the signature by its
+          // document number, over a SignedInfo that names that certificate. The verification code comes with it.
           const { providerSessionId } = await providers.SMART_ID.startCertificateChoice({ personalId: user.personalId });
           await repository.updateRunning(session.id, { providerSessionId });
-        } else {
-          const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
-          const { providerSessionId } = await providers.MOBILE_ID.startSignature({ personalId: user.personalId, phoneNumber: request.phoneNumber, hash, hashType: CONTRACT_HASH_TYPE });
-          await repository.updateRunning(session.id, { providerSessionId, certificate });
+          return { signingSessionId: session.id };
         }
+        const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
+        const { hash, ...signature } = await prepared(contract, certificate);
+        const verificationCode = mobileIdVerificationCode(hash);
+        const { providerSessionId } = await providers.MOBILE_ID.startSignature({ personalId: user.personalId, phoneNumber: request.phoneNumber, hash, hashType: CONTRACT_HASH_TYPE });
+        await repository.updateRunning(session.id, { providerSessionId, certificate, verificationCode, ...signature });
+        return { signingSessionId: session.id, verificationCode };
       } catch (error) {
         if (!(error instanceof IdentityError)) throw error;
         await fail(session, error.code);
+        return { signingSessionId: session.id };
       }
-      return { signingSessionId: session.id, verificationCode };
     },
 
     /** One status call: for Smart-ID and Mobile-ID it asks the identity service once, long-polling up to a second. */
     async status(user: User, processId: string, signingSessionId: string): Promise<SigningStatusResponse> {
       const { application, session } = await writableSession(user, processId, signingSessionId);
       if (session.status !== 'RUNNING' || session.method === 'ID_CARD') return statusOf(session, application);
-      const contract = await repository.findContract(session.contractId);
-      if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
-      const hash = hashOf(contract);
       const providerSessionId = session.providerSessionId ?? '';
 
       if (session.method === 'SMART_ID' && !session.documentNumber) {
@@ -282,9 +314,12 @@ export function createSigningService(options: SigningServiceOptions) {
         if (choice.status === 'RUNNING') return statusOf(session);
         if (choice.status === 'FAILED') return statusOf(await fail(session, choice.code));
         const documentNumber = choice.signingCertificate.documentNumber ?? '';
+        const certificate = choice.signingCertificate.certificate;
         try {
+          const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
+          const verificationCode = smartIdVerificationCode(hash);
           const started = await providers.SMART_ID.startSignature({ personalId: user.personalId, documentNumber, hash, hashType: CONTRACT_HASH_TYPE });
-          const updated = await repository.updateRunning(session.id, { providerSessionId: started.providerSessionId, documentNumber, certificate: choice.signingCertificate.certificate });
+          const updated = await repository.updateRunning(session.id, { providerSessionId: started.providerSessionId, documentNumber, certificate, verificationCode, ...signature });
           return statusOf(updated ?? session);
         } catch (error) {
           if (!(error instanceof IdentityError)) throw error;
@@ -296,7 +331,7 @@ export function createSigningService(options: SigningServiceOptions) {
       const result = await provider.pollSignature({
         providerSessionId,
         personalId: user.personalId,
-        hash,
+        hash: hashOf(session),
         hashType: CONTRACT_HASH_TYPE,
         certificate: session.certificate ?? '',
         timeoutMs: STATUS_LONG_POLL_MS,
@@ -309,13 +344,11 @@ export function createSigningService(options: SigningServiceOptions) {
       const { session } = await writableSession(user, processId, signingSessionId);
       if (session.method !== 'ID_CARD') throw new AppError('NOT_FOUND', 'No such ID-card signing.');
       if (session.status !== 'RUNNING') throw new AppError('CONFLICT', 'This signing has already ended.');
-      const contract = await repository.findContract(session.contractId);
-      if (!contract) throw new Error(`contract ${session.contractId} of signing session ${session.id} is missing`);
       const validation = validateIdCardSignature({
         certificate: session.certificate ?? '',
         expectedCertificate: session.certificate ?? '',
         signature,
-        hash: hashOf(contract),
+        hash: hashOf(session),
         hashType: CONTRACT_HASH_TYPE,
         trustAnchors: options.idCardTrustAnchors,
         expectedPersonalId: user.personalId,
@@ -342,11 +375,19 @@ export function createSigningService(options: SigningServiceOptions) {
         const review = await applications.review(user, processId);
         if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
         const contract = await contractOf(user, application);
-        return { document: contract.document, filename: `contract-${processId}.pdf` };
+        return { document: contract.document, filename: contractFileName(processId) };
       }
       const contract = await repository.latestContract(owned.processId);
       if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up.');
-      return { document: contract.document, filename: `contract-${processId}.pdf` };
+      return { document: contract.document, filename: contractFileName(processId) };
+    },
+
+    /** The signed contract as an ASiC-E container, once the application is submitted. */
+    async signedContainer(user: User, processId: string): Promise<{ container: Buffer; filename: string }> {
+      const owned = await applications.owned(user, processId);
+      const container = owned.status === 'IN_PROGRESS' ? undefined : await repository.signedContainer(owned.processId);
+      if (!container) throw new AppError('NOT_FOUND', 'The contract has not been signed.');
+      return { container, filename: containerFileName(processId) };
     },
   };
 }

@@ -44,12 +44,19 @@ const withoutRegister = (personalId: string, birthDate: string): ApplicationSubj
 
 const signingPath = (application: TestApplication) => `/onboarding/applications/${application.processId}/signing`;
 
-async function pollUntilEnded(call: Call, application: TestApplication, signingSessionId: string): Promise<Status> {
+/** Polls until the signing ends; the verification code is the one a status answer gave while waiting (Smart-ID gives it after the certificate choice). */
+async function pollUntilEnded(call: Call, application: TestApplication, signingSessionId: string, shownCode?: string): Promise<Status> {
+  let verificationCode = shownCode;
   for (let attempt = 0; attempt < 30; attempt += 1) {
     const response = await call('GET', `${signingPath(application)}/${signingSessionId}`);
     expect(response.statusCode, response.body).toBe(200);
     const status = response.json() as Status;
-    if (status.state !== 'WAITING_FOR_PIN2') return status;
+    if (status.state === 'WAITING_FOR_PIN2' && status.verificationCode) {
+      // Once shown, the code never changes.
+      if (verificationCode) expect(status.verificationCode).toBe(verificationCode);
+      verificationCode = status.verificationCode;
+    }
+    if (status.state !== 'WAITING_FOR_PIN2') return { ...status, ...(verificationCode ? { verificationCode } : {}) };
   }
   throw new Error('signing did not end');
 }
@@ -57,9 +64,8 @@ async function pollUntilEnded(call: Call, application: TestApplication, signingS
 async function sign(call: Call, application: TestApplication, body: object): Promise<Status & { signingSessionId: string }> {
   const started = await call('POST', signingPath(application), body);
   expect(started.statusCode, started.body).toBe(200);
-  const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode: string };
-  expect(verificationCode).toMatch(/^\d{4}$/);
-  return { ...(await pollUntilEnded(call, application, signingSessionId)), signingSessionId, verificationCode };
+  const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode?: string };
+  return { ...(await pollUntilEnded(call, application, signingSessionId, verificationCode)), signingSessionId };
 }
 
 describe('signing with Smart-ID', () => {
@@ -143,11 +149,13 @@ describe('signing with the ID-card', () => {
 
   const subject = withoutRegister('38001085718', '1980-01-08');
 
-  it('gives the hash of the stored contract, accepts the card’s signature over it and submits', async () => {
+  it('gives the hash of a XAdES SignedInfo over the stored contract, accepts the card’s signature over it and submits', async () => {
     const { call, application, signingSessionId, hash } = await startIdCard(subject);
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, signingSessionId));
     const [contract] = await app.database.db.select().from(contracts).where(eq(contracts.id, session?.contractId ?? ''));
-    expect(Buffer.from(hash, 'base64').toString('hex')).toBe(contract?.sha256);
+    expect(hash).toBe(session?.signedInfoHash);
+    // The prepared signature references the contract by its digest.
+    expect(session?.signatureXml).toContain(`<ds:DigestValue>${Buffer.from(contract?.sha256 ?? '', 'hex').toString('base64')}</ds:DigestValue>`);
 
     const { signature } = await card(subject.person.personalId, 'sign', { personalId: subject.person.personalId, hash, hashType: 'SHA256' });
     const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
@@ -196,8 +204,11 @@ describe('the contract before signing', () => {
     const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
-    const started = (await call('POST', signingPath(application), { method: 'ID_CARD', certificate: (await app.inject({ method: 'GET', url: '/dev/id-card/signing-certificate?personalId=39001010011' })).json().certificate })).json() as { hash: string };
-    expect(createHash('sha256').update(preview.rawPayload).digest('base64')).toBe(started.hash);
+    const started = (await call('POST', signingPath(application), { method: 'ID_CARD', certificate: (await app.inject({ method: 'GET', url: '/dev/id-card/signing-certificate?personalId=39001010011' })).json().certificate })).json() as { signingSessionId: string };
+    // The signature about to be made references exactly the previewed bytes.
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
+    const digest = createHash('sha256').update(preview.rawPayload).digest('base64');
+    expect(session?.signatureXml).toContain(`URI="contract-${application.processId}.pdf"><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>${digest}</ds:DigestValue>`);
   });
 
   it('is refused while the application is incomplete', async () => {

@@ -20,6 +20,7 @@ vi.setConfig({ testTimeout: 15_000 });
 
 const APPLICATION_URL = 'GET /onboarding/applications/p-1';
 const CONTRACT_URL = 'GET /onboarding/applications/p-1/contract';
+const SIGNED_CONTRACT_URL = 'GET /onboarding/applications/p-1/contract/signed';
 const names = (et: string, en: string, ru: string) => ({ et, en, ru });
 
 const OFFICES: BankOffice[] = [
@@ -77,7 +78,7 @@ describe('/success', () => {
     expect(screen.getByText('Thank you! You signed the contract and the account opening application of Tamm ja Pojad OÜ has been submitted.')).toBeTruthy();
     expect(screen.getByText('Application number: 100042')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download the signed contract' }).getAttribute('data-variant')).toBe('primary');
+    expect(screen.getByRole('button', { name: 'Download the contract (PDF)' }).getAttribute('data-variant')).toBe('primary');
     // The account opens only after the follow-up: there is no online bank to enter yet.
     expect(screen.queryByRole('link', { name: /online bank/i })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe('/');
@@ -119,7 +120,7 @@ describe('/success', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Taotlus on esitatud' })).toBeTruthy();
   });
 
-  it('downloads the signed contract with the bearer token and saves it under the server’s file name', async () => {
+  it('downloads the contract PDF with the bearer token and saves it under the server’s file name', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
     on(CONTRACT_URL, () => new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' } }));
@@ -139,7 +140,7 @@ describe('/success', () => {
     });
     renderSuccess();
     await findTitle();
-    await user.click(screen.getByRole('button', { name: 'Download the signed contract' }));
+    await user.click(screen.getByRole('button', { name: 'Download the contract (PDF)' }));
 
     await waitFor(() => expect(clicked).toEqual([{ href: 'blob:contract', download: 'contract-p-1.pdf' }]));
     const [call] = callsTo(CONTRACT_URL);
@@ -147,6 +148,93 @@ describe('/success', () => {
     expect(createObjectURL.mock.calls[0]?.[0].type).toBe('application/pdf');
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:contract'));
     expect(screen.queryByText('The contract could not be downloaded. Please try again.')).toBeNull();
+  });
+
+  it('offers the signed container next to the PDF, with a hint that DigiDoc4 opens it', async () => {
+    serve(submitted('PAY_SERVICE_FEE'));
+    renderSuccess();
+    await findTitle();
+    const button = screen.getByRole('button', { name: 'Download the signed container (ASiC-E)' });
+    expect(button.getAttribute('data-variant')).toBe('outline');
+    expect(button.getAttribute('aria-describedby')).toBe('success-signed-contract-hint');
+    expect(document.getElementById('success-signed-contract-hint')?.textContent).toBe('The .asice file holds the contract and your digital signature. Open it in DigiDoc4.');
+    // Next to the PDF, in the same row.
+    expect(button.parentElement).toBe(screen.getByRole('button', { name: 'Download the contract (PDF)' }).parentElement);
+  });
+
+  it.each([
+    ['et', 'Laadi alla allkirjastatud konteiner (ASiC-E)', 'Failis .asice on leping koos sinu digiallkirjaga. Ava see DigiDoc4-ga.'],
+    ['ru', 'Скачать подписанный контейнер (ASiC-E)', 'Файл .asice содержит договор и вашу цифровую подпись. Откройте его в DigiDoc4.'],
+  ])('names the signed container and DigiDoc4 in %s too', async (language, name, hint) => {
+    serve(submitted('PAY_SERVICE_FEE'));
+    await i18n.changeLanguage(language);
+    renderSuccess();
+    const button = await screen.findByRole('button', { name });
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(hint);
+  });
+
+  it('downloads the signed container (.asice) with the bearer token and saves it under the server’s file name', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
+    let answer!: (response: Response) => void;
+    on(SIGNED_CONTRACT_URL, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:signed');
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    renderSuccess();
+    await findTitle();
+    const button = screen.getByRole('button', { name: 'Download the signed container (ASiC-E)' });
+    await user.click(button);
+
+    // On its way: the button says so, as the other downloads do.
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    answer(
+      new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/vnd.etsi.asic-e+zip', 'Content-Disposition': 'attachment; filename="contract-p-1.asice"' },
+      }),
+    );
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:signed', download: 'contract-p-1.asice' }]));
+    const [call] = callsTo(SIGNED_CONTRACT_URL);
+    const headers = call?.init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe(`Bearer ${readSessionValue('accessToken')}`);
+    expect(headers.Accept).toBe('application/vnd.etsi.asic-e+zip');
+    expect(createObjectURL.mock.calls[0]?.[0].type).toBe('application/vnd.etsi.asic-e+zip');
+    await waitFor(() => expect(button.getAttribute('aria-busy')).not.toBe('true'));
+    expect(callsTo(CONTRACT_URL)).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+
+  it('a failed download of the signed container says so in place, and a later try clears it', async () => {
+    const user = userEvent.setup();
+    const { on } = serve(submitted('PAY_SERVICE_FEE'));
+    on(SIGNED_CONTRACT_URL, () => jsonResponse({ code: 'NOT_FOUND', message: 'Not submitted' }, 404));
+    renderSuccess();
+    await findTitle();
+    const button = screen.getByRole('button', { name: 'Download the signed container (ASiC-E)' });
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The signed container could not be downloaded. Please try again.'));
+
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:signed';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    on(SIGNED_CONTRACT_URL, () => new Response(new Uint8Array([0x50, 0x4b]), { status: 200, headers: { 'Content-Type': 'application/vnd.etsi.asic-e+zip' } }));
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
   });
 
   it("downloads the application's history as JSON with the bearer token", async () => {
@@ -184,7 +272,7 @@ describe('/success', () => {
     on(CONTRACT_URL, () => jsonResponse({ code: 'NOT_FOUND', message: 'No contract' }, 404));
     renderSuccess();
     await findTitle();
-    await user.click(screen.getByRole('button', { name: 'Download the signed contract' }));
+    await user.click(screen.getByRole('button', { name: 'Download the contract (PDF)' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The contract could not be downloaded. Please try again.');
   });
 

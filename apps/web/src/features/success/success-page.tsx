@@ -8,16 +8,17 @@ import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useBankOffices } from '../../lib/bank-offices';
-import { useContractDownload, useHistoryDownload } from '../../lib/download-contract';
+import { useContractDownload, useHistoryDownload, useSignedContractDownload } from '../../lib/download-contract';
 import { useSubmittedApplication } from './api/submitted-application';
 import styles from './success-page.module.css';
 
 /**
  * SPEC.md section 2: /success, for a signed-in user with a stored process id
  * (the route guard sees to both): contract signed, application submitted,
- * what happens next, the signed contract and the home page. The account opens
- * only after the follow-up (SPEC.md section 4), so the main action is what the
- * user can do now: download the signed contract; there is no online bank yet.
+ * what happens next, the contract and the home page. The account opens only
+ * after the follow-up (SPEC.md section 4), so the main action is what the
+ * user can do now: download the contract, as a PDF to read or as the signed
+ * ASiC-E container that DigiDoc4 opens; there is no online bank yet.
  * It reads the application itself, so a reload shows the same page.
  */
 export function Component() {
@@ -60,6 +61,7 @@ const chosenOfficeId = (application: ApplicationView): string | null => {
 function SuccessContent({ application }: { application: ApplicationView }) {
   const { t } = useTranslation();
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
+  const signedContract = useSignedContractDownload(application.processId);
   const history = useHistoryDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
@@ -84,10 +86,27 @@ function SuccessContent({ application }: { application: ApplicationView }) {
         <p className={styles.muted}>{t('SUCCESS.EMAIL_NOTE')}</p>
       </section>
 
+      <div className={styles.downloads}>
+        <div className={styles.actions}>
+          <Button variant="primary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
+            {t('SUCCESS.DOWNLOAD')}
+          </Button>
+          {/* The contract as signed: the PDF with the signature, its time-stamp and the certificate's status. */}
+          <Button
+            variant="outline"
+            leadingIcon="download"
+            isLoading={signedContract.isLoading}
+            onClick={() => void signedContract.download()}
+            aria-describedby="success-signed-contract-hint"
+          >
+            {t('SUCCESS.DOWNLOAD_SIGNED')}
+          </Button>
+        </div>
+        <p id="success-signed-contract-hint" className={styles.hint}>
+          {t('SUCCESS.DOWNLOAD_SIGNED_HINT')}
+        </p>
+      </div>
       <div className={styles.actions}>
-        <Button variant="primary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
-          {t('SUCCESS.DOWNLOAD')}
-        </Button>
         <Link to={paths.root} className={styles.secondaryAction}>
           {t('SUCCESS.HOME')}
         </Link>
@@ -99,6 +118,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
       </p>
       <div role="alert" className={styles.downloadError}>
         {isDownloadFailed && <p>{t('SUCCESS.DOWNLOAD_FAILED')}</p>}
+        {signedContract.hasFailed && <p>{t('SUCCESS.DOWNLOAD_SIGNED_FAILED')}</p>}
         {history.hasFailed && <p>{t('SUCCESS.DOWNLOAD_HISTORY_FAILED')}</p>}
       </div>
     </div>

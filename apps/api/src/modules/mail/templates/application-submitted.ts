@@ -14,7 +14,7 @@ export type ApplicationSubmittedParams = {
   discrepancies?: readonly Discrepancy[];
   /** The identification location chosen on the overview, in the mail's language; for IDENTIFY_IN_OFFICE. */
   office?: { name: string; address: string; openingHours: string } | undefined;
-  /** `${PUBLIC_URL}/start/`: the signed contract can be downloaded after signing in. */
+  /** `${PUBLIC_URL}/start/`: the signed contract, attached to the mail, can also be downloaded after signing in. */
   link: string;
   supportEmail: string;
   supportPhone: string;
@@ -59,7 +59,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Taotluse number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'et'),
-        paragraph('Allkirjastatud lepingu saad alla laadida, kui logid sisse:'),
+        paragraph('Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:'),
         link(params.link),
         paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
         paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
@@ -85,7 +85,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Application number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'en'),
-        paragraph('You can download the signed contract after signing in:'),
+        paragraph('The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:'),
         link(params.link),
         paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
         paragraph('Kind regards', 'Business customer service'),
@@ -111,7 +111,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Номер заявления: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'ru'),
-        paragraph('Подписанный договор можно скачать после входа в систему:'),
+        paragraph('Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:'),
         link(params.link),
         paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
         paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),

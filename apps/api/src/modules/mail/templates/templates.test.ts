@@ -140,6 +140,16 @@ describe('APPLICATION_SUBMITTED', () => {
     expect(mail.text).toMatch(/(Taotluse number|Application number|Номер заявления): 100042\n/);
   });
 
+  it.each([
+    ['et', 'Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:'],
+    ['en', 'The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:'],
+    ['ru', 'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:'],
+  ] as const)('says in %s that the signed container is attached and can also be downloaded after signing in', (language, sentence) => {
+    const mail = renderMail('APPLICATION_SUBMITTED', language, submitted('MANAGER_CONTACT'));
+    expect(mail.text).toContain(`${sentence}\n\nhttps://pank.example/start/`);
+    expect(mail.html).toContain(sentence);
+  });
+
   it('calls the invoice in Russian a счёт-фактура, never a bare счёт', () => {
     const mail = renderMail('APPLICATION_SUBMITTED', 'ru', submitted('PAY_SERVICE_FEE'));
     expect(mail.text).toContain('счёт-фактуру');

@@ -38,6 +38,14 @@ const OWN_FAILURES: Readonly<Record<string, SigningMessage>> = {
   invalid_certificate: own(`${SIGNING}.FAILURE.INVALID_CERTIFICATE`),
   timeout: own(`${SIGNING}.TERMINATED`),
   user_cancelled: own(`${SIGNING}.CANCELLED`),
+  // The signature's certificate, checked with the certificate validity service (OCSP) before the container is sealed.
+  certificate_revoked: own(`${SIGNING}.FAILURE.CERTIFICATE_REVOKED`),
+  certificate_unknown: own(`${SIGNING}.FAILURE.CERTIFICATE_UNKNOWN`),
+  // A service of the signed container that did not answer: trying again in a moment may do.
+  ocsp_unavailable: own(`${SIGNING}.FAILURE.OCSP_UNAVAILABLE`),
+  timestamp_unavailable: own(`${SIGNING}.FAILURE.TIMESTAMP_UNAVAILABLE`),
+  // The sealed container failed its own check: a technical error on the bank's side.
+  container_invalid: own(`${SIGNING}.FAILURE.CONTAINER_INVALID`),
 };
 
 /** SPEC.md section 8 ID-card plugin errors, and pin_blocked. */

@@ -177,6 +177,31 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     expect(callsTo(cancelUrl())).toHaveLength(0);
   });
 
+  it('Smart-ID: a start without the verification code waits for it; the status that brings it shows and announces it', async () => {
+    const user = userEvent.setup();
+    const { on, setStatuses } = serveSigning({ statuses: [waiting()] });
+    // The code depends on the certificate the Smart-ID device gives, so the start does not know it yet.
+    on(SIGNING_URL, () => jsonResponse({ signingSessionId: 's-1' }));
+    renderView();
+    await user.click(await screenSignButton());
+
+    const heading = await findStateHeading('Check the verification code');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByTestId('signing-verification-code')).toBeNull();
+    expect(liveRegion().textContent).not.toContain('Your verification code is');
+
+    setStatuses([waiting('4821'), waiting()]);
+    await waitFor(() => expect(screen.getByTestId('signing-verification-code').textContent).toBe('4821'));
+    expect(liveRegion().textContent).toBe('Your verification code is 4 8 2 1. Make sure the verification code matches the code in the Smart-ID app, then enter PIN2.');
+    // The same state: focus stays on its heading.
+    expect(document.activeElement).toBe(heading);
+
+    // A later answer without the code, or with another one, leaves the code shown.
+    setStatuses([waiting(), waiting('9999'), waiting()]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('signing-verification-code').textContent).toBe('4821');
+  });
+
   it('terminated: time ran out, with Try again and Cancel', async () => {
     const user = userEvent.setup();
     serveSigning({ statuses: [waiting('1234'), ended('TERMINATED', 'timeout')] });
@@ -198,6 +223,9 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     ['MOBILE_ID', 'delivery_error', 'Problem with your phone', /problem with the SIM card/],
     ['MOBILE_ID', 'sim_error', 'Problem with your phone', /problem with the SIM card/],
     ['SMART_ID', 'unexpected', 'An error occurred', /Please repeat your last action/],
+    ['SMART_ID', 'certificate_revoked', 'Certificate revoked', /has been revoked, so it cannot be used to sign/],
+    ['MOBILE_ID', 'ocsp_unavailable', 'Certificate check unavailable', /try again in a moment/],
+    ['SMART_ID', 'container_invalid', 'Technical error', /did not pass its final check/],
   ])('unsuccessful (%s %s): the reason in words, with Try again and Cancel', async (method, failureCode, title, message) => {
     const user = userEvent.setup();
     serveSigning({ statuses: [ended('UNSUCCESSFUL', failureCode)] });

@@ -121,12 +121,24 @@ export function useSigning() {
     setPhase({ name: 'choosing', startError: { kind: error instanceof NetworkError ? 'network' : 'failed' } });
   };
 
-  /** SPEC.md section 4: one status call a second while waiting for PIN2. */
+  /**
+   * Smart-ID: the code depends on the certificate the person's device gives,
+   * so the start does not know it; a status answer brings it once known.
+   * A code already shown stays.
+   */
+  const showVerificationCode = (verificationCode: string) =>
+    setPhase((previous) => (previous.name === 'waiting' && !previous.verificationCode ? { ...previous, verificationCode } : previous));
+
+  /** SPEC.md section 4: one status call a second while waiting for PIN2; a waiting answer may bring the verification code. */
   const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
     const { layout: { processId }, environment: { pollIntervalMs } } = context.current;
     try {
       const status = await poll({
-        fetch: (signal) => getSigningStatus(processId, sessionId, signal),
+        fetch: async (signal) => {
+          const answer = await getSigningStatus(processId, sessionId, signal);
+          if (answer.state === 'WAITING_FOR_PIN2' && answer.verificationCode && isCurrent(current)) showVerificationCode(answer.verificationCode);
+          return answer;
+        },
         isDone: (answer) => answer.state !== 'WAITING_FOR_PIN2',
         intervalMs: pollIntervalMs,
         signal: current.controller.signal,

@@ -1,0 +1,256 @@
+import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.js';
+import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
+import { signWithIdCard } from '../../test/id-card-signing.js';
+import { signInAsRepresentative, type Call } from '../../test/representative.js';
+import { validateWithXmllint, verifyWithXmlsec1 } from '../../test/xml-tools.js';
+import { verifyContainer, CONTAINER_CHECKS, type VerifyContainerOptions } from './container/verify-container.js';
+
+/**
+ * The signed contract as an ASiC-E, end to end through the API against the
+ * simulators over HTTP (Smart-ID, Mobile-ID, the ID-card, the OCSP
+ * responder and the TSA): each method's container verifies in xmlsec1,
+ * xmllint and verifyContainer; every kind of tampering is refused with its
+ * check; a revoked or unknown certificate, and an OCSP responder or TSA that
+ * is down or slow, end the signing with their own code and store nothing.
+ */
+
+const run = promisify(execFile);
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+let app: FastifyInstance;
+let anchors: VerifyContainerOptions;
+
+beforeAll(async () => {
+  // A slow responder must end the signing quickly here; live mode waits 5 s.
+  app = await buildTestApp({ OCSP_TIMEOUT_MS: '400', TIMESTAMP_TIMEOUT_MS: '400' });
+  await app.ready();
+  const simulators = app.identitySimulators;
+  if (!simulators) throw new Error('the test app runs the simulators');
+  anchors = {
+    trustAnchors: [...simulators.smartIdTrustAnchors, ...simulators.mobileIdTrustAnchors, ...simulators.idCardTrustAnchors],
+    timestampTrustAnchors: simulators.tsaTrustAnchors,
+  };
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+type Status = { state: string; failureCode?: string };
+type Method = 'SMART_ID' | 'MOBILE_ID' | 'ID_CARD';
+
+const subjectOf = (personalId: string, birthDate: string): ApplicationSubject => ({
+  company: { businessName: `Konteiner ${personalId} OÜ`, registryCode: '' },
+  person: { personalId, firstName: 'Test', lastName: 'Testnumber', birthDate },
+});
+
+async function completeApplication(subject: ApplicationSubject): Promise<{ call: Call; application: TestApplication }> {
+  const call = await signInAsRepresentative(app, subject.person.personalId);
+  const started = subject.company.registryCode
+    ? await applicationFor(call, subject.company.registryCode)
+    : ((await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: subject.company.businessName, registryCountryCode: 'EE' } })).json() as { application: TestApplication }).application;
+  return { call, application: await fillSteps(call, started, undefined, subject) };
+}
+
+async function sign(method: Method, subject: ApplicationSubject, phoneNumber?: string): Promise<{ call: Call; application: TestApplication; status: Status }> {
+  const { call, application } = await completeApplication(subject);
+  if (method === 'ID_CARD') {
+    const { outcome } = await signWithIdCard(app, call, application, subject.person.personalId);
+    return { call, application, status: outcome as Status };
+  }
+  const path = `/onboarding/applications/${application.processId}/signing`;
+  const started = await call('POST', path, { method, ...(phoneNumber ? { phoneNumber } : {}) });
+  expect(started.statusCode, started.body).toBe(200);
+  const { signingSessionId } = started.json() as { signingSessionId: string };
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const status = (await call('GET', `${path}/${signingSessionId}`)).json() as Status;
+    if (status.state !== 'WAITING_FOR_PIN2') return { call, application, status };
+  }
+  throw new Error('signing did not end');
+}
+
+const download = (call: Call, application: TestApplication) => call('GET', `/onboarding/applications/${application.processId}/contract/signed`);
+
+const signedContainers = new Map<Method, Buffer>();
+
+describe.each([
+  ['SMART_ID', OK_TESTNUMBER, undefined],
+  ['MOBILE_ID', MARY_ANN, '+37200000766'],
+  ['ID_CARD', subjectOf('38001085718', '1980-01-08'), undefined],
+] as const)('signing with %s', (method, subject, phoneNumber) => {
+  it('gives an ASiC-E that xmlsec1, xmllint and verifyContainer accept, holding the contract shown before', async () => {
+    const { call, application, status } = await sign(method, subject, phoneNumber);
+    expect(status).toMatchObject({ state: 'SIGNED' });
+
+    const response = await download(call, application);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.etsi.asic-e+zip');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="contract-${application.processId}.asice"`);
+    const container = response.rawPayload;
+    signedContainers.set(method, container);
+
+    const report = await verifyContainer(container, anchors);
+    expect(report.checks.map(({ check, ok }) => [check, ok])).toEqual(CONTAINER_CHECKS.map((check) => [check, true]));
+    expect(report.signer?.personalId).toBe(subject.person.personalId);
+    expect(report.timestampTime?.getTime()).toBeGreaterThanOrEqual((report.signingTime?.getTime() ?? 0) - 1000);
+
+    const files = unzipSync(new Uint8Array(container));
+    const pdf = files[`contract-${application.processId}.pdf`];
+    const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
+    expect(Buffer.from(pdf ?? []).equals(preview.rawPayload)).toBe(true);
+
+    const xmlsec = await verifyWithXmlsec1(container, anchors.trustAnchors.join('\n'));
+    expect(xmlsec.ok, xmlsec.output).toBe(true);
+    expect(xmlsec.output).toContain('SignedInfo References (ok/all): 2/2');
+    const schema = await validateWithXmllint(strFromU8(files['META-INF/signatures0.xml'] ?? new Uint8Array()));
+    expect(schema.ok, schema.output).toBe(true);
+  });
+});
+
+describe('a container that was changed after signing', () => {
+  /** The container with some of its files replaced, mimetype first and stored as before. */
+  const rebuilt = (container: Buffer, change: (files: Record<string, Uint8Array>) => void): Uint8Array => {
+    const files = unzipSync(new Uint8Array(container));
+    change(files);
+    const { mimetype, ...rest } = files;
+    return zipSync({ mimetype: [mimetype ?? new Uint8Array(), { level: 0 }], ...rest });
+  };
+  const signaturesOf = (container: Buffer): string => strFromU8(unzipSync(new Uint8Array(container))['META-INF/signatures0.xml'] ?? new Uint8Array());
+  const between = (xml: string, tag: string): string => xml.split(`<${tag}>`)[1]?.split(`</${tag}>`)[0] ?? '';
+  const replaceIn = (xml: string, tag: string, value: string) => xml.replace(`<${tag}>${between(xml, tag)}</${tag}>`, `<${tag}>${value}</${tag}>`);
+
+  const failureOf = async (container: Uint8Array) => (await verifyContainer(container, anchors)).failure;
+  const first = () => signedContainers.get('ID_CARD') ?? Buffer.alloc(0);
+  const other = () => signedContainers.get('MOBILE_ID') ?? Buffer.alloc(0);
+
+  it('a changed PDF inside: document_digest, and xmlsec1 refuses it too', async () => {
+    const tampered = rebuilt(first(), (files) => {
+      const name = Object.keys(files).find((file) => file.endsWith('.pdf')) ?? '';
+      files[name] = strToU8('%PDF-1.7\n% another contract\n');
+    });
+    expect(await failureOf(tampered)).toBe('document_digest');
+    expect((await verifyWithXmlsec1(tampered, anchors.trustAnchors.join('\n'))).ok).toBe(false);
+  });
+
+  it('a signature value from another signing: signature_value', async () => {
+    const swapped = rebuilt(first(), (files) => {
+      files['META-INF/signatures0.xml'] = strToU8(replaceIn(signaturesOf(first()), 'ds:SignatureValue', between(signaturesOf(other()), 'ds:SignatureValue')));
+    });
+    expect(await failureOf(swapped)).toBe('signature_value');
+  });
+
+  it('a time-stamp over other data: timestamp', async () => {
+    const swapped = rebuilt(first(), (files) => {
+      files['META-INF/signatures0.xml'] = strToU8(replaceIn(signaturesOf(first()), 'xades:EncapsulatedTimeStamp', between(signaturesOf(other()), 'xades:EncapsulatedTimeStamp')));
+    });
+    expect(await failureOf(swapped)).toBe('timestamp');
+  });
+
+  it('the OCSP response of another certificate: revocation', async () => {
+    const swapped = rebuilt(first(), (files) => {
+      files['META-INF/signatures0.xml'] = strToU8(replaceIn(signaturesOf(first()), 'xades:EncapsulatedOCSPValue', between(signaturesOf(other()), 'xades:EncapsulatedOCSPValue')));
+    });
+    expect(await failureOf(swapped)).toBe('revocation');
+  });
+
+  it('a second signature file, or mimetype not first: structure', async () => {
+    const extra = rebuilt(first(), (files) => {
+      files['META-INF/signatures1.xml'] = files['META-INF/signatures0.xml'] ?? new Uint8Array();
+    });
+    expect(await failureOf(extra)).toBe('structure');
+    const { mimetype, ...rest } = unzipSync(new Uint8Array(first()));
+    expect(await failureOf(zipSync({ ...rest, mimetype: mimetype ?? new Uint8Array() }))).toBe('structure');
+    expect(await failureOf(strToU8('not a zip'))).toBe('structure');
+  });
+
+  it('the command-line check says valid for the signed file and names the failed check for a changed one', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'verify-cli-'));
+    const write = async (name: string, content: string | Uint8Array) => {
+      await writeFile(path.join(directory, name), content);
+      return path.join(directory, name);
+    };
+    const trust = await Promise.all(anchors.trustAnchors.map((pem, index) => write(`ca-${index}.pem`, pem)));
+    const tsaTrust = await write('tsa.pem', anchors.timestampTrustAnchors.join('\n'));
+    const cli = async (file: string) => {
+      const args = ['--conditions=source', '--import', 'tsx', 'scripts/verify-container.ts', file, ...trust.flatMap((ca) => ['--trust', ca]), '--tsa-trust', tsaTrust];
+      try {
+        return { code: 0, ...(await run('node', args, { cwd: REPOSITORY_ROOT })) };
+      } catch (error) {
+        const failed = error as { code: number; stdout: string };
+        return { code: failed.code, stdout: failed.stdout };
+      }
+    };
+    const valid = await cli(await write('signed.asice', first()));
+    expect(valid.code, valid.stdout).toBe(0);
+    expect(valid.stdout).toMatch(/^ok {3}structure/m);
+    expect(valid.stdout).toContain('Valid: contract-');
+    const tampered = rebuilt(first(), (files) => {
+      const name = Object.keys(files).find((file) => file.endsWith('.pdf')) ?? '';
+      files[name] = strToU8('%PDF-1.7\n% another contract\n');
+    });
+    const invalid = await cli(await write('changed.asice', tampered));
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toMatch(/^FAIL document_digest/m);
+    expect(invalid.stdout).toContain('Not valid: document_digest.');
+  });
+
+  it('a signer from a CA that is not trusted: certificate_chain', async () => {
+    const report = await verifyContainer(first(), { ...anchors, trustAnchors: app.identitySimulators?.smartIdTrustAnchors ?? [] });
+    expect(report.failure).toBe('certificate_chain');
+  });
+});
+
+describe('the certificate status and the time-stamp at signing', () => {
+  const expectNothingStored = async (call: Call, application: TestApplication) => {
+    expect((await download(call, application)).statusCode).toBe(404);
+    const current = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string };
+    expect(current.status).toBe('IN_PROGRESS');
+  };
+
+  it.each([
+    // The simulators' OCSP people (simulators/README.md): revoked, unknown, and a responder slower than OCSP_TIMEOUT_MS.
+    ['SMART_ID', '39101019913', 'certificate_revoked', '1991-01-01', undefined],
+    ['SMART_ID', '39101019924', 'certificate_unknown', '1991-01-01', undefined],
+    ['SMART_ID', '39101019935', 'ocsp_unavailable', '1991-01-01', undefined],
+    ['MOBILE_ID', '49101019914', 'certificate_revoked', '1991-01-01', '+37200000991'],
+    ['MOBILE_ID', '49101019925', 'certificate_unknown', '1991-01-01', '+37200000992'],
+    ['MOBILE_ID', '49101019936', 'ocsp_unavailable', '1991-01-01', '+37200000993'],
+    ['ID_CARD', '38001019963', 'certificate_revoked', '1980-01-01', undefined],
+    ['ID_CARD', '38001019974', 'certificate_unknown', '1980-01-01', undefined],
+    ['ID_CARD', '38001019985', 'ocsp_unavailable', '1980-01-01', undefined],
+  ] as const)('%s %s ends UNSUCCESSFUL with %s, and nothing is submitted', async (method, personalId, failureCode, birthDate, phoneNumber) => {
+    const { call, application, status } = await sign(method, subjectOf(personalId, birthDate), phoneNumber);
+    expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode });
+    await expectNothingStored(call, application);
+  });
+
+  it.each([
+    ['ocsp', 'ocsp_unavailable'],
+    ['tsa', 'timestamp_unavailable'],
+  ] as const)('with the %s service down, signing ends with %s; once it is back, signing again succeeds', async (service, failureCode) => {
+    const simulators = app.identitySimulators;
+    const subject = subjectOf(service === 'ocsp' ? '39001010022' : '39001010033', '1990-01-01');
+    const { call, application } = await completeApplication(subject);
+    simulators?.setOutage(service, true);
+    try {
+      const { outcome } = await signWithIdCard(app, call, application, subject.person.personalId);
+      expect(outcome).toMatchObject({ state: 'UNSUCCESSFUL', failureCode });
+      await expectNothingStored(call, application);
+    } finally {
+      simulators?.setOutage(service, false);
+    }
+    const { outcome } = await signWithIdCard(app, call, application, subject.person.personalId);
+    expect(outcome).toMatchObject({ state: 'SIGNED' });
+    expect((await download(call, application)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,48 @@
+// Checks a signed contract (.asice) as a relying party would, years later, with nothing but the file and the
+// trust anchors: npm run verify-container -- FILE.asice [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]
+// Without --trust, the CAs of the identity simulators that `npm start` keeps in DATA_DIR/simulators (default
+// ./data) are trusted, which is what a container signed in a local run needs. Prints every check; exits 1 on failure.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { verifyContainer } from '../apps/api/src/modules/signing/container/verify-container.js';
+import { loadSimulatorPki } from '../apps/api/src/simulators/simulator-pki.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    trust: { type: 'string', multiple: true },
+    'tsa-trust': { type: 'string', multiple: true },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
+  },
+});
+
+const file = positionals[0];
+if (!file) {
+  console.error('usage: npm run verify-container -- FILE.asice [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]');
+  process.exit(2);
+}
+
+async function anchors(): Promise<{ trustAnchors: string[]; timestampTrustAnchors: string[] }> {
+  const read = (files: string[]) => files.map((name) => readFileSync(name, 'utf8'));
+  if (values.trust && values['tsa-trust']) return { trustAnchors: read(values.trust), timestampTrustAnchors: read(values['tsa-trust']) };
+  const directory = path.join(values['data-dir'] ?? './data', 'simulators');
+  if (!existsSync(directory)) {
+    console.error(`No --trust and --tsa-trust given, and no simulator CAs in ${directory}: name the CAs to trust.`);
+    process.exit(2);
+  }
+  const pki = await loadSimulatorPki(directory);
+  return {
+    trustAnchors: values.trust ? read(values.trust) : [pki.smartIdCa, pki.mobileIdCa, pki.idCardCa].map((ca) => ca.certificatePem),
+    timestampTrustAnchors: values['tsa-trust'] ? read(values['tsa-trust']) : [pki.tsaCa.certificatePem],
+  };
+}
+
+const report = await verifyContainer(readFileSync(file), await anchors());
+for (const { check, ok, detail } of report.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${detail}`);
+if (report.ok) {
+  console.log(`\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`);
+} else {
+  console.log(`\nNot valid: ${report.failure ?? ''}.`);
+  process.exit(1);
+}
