@@ -34,6 +34,7 @@ export * from './schemas/related-persons.js';
 export * from './schemas/related-persons-step.js';
 export * from './schemas/overview.js';
 export * from './schemas/application.js';
+export * from './schemas/decisions.js';
 export * from './application-review.js';
 export * from './facts.js';
 export * from './page-settings.js';

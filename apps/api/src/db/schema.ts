@@ -48,6 +48,11 @@ export const applications = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Once submitted: what the bank does next (FOLLOW_UPS), chosen when the contract is signed. */
     followUp: text('follow_up'),
+    /**
+     * Set while the applicant fills again what the bank asked for (a MORE_INFORMATION_NEEDED decision): only these
+     * steps may change, and the application is IN_PROGRESS until it is signed anew, which clears it.
+     */
+    reopenedSteps: jsonb('reopened_steps').$type<string[]>(),
   },
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),
@@ -61,7 +66,7 @@ export const applications = pgTable(
       .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
     check(
       'applications_status_check',
-      sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED')`,
+      sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED')`,
     ),
     check('applications_version_check', sql`${table.version} >= 1`),
   ],
@@ -311,7 +316,8 @@ export const signingSessions = pgTable(
   },
   (table) => [
     index('signing_sessions_process_idx').on(table.processId),
-    uniqueIndex('signing_sessions_one_signed_idx').on(table.processId).where(sql`${table.status} = 'SIGNED'`),
+    // One signature per contract: an application signed again after the bank asked for more information has a new one.
+    uniqueIndex('signing_sessions_one_signed_idx').on(table.contractId).where(sql`${table.status} = 'SIGNED'`),
     check('signing_sessions_method_check', sql`${table.method} in ('SMART_ID', 'MOBILE_ID', 'ID_CARD')`),
     check('signing_sessions_status_check', sql`${table.status} in ('RUNNING', 'SIGNED', 'FAILED', 'CANCELLED')`),
     check(
@@ -336,6 +342,66 @@ export const rateLimitCounters = pgTable(
   (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
 );
 
+/**
+ * The `jti` of every client assertion (RFC 7523) a bank's system signed in with, until it expires: an assertion is
+ * good once, so a copied one is refused.
+ */
+export const clientAssertions = pgTable(
+  'client_assertions',
+  {
+    clientId: text('client_id').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.jti] }), index('client_assertions_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * The first answer to each `Idempotency-Key` of a bank's client: a repeat of the key gets it again instead of a
+ * second decision. The request's hash tells a repeat from another request under the same key.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    clientId: text('client_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.key] }), index('idempotent_requests_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * Events for the bank's systems (CloudEvents 1.0), written in the transaction of what they report and delivered by
+ * webhook at least once, in order per application: a sender claims the oldest undelivered event of an application
+ * with FOR UPDATE SKIP LOCKED, as the mail outbox does, so instances share the work.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The CloudEvent's id: what a receiver deduplicates by. */
+    eventId: uuid('event_id').notNull().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => applications.processId),
+    type: text('type').notNull(),
+    /** The whole CloudEvent as sent (structured mode). */
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('event_outbox_event_id_idx').on(table.eventId),
+    index('event_outbox_pending_idx').on(table.processId, table.id).where(sql`${table.deliveredAt} is null`),
+  ],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -348,4 +414,7 @@ export const schema = {
   contracts,
   signingSessions,
   rateLimitCounters,
+  clientAssertions,
+  idempotentRequests,
+  eventOutbox,
 };

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isValidEmail } from '../validation/email.js';
+
+/**
+ * What the bank's own systems record about a submitted application (SPEC.md section 1: account managers act offline,
+ * with their own tools). Each decision is kept in the application's record, sent to the bank's systems as an event
+ * and shown to the applicant on the status page; those that need the applicant are also mailed.
+ */
+export const DECISION_TYPES = [
+  'FEE_INVOICED',
+  'FEE_PAID',
+  'IDENTIFICATION_BOOKED',
+  'IDENTIFIED',
+  'BOARD_SIGNATURE_REQUESTED',
+  'BOARD_SIGNATURE_RECEIVED',
+  'MORE_INFORMATION_NEEDED',
+  'APPROVED',
+  'DECLINED',
+] as const;
+export type DecisionType = (typeof DECISION_TYPES)[number];
+
+/** The steps a bank may ask the applicant to fill again; the overview brings the signing with it. */
+export const REOPENABLE_STEPS = ['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'ApplicationOverview'] as const;
+export type ReopenableStep = (typeof REOPENABLE_STEPS)[number];
+
+/** The decisions after which nothing more is decided: the application's final answer. */
+export const FINAL_DECISIONS: readonly DecisionType[] = ['APPROVED', 'DECLINED'];
+
+/** The decisions the applicant must act on or hear about at once: each is also mailed in the contact language. */
+export const MAILED_DECISIONS: readonly DecisionType[] = [
+  'FEE_INVOICED',
+  'IDENTIFICATION_BOOKED',
+  'BOARD_SIGNATURE_REQUESTED',
+  'MORE_INFORMATION_NEEDED',
+  'APPROVED',
+  'DECLINED',
+];
+
+/** ISO 13616 check of an IBAN: letters to numbers, the remainder mod 97 is 1. */
+export function isValidIban(value: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value)) return false;
+  const rearranged = value.slice(4) + value.slice(0, 4);
+  let remainder = 0;
+  for (const character of rearranged) {
+    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** Free text a manager writes for the applicant: one to 2,000 characters, shown as plain text. */
+const managerText = () => z.string().trim().min(1).max(2000);
+
+export const decisionSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('FEE_INVOICED'),
+    /** The service fee in euro cents; the payment reference is the application's own. */
+    amountCents: z.number().int().min(1).max(10_000_000),
+    dueDate: z.iso.date(),
+  }),
+  z.object({ type: z.literal('FEE_PAID') }),
+  z.object({
+    type: z.literal('IDENTIFICATION_BOOKED'),
+    /** A bank office of the reference data (GET /onboarding/reference/bank-offices). */
+    officeId: z.string().min(1).max(64),
+    /** When the applicant is expected, with its offset: shown in Estonian time. */
+    at: z.iso.datetime({ offset: true }),
+  }),
+  z.object({ type: z.literal('IDENTIFIED') }),
+  z.object({
+    type: z.literal('BOARD_SIGNATURE_REQUESTED'),
+    /** Who the signing link went to: the applicant sees the names and addresses. */
+    recipients: z
+      .array(z.object({ name: z.string().trim().min(1).max(200), email: z.string().max(254).refine(isValidEmail, 'not an e-mail address') }))
+      .min(1)
+      .max(20),
+  }),
+  z.object({ type: z.literal('BOARD_SIGNATURE_RECEIVED') }),
+  z.object({
+    type: z.literal('MORE_INFORMATION_NEEDED'),
+    /** Exactly the steps that open again; the others stay as signed. */
+    steps: z
+      .array(z.enum(REOPENABLE_STEPS))
+      .min(1)
+      .refine((steps) => new Set(steps).size === steps.length, 'a step is named twice'),
+    /** What is missing, in the applicant's language, as the manager writes it. */
+    message: managerText(),
+  }),
+  z.object({
+    type: z.literal('APPROVED'),
+    /** The new account's IBAN. */
+    accountNumber: z.string().refine(isValidIban, 'not a valid IBAN'),
+  }),
+  z.object({ type: z.literal('DECLINED') }),
+]);
+export type Decision = z.infer<typeof decisionSchema>;
+
+/** What the bank posts: the decision and the application version it was made on (a stale one answers 409). */
+export const recordDecisionRequestSchema = z.object({
+  applicationVersion: z.number().int().min(1).max(2_147_483_647),
+  decision: decisionSchema,
+});
+export type RecordDecisionRequest = z.infer<typeof recordDecisionRequestSchema>;
+
+/** Statuses of a submitted application's final answer. */
+export const DECIDED_STATUSES = ['APPROVED', 'DECLINED'] as const;
+
+/**
+ * Where a decision may be recorded: one rule for the API and its tests. `reopenedSteps` is set while the applicant
+ * fills in what a MORE_INFORMATION_NEEDED asked for (the application is IN_PROGRESS again until it is signed anew).
+ */
+export function decisionRefusal(
+  application: { status: string; reopenedSteps: readonly string[] | null },
+  decision: Pick<Decision, 'type'>,
+): 'APPLICATION_DECIDED' | 'APPLICATION_NOT_SUBMITTED' | null {
+  if ((DECIDED_STATUSES as readonly string[]).includes(application.status)) return 'APPLICATION_DECIDED';
+  if (application.status === 'SUBMITTED') return null;
+  // Reopened for more information: the bank may still give up on it, nothing else until it is signed again.
+  if (application.status === 'IN_PROGRESS' && application.reopenedSteps && decision.type === 'DECLINED') return null;
+  return 'APPLICATION_NOT_SUBMITTED';
+}
