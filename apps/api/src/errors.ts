@@ -14,6 +14,8 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   COMPANY_MISMATCH: "The step names another company than the application's.",
   CONSENT_REQUIRED: 'Consent to registry queries is required first.',
   REGISTER_CHANGED: 'The business register has changed since the application read it.',
+  IDEMPOTENCY_KEY_REQUIRED: 'An Idempotency-Key header is required.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for another request.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   APPLICATION_TOO_LARGE: 'The application would be larger than the server keeps.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',

@@ -29,6 +29,10 @@ export const API_ERROR_STATUS = {
   CONSENT_REQUIRED: 409,
   /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
   REGISTER_CHANGED: 409,
+  /** A write of the integration API came without a usable Idempotency-Key header. */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  /** The Idempotency-Key was used before for a different request; a new request needs a new key. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** The body, or the step's data in it, is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
   /** The save would make the whole application (its steps and drafts) larger than the server keeps. */
