@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { INTEGRATION_BASE_PATH, INTEGRATION_SCOPES, INTEGRATION_TOKEN_PATH, integrationEndpoints } from '@onboarding/domain';
+import { INTEGRATION_BASE_PATH, INTEGRATION_TOKEN_PATH, integrationEndpoints, type IntegrationScope } from '@onboarding/domain';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
@@ -33,7 +33,7 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
 /** Whether a route belongs to the integration API: the onboarding document leaves these out. */
 export const isIntegrationRoute = (url: string): boolean => url === INTEGRATION_TOKEN_PATH || url.startsWith(`${INTEGRATION_BASE_PATH}/`);
 
-const SCOPE_DESCRIPTIONS: Record<(typeof INTEGRATION_SCOPES)[number], string> = {
+const SCOPE_DESCRIPTIONS: Record<IntegrationScope, string> = {
   'applications:read': 'Read submitted applications, their facts, history and signed contracts',
   'applications:decide': "Record the bank's decisions on submitted applications",
 };
