@@ -9,7 +9,6 @@ import {
 } from '@onboarding/domain';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 import type { ClientAssertionVerifier } from './client-assertion.js';
 import type { IntegrationClient } from './clients.js';
@@ -48,9 +47,8 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (app
       request.log.info({ error: error.error, reason: error.message }, 'token request refused');
       return reply.status(error.statusCode).send(error.toJSON());
     }
-    const status = error instanceof AppError ? error.statusCode : error.statusCode;
     // A body that is not a form, or a field given twice: the request is malformed (section 5.2 invalid_request).
-    if (status === 400 || status === 415) {
+    if (error.statusCode === 400 || error.statusCode === 415) {
       return reply.status(400).send(new OAuthError('invalid_request', 'The request must be a form (application/x-www-form-urlencoded) with each parameter once.').toJSON());
     }
     // Rate limits and server errors: the app's own handler and body.
