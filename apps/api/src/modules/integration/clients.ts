@@ -33,21 +33,26 @@ const publicJwkSchema = z
     if (key.kty === 'RSA' && (!key.n || !key.e || Buffer.from(key.n, 'base64url').length < 256)) context.addIssue({ code: 'custom', message: 'an RSA key must have n and e, and at least 2048 bits' });
   });
 
-export const integrationClientsSchema = z
-  .array(
-    z.object({
-      clientId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'must be 3 to 64 letters, digits, dots, dashes or underscores'),
-      scopes: z.array(z.enum(INTEGRATION_SCOPES)).min(1),
-      publicKeys: z.array(publicJwkSchema).min(1).max(10),
-    }),
-  )
-  .superRefine((clients, context) => {
-    const seen = new Set<string>();
-    clients.forEach((client, index) => {
-      if (seen.has(client.clientId)) context.addIssue({ code: 'custom', path: [index, 'clientId'], message: `${client.clientId} is registered twice` });
-      seen.add(client.clientId);
-    });
+export const integrationClientsSchema = z.array(
+  z.object({
+    clientId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'must be 3 to 64 letters, digits, dots, dashes or underscores'),
+    scopes: z.array(z.enum(INTEGRATION_SCOPES)).min(1),
+    publicKeys: z.array(publicJwkSchema).min(1).max(10),
+  }),
+);
+
+/** A client id given twice, found apart from the schema so that it is named even when an entry is otherwise wrong. */
+function duplicateProblems(json: unknown): string[] {
+  if (!Array.isArray(json)) return [];
+  const seen = new Set<unknown>();
+  return json.flatMap((entry: unknown, index) => {
+    const clientId = (entry as { clientId?: unknown } | null)?.clientId;
+    if (typeof clientId !== 'string') return [];
+    if (seen.has(clientId)) return [`${index}.clientId: ${clientId} is registered twice`];
+    seen.add(clientId);
+    return [];
   });
+}
 
 /** Reads and checks a clients file; a bad one stops the start with every problem named. */
 export function readIntegrationClients(file: string): IntegrationClient[] {
@@ -58,9 +63,9 @@ export function readIntegrationClients(file: string): IntegrationClient[] {
     throw new Error(`INTEGRATION_CLIENTS_FILE ${file} is not readable JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const result = integrationClientsSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-    throw new Error(`INTEGRATION_CLIENTS_FILE ${file} is not valid:\n${problems.join('\n')}`);
+  const problems = [...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)), ...duplicateProblems(json)];
+  if (!result.success || problems.length > 0) {
+    throw new Error(`INTEGRATION_CLIENTS_FILE ${file} is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
   return result.data.map((client) => ({ clientId: client.clientId, scopes: client.scopes, publicKeys: client.publicKeys as JWK[] }));
 }
