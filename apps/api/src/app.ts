@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { isIntegrationRoute, registerIntegration } from './modules/integration/plugin.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerRateLimits } from './modules/rate-limits/plugin.js';
 import { registerSigning } from './modules/signing/plugin.js';
@@ -93,7 +94,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       servers: [{ url: config.PUBLIC_URL }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // The integration API has its own document (modules/integration/plugin.ts): its routes stay out of this one.
+    transform: (input) => (isIntegrationRoute(input.url) ? { schema: { hide: true }, url: input.url } : jsonSchemaTransform(input)),
     // Named schemas (such as the nested register shareholder) become components.
     transformObject: jsonSchemaTransformObject,
   });
@@ -121,6 +123,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const auth = await registerAuth(app, config, database, rateLimits);
   const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
   await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
+  await registerIntegration(app, config, database, { signingKey: auth.tokenSigning.key, issuer: auth.tokenSigning.issuer, rateLimits, applications: onboarding.service });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

@@ -55,6 +55,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 'many' })).toThrow(/SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY/);
   });
 
+  it('reads the integration clients from INTEGRATION_CLIENTS_FILE, unset by default', () => {
+    expect(loadConfig({}).INTEGRATION_CLIENTS_FILE).toBeUndefined();
+    expect(loadConfig({ INTEGRATION_CLIENTS_FILE: '/etc/onboarding/clients.json' }).INTEGRATION_CLIENTS_FILE).toBe('/etc/onboarding/clients.json');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -87,6 +87,11 @@ export const configSchema = z
     // Sign-in (/oauth2/v2).
     /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */
     AUTH_SIGNING_KEY_FILE: z.string().min(1).optional(),
+    /**
+     * JSON file of the bank's machine clients of /integration/v1: `[{ clientId, scopes, publicKeys: [JWK] }]`, read and
+     * checked at start. Unset: the demo client `demo-bank` in simulated mode, none in live mode.
+     */
+    INTEGRATION_CLIENTS_FILE: z.string().min(1).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     /** A signed-in session ends this long after the last token refresh. */
     SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),

@@ -50,3 +50,5 @@ export * from './contracts/reference.js';
 export * from './schemas/register.js';
 export * from './contracts/register.js';
 export * from './drafts/index.js';
+export * from './schemas/integration.js';
+export * from './contracts/integration.js';

@@ -42,7 +42,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // browser cache may keep them. Answers that choose their own caching (reference data with
   // ETags, static files) keep it.
   app.addHook('onSend', async (request, reply, payload) => {
-    const isApi = request.url.startsWith('/onboarding/') || request.url.startsWith('/oauth2/');
+    const isApi = request.url.startsWith('/onboarding/') || request.url.startsWith('/oauth2/') || request.url.startsWith('/integration/');
     if (isApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     return payload;
   });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -6,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, signingSessions } from '../db/schema.js';
 import { buildTestApp } from '../test/app.js';
 import { errorBodyProblems } from '../test/error-body.js';
+import { importPKCS8 } from 'jose';
+import { DEMO_CLIENT_ID, demoClientKeyFile } from '../modules/integration/demo-client.js';
+import { integrationToken } from '../test/integration-clients.js';
 import { fillPath, readOpenApi, type Operation } from '../test/openapi-operations.js';
 import { recordQueries, type QueryRecorder } from '../test/query-recorder.js';
 import { createPkce, pollUntilDone } from '../test/sign-in.js';
@@ -25,6 +31,8 @@ import { representativeWithApplication, validBody, type Representative } from '.
 let app: FastifyInstance;
 let recorder: QueryRecorder;
 let operations: Operation[];
+let integrationOperations: Operation[];
+let dataDir: string;
 let a: Representative;
 let b: Representative;
 let smartIdSessionId: string;
@@ -50,9 +58,11 @@ beforeAll(async () => {
   // The mail sender polls the outbox on a timer: rarely here, though its queries are not counted either way.
   // Every request checks its session in the database (no per-instance trust window), so that foreign and missing ids are
   // compared by the same statements whatever the clock did between them.
-  app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '600000', SESSION_CHECK_CACHE_MS: '0' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-matrix-'));
+  app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '600000', SESSION_CHECK_CACHE_MS: '0', DATA_DIR: dataDir });
   await app.ready();
   operations = (await readOpenApi(app)).operations;
+  integrationOperations = (await readOpenApi(app, '/integration/v1/openapi.json')).operations;
   a = await representativeWithApplication(app, JAAK_KRISTJAN, 'jaak.matrix@example.ee');
   b = await representativeWithApplication(app, OK_TESTNUMBER, 'ok.matrix@example.ee');
   const start = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/start', payload: { ...createPkce().common, personalId: '40504040001', personalIdCountryCode: 'EE' } });
@@ -238,6 +248,55 @@ describe('without a valid token, every authenticated route answers the same 401'
     expect(JSON.parse([...answers.keys()][0] as string)).toMatchObject({ code: 'UNAUTHORIZED' });
     // The same work for every route too: no query without a token, one session look-up with a verified one.
     expect(queryCounts.size).toBe(1);
+  });
+});
+
+describe('the integration API of the bank\'s systems', () => {
+  const integrationRequest = (operation: Operation, processId: string, authorization: string | null): InjectOptions => ({
+    method: operation.method,
+    url: fillPath(operation.path, { processId }),
+    headers: authorization === null ? {} : { authorization },
+  });
+  const readOperations = () => integrationOperations.filter((operation) => operation.isAuthenticated);
+
+  it('knows every route of its own document (a new one must be classified here)', () => {
+    expect(readOperations().map((operation) => operation.key).sort()).toEqual([
+      'GET /integration/v1/applications',
+      'GET /integration/v1/applications/{processId}',
+      'GET /integration/v1/applications/{processId}/contract',
+      'GET /integration/v1/applications/{processId}/signed',
+    ]);
+    expect(readOperations().flatMap((operation) => operation.params.filter((name) => name !== 'processId'))).toEqual([]);
+  });
+
+  it.each(['no authorization header', 'a token that is not one', "a representative's access token"])(
+    '%s: the same 401 invalid_token on every route, before any query',
+    async (variant) => {
+      const authorization = variant === 'no authorization header' ? null : variant === 'a token that is not one' ? 'Bearer not-a-token' : `Bearer ${a.accessToken}`;
+      const answers = new Set<string>();
+      for (const operation of readOperations()) {
+        const { response, statements } = await recorded(integrationRequest(operation, a.processId, authorization));
+        expect(response.statusCode, operation.key).toBe(401);
+        expect(response.headers['www-authenticate'], operation.key).toBe('Bearer realm="integration", error="invalid_token"');
+        expect(errorBodyProblems(response), operation.key).toEqual([]);
+        expect(statements, operation.key).toEqual([]);
+        answers.add(response.body);
+      }
+      expect(answers.size).toBe(1);
+    },
+  );
+
+  it('answers an application never submitted with the same 404, body and queries as one that does not exist', async () => {
+    const privateKey = await importPKCS8(readFileSync(demoClientKeyFile(dataDir), 'utf8'), 'ES256');
+    const token = `Bearer ${await integrationToken(app, { clientId: DEMO_CLIENT_ID, scopes: ['applications:read'], privateKey, algorithm: 'ES256' })}`;
+    for (const operation of readOperations().filter((candidate) => candidate.params.includes('processId'))) {
+      const draft = await recorded(integrationRequest(operation, a.processId, token));
+      const missing = await recorded(integrationRequest(operation, randomUUID(), token));
+      expect(draft.response.statusCode, operation.key).toBe(404);
+      expect(draft.response.body, operation.key).toBe(missing.response.body);
+      expect(draft.statements, operation.key).toEqual(missing.statements);
+      expect(draft.rowCounts, operation.key).toEqual(missing.rowCounts);
+    }
   });
 });
 

@@ -56,11 +56,11 @@ type RawOperation = {
 const METHODS: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
- * Every operation of the served OpenAPI document (GET /onboarding/openapi.json),
+ * Every operation of a served OpenAPI document (GET /onboarding/openapi.json unless `url` names another),
  * so the suites reach a route the day it is added, without being edited.
  */
-export async function readOpenApi(app: FastifyInstance): Promise<OpenApiDocument> {
-  const response = await app.inject({ method: 'GET', url: '/onboarding/openapi.json' });
+export async function readOpenApi(app: FastifyInstance, url = '/onboarding/openapi.json'): Promise<OpenApiDocument> {
+  const response = await app.inject({ method: 'GET', url });
   if (response.statusCode !== 200) throw new Error(`openapi.json answered ${response.statusCode}`);
   const document = response.json() as { paths: Record<string, Record<string, RawOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
   const operations: Operation[] = [];

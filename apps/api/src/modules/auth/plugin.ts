@@ -13,7 +13,7 @@ import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { simulatedIdCardRoutes } from './simulated-id-card.js';
-import { loadSigningKey } from './signing-key.js';
+import { loadSigningKey, type SigningKey } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 
@@ -33,6 +33,8 @@ export type AuthModule = {
   eidUrl(): string;
   /** The identity clients, for signing the contract with the same services. */
   identity: IdentityServices;
+  /** The key and issuer of access tokens: the integration API signs its own tokens (another audience) with them. */
+  tokenSigning: { key: SigningKey; issuer: string };
 };
 
 /**
@@ -41,7 +43,8 @@ export type AuthModule = {
  */
 export async function registerAuth(app: FastifyInstance, config: Config, database: Database, rateLimits: RateLimits): Promise<AuthModule> {
   const key = await loadSigningKey({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir });
-  const accessTokens = createAccessTokens({ key, issuer: `${config.PUBLIC_URL}${AUTH_BASE_PATH}`, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const issuer = `${config.PUBLIC_URL}${AUTH_BASE_PATH}`;
+  const accessTokens = createAccessTokens({ key, issuer, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
   const identity = await createIdentityServices(config, app.log);
   if (identity.simulators) app.decorate('identitySimulators', identity.simulators);
@@ -107,5 +110,5 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   }
   app.addHook('onClose', () => identity.close());
 
-  return { service, requireUser, eidUrl: () => eidUrl, identity };
+  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { key, issuer } };
 }

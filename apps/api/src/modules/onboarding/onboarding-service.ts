@@ -10,6 +10,7 @@ import {
   stepIndex,
   verifiedNotices,
   type ApplicationFacts,
+  type FactsInput,
   type CompanyData,
   type Discrepancy,
   type RegisterChange,
@@ -183,6 +184,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
   /** Every fact the bank acts on with its source, and where the declaration contradicts the register. */
   const factsOf = (application: ApplicationRow, user: User): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
+    factsFor(application, { ...personOf(user), name: `${user.givenName} ${user.surname}` });
+
+  /** The same for a representative known by the record rather than by a token (the bank's systems read it so). */
+  const factsFor = (application: ApplicationRow, representative: FactsInput['representative']): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
     applicationFactsOf({
       company: {
         businessName: application.companyName,
@@ -193,7 +198,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       },
       register: registerOf(application),
       steps: application.stepData,
-      representative: { ...personOf(user), name: `${user.givenName} ${user.surname}` },
+      representative,
     });
 
   /** The application, if it is this user's; anyone else learns nothing, not even that it exists (nor from the time it takes). */
@@ -308,6 +313,25 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     return { kind: 'APPLICATION', application: toApplicationView(created) };
   }
 
+  /** The application's append-only record: every change with its JSON Patch, author, time and source. */
+  async function historyOf(application: ApplicationRow): Promise<ApplicationHistory> {
+    const events = await repository.eventsOf(application.processId);
+    return {
+      processId: application.processId,
+      company: { businessName: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+      events: events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        at: event.createdAt.toISOString(),
+        actor: event.actor,
+        applicationVersion: event.applicationVersion,
+        source: sourceOfEvent(event.type, event.payload),
+        ...(Array.isArray(event.payload.patch) ? { patch: event.payload.patch as ApplicationHistory['events'][number]['patch'] } : {}),
+        payload: Object.fromEntries(Object.entries(event.payload).filter(([key]) => key !== 'patch')),
+      })),
+    };
+  }
+
   return {
     /** The application if it is this user's, for the signing module; anyone else gets 404. */
     ownedApplication: (user: User, processId: string): Promise<ApplicationRow> => ownApplication(processId, user),
@@ -360,26 +384,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
     },
 
-    /** The application's append-only record: every change with its JSON Patch, author, time and source. */
+    /** The application's record, if it is this user's. */
     async history(user: User, processId: string): Promise<ApplicationHistory> {
-      const application = await ownApplication(processId, user);
-      const events = await repository.eventsOf(application.processId);
-      return {
-        processId: application.processId,
-        company: { businessName: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
-        events: events.map((event) => ({
-          id: event.id,
-          type: event.type,
-          at: event.createdAt.toISOString(),
-          actor: event.actor,
-          applicationVersion: event.applicationVersion,
-          source: sourceOfEvent(event.type, event.payload),
-          ...(Array.isArray(event.payload.patch) ? { patch: event.payload.patch as ApplicationHistory['events'][number]['patch'] } : {}),
-          payload: Object.fromEntries(Object.entries(event.payload).filter(([key]) => key !== 'patch')),
-        })),
-      };
+      return historyOf(await ownApplication(processId, user));
     },
 
+    historyOf,
+
+    /** Every fact with its source and the discrepancies, for the representative the record names (the bank's read). */
+    factsFor,
     async representative(user: User): Promise<Representative> {
       const row = await repository.findRepresentative(personOf(user));
       return {

@@ -58,6 +58,21 @@ export function createSigningRepository(db: Db) {
       return row?.container ?? undefined;
     },
 
+    /**
+     * The latest signed contract and its ASiC-E: an application signed again after the bank asked for more
+     * information has several SIGNED sessions, and the last one is what holds.
+     */
+    async latestSigned(processId: string): Promise<{ document: Buffer; container: Buffer | null } | undefined> {
+      const [row] = await db
+        .select({ document: contracts.document, container: signingSessions.container })
+        .from(signingSessions)
+        .innerJoin(contracts, eq(contracts.id, signingSessions.contractId))
+        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')))
+        .orderBy(desc(signingSessions.signedAt), desc(signingSessions.createdAt))
+        .limit(1);
+      return row;
+    },
+
     async insertSession(values: typeof signingSessions.$inferInsert): Promise<SigningSessionRow> {
       const [row] = await db.insert(signingSessions).values(values).returning();
       if (!row) throw new Error('insert into signing_sessions returned nothing');

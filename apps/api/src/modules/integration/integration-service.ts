@@ -1,0 +1,115 @@
+import {
+  applicationFactsSchema,
+  endpointPath,
+  integrationEndpoints,
+  type ApplicationHistory,
+  type FactsInput,
+  type IntegrationApplication,
+  type IntegrationApplicationPage,
+  type IntegrationApplicationSummary,
+  type ListApplicationsQuery,
+} from '@onboarding/domain';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
+import type { OnboardingService } from '../onboarding/onboarding-service.js';
+import type { SigningRepository } from '../signing/signing-repository.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { ApplicationSummaryRow, IntegrationRepository } from './integration-repository.js';
+
+export type IntegrationServiceOptions = {
+  repository: IntegrationRepository;
+  applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
+  signing: Pick<SigningRepository, 'latestSigned'>;
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'No such submitted application.');
+
+function summaryOf(row: ApplicationSummaryRow): IntegrationApplicationSummary {
+  return {
+    processId: row.processId,
+    applicationNumber: row.applicationNumber,
+    status: row.status as IntegrationApplicationSummary['status'],
+    company: { name: row.companyName, registryCode: row.companyRegistryCode, registryCountryCode: row.companyRegistryCountryCode },
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  };
+}
+
+const submittedFactsSchema = z.object({ facts: z.object({ representative: applicationFactsSchema.shape.representative }) });
+
+/**
+ * Who signed: the representative as the eID named them in the last submission's record. The record is the only
+ * place the name is kept (the application row holds the personal code alone).
+ */
+function representativeOf(application: ApplicationRow, history: ApplicationHistory): FactsInput['representative'] {
+  const submission = history.events.findLast((event) => event.type === 'APPLICATION_SUBMITTED');
+  const recorded = submittedFactsSchema.safeParse(submission?.payload);
+  if (recorded.success) return recorded.data.facts.representative.value;
+  return { personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode, name: '' };
+}
+
+/** What the bank's systems read: submitted applications, whole, with the facts' sources and the signed documents. */
+export function createIntegrationService(options: IntegrationServiceOptions) {
+  const { repository, applications, signing } = options;
+
+  async function submitted(processId: string) {
+    const application = await repository.findSubmitted(processId);
+    if (!application) throw notFound();
+    return application;
+  }
+
+  async function signedDocuments(processId: string) {
+    await submitted(processId);
+    const signed = await signing.latestSigned(processId);
+    if (!signed) throw new AppError('NOT_FOUND', 'The application has no signed contract.');
+    return signed;
+  }
+
+  return {
+    async list(query: ListApplicationsQuery): Promise<IntegrationApplicationPage> {
+      const rows = await repository.page({
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.updatedSince ? { updatedSince: query.updatedSince } : {}),
+        ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+        // One more than asked: whether there is a next page, without counting.
+        limit: query.limit + 1,
+      });
+      const items = rows.slice(0, query.limit);
+      const last = items.at(-1);
+      return { items: items.map(summaryOf), nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.updatedAt, processId: last.processId }) : null };
+    },
+
+    async application(processId: string): Promise<IntegrationApplication> {
+      const application = await submitted(processId);
+      const history = await applications.historyOf(application);
+      const { facts, discrepancies } = applications.factsFor(application, representativeOf(application, history));
+      return {
+        ...summaryOf({ ...application, updatedAt: application.updatedAtText }),
+        followUp: (application.followUp ?? null) as IntegrationApplication['followUp'],
+        steps: application.stepData,
+        facts,
+        discrepancies,
+        history: history.events,
+        reopenedSteps: (application.reopenedSteps ?? null) as IntegrationApplication['reopenedSteps'],
+        links: {
+          contract: endpointPath(integrationEndpoints.contract.path, { processId }),
+          signedContract: endpointPath(integrationEndpoints.signedContract.path, { processId }),
+        },
+      };
+    },
+
+    /** The signed contract's PDF (of the latest signature). */
+    contract: async (processId: string): Promise<Buffer> => (await signedDocuments(processId)).document,
+
+    /** The signed ASiC-E container (of the latest signature). */
+    async signedContainer(processId: string): Promise<Buffer> {
+      const { container } = await signedDocuments(processId);
+      if (!container) throw new AppError('NOT_FOUND', 'The application has no signed container.');
+      return container;
+    },
+  };
+}
+
+export type IntegrationService = ReturnType<typeof createIntegrationService>;

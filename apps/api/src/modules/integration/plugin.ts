@@ -1,0 +1,93 @@
+import swagger from '@fastify/swagger';
+import { INTEGRATION_BASE_PATH, INTEGRATION_TOKEN_PATH, integrationEndpoints, type IntegrationScope } from '@onboarding/domain';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { SigningKey } from '../auth/signing-key.js';
+import type { OnboardingService } from '../onboarding/onboarding-service.js';
+import type { RateLimits } from '../rate-limits/plugin.js';
+import { createSigningRepository } from '../signing/signing-repository.js';
+import { createAssertionRepository } from './assertion-repository.js';
+import { createClientAssertionVerifier } from './client-assertion.js';
+import { loadIntegrationClients } from './clients.js';
+import { createIntegrationRepository } from './integration-repository.js';
+import { createIntegrationService } from './integration-service.js';
+import { createIntegrationTokens } from './integration-token.js';
+import { createRequireIntegrationScope } from './require-scope.js';
+import { integrationRoutes } from './routes.js';
+import { tokenRoutes } from './token-routes.js';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The integration API's own OpenAPI document (the onboarding one is `swagger`). */
+    integrationSwagger: () => unknown;
+  }
+}
+
+// Used assertions are forgotten this often once expired; until then a replay is refused by the table's key.
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** Whether a route belongs to the integration API: the onboarding document leaves these out. */
+export const isIntegrationRoute = (url: string): boolean => url === INTEGRATION_TOKEN_PATH || url.startsWith(`${INTEGRATION_BASE_PATH}/`);
+
+const SCOPE_DESCRIPTIONS: Record<IntegrationScope, string> = {
+  'applications:read': 'Read submitted applications, their facts, history and signed contracts',
+  'applications:decide': "Record the bank's decisions on submitted applications",
+};
+
+/**
+ * The integration API of the bank's own systems: machine clients (registered by configuration) get a token with
+ * private_key_jwt at POST /oauth2/v2/token and read submitted applications under /integration/v1. Its routes sit in
+ * one encapsulated context with their own @fastify/swagger instance, so /integration/v1/openapi.json describes
+ * exactly them.
+ */
+export async function registerIntegration(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  dependencies: { signingKey: SigningKey; issuer: string; rateLimits: RateLimits; applications: Pick<OnboardingService, 'factsFor' | 'historyOf'> },
+): Promise<void> {
+  const clients = await loadIntegrationClients(config);
+  const assertions = createAssertionRepository(database.db);
+  const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
+  const tokens = createIntegrationTokens({ key: dependencies.signingKey, issuer: dependencies.issuer });
+  const verifyAssertion = createClientAssertionVerifier({ clients, tokenUrl, assertions });
+  const service = createIntegrationService({
+    repository: createIntegrationRepository(database.db),
+    applications: dependencies.applications,
+    signing: createSigningRepository(database.db),
+  });
+
+  const purge = setInterval(() => {
+    assertions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'client assertions not purged'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  await app.register(async (integration) => {
+    await integration.register(swagger, {
+      decorator: 'integrationSwagger',
+      openapi: {
+        info: {
+          title: 'Business account onboarding: integration API',
+          description: "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
+          version: '1.0.0',
+        },
+        servers: [{ url: config.PUBLIC_URL }],
+        components: {
+          securitySchemes: {
+            bankClient: { type: 'oauth2', flows: { clientCredentials: { tokenUrl, scopes: SCOPE_DESCRIPTIONS } } },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await integration.register(tokenRoutes, { verifyAssertion, tokens, limitTokens: dependencies.rateLimits.hook(dependencies.rateLimits.rules.tokenPerClient) });
+    await integration.register(integrationRoutes, { service, requireScope: createRequireIntegrationScope(tokens) });
+    integration.get(integrationEndpoints.openApi.path, { schema: { hide: true } }, () => integration.integrationSwagger());
+  });
+}
