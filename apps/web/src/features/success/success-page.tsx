@@ -117,7 +117,8 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const downloads = (
     <div className={styles.downloads}>
       <div className={styles.actions}>
-        <Button variant="primary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
+        {/* The main action while nothing is decided; later it gives way to what the bank's newest entry asks. */}
+        <Button variant={state === 'SUBMITTED' ? 'primary' : 'outline'} leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
           {t('SUCCESS.DOWNLOAD')}
         </Button>
         {/* The contract as signed: the PDF with the signature, its time-stamp and the certificate's status. */}
