@@ -44,6 +44,7 @@ export * from './contracts/auth.js';
 export * from './schemas/onboarding.js';
 export * from './contracts/onboarding.js';
 export * from './schemas/signing.js';
+export * from './schemas/timeline.js';
 export * from './contracts/signing.js';
 export * from './schemas/reference.js';
 export * from './contracts/reference.js';

@@ -8,7 +8,8 @@ export type SupportContactsKey =
   | 'ERRORS.GENERAL.MESSAGE'
   | 'OUTCOMES.CANNOT_OPEN.MESSAGE'
   | 'OUTCOMES.APPLICATION_SUPERSEDED.MESSAGE'
-  | 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.MESSAGE';
+  | 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.MESSAGE'
+  | 'SUCCESS.TIMELINE.DECLINED.CONTACT';
 
 /** A translated sentence whose <email> and <phone> parts link to the support contacts. */
 export function SupportContacts({ i18nKey }: { i18nKey: SupportContactsKey }) {

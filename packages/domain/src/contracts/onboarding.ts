@@ -12,6 +12,7 @@ import {
   saveStepRequestSchema,
 } from '../schemas/onboarding.js';
 import { relatedPersonsFromRegisterSchema } from '../schemas/register.js';
+import { applicationTimelineSchema } from '../schemas/timeline.js';
 import { applicationReviewSchema } from '../application-review.js';
 import type { Endpoint } from './endpoint.js';
 import { processParamsSchema, stepParamsSchema } from './params.js';
@@ -40,6 +41,8 @@ export const onboardingEndpoints = {
   review: { method: 'GET', path: '/onboarding/applications/:processId/review', params: processParamsSchema, response: applicationReviewSchema, isAuthenticated: true },
   /** The application's append-only record (every change as a JSON Patch with author, time and source), as a JSON download. */
   history: { method: 'GET', path: '/onboarding/applications/:processId/history', params: processParamsSchema, response: applicationHistorySchema, isAuthenticated: true },
+  /** Where the submitted application stands: its submissions and the bank's decisions, oldest first, as the applicant may see them. */
+  timeline: { method: 'GET', path: '/onboarding/applications/:processId/timeline', params: processParamsSchema, response: applicationTimelineSchema, isAuthenticated: true },
   /** Sends the representative an e-mail with a link back to the application; answers the address it went to. */
   saveAndContinueLater: { method: 'POST', path: '/onboarding/applications/:processId/save-and-continue-later', params: processParamsSchema, body: saveAndContinueLaterRequestSchema, response: saveAndContinueLaterResponseSchema, isAuthenticated: true },
 } as const satisfies Record<string, Endpoint>;

@@ -91,6 +91,10 @@ export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSc
 export const FOLLOW_UPS = ['MANAGER_CONTACT', 'PAY_SERVICE_FEE', 'IDENTIFY_IN_OFFICE', 'SIGN_BY_LINK'] as const;
 export type FollowUp = (typeof FOLLOW_UPS)[number];
 
+/** Where an application stands: APPROVED and DECLINED are the bank's final answer on a submitted one. */
+export const APPLICATION_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
 /** An application as the representative sees it: the server-given step decides the screen. */
 export const applicationViewSchema = z.object({
   processId: z.string(),
@@ -98,7 +102,7 @@ export const applicationViewSchema = z.object({
   applicationNumber: z.number().int(),
   version: z.number().int(),
   currentStep: z.enum(STEPS),
-  status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
+  status: z.enum(APPLICATION_STATUSES),
   /**
    * The company, fixed when the application was created: from the register, or typed once for a company it does not
    * know. `isListedCompany` is the register's answer (null when it has none), and so is `representationBasis`: the
@@ -120,6 +124,8 @@ export const applicationViewSchema = z.object({
   /** Once submitted: what happens next. */
   followUp: z.enum(FOLLOW_UPS).nullable().optional(),
   submittedAt: z.string().nullable().optional(),
+  /** The steps the bank asked to fill again (MORE_INFORMATION_NEEDED) until the application is signed anew; else null. */
+  reopenedSteps: z.array(z.string()).nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 

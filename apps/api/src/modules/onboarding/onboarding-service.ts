@@ -23,6 +23,9 @@ import {
   reviewApplication,
   type ApplicationReview,
   type ApplicationHistory,
+  type ApplicationTimeline,
+  decisionSchema,
+  SIGNING_METHODS,
   type StepReview,
   STEP_SCHEMAS,
   type AccessTokenPayload,
@@ -38,6 +41,7 @@ import {
   type RelatedPersonsFromRegister,
   type Step,
 } from '@onboarding/domain';
+import { paymentReferenceOf } from '../mail/payment-reference.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
 import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
 import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
@@ -51,7 +55,7 @@ import {
   representativeOutcome,
   type ExistingApplication,
 } from './application-flow.js';
-import type { ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
+import type { ApplicationEventRow, ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
 import type { BankRecords, Mail, Register } from './ports.js';
 
 export type OnboardingServiceOptions = {
@@ -159,6 +163,7 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
     updatedAt: row.updatedAt.toISOString(),
     followUp: (row.followUp ?? null) as ApplicationView['followUp'],
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    reopenedSteps: row.reopenedSteps ?? null,
   };
 }
 
@@ -168,6 +173,29 @@ function sourceOfEvent(type: string, payload: Record<string, unknown>): ChangeSo
   if (payload.source === 'REGISTER' || payload.source === 'EID' || payload.source === 'APPLICANT') return payload.source;
   if (type === 'APPLICATION_SUBMITTED') return 'EID';
   return 'APPLICANT';
+}
+
+const isSigningMethod = (method: unknown): method is (typeof SIGNING_METHODS)[number] => (SIGNING_METHODS as readonly unknown[]).includes(method);
+
+/**
+ * The timeline's entries of an application's events: a submission says only when and how it was signed, a decision
+ * only what the bank decided. A decision the schema does not read (written by a later version, or damaged) is left
+ * out rather than failing the page: the applicant still sees the rest, and the record keeps it.
+ */
+export function timelineEntriesOf(events: readonly Pick<ApplicationEventRow, 'type' | 'payload' | 'createdAt'>[]): ApplicationTimeline['entries'] {
+  const entries: ApplicationTimeline['entries'] = [];
+  let submissions = 0;
+  for (const event of events) {
+    const at = event.createdAt.toISOString();
+    if (event.type === 'APPLICATION_SUBMITTED') {
+      entries.push({ kind: 'SUBMITTED', at, method: isSigningMethod(event.payload.method) ? event.payload.method : null, isResubmission: submissions > 0 });
+      submissions += 1;
+    } else if (event.type === 'DECISION_RECORDED') {
+      const decision = decisionSchema.safeParse(event.payload.decision);
+      if (decision.success) entries.push({ kind: 'DECISION', at, decision: decision.data });
+    }
+  }
+  return entries;
 }
 
 export function createOnboardingService(options: OnboardingServiceOptions) {
@@ -393,6 +421,21 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
     /** Every fact with its source and the discrepancies, for the representative the record names (the bank's read). */
     factsFor,
+
+    /** Where the application stands, for its status page: each submission and each decision of the bank, oldest first. */
+    async timeline(user: User, processId: string): Promise<ApplicationTimeline> {
+      const application = await ownApplication(processId, user);
+      const events = await repository.eventsOf(application.processId);
+      return {
+        processId: application.processId,
+        applicationNumber: application.applicationNumber,
+        paymentReference: paymentReferenceOf(application.applicationNumber),
+        status: application.status as ApplicationTimeline['status'],
+        reopenedSteps: application.reopenedSteps ?? null,
+        entries: timelineEntriesOf(events),
+      };
+    },
+
     async representative(user: User): Promise<Representative> {
       const row = await repository.findRepresentative(personOf(user));
       return {

@@ -143,6 +143,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     },
   );
 
+  app.get(
+    endpoints.timeline.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first",
+        params: endpoints.timeline.params,
+        response: { 200: endpoints.timeline.response, ...errors },
+      },
+    },
+    (request) => service.timeline(userOf(request), request.params.processId),
+  );
+
   app.put(
     endpoints.saveDraft.path,
     {

@@ -108,6 +108,16 @@ describe('application layout', () => {
     expect(third.router.state.location.pathname).toBe('/application/opening-reasons');
   });
 
+  it('an application the bank reopened opens on the status page, where its request is, unless a step is asked for', async () => {
+    serve(applicationView({ currentStep: 'Incomes', status: 'IN_PROGRESS', reopenedSteps: ['Incomes'] }));
+    const first = renderRoutes(routes(), '/application');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/success'));
+    first.unmount();
+    const second = renderRoutes(routes(), '/application/incomes');
+    await screen.findByRole('heading', { level: 1, name: 'Incomes and expenses' });
+    expect(second.router.state.location.pathname).toBe('/application/incomes');
+  });
+
   it('going back to an earlier step, Continue opens the step after it, not the furthest one reached', async () => {
     const user = userEvent.setup();
     const { on } = serve(applicationView({ currentStep: 'RelatedPersons', version: 3 }));

@@ -32,9 +32,12 @@ export const stepScreenIndexOfStep = (step: string): number => STEP_SCREENS.find
  * server-given step decides (SPEC.md section 2): going back to a completed
  * step is fine, going past the current one is not.
  */
-export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status'>, pathname: string): string | null {
+export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status' | 'reopenedSteps'>, pathname: string): string | null {
   if (application.status === 'SUPERSEDED') return errorPaths.applicationSuperseded;
   if (application.status === 'CANCELLED') return paths.chooseCompany;
+  // Reopened by the bank: coming in without a step (the company choice, a new sign-in), the applicant reads the
+  // bank's request on the status page first; its button opens the reopened step.
+  if (application.reopenedSteps?.length && pathname.replace(/\/$/, '') === paths.application) return paths.success;
   const currentIndex = stepScreenIndexOfStep(application.currentStep);
   const current = STEP_SCREENS[currentIndex];
   // Submitted, visit the bank, or a step this app does not know: that screen, not a form.

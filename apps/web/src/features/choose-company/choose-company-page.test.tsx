@@ -154,6 +154,28 @@ describe('choose-company screen', () => {
     expect((call?.init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
   });
 
+  it('a submitted application of ones own: its status page is one link away', async () => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    on('GET /onboarding/representative/companies', () =>
+      jsonResponse({
+        companies: [{ businessName: 'Esitatud OÜ', registryCode: '55555555', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: 'p-sent' }],
+        pendingManualApplication: null,
+      } satisfies RepresentativeCompanies),
+    );
+    on('GET /onboarding/applications/p-sent', () =>
+      jsonResponse(applicationView({ processId: 'p-sent', currentStep: 'ApplicationSubmitted', status: 'SUBMITTED', submittedAt: '2026-11-02T08:00:00.000Z' })),
+    );
+    on('GET /onboarding/applications/p-sent/timeline', () =>
+      jsonResponse({ processId: 'p-sent', applicationNumber: 100042, paymentReference: '1000423', status: 'SUBMITTED', reopenedSteps: null, entries: [] }),
+    );
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('link', { name: 'See where the application of Esitatud OÜ stands' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application submitted' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/success');
+    expect(readSessionValue('processId')).toBe('p-sent');
+  });
+
   it('a pending application: continues it at its server-given step without creating one', async () => {
     const user = userEvent.setup();
     const { callsTo } = serve();

@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY_CODE, manualCompanySchema, stepToScreen, type CreateApp
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { outcomePaths, paths, screenPath } from '../../lib/paths';
@@ -241,12 +241,16 @@ function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect
   }
 }
 
-/** The signed contract of a submitted application, downloaded with the bearer token as on /success. */
+/** A submitted application's status page, and its signed contract downloaded with the bearer token as there. */
 function SignedContractDownload({ processId, businessName }: { processId: string; businessName: string }) {
   const { t } = useTranslation();
   const { download, isLoading, hasFailed } = useContractDownload(processId);
   return (
     <>
+      {/* Where the bank's decisions are, with what to do next: the status page of this application. */}
+      <Link to={paths.success} className={styles.bankLink} onClick={() => writeSessionValues({ processId })} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS_LABEL', { businessName })}>
+        {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS')}
+      </Link>
       <Button variant="link" leadingIcon="download" className={styles.contractDownload} isLoading={isLoading} onClick={() => void download()} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}>
         {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD')}
       </Button>

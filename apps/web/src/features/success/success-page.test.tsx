@@ -1,4 +1,4 @@
-import type { ApplicationView, BankOffice, FollowUp } from '@onboarding/domain';
+import type { ApplicationTimeline, ApplicationView, BankOffice, FollowUp } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,9 +47,20 @@ const submitted = (followUp: FollowUp | null, overrides: Partial<ApplicationView
     ...overrides,
   });
 
+/** The timeline of an application just submitted: its one submission. */
+const timelineOf = (application: ApplicationView): ApplicationTimeline => ({
+  processId: application.processId,
+  applicationNumber: application.applicationNumber,
+  paymentReference: '1000423',
+  status: application.status,
+  reopenedSteps: null,
+  entries: application.submittedAt ? [{ kind: 'SUBMITTED', at: application.submittedAt, method: 'SMART_ID', isResubmission: false }] : [],
+});
+
 function serve(application: ApplicationView) {
   return stubFetch({
     [APPLICATION_URL]: () => jsonResponse(application),
+    'GET /onboarding/applications/p-1/timeline': () => jsonResponse(timelineOf(application)),
     'GET /onboarding/reference/bank-offices': () => jsonResponse({ bankOffices: OFFICES }),
   });
 }
@@ -279,7 +290,8 @@ describe('/success', () => {
   it('an application still in progress is not submitted: its own step opens instead', async () => {
     serve(applicationView({ currentStep: 'ApplicationOverview' }));
     const { router } = renderSuccess();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application/overview'));
+    // The application's screens load lazily: on two busy cores that takes longer than waitFor's second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/overview'), { timeout: 5000 });
   });
 
   it('an application that is not the user’s goes back to the company choice and forgets the process id', async () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, stepToScreen, type ApplicationView, type BankOffice, type Locale } from '@onboarding/domain';
+import { stepToScreen, type ApplicationView, type TimelineEntry } from '@onboarding/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
@@ -7,19 +8,22 @@ import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
-import { useBankOffices } from '../../lib/bank-offices';
 import { useContractDownload, useHistoryDownload, useSignedContractDownload } from '../../lib/download-contract';
-import { useSubmittedApplication } from './api/submitted-application';
+import { useApplicationTimeline } from './api/application-timeline';
+import { submittedApplicationQueryOptions, useSubmittedApplication } from './api/submitted-application';
+import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
 
 /**
  * SPEC.md section 2: /success, for a signed-in user with a stored process id
  * (the route guard sees to both): contract signed, application submitted,
- * what happens next, the contract and the home page. The account opens only
- * after the follow-up (SPEC.md section 4), so the main action is what the
- * user can do now: download the contract, as a PDF to read or as the signed
- * ASiC-E container that DigiDoc4 opens; there is no online bank yet.
- * It reads the application itself, so a reload shows the same page.
+ * what happens next, the contract and the home page. It is also the status
+ * page of the submitted application: the bank's decisions as a timeline, each
+ * with what the applicant does next, read again while the page is visible.
+ * The account opens only after the follow-up (SPEC.md section 4), so until
+ * the bank approves it the main action is what the user can do now: download
+ * the contract, as a PDF to read or as the signed ASiC-E container that
+ * DigiDoc4 opens. It reads the application itself, so a reload shows the same page.
  */
 export function Component() {
   const data = useRouteLoaderData<ProcessRouteData>(PROCESS_ROUTE_ID);
@@ -31,8 +35,10 @@ function SubmittedApplication({ processId }: { processId: string }) {
   const query = useSubmittedApplication(processId);
   // A failed refetch keeps the application it had: that is still the page to show.
   if (query.data) {
-    // The server-given step decides the screen (SPEC.md section 2): one not yet submitted is still being filled.
-    if (query.data.currentStep !== 'ApplicationSubmitted') return <Navigate to={screenPath(stepToScreen(query.data.currentStep))} replace />;
+    // The server-given step decides the screen (SPEC.md section 2): one not yet submitted is still being filled. One the
+    // bank reopened stays here, where its request and the way into the reopened step are.
+    const isReopened = query.data.status === 'IN_PROGRESS' && !!query.data.reopenedSteps?.length;
+    if (query.data.currentStep !== 'ApplicationSubmitted' && !isReopened) return <Navigate to={screenPath(stepToScreen(query.data.currentStep))} replace />;
     return <SuccessContent application={query.data} />;
   }
   if (query.isError) return <LoadFailed error={query.error} />;
@@ -58,54 +64,113 @@ const chosenOfficeId = (application: ApplicationView): string | null => {
   return typeof officeId === 'string' ? officeId : null;
 };
 
+type PageState = 'SUBMITTED' | 'PROCESSING' | 'REOPENED' | 'APPROVED' | 'DECLINED';
+
+/** The page's heading for each state; a fresh submission keeps the screen's own title. */
+const HEADINGS = {
+  SUBMITTED: 'SCREENS.SUCCESS.TITLE',
+  PROCESSING: 'SUCCESS.HEADING.PROCESSING',
+  REOPENED: 'SUCCESS.HEADING.REOPENED',
+  APPROVED: 'SUCCESS.HEADING.APPROVED',
+  DECLINED: 'SUCCESS.HEADING.DECLINED',
+} as const satisfies Record<PageState, string>;
+
+/**
+ * Where the application stands (SPEC.md section 4: submitted and being handled, or an active company with an
+ * account): the bank's final answer, its request for more information, a submission with nothing decided yet
+ * (what the page has always shown), or one the bank is working on.
+ */
+function pageStateOf(status: ApplicationView['status'], reopenedSteps: readonly string[] | null | undefined, latest: TimelineEntry | undefined): PageState {
+  if (status === 'APPROVED' || status === 'DECLINED') return status;
+  if (status === 'IN_PROGRESS' && reopenedSteps?.length) return 'REOPENED';
+  return !latest || latest.kind === 'SUBMITTED' ? 'SUBMITTED' : 'PROCESSING';
+}
+
 function SuccessContent({ application }: { application: ApplicationView }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const timeline = useApplicationTimeline(application.processId);
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
   const signedContract = useSignedContractDownload(application.processId);
   const history = useHistoryDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
 
+  // A decision that changed the application (reopened or final): read it again, so its step and status are the server's.
+  const timelineStatus = timeline.data?.status;
+  useEffect(() => {
+    if (timelineStatus && timelineStatus !== application.status) {
+      void queryClient.invalidateQueries({ queryKey: submittedApplicationQueryOptions(application.processId).queryKey, exact: true });
+    }
+  }, [timelineStatus, application.status, application.processId, queryClient]);
+
+  // Until the timeline answers (or if it cannot), the submission the application itself records.
+  const entries: readonly TimelineEntry[] =
+    timeline.data?.entries ?? (application.submittedAt ? [{ kind: 'SUBMITTED', at: application.submittedAt, method: null, isResubmission: false }] : []);
+  const status = timeline.data?.status ?? application.status;
+  const reopenedSteps = timeline.data ? timeline.data.reopenedSteps : application.reopenedSteps;
+  const state = pageStateOf(status, reopenedSteps, entries.at(-1));
+  // The server-given step decides the screen: the application's current step is the first one reopened.
+  const reopenedStep = application.currentStep === 'ApplicationSubmitted' ? reopenedSteps?.[0] : application.currentStep;
+  const reopenedStepPath = state === 'REOPENED' && reopenedStep ? screenPath(stepToScreen(reopenedStep)) : null;
+
+  const downloads = (
+    <div className={styles.downloads}>
+      <div className={styles.actions}>
+        {/* The main action while nothing is decided; later it gives way to what the bank's newest entry asks. */}
+        <Button variant={state === 'SUBMITTED' ? 'primary' : 'outline'} leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
+          {t('SUCCESS.DOWNLOAD')}
+        </Button>
+        {/* The contract as signed: the PDF with the signature, its time-stamp and the certificate's status. */}
+        <Button
+          variant="outline"
+          leadingIcon="download"
+          isLoading={signedContract.isLoading}
+          onClick={() => void signedContract.download()}
+          aria-describedby="success-signed-contract-hint"
+        >
+          {t('SUCCESS.DOWNLOAD_SIGNED')}
+        </Button>
+      </div>
+      <p id="success-signed-contract-hint" className={styles.hint}>
+        {t('SUCCESS.DOWNLOAD_SIGNED_HINT')}
+      </p>
+    </div>
+  );
+
   return (
     <div className={styles.page}>
-      <HeaderBlock headingLevel={1} title={t('SCREENS.SUCCESS.TITLE')} icon="checkCircle" className={styles.header}>
-        <p className={styles.signed}>
-          <Icon name="check" size="html-text-size" />
-          {t('SUCCESS.SIGNED')}
-        </p>
-        <p>{t('SUCCESS.SUBMITTED', { businessName: application.company.businessName })}</p>
+      <HeaderBlock
+        headingLevel={1}
+        title={t(HEADINGS[state])}
+        icon={state === 'SUBMITTED' || state === 'APPROVED' ? 'checkCircle' : 'infoCircle'}
+        className={styles.header}
+      >
+        {state === 'SUBMITTED' && (
+          <>
+            <p className={styles.signed}>
+              <Icon name="check" size="html-text-size" />
+              {t('SUCCESS.SIGNED')}
+            </p>
+            <p>{t('SUCCESS.SUBMITTED', { businessName: application.company.businessName })}</p>
+          </>
+        )}
         <p className={styles.applicationNumber}>{t('SUCCESS.APPLICATION_NUMBER', { number: application.applicationNumber })}</p>
       </HeaderBlock>
 
-      <section aria-labelledby="success-next-title" className={styles.next}>
-        <h2 id="success-next-title" className={styles.nextTitle}>
-          {t('SUCCESS.NEXT_TITLE')}
-        </h2>
-        <p>{t(`SUCCESS.FOLLOW_UP.${followUp}`)}</p>
-        {followUp === 'IDENTIFY_IN_OFFICE' && <ChosenOffice officeId={chosenOfficeId(application)} />}
-        <p className={styles.muted}>{t('SUCCESS.EMAIL_NOTE')}</p>
-      </section>
+      {state === 'SUBMITTED' && (
+        <section aria-labelledby="success-next-title" className={styles.next}>
+          <h2 id="success-next-title" className={styles.nextTitle}>
+            {t('SUCCESS.NEXT_TITLE')}
+          </h2>
+          <p>{t(`SUCCESS.FOLLOW_UP.${followUp}`)}</p>
+          {followUp === 'IDENTIFY_IN_OFFICE' && <BookedOffice officeId={chosenOfficeId(application)} labelKey="SUCCESS.OFFICE_LABEL" />}
+          <p className={styles.muted}>{t('SUCCESS.EMAIL_NOTE')}</p>
+        </section>
+      )}
 
-      <div className={styles.downloads}>
-        <div className={styles.actions}>
-          <Button variant="primary" leadingIcon="download" isLoading={isDownloading} onClick={() => void download()}>
-            {t('SUCCESS.DOWNLOAD')}
-          </Button>
-          {/* The contract as signed: the PDF with the signature, its time-stamp and the certificate's status. */}
-          <Button
-            variant="outline"
-            leadingIcon="download"
-            isLoading={signedContract.isLoading}
-            onClick={() => void signedContract.download()}
-            aria-describedby="success-signed-contract-hint"
-          >
-            {t('SUCCESS.DOWNLOAD_SIGNED')}
-          </Button>
-        </div>
-        <p id="success-signed-contract-hint" className={styles.hint}>
-          {t('SUCCESS.DOWNLOAD_SIGNED_HINT')}
-        </p>
-      </div>
+      <StatusTimeline entries={entries} context={{ paymentReference: timeline.data?.paymentReference ?? null, reopenedStepPath, downloads }} />
+
       <div className={styles.actions}>
         <Link to={paths.root} className={styles.secondaryAction}>
           {t('SUCCESS.HOME')}
@@ -121,27 +186,6 @@ function SuccessContent({ application }: { application: ApplicationView }) {
         {signedContract.hasFailed && <p>{t('SUCCESS.DOWNLOAD_SIGNED_FAILED')}</p>}
         {history.hasFailed && <p>{t('SUCCESS.DOWNLOAD_HISTORY_FAILED')}</p>}
       </div>
-    </div>
-  );
-}
-
-const localeOf = (language: string): Locale => (LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE;
-
-/** Name, address and opening hours of the office from the bank offices reference data; nothing while they load or if it is gone. */
-function ChosenOffice({ officeId }: { officeId: string | null }) {
-  const { t, i18n } = useTranslation();
-  const offices = useBankOffices();
-  const office: BankOffice | undefined = offices.data?.find((candidate) => candidate.id === officeId);
-  if (!office) return null;
-  const locale = localeOf(i18n.language);
-  return (
-    <div className={styles.office} aria-labelledby="success-office-label" role="group">
-      <p id="success-office-label" className={styles.officeLabel}>
-        {t('SUCCESS.OFFICE_LABEL')}
-      </p>
-      <p className={styles.officeName}>{office.name[locale]}</p>
-      <p>{t('APPLICATION.OVERVIEW.IDENTIFICATION.ADDRESS', { address: office.address, postalCode: office.postalCode, city: office.city })}</p>
-      <p>{t('APPLICATION.OVERVIEW.IDENTIFICATION.OPENING_HOURS', { hours: office.openingHours[locale] })}</p>
     </div>
   );
 }

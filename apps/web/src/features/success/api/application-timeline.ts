@@ -1,0 +1,23 @@
+import { onboardingEndpoints } from '@onboarding/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** How often the status page asks again while it is visible: a decision appears without a reload. */
+export const TIMELINE_POLL_INTERVAL_MS = 30_000;
+
+/**
+ * GET applications/:processId/timeline on the status page. It is polled while the page is visible (TanStack Query
+ * stops in a hidden tab) and read again when the window gets the focus back, which the app otherwise does not do:
+ * the bank decides while the applicant is away.
+ */
+export const applicationTimelineQueryOptions = (processId: string) =>
+  queryOptions({
+    queryKey: ['application', processId, 'timeline'] as const,
+    queryFn: ({ signal }) => apiRequest(onboardingEndpoints.timeline, { params: { processId }, signal }),
+    refetchInterval: TIMELINE_POLL_INTERVAL_MS,
+    refetchOnWindowFocus: 'always',
+    // The page keeps what it has and falls back to the application itself: a failed poll shows nothing.
+    meta: { isErrorShownInPlace: true },
+  });
+
+export const useApplicationTimeline = (processId: string) => useQuery(applicationTimelineQueryOptions(processId));
