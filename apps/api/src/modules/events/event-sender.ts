@@ -62,10 +62,11 @@ export function createEventSender(options: EventSenderOptions): EventSender {
       if (batch.length === 0) break;
       // Each claimed event is the oldest pending one of its application: side by side they keep every application's order.
       const outcomes = await Promise.all(batch.map(deliverOne));
-      for (const isDelivered of outcomes) {
-        if (isDelivered) result.delivered += 1;
-        else result.failed += 1;
-      }
+      const delivered = outcomes.filter(Boolean).length;
+      result.delivered += delivered;
+      result.failed += outcomes.length - delivered;
+      // Only a delivery can make more events due now (the next of its application); failures wait for their back-off.
+      if (delivered === 0) break;
     }
     return result;
   }
