@@ -317,6 +317,24 @@ describe('claims', () => {
     expect(row?.lastError).toBeNull();
   });
 
+  it('a sender that stops mid-delivery hands the event back at once, its attempt not counted', async () => {
+    const events = eventsModule();
+    const application = await newApplication('Peatu OÜ');
+    await enqueueNumbered(events, application, 1);
+    receiver.delayMs = 500;
+
+    const flushing = events.sender.flush();
+    await waitFor(() => receiver.requests === 1, 'the delivery under way');
+    await events.sender.stop();
+    expect(await flushing).toEqual({ delivered: 0, failed: 1 });
+
+    const [row] = await events.repository.listOf(application.processId);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 0, lastError: null });
+    expect(row?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // The receiver still took the cut-off delivery: sent again later, it will be a duplicate to drop (at least once).
+    await waitFor(() => receiver.received.length === 1, 'the receiver to finish the cut-off request');
+  });
+
   it('picks only due events: the next attempt waits for its back-off', async () => {
     let now = new Date('2026-11-27T10:00:00Z');
     const events = eventsModule({ outboxPolicy: { retryBaseMs: 5000, retryMaxMs: 3_600_000, jitter: 0, now: () => now } });

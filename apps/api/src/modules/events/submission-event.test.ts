@@ -29,7 +29,8 @@ beforeAll(async () => {
   const { outcome } = await signWithIdCard(app, call, application, JAAK_KRISTJAN.person.personalId);
   expect(outcome?.state).toBe('SIGNED');
   submitted = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as typeof submitted;
-});
+  // A whole journey with a signed container: on a busy machine it takes longer than the default hook time.
+}, 180_000);
 
 afterAll(async () => {
   await app.close();
