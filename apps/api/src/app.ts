@@ -15,6 +15,7 @@ import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import type { MailModuleDependencies } from './modules/mail/index.js';
+import { createEventsModule, type EventsModule, type EventsModuleDependencies } from './modules/events/index.js';
 import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
 import { loggableError, requestLogFields } from './plugins/log-privacy.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -28,6 +29,8 @@ export type AppDependencies = {
   mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>;
   /** The business register instead of the simulated one of the fixture (tests: a register that changes). */
   register?: BusinessRegister;
+  /** The event outbox's lease, back-off and clock, and the sender's polling interval (tests: short retries). */
+  events?: Pick<EventsModuleDependencies, 'outboxPolicy' | 'intervalMs'>;
 };
 
 declare module 'fastify' {
@@ -35,6 +38,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     database: Database;
+    /** Events to the bank's systems: enqueue in your transaction, wake the sender after it commits. */
+    events: EventsModule;
   }
 }
 
@@ -116,13 +121,21 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     if (!dependencies.database) await database.close();
   });
 
+  const events = createEventsModule({ config, db: database.db, logger: app.log.child({ module: 'events' }), ...dependencies.events });
+  app.decorate('events', events);
+  app.addHook('onReady', async () => events.sender.start());
+  // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
+  app.addHook('onClose', async () => events.sender.stop());
+  // Where /dev/mailbox is (modules/onboarding/plugin.ts): simulated mode only.
+  if (config.IDENTITY_MODE === 'simulated') await app.register(events.devWebhooksRoutes);
+
   registerMetrics(app, config.METRICS_TOKEN);
   await app.register(healthRoutes, { ping: () => database.ping() });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);
   const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
-  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
+  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
   await registerIntegration(app, config, database, { signingKey: auth.tokenSigning.key, issuer: auth.tokenSigning.issuer, rateLimits, applications: onboarding.service });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 

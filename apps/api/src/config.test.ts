@@ -19,6 +19,9 @@ const LIVE = {
   TIMESTAMP_TRUST_ANCHORS: '/etc/onboarding/tsa-ca.pem',
 };
 
+/** A Standard Webhooks secret: whsec_ and 32 bytes in base64. */
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
 describe('loadConfig', () => {
   it('has defaults that serve the product on port 3000 with PGlite in ./data and simulated identities', () => {
     const config = loadConfig({});
@@ -127,6 +130,29 @@ describe('loadConfig', () => {
     expect(config.IDENTITY_MODE).toBe('live');
     expect(config.SMART_ID_TRUST_ANCHORS).toEqual(['/etc/onboarding/sid-ca.pem', '/etc/onboarding/sid-ca-2.pem']);
     expect(config.isMagicSignInEnabled).toBe(false);
+  });
+
+  it('sends no events unless WEBHOOK_URL is set, and waits 10 s for each delivery unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.WEBHOOK_URL).toBeUndefined();
+    expect(config.WEBHOOK_SECRET).toBeUndefined();
+    expect(config.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    const configured = loadConfig({ WEBHOOK_URL: 'https://core.pank.ee/hooks/onboarding', WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '2500' });
+    expect(configured).toMatchObject({ WEBHOOK_URL: 'https://core.pank.ee/hooks/onboarding', WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: 2500 });
+  });
+
+  it('takes only an http(s) WEBHOOK_URL and a whsec_ secret of 24 to 64 bytes', () => {
+    expect(() => loadConfig({ WEBHOOK_URL: 'ftp://core.pank.ee/hooks' })).toThrow(/WEBHOOK_URL/);
+    for (const secret of ['abc', `whsec_${Buffer.alloc(16).toString('base64')}`, `whsec_${Buffer.alloc(65).toString('base64')}`, 'whsec_not base64!']) {
+      expect(() => loadConfig({ WEBHOOK_SECRET: secret }), secret).toThrow(/WEBHOOK_SECRET/);
+    }
+    expect(loadConfig({ WEBHOOK_SECRET: `whsec_${Buffer.alloc(64, 1).toString('base64')}` }).WEBHOOK_SECRET).toMatch(/^whsec_/);
+  });
+
+  it('asks for WEBHOOK_SECRET with WEBHOOK_URL in live mode; simulated mode generates one', () => {
+    expect(() => loadConfig({ ...LIVE, WEBHOOK_URL: 'https://core.pank.ee/hooks/onboarding' })).toThrow(/WEBHOOK_SECRET: is required with WEBHOOK_URL/);
+    expect(loadConfig({ ...LIVE, WEBHOOK_URL: 'https://core.pank.ee/hooks/onboarding', WEBHOOK_SECRET: SECRET }).WEBHOOK_URL).toBeDefined();
+    expect(loadConfig({ WEBHOOK_URL: 'http://localhost:4000/hooks' }).WEBHOOK_SECRET).toBeUndefined();
   });
 
   it('turns magic sign-in on by default only in simulated mode', () => {

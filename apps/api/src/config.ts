@@ -13,6 +13,14 @@ const pemFileList = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** A Standard Webhooks secret: `whsec_`, then 24 to 64 bytes in base64 (the specification's range). */
+function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match?.[1] || match[1].length % 4 !== 0) return false;
+  const bytes = Buffer.from(match[1], 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 // The identity services' addresses of live mode: the trust in their answers starts with TLS.
 const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL'] as const;
 
@@ -83,6 +91,17 @@ export const configSchema = z
     /** Save-and-continue-later mails allowed per application in an hour, and per recipient mailbox in a day (all instances together). */
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(3),
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().max(10_000).default(5),
+
+    // Events to the bank's systems (modules/events): CloudEvents by webhook, signed per Standard Webhooks.
+    /** Where every event is POSTed; unset: events stay in the outbox table (see /dev/webhooks when simulated). */
+    WEBHOOK_URL: httpUrl.optional(),
+    /**
+     * The Standard Webhooks signing secret, `whsec_` and 24 to 64 random bytes in base64. Required with WEBHOOK_URL
+     * when live; unset when simulated: generated once into DATA_DIR and shown at /dev/webhooks.
+     */
+    WEBHOOK_SECRET: z.string().refine(isWebhookSecret, 'must be whsec_ followed by 24 to 64 bytes in base64').optional(),
+    /** How long one delivery may take before it counts as failed and is retried. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
     // Sign-in (/oauth2/v2).
     /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */
@@ -160,6 +179,9 @@ export const configSchema = z
       }
       if (config.MAGIC_SIGN_IN === true) {
         context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when IDENTITY_MODE is live' });
+      }
+      if (config.WEBHOOK_URL !== undefined && config.WEBHOOK_SECRET === undefined) {
+        context.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required with WEBHOOK_URL when IDENTITY_MODE is live' });
       }
       for (const key of liveHttpsOnly) {
         const value = config[key];

@@ -46,6 +46,7 @@ export * from './contracts/onboarding.js';
 export * from './schemas/signing.js';
 export * from './schemas/timeline.js';
 export * from './contracts/signing.js';
+export * from './contracts/events.js';
 export * from './schemas/reference.js';
 export * from './contracts/reference.js';
 export * from './schemas/register.js';

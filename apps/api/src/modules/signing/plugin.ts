@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
+import type { EventsModule } from '../events/index.js';
 import type { OnboardingModule } from '../onboarding/plugin.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
@@ -23,6 +24,7 @@ export async function registerSigning(
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
   onboarding: OnboardingModule,
+  events: EventsModule,
 ): Promise<void> {
   const { requireUser, identity, rateLimits } = auth;
   const { service, repository, mail } = onboarding;
@@ -44,6 +46,7 @@ export async function registerSigning(
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
     mail,
+    events,
     render: renderContract,
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,

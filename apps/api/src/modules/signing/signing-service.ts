@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { validateIdCardSignature, validateIdCardSigningCertificate } from '../identity/certificate-validation.js';
 import { IdentityError, type SignatureEvidence, type SigningPollResult, type SigningProviders } from '../identity/types.js';
+import type { EventsModule } from '../events/index.js';
 import type { MailModule } from '../mail/index.js';
 import { followUpOf } from '../onboarding/application-flow.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
@@ -49,6 +50,8 @@ export type SigningServiceOptions = {
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
   mail: Pick<MailModule, 'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice'> & { sender: Pick<MailModule['sender'], 'wake'> };
+  /** The bank's systems hear of the submission from the same transaction. */
+  events: Pick<EventsModule, 'enqueueApplicationSubmitted'> & { sender: Pick<EventsModule['sender'], 'wake'> };
   render: typeof renderContract;
   /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
   sealer: ContainerSealer;
@@ -90,7 +93,7 @@ export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'fail
  * that stores it.
  */
 export function createSigningService(options: SigningServiceOptions) {
-  const { repository, onboardingRepository, applications, providers, mail } = options;
+  const { repository, onboardingRepository, applications, providers, mail, events } = options;
   const now = options.now ?? (() => new Date());
 
   async function contractOf(user: User, application: ApplicationRow): Promise<ContractRow> {
@@ -237,6 +240,15 @@ export function createSigningService(options: SigningServiceOptions) {
             tx as Parameters<typeof mail.enqueueServiceFeeInvoice>[1],
           );
         }
+        await events.enqueueApplicationSubmitted(tx, {
+          processId: application.processId,
+          applicationNumber: application.applicationNumber,
+          company: { name: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+          submittedAt,
+          followUp,
+          hasDiscrepancies: discrepancies.length > 0,
+          version: written.version,
+        });
         return { signed, written };
       })
       .catch(async (error: unknown) => {
@@ -250,6 +262,7 @@ export function createSigningService(options: SigningServiceOptions) {
     if (submitted === 'ALREADY_SUBMITTED') return statusOf(await fail(session, 'already_submitted'));
     if (!submitted) return statusOf((await repository.findSession(session.id, session.processId)) ?? session);
     mail.sender.wake();
+    events.sender.wake();
     return statusOf(submitted.signed, submitted.written);
   }
 
