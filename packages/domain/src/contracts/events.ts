@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decisionSchema } from '../schemas/decisions.js';
-import { FOLLOW_UPS } from '../schemas/onboarding.js';
+import { APPLICATION_STATUSES, FOLLOW_UPS } from '../schemas/onboarding.js';
 
 /**
  * The events the bank's systems receive by webhook: CloudEvents 1.0 in
@@ -19,9 +19,6 @@ export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
 
 /** Media type of a CloudEvent in structured mode. */
 export const CLOUDEVENTS_JSON_MEDIA_TYPE = 'application/cloudevents+json';
-
-/** Every status an application can be in; a decision event carries the one after the decision. */
-export const APPLICATION_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED'] as const;
 
 /** Where the bank's systems read the application that an event is about (`/integration/v1`). */
 export const integrationLinksSchema = z.object({
