@@ -29,6 +29,12 @@ export const API_ERROR_STATUS = {
   CONSENT_REQUIRED: 409,
   /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
   REGISTER_CHANGED: 409,
+  /** A bank decision on an application that already has its final answer (APPROVED or DECLINED). */
+  APPLICATION_DECIDED: 409,
+  /** A bank decision on an application that is not submitted now: reopened for more information, or never signed. */
+  APPLICATION_NOT_SUBMITTED: 409,
+  /** The bank reopened only some steps for more information; this one stays as signed. */
+  STEP_NOT_REOPENED: 409,
   /** The body, or the step's data in it, is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
   /** The save would make the whole application (its steps and drafts) larger than the server keeps. */

@@ -98,7 +98,7 @@ export const applicationViewSchema = z.object({
   applicationNumber: z.number().int(),
   version: z.number().int(),
   currentStep: z.enum(STEPS),
-  status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED']),
+  status: z.enum(['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED']),
   /**
    * The company, fixed when the application was created: from the register, or typed once for a company it does not
    * know. `isListedCompany` is the register's answer (null when it has none), and so is `representationBasis`: the
@@ -120,6 +120,11 @@ export const applicationViewSchema = z.object({
   /** Once submitted: what happens next. */
   followUp: z.enum(FOLLOW_UPS).nullable().optional(),
   submittedAt: z.string().nullable().optional(),
+  /**
+   * While the bank's MORE_INFORMATION_NEEDED is being answered: the steps it named, the only ones that may be saved
+   * (the overview, and signing after it, always follow). Null otherwise.
+   */
+  reopenedSteps: z.array(z.string()).nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
@@ -154,7 +159,7 @@ const jsonPatchOperationSchema = z.object({
 /**
  * An application's append-only record, as its representative may download it:
  * each event with its author (a personal code from the access token, or
- * `register` / `system`), time, source and, for a saved step, the JSON Patch
+ * `register` / `system` / `bank:<client>`), time, source and, for a saved step, the JSON Patch
  * (RFC 6902) of the step data it made.
  */
 export const applicationHistorySchema = z.object({
@@ -167,7 +172,7 @@ export const applicationHistorySchema = z.object({
       at: z.string(),
       actor: z.string(),
       applicationVersion: z.number().int(),
-      source: z.enum(['REGISTER', 'EID', 'APPLICANT']),
+      source: z.enum(['REGISTER', 'EID', 'APPLICANT', 'BANK']),
       patch: z.array(jsonPatchOperationSchema).optional(),
       payload: z.record(z.string(), z.unknown()),
     }),
