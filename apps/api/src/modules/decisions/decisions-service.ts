@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail, MailModule } from '../mail/index.js';
 import { firstReopenedStep } from '../onboarding/application-flow.js';
-import type { ApplicationChange, ApplicationRow, OnboardingRepository } from '../onboarding/onboarding-repository.js';
+import type { ApplicationChange, ApplicationRow, OnboardingRepository, RepresentativeRow } from '../onboarding/onboarding-repository.js';
 import { writeOrConflictWith, type ChangeSource } from '../onboarding/onboarding-service.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
 import { contractLanguageOf } from '../signing/contract-facts.js';
@@ -90,11 +90,7 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
   const { repository, onboardingRepository, mail } = options;
 
   /** The decision's mail to the representative, in the language and to the address the submission mail used. */
-  async function enqueueMail(tx: Db, application: ApplicationRow, decision: DecisionRecordedMail['decision']): Promise<void> {
-    const representative = await onboardingRepository.findRepresentative({
-      personalId: application.representativePersonalId,
-      personalIdCountryCode: application.representativeCountryCode,
-    });
+  async function enqueueMail(tx: Db, application: ApplicationRow, representative: RepresentativeRow | undefined, decision: DecisionRecordedMail['decision']): Promise<void> {
     const to = representative?.email ?? (application.stepData.CompanyData as Partial<CompanyData> | undefined)?.businessEmail;
     if (!to) return;
     const representativeName = (await repository.signerNameOf(tx, application.processId)) ?? '';
@@ -108,6 +104,12 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
       },
       tx,
     );
+  }
+
+  async function representativeOf(processId: string): Promise<RepresentativeRow | undefined> {
+    const application = await onboardingRepository.findApplication(processId);
+    if (!application) return undefined;
+    return onboardingRepository.findRepresentative({ personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode });
   }
 
   return {
@@ -125,6 +127,9 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'decision.officeId', code: 'incorrectValue', params: {} }] });
       }
 
+      // Read before the transaction: every read inside it goes through it (PGlite has one connection, which the
+      // transaction holds), and the contact address is not the decision's to lock.
+      const representative = await representativeOf(input.processId);
       const recorded = await repository.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const application = await repository.lockApplication(tx, input.processId);
@@ -132,7 +137,8 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         const refusal = decisionRefusal(application, decision);
         if (refusal) throw new AppError(refusal);
 
-        const written = await writeOrConflictWith(onboardingRepository, application, input.applicationVersion, () =>
+        const current = { findApplication: (processId: string) => repository.lockApplication(tx, processId) };
+        const written = await writeOrConflictWith(current, application, input.applicationVersion, () =>
           onboardingRepository.updateApplication(tx, application, changeOf(application, decision), {
             type: 'DECISION_RECORDED',
             actor: `bank:${input.clientId}`,
@@ -140,7 +146,7 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
           }),
         );
         const mailed = mailedDecisionOf(decision);
-        if (mailed) await enqueueMail(tx, application, mailed);
+        if (mailed) await enqueueMail(tx, application, representative, mailed);
 
         const result: RecordedDecision = {
           processId: written.processId,

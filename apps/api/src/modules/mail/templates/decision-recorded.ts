@@ -79,7 +79,7 @@ const et: Texts = {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
-          subject: `Arve: konto avamise teenustasu, taotlus ${applicationNumber}`,
+          subject: `Arve: konto avamise teenustasu ${formatEuro(decision.amountCents, 'et')}, taotlus ${applicationNumber}`,
           blocks: [
             paragraph(`Saadame sulle arve ettevõtte ${business} konto avamise teenustasu kohta.`),
             paragraph(
@@ -147,7 +147,7 @@ const en: Texts = {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
-          subject: `Invoice: account opening service fee, application ${applicationNumber}`,
+          subject: `Invoice: account opening service fee of ${formatEuro(decision.amountCents, 'en')}, application ${applicationNumber}`,
           blocks: [
             paragraph(`Here is the invoice for the service fee for opening the business account of ${business}.`),
             paragraph(
@@ -215,7 +215,7 @@ const ru: Texts = {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
-          subject: `Счёт-фактура: плата за открытие счёта, заявление № ${applicationNumber}`,
+          subject: `Счёт-фактура: плата за открытие счёта ${formatEuro(decision.amountCents, 'ru')}, заявление № ${applicationNumber}`,
           blocks: [
             paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта компании ${business}.`),
             paragraph(
