@@ -264,7 +264,7 @@ describe('more information needed (Russian)', () => {
   });
 
   it('saves and autosaves only the named steps and the overview; another step answers 409 STEP_NOT_REOPENED', async () => {
-    const steps = new Map(completeSteps(OK_TESTNUMBER));
+    const steps = new Map<string, unknown>(completeSteps(OK_TESTNUMBER));
     let application = await view(ok.call, ok.application.processId);
     const refused = await saveStep(ok.call, application, 'AccountOpeningReason', steps.get('AccountOpeningReason'));
     expect(refused.statusCode).toBe(409);
