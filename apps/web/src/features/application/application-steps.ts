@@ -32,7 +32,7 @@ export const stepScreenIndexOfStep = (step: string): number => STEP_SCREENS.find
  * server-given step decides (SPEC.md section 2): going back to a completed
  * step is fine, going past the current one is not.
  */
-export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status'>, pathname: string): string | null {
+export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status' | 'reopenedSteps'>, pathname: string): string | null {
   if (application.status === 'SUPERSEDED') return errorPaths.applicationSuperseded;
   if (application.status === 'CANCELLED') return paths.chooseCompany;
   const currentIndex = stepScreenIndexOfStep(application.currentStep);
@@ -41,6 +41,9 @@ export function redirectFor(application: Pick<ApplicationView, 'currentStep' | '
   if (!current) return screenPath(stepToScreen(application.currentStep));
   const viewedIndex = stepScreenIndexOfPath(pathname);
   if (viewedIndex === -1 || viewedIndex > currentIndex) return current.path;
+  // The bank reopened some steps only: the others stay as signed, so their forms (which would autosave) are not offered.
+  const viewed = STEP_SCREENS[viewedIndex];
+  if (application.reopenedSteps && viewed && viewed.screen !== SCREENS.overview && !application.reopenedSteps.includes(viewed.step)) return current.path;
   return null;
 }
 
