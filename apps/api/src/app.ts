@@ -6,6 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
+import { registerDecisions } from './modules/decisions/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { isIntegrationRoute, registerIntegration } from './modules/integration/plugin.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const auth = await registerAuth(app, config, database, rateLimits);
   const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
   await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
+  registerDecisions(app, database, onboarding);
   await registerIntegration(app, config, database, { signingKey: auth.tokenSigning.key, issuer: auth.tokenSigning.issuer, rateLimits, applications: onboarding.service });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 

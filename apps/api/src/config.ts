@@ -91,6 +91,12 @@ export const configSchema = z
     /** Save-and-continue-later mails allowed per application in an hour, and per recipient mailbox in a day (all instances together). */
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(3),
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().max(10_000).default(5),
+    /**
+     * Decision mails (a bank's decision on a submitted application) allowed per application in an hour. A real
+     * application is mailed at most a handful of decisions in its whole life (invoice, booking, board signature, more
+     * information, the answer), rarely two in an hour; a bank client that posts in a loop is refused (429) beyond this.
+     */
+    DECISION_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(5),
 
     // Events to the bank's systems (modules/events): CloudEvents by webhook, signed per Standard Webhooks.
     /** Where every event is POSTed; unset: events stay in the outbox table (see /dev/webhooks when simulated). */

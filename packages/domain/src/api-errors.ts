@@ -33,6 +33,12 @@ export const API_ERROR_STATUS = {
   IDEMPOTENCY_KEY_REQUIRED: 400,
   /** The Idempotency-Key was used before for a different request; a new request needs a new key. */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** A bank decision on an application that already has its final answer (APPROVED or DECLINED). */
+  APPLICATION_DECIDED: 409,
+  /** A bank decision on an application that is not submitted now: reopened for more information, or never signed. */
+  APPLICATION_NOT_SUBMITTED: 409,
+  /** The bank reopened only some steps for more information; this one stays as signed. */
+  STEP_NOT_REOPENED: 409,
   /** The body, or the step's data in it, is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
   /** The save would make the whole application (its steps and drafts) larger than the server keeps. */

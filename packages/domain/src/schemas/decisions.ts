@@ -119,3 +119,31 @@ export function decisionRefusal(
   if (application.status === 'IN_PROGRESS' && application.reopenedSteps && decision.type === 'DECLINED') return null;
   return 'APPLICATION_NOT_SUBMITTED';
 }
+
+/** The statuses an application has once a decision is recorded on it. */
+export type StatusAfterDecision = 'SUBMITTED' | 'IN_PROGRESS' | 'APPROVED' | 'DECLINED';
+
+/**
+ * The application's status after a decision that decisionRefusal let through: the final ones give their answer, a
+ * request for more information puts it back in the applicant's hands until it is signed again, and the rest record
+ * a step of the bank's own work on a submitted application, which stays submitted.
+ */
+export function statusAfterDecision(decision: Pick<Decision, 'type'>): StatusAfterDecision {
+  if (decision.type === 'APPROVED' || decision.type === 'DECLINED') return decision.type;
+  if (decision.type === 'MORE_INFORMATION_NEEDED') return 'IN_PROGRESS';
+  return 'SUBMITTED';
+}
+
+/** What recording a decision answers: the application as the decision left it. */
+export const recordedDecisionSchema = z.object({
+  processId: z.string(),
+  applicationNumber: z.number().int(),
+  status: z.enum(['SUBMITTED', 'IN_PROGRESS', 'APPROVED', 'DECLINED']),
+  /** The application's version after the decision: the next decision is made on it. */
+  version: z.number().int(),
+  decision: decisionSchema,
+  recordedAt: z.string(),
+  /** For MORE_INFORMATION_NEEDED: the steps open again; null otherwise. */
+  reopenedSteps: z.array(z.enum(REOPENABLE_STEPS)).nullable(),
+});
+export type RecordedDecision = z.infer<typeof recordedDecisionSchema>;

@@ -124,7 +124,10 @@ export const applicationViewSchema = z.object({
   /** Once submitted: what happens next. */
   followUp: z.enum(FOLLOW_UPS).nullable().optional(),
   submittedAt: z.string().nullable().optional(),
-  /** The steps the bank asked to fill again (MORE_INFORMATION_NEEDED) until the application is signed anew; else null. */
+  /**
+   * While the bank's MORE_INFORMATION_NEEDED is being answered: the steps it named, the only ones that may be saved
+   * (the overview, and signing after it, always follow). Null otherwise.
+   */
   reopenedSteps: z.array(z.string()).nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
@@ -160,7 +163,7 @@ const jsonPatchOperationSchema = z.object({
 /**
  * An application's append-only record, as its representative may download it:
  * each event with its author (a personal code from the access token, or
- * `register` / `system`), time, source and, for a saved step, the JSON Patch
+ * `register` / `system` / `bank:<client>`), time, source and, for a saved step, the JSON Patch
  * (RFC 6902) of the step data it made.
  */
 export const applicationHistorySchema = z.object({
@@ -173,7 +176,7 @@ export const applicationHistorySchema = z.object({
       at: z.string(),
       actor: z.string(),
       applicationVersion: z.number().int(),
-      source: z.enum(['REGISTER', 'EID', 'APPLICANT']),
+      source: z.enum(['REGISTER', 'EID', 'APPLICANT', 'BANK']),
       patch: z.array(jsonPatchOperationSchema).optional(),
       payload: z.record(z.string(), z.unknown()),
     }),

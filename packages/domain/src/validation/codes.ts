@@ -53,6 +53,8 @@ export const VALIDATION_CODES = [
   'companyMismatch',
   'blockedByRegister',
   'registerChanged',
+  // The bank asked for more information in this step (MORE_INFORMATION_NEEDED): saved again before signing anew.
+  'reopenedByBank',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -8,12 +8,12 @@ import { createMailSender, type MailAttachment, type MailLogger, type MailSender
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
 import { paymentReferenceOf } from './payment-reference.js';
 import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
-import { renderMail, type ApplicationSubmittedParams, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
+import { renderMail, type ApplicationSubmittedParams, type MailedDecision, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type { FlushResult, MailAttachment, MailLogger, MailSender, MailTransport } from './mail-sender.js';
 export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
 export type { DevMailboxMessage } from './dev-mailbox-routes.js';
-export type { ApplicationSubmittedParams, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
+export type { ApplicationSubmittedParams, DecisionRecordedParams, MailedDecision, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
 export { renderMail } from './templates/index.js';
 export { paymentReferenceOf } from './payment-reference.js';
 
@@ -28,6 +28,7 @@ export type MailModuleConfig = Pick<
   | 'BANK_NAME'
   | 'SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR'
   | 'SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY'
+  | 'DECISION_MAILS_PER_APPLICATION_PER_HOUR'
 >;
 
 export type MailModuleDependencies = {
@@ -65,6 +66,17 @@ export type ServiceFeeInvoiceMail = {
   params: { representativeName: string; businessName: string; applicationNumber: number };
 };
 
+/** A bank's decision, as mailed: the invoice's payment reference, the payee and the links come from here. */
+export type DecisionRecordedMail = {
+  to: string;
+  language: Locale;
+  processId: string;
+  params: { representativeName: string; businessName: string; applicationNumber: number };
+  decision:
+    | Exclude<MailedDecision, { type: 'FEE_INVOICED' }>
+    | Omit<Extract<MailedDecision, { type: 'FEE_INVOICED' }>, 'paymentReference' | 'bankName'>;
+};
+
 export type SaveAndContinueLaterMail = {
   to: string;
   language: Locale;
@@ -96,6 +108,14 @@ export type MailModule = {
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
   enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Db): Promise<number>;
+  /**
+   * A bank's decision the applicant must hear about (MAILED_DECISIONS), linking to the status page. Within
+   * DECISION_MAILS_PER_APPLICATION_PER_HOUR only: beyond it 429 RATE_LIMITED and nothing enqueued, so a bank client
+   * posting in a loop cannot flood the applicant. `tx` must be a transaction (it holds the limit's lock).
+   */
+  enqueueDecisionRecorded(mail: DecisionRecordedMail, tx?: Db): Promise<number>;
+  /** `${PUBLIC_URL}/start/success`: the applicant's status page. */
+  statusPageLink(): string;
   /**
    * Sends the provider's file with every mail of `template` about an application
    * (e.g. signing's container with APPLICATION_SUBMITTED). Asked at each attempt,
@@ -143,6 +163,10 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
     { per: 'APPLICATION', max: config.SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 },
     { per: 'MAILBOX', max: config.SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 },
   ];
+
+  const statusPageLink = (): string => `${publicUrl}/start/success`;
+  // Per application only: the applicant is one mailbox, and the bank writes about each application on its own.
+  const decisionLimits: SendLimit[] = [{ per: 'APPLICATION', max: config.DECISION_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 }];
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
@@ -211,6 +235,28 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
         },
         tx,
       ),
+    enqueueDecisionRecorded: (mail, tx) => {
+      const template = 'DECISION_RECORDED';
+      const limitedEnqueue = async (executor: Db): Promise<number> => {
+        await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to }, decisionLimits);
+        const decision: MailedDecision =
+          mail.decision.type === 'FEE_INVOICED'
+            ? { ...mail.decision, paymentReference: paymentReferenceOf(mail.params.applicationNumber), bankName: config.BANK_NAME }
+            : mail.decision;
+        return enqueue(
+          {
+            to: mail.to,
+            template,
+            language: mail.language,
+            processId: mail.processId,
+            params: { ...mail.params, decision, link: statusPageLink(), supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+          },
+          executor,
+        );
+      };
+      return tx ? limitedEnqueue(tx) : db.transaction((transaction) => limitedEnqueue(transaction as unknown as Db));
+    },
+    statusPageLink,
     attachToTemplate(template, provider) {
       attachmentProviders.set(template, [...(attachmentProviders.get(template) ?? []), provider]);
     },

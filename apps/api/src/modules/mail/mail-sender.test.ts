@@ -26,6 +26,7 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     // These tests enqueue many mails for one application; send-limits.test.ts proves the limits.
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 1000,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10_000,
+    DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
   };
   const mail = createMailModule({ config, db: database.db, logger: options.logger ?? silentLogger, outboxPolicy: options.outboxPolicy });
   modules.push(mail);
@@ -366,6 +367,7 @@ describe('the continue-later link', () => {
       BANK_NAME: 'Pank AS',
       SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3,
       SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5,
+      DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
     };
     const mail = createMailModule({ config, db: database.db, logger: silentLogger });
     expect(mail.continueLaterLink('a b')).toBe('https://konto.pank.ee/start/?processId=a%20b');

@@ -26,6 +26,7 @@ function instance(): MailModule {
     BANK_NAME: 'Pank AS',
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: PER_APPLICATION,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: PER_ADDRESS,
+    DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
   };
   return createMailModule({ config, db: database.db, logger: silentLogger });
 }

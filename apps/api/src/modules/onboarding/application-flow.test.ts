@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followUpOf, nextStep, type FollowUpFacts } from './application-flow.js';
+import { firstReopenedStep, followUpOf, isStepReopened, nextStep, type FollowUpFacts } from './application-flow.js';
 
 const facts = (change: Partial<FollowUpFacts> = {}): FollowUpFacts => ({
   notices: { hasNonResidentOwner: false, hasSpecificFieldOfActivity: false },
@@ -43,5 +43,38 @@ describe('nextStep', () => {
     ['ApplicationOverview', 'CompanyData', 'ApplicationOverview'],
   ] as const)('at %s, saving %s leads to %s', (current, saved, expected) => {
     expect(nextStep(current, saved)).toBe(expected);
+  });
+});
+
+describe('a round the bank reopened (MORE_INFORMATION_NEEDED)', () => {
+  const reopened = ['CompanyData', 'RelatedPersons'];
+
+  it.each([
+    ['CompanyData', 'CompanyData', 'RelatedPersons'],
+    ['RelatedPersons', 'RelatedPersons', 'ApplicationOverview'],
+    ['RelatedPersons', 'CompanyData', 'RelatedPersons'],
+    ['ApplicationOverview', 'CompanyData', 'ApplicationOverview'],
+    ['ApplicationOverview', 'ApplicationOverview', 'ApplicationOverview'],
+  ] as const)('at %s, saving %s leads to %s', (current, saved, expected) => {
+    expect(nextStep(current, saved, reopened)).toBe(expected);
+  });
+
+  it('leads from the last named step straight to the overview, past the steps it did not name', () => {
+    expect(nextStep('AccountOpeningReason', 'AccountOpeningReason', ['AccountOpeningReason'])).toBe('ApplicationOverview');
+  });
+
+  it('starts at the earliest named step in step order, whatever order the bank named them in', () => {
+    expect(firstReopenedStep(['RelatedPersons', 'Incomes'])).toBe('Incomes');
+    expect(firstReopenedStep(['ApplicationOverview'])).toBe('ApplicationOverview');
+  });
+
+  it('lets the named steps and the overview be saved, and no other', () => {
+    expect(['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview'].filter((step) => isStepReopened(reopened, step))).toEqual([
+      'CompanyData',
+      'RelatedPersons',
+      'AdditionalData',
+      'ApplicationOverview',
+    ]);
+    expect(isStepReopened(null, 'Incomes')).toBe(true);
   });
 });

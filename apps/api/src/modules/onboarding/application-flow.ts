@@ -14,14 +14,36 @@ import {
  * application (SPEC.md section 4). The routes and the screens only follow it.
  */
 
-/** The step after a saved one; saving an earlier step again never moves the application back. */
-export function nextStep(current: Step, saved: Step): Step {
+/**
+ * The step after a saved one; saving an earlier step again never moves the application back. While the bank has
+ * reopened some steps (MORE_INFORMATION_NEEDED), the next is the next of those, and after the last the overview:
+ * the new contract is signed from there.
+ */
+export function nextStep(current: Step, saved: Step, reopenedSteps: readonly string[] | null = null): Step {
+  if (reopenedSteps) {
+    const ahead = STEP_ORDER.flat().find(
+      (step) => stepIndex(step) > stepIndex(saved) && (step === 'ApplicationOverview' || reopenedSteps.includes(step)),
+    );
+    const next = ahead ?? 'ApplicationOverview';
+    return stepIndex(next) > stepIndex(current) ? next : current;
+  }
   const savedIndex = stepIndex(saved);
   const currentIndex = stepIndex(current);
   const next = STEP_ORDER[savedIndex + 1]?.[0];
   if (!next || next === 'ApplicationSubmitted') return current === 'AdditionalData' ? 'ApplicationOverview' : current;
   return stepIndex(next) > currentIndex ? next : current;
 }
+
+/** The overview, with the signing after it, is part of every round the bank reopens. */
+const ALWAYS_REOPENED: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
+
+/** Whether a step may be saved: any step, unless the bank reopened only some (then those and the overview). */
+export const isStepReopened = (reopenedSteps: readonly string[] | null, step: string): boolean =>
+  reopenedSteps === null || reopenedSteps.includes(step) || ALWAYS_REOPENED.includes(step);
+
+/** The step a reopening starts at: the earliest of those the bank named, in step order. */
+export const firstReopenedStep = (steps: readonly string[]): Step =>
+  STEP_ORDER.flat().find((step) => steps.includes(step)) ?? 'ApplicationOverview';
 
 /** A step can be saved once the application has reached it. */
 export const isStepReached = (current: Step, step: Step): boolean => stepIndex(step) >= 0 && stepIndex(step) <= stepIndex(current);

@@ -10,7 +10,7 @@ export type PersonKey = { personalId: string; personalIdCountryCode: string };
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
 export type ApplicationChange = Partial<
-  Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp' | 'companyName' | 'registerFacts' | 'registerQueriedAt' | 'submittedDiscrepancies'>
+  Pick<ApplicationRow, 'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp' | 'companyName' | 'registerFacts' | 'registerQueriedAt' | 'submittedDiscrepancies' | 'reopenedSteps'>
 >;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 

@@ -50,6 +50,7 @@ import { AppError } from '../../errors.js';
 import {
   companyDecision,
   isStepReached,
+  isStepReopened,
   nextStep,
   registryCodelessWindowStart,
   representativeOutcome,
@@ -92,8 +93,8 @@ function assertStorable(limits: StorageLimits, data: unknown, application: { ste
   }
 }
 
-/** Who an event's change came from (the history's `source`): the applicant's typing, the register, or the eID. */
-export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID';
+/** Who an event's change came from (the history's `source`): the applicant's typing, the register, the eID, or the bank's systems. */
+export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID' | 'BANK';
 
 /** The register card an application holds, and when it was read; null for a company the register does not know. */
 export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
@@ -126,6 +127,19 @@ const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
 const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
 
 const OVERVIEW_STEPS: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
+
+/** Submitted, and submitted with the bank's final answer since. */
+const SUBMITTED_STATUSES: readonly string[] = ['SUBMITTED', 'APPROVED', 'DECLINED'];
+
+/**
+ * While the bank waits for more information (a MORE_INFORMATION_NEEDED decision), the steps it did not name stay as
+ * signed: saving or autosaving one of them is refused, so the new contract differs only where the bank asked.
+ */
+function assertReopened(application: ApplicationRow, step: string): void {
+  if (!isStepReopened(application.reopenedSteps, step)) {
+    throw new AppError('STEP_NOT_REOPENED', `The bank asked for more information in ${application.reopenedSteps?.join(', ')} only.`);
+  }
+}
 
 /** The identification location must be one of the bank's offices, of the type chosen (the picker lists them from reference data). */
 function identificationLocationIssues(overview: unknown): FieldIssue[] {
@@ -167,10 +181,30 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
   };
 }
 
+/**
+ * A write over the application as read, if the client saw that version too: otherwise, or when another
+ * write came first, 409 with the current version and nothing written.
+ */
+export async function writeOrConflictWith(
+  repository: Pick<OnboardingRepository, 'findApplication'>,
+  application: ApplicationRow,
+  version: number,
+  write: () => Promise<ApplicationRow | undefined>,
+): Promise<ApplicationRow> {
+  if (application.version !== version) throw new AppError('STALE_VERSION', { currentVersion: application.version });
+  const written = await write();
+  if (written) return written;
+  const current = await repository.findApplication(application.processId);
+  throw new AppError('STALE_VERSION', { currentVersion: current?.version });
+}
+
 /** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
-/** The source of an event's change: the register's readings, the eID's signature, else the applicant. */
+const CHANGE_SOURCES: readonly ChangeSource[] = ['APPLICANT', 'REGISTER', 'EID', 'BANK'];
+
+/** The source of an event's change: the register's readings, the eID's signature, the bank's decisions, else the applicant. */
 function sourceOfEvent(type: string, payload: Record<string, unknown>): ChangeSource {
-  if (payload.source === 'REGISTER' || payload.source === 'EID' || payload.source === 'APPLICANT') return payload.source;
+  const source = CHANGE_SOURCES.find((candidate) => candidate === payload.source);
+  if (source) return source;
   if (type === 'APPLICATION_SUBMITTED') return 'EID';
   return 'APPLICANT';
 }
@@ -249,21 +283,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
    */
   function existing(rows: readonly ApplicationRow[], user: User): ExistingApplication[] {
     return rows
-      .filter((row) => row.status === 'IN_PROGRESS' || (row.status === 'SUBMITTED' && row.submittedDiscrepancies === null))
-      .map((row) => ({ processId: row.processId, status: row.status, isOwn: isOwnedBy(row, user) }));
+      .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
+      // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
+      .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwnedBy(row, user) }));
   }
 
-  /**
-   * A write over the application as read, if the client saw that version too: otherwise, or when another
-   * write came first, 409 with the current version and nothing written.
-   */
-  async function writeOrConflict(application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>): Promise<ApplicationRow> {
-    if (application.version !== version) throw new AppError('STALE_VERSION', { currentVersion: application.version });
-    const written = await write();
-    if (written) return written;
-    const current = await repository.findApplication(application.processId);
-    throw new AppError('STALE_VERSION', { currentVersion: current?.version });
-  }
+  const writeOrConflict = (application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>) =>
+    writeOrConflictWith(repository, application, version, write);
 
   const contextOf = (application: ApplicationRow, user: User) =>
     relatedPersonsContextOf(
@@ -405,7 +431,14 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         repository.updateApplication(
           repository.db,
           application,
-          { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt, companyName: details?.businessName ?? application.companyName, currentStep },
+          {
+            registerFacts: refreshed.registerFacts,
+            registerQueriedAt: refreshed.registerQueriedAt,
+            companyName: details?.businessName ?? application.companyName,
+            currentStep,
+            // Reopened by the bank too: the register's step must be open to be saved again.
+            ...(application.reopenedSteps && !application.reopenedSteps.includes(reopened) ? { reopenedSteps: [...application.reopenedSteps, reopened] } : {}),
+          },
           { type: 'REGISTER_CHANGED', actor: 'register', payload: { source: 'REGISTER' satisfies ChangeSource, changes, reopenedStep: reopened } },
         ),
       );
@@ -518,6 +551,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const application = await ownApplication(processId, user);
       assertWritable(application);
       if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
+      assertReopened(application, step);
       const currentStep = application.currentStep as Step;
       if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
       const parsed = parseWithIssues(schemaOf(step, application, user), data);
@@ -538,7 +572,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         repository.updateApplication(
           repository.db,
           application,
-          { stepData, drafts, currentStep: nextStep(currentStep, step) },
+          { stepData, drafts, currentStep: nextStep(currentStep, step, application.reopenedSteps) },
           { type: 'STEP_SAVED', actor: actorOf(user), payload: { step, source: 'APPLICANT' satisfies ChangeSource, patch } },
         ),
       );
@@ -571,8 +605,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         if (stepReview.step === 'CompanyData' && isBlockedByRegister(facts)) {
           return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'blockedByRegister', params: {} }] };
         }
+        const isAhead = stepIndex(stepReview.step) >= currentIndex && application.stepData[stepReview.step] !== undefined;
+        // A step the bank reopened is saved again before signing; the steps it did not name stay as signed.
+        if (application.reopenedSteps) {
+          return isAhead && application.reopenedSteps.includes(stepReview.step)
+            ? { ...stepReview, isComplete: false, issues: [{ path: '', code: 'reopenedByBank', params: {} }] }
+            : stepReview;
+        }
         // A step the register's changes reopened is saved again before signing.
-        if (stepIndex(stepReview.step) >= currentIndex && application.stepData[stepReview.step] !== undefined) {
+        if (isAhead) {
           return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'registerChanged', params: {} }] };
         }
         return stepReview;
@@ -592,6 +633,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const application = await ownApplication(processId, user);
       assertWritable(application);
       if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
+      assertReopened(application, step);
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'data', code: 'incorrectValue', params: {} }] });
       }

@@ -175,6 +175,7 @@ export function createSigningService(options: SigningServiceOptions) {
     const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
     const language = contract.language as 'et' | 'en' | 'ru';
     const submittedAt = now();
+    const isResubmission = application.reopenedSteps !== null;
 
     const submitted = await onboardingRepository.db
       .transaction(async (tx) => {
@@ -190,7 +191,15 @@ export function createSigningService(options: SigningServiceOptions) {
         const written = await onboardingRepository.updateApplication(
           tx,
           application,
-          { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', submittedAt, followUp, submittedDiscrepancies: discrepancies.length > 0 ? discrepancies : null },
+          {
+            status: 'SUBMITTED',
+            currentStep: 'ApplicationSubmitted',
+            submittedAt,
+            followUp,
+            submittedDiscrepancies: discrepancies.length > 0 ? discrepancies : null,
+            // The bank's request for more information is answered by this signature.
+            reopenedSteps: null,
+          },
           {
             type: 'APPLICATION_SUBMITTED',
             actor: actorOf(user),
@@ -206,6 +215,8 @@ export function createSigningService(options: SigningServiceOptions) {
               // What the decision was made on, each fact with its source: the record proves itself without the rows.
               facts,
               registerQueriedAt: facts.businessName.queriedAt ?? null,
+              // Signed again after the bank reopened steps (MORE_INFORMATION_NEEDED): the earlier submission stays in the record.
+              ...(isResubmission ? { resubmission: true, reopenedSteps: application.reopenedSteps } : {}),
             },
           },
         );
@@ -228,8 +239,9 @@ export function createSigningService(options: SigningServiceOptions) {
           },
           tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
         );
-        // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them.
-        if (followUp === 'PAY_SERVICE_FEE') {
+        // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them; once only:
+        // after a resubmission the bank invoices by its own decision (FEE_INVOICED) if it still needs to.
+        if (followUp === 'PAY_SERVICE_FEE' && !isResubmission) {
           await mail.enqueueServiceFeeInvoice(
             {
               to,

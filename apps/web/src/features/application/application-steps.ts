@@ -44,6 +44,9 @@ export function redirectFor(application: Pick<ApplicationView, 'currentStep' | '
   if (!current) return screenPath(stepToScreen(application.currentStep));
   const viewedIndex = stepScreenIndexOfPath(pathname);
   if (viewedIndex === -1 || viewedIndex > currentIndex) return current.path;
+  // The bank reopened some steps only: the others stay as signed, so their forms (which would autosave) are not offered.
+  const viewed = STEP_SCREENS[viewedIndex];
+  if (application.reopenedSteps && viewed && viewed.screen !== SCREENS.overview && !application.reopenedSteps.includes(viewed.step)) return current.path;
   return null;
 }
 

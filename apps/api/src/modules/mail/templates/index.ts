@@ -2,6 +2,7 @@ import type { Locale } from '@onboarding/domain';
 import { renderLayout, type RenderedMail } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { applicationSubmitted } from './application-submitted.js';
+import { decisionRecorded } from './decision-recorded.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
 import { serviceFeeInvoice } from './service-fee-invoice.js';
 
@@ -9,12 +10,14 @@ export type { RenderedMail } from './layout.js';
 export type { SaveAndContinueLaterParams } from './save-and-continue-later.js';
 export type { ApplicationSubmittedParams } from './application-submitted.js';
 export type { ServiceFeeInvoiceParams } from './service-fee-invoice.js';
+export type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
 
 /** Every mail the product sends. A new mail: a file beside this one and a line here. */
 const templates = {
   SAVE_AND_CONTINUE_LATER: saveAndContinueLater,
   APPLICATION_SUBMITTED: applicationSubmitted,
   SERVICE_FEE_INVOICE: serviceFeeInvoice,
+  DECISION_RECORDED: decisionRecorded,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof templates;

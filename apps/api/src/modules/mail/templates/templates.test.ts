@@ -110,7 +110,7 @@ describe('the save-and-continue-later mail', () => {
 
 describe('the template registry', () => {
   it('names every template and renders each in every language', () => {
-    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE']);
+    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE', 'DECISION_RECORDED']);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
       expect(mail.subject).not.toBe('');

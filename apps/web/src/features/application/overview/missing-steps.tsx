@@ -11,13 +11,15 @@ const MISSING = 'APPLICATION.OVERVIEW.MISSING';
 /** A step never saved has one issue at the root; otherwise each field with an issue counts once. */
 const isNotStarted = (review: ReviewedStepResult) => review.issues.length > 0 && review.issues.every((issue) => issue.path === '');
 const fieldCount = (review: ReviewedStepResult) => new Set(review.issues.map((issue) => issue.path)).size;
-/** The register reopened the step, or stops the account from opening online: said as such, not as fields to fill. */
+/** The register or the bank reopened the step, or the register stops the account from opening online: said as such, not as fields to fill. */
 const registerReasonOf = (review: ReviewedStepResult): TranslationKey | undefined =>
   review.issues.some((issue) => issue.code === 'blockedByRegister')
     ? `${MISSING}.BLOCKED_BY_REGISTER`
     : review.issues.some((issue) => issue.code === 'registerChanged')
       ? `${MISSING}.REGISTER_CHANGED`
-      : undefined;
+      : review.issues.some((issue) => issue.code === 'reopenedByBank')
+        ? `${MISSING}.REOPENED_BY_BANK`
+        : undefined;
 
 /** After Continue, when the review is not complete: each incomplete step with a link to it and how much needs attention. */
 export function MissingSteps({ steps }: { steps: readonly ReviewedStepResult[] }) {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { OnboardingModule } from '../onboarding/plugin.js';
+import { createDecisionsRepository } from './decisions-repository.js';
+import { createDecisionsService, type DecisionsService } from './decisions-service.js';
+
+export type { RecordDecisionHooks, RecordDecisionInput } from './decisions-service.js';
+
+/** What the integration API calls to record a bank's decision (its route is the integration module's). */
+export type DecisionsModule = Pick<DecisionsService, 'recordDecision'>;
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    decisions: DecisionsModule;
+  }
+}
+
+/**
+ * The bank's decisions on submitted applications, over the onboarding module's applications and mail. No route of
+ * its own: `app.decisions.recordDecision` is what the integration API's route calls.
+ */
+export function registerDecisions(app: FastifyInstance, database: Database, onboarding: OnboardingModule): DecisionsModule {
+  const service = createDecisionsService({
+    repository: createDecisionsRepository(database.db),
+    onboardingRepository: onboarding.repository,
+    mail: onboarding.mail,
+  });
+  const decisions: DecisionsModule = { recordDecision: (input, hooks) => service.recordDecision(input, hooks) };
+  app.decorate('decisions', decisions);
+  return decisions;
+}

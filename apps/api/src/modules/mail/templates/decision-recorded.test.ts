@@ -1,0 +1,96 @@
+import { LOCALES, MAILED_DECISIONS } from '@onboarding/domain';
+import { describe, expect, it } from 'vitest';
+import { BANK_OFFICES } from '../../reference/bank-offices.js';
+import { formatBankTime, formatDate, formatEuro, formatIban, plainLines } from './decision-formats.js';
+import type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
+import { renderMail } from './index.js';
+
+const NBSP = '\u00a0';
+const office = BANK_OFFICES[0]!;
+
+const DECISIONS: Record<MailedDecision['type'], MailedDecision> = {
+  FEE_INVOICED: { type: 'FEE_INVOICED', amountCents: 15_000, dueDate: '2026-03-05', paymentReference: '1000013', bankName: 'Näidispank AS' },
+  IDENTIFICATION_BOOKED: { type: 'IDENTIFICATION_BOOKED', office, at: '2026-07-01T06:05:00Z' },
+  BOARD_SIGNATURE_REQUESTED: { type: 'BOARD_SIGNATURE_REQUESTED', recipients: [{ name: 'Mari\u202e Maasikas', email: 'mari@example.ee' }] },
+  MORE_INFORMATION_NEEDED: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Line one\r\n\r\n<a href="https://evil.example">click</a>' },
+  APPROVED: { type: 'APPROVED', accountNumber: 'EE382200221020145685' },
+  DECLINED: { type: 'DECLINED' },
+};
+
+const params = (decision: MailedDecision): DecisionRecordedParams => ({
+  representativeName: 'Jaak-Kristjan Jõeorg',
+  businessName: 'Jõeorg Konsultatsioonid OÜ',
+  applicationNumber: 100001,
+  decision,
+  link: 'https://onboarding.example/start/success',
+  supportEmail: 'ettevote@pank.example',
+  supportPhone: '+372 600 0000',
+});
+
+describe('DECISION_RECORDED', () => {
+  it('has a mail for every mailed decision, in every language, each with its own subject and the status page', () => {
+    for (const type of MAILED_DECISIONS) {
+      const decision = DECISIONS[type as MailedDecision['type']];
+      const subjects = new Set(
+        LOCALES.map((language) => {
+          const mail = renderMail('DECISION_RECORDED', language, params(decision));
+          expect(mail.text).toContain('https://onboarding.example/start/success');
+          expect(mail.text).toContain('100001');
+          return mail.subject;
+        }),
+      );
+      expect(subjects.size).toBe(LOCALES.length);
+    }
+  });
+
+  it('says nothing of a reason when declining', () => {
+    const mail = renderMail('DECISION_RECORDED', 'en', params(DECISIONS.DECLINED));
+    expect(mail.text).toContain('Unfortunately we cannot open an account for “Jõeorg Konsultatsioonid OÜ”.');
+    expect(mail.text).not.toMatch(/because|reason/i);
+  });
+
+  it('keeps the manager’s message as plain lines, escaped in HTML and with no link made of it', () => {
+    const mail = renderMail('DECISION_RECORDED', 'et', params(DECISIONS.MORE_INFORMATION_NEEDED));
+    expect(mail.text).toContain('Kliendihalduri sõnum:\nLine one\n<a href="https://evil.example">click</a>');
+    expect(mail.text).toContain('– Tulud ja kulud');
+    expect(mail.html).not.toContain('<a href="https://evil.example">');
+    expect(mail.html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;');
+  });
+
+  it('drops the characters that would reorder a recipient’s name', () => {
+    const mail = renderMail('DECISION_RECORDED', 'ru', params(DECISIONS.BOARD_SIGNATURE_REQUESTED));
+    expect(mail.text).toContain('Mari Maasikas, mari@example.ee');
+  });
+});
+
+describe('the decision mails’ formats (GLOSSARY.md section 3)', () => {
+  it.each([
+    ['et', 150_000, `1500,00${NBSP}€`],
+    ['et', 1_500_000, `15${NBSP}000,00${NBSP}€`],
+    ['ru', 150_000, `1${NBSP}500,00${NBSP}€`],
+    ['en', 150_000, '€1,500.00'],
+  ] as const)('%s writes %i cents as %s', (language, cents, expected) => {
+    expect(formatEuro(cents, language)).toBe(expected);
+  });
+
+  it('writes dates as each language does', () => {
+    expect(formatDate('2026-03-05', 'et')).toBe('05.03.2026');
+    expect(formatDate('2026-03-05', 'ru')).toBe('05.03.2026');
+    expect(formatDate('2026-03-05', 'en')).toBe('5 March 2026');
+  });
+
+  it('shows a booked time in Estonian time, summer and winter', () => {
+    expect(formatBankTime('2026-07-01T06:05:00Z', 'et')).toBe('01.07.2026 kell 9.05');
+    expect(formatBankTime('2026-12-01T07:00:00Z', 'ru')).toBe('01.12.2026 в 9:00');
+    expect(formatBankTime('2026-12-01T09:00:00+04:00', 'en')).toBe('1 December 2026 at 7:00');
+  });
+
+  it('groups an IBAN in fours', () => {
+    expect(formatIban('EE382200221020145685')).toBe('EE38 2200 2210 2014 5685');
+    expect(formatIban('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
+  });
+
+  it('keeps line breaks of free text, and nothing invisible', () => {
+    expect(plainLines('a\u200b b\r\n\r\n\tc\u2028d')).toEqual(['a b', 'c d']);
+  });
+});

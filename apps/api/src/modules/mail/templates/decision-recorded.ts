@@ -1,0 +1,303 @@
+import type { BankOffice, Locale, ReopenableStep } from '@onboarding/domain';
+import { quoteApplicantText } from './applicant-text.js';
+import { formatBankTime, formatDate, formatEuro, formatIban, plainLines } from './decision-formats.js';
+import type { MailTemplate } from './mail-template.js';
+import { link, paragraph, type MailBlock, type MailContent } from './layout.js';
+
+/** A mailed decision (MAILED_DECISIONS) with what the mail needs of it beyond the decision itself. */
+export type MailedDecision =
+  | { type: 'FEE_INVOICED'; amountCents: number; dueDate: string; paymentReference: string; bankName: string }
+  | { type: 'IDENTIFICATION_BOOKED'; office: BankOffice; at: string }
+  | { type: 'BOARD_SIGNATURE_REQUESTED'; recipients: readonly { name: string; email: string }[] }
+  | { type: 'MORE_INFORMATION_NEEDED'; steps: readonly ReopenableStep[]; message: string }
+  | { type: 'APPROVED'; accountNumber: string }
+  | { type: 'DECLINED' };
+
+export type DecisionRecordedParams = {
+  representativeName: string;
+  /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
+  businessName: string;
+  applicationNumber: number;
+  decision: MailedDecision;
+  /** `${PUBLIC_URL}/start/success`: the status page, after signing in. */
+  link: string;
+  supportEmail: string;
+  supportPhone: string;
+};
+
+/** The steps by the titles their screens show (apps/web/src/i18n SCREENS.*.TITLE). */
+const STEP_TITLES: Record<Locale, Record<ReopenableStep, string>> = {
+  et: {
+    AccountOpeningReason: 'Konto avamise põhjused',
+    CompanyData: 'Ettevõtte andmed',
+    Incomes: 'Tulud ja kulud',
+    RelatedPersons: 'Seotud isikud',
+    ApplicationOverview: 'Ülevaade',
+  },
+  en: {
+    AccountOpeningReason: 'Reasons for opening the account',
+    CompanyData: 'Company information',
+    Incomes: 'Incomes and expenses',
+    RelatedPersons: 'Related persons',
+    ApplicationOverview: 'Overview',
+  },
+  ru: {
+    AccountOpeningReason: 'Причины открытия счёта',
+    CompanyData: 'Данные компании',
+    Incomes: 'Доходы и расходы',
+    RelatedPersons: 'Связанные лица',
+    ApplicationOverview: 'Обзор',
+  },
+};
+
+/** A name or address the bank's systems sent: on one line, nothing hidden (the layout escapes it for HTML). */
+const oneLine = (text: string): string => plainLines(text).join(' ');
+
+const officeLines = (office: BankOffice, language: Locale): string[] => [
+  office.name[language],
+  `${office.address}, ${office.postalCode} ${office.city}`,
+  office.openingHours[language],
+];
+
+type Texts = {
+  greeting: (name: string) => string;
+  number: (applicationNumber: number) => string;
+  statusPage: string;
+  support: (email: string, phone: string) => string;
+  closing: MailBlock;
+  /** The subject and what the mail says about the decision, before the status page's link. */
+  body: (params: DecisionRecordedParams, business: string) => { subject: string; blocks: MailBlock[] };
+};
+
+const et: Texts = {
+  greeting: (name) => `Tere, ${name}!`,
+  number: (applicationNumber) => `Taotluse number: ${applicationNumber}`,
+  statusPage: 'Taotluse seisu näed, kui logid sisse:',
+  support: (email, phone) => `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${email} või telefonil ${phone}.`,
+  closing: paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
+  body: ({ decision, applicationNumber }, business) => {
+    switch (decision.type) {
+      case 'FEE_INVOICED':
+        return {
+          subject: `Arve: konto avamise teenustasu ${formatEuro(decision.amountCents, 'et')}, taotlus ${applicationNumber}`,
+          blocks: [
+            paragraph(`Saadame sulle arve ettevõtte ${business} konto avamise teenustasu kohta.`),
+            paragraph(
+              `Summa: ${formatEuro(decision.amountCents, 'et')}`,
+              `Maksetähtaeg: ${formatDate(decision.dueDate, 'et')}`,
+              `Saaja: ${decision.bankName}`,
+              `Viitenumber: ${decision.paymentReference}`,
+            ),
+            paragraph('Maksa arve selle viitenumbriga, et saaksime makse sinu taotlusega siduda. Ettevõtte arvelduskonto avatakse, kui teenustasu on tasutud.'),
+          ],
+        };
+      case 'IDENTIFICATION_BOOKED':
+        return {
+          subject: `Ootame sind pangakontorisse, taotlus ${applicationNumber}`,
+          blocks: [
+            paragraph(`Ettevõtte ${business} konto avamiseks ootame sind end tuvastama pangakontorisse.`),
+            paragraph(`Aeg: ${formatBankTime(decision.at, 'et')}`),
+            paragraph(...officeLines(decision.office, 'et')),
+            paragraph('Võta kaasa kehtiv isikut tõendav dokument. Kui see aeg sulle ei sobi, võta meiega ühendust.'),
+          ],
+        };
+      case 'BOARD_SIGNATURE_REQUESTED':
+        return {
+          subject: `Lepingu allkirjastamise link on saadetud, taotlus ${applicationNumber}`,
+          blocks: [
+            paragraph(`Saatsime ettevõtte ${business} lepingu allkirjastamise lingi neile:`),
+            paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
+            paragraph('Konto avatakse, kui nad on lepingu allkirjastanud.'),
+          ],
+        };
+      case 'MORE_INFORMATION_NEEDED':
+        return {
+          subject: `Vajame sinu taotluse kohta lisateavet, taotlus ${applicationNumber}`,
+          blocks: [
+            paragraph(`Vajame ettevõtte ${business} konto avamise taotluse kohta lisateavet. Täienda neid samme:`),
+            paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.et[step]}`)),
+            paragraph('Kliendihalduri sõnum:', ...plainLines(decision.message)),
+            paragraph('Logi sisse, täienda samme ja allkirjasta leping uuesti. Ülejäänud sammud jäävad nii, nagu need allkirjastasid.'),
+          ],
+        };
+      case 'APPROVED':
+        return {
+          subject: `Ettevõtte ${business} konto on avatud`,
+          blocks: [
+            paragraph(`Ettevõtte ${business} konto avamise taotlus on heaks kiidetud ja arvelduskonto on avatud.`),
+            paragraph(`Konto number: ${formatIban(decision.accountNumber)}`),
+          ],
+        };
+      case 'DECLINED':
+        return {
+          subject: `Ettevõtte ${business} konto avamise taotluse otsus`,
+          blocks: [paragraph(`Aitäh, et soovid meie pangaga koostööd teha. Kahjuks ei saa me ettevõttele ${business} kontot avada.`)],
+        };
+    }
+  },
+};
+
+const en: Texts = {
+  greeting: (name) => `Hello ${name},`,
+  number: (applicationNumber) => `Application number: ${applicationNumber}`,
+  statusPage: 'You can see the status of your application after signing in:',
+  support: (email, phone) => `If you have any questions, contact us at ${email} or ${phone}.`,
+  closing: paragraph('Kind regards', 'Business customer service'),
+  body: ({ decision, applicationNumber }, business) => {
+    switch (decision.type) {
+      case 'FEE_INVOICED':
+        return {
+          subject: `Invoice: account opening service fee of ${formatEuro(decision.amountCents, 'en')}, application ${applicationNumber}`,
+          blocks: [
+            paragraph(`Here is the invoice for the service fee for opening the business account of ${business}.`),
+            paragraph(
+              `Amount: ${formatEuro(decision.amountCents, 'en')}`,
+              `Due date: ${formatDate(decision.dueDate, 'en')}`,
+              `Payee: ${decision.bankName}`,
+              `Payment reference: ${decision.paymentReference}`,
+            ),
+            paragraph("Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid."),
+          ],
+        };
+      case 'IDENTIFICATION_BOOKED':
+        return {
+          subject: `Your visit to the bank office, application ${applicationNumber}`,
+          blocks: [
+            paragraph(`To open the business account of ${business}, please come to the bank office to identify yourself.`),
+            paragraph(`Time: ${formatBankTime(decision.at, 'en')}`),
+            paragraph(...officeLines(decision.office, 'en')),
+            paragraph('Please bring a valid identity document. If this time does not suit you, contact us.'),
+          ],
+        };
+      case 'BOARD_SIGNATURE_REQUESTED':
+        return {
+          subject: `The signing link has been sent, application ${applicationNumber}`,
+          blocks: [
+            paragraph(`We sent the link to sign the contract of ${business} to:`),
+            paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
+            paragraph('The account is opened once they have signed the contract.'),
+          ],
+        };
+      case 'MORE_INFORMATION_NEEDED':
+        return {
+          subject: `We need more information about your application, application ${applicationNumber}`,
+          blocks: [
+            paragraph(`We need more information about the account opening application of ${business}. Please complete these steps:`),
+            paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.en[step]}`)),
+            paragraph("The relationship manager's message:", ...plainLines(decision.message)),
+            paragraph('Sign in, complete the steps and sign the contract again. The other steps stay as you signed them.'),
+          ],
+        };
+      case 'APPROVED':
+        return {
+          subject: `The account of ${business} has been opened`,
+          blocks: [
+            paragraph(`The account opening application of ${business} has been approved and the current account has been opened.`),
+            paragraph(`Account number: ${formatIban(decision.accountNumber)}`),
+          ],
+        };
+      case 'DECLINED':
+        return {
+          subject: `Decision on the account opening application of ${business}`,
+          blocks: [paragraph(`Thank you for choosing our bank. Unfortunately we cannot open an account for ${business}.`)],
+        };
+    }
+  },
+};
+
+const ru: Texts = {
+  greeting: (name) => `Здравствуйте, ${name}!`,
+  number: (applicationNumber) => `Номер заявления: ${applicationNumber}`,
+  statusPage: 'Статус заявления можно посмотреть после входа:',
+  support: (email, phone) => `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${email} или по телефону ${phone}.`,
+  closing: paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
+  body: ({ decision, applicationNumber }, business) => {
+    switch (decision.type) {
+      case 'FEE_INVOICED':
+        return {
+          subject: `Счёт-фактура: плата за открытие счёта ${formatEuro(decision.amountCents, 'ru')}, заявление № ${applicationNumber}`,
+          blocks: [
+            paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта компании ${business}.`),
+            paragraph(
+              `Сумма: ${formatEuro(decision.amountCents, 'ru')}`,
+              `Срок оплаты: ${formatDate(decision.dueDate, 'ru')}`,
+              `Получатель: ${decision.bankName}`,
+              `Ссылочный номер: ${decision.paymentReference}`,
+            ),
+            paragraph('Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.'),
+          ],
+        };
+      case 'IDENTIFICATION_BOOKED':
+        return {
+          subject: `Ждём вас в отделении банка, заявление № ${applicationNumber}`,
+          blocks: [
+            paragraph(`Для открытия счёта компании ${business} ждём вас в отделении банка, чтобы пройти идентификацию.`),
+            paragraph(`Время: ${formatBankTime(decision.at, 'ru')}`),
+            paragraph(...officeLines(decision.office, 'ru')),
+            paragraph('Возьмите с собой действительный документ, удостоверяющий личность. Если это время вам не подходит, свяжитесь с нами.'),
+          ],
+        };
+      case 'BOARD_SIGNATURE_REQUESTED':
+        return {
+          subject: `Ссылка для подписания договора отправлена, заявление № ${applicationNumber}`,
+          blocks: [
+            paragraph(`Мы отправили ссылку для подписания договора компании ${business}:`),
+            paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
+            paragraph('Счёт откроем после того, как они подпишут договор.'),
+          ],
+        };
+      case 'MORE_INFORMATION_NEEDED':
+        return {
+          subject: `Нам нужна дополнительная информация, заявление № ${applicationNumber}`,
+          blocks: [
+            paragraph(`Нам нужна дополнительная информация по заявлению на открытие счёта компании ${business}. Дополните эти шаги:`),
+            paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.ru[step]}`)),
+            paragraph('Сообщение клиентского менеджера:', ...plainLines(decision.message)),
+            paragraph('Войдите, дополните шаги и подпишите договор ещё раз. Остальные шаги остаются такими, какими вы их подписали.'),
+          ],
+        };
+      case 'APPROVED':
+        return {
+          subject: `Расчётный счёт компании ${business} открыт`,
+          blocks: [
+            paragraph(`Заявление на открытие счёта компании ${business} одобрено, расчётный счёт открыт.`),
+            paragraph(`Номер счёта: ${formatIban(decision.accountNumber)}`),
+          ],
+        };
+      case 'DECLINED':
+        return {
+          subject: `Решение по заявлению на открытие счёта компании ${business}`,
+          blocks: [paragraph(`Благодарим вас за интерес к нашему банку. К сожалению, мы не можем открыть счёт для компании ${business}.`)],
+        };
+    }
+  },
+};
+
+const render =
+  (texts: Texts, language: Locale) =>
+  (params: DecisionRecordedParams): MailContent => {
+    const { subject, blocks } = texts.body(params, quoteApplicantText(params.businessName, language));
+    return {
+      subject,
+      blocks: [
+        paragraph(texts.greeting(params.representativeName)),
+        ...blocks,
+        paragraph(texts.number(params.applicationNumber)),
+        paragraph(texts.statusPage),
+        link(params.link),
+        paragraph(texts.support(params.supportEmail, params.supportPhone)),
+        texts.closing,
+      ],
+    };
+  };
+
+/**
+ * A bank's decision the applicant must act on or hear about at once (MAILED_DECISIONS), in the contact language:
+ * the invoice, the booked visit, where the signing link went, what more is needed, the account, or the refusal
+ * (polite, without a reason: the bank gives none in writing). Each links to the status page.
+ */
+export const decisionRecorded: MailTemplate<DecisionRecordedParams> = {
+  et: render(et, 'et'),
+  en: render(en, 'en'),
+  ru: render(ru, 'ru'),
+};
