@@ -137,8 +137,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const auth = await registerAuth(app, config, database, rateLimits);
   const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
   await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
-  registerDecisions(app, database, onboarding);
-  await registerIntegration(app, config, database, { signingKey: auth.tokenSigning.key, issuer: auth.tokenSigning.issuer, rateLimits, applications: onboarding.service });
+  const decisions = registerDecisions(app, database, onboarding);
+  await registerIntegration(app, config, database, {
+    signingKey: auth.tokenSigning.key,
+    issuer: auth.tokenSigning.issuer,
+    rateLimits,
+    applications: onboarding.service,
+    decisions,
+    events,
+  });
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

@@ -4,6 +4,7 @@ import {
   integrationApplicationPageSchema,
   integrationApplicationSchema,
 } from '../schemas/integration.js';
+import { recordDecisionRequestSchema, recordedDecisionSchema } from '../schemas/decisions.js';
 import type { Endpoint } from './endpoint.js';
 import { processParamsSchema } from './params.js';
 
@@ -24,5 +25,17 @@ export const integrationEndpoints = {
   contract: { method: 'GET', path: '/integration/v1/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true },
   /** The signed ASiC-E container (the PDF, the XAdES signature, its time-stamp and OCSP status). */
   signedContract: { method: 'GET', path: '/integration/v1/applications/:processId/signed', params: processParamsSchema, isAuthenticated: true },
+  /**
+   * Records what the bank did or decided (scope applications:decide), on the version it read; with an
+   * Idempotency-Key header, a repeat gets the first answer.
+   */
+  decisions: {
+    method: 'POST',
+    path: '/integration/v1/applications/:processId/decisions',
+    params: processParamsSchema,
+    body: recordDecisionRequestSchema,
+    response: recordedDecisionSchema,
+    isAuthenticated: true,
+  },
   openApi: { method: 'GET', path: '/integration/v1/openapi.json', isAuthenticated: false },
 } as const satisfies Record<string, Endpoint>;

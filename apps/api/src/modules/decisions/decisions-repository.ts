@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { applicationEvents, applications } from '../../db/schema.js';
-import type { ApplicationRow, Executor } from '../onboarding/onboarding-repository.js';
+import { applicationEvents, applications, representatives } from '../../db/schema.js';
+import type { ApplicationRow, Executor, RepresentativeRow } from '../onboarding/onboarding-repository.js';
 
 /** The reads a decision needs beyond the onboarding repository's: inside the decision's own transaction. */
 export function createDecisionsRepository(db: Db) {
@@ -11,6 +11,15 @@ export function createDecisionsRepository(db: Db) {
     /** The application as the decision's transaction sees it; locked until that transaction ends, so decisions on it queue. */
     async lockApplication(executor: Executor, processId: string): Promise<ApplicationRow | undefined> {
       const [row] = await executor.select().from(applications).where(eq(applications.processId, processId)).for('update');
+      return row;
+    },
+
+    /** The representative of the application: where and in which language its mail goes. */
+    async representativeOf(executor: Executor, application: ApplicationRow): Promise<RepresentativeRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(representatives)
+        .where(and(eq(representatives.personalId, application.representativePersonalId), eq(representatives.personalIdCountryCode, application.representativeCountryCode)));
       return row;
     },
 

@@ -106,20 +106,15 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
     );
   }
 
-  async function representativeOf(processId: string): Promise<RepresentativeRow | undefined> {
-    const application = await onboardingRepository.findApplication(processId);
-    if (!application) return undefined;
-    return onboardingRepository.findRepresentative({ personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode });
-  }
-
   return {
     /**
      * Records a bank's decision on a submitted application. 400 VALIDATION_FAILED for a decision the schema refuses
      * or an office the bank does not have; 404 NOT_FOUND for an application never submitted (a draft is not the
      * bank's to see); 409 APPLICATION_DECIDED or APPLICATION_NOT_SUBMITTED (decisionRefusal); 409 STALE_VERSION for
-     * a decision made on another version; 429 RATE_LIMITED beyond the decision mails' limit.
+     * a decision made on another version; 429 RATE_LIMITED beyond the decision mails' limit. `within`: a
+     * transaction of the caller to take part in (the Idempotency-Key's); by default the decision is its own.
      */
-    async recordDecision(input: RecordDecisionInput, hooks: RecordDecisionHooks = {}): Promise<RecordedDecision> {
+    async recordDecision(input: RecordDecisionInput, hooks: RecordDecisionHooks = {}, within: Db = repository.db): Promise<RecordedDecision> {
       const parsed = parseWithIssues(decisionSchema, input.decision);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', { fields: parsed.issues.map((issue) => ({ ...issue, path: issue.path ? `decision.${issue.path}` : 'decision' })) });
       const decision = parsed.data;
@@ -127,13 +122,13 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'decision.officeId', code: 'incorrectValue', params: {} }] });
       }
 
-      // Read before the transaction: every read inside it goes through it (PGlite has one connection, which the
-      // transaction holds), and the contact address is not the decision's to lock.
-      const representative = await representativeOf(input.processId);
-      const recorded = await repository.db.transaction(async (transaction) => {
+      // Every read goes through the transaction: PGlite has one connection, which the transaction holds. Within a
+      // caller's transaction (the Idempotency-Key's) this one is a savepoint of it.
+      const recorded = await within.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const application = await repository.lockApplication(tx, input.processId);
         if (!application?.submittedAt) throw new AppError('NOT_FOUND', 'No such submitted application.');
+        const representative = await repository.representativeOf(tx, application);
         const refusal = decisionRefusal(application, decision);
         if (refusal) throw new AppError(refusal);
 

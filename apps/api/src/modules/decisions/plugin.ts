@@ -27,7 +27,7 @@ export function registerDecisions(app: FastifyInstance, database: Database, onbo
     onboardingRepository: onboarding.repository,
     mail: onboarding.mail,
   });
-  const decisions: DecisionsModule = { recordDecision: (input, hooks) => service.recordDecision(input, hooks) };
+  const decisions: DecisionsModule = { recordDecision: service.recordDecision };
   app.decorate('decisions', decisions);
   return decisions;
 }

@@ -73,6 +73,16 @@ describe('a write under an Idempotency-Key', () => {
     expect(await writes()).toEqual([]);
   });
 
+  it('keeps no rate limit as the answer: a retry after it runs the work again', async () => {
+    await expect(
+      requests().once(request('key-6'), async () => {
+        throw new AppError('RATE_LIMITED', { retryAfterSeconds: 60 });
+      }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const retry = await requests().once(request('key-6'), async () => ({ statusCode: 201, body: { ok: true } }));
+    expect(retry).toEqual({ statusCode: 201, body: { ok: true }, isRepeat: false });
+  });
+
   it('keeps nothing when the work fails unexpectedly: a retry runs it again', async () => {
     await expect(
       requests().once(request('key-3'), async (tx) => {

@@ -30,9 +30,9 @@ export const requestHashOf = (parts: unknown): string => createHash('sha256').up
  * concurrent request with the same key waits on the row's unique index until the first commits, then finds its
  * answer. The same key with another request is refused (422), never answered with the first one's result.
  *
- * An AppError of the work (a stale version, say) is an answer too: it is kept and repeated, and what the work wrote
- * before it threw is rolled back to a savepoint. Anything else rolls everything back, key included, so a retry runs
- * the work again.
+ * A refusal by the work (an AppError such as a stale version) is an answer too: it is kept and repeated, and what the
+ * work wrote before it threw is rolled back to a savepoint. A rate limit, an outage or anything unexpected rolls
+ * everything back, key included, so a retry runs the work again.
  */
 export function createIdempotentRequests(db: Db, now: () => Date = () => new Date()) {
   const expiredBefore = () => new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS);
@@ -66,7 +66,8 @@ export function createIdempotentRequests(db: Db, now: () => Date = () => new Dat
         const result = await tx
           .transaction(async (savepoint) => work(savepoint as unknown as Db))
           .catch((error: unknown) => {
-            if (error instanceof AppError) return { statusCode: error.statusCode, body: error.toJSON() };
+            // A refusal is the request's answer; a rate limit or an outage is the moment's, and a retry may succeed.
+            if (error instanceof AppError && error.statusCode < 500 && error.statusCode !== 429) return { statusCode: error.statusCode, body: error.toJSON() };
             throw error;
           });
         await tx

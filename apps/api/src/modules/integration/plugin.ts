@@ -5,6 +5,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { SigningKey } from '../auth/signing-key.js';
+import type { DecisionsModule } from '../decisions/plugin.js';
+import type { EventsModule } from '../events/index.js';
 import type { OnboardingService } from '../onboarding/onboarding-service.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { createSigningRepository } from '../signing/signing-repository.js';
@@ -16,6 +18,8 @@ import { createIntegrationService } from './integration-service.js';
 import { createIntegrationTokens } from './integration-token.js';
 import { createRequireIntegrationScope } from './require-scope.js';
 import { integrationRoutes } from './routes.js';
+import { decisionRoutes } from './decision-routes.js';
+import { createIdempotentRequests } from './idempotent-requests.js';
 import { tokenRoutes } from './token-routes.js';
 
 declare module 'fastify' {
@@ -48,7 +52,14 @@ export async function registerIntegration(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  dependencies: { signingKey: SigningKey; issuer: string; rateLimits: RateLimits; applications: Pick<OnboardingService, 'factsFor' | 'historyOf'> },
+  dependencies: {
+    signingKey: SigningKey;
+    issuer: string;
+    rateLimits: RateLimits;
+    applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
+    decisions: DecisionsModule;
+    events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
+  },
 ): Promise<void> {
   const clients = await loadIntegrationClients(config);
   const assertions = createAssertionRepository(database.db);
@@ -61,8 +72,11 @@ export async function registerIntegration(
     signing: createSigningRepository(database.db),
   });
 
+  const idempotentRequests = createIdempotentRequests(database.db);
+
   const purge = setInterval(() => {
     assertions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'client assertions not purged'));
+    idempotentRequests.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'idempotency keys not purged'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -87,7 +101,9 @@ export async function registerIntegration(
       transformObject: jsonSchemaTransformObject,
     });
     await integration.register(tokenRoutes, { verifyAssertion, tokens, limitTokens: dependencies.rateLimits.hook(dependencies.rateLimits.rules.tokenPerClient) });
-    await integration.register(integrationRoutes, { service, requireScope: createRequireIntegrationScope(tokens) });
+    const requireScope = createRequireIntegrationScope(tokens);
+    await integration.register(integrationRoutes, { service, requireScope });
+    await integration.register(decisionRoutes, { requireScope, decisions: dependencies.decisions, events: dependencies.events, idempotentRequests });
     integration.get(integrationEndpoints.openApi.path, { schema: { hide: true } }, () => integration.integrationSwagger());
   });
 }
