@@ -44,12 +44,13 @@ function refsOf(value: unknown, found: string[] = []): string[] {
 }
 
 describe('/integration/v1/openapi.json', () => {
-  it('describes the token endpoint and the read API, each operation with its responses and path parameters', () => {
+  it('describes the token endpoint, the read API and the decisions, each operation with its responses and path parameters', () => {
     expect(integration.openapi).toMatch(/^3\./);
     expect(Object.keys(integration.paths).sort()).toEqual([
       '/integration/v1/applications',
       '/integration/v1/applications/{processId}',
       '/integration/v1/applications/{processId}/contract',
+      '/integration/v1/applications/{processId}/decisions',
       '/integration/v1/applications/{processId}/signed',
       '/oauth2/v2/token',
     ]);
@@ -64,7 +65,7 @@ describe('/integration/v1/openapi.json', () => {
     expect(Object.keys(token?.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded']);
   });
 
-  it('names the oauth2 client credentials scheme with its token URL, and every read operation needs applications:read', () => {
+  it('names the oauth2 client credentials scheme with its token URL; reads need applications:read, decisions applications:decide', () => {
     expect(integration.components?.securitySchemes?.bankClient).toEqual({
       type: 'oauth2',
       flows: {
@@ -76,7 +77,10 @@ describe('/integration/v1/openapi.json', () => {
     });
     for (const [path, item] of Object.entries(integration.paths)) {
       if (!path.startsWith('/integration/')) continue;
-      for (const operation of Object.values(item)) expect(operation.security, path).toEqual([{ bankClient: ['applications:read'] }]);
+      for (const [method, operation] of Object.entries(item)) {
+        const scope = method === 'post' ? 'applications:decide' : 'applications:read';
+        expect(operation.security, `${method} ${path}`).toEqual([{ bankClient: [scope] }]);
+      }
     }
   });
 
