@@ -257,16 +257,18 @@ describe('the integration API of the bank\'s systems', () => {
     url: fillPath(operation.path, { processId }),
     headers: authorization === null ? {} : { authorization },
   });
-  const readOperations = () => integrationOperations.filter((operation) => operation.isAuthenticated);
+  const authenticatedOperations = () => integrationOperations.filter((operation) => operation.isAuthenticated);
+  const readOperations = () => authenticatedOperations().filter((operation) => operation.method === 'GET');
 
   it('knows every route of its own document (a new one must be classified here)', () => {
-    expect(readOperations().map((operation) => operation.key).sort()).toEqual([
+    expect(authenticatedOperations().map((operation) => operation.key).sort()).toEqual([
       'GET /integration/v1/applications',
       'GET /integration/v1/applications/{processId}',
       'GET /integration/v1/applications/{processId}/contract',
       'GET /integration/v1/applications/{processId}/signed',
+      'POST /integration/v1/applications/{processId}/decisions',
     ]);
-    expect(readOperations().flatMap((operation) => operation.params.filter((name) => name !== 'processId'))).toEqual([]);
+    expect(authenticatedOperations().flatMap((operation) => operation.params.filter((name) => name !== 'processId'))).toEqual([]);
   });
 
   it.each(['no authorization header', 'a token that is not one', "a representative's access token"])(
@@ -274,7 +276,7 @@ describe('the integration API of the bank\'s systems', () => {
     async (variant) => {
       const authorization = variant === 'no authorization header' ? null : variant === 'a token that is not one' ? 'Bearer not-a-token' : `Bearer ${a.accessToken}`;
       const answers = new Set<string>();
-      for (const operation of readOperations()) {
+      for (const operation of authenticatedOperations()) {
         const { response, statements } = await recorded(integrationRequest(operation, a.processId, authorization));
         expect(response.statusCode, operation.key).toBe(401);
         expect(response.headers['www-authenticate'], operation.key).toBe('Bearer realm="integration", error="invalid_token"');
@@ -297,6 +299,17 @@ describe('the integration API of the bank\'s systems', () => {
       expect(draft.statements, operation.key).toEqual(missing.statements);
       expect(draft.rowCounts, operation.key).toEqual(missing.rowCounts);
     }
+    // A decision on either: the same 404 and body, and nothing recorded.
+    const decide = (processId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/integration/v1/applications/${processId}/decisions`,
+        headers: { authorization: token, 'idempotency-key': randomUUID() },
+        payload: { applicationVersion: 1, decision: { type: 'FEE_PAID' } },
+      });
+    const [onDraft, onMissing] = [await decide(a.processId), await decide(randomUUID())];
+    expect(onDraft.statusCode).toBe(404);
+    expect(onDraft.body).toBe(onMissing.body);
   });
 });
 
