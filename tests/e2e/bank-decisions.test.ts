@@ -8,7 +8,7 @@ import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { callApi, fillStepsThroughApi } from './support/api.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
-import { signInForTesting } from './support/pages.js';
+import { signInForTesting, tabTo } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 // The bank's system is a machine client of the integration API; the applicant's mail goes through a real SMTP server.
@@ -102,6 +102,9 @@ describe('after the signature, in Chromium', () => {
     const titles = await timeline(page).getByRole('heading', { level: 3 }).allTextContents();
     expect(titles).toEqual(['Konto on avatud', 'Oled end tuvastanud', 'Tule pangakontorisse end tuvastama', 'Taotlus on esitatud']);
     await expectNoAxeViolations(page);
+    // By keyboard alone: from the top of the page to the online bank, then on to the downloads of the submission.
+    await tabTo(page, page.getByRole('link', { name: 'Logi internetipanka' }));
+    await tabTo(page, page.getByRole('button', { name: 'Laadi alla allkirjastatud konteiner (ASiC-E)' }));
     await mailWithSubject('Ettevõtte „Otsuste Proov OÜ“ konto on avatud');
     const approved = smtp.received.find((mail) => mail.subject.includes('konto on avatud'));
     expect(approved?.envelopeTo).toContain('jaak.joeorg@example.ee');
