@@ -542,9 +542,10 @@ const groups: readonly Group[] = [
         name: 'signing: waiting for PIN2',
         isMain: true,
         open: async (page) => {
-          releaseSigningStatus = await holdRequests(page, /\/onboarding\/applications\/[^/]+\/signing\/[^/]+$/);
           await signWith(page, 'Smart-ID');
+          // The code comes with the status once the phone has chosen its certificate; then the screen is held there.
           await page.getByTestId('signing-verification-code').waitFor();
+          releaseSigningStatus = await holdRequests(page, /\/onboarding\/applications\/[^/]+\/signing\/[^/]+$/);
         },
         close: async () => releaseSigningStatus?.(),
       },
