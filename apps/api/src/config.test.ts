@@ -87,6 +87,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'HTTPS://Konto.Pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
   });
 
+  it('uses simulators of another process only in simulated mode, and lets them listen on 127.0.0.1:3100 unless told otherwise', () => {
+    expect(loadConfig({ SIMULATORS_URL: 'http://127.0.0.1:3100' }).SIMULATORS_URL).toBe('http://127.0.0.1:3100');
+    expect(loadConfig({})).toMatchObject({ SIMULATORS_URL: undefined, SIMULATORS_HOST: '127.0.0.1', SIMULATORS_PORT: 3100 });
+    expect(() => loadConfig({ ...LIVE, SIMULATORS_URL: 'http://127.0.0.1:3100' })).toThrow(/SIMULATORS_URL: is for simulated identities/);
+    expect(() => loadConfig({ SIMULATORS_URL: 'sim:3100' })).toThrow(/SIMULATORS_URL/);
+  });
+
   it('starts a public demo in production only when DEMO_DEPLOYMENT asks for it, and never with live identities', () => {
     const demo = loadConfig({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', PUBLIC_URL: 'https://demo.pank.ee' });
     expect(demo.IDENTITY_MODE).toBe('simulated');

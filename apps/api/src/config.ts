@@ -157,6 +157,14 @@ export const configSchema = z
     IDENTITY_DISPLAY_TEXT: z.string().min(1).max(60).default('Ettevõtte konto avamine'),
     /** How long the simulators wait before a session completes, so a person sees the code. */
     SIMULATOR_COMPLETION_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+    /**
+     * Simulated mode: where `npm run simulators` answers. The instance then uses those stand-ins, as it would SK's
+     * services, instead of starting its own: several instances share them, and their CPU is not the instance's.
+     */
+    SIMULATORS_URL: httpUrl.optional(),
+    /** `npm run simulators`: the address and port the simulators listen on. */
+    SIMULATORS_HOST: z.string().min(1).default('127.0.0.1'),
+    SIMULATORS_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
 
     // ID-card: a separate HTTPS listener that asks for a client certificate.
     ID_CARD_TRUST_ANCHORS: pemFileList.optional(),
@@ -207,6 +215,9 @@ export const configSchema = z
       if (config.MAGIC_SIGN_IN === true) {
         context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)' });
       }
+    }
+    if (config.SIMULATORS_URL !== undefined && config.IDENTITY_MODE === 'live') {
+      context.addIssue({ code: 'custom', path: ['SIMULATORS_URL'], message: 'is for simulated identities; it must be unset when IDENTITY_MODE is live' });
     }
     if (config.DEMO_DEPLOYMENT && config.IDENTITY_MODE === 'live') {
       context.addIssue({ code: 'custom', path: ['DEMO_DEPLOYMENT'], message: 'is for simulated identities; it must be off when IDENTITY_MODE is live' });

@@ -5,7 +5,7 @@ import { idCardRoutes } from './id-card-routes.js';
 import { mobileIdRoutes } from './mobile-id-routes.js';
 import { ocspRoutes, type Outages } from './ocsp-routes.js';
 import { tsaRoutes } from './tsa-routes.js';
-import { loadSimulatorPki, type TestPerson } from './simulator-pki.js';
+import { loadSimulatorPki, type SimulatorPki, type TestPerson } from './simulator-pki.js';
 import { smartIdRoutes } from './smart-id-routes.js';
 import { createPhoneScreens, type PhoneScreen } from './phone-screens.js';
 
@@ -18,10 +18,16 @@ export type StartSimulatorsOptions = {
   host?: string;
   /** Default 0: any free port. */
   port?: number;
-  logger?: false | FastifyBaseLogger;
+  /** A logger to log to; or the level of a logger of their own, to standard output, when they run as their own process. */
+  logger?: false | FastifyBaseLogger | { level: string };
 };
 
-export type SimulatorHandle = {
+/**
+ * What an instance needs to know of the simulators to use them as it would SK's services: their addresses,
+ * relying party and trust anchors. Served as JSON at /simulators.json, so instances can use simulators that
+ * run as their own process (`npm run simulators`, SIMULATORS_URL).
+ */
+export type SimulatorEndpoints = {
   /** Smart-ID RP API v2 base, ending in /smart-id-rp/v2/. */
   smartIdBaseUrl: string;
   /** Mobile-ID REST API base, ending in /mid-api. */
@@ -42,12 +48,6 @@ export type SimulatorHandle = {
   /** The eid listener's TLS certificate for localhost and 127.0.0.1, its key, and the CA that issued it (for test clients). */
   eidServerTls: { cert: string; key: string; ca: string };
   /**
-   * A new ID-card authentication certificate and private key (PEM) naming the
-   * person. The person's card in the signing stand-in then carries a signing
-   * certificate with the same names.
-   */
-  issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
-  /**
    * The OCSP responder (RFC 6960, POST application/ocsp-request) for the
    * Smart-ID, Mobile-ID and ID-card CAs, ending in /ocsp. The certificates'
    * AIA names SIMULATOR_OCSP_AIA_URL, which never resolves: map issuers to
@@ -60,6 +60,16 @@ export type SimulatorHandle = {
   tsaUrl: string;
   /** The CA of the TSA's certificate. */
   tsaTrustAnchors: string[];
+};
+
+/** The simulators started in this process: their endpoints, and what tests do to them besides calling them. */
+export type SimulatorHandle = SimulatorEndpoints & {
+  /**
+   * A new ID-card authentication certificate and private key (PEM) naming the
+   * person. The person's card in the signing stand-in then carries a signing
+   * certificate with the same names.
+   */
+  issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
   /** Makes the OCSP responder or the TSA answer HTTP 500 (isDown true) or work again (false), for tests of an outage. */
   setOutage(service: 'ocsp' | 'tsa', isDown: boolean): void;
   /** What the person's phone showed with the latest PIN1 or PIN2 prompt: the verification code to compare with the page. */
@@ -75,6 +85,8 @@ const MOBILE_ID_PREFIX = '/mid-api';
 const ID_CARD_PREFIX = '/id-card';
 const OCSP_PREFIX = '/ocsp';
 const TSA_PREFIX = '/tsa';
+/** Where the simulators describe themselves (SimulatorEndpoints) to instances that run apart from them. */
+export const DESCRIPTOR_PATH = '/simulators.json';
 // Whose card a personal code is when no test issued one: the failing or named card's holder, else a generic test person.
 const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 
@@ -88,7 +100,7 @@ const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 export const startSimulators = async (options: StartSimulatorsOptions): Promise<SimulatorHandle> => {
   const pki = await loadSimulatorPki(options.dataDir);
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(!options.logger ? { logger: false } : 'child' in options.logger ? { loggerInstance: options.logger } : { logger: options.logger }),
     // Long polls must not hold close() open.
     forceCloseConnections: true,
   });
@@ -113,12 +125,30 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   app.addHook('preClose', async () => closing.abort());
   await app.register(ocspRoutes({ pki, outages, closing: closing.signal }), { prefix: OCSP_PREFIX });
   await app.register(tsaRoutes({ tsa: pki.tsa, outages }), { prefix: TSA_PREFIX });
+  // The addresses in it are the ones this listener was reached at: an instance on another host sees its own way in.
+  app.get(DESCRIPTOR_PATH, async (request) => simulatorEndpoints(`${request.protocol}://${request.host}`, pki));
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${host}:${String(address.port)}`;
 
+  return {
+    ...simulatorEndpoints(origin, pki),
+    setOutage: (service, isDown) => {
+      outages[service] = isDown;
+    },
+    issueTestIdCard: async (person) => {
+      cardholders.set(person.personalId, { personalId: person.personalId, givenName: person.givenName, surname: person.surname });
+      const card = await pki.issueIdCard(person);
+      return { cert: card.certificatePem, key: card.privateKeyPem };
+    },
+    phoneScreen: (personalId) => phoneScreens.latest(personalId),
+    close: () => app.close(),
+  };
+};
+
+function simulatorEndpoints(origin: string, pki: SimulatorPki): SimulatorEndpoints {
   return {
     smartIdBaseUrl: `${origin}${SMART_ID_PREFIX}/`,
     mobileIdBaseUrl: `${origin}${MOBILE_ID_PREFIX}`,
@@ -133,15 +163,5 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
     ocspResponders: pki.ocspAuthorities.map(({ ca }) => ({ issuerPem: ca.certificatePem, url: `${origin}${OCSP_PREFIX}` })),
     tsaUrl: `${origin}${TSA_PREFIX}`,
     tsaTrustAnchors: [pki.tsaCa.certificatePem],
-    setOutage: (service, isDown) => {
-      outages[service] = isDown;
-    },
-    issueTestIdCard: async (person) => {
-      cardholders.set(person.personalId, { personalId: person.personalId, givenName: person.givenName, surname: person.surname });
-      const card = await pki.issueIdCard(person);
-      return { cert: card.certificatePem, key: card.privateKeyPem };
-    },
-    phoneScreen: (personalId) => phoneScreens.latest(personalId),
-    close: () => app.close(),
   };
-};
+}

@@ -7,7 +7,7 @@ import { createOcspClient, responderUrlByIssuer, type OcspClient } from '../iden
 import { createTimestampClient, type TimestampClient } from '../identity/timestamp-client.js';
 import { createSmartIdClient } from '../identity/smart-id-client.js';
 import type { MobileIdentityMethod, MobileIdentityProvider, SigningProviders } from '../identity/types.js';
-import { startSimulators, type SimulatorHandle } from '../../simulators/index.js';
+import { connectSimulators, startSimulators, type SimulatorEndpoints, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
@@ -25,8 +25,10 @@ export type IdentityServices = {
   };
   /** The eid listener's TLS certificate and key, when configured or simulated. */
   eidTls?: { cert: string; key: string };
-  /** The built-in simulators, in simulated mode. */
-  simulators?: SimulatorHandle;
+  /** The simulators' endpoints, in simulated mode: this process's own, or those at SIMULATORS_URL. */
+  simulators?: SimulatorEndpoints;
+  /** The simulators this process started (simulated mode without SIMULATORS_URL); tests reach into them. */
+  localSimulators?: SimulatorHandle;
   close(): Promise<void>;
 };
 
@@ -39,13 +41,16 @@ const readPemFiles = (files: string[] | undefined): string[] => (files ?? []).ma
  */
 export async function createIdentityServices(config: Config, logger: FastifyBaseLogger): Promise<IdentityServices> {
   const isSimulated = config.IDENTITY_MODE === 'simulated';
-  const simulators = isSimulated
-    ? await startSimulators({
-        dataDir: path.join(config.dataDir, 'simulators'),
-        completionDelayMs: config.SIMULATOR_COMPLETION_DELAY_MS,
-        logger: logger.child({ module: 'simulators' }),
-      })
-    : undefined;
+  const localSimulators =
+    isSimulated && config.SIMULATORS_URL === undefined
+      ? await startSimulators({
+          dataDir: path.join(config.dataDir, 'simulators'),
+          completionDelayMs: config.SIMULATOR_COMPLETION_DELAY_MS,
+          logger: logger.child({ module: 'simulators' }),
+        })
+      : undefined;
+  const simulators: SimulatorEndpoints | undefined =
+    localSimulators ?? (isSimulated && config.SIMULATORS_URL !== undefined ? await connectSimulators(config.SIMULATORS_URL) : undefined);
 
   const smartId = createSmartIdClient({
     baseUrl: config.SMART_ID_BASE_URL ?? simulators?.smartIdBaseUrl ?? '',
@@ -85,8 +90,9 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
     signatureEvidence,
     ...(eidTls ? { eidTls } : {}),
     ...(simulators ? { simulators } : {}),
+    ...(localSimulators ? { localSimulators } : {}),
     close: async () => {
-      await simulators?.close();
+      await localSimulators?.close();
     },
   };
 }

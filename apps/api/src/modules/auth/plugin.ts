@@ -21,7 +21,7 @@ declare module 'fastify' {
   // Module augmentation needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** The identity simulators in simulated mode (tests read the simulated phone's screen from them). */
+    /** The identity simulators this process started (tests read the simulated phone's screen from them). */
     identitySimulators?: SimulatorHandle;
   }
 }
@@ -47,7 +47,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   const accessTokens = createAccessTokens({ key, issuer, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
   const identity = await createIdentityServices(config, app.log);
-  if (identity.simulators) app.decorate('identitySimulators', identity.simulators);
+  if (identity.localSimulators) app.decorate('identitySimulators', identity.localSimulators);
   const service = createAuthService({
     repository,
     providers: identity.providers,
