@@ -15,14 +15,14 @@ export const isRealDate = (value: string): boolean => {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 };
 
+// Building a DateTimeFormat costs far more than formatting with one; every step save asks for today's date.
+let tallinnDate: Intl.DateTimeFormat | undefined;
+
 /**
  * Today's date (yyyy-MM-dd) in Estonia, so that browser and server agree on
  * "not in the future" whatever their own time zones are.
  */
-export const todayInEstonia = (now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Tallinn',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const todayInEstonia = (now: Date = new Date()): string => {
+  tallinnDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return tallinnDate.format(now);
+};

@@ -1,6 +1,5 @@
 import { AsnArray, AsnConvert, AsnPropTypes, AsnType, AsnTypeTypes } from '@peculiar/asn1-schema';
 import {
-  Certificate,
   CertificatePolicies,
   ExtendedKeyUsage,
   id_ce_certificatePolicies,
@@ -12,6 +11,7 @@ import {
   type Name,
 } from '@peculiar/asn1-x509';
 import { id_pe_qcStatements, QCStatements } from '@peculiar/asn1-x509-qualified';
+import { asnCertificateOf, rememberedByCertificate } from './certificate-parsing.js';
 
 export type CertificateFields = {
   /** Subject attribute values by OID, in certificate order. */
@@ -57,8 +57,8 @@ const readQcTypes = (statements: QCStatements): string[] =>
   );
 
 /** Subject and purpose fields of a DER certificate; throws when it, or one of these extensions, does not parse. */
-export const readCertificateFields = (der: Uint8Array): CertificateFields => {
-  const { subject, extensions = [] } = AsnConvert.parse(der, Certificate).tbsCertificate;
+export const readCertificateFields: (der: Uint8Array) => CertificateFields = rememberedByCertificate((der) => {
+  const { subject, extensions = [] } = asnCertificateOf(der as Uint8Array).tbsCertificate;
   const fields: CertificateFields = { subject: readSubject(subject), keyUsage: null, extendedKeyUsages: null, policies: [], qcTypes: [] };
   for (const { extnID, extnValue } of extensions) {
     const value = extnValue.buffer;
@@ -69,4 +69,4 @@ export const readCertificateFields = (der: Uint8Array): CertificateFields => {
     if (extnID === id_pe_qcStatements) fields.qcTypes = readQcTypes(AsnConvert.parse(value, QCStatements));
   }
   return fields;
-};
+});

@@ -1,4 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
+import { isIssuedBy } from './certificate-parsing.js';
 
 export type TrustProblem = 'not_yet_valid' | 'expired' | 'untrusted';
 
@@ -18,9 +19,6 @@ const isWithinValidity = (certificate: X509Certificate, now: Date): TrustProblem
 export const checkTrust = (certificate: X509Certificate, anchors: readonly X509Certificate[], now: Date): TrustProblem | null => {
   const validity = isWithinValidity(certificate, now);
   if (validity !== null) return validity;
-  const issuer = anchors.find(
-    (anchor) =>
-      anchor.ca && isWithinValidity(anchor, now) === null && certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey),
-  );
+  const issuer = anchors.find((anchor) => anchor.ca && isWithinValidity(anchor, now) === null && isIssuedBy(certificate, anchor));
   return issuer === undefined ? 'untrusted' : null;
 };

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { p256, p384, p521 } from '@noble/curves/nist.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * ECDSA over a digest we already hold. Node's crypto.sign/verify always hash
@@ -22,16 +23,26 @@ function curveOf(key: KeyObject): (typeof CURVES)[CurveName] | undefined {
   return name && name in CURVES ? CURVES[name as CurveName] : undefined;
 }
 
+// The same signature is checked when it arrives and again in the container's own check before it is kept;
+// in JavaScript a P-384 check costs milliseconds. The answer is a pure function of key, digest and signature.
+const answers = new LRUCache<string, { isValid: boolean }>({ max: 2000 });
+
 export const verifyEcdsaDigest = (publicKey: KeyObject, digest: Uint8Array, signature: Uint8Array): boolean => {
   const curve = curveOf(publicKey);
   if (!curve) return false;
-  const { x, y } = publicKey.export({ format: 'jwk' });
+  const { crv, x, y } = publicKey.export({ format: 'jwk' });
+  const key = [crv, x, y, Buffer.from(digest).toString('base64'), Buffer.from(signature).toString('base64')].join('.');
+  const known = answers.get(key);
+  if (known) return known.isValid;
   const point = Buffer.concat([Buffer.from([0x04]), fromBase64Url(x), fromBase64Url(y)]);
+  let isValid: boolean;
   try {
-    return curve.verify(signature, digest, point, options);
+    isValid = curve.verify(signature, digest, point, options);
   } catch {
-    return false;
+    isValid = false;
   }
+  answers.set(key, { isValid });
+  return isValid;
 };
 
 /** Used by the simulators, which sign as SK's service does. */

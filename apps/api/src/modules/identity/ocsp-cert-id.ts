@@ -1,6 +1,7 @@
 import { CertID } from '@peculiar/asn1-ocsp';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
-import { AlgorithmIdentifier, Certificate } from '@peculiar/asn1-x509';
+import { AlgorithmIdentifier } from '@peculiar/asn1-x509';
+import { asnCertificateOf, rememberedByCertificate } from './certificate-parsing.js';
 import { digest, digestNameOf, DIGEST_OIDS, type DigestName } from './signed-bytes.js';
 
 /** A DER INTEGER's content as a number, so 00-padded and unpadded serials compare equal. */
@@ -20,17 +21,28 @@ export const createCertId = (certificate: Uint8Array, issuer: Uint8Array, digest
     hashAlgorithm: new AlgorithmIdentifier({ algorithm: DIGEST_OIDS[digestName] }),
     issuerNameHash: new OctetString(hashes.nameHash),
     issuerKeyHash: new OctetString(hashes.keyHash),
-    serialNumber: AsnConvert.parse(certificate, Certificate).tbsCertificate.serialNumber,
+    serialNumber: asnCertificateOf(certificate).tbsCertificate.serialNumber,
   });
 };
 
 /** The issuer half of a CertID: hashes of the issuer's DER name and of its public key's BIT STRING value. */
-export const issuerHashes = (issuer: Uint8Array, digestName: DigestName): { nameHash: Buffer; keyHash: Buffer } => {
-  const issuerTbs = AsnConvert.parse(issuer, Certificate).tbsCertificate;
-  return {
-    nameHash: digest(digestName, new Uint8Array(AsnConvert.serialize(issuerTbs.subject))),
-    keyHash: digest(digestName, new Uint8Array(issuerTbs.subjectPublicKeyInfo.subjectPublicKey)),
-  };
+export const issuerHashes = (issuer: Uint8Array, digestName: DigestName): { nameHash: Buffer; keyHash: Buffer } => issuerHashesBy(digestName)(issuer);
+
+// Every OCSP request and answer names the same few issuers: their hashes are worked out once per digest.
+const hashersByDigest = new Map<DigestName, (issuer: Uint8Array) => { nameHash: Buffer; keyHash: Buffer }>();
+const issuerHashesBy = (digestName: DigestName) => {
+  let hasher = hashersByDigest.get(digestName);
+  if (hasher === undefined) {
+    hasher = rememberedByCertificate((issuer) => {
+      const issuerTbs = asnCertificateOf(issuer as Uint8Array).tbsCertificate;
+      return {
+        nameHash: digest(digestName, new Uint8Array(AsnConvert.serialize(issuerTbs.subject))),
+        keyHash: digest(digestName, new Uint8Array(issuerTbs.subjectPublicKeyInfo.subjectPublicKey)),
+      };
+    });
+    hashersByDigest.set(digestName, hasher);
+  }
+  return hasher;
 };
 
 /** Whether the CertID's issuer hashes are this issuer's. */
@@ -43,4 +55,4 @@ export const isCertIdIssuedBy = (certId: CertID, issuer: Uint8Array): boolean =>
 
 /** Whether a responder's CertID names this certificate and issuer, under whichever hash the CertID uses (SHA-1 or SHA-2). */
 export const isCertIdFor = (certId: CertID, certificate: Uint8Array, issuer: Uint8Array): boolean =>
-  isCertIdIssuedBy(certId, issuer) && serialToBigInt(certId.serialNumber) === serialToBigInt(AsnConvert.parse(certificate, Certificate).tbsCertificate.serialNumber);
+  isCertIdIssuedBy(certId, issuer) && serialToBigInt(certId.serialNumber) === serialToBigInt(asnCertificateOf(certificate).tbsCertificate.serialNumber);

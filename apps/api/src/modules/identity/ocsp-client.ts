@@ -1,7 +1,8 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { OCSPRequest, Request, TBSRequest } from '@peculiar/asn1-ocsp';
 import { AsnConvert } from '@peculiar/asn1-schema';
-import { AuthorityInfoAccessSyntax, Certificate, id_ad_ocsp, id_pe_authorityInfoAccess } from '@peculiar/asn1-x509';
+import { AuthorityInfoAccessSyntax, id_ad_ocsp, id_pe_authorityInfoAccess } from '@peculiar/asn1-x509';
+import { asnCertificateOf, isIssuedBy, parseCertificate } from './certificate-parsing.js';
 import { createCertId } from './ocsp-cert-id.js';
 import { ocspNonceExtension, verifyOcspResponse, type OcspStatus } from './ocsp-response.js';
 import { IdentityError } from './types.js';
@@ -43,7 +44,7 @@ const NONCE_LENGTH = 32;
 
 /** The first http(s) OCSP URL of the certificate's Authority Information Access extension. */
 export const ocspUrlFromAia = (certificate: Uint8Array): string | undefined => {
-  const extension = AsnConvert.parse(certificate, Certificate).tbsCertificate.extensions?.find((entry) => entry.extnID === id_pe_authorityInfoAccess);
+  const extension = asnCertificateOf(certificate).tbsCertificate.extensions?.find((entry) => entry.extnID === id_pe_authorityInfoAccess);
   if (extension === undefined) return undefined;
   return Array.from(AsnConvert.parse(extension.extnValue.buffer, AuthorityInfoAccessSyntax))
     .filter((description) => description.accessMethod === id_ad_ocsp)
@@ -55,7 +56,7 @@ export const ocspUrlFromAia = (certificate: Uint8Array): string | undefined => {
 export const responderUrlByIssuer = (responders: readonly { issuerPem: string; url: string }[]) => {
   const parsed = responders.map((entry) => ({ issuer: new X509Certificate(entry.issuerPem), url: entry.url }));
   return (certificate: X509Certificate): string | undefined =>
-    parsed.find(({ issuer }) => certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey))?.url;
+    parsed.find(({ issuer }) => isIssuedBy(certificate, issuer))?.url;
 };
 
 /*
@@ -104,7 +105,9 @@ export const createOcspClient = (options: OcspClientOptions): OcspClient => {
     async check({ certificate, issuer }) {
       let url: string | undefined;
       try {
-        url = options.responderUrlFor?.(new X509Certificate(certificate)) ?? ocspUrlFromAia(certificate);
+        const parsed = parseCertificate(certificate);
+        if (parsed === null) throw new Error('the certificate does not parse');
+        url = options.responderUrlFor?.(parsed) ?? ocspUrlFromAia(certificate);
       } catch {
         throw unavailable('the certificate does not parse');
       }

@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import {
   BasicOCSPResponse,
   id_kp_OCSPSigning,
@@ -11,8 +11,10 @@ import {
   type SingleResponse,
 } from '@peculiar/asn1-ocsp';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
-import { Certificate, Extension } from '@peculiar/asn1-x509';
+import type { Certificate} from '@peculiar/asn1-x509';
+import { Extension } from '@peculiar/asn1-x509';
 import { readCertificateFields } from './certificate-fields.js';
+import { asnCertificateOf, isIssuedBy, parseCertificate } from './certificate-parsing.js';
 import { isCertIdFor } from './ocsp-cert-id.js';
 import { digest, verifySignedBytes } from './signed-bytes.js';
 
@@ -61,13 +63,14 @@ const isResponder = (candidate: Certificate, responderId: ResponderID): boolean 
  */
 const findSigner = (basic: BasicOCSPResponse, issuerDer: Uint8Array): X509Certificate | string => {
   const responderId = basic.tbsResponseData.responderID;
-  if (isResponder(AsnConvert.parse(issuerDer, Certificate), responderId)) return new X509Certificate(issuerDer);
+  const issuer = parseCertificate(issuerDer);
+  if (issuer === null) return 'issuer certificate does not parse';
+  if (isResponder(asnCertificateOf(issuerDer), responderId)) return issuer;
   const delegate = (basic.certs ?? []).find((candidate) => isResponder(candidate, responderId));
   if (delegate === undefined) return 'responder certificate not found';
   const delegateDer = new Uint8Array(AsnConvert.serialize(delegate));
-  const responder = new X509Certificate(delegateDer);
-  const issuer = new X509Certificate(issuerDer);
-  if (!responder.checkIssued(issuer) || !responder.verify(issuer.publicKey)) return 'responder certificate not issued by the issuer';
+  const responder = parseCertificate(delegateDer);
+  if (responder === null || !isIssuedBy(responder, issuer)) return 'responder certificate not issued by the issuer';
   if (!(readCertificateFields(delegateDer).extendedKeyUsages ?? []).includes(id_kp_OCSPSigning)) return 'responder certificate lacks id-kp-OCSPSigning';
   const producedAt = basic.tbsResponseData.producedAt.getTime();
   if (producedAt < Date.parse(responder.validFrom) || producedAt > Date.parse(responder.validTo)) return 'responder certificate not valid at producedAt';

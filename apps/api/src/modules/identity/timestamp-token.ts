@@ -1,10 +1,10 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { ContentInfo, id_contentType, id_messageDigest, id_signedData, SignedData, type SignerInfo } from '@peculiar/asn1-cms';
 import { ContentType, MessageDigest } from '@peculiar/asn1-pkcs9';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { id_ct_tstInfo, TSTInfo } from '@peculiar/asn1-tsp';
 import { ExtendedKeyUsage, id_ce_extKeyUsage, id_ce_subjectKeyIdentifier, id_kp_timeStamping, SubjectKeyIdentifier, type Certificate } from '@peculiar/asn1-x509';
-import { parseTrustAnchors } from './certificate-parsing.js';
+import { parseCertificate, parseTrustAnchors } from './certificate-parsing.js';
 import { checkTrust } from './certificate-trust.js';
 import { signedAttributesDer } from './cms-signed-attributes.js';
 import { id_aa_signingCertificate, id_aa_signingCertificateV2, namesSigningCertificate } from './ess-signing-certificate.js';
@@ -90,7 +90,8 @@ const verifyParsed = (input: VerifyTimestampTokenInput, now: Date): TimestampVer
   if (essType === undefined || essValue === undefined || !namesSigningCertificate(essType, essValue, signerDer))
     return { ok: false, reason: 'signing-certificate attribute does not name the signer' };
 
-  const signerCertificate = new X509Certificate(signerDer);
+  const signerCertificate = parseCertificate(signerDer);
+  if (signerCertificate === null) return { ok: false, reason: 'the TSA certificate does not parse' };
   const isSigned = verifySignedBytes({
     algorithm: signerInfo.signatureAlgorithm.algorithm,
     digestAlgorithm: signerInfo.digestAlgorithm.algorithm,

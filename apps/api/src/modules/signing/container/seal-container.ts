@@ -1,6 +1,6 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseTrustAnchors } from '../../identity/certificate-parsing.js';
+import { isIssuedBy, parseCertificate, parseTrustAnchors } from '../../identity/certificate-parsing.js';
 import { IdentityError } from '../../identity/types.js';
 import type { OcspCheck } from '../../identity/ocsp-client.js';
 import { buildContainer } from './asic.js';
@@ -52,7 +52,7 @@ export function createContainerSealer(options: ContainerSealerOptions) {
   const anchors = parseTrustAnchors(options.signerTrustAnchors);
 
   const issuerOf = (certificate: X509Certificate): X509Certificate | undefined =>
-    anchors.find((anchor) => certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey));
+    anchors.find((anchor) => isIssuedBy(certificate, anchor));
 
   return {
     prepare(document: DocumentToSign, certificateBase64: string, signingTime: Date): Promise<PreparedSignature> {
@@ -72,7 +72,9 @@ export function createContainerSealer(options: ContainerSealerOptions) {
       signature: string;
       certificate: string;
     }): Promise<{ ok: true; container: Uint8Array } | { ok: false; code: SealFailureCode }> {
-      const certificate = new X509Certificate(Buffer.from(input.certificate, 'base64'));
+      const certificate = parseCertificate(Buffer.from(input.certificate, 'base64'));
+      // The identity clients checked the certificate already; one that does not parse here is a fault.
+      if (!certificate) throw new Error('the signer certificate does not parse');
       const issuer = issuerOf(certificate);
       // The identity clients checked the chain already; an issuer missing here is a configuration fault.
       if (!issuer) throw new Error(`no configured issuer for ${certificate.subject}`);
