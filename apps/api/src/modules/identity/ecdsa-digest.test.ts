@@ -33,3 +33,22 @@ describe.each([
     expect(verifyEcdsaDigest(publicKey, digest, signature.subarray(1))).toBe(false);
   });
 });
+
+describe('a remembered answer', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+  const other = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
+  const digest = createHash('sha384').update('contract').digest();
+
+  it('is given only for the same key, digest and signature', () => {
+    const signature = signEcdsaDigest(privateKey, digest);
+    expect(verifyEcdsaDigest(publicKey, digest, signature)).toBe(true);
+    expect(verifyEcdsaDigest(publicKey, digest, signature)).toBe(true);
+    // After a valid answer was kept: each changed part is checked afresh and refused.
+    expect(verifyEcdsaDigest(other, digest, signature)).toBe(false);
+    expect(verifyEcdsaDigest(publicKey, createHash('sha384').update('other').digest(), signature)).toBe(false);
+    const tampered = Buffer.from(signature);
+    tampered[7] = (tampered[7] ?? 0) ^ 1;
+    expect(verifyEcdsaDigest(publicKey, digest, tampered)).toBe(false);
+    expect(verifyEcdsaDigest(publicKey, digest, tampered)).toBe(false);
+  });
+});
