@@ -4,7 +4,8 @@ import puppeteer from 'puppeteer-core';
 import type { PreparedApplication } from './api-client.js';
 
 /**
- * Lighthouse (mobile, its default simulated throttling) on the sign-in
+ * Lighthouse (mobile, its default simulated throttling; performance,
+ * accessibility and best practices) on the sign-in
  * screen and on a wizard step, in Debian's Chromium. The wizard step needs a
  * signed-in tab: the tokens live in sessionStorage (SPEC.md section 3), which
  * belongs to one tab. So puppeteer-core (Lighthouse's own driver) opens a
@@ -13,17 +14,17 @@ import type { PreparedApplication } from './api-client.js';
  * reset off, after the HTTP cache is cleared, so the app's files load cold.
  */
 
-export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[] };
+export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[] };
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
-type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string };
+type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string };
 
 async function audit(url: string, port: number, page?: puppeteer.Page): Promise<Scores> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: page !== undefined },
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: page !== undefined },
     undefined,
     page,
   );
@@ -35,6 +36,7 @@ async function audit(url: string, port: number, page?: puppeteer.Page): Promise<
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
     failedAudits,
@@ -48,6 +50,7 @@ function collect(name: string, path: string, runs: Scores[]): LighthousePage {
     path,
     performance: runs.map((run) => run.performance),
     accessibility: runs.map((run) => run.accessibility),
+    bestPractices: runs.map((run) => run.bestPractices),
     lcpMs: runs.map((run) => run.lcpMs),
     tbtMs: runs.map((run) => run.tbtMs),
     // One entry per audit (with the first run's value), in the order they first failed.
