@@ -241,6 +241,7 @@ async function main(): Promise<void> {
 async function cleanUp(): Promise<void> {
   for (const server of running) await server.stop().catch(() => undefined);
   running.clear();
+  if (simulators) rmSync(simulators.dataDir, { recursive: true, force: true });
   if (await isPostgresReachable(options.databaseUrl)) await dropBenchDatabase(options.databaseUrl).catch(() => undefined);
 }
 
