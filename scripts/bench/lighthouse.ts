@@ -21,6 +21,12 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
 type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string };
 
+/** The kinds of issue Chromium's Issues panel reported (the best-practices audit inspector-issues), e.g. "cookie" or "contentSecurityPolicy". */
+function issueTypesOf(details: unknown): string {
+  const items = (details as { items?: { issueType?: unknown }[] } | undefined)?.items ?? [];
+  return items.map((item) => String(item.issueType)).join(', ');
+}
+
 async function audit(url: string, port: number, page?: puppeteer.Page): Promise<Scores> {
   const result = await lighthouse(
     url,
@@ -32,7 +38,7 @@ async function audit(url: string, port: number, page?: puppeteer.Page): Promise<
   const { categories, audits } = result.lhr;
   const failedAudits = Object.values(audits)
     .filter((item) => item.score !== null && item.score < 0.9 && (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'))
-    .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+    .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}${item.id === 'inspector-issues' ? ` [${issueTypesOf(item.details)}]` : ''}`);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
