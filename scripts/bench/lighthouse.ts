@@ -14,17 +14,23 @@ import type { PreparedApplication } from './api-client.js';
  * reset off, after the HTTP cache is cleared, so the app's files load cold.
  */
 
-export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[] };
+export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[]; errors: string[] };
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
-type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string };
+/** `error`: the run did not give scores (Lighthouse's runtime error, such as NO_FCP); its figures are not used. */
+type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string; error?: string };
 
-/** The kinds of issue Chromium's Issues panel reported (the best-practices audit inspector-issues), e.g. "cookie" or "contentSecurityPolicy". */
+/** The kinds of issue Chromium's Issues panel reported (the best-practices audit inspector-issues), e.g. "Content security policy", with the URLs it names (such as a blocked one). */
 function issueTypesOf(details: unknown): string {
-  const items = (details as { items?: { issueType?: unknown }[] } | undefined)?.items ?? [];
-  return items.map((item) => String(item.issueType)).join(', ');
+  const items = (details as { items?: { issueType?: unknown; subItems?: { items?: { url?: unknown }[] } }[] } | undefined)?.items ?? [];
+  return items
+    .map((item) => {
+      const urls = (item.subItems?.items ?? []).flatMap((sub) => (typeof sub.url === 'string' ? [sub.url] : []));
+      return `${String(item.issueType)}${urls.length > 0 ? `: ${urls.join(' ')}` : ''}`;
+    })
+    .join(', ');
 }
 
 async function audit(url: string, port: number, page?: puppeteer.Page): Promise<Scores> {
@@ -35,7 +41,9 @@ async function audit(url: string, port: number, page?: puppeteer.Page): Promise<
     page,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  const unscored = (['performance', 'accessibility', 'best-practices'] as const).filter((id) => typeof categories[id]?.score !== 'number');
+  const error = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : unscored.length > 0 ? `no score for ${unscored.join(', ')}` : undefined;
   const failedAudits = Object.values(audits)
     .filter((item) => item.score !== null && item.score < 0.9 && (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'))
     .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}${item.id === 'inspector-issues' ? ` [${issueTypesOf(item.details)}]` : ''}`);
@@ -47,10 +55,18 @@ async function audit(url: string, port: number, page?: puppeteer.Page): Promise<
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
     failedAudits,
     finalUrl: result.lhr.finalDisplayedUrl,
+    ...(error ? { error } : {}),
   };
 }
 
-function collect(name: string, path: string, runs: Scores[]): LighthousePage {
+/** One audit, once more if Lighthouse gave no scores (a busy machine can make the page miss its first paint). */
+async function auditWithRetry(url: string, port: number, page?: puppeteer.Page): Promise<Scores[]> {
+  const first = await audit(url, port, page);
+  return first.error ? [first, await audit(url, port, page)] : [first];
+}
+
+function collect(name: string, path: string, all: Scores[]): LighthousePage {
+  const runs = all.filter((run) => !run.error);
   return {
     name,
     path,
@@ -63,6 +79,7 @@ function collect(name: string, path: string, runs: Scores[]): LighthousePage {
     failedAudits: [...new Map(runs.flatMap((run) => run.failedAudits).map((item) => [item.split(' ')[0], item])).values()],
     // Where the page ended up: a wizard step that redirected to sign-in would show here.
     finalUrls: [...new Set(runs.map((run) => run.finalUrl.replace(/processId=[^&]+/, 'processId=…')))],
+    errors: all.flatMap((run) => (run.error ? [run.error] : [])),
   };
 }
 
@@ -74,7 +91,7 @@ export async function runLighthouse(baseUrl: string, runs: number, signIn: () =>
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const authentication: Scores[] = [];
-    for (let run = 0; run < runs; run += 1) authentication.push(await audit(`${baseUrl}/start/authentication`, chrome.port));
+    for (let run = 0; run < runs; run += 1) authentication.push(...(await auditWithRetry(`${baseUrl}/start/authentication`, chrome.port)));
 
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null });
     const wizard: Scores[] = [];
@@ -95,7 +112,7 @@ export async function runLighthouse(baseUrl: string, runs: number, signIn: () =>
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
-        wizard.push(await audit(`${baseUrl}${wizardPath}`, chrome.port, page));
+        wizard.push(...(await auditWithRetry(`${baseUrl}${wizardPath}`, chrome.port, page)));
         await page.close();
       }
     } finally {

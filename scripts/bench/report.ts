@@ -76,12 +76,14 @@ export function targetsOf(report: BenchReport): Target[] {
   row('first screen JS vs stack floor (gzip)', '≤ 1.15 ×', stack === undefined ? undefined : `${fixed(stack, 2)} ×`, stack !== undefined && stack <= 1.15);
   const pages = report.lighthouse ?? [];
   const [signIn, wizard] = [pages.find((page) => page.name.startsWith('sign-in')), pages.find((page) => page.name.startsWith('wizard'))];
+  // A page whose every run failed (Lighthouse's runtime error) was not measured.
+  const scored = (page: LighthousePage | undefined): page is LighthousePage => !!page && page.performance.length > 0;
   const runs = (values: readonly number[]) => `${String(median(values))}${values.length > 1 ? ` (runs ${values.join(', ')})` : ''}`;
   for (const [page, name, minimum] of [
     [signIn, 'sign-in', 99],
     [wizard, 'wizard step', 95],
   ] as const) {
-    row(`Lighthouse mobile performance, ${name}`, `≥ ${String(minimum)}`, page ? runs(page.performance) : undefined, !!page && median(page.performance) >= minimum);
+    row(`Lighthouse mobile performance, ${name}`, `≥ ${String(minimum)}`, scored(page) ? runs(page.performance) : undefined, scored(page) && median(page.performance) >= minimum);
   }
   for (const [page, name] of [
     [signIn, 'sign-in'],
@@ -90,8 +92,8 @@ export function targetsOf(report: BenchReport): Target[] {
     row(
       `Lighthouse accessibility / best practices, ${name}`,
       '100 / 100',
-      page ? `${runs(page.accessibility)} / ${runs(page.bestPractices)}` : undefined,
-      !!page && median(page.accessibility) === 100 && median(page.bestPractices) === 100,
+      scored(page) ? `${runs(page.accessibility)} / ${runs(page.bestPractices)}` : undefined,
+      scored(page) && median(page.accessibility) === 100 && median(page.bestPractices) === 100,
     );
   }
   const pglite = pgliteReadOf(report);
@@ -176,6 +178,7 @@ export function formatReport(report: BenchReport): string {
     out.push('');
     out.push(`Lighthouse (mobile) ${page.name} ${page.path}: performance ${page.performance.join(', ')}; accessibility ${page.accessibility.join(', ')}; best practices ${page.bestPractices.join(', ')}; LCP ${page.lcpMs.map((ms) => fixed(ms)).join(', ')} ms; TBT ${page.tbtMs.map((ms) => fixed(ms)).join(', ')} ms; ended at ${page.finalUrls.join(', ')}`);
     if (page.failedAudits.length > 0) out.push(`  audits below 0.9: ${page.failedAudits.join('; ')}`);
+    if (page.errors.length > 0) out.push(`  runs without scores (left out): ${page.errors.join('; ')}`);
   }
   out.push('');
   out.push('Targets (PostgreSQL, this machine; information only):');
