@@ -11,7 +11,10 @@ import { REPO_ROOT } from './servers.js';
  * imports, plus the Estonian texts (a lazy chunk the first paint waits
  * for). Found from a Vite manifest: apps/web is built again with its own
  * config into a temporary folder, where the build also gives each chunk's
- * modules, and a bare React 19 app ("hello") with the same config beside it.
+ * modules, and beside it two "hello" apps with the same config: bare React 19,
+ * and the stack floor, which uses (minimally, so nothing is tree-shaken away)
+ * exactly the libraries the first screen ships in its framework chunk
+ * (apps/web/vite-first-load-chunks.ts).
  */
 
 export type Chunk = { file: string; bytes: number; gzipBytes: number };
@@ -21,6 +24,14 @@ export type BundleResult = {
   bareReact: Chunk[];
   bareReactGzip: number;
   ratio: number;
+  /** The same "hello" with exactly the framework the first screen ships (STACK_FLOOR_PACKAGES), built with the same config. */
+  stackFloor: Chunk[];
+  stackFloorGzip: number;
+  stackFloorRatio: number;
+  stackFloorPackages: string[];
+  /** The npm packages whose modules are in the first screen's chunks, and those of them the stack floor does not import. */
+  firstScreenPackages: string[];
+  packagesBeyondStackFloor: string[];
   /** Chunks loaded only when a later screen opens. */
   lazy: Chunk[];
   /** Minified bytes of the first screen by package or folder, largest first. */
@@ -84,22 +95,85 @@ function entryKey(manifest: Manifest): string {
   return key;
 }
 
-async function bareReactApp(tempRoot: string): Promise<Chunk[]> {
-  const root = path.join(tempRoot, 'bare-react');
+const HELLO_HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>hello</title>\n    <script type="module" src="/src/main.tsx"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+
+const BARE_REACT_MAIN = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function Hello() {
+  return <h1>hello</h1>;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Hello />
+  </StrictMode>,
+);
+`;
+
+/** What the first screen's framework chunk holds (with their own dependencies: scheduler, cookie, use-sync-external-store, ...). */
+const STACK_FLOOR_PACKAGES = ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next', '@tanstack/react-query', 'react-hook-form'];
+
+// Each library used as the app uses it, once: a browser router with one route, an i18n instance with one text, a query
+// client provided to the tree, and a form with one registered field.
+const STACK_FLOOR_MAIN = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+
+void i18next.use(initReactI18next).init({ lng: 'et', resources: { et: { translation: { hello: 'tere' } } }, interpolation: { escapeValue: false } });
+
+const queryClient = new QueryClient();
+
+function Hello() {
+  const { t } = useTranslation();
+  const { register, handleSubmit } = useForm<{ name: string }>();
+  return (
+    <form onSubmit={handleSubmit(() => undefined)}>
+      <h1>{t('hello')}</h1>
+      <input {...register('name', { required: true })} />
+    </form>
+  );
+}
+
+const router = createBrowserRouter([{ path: '/', element: <Hello /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
+`;
+
+/** Builds a one-file "hello" app with the web config in its own folder; answers its JS chunks and the packages in them. */
+async function helloApp(tempRoot: string, name: string, main: string): Promise<{ chunks: Chunk[]; packages: string[] }> {
+  const root = path.join(tempRoot, name);
   mkdirSync(path.join(root, 'src'), { recursive: true });
-  // react and react-dom resolve from the repository's node_modules.
+  // The libraries resolve from the repository's node_modules.
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>hello</title>\n    <script type="module" src="/src/main.tsx"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
-  );
-  writeFileSync(
-    path.join(root, 'src/main.tsx'),
-    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n\nfunction Hello() {\n  return <h1>hello</h1>;\n}\n\ncreateRoot(document.getElementById('root')!).render(\n  <StrictMode>\n    <Hello />\n  </StrictMode>,\n);\n",
-  );
+  writeFileSync(path.join(root, 'index.html'), HELLO_HTML);
+  writeFileSync(path.join(root, 'src/main.tsx'), main);
   const outDir = path.join(root, 'dist');
-  const { manifest } = await buildWithManifest(root, outDir);
-  return jsFiles(manifest, staticClosure(manifest, entryKey(manifest))).map((file) => chunkOf(outDir, file));
+  const { manifest, modulesOf } = await buildWithManifest(root, outDir);
+  const files = jsFiles(manifest, staticClosure(manifest, entryKey(manifest)));
+  return { chunks: files.map((file) => chunkOf(outDir, file)), packages: packagesOf(modulesOf, files) };
+}
+
+/** The npm packages whose modules are in the given chunks, by name. */
+function packagesOf(modulesOf: Built['modulesOf'], files: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const id of Object.keys(modulesOf.get(file) ?? {})) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
+      if (name) names.add(name);
+    }
+  }
+  return [...names].sort();
 }
 
 export async function measureBundle(): Promise<BundleResult> {
@@ -117,7 +191,9 @@ export async function measureBundle(): Promise<BundleResult> {
     const firstFiles = new Set(firstScreen.map((chunk) => chunk.file));
     const allJs = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
     const lazy = allJs.filter((file) => !firstFiles.has(file)).map((file) => chunkOf(outDir, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
-    const bareReact = await bareReactApp(tempRoot);
+    const bareReact = (await helloApp(tempRoot, 'bare-react', BARE_REACT_MAIN)).chunks;
+    const stackFloor = await helloApp(tempRoot, 'stack-floor', STACK_FLOOR_MAIN);
+    const firstScreenPackages = packagesOf(modulesOf, [...firstFiles]);
     const distIndex = readFileSync(path.join(WEB_ROOT, 'dist/index.html'), 'utf8');
     const entryFile = manifest[entry]?.file ?? '';
     return {
@@ -126,6 +202,12 @@ export async function measureBundle(): Promise<BundleResult> {
       bareReact,
       bareReactGzip: sum(bareReact),
       ratio: sum(firstScreen) / sum(bareReact),
+      stackFloor: stackFloor.chunks,
+      stackFloorGzip: sum(stackFloor.chunks),
+      stackFloorRatio: sum(firstScreen) / sum(stackFloor.chunks),
+      stackFloorPackages: STACK_FLOOR_PACKAGES,
+      firstScreenPackages,
+      packagesBeyondStackFloor: firstScreenPackages.filter((name) => !stackFloor.packages.includes(name)),
       lazy,
       firstScreenComposition: composition(modulesOf, [...firstFiles]),
       isSameAsDist: distIndex.includes(`/${entryFile}`),

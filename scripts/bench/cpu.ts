@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * CPU time used by processes during a scenario, from /proc (Linux only):
- * the server under test, every PostgreSQL process, and the load generator.
+ * the server under test, every PostgreSQL process, the identity simulators'
+ * process and the load generator; and the server's resident set.
  * Shown as a share of one core, so 100 % is one core busy the whole time.
  */
 
@@ -48,23 +49,33 @@ function machineBusySeconds(): number {
   }
 }
 
-/** `otherPercent`: what everything else on the machine used meanwhile (other people's tests, say), which skews the figures. */
-export type CpuShares = { serverPercent: number; postgresPercent: number; loadPercent: number; otherPercent: number };
+/**
+ * `otherPercent`: what everything else on the machine used meanwhile (other people's tests, say), which skews the figures.
+ * `simulatorsPercent`: the identity simulators' own process, when the server uses one (SIMULATORS_URL).
+ * `serverSeconds` and `seconds`: the server's CPU time and the wall time counted.
+ */
+export type CpuShares = { serverPercent: number; postgresPercent: number; simulatorsPercent?: number; loadPercent: number; otherPercent: number; serverSeconds: number; seconds: number };
+
+export type CountedPids = { server: number; simulators?: number; load: () => number | undefined };
 
 /** Starts counting; the returned function answers the shares since then. */
-export function startCpuCount(serverPid: number, loadPid: () => number | undefined): () => CpuShares {
+export function startCpuCount(pids: CountedPids): () => CpuShares {
   const startedAt = performance.now();
   const machine = machineBusySeconds();
-  const server = cpuSecondsOf(serverPid);
+  const server = cpuSecondsOf(pids.server);
+  const simulators = pids.simulators ? cpuSecondsOf(pids.simulators) : 0;
   // PostgreSQL starts a process per connection: count each one's growth, new ones from zero.
   const postgresBefore = new Map(postgresPids().map((pid) => [pid, cpuSecondsOf(pid)]));
-  let load = 0;
-  let loadSeen: number | undefined;
+  const loadAt = (pid: number | undefined) => (pid ? cpuSecondsOf(pid) : 0);
+  const loadBefore = loadAt(pids.load());
+  let load = loadBefore;
+  let loadSeen = pids.load();
+  // The load process may exit before the count is read: keep its last reading.
   const sampleLoad = setInterval(() => {
-    const pid = loadPid();
+    const pid = pids.load();
     if (pid) {
       loadSeen = pid;
-      load = cpuSecondsOf(pid);
+      load = Math.max(load, cpuSecondsOf(pid));
     }
   }, 250);
   return () => {
@@ -73,13 +84,41 @@ export function startCpuCount(serverPid: number, loadPid: () => number | undefin
     const seconds = (performance.now() - startedAt) / 1000;
     const postgres = postgresPids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (postgresBefore.get(pid) ?? 0), 0);
     const percent = (value: number) => (100 * value) / seconds;
-    const ours = cpuSecondsOf(serverPid) - server + postgres + load;
+    const serverSeconds = cpuSecondsOf(pids.server) - server;
+    const simulatorsSeconds = pids.simulators ? cpuSecondsOf(pids.simulators) - simulators : 0;
+    const loadSeconds = load - loadBefore;
+    const ours = serverSeconds + postgres + loadSeconds + simulatorsSeconds;
     return {
-      serverPercent: percent(cpuSecondsOf(serverPid) - server),
+      serverPercent: percent(serverSeconds),
       postgresPercent: percent(postgres),
-      loadPercent: percent(load),
+      ...(pids.simulators ? { simulatorsPercent: percent(simulatorsSeconds) } : {}),
+      loadPercent: percent(loadSeconds),
       otherPercent: Math.max(0, percent(machineBusySeconds() - machine - ours)),
+      serverSeconds,
+      seconds,
     };
+  };
+}
+
+/** A process's resident set in MiB (VmRSS of /proc/PID/status); 0 when it has gone. */
+export function rssMiBOf(pid: number): number {
+  try {
+    const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's resident set every 250 ms; the returned function stops and answers the peak and the mean. */
+export function startRssSampling(pid: number): () => { peak: number; mean: number } {
+  const samples = [rssMiBOf(pid)];
+  const timer = setInterval(() => samples.push(rssMiBOf(pid)), 250);
+  return () => {
+    clearInterval(timer);
+    samples.push(rssMiBOf(pid));
+    const present = samples.filter((value) => value > 0);
+    return { peak: Math.max(0, ...present), mean: present.reduce((sum, value) => sum + value, 0) / Math.max(1, present.length) };
   };
 }
 

@@ -1,8 +1,9 @@
 // npm run bench [-- --pglite --quick --skip-lighthouse --skip-million --skip-build --profile]
 // The load benchmark: builds, starts the built server as a child process
-// (PostgreSQL by default, PGlite with --pglite), measures two bare Fastify
-// floors in the same run, drives load from a separate autocannon process,
-// and prints the figures next to their targets. Information only: it exits
+// (PostgreSQL by default, PGlite with --pglite) with SK's identity simulators
+// in a process of their own, measures three bare Fastify floors (trivial,
+// pg point select, pg write) in the same run, drives load from a separate
+// autocannon process, and prints the figures next to their targets. Information only: it exits
 // 0 unless something crashed.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,9 +11,9 @@ import path from 'node:path';
 import type { PreparedApplication } from './api-client.js';
 import { prepareApplication, prepareApplications } from './api-client.js';
 import { measureBundle } from './bundle.js';
-import { waitUntilQuiet } from './cpu.js';
+import { rssMiBOf, waitUntilQuiet } from './cpu.js';
 import { createBenchDatabase, dropBenchDatabase, isPostgresReachable } from './database.js';
-import { startPostgresFloor, startTrivialFloor } from './floors.js';
+import { startPostgresFloor, startTrivialFloor, startWriteFloor } from './floors.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLoad } from './load.js';
 import type { LoadJob, LoadResult } from './load-types.js';
@@ -23,13 +24,13 @@ import { run } from './processes.js';
 import { formatProfile, summariseProfile } from './profile.js';
 import { formatReport, targetsOf, type BenchReport } from './report.js';
 import { seedPglite, seedPostgres } from './seed.js';
-import { REPO_ROOT, startAppServer, type AppServer } from './servers.js';
+import { REPO_ROOT, startAppServer, startSimulatorsProcess, type AppServer } from './servers.js';
 
 const options = parseOptions(process.argv.slice(2), process.env);
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 // Each group of made-up people (people.ts) gets its own range, so no two scenarios share a person.
-const PEOPLE = { prepared: 0, journeyIdCard: 100_000, journeySmartId: 1_000_000, lighthouse: 2_000_000, profile: 2_100_000 } as const;
+const PEOPLE = { prepared: 0, journeyIdCard: 100_000, journeySmartId: 1_000_000, lighthouse: 2_000_000, profile: 2_100_000, pgliteRead: 2_200_000 } as const;
 
 const running = new Set<ChildServer>();
 async function started<T extends ChildServer>(server: Promise<T>): Promise<T> {
@@ -65,9 +66,17 @@ const job = (baseUrl: string, scenario: LoadJob['scenario'], extra: Partial<Load
   ...extra,
 });
 
+/** The identity simulators' own process, which every app server of the run uses (SIMULATORS_URL). */
+let simulators: Awaited<ReturnType<typeof startSimulatorsProcess>> | undefined;
+const simulatorsOf = () => {
+  if (!simulators) throw new Error('the identity simulators are not running');
+  return simulators;
+};
+const pidsOf = (serverPid: number) => ({ server: serverPid, simulators: simulators?.pid });
+
 async function measure(label: string, load: LoadJob, serverPid: number): Promise<LoadResult> {
   log(`${label}: ${String(load.connections)} connections, ${String(load.durationSeconds)} s`);
-  const result = await runLoad(load, serverPid);
+  const result = await runLoad(load, pidsOf(serverPid));
   report.scenarios.push({ label, result });
   return result;
 }
@@ -75,16 +84,22 @@ async function measure(label: string, load: LoadJob, serverPid: number): Promise
 async function measureFloors(benchDatabaseUrl: string | undefined): Promise<void> {
   const trivial = await started(startTrivialFloor());
   log('floor: trivial route');
-  report.floors.trivial = await runLoad(job(trivial.baseUrl, 'floor-trivial'), trivial.pid);
+  report.floors.trivial = await runLoad(job(trivial.baseUrl, 'floor-trivial'), { server: trivial.pid });
   await stopped(trivial);
   if (!benchDatabaseUrl) {
-    report.notes.push('No PostgreSQL: the pg point-select floor was not measured, so the ratios to it are n/a.');
+    report.notes.push('No PostgreSQL: the pg point-select and write floors were not measured, so the ratios to them are n/a.');
     return;
   }
   const postgres = await started(startPostgresFloor(benchDatabaseUrl));
   log('floor: pg point select');
-  report.floors.postgres = await runLoad(job(postgres.baseUrl, 'floor-pg'), postgres.pid);
+  report.floors.postgres = await runLoad(job(postgres.baseUrl, 'floor-pg'), { server: postgres.pid });
   await stopped(postgres);
+  // As many rows as the step-save scenario has applications: each request takes one with no request in flight.
+  const rows = 2 * options.connections;
+  const write = await started(startWriteFloor(benchDatabaseUrl, rows));
+  log('floor: pg write');
+  report.floors.write = await runLoad(job(write.baseUrl, 'floor-pg-write', { rows }), { server: write.pid });
+  await stopped(write);
 }
 
 /** Read, step save, draft save, and the two journeys against one running app server. */
@@ -111,16 +126,30 @@ async function profileScenarios(databaseUrl: string | undefined, dataDir: string
   ];
   for (const [label, scenario, extra] of scenarios) {
     const profileDir = mkdtempSync(path.join(os.tmpdir(), 'onboarding-bench-profile-'));
-    const server = await started(startAppServer({ databaseUrl, dataDir, publicUrl, cpuProfileDir: profileDir }));
+    const server = await started(startAppServer({ databaseUrl, dataDir, publicUrl, cpuProfileDir: profileDir, simulatorsUrl: simulatorsOf().baseUrl }));
     log(`profiling ${label}`);
     // A second of warm-up takes the 409s of applications whose versions moved on since they were prepared.
-    const result = await runLoad(job(server.baseUrl, scenario, { ...extra, warmupSeconds: 1 }), server.pid);
+    const result = await runLoad(job(server.baseUrl, scenario, { ...extra, warmupSeconds: 1 }), pidsOf(server.pid));
     await stopped(server);
     const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
     const figures = `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${String(result.latencyMs.p99)} ms, ${String(result.non2xx)} non-2xx; the profile includes start-up`;
     sections.push(file ? `Profile of the server under "${label}" (${figures}; ${path.join(profileDir, file)}):\n${formatProfile(summariseProfile(path.join(profileDir, file), 20))}` : `No profile was written for ${label}.`);
   }
   return sections;
+}
+
+/** The read scenario against an app server of its own on embedded PGlite (a temporary DATA_DIR, as --pglite), with applications of its own. */
+async function measurePgliteRead(simulatorsUrl: string): Promise<LoadResult> {
+  const server = await started(startAppServer({ simulatorsUrl }));
+  try {
+    log(`second app server on PGlite at ${server.baseUrl}; preparing ${String(2 * options.connections)} applications`);
+    const applications = await prepareApplications(server.baseUrl, Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.pgliteRead + index)));
+    log(`read application on PGlite: ${String(options.connections)} connections, ${String(options.durationSeconds)} s`);
+    return await runLoad(job(server.baseUrl, 'read', { applications }), pidsOf(server.pid));
+  } finally {
+    await stopped(server);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -150,12 +179,18 @@ async function main(): Promise<void> {
 
   await measureFloors(database?.url);
 
+  simulators = await started(startSimulatorsProcess());
+  const simulatorsUrl = simulators.baseUrl;
+  log(`identity simulators at ${simulatorsUrl}`);
   const appDatabaseUrl = options.isPglite ? undefined : database?.url;
-  let server = await started(startAppServer({ databaseUrl: appDatabaseUrl }));
+  let server = await started(startAppServer({ databaseUrl: appDatabaseUrl, simulatorsUrl }));
   const dataDir = server.dataDir;
   log(`app server (${report.machine.database}) at ${server.baseUrl}; preparing ${String(2 * options.connections)} applications`);
   // Twice as many as connections: a save always finds an application with no request in flight (scenarios.ts).
   const applications = await prepareApplications(server.baseUrl, Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.prepared + index)));
+  // At rest: started, warmed up by preparing the applications, before any load.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  report.rssAtRestMiB = rssMiBOf(server.pid);
   await measureApp(server, applications, '', true);
 
   if (!options.isMillionSkipped) {
@@ -166,7 +201,7 @@ async function main(): Promise<void> {
       // PGlite is one process's: stop the server, seed its data directory, start it again on the same one.
       await stopped(server);
       report.seed = await seedPglite(path.join(dataDir, 'pglite'), options.seedCount);
-      server = await started(startAppServer({ dataDir, publicUrl: server.env.PUBLIC_URL }));
+      server = await started(startAppServer({ dataDir, publicUrl: server.env.PUBLIC_URL, simulatorsUrl }));
     }
     const label = ` (${options.seedCount.toLocaleString('en-US')} seeded)`;
     await measureApp(server, applications, label, false);
@@ -183,8 +218,13 @@ async function main(): Promise<void> {
   }
   await stopped(server);
 
+  // PGlite's read figure in a PostgreSQL run: a second app server on PGlite, the read scenario only.
+  if (!options.isPglite) report.pgliteRead = await measurePgliteRead(simulatorsUrl);
+
   const profiles = options.isProfiled ? await profileScenarios(appDatabaseUrl, dataDir, server.env.PUBLIC_URL ?? server.baseUrl, applications) : [];
 
+  await stopped(simulators);
+  rmSync(simulators.dataDir, { recursive: true, force: true });
   if (database) await dropBenchDatabase(options.databaseUrl);
   rmSync(dataDir, { recursive: true, force: true });
   if (options.isPglite) report.notes.push('Targets are set for PostgreSQL; on PGlite they are shown for comparison only.');
@@ -201,6 +241,7 @@ async function main(): Promise<void> {
 async function cleanUp(): Promise<void> {
   for (const server of running) await server.stop().catch(() => undefined);
   running.clear();
+  if (simulators) rmSync(simulators.dataDir, { recursive: true, force: true });
   if (await isPostgresReachable(options.databaseUrl)) await dropBenchDatabase(options.databaseUrl).catch(() => undefined);
 }
 

@@ -24,9 +24,13 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   if (job.warmupSeconds > 0) {
     await fire(job, requests ?? journeyRequests(steps, { completed: 0, journeyMs: [], failures: {} }), job.warmupSeconds);
   }
+  process.send?.({ phase: 'measured' });
   const rampEndsAt = performance.now() + RAMP_SHARE * job.durationSeconds * 1000;
+  // The parent counts the server's CPU per completed journey over the same period as the completions.
+  const countedTimer = isJourney ? setTimeout(() => process.send?.({ phase: 'counted' }), RAMP_SHARE * job.durationSeconds * 1000) : undefined;
   const tally: JourneyTally = { completed: 0, journeyMs: [], failures: {}, countFrom: rampEndsAt, stepMs: {} };
   const result = await fire(job, requests ?? journeyRequests(steps, tally), job.durationSeconds);
+  clearTimeout(countedTimer);
   const journeyMs = [...tally.journeyMs].sort((a, b) => a - b);
   const countedSeconds = (1 - RAMP_SHARE) * job.durationSeconds;
   return {

@@ -1,6 +1,7 @@
 import type { AutocannonRequest } from 'autocannon';
 import { completeIncomes } from '@onboarding/domain/test-support';
 import type { PreparedApplication } from './api-client.js';
+import { writeFloorRowId } from './floors.js';
 import type { LoadJob } from './load-types.js';
 
 const json = { 'content-type': 'application/json' };
@@ -80,6 +81,12 @@ export function requestsOf(job: LoadJob): AutocannonRequest[] {
     case 'floor-trivial':
     case 'floor-pg':
       return floorRequests(job.scenario);
+    case 'floor-pg-write':
+      // The write floor answers the app's path and body, so its rows are taken and returned as the app's applications are.
+      return saveRequests(
+        Array.from({ length: job.rows ?? 2 * job.connections }, (_, index) => ({ processId: writeFloorRowId(index + 1), version: 1, accessToken: '', refreshToken: '', personalId: '' })),
+        'steps',
+      );
     case 'read':
       return readRequests(applications);
     case 'save':

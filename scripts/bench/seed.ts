@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { completeSteps, JAAK_KRISTJAN } from '@onboarding/domain/test-support';
 import pg from 'pg';
+import { STEP_DATA_TEMPLATE as template } from './step-data.js';
 
 /**
  * Fills the database with `count` stored applications, as a bank would have
@@ -13,7 +13,6 @@ import pg from 'pg';
 
 export type SeedResult = { applications: number; events: number; stepDataBytes: number; seconds: number };
 
-const template = JSON.stringify(Object.fromEntries(completeSteps(JAAK_KRISTJAN)));
 const EVENTS_PER_APPLICATION = 6;
 
 // $1: the step data template, $2: how many; seeded representatives' codes start with 6, made-up load people's with 3.

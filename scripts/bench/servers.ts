@@ -5,6 +5,27 @@ import { freePort, spawnServer, type ChildServer } from './processes.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+const simulatorsEntry = path.join(REPO_ROOT, 'apps/api/dist/simulators/serve.js');
+
+/**
+ * SK's identity stand-ins (`npm run simulators`) as a process of their own, at zero completion delay,
+ * so that their CPU is not the server's; their test CAs are kept in DATA_DIR/simulators of a temporary folder.
+ */
+export async function startSimulatorsProcess(): Promise<ChildServer & { dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-bench-simulators-'));
+  const server = await spawnServer({
+    name: 'identity simulators',
+    command: process.execPath,
+    args: [simulatorsEntry],
+    // As the app server runs: a demonstration deployment (the bench's own environment has NODE_ENV=production once Vite has built).
+    env: { NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', SIMULATORS_HOST: '127.0.0.1', SIMULATORS_PORT: String(port), DATA_DIR: dataDir, SIMULATOR_COMPLETION_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+    port,
+    readyPath: '/simulators.json',
+    timeoutMs: 60_000,
+  });
+  return { ...server, dataDir };
+}
 
 export type AppServerOptions = {
   /** PostgreSQL URL; undefined: embedded PGlite in `dataDir`. */
@@ -15,11 +36,13 @@ export type AppServerOptions = {
   cpuProfileDir?: string;
   /** PUBLIC_URL, the access tokens' issuer: a server started again must keep it, or earlier tokens stop working. */
   publicUrl?: string;
+  /** SIMULATORS_URL: the identity simulators' own process (startSimulatorsProcess). */
+  simulatorsUrl: string;
 };
 
 export type AppServer = ChildServer & { dataDir: string; env: Record<string, string> };
 
-/** Starts the built server (`npm run build` output) as a child process with the simulators at zero delay. */
+/** Starts the built server (`npm run build` output) as a child process that uses the simulators' process at `simulatorsUrl`. */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'onboarding-bench-'));
@@ -32,7 +55,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${String(port)}`,
     LOG_LEVEL: 'warn',
     IDENTITY_MODE: 'simulated',
-    SIMULATOR_COMPLETION_DELAY_MS: '0',
+    // The stand-ins run in their own process (zero delay there): the server starts none of its own.
+    SIMULATORS_URL: options.simulatorsUrl,
     DATA_DIR: dataDir,
     // Long enough that tokens issued while preparing outlive every scenario of a run.
     ACCESS_TOKEN_TTL_SECONDS: '3600',
