@@ -11,8 +11,16 @@ import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Runs one statement by its text, prepared once per connection under `name` where the driver keeps prepared
+ * statements (node-postgres): PostgreSQL then parses and plans it once instead of on every call. For the few
+ * statements on every request's path that drizzle cannot prepare.
+ */
+export type RunPrepared = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
 export type Database = {
   db: Db;
+  runPrepared: RunPrepared;
   /** `pglite` (embedded, one process) or `postgres` (a server, any number of processes). */
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a query. */
@@ -51,6 +59,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
+    // PGlite keeps no named statements; it is one connection in this process.
+    runPrepared: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
@@ -67,6 +77,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,
+    runPrepared: async <Row>(name: string, text: string, values: unknown[]) => (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, RunPrepared } from '../../db/database.js';
 import { applicationEvents, applications, representatives, signingSessions } from '../../db/schema.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -14,8 +15,46 @@ export type ApplicationChange = Partial<
 >;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 
-/** Every query of the onboarding module; nothing else in it touches SQL. */
-export function createOnboardingRepository(db: Db) {
+const applicationColumns = getTableColumns(applications);
+
+type PreparedUpdate = { name: string; text: string; columns: (keyof ApplicationChange)[] };
+
+/**
+ * The statement of updateApplication for one set of changed columns, as text for a named prepared statement:
+ * the update under the version check and its event, in one statement (one round trip, no BEGIN/COMMIT).
+ * Column names and value encodings come from the drizzle schema, as in the builder's statement.
+ */
+function preparedUpdateOf(columns: (keyof ApplicationChange)[]): PreparedUpdate {
+  const set = columns.map((key, index) => `"${applicationColumns[key].name}" = $${String(index + 1)}`);
+  const next = (offset: number) => `$${String(columns.length + offset)}`;
+  const text = `with updated as (
+    update "applications" set ${[...set, '"version" = "version" + 1', `"updated_at" = ${next(1)}`].join(', ')}
+    where "process_id" = ${next(2)} and "version" = ${next(3)}
+    returning "process_id", "version")
+  insert into "application_events" ("process_id", "type", "actor", "application_version", "payload")
+  select "process_id", ${next(4)}::text, ${next(5)}::text, "version", ${next(6)}::jsonb from updated
+  returning "application_version"`;
+  // PostgreSQL keeps at most 63 bytes of a statement's name.
+  const name = `onboarding_update_${createHash('sha256').update(columns.join(',')).digest('hex').slice(0, 16)}`;
+  return { name, text, columns };
+}
+
+/**
+ * Every query of the onboarding module; nothing else in it touches SQL. With runPrepared, the saves outside a
+ * transaction (every step and draft save) run as named prepared statements.
+ */
+export function createOnboardingRepository(db: Db, runPrepared?: RunPrepared) {
+  const preparedUpdates = new Map<string, PreparedUpdate>();
+  const preparedUpdateFor = (columns: (keyof ApplicationChange)[]): PreparedUpdate => {
+    const key = columns.join(',');
+    let prepared = preparedUpdates.get(key);
+    if (!prepared) {
+      prepared = preparedUpdateOf(columns);
+      preparedUpdates.set(key, prepared);
+    }
+    return prepared;
+  };
+
   // Every read and save of an application starts here: prepared once, not built again per call.
   const ownedApplication = db
     .select()
@@ -164,6 +203,23 @@ export function createOnboardingRepository(db: Db) {
       event: { type: string; actor: string; payload?: Record<string, unknown> },
     ): Promise<ApplicationRow | undefined> {
       const updatedAt = new Date();
+      if (executor === db && runPrepared) {
+        // As drizzle's set(): an undefined value leaves its column alone; null is written as NULL.
+        const columns = (Object.keys(change) as (keyof ApplicationChange)[]).filter((key) => change[key] !== undefined).sort();
+        const statement = preparedUpdateFor(columns);
+        const values = columns.map((key) => (change[key] === null ? null : applicationColumns[key].mapToDriverValue(change[key])));
+        const [written] = await runPrepared<{ application_version: number }>(statement.name, statement.text, [
+          ...values,
+          applicationColumns.updatedAt.mapToDriverValue(updatedAt),
+          current.processId,
+          current.version,
+          event.type,
+          event.actor,
+          JSON.stringify(event.payload ?? {}),
+        ]);
+        if (!written) return undefined;
+        return { ...current, ...change, version: written.application_version, updatedAt };
+      }
       const update = executor
         .update(applications)
         .set({ ...change, version: sql`${applications.version} + 1`, updatedAt })

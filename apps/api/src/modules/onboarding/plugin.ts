@@ -46,7 +46,7 @@ export async function registerOnboarding(
   if (config.IDENTITY_MODE === 'simulated') await app.register(mail.devMailboxRoutes);
 
   const register = overrides.register ?? createSimulatedRegister();
-  const repository = createOnboardingRepository(database.db);
+  const repository = createOnboardingRepository(database.db, database.runPrepared);
   const service = createOnboardingService({
     repository,
     register,
