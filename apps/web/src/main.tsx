@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
 import i18n, { i18nReady } from './i18n/i18n';
@@ -27,7 +28,11 @@ if (prerenderedPath === undefined) {
   await routerSettled(router);
   const isSameScreen = router.state.location.pathname === prerenderedPath && !router.state.errors && i18n.language === container.dataset.prerenderedLocale;
   if (isSameScreen) {
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole tree: the screen is on view already, and its controls wait for it (useIsHydrated).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     // Another screen (someone signed in is sent on) or another language (the stored choice
     // differs from the cookie the server read): drawn afresh instead of hydrating a mismatch.

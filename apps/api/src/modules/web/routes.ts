@@ -132,9 +132,14 @@ export function withLanguage(html: string, locale: Locale): string {
  */
 export function withScreen(html: string, screen: PrerenderedScreen & { path: string; locale: Locale }): string {
   const title = screen.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`);
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      // The screen paints without the scripts: they load behind its styles instead of sharing the line with them.
+      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
+      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`)
+  );
 }
 
 export function renderIndexHtml(html: string, settings: PageSettings): string {
