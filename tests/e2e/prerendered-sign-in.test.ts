@@ -68,11 +68,11 @@ async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page:
   return { page, errors };
 }
 
-/** Hydrated: the controls the server's HTML keeps disabled are enabled. */
+/** Hydrated (or drawn by the browser): the controls the server's HTML keeps disabled are enabled. */
 async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as PageGlobals;
-    return document.querySelector('#root[data-prerendered-path] fieldset') !== null && document.querySelector('fieldset[disabled]') === null;
+    return document.querySelector('#root fieldset') !== null && document.querySelector('fieldset[disabled]') === null;
   });
   await page.waitForLoadState('networkidle');
 }
@@ -113,6 +113,23 @@ describe('the sign-in screen drawn by the server', () => {
       expect(before.aria.replaceAll(' [disabled]', '')).toBe(after.aria);
       expect(before.classes).toEqual(after.classes);
       expect(errors).toEqual([]);
+
+      // React does not report attributes that differ when it hydrates: drawn by the browser alone, from a page
+      // whose root is not marked as drawn, the screen must be the same too (class names from the same CSS modules).
+      const fresh = await watchedPage();
+      await fresh.page.route(
+        (address) => address.pathname === '/start/authentication',
+        async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({ response, body: (await response.text()).replace(/ data-prerendered-path="[^"]*"/, '') });
+        },
+      );
+      await fresh.page.goto(url);
+      await hydrated(fresh.page);
+      expect(await isHeadingDrawnByServer(fresh.page)).toBe(false);
+      expect(await seen(fresh.page)).toEqual(after);
+      expect(fresh.errors).toEqual([]);
+      await fresh.page.context().close();
     });
   }
 
