@@ -6,22 +6,28 @@ import { precompress } from './vite-precompress.js';
 
 const firstLoad = firstLoadChunks();
 
-export default defineConfig({
+// `vite build --ssr src/prerender-entry.tsx` (the build script's second step) bundles the server renderer,
+// React and all, into dist/.ssr: the server imports it without the web app's dependencies, and never sends it
+// (a dot folder, like the manifest's).
+export default defineConfig(({ isSsrBuild = false }) => ({
   base: BASE_PATH,
-  plugins: [react(), firstLoad.plugin, precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), firstLoad.plugin, precompress()],
   // Internal packages are bundled from their TypeScript source.
   resolve: { conditions: ['source'] },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: 'hidden',
-    // dist/.vite/manifest.json: the server names the first screen's lazy chunks in the page from it (modules/web/first-screen-preloads.ts).
-    manifest: true,
-    target: 'es2022',
-    rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } },
-  },
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/.ssr', emptyOutDir: true, copyPublicDir: false, target: 'node20', sourcemap: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: 'hidden',
+        // dist/.vite/manifest.json: the server names the first screen's lazy chunks in the page from it (modules/web/first-screen-preloads.ts).
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } },
+      },
   server: {
     port: 5173,
     proxy: { '/oauth2': 'http://localhost:3000', '/onboarding': 'http://localhost:3000' },
   },
-});
+}));

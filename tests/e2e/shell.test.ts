@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { startApplication } from './support/journey.js';
-import { focusedElementId } from './support/pages.js';
+import { focusedElementId, waitForHydratedControls } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -75,6 +75,7 @@ describe('the web app shell', () => {
   it('has no axe-core violations, at 1280 px and at 360 px', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/start/authentication`);
     await suite.page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForHydratedControls(suite.page);
     const wide = await new AxeBuilder({ page: suite.page }).analyze();
     expect(wide.violations).toEqual([]);
 

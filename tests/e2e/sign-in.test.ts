@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { signInForTesting } from './support/pages.js';
+import { signInForTesting, waitForHydratedControls } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -78,6 +78,7 @@ describe('sign-in journeys in Chromium', () => {
   it('signs in with the ID-card through the simulated card reader, by keyboard, then the greeting', async () => {
     const { page } = suite;
     await page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+    await waitForHydratedControls(page);
     const idCard = page.getByRole('radio', { name: 'ID-card' });
     await idCard.focus();
     await page.keyboard.press('Space');

@@ -1,3 +1,5 @@
+import type { Locale } from './constants.js';
+
 /**
  * Settings the page needs before it can call any API: the support contacts
  * shown by the error boundary (SPEC.md section 2) and the locales the `lang`
@@ -16,3 +18,12 @@ export type PageSettings = {
   /** Where a representative of a company that already has an account logs in. */
   onlineBankUrl: string;
 };
+
+/** A screen the web build's server renderer drew: the contents of the page's root element and its title. */
+export type PrerenderedScreen = { html: string; title: string };
+
+/**
+ * The web build's server renderer (apps/web/src/prerender-entry.tsx), as the server calls it: the screen at
+ * `url` (a path under the base path) in `locale`, with the page settings the page will carry.
+ */
+export type RenderScreen = (request: { url: string; locale: Locale; settings: PageSettings }) => Promise<PrerenderedScreen>;

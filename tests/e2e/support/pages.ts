@@ -18,7 +18,29 @@ export async function signInForTesting(page: Page, baseUrl: string, personalId =
 }
 
 // The page's globals as the callbacks below use them; the tests are type-checked without the DOM library.
-type PageGlobals = { sessionStorage: { getItem(key: string): string | null }; document: { activeElement: { id: string } | null } };
+type PageGlobals = {
+  sessionStorage: { getItem(key: string): string | null };
+  document: { activeElement: { id: string } | null; querySelector(selector: string): unknown };
+};
+
+type AnimatedDocument = { getAnimations(): { finished: Promise<unknown>; effect: { getComputedTiming(): { iterations: number } } | null }[] };
+
+/**
+ * The sign-in screen comes drawn by the server with its controls disabled until the app has hydrated them
+ * (apps/web/src/features/auth/controls-until-hydrated.tsx). Clicks and typing wait for that by themselves;
+ * focusing by script does not, and axe would read the colours of controls still fading in from disabled.
+ */
+export async function waitForHydratedControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.querySelector('fieldset[disabled]') === null);
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as { document: AnimatedDocument }).document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().iterations ?? 1))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
 
 /** A value the web app keeps in session storage (SPEC.md section 3: tokens, processId, clockOffset). */
 export const readSessionStorage = (page: Page, key: string): Promise<string | null> =>

@@ -1,5 +1,5 @@
 import { BASE_PATH } from '@onboarding/domain';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type DataRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { lazyWithReload } from '../lib/lazy-with-reload';
 import type { ErrorKind } from '../features/outcomes/error-page';
@@ -47,7 +47,9 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
       hydrateFallbackElement: <PageLoading />,
       loader: guards.any,
       children: [
-        { index: true, element: <Navigate to={paths.personalInformation} replace /> },
+        // A loader, not a <Navigate>: the router settles on the screen before the first render, which the
+        // server's sign-in screen (prerender-entry.tsx) must match when the page hydrates.
+        { index: true, loader: () => redirect(paths.personalInformation) },
         // Public (SPEC.md section 6).
         { ...screen(paths.authentication, 'SCREENS.AUTHENTICATION.TITLE', screens.authentication), loader: guards.authentication, shouldRevalidate: alwaysRevalidate },
         screen(paths.authenticationVerificationCode, 'SCREENS.AUTHENTICATION_VERIFICATION_CODE.TITLE', screens.verificationCode),
@@ -110,6 +112,25 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
 
 export const routes: RouteObject[] = createRoutes();
 
+/** The base path as the router takes it: /start. */
+export const ROUTER_BASENAME = BASE_PATH.replace(/\/$/, '');
+
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: BASE_PATH.replace(/\/$/, '') });
+  return createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+}
+
+/** Resolves once the router has run the first screen's loaders (redirects followed) and loaded its lazy code. */
+export function routerSettled(router: DataRouter): Promise<void> {
+  const isSettled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  return new Promise((resolve) => {
+    if (isSettled()) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe(() => {
+      if (!isSettled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -1,12 +1,17 @@
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useMatches, type UIMatch } from 'react-router';
 import type { TranslationKey } from '../i18n/keys';
 import type { RouteHandle } from './route-handle';
 
 /** The i18n key of the deepest matched route's title. */
 export function useScreenTitleKey(): TranslationKey | undefined {
-  const matches = useMatches();
+  return screenTitleKey(useMatches());
+}
+
+/** The title key of the deepest of `matches` that has one. */
+export function screenTitleKey(matches: readonly Pick<UIMatch, 'handle'>[]): TranslationKey | undefined {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const handle = matches[index]?.handle as Partial<RouteHandle> | undefined;
     if (handle?.titleKey) return handle.titleKey;
@@ -19,7 +24,12 @@ export function useDocumentTitle(): void {
   const { t, i18n } = useTranslation();
   const titleKey = useScreenTitleKey();
   useEffect(() => {
-    const productName = t('PRODUCT.NAME');
-    document.title = titleKey ? `${t(titleKey)} — ${productName}` : productName;
+    document.title = documentTitle(t, titleKey);
   }, [t, titleKey, i18n.language]);
+}
+
+/** SPEC.md section 2: the screen title, then the product name. The server renderer writes the same into the page. */
+export function documentTitle(t: TFunction, titleKey: TranslationKey | undefined): string {
+  const productName = t('PRODUCT.NAME');
+  return titleKey ? `${t(titleKey)} — ${productName}` : productName;
 }

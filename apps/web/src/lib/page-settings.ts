@@ -16,6 +16,11 @@ export function readPageSettings(): PageSettings {
   return cached;
 }
 
+/** The server renderer (prerender-entry.tsx) has no page to read them from: it is given the settings the page will carry. */
+export function providePageSettings(settings: PageSettings): void {
+  cached = { ...fallback, ...settings };
+}
+
 /**
  * The online bank a company with an existing account is sent to, or null when
  * the page has none (Vite's dev server, unit tests): then the link is hidden.

@@ -39,6 +39,13 @@ describe('the first screen preloads', () => {
     expect(preloads.linksFor('et', true)).toContain('<link rel="preload" as="style" crossorigin href="/start/assets/authentication-page-1.css">');
   });
 
+  it("apply the sign-in screen's styles when the page carries the screen drawn", () => {
+    const links = readFirstScreenPreloads(distWithManifest()).linksFor('et', true, { isSignInScreenDrawn: true });
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/start/assets/authentication-page-1.css">');
+    expect(links).not.toContain('as="style"');
+    expect(hrefs(links)).toEqual(['/start/assets/et-1.js', '/start/assets/authentication-page-1.js', '/start/assets/errors-1.js']);
+  });
+
   it('are none without a manifest', () => {
     expect(readFirstScreenPreloads(createWebDist()).linksFor('et', true)).toBe('');
   });

@@ -11,8 +11,12 @@ const SIGN_IN_SCREEN = 'src/features/auth/authentication-page.tsx';
 const textsOf = (locale: Locale) => `src/i18n/catalogues/${locale}.ts`;
 
 export type FirstScreenPreloads = {
-  /** `<link>` tags that fetch what the page will ask for next, alongside the entry instead of after it ran. */
-  linksFor(locale: Locale, isSignInScreen: boolean): string;
+  /**
+   * `<link>` tags that fetch what the page will ask for next, alongside the entry instead of after it ran.
+   * When the page carries the sign-in screen drawn by the server (`isSignInScreenDrawn`), its styles are
+   * applied at once instead of fetched for later.
+   */
+  linksFor(locale: Locale, isSignInScreen: boolean, options?: { isSignInScreenDrawn?: boolean }): string;
 };
 
 /**
@@ -35,20 +39,24 @@ export function readFirstScreenPreloads(webDistDir: string): FirstScreenPreloads
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inIndex = new Set(entryKeys.flatMap((key) => [...closure(key)]));
 
-  const linksOf = (key: string): string[] =>
+  // A stylesheet link with the same address tells Vite's loader the screen's styles are in already.
+  const styleLink = (style: string, isApplied: boolean) =>
+    isApplied ? `<link rel="stylesheet" crossorigin href="${BASE_PATH}${style}">` : `<link rel="preload" as="style" crossorigin href="${BASE_PATH}${style}">`;
+  const linksOf = (key: string, areStylesApplied = false): string[] =>
     [...closure(key)]
       .filter((chunk) => !inIndex.has(chunk))
       .flatMap((chunk) => {
         const { file, css = [] } = manifest[chunk] as ManifestChunk;
-        return [
-          ...css.map((style) => `<link rel="preload" as="style" crossorigin href="${BASE_PATH}${style}">`),
-          `<link rel="modulepreload" crossorigin href="${BASE_PATH}${file}">`,
-        ];
+        return [...css.map((style) => styleLink(style, areStylesApplied)), `<link rel="modulepreload" crossorigin href="${BASE_PATH}${file}">`];
       });
 
   const signIn = linksOf(SIGN_IN_SCREEN);
+  const signInDrawn = linksOf(SIGN_IN_SCREEN, true);
   const texts = Object.fromEntries(LOCALES.map((locale) => [locale, linksOf(textsOf(locale))])) as Record<Locale, string[]>;
   return {
-    linksFor: (locale, isSignInScreen) => [...new Set([...texts[locale], ...(isSignInScreen ? signIn : [])])].join(''),
+    linksFor: (locale, isSignInScreen, { isSignInScreenDrawn = false } = {}) => {
+      const screen = isSignInScreen ? (isSignInScreenDrawn ? signInDrawn : signIn) : [];
+      return [...new Set([...texts[locale], ...screen])].join('');
+    },
   };
 }

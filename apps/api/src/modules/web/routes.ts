@@ -3,15 +3,18 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings } from '@onboarding/domain';
+import { BASE_PATH, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings, type PrerenderedScreen } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { readFirstScreenPreloads } from './first-screen-preloads.js';
+import { readPrerenderedScreens } from './prerendered-screens.js';
 
 const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
 
-/** Where the app opens on the sign-in screen: the start address leads there unless someone is signed in. */
-const SIGN_IN_SCREEN_PATHS = new Set([BASE_PATH, `${BASE_PATH}authentication`]);
+/** The sign-in screen's address. The start address leads there too, unless someone is signed in. */
+const SIGN_IN_SCREEN = `${BASE_PATH}authentication`;
+/** Where the app opens on the sign-in screen. */
+const SIGN_IN_SCREEN_PATHS = new Set([BASE_PATH, SIGN_IN_SCREEN]);
 
 type IndexVariant = { html: string; br: Buffer; gzip: Buffer };
 
@@ -36,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     return;
   }
 
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), {
+  const settings: PageSettings = {
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     locales: LOCALES,
@@ -44,30 +47,39 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     isMagicSignInEnabled: config.isMagicSignInEnabled,
     isIdentitySimulated: config.IDENTITY_MODE === 'simulated',
     onlineBankUrl: config.ONLINE_BANK_URL,
-  });
+  };
+  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), settings);
 
   // The page differs by the lazy chunks it names for loading early: the texts of the language the page
-  // will open in, and the sign-in screen's code where that screen comes first. Each variant is compressed
-  // once, when first asked for, as the build compresses the assets (the page settings are filled in at start).
+  // will open in, and the sign-in screen's code where that screen comes first. On the sign-in addresses it
+  // also carries the screen itself, drawn in that language (prerendered-screens.ts). Each variant is made and
+  // compressed once, when first asked for, as the build compresses the assets.
   const preloads = readFirstScreenPreloads(config.webDistDir);
-  const variants = new Map<string, IndexVariant>();
-  const variantOf = (locale: Locale, isSignInScreen: boolean): IndexVariant => {
+  const screens = readPrerenderedScreens(config.webDistDir, settings, app.log);
+  const variants = new Map<string, Promise<IndexVariant>>();
+  const makeVariant = async (locale: Locale, isSignInScreen: boolean): Promise<IndexVariant> => {
+    const screen = isSignInScreen ? await screens.screenFor(SIGN_IN_SCREEN, locale) : null;
+    const links = preloads.linksFor(locale, isSignInScreen, { isSignInScreenDrawn: screen !== null });
+    const page = withLanguage(indexHtml, locale).replace('</head>', `${links}</head>`);
+    const html = screen ? withScreen(page, { ...screen, path: SIGN_IN_SCREEN, locale }) : page;
+    return {
+      html,
+      br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+      gzip: gzipSync(html, { level: zlibConstants.Z_BEST_COMPRESSION }),
+    };
+  };
+  const variantOf = (locale: Locale, isSignInScreen: boolean): Promise<IndexVariant> => {
     const key = `${locale}:${String(isSignInScreen)}`;
     let variant = variants.get(key);
     if (!variant) {
-      const html = indexHtml.replace('</head>', `${preloads.linksFor(locale, isSignInScreen)}</head>`);
-      variant = {
-        html,
-        br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-        gzip: gzipSync(html, { level: zlibConstants.Z_BEST_COMPRESSION }),
-      };
+      variant = makeVariant(locale, isSignInScreen);
       variants.set(key, variant);
     }
     return variant;
   };
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '', search = ''] = request.url.split('?');
-    const variant = variantOf(pageLocale(search, request.headers.cookie), SIGN_IN_SCREEN_PATHS.has(pathname));
+    const variant = await variantOf(pageLocale(search, request.headers.cookie), SIGN_IN_SCREEN_PATHS.has(pathname));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     return encoding ? reply.header('content-encoding', encoding).send(variant[encoding]) : reply.send(variant.html);
@@ -107,6 +119,27 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     }
     return sendIndex(request, reply);
   });
+}
+
+/** The page in `locale`: the document language is the page's from the first byte (SPEC.md section 2). */
+export function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}"`);
+}
+
+/**
+ * The page carrying a screen the server drew: its title, and the root filled. The root says which
+ * screen and language it holds: the browser hydrates it only if its first screen is that one (apps/web/src/main.tsx).
+ */
+export function withScreen(html: string, screen: PrerenderedScreen & { path: string; locale: Locale }): string {
+  const title = screen.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      // The screen paints without the scripts: they load behind its styles instead of sharing the line with them.
+      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
+      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`)
+  );
 }
 
 export function renderIndexHtml(html: string, settings: PageSettings): string {

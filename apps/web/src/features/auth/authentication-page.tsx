@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readPageSettings } from '../../lib/page-settings';
 import { Card, Icon, RadioGroup, type IconName } from '../../ui';
+import { ControlsUntilHydrated } from './controls-until-hydrated';
 import { IdCardSignIn } from './id-card-sign-in';
 import { MagicSignInForm } from './magic-sign-in-form';
 import { signInFlow, useSignInState } from './sign-in-flow';
@@ -42,23 +43,25 @@ export function Component() {
             <strong>{limited.title}</strong> {limited.message}
           </p>
         )}
-        <RadioGroup
-          legend={t('AUTH.METHODS_LABEL')}
-          name="sign-in-method"
-          value={method}
-          onChange={(value) => setMethod(value as Method)}
-          options={methods.map((value) => ({
-            value,
-            label: (
-              <span className={styles.methodLabel}>
-                <Icon name={methodIcons[value]} size="medium-light" />
-                {t(`AUTH.METHOD.${value}`)}
-              </span>
-            ),
-          }))}
-        />
-        {(method === 'SMART_ID' || method === 'MOBILE_ID') && <PhoneSignInForm key={method} method={method} />}
-        {method === 'ID_CARD' && <IdCardSignIn eidUrl={eidUrl} />}
+        <ControlsUntilHydrated>
+          <RadioGroup
+            legend={t('AUTH.METHODS_LABEL')}
+            name="sign-in-method"
+            value={method}
+            onChange={(value) => setMethod(value as Method)}
+            options={methods.map((value) => ({
+              value,
+              label: (
+                <span className={styles.methodLabel}>
+                  <Icon name={methodIcons[value]} size="medium-light" />
+                  {t(`AUTH.METHOD.${value}`)}
+                </span>
+              ),
+            }))}
+          />
+          {(method === 'SMART_ID' || method === 'MOBILE_ID') && <PhoneSignInForm key={method} method={method} />}
+          {method === 'ID_CARD' && <IdCardSignIn eidUrl={eidUrl} />}
+        </ControlsUntilHydrated>
       </Card>
       {isMagicSignInEnabled && <MagicSignInForm />}
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../lib/domain-resolver';
 import { Button, Card, Input } from '../../ui';
 import { preloadSignInForms, signInFormRules } from './sign-in-form-rules';
+import { ControlsUntilHydrated } from './controls-until-hydrated';
 import { signInFlow } from './sign-in-flow';
 import styles from './authentication-page.module.css';
 
@@ -24,21 +25,23 @@ export function MagicSignInForm() {
         {t('AUTH.MAGIC.TITLE')}
       </h2>
       <p className={styles.hint}>{t('AUTH.MAGIC.DESCRIPTION')}</p>
-      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Input
-          id="magic-personal-id"
-          label={t('AUTH.PERSONAL_ID_LABEL')}
-          onFocus={preloadSignInForms}
-          inputMode="numeric"
-          autoComplete="off"
-          error={validationMessage(t, errors.personalId)}
-          isTouched={Boolean(touchedFields.personalId) || isSubmitted}
-          {...register('personalId')}
-        />
-        <Button type="submit" variant="outline" width="full" isLoading={isSubmitting}>
-          {t('AUTH.MAGIC.SUBMIT')}
-        </Button>
-      </form>
+      <ControlsUntilHydrated>
+        <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Input
+            id="magic-personal-id"
+            label={t('AUTH.PERSONAL_ID_LABEL')}
+            onFocus={preloadSignInForms}
+            inputMode="numeric"
+            autoComplete="off"
+            error={validationMessage(t, errors.personalId)}
+            isTouched={Boolean(touchedFields.personalId) || isSubmitted}
+            {...register('personalId')}
+          />
+          <Button type="submit" variant="outline" width="full" isLoading={isSubmitting}>
+            {t('AUTH.MAGIC.SUBMIT')}
+          </Button>
+        </form>
+      </ControlsUntilHydrated>
     </Card>
   );
 }
