@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BASE_PATH } from '../../packages/domain/src/constants';
@@ -12,8 +13,12 @@ const firstLoad = firstLoadChunks();
 export default defineConfig(({ isSsrBuild = false }) => ({
   base: BASE_PATH,
   plugins: isSsrBuild ? [react()] : [react(), firstLoad.plugin, precompress()],
-  // Internal packages are bundled from their TypeScript source.
-  resolve: { conditions: ['source'] },
+  resolve: {
+    // Internal packages are bundled from their TypeScript source.
+    conditions: ['source'],
+    // zod without its eval probe, which the page's CSP reports (src/lib/zod-without-eval.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-without-eval.ts', import.meta.url)) }],
+  },
   ssr: { noExternal: true },
   build: isSsrBuild
     ? { outDir: 'dist/.ssr', emptyOutDir: true, copyPublicDir: false, target: 'node20', sourcemap: false }

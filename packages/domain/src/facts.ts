@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from './constants.js';
+import { DISCREPANCY_FACTS, REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact } from './fact-names.js';
 import { REPRESENTATION_BASES, type RepresentationBasis } from './schemas/company-data.js';
 import { COMPANY_STATUSES, type RegisterCompanyDetails, type RegisterPersonData, type RegisterShareholder } from './schemas/register.js';
 
@@ -51,17 +52,6 @@ export const applicationFactsSchema = z.object({
 });
 export type ApplicationFacts = z.infer<typeof applicationFactsSchema>;
 
-/** The facts a declaration can contradict, in the order the overview lists them. */
-export const DISCREPANCY_FACTS = [
-  'REPRESENTATION_BASIS',
-  'LISTED_COMPANY',
-  'LEGAL_ADDRESS',
-  'MAIN_FIELD_OF_ACTIVITY',
-  'MANAGEMENT_BOARD',
-  'SHAREHOLDERS',
-  'BENEFICIAL_OWNERS',
-] as const;
-export type DiscrepancyFact = (typeof DISCREPANCY_FACTS)[number];
 
 export const discrepancySchema = z.discriminatedUnion('fact', [
   z.object({ fact: z.literal('REPRESENTATION_BASIS'), register: z.enum(REPRESENTATION_BASES).nullable(), declared: z.enum(REPRESENTATION_BASES) }),
@@ -250,9 +240,6 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
   return { facts, discrepancies };
 }
 
-/** What changed in the register between two readings, and the step it reopens. */
-export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', ...DISCREPANCY_FACTS] as const;
-export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
 
 export const registerChangeSchema = z.object({ fact: z.enum(REGISTER_CHANGE_FACTS), step: z.enum(['CompanyData', 'RelatedPersons']) });
 export type RegisterChange = z.infer<typeof registerChangeSchema>;

@@ -1,0 +1,17 @@
+// The names of facts, apart from their schemas: the browser's first screen needs the names without zod.
+
+/** The facts a declaration can contradict, in the order the overview lists them. */
+export const DISCREPANCY_FACTS = [
+  'REPRESENTATION_BASIS',
+  'LISTED_COMPANY',
+  'LEGAL_ADDRESS',
+  'MAIN_FIELD_OF_ACTIVITY',
+  'MANAGEMENT_BOARD',
+  'SHAREHOLDERS',
+  'BENEFICIAL_OWNERS',
+] as const;
+export type DiscrepancyFact = (typeof DISCREPANCY_FACTS)[number];
+
+/** What changed in the register between two readings, and the step it reopens. */
+export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', ...DISCREPANCY_FACTS] as const;
+export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
