@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from './constants.js';
-import { DISCREPANCY_FACTS, REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact } from './fact-names.js';
+import { REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact } from './fact-names.js';
 import { REPRESENTATION_BASES, type RepresentationBasis } from './schemas/company-data.js';
 import { COMPANY_STATUSES, type RegisterCompanyDetails, type RegisterPersonData, type RegisterShareholder } from './schemas/register.js';
 
