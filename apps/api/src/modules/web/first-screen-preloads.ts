@@ -10,13 +10,42 @@ type Manifest = Record<string, ManifestChunk>;
 const SIGN_IN_SCREEN = 'src/features/auth/authentication-page.tsx';
 const textsOf = (locale: Locale) => `src/i18n/catalogues/${locale}.ts`;
 
+// A signed-in screen opened by its address (a reload, a link from a mail) waits for the route guard's session
+// helpers, the signed-in layout and the screen's own code, one lazy import after another
+// (apps/web/src/app/router.tsx, route-guard.ts): named in the page, they load together with the entry.
+const SIGNED_IN = ['src/lib/auth-session.ts', 'src/lib/representative.ts', 'src/app/signed-in-layout.tsx'];
+const APPLICATION = [...SIGNED_IN, 'src/app/application-route.tsx'];
+const stepOf = (page: string) => [...APPLICATION, `src/features/application/${page}/${page}-page.tsx`];
+
+/** The lazy modules of each screen, by its address under the base path. */
+export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '': [SIGN_IN_SCREEN],
+  authentication: [SIGN_IN_SCREEN],
+  'personal-information': [...SIGNED_IN, 'src/features/personal-info/personal-information-page.tsx'],
+  'choose-company': [...SIGNED_IN, 'src/features/choose-company/choose-company-page.tsx'],
+  'application/opening-reasons': stepOf('opening-reasons'),
+  'application/company-information': stepOf('company-information'),
+  'application/incomes': stepOf('incomes'),
+  'application/related-persons': stepOf('related-persons'),
+  'application/overview': stepOf('overview'),
+  success: [...SIGNED_IN, 'src/features/success/success-page.tsx'],
+};
+
+/** The key of SCREEN_MODULES for a page address, e.g. /start/application/incomes; undefined for other addresses. */
+export const screenOfPath = (pathname: string): string | undefined => {
+  if (!pathname.startsWith(BASE_PATH) && `${pathname}/` !== BASE_PATH) return undefined;
+  const screen = pathname.slice(BASE_PATH.length).replace(/\/$/, '');
+  return screen in SCREEN_MODULES ? screen : undefined;
+};
+
 export type FirstScreenPreloads = {
   /**
-   * `<link>` tags that fetch what the page will ask for next, alongside the entry instead of after it ran.
-   * When the page carries the sign-in screen drawn by the server (`isSignInScreenDrawn`), its styles are
-   * applied at once instead of fetched for later.
+   * `<link>` tags that fetch what the page will ask for next, alongside the entry instead of after it ran: the
+   * texts of the language and the modules of the screen (a key of SCREEN_MODULES, see screenOfPath). When the
+   * page carries the screen drawn by the server (`isScreenDrawn`), its styles are applied at once instead of
+   * fetched for later.
    */
-  linksFor(locale: Locale, isSignInScreen: boolean, options?: { isSignInScreenDrawn?: boolean }): string;
+  linksFor(locale: Locale, screen: string | undefined, options?: { isScreenDrawn?: boolean }): string;
 };
 
 /**
@@ -42,21 +71,19 @@ export function readFirstScreenPreloads(webDistDir: string): FirstScreenPreloads
   // A stylesheet link with the same address tells Vite's loader the screen's styles are in already.
   const styleLink = (style: string, isApplied: boolean) =>
     isApplied ? `<link rel="stylesheet" crossorigin href="${BASE_PATH}${style}">` : `<link rel="preload" as="style" crossorigin href="${BASE_PATH}${style}">`;
-  const linksOf = (key: string, areStylesApplied = false): string[] =>
-    [...closure(key)]
+  const linksOf = (keys: readonly string[], areStylesApplied = false): string[] =>
+    [...new Set(keys.flatMap((key) => [...closure(key)]))]
       .filter((chunk) => !inIndex.has(chunk))
       .flatMap((chunk) => {
         const { file, css = [] } = manifest[chunk] as ManifestChunk;
         return [...css.map((style) => styleLink(style, areStylesApplied)), `<link rel="modulepreload" crossorigin href="${BASE_PATH}${file}">`];
       });
 
-  const signIn = linksOf(SIGN_IN_SCREEN);
-  const signInDrawn = linksOf(SIGN_IN_SCREEN, true);
-  const texts = Object.fromEntries(LOCALES.map((locale) => [locale, linksOf(textsOf(locale))])) as Record<Locale, string[]>;
+  const texts = Object.fromEntries(LOCALES.map((locale) => [locale, linksOf([textsOf(locale)])])) as Record<Locale, string[]>;
   return {
-    linksFor: (locale, isSignInScreen, { isSignInScreenDrawn = false } = {}) => {
-      const screen = isSignInScreen ? (isSignInScreenDrawn ? signInDrawn : signIn) : [];
-      return [...new Set([...texts[locale], ...screen])].join('');
+    linksFor: (locale, screen, { isScreenDrawn = false } = {}) => {
+      const modules = screen === undefined ? [] : linksOf(SCREEN_MODULES[screen] ?? [], isScreenDrawn);
+      return [...new Set([...texts[locale], ...modules])].join('');
     },
   };
 }

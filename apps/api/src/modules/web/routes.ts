@@ -6,15 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings, type PrerenderedScreen } from '@onboarding/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { readFirstScreenPreloads } from './first-screen-preloads.js';
+import { readFirstScreenPreloads, screenOfPath } from './first-screen-preloads.js';
 import { readPrerenderedScreens } from './prerendered-screens.js';
 
 const PAGE_SETTINGS_PLACEHOLDER = '<meta name="page-settings" content="" />';
 
 /** The sign-in screen's address. The start address leads there too, unless someone is signed in. */
 const SIGN_IN_SCREEN = `${BASE_PATH}authentication`;
-/** Where the app opens on the sign-in screen. */
-const SIGN_IN_SCREEN_PATHS = new Set([BASE_PATH, SIGN_IN_SCREEN]);
+/** The screens (keys of SCREEN_MODULES) that open on the sign-in screen: the start address leads there too. */
+const SIGN_IN_SCREENS = new Set(['', 'authentication']);
 
 type IndexVariant = { html: string; br: Buffer; gzip: Buffer };
 
@@ -51,15 +51,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
   const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), settings);
 
   // The page differs by the lazy chunks it names for loading early: the texts of the language the page
-  // will open in, and the sign-in screen's code where that screen comes first. On the sign-in addresses it
+  // will open in, and the code of the screen at that address (SCREEN_MODULES). On the sign-in addresses it
   // also carries the screen itself, drawn in that language (prerendered-screens.ts). Each variant is made and
   // compressed once, when first asked for, as the build compresses the assets.
   const preloads = readFirstScreenPreloads(config.webDistDir);
   const screens = readPrerenderedScreens(config.webDistDir, settings, app.log);
   const variants = new Map<string, Promise<IndexVariant>>();
-  const makeVariant = async (locale: Locale, isSignInScreen: boolean): Promise<IndexVariant> => {
-    const screen = isSignInScreen ? await screens.screenFor(SIGN_IN_SCREEN, locale) : null;
-    const links = preloads.linksFor(locale, isSignInScreen, { isSignInScreenDrawn: screen !== null });
+  const makeVariant = async (locale: Locale, pageScreen: string | undefined): Promise<IndexVariant> => {
+    const screen = pageScreen !== undefined && SIGN_IN_SCREENS.has(pageScreen) ? await screens.screenFor(SIGN_IN_SCREEN, locale) : null;
+    const links = preloads.linksFor(locale, pageScreen, { isScreenDrawn: screen !== null });
     const page = withLanguage(indexHtml, locale).replace('</head>', `${links}</head>`);
     const html = screen ? withScreen(page, { ...screen, path: SIGN_IN_SCREEN, locale }) : page;
     return {
@@ -68,18 +68,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
       gzip: gzipSync(html, { level: zlibConstants.Z_BEST_COMPRESSION }),
     };
   };
-  const variantOf = (locale: Locale, isSignInScreen: boolean): Promise<IndexVariant> => {
-    const key = `${locale}:${String(isSignInScreen)}`;
+  // At most one variant per language and screen (SCREEN_MODULES), whatever addresses are asked for.
+  const variantOf = (locale: Locale, pageScreen: string | undefined): Promise<IndexVariant> => {
+    const key = `${locale}:${pageScreen ?? '*'}`;
     let variant = variants.get(key);
     if (!variant) {
-      variant = makeVariant(locale, isSignInScreen);
+      variant = makeVariant(locale, pageScreen);
       variants.set(key, variant);
     }
     return variant;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '', search = ''] = request.url.split('?');
-    const variant = await variantOf(pageLocale(search, request.headers.cookie), SIGN_IN_SCREEN_PATHS.has(pathname));
+    const variant = await variantOf(pageLocale(search, request.headers.cookie), screenOfPath(pathname));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     return encoding ? reply.header('content-encoding', encoding).send(variant[encoding]) : reply.send(variant.html);
