@@ -21,6 +21,11 @@ export type RunPrepared = <Row>(name: string, text: string, values: unknown[]) =
 export type Database = {
   db: Db;
   runPrepared: RunPrepared;
+  /**
+   * Runs `work` while no other instance on this database runs its own: the start-up work that must happen
+   * once however many instances start together (the demonstration data). `work` uses `db` as usual.
+   */
+  onceAcrossInstances<T>(work: () => Promise<T>): Promise<T>;
   /** `pglite` (embedded, one process) or `postgres` (a server, any number of processes). */
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a query. */
@@ -39,8 +44,10 @@ export type DatabaseOptions =
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-// Any fixed number shared by every instance: it serialises migrations when several start at once.
+// Any fixed numbers shared by every instance: they serialise migrations, and the start-up work after them,
+// when several instances start at once.
 const MIGRATION_LOCK_ID = 7_246_001;
+const START_UP_LOCK_ID = 7_246_002;
 
 /** Opens the database and applies pending migrations; the same SQL files serve both kinds. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -61,6 +68,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db: db as unknown as Db,
     // PGlite keeps no named statements; it is one connection in this process.
     runPrepared: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
+    // One process owns a PGlite folder: there is no other instance to wait for.
+    onceAcrossInstances: (work) => work(),
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
@@ -78,6 +87,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     runPrepared: async <Row>(name: string, text: string, values: unknown[]) => (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
+    onceAcrossInstances: (work) => withAdvisoryLock(url, START_UP_LOCK_ID, work),
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
@@ -87,13 +97,23 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 async function migratePostgresOnce(url: string): Promise<void> {
+  await withAdvisoryLock(url, MIGRATION_LOCK_ID, async (client) => {
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+  });
+}
+
+/**
+ * Runs `work` holding a session-level advisory lock on a connection of its own: another process that asks
+ * for the same lock waits until `work` is done (or this connection ends, should the process die).
+ */
+async function withAdvisoryLock<T>(url: string, lockId: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await client.query('select pg_advisory_lock($1)', [lockId]);
+    return await work(client);
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
     await client.end();
   }
 }

@@ -55,7 +55,8 @@ export async function registerOnboarding(
     registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
     storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES },
   });
-  if (config.IDENTITY_MODE === 'simulated') await seedFixtureApplications(repository, register);
+  // Instances started together would each find the demonstration data missing and insert it twice.
+  if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, register));
 
   await app.register(referenceRoutes);
   const requireConsent = async (request: FastifyRequest) => {

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURE_APPLICATIONS } from '../modules/registry/fixture/bank.js';
+import { createWebDist } from '../test/app.js';
+import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
+
+/**
+ * Instances of the built server started at the same moment on a fresh PostgreSQL database: the
+ * migrations and the demonstration data are each applied once (behind advisory locks), every
+ * instance comes up, and none dies of another's insert.
+ */
+
+const INSTANCES = 3;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('instances started together on one new database', () => {
+  it('all start; the migrations and the demonstration data are there once', { timeout: 300_000 }, async (context) => {
+    if (!(await isPostgresReachable(ADMIN_URL))) {
+      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
+      console.warn(`instances starting together skipped: nothing answers at ${ADMIN_URL}`);
+      context.skip();
+    }
+    await buildApi();
+    const name = `onboarding_together_${randomUUID().replaceAll('-', '')}`;
+    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+
+    const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+    const webDist = createWebDist();
+    const started = await Promise.allSettled(
+      ports.map((port) =>
+        startBuiltServer(port, {
+          DATABASE_URL: url.toString(),
+          WEB_DIST_DIR: webDist,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-together-')),
+          SIMULATOR_COMPLETION_DELAY_MS: '0',
+        }),
+      ),
+    );
+    const servers = started.filter((result): result is PromiseFulfilledResult<BuiltServer> => result.status === 'fulfilled').map((result) => result.value);
+    for (const server of servers) cleanups.push(() => killHard(server));
+    expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+
+    for (const server of servers) expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    const counts = await withAdmin(url.toString(), async (client) => ({
+      migrations: (await client.query<{ count: string }>('select count(*) from drizzle.__drizzle_migrations')).rows[0]?.count,
+      fixtures: (
+        await client.query<{ registry: string; count: string }>(
+          'select company_registry_code as registry, count(*) from applications where company_registry_code = any($1) group by 1 order by 1',
+          [FIXTURE_APPLICATIONS.map((fixture) => fixture.company.registryCode)],
+        )
+      ).rows,
+    }));
+    expect(Number(counts.migrations)).toBeGreaterThan(0);
+    expect(counts.fixtures).toEqual(
+      FIXTURE_APPLICATIONS.map((fixture) => ({ registry: fixture.company.registryCode, count: '1' })).sort((a, b) => a.registry.localeCompare(b.registry)),
+    );
+  });
+});
