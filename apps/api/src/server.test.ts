@@ -122,6 +122,33 @@ describe('the server process', () => {
   });
 });
 
+describe('a start that fails', () => {
+  it('ends with one line naming the stage and the reason: a database that does not answer', async () => {
+    const closedPort = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres@127.0.0.1:${String(closedPort)}/onboarding` });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^the server could not start \\(building the app\\): .*ECONNREFUSED 127\\.0\\.0\\.1:${String(closedPort)}`));
+  });
+
+  it('ends with one line when its port is taken', async () => {
+    const { server: first, port } = await startHealthyProcess();
+    try {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+      const second = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+      expect(await second.exited).toBe(1);
+      const lines = second.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^the server could not start \\(listening on 127\\.0\\.0\\.1:${String(port)}\\): .*EADDRINUSE`));
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes a request in flight, refuses new ones, then closes', async () => {
     const app = await buildTestApp();

@@ -13,8 +13,16 @@ function readConfig(): Config {
   }
 }
 
+/** What went wrong at start, in one line an operator can act on (a database that does not answer, a port in use). */
+function startFailed(stage: string, error: unknown): never {
+  const reason = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
+  const message = reason instanceof Error ? reason.message || reason.name : String(reason);
+  console.error(`the server could not start (${stage}): ${message.split('\n')[0] ?? ''}`);
+  process.exit(1);
+}
+
 const config = readConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => startFailed('building the app', error));
 if (config.DEMO_DEPLOYMENT) {
   app.log.warn('DEMO DEPLOYMENT: simulated identities, magic sign-in and the dev mailbox are on; anyone can sign in as anyone. Not for customers.');
 }
@@ -41,5 +49,5 @@ async function shutDown(signal: string): Promise<void> {
 process.once('SIGTERM', () => void shutDown('SIGTERM'));
 process.once('SIGINT', () => void shutDown('SIGINT'));
 
-const address = await app.listen({ port: config.PORT, host: config.HOST });
+const address = await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => startFailed(`listening on ${config.HOST}:${String(config.PORT)}`, error));
 app.log.info(`listening on ${address}; the web app is at ${config.PUBLIC_URL}/start/ (database: ${app.database.kind})`);
