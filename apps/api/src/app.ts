@@ -139,7 +139,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
   const decisions = registerDecisions(app, database, onboarding);
   await registerIntegration(app, config, database, {
-    signingKey: auth.tokenSigning.key,
+    signingKeys: auth.tokenSigning.keys,
     issuer: auth.tokenSigning.issuer,
     rateLimits,
     applications: onboarding.service,

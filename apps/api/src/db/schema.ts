@@ -402,6 +402,18 @@ export const eventOutbox = pgTable(
   ],
 );
 
+/**
+ * The keys that sign access tokens when the instances share a PostgreSQL database and no AUTH_SIGNING_KEY_FILE
+ * is given (modules/auth/signing-key.ts): the newest key not retired signs, every key not retired verifies.
+ */
+export const authSigningKeys = pgTable('auth_signing_keys', {
+  keyId: text('key_id').primaryKey(),
+  /** PKCS#8 PEM of the ES256 private key. */
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
 export const schema = {
   applications,
   applicationEvents,
@@ -417,4 +429,5 @@ export const schema = {
   clientAssertions,
   idempotentRequests,
   eventOutbox,
+  authSigningKeys,
 };

@@ -10,8 +10,9 @@ import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
 
 /**
  * Instances of the built server started at the same moment on a fresh PostgreSQL database: the
- * migrations and the demonstration data are each applied once (behind advisory locks), every
- * instance comes up, and none dies of another's insert.
+ * migrations, the demonstration data and the access tokens' signing key are each made once (behind
+ * advisory locks), every instance comes up, none dies of another's insert, and a token issued by one
+ * is good on the others.
  */
 
 const INSTANCES = 3;
@@ -21,8 +22,28 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** A token one instance issued, used on each of the others: they share the signing key through the database. */
+async function expectOneSystem(servers: BuiltServer[]): Promise<void> {
+  const [first, ...others] = servers;
+  if (!first) throw new Error('no instance started');
+  const signIn = await fetch(`${first.baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const saved = await fetch(`${first.baseUrl}/onboarding/representative/personal-information`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ email: 'koos@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' }),
+  });
+  expect(saved.status).toBe(200);
+  for (const other of others) {
+    const read = await fetch(`${other.baseUrl}/onboarding/representative`, { headers });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ email: 'koos@example.ee' });
+  }
+}
+
 describe('instances started together on one new database', () => {
-  it('all start; the migrations and the demonstration data are there once', { timeout: 300_000 }, async (context) => {
+  it('all start; the migrations, the demonstration data and the signing key are there once; a token works on each', { timeout: 300_000 }, async (context) => {
     if (!(await isPostgresReachable(ADMIN_URL))) {
       if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
       console.warn(`instances starting together skipped: nothing answers at ${ADMIN_URL}`);
@@ -41,6 +62,8 @@ describe('instances started together on one new database', () => {
       ports.map((port) =>
         startBuiltServer(port, {
           DATABASE_URL: url.toString(),
+          // The address of the load balancer in front of them all: the tokens' issuer.
+          PUBLIC_URL: 'http://127.0.0.1:8080',
           WEB_DIST_DIR: webDist,
           DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-together-')),
           SIMULATOR_COMPLETION_DELAY_MS: '0',
@@ -62,8 +85,11 @@ describe('instances started together on one new database', () => {
       ).rows,
     }));
     expect(Number(counts.migrations)).toBeGreaterThan(0);
+    expect(Number((await withAdmin(url.toString(), (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(1);
     expect(counts.fixtures).toEqual(
       FIXTURE_APPLICATIONS.map((fixture) => ({ registry: fixture.company.registryCode, count: '1' })).sort((a, b) => a.registry.localeCompare(b.registry)),
     );
+    // Each with a DATA_DIR of its own and no AUTH_SIGNING_KEY_FILE: the key comes from the database.
+    await expectOneSystem(servers);
   });
 });

@@ -1,11 +1,12 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUTH_BASE_PATH, CLIENT_ID } from '@onboarding/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTHORIZATION_CODE_TTL_MS } from '../modules/auth/auth-service.js';
+import { newSigningKeyPem } from '../modules/auth/signing-key.js';
 import { buildTestApp } from '../test/app.js';
 import { claimsOfToken, es256, headerOf, hs256, unsecured, withChangedClaims } from '../test/forged-tokens.js';
 import { createPkce, pollUntilDone } from '../test/sign-in.js';
@@ -27,12 +28,13 @@ let app: FastifyInstance;
 let signingKey: KeyObject;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-oauth-abuse-'));
-  // Sign-ins here come from one address, often for one person: limits high, tested on an app of their own below.
-  app = await buildTestApp({ DATA_DIR: dataDir, RATE_LIMIT_STARTS_PER_ADDRESS: '1000', RATE_LIMIT_STARTS_PER_PERSON: '1000', SESSION_IDLE_TIMEOUT_SECONDS: String(SESSION_IDLE_TIMEOUT_SECONDS) });
-  await app.ready();
   // The server's own key, as an attacker who read it would hold it: tokens it signs test the claim checks, not the signature.
-  signingKey = createPrivateKey(readFileSync(path.join(dataDir, 'keys', 'auth-signing-key.pem'), 'utf8'));
+  const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-oauth-abuse-')), 'auth-signing-key.pem');
+  writeFileSync(keyFile, await newSigningKeyPem());
+  signingKey = createPrivateKey(readFileSync(keyFile, 'utf8'));
+  // Sign-ins here come from one address, often for one person: limits high, tested on an app of their own below.
+  app = await buildTestApp({ AUTH_SIGNING_KEY_FILE: keyFile, RATE_LIMIT_STARTS_PER_ADDRESS: '1000', RATE_LIMIT_STARTS_PER_PERSON: '1000', SESSION_IDLE_TIMEOUT_SECONDS: String(SESSION_IDLE_TIMEOUT_SECONDS) });
+  await app.ready();
 });
 
 afterAll(async () => {

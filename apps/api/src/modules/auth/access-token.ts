@@ -1,7 +1,7 @@
 import { accessTokenPayloadSchema, CLIENT_ID, type AccessTokenPayload, type AuthenticationMethod } from '@onboarding/domain';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKey } from './signing-key.js';
+import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from './signing-key.js';
 
 export type AccessTokenSubject = {
   personalId: string;
@@ -32,15 +32,16 @@ const VERIFIED_TOKENS_KEPT = 4096;
  * its expiry is checked again at every use, as jose checks it. A token that fails is not kept. This
  * says nothing about the session: requireUser asks the auth service for that (docs/decisions/0006).
  */
-export function createAccessTokens(options: { key: SigningKey; issuer: string; ttlSeconds: number }): AccessTokens {
-  const { key, issuer, ttlSeconds } = options;
+export function createAccessTokens(options: { keys: SigningKeyRing; issuer: string; ttlSeconds: number }): AccessTokens {
+  const { keys, issuer, ttlSeconds } = options;
   const verified = new LRUCache<string, AccessTokenPayload>({ max: VERIFIED_TOKENS_KEPT });
   // jose's check: expired when exp is not after the current whole second.
   const isExpired = (claims: AccessTokenPayload) => claims.exp <= Math.floor(Date.now() / 1000);
 
   return {
-    issue: (subject) =>
-      new SignJWT({
+    issue: (subject) => {
+      const key = keys.current;
+      return new SignJWT({
         personalId: subject.personalId,
         personalIdCountryCode: subject.personalIdCountryCode,
         givenName: subject.givenName,
@@ -55,7 +56,8 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
         .setAudience(CLIENT_ID)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key.privateKey),
+        .sign(key.privateKey);
+    },
 
     verify: async (token) => {
       const known = verified.get(token);
@@ -65,6 +67,9 @@ export function createAccessTokens(options: { key: SigningKey; issuer: string; t
         return null;
       }
       try {
+        // The key the token names, among those still valid: several are while one replaces another.
+        const key = await keys.find(decodeProtectedHeader(token).kid);
+        if (!key) return null;
         const { payload } = await jwtVerify(token, key.publicKey, {
           issuer,
           audience: CLIENT_ID,

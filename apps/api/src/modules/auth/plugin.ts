@@ -13,7 +13,7 @@ import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { simulatedIdCardRoutes } from './simulated-id-card.js';
-import { loadSigningKey, type SigningKey } from './signing-key.js';
+import { loadSigningKeys, type SigningKeyRing } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 
@@ -34,7 +34,7 @@ export type AuthModule = {
   /** The identity clients, for signing the contract with the same services. */
   identity: IdentityServices;
   /** The key and issuer of access tokens: the integration API signs its own tokens (another audience) with them. */
-  tokenSigning: { key: SigningKey; issuer: string };
+  tokenSigning: { keys: SigningKeyRing; issuer: string };
 };
 
 /**
@@ -42,9 +42,9 @@ export type AuthModule = {
  * for ID-card, and requireUser for every route that needs a signed-in user.
  */
 export async function registerAuth(app: FastifyInstance, config: Config, database: Database, rateLimits: RateLimits): Promise<AuthModule> {
-  const key = await loadSigningKey({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir });
+  const keys = await loadSigningKeys({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir, database });
   const issuer = `${config.PUBLIC_URL}${AUTH_BASE_PATH}`;
-  const accessTokens = createAccessTokens({ key, issuer, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const accessTokens = createAccessTokens({ keys, issuer, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
   const identity = await createIdentityServices(config, app.log);
   if (identity.localSimulators) app.decorate('identitySimulators', identity.localSimulators);
@@ -110,5 +110,5 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   }
   app.addHook('onClose', () => identity.close());
 
-  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { key, issuer } };
+  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { keys, issuer } };
 }

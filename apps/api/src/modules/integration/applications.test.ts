@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { integrationApplicationPageSchema, integrationApplicationSchema, type IntegrationApplicationSummary } from '@onboarding/domain';
 import { JAAK_KRISTJAN, MARY_ANN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { importPKCS8, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema.js';
+import { newSigningKeyPem, signingKeyOf } from '../auth/signing-key.js';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps } from '../../test/application-steps.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
@@ -21,7 +22,7 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
  */
 
 let app: FastifyInstance;
-let dataDir: string;
+let keyFile: string;
 let reader: TestClient;
 let readToken: string;
 let decideToken: string;
@@ -61,8 +62,10 @@ beforeAll(async () => {
     { clientId: 'core-banking', scopes: ['applications:read', 'applications:decide'] },
     { clientId: 'decisions-only', scopes: ['applications:decide'] },
   ]);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-integration-'));
-  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file, DATA_DIR: dataDir, MAIL_SEND_INTERVAL_MS: '600000' });
+  // The server's key is the test's, so it can sign an expired token as the server would have.
+  keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-integration-')), 'auth-signing-key.pem');
+  writeFileSync(keyFile, await newSigningKeyPem());
+  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file, AUTH_SIGNING_KEY_FILE: keyFile, MAIL_SEND_INTERVAL_MS: '600000' });
   await app.ready();
   reader = registered.clients['core-banking'] as TestClient;
   readToken = await integrationToken(app, reader);
@@ -246,9 +249,9 @@ describe('who may read', () => {
   }
 
   it('nobody without a token, with a forged one, or with an expired one: 401 invalid_token', async () => {
-    const key = await importPKCS8(readFileSync(path.join(dataDir, 'keys', 'auth-signing-key.pem'), 'utf8'), 'ES256');
+    const { privateKey: key, keyId } = await signingKeyOf(readFileSync(keyFile, 'utf8'));
     const expired = await new SignJWT({ client_id: 'core-banking', scope: 'applications:read' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .setProtectedHeader({ alg: 'ES256', kid: keyId, typ: 'at+jwt' })
       .setIssuer('http://localhost:3000/oauth2/v2')
       .setAudience('integration')
       .setSubject('core-banking')

@@ -1,7 +1,7 @@
 import { INTEGRATION_AUDIENCE, INTEGRATION_SCOPES, type IntegrationScope } from '@onboarding/domain';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKey } from '../auth/signing-key.js';
+import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/signing-key.js';
 
 /** Integration access tokens live five minutes: a client asks for a new one with a new assertion. */
 export const INTEGRATION_TOKEN_TTL_SECONDS = 300;
@@ -29,11 +29,12 @@ const scopesOf = (scope: string): IntegrationScope[] =>
  * the audience `integration`: an applicant token (audience: the web client) never passes here, and these never
  * pass requireUser, because each side checks its own audience.
  */
-export function createIntegrationTokens(options: { key: SigningKey; issuer: string }): IntegrationTokens {
-  const { key, issuer } = options;
+export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer: string }): IntegrationTokens {
+  const { keys, issuer } = options;
   return {
-    issue: (principal) =>
-      new SignJWT({ client_id: principal.clientId, scope: principal.scopes.join(' ') })
+    issue: (principal) => {
+      const key = keys.current;
+      return new SignJWT({ client_id: principal.clientId, scope: principal.scopes.join(' ') })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: key.keyId, typ: 'at+jwt' })
         .setSubject(principal.clientId)
         .setIssuer(issuer)
@@ -41,10 +42,13 @@ export function createIntegrationTokens(options: { key: SigningKey; issuer: stri
         .setIssuedAt()
         .setJti(crypto.randomUUID())
         .setExpirationTime(`${INTEGRATION_TOKEN_TTL_SECONDS}s`)
-        .sign(key.privateKey),
+        .sign(key.privateKey);
+    },
 
     verify: async (token) => {
       try {
+        const key = await keys.find(decodeProtectedHeader(token).kid);
+        if (!key) return null;
         const { payload } = await jwtVerify(token, key.publicKey, { issuer, audience: INTEGRATION_AUDIENCE, algorithms: [ACCESS_TOKEN_ALGORITHM], typ: 'at+jwt' });
         const claims = claimsSchema.safeParse(payload);
         if (!claims.success || claims.data.sub !== claims.data.client_id) return null;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import type { SigningKey } from '../auth/signing-key.js';
+import type { SigningKeyRing } from '../auth/signing-key.js';
 import type { DecisionsModule } from '../decisions/plugin.js';
 import type { EventsModule } from '../events/index.js';
 import type { OnboardingService } from '../onboarding/onboarding-service.js';
@@ -53,7 +53,7 @@ export async function registerIntegration(
   config: Config,
   database: Database,
   dependencies: {
-    signingKey: SigningKey;
+    signingKeys: SigningKeyRing;
     issuer: string;
     rateLimits: RateLimits;
     applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
@@ -64,7 +64,7 @@ export async function registerIntegration(
   const clients = await loadIntegrationClients(config);
   const assertions = createAssertionRepository(database.db);
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
-  const tokens = createIntegrationTokens({ key: dependencies.signingKey, issuer: dependencies.issuer });
+  const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer });
   const verifyAssertion = createClientAssertionVerifier({ clients, tokenUrl, assertions });
   const service = createIntegrationService({
     repository: createIntegrationRepository(database.db),
