@@ -2,13 +2,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForAnimationsToEnd } from './pages.js';
 
 /** WCAG 2.2's rules (target-size and any axe adds under these tags), which axe leaves off unless asked. */
 const WCAG_22_RULES = Object.fromEntries(axe.getRules(['wcag22a', 'wcag22aa']).map((rule) => [rule.ruleId, { enabled: true }]));
-
-type AnimatedDocument = {
-  getAnimations(): { finished: Promise<unknown>; effect: { getComputedTiming(): { iterations: number } } | null }[];
-};
 
 /**
  * axe-core over the page as it is once every CSS animation and transition has
@@ -20,13 +17,6 @@ type AnimatedDocument = {
  * WCAG 2.2's rules run too.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      (globalThis as unknown as { document: AnimatedDocument }).document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().iterations ?? 1))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await waitForAnimationsToEnd(page);
   expect((await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], rules: WCAG_22_RULES }).analyze()).violations).toEqual([]);
 }

@@ -25,13 +25,8 @@ type PageGlobals = {
 
 type AnimatedDocument = { getAnimations(): { finished: Promise<unknown>; effect: { getComputedTiming(): { iterations: number } } | null }[] };
 
-/**
- * The sign-in screen comes drawn by the server with its controls disabled until the app has hydrated them
- * (apps/web/src/features/auth/controls-until-hydrated.tsx). Clicks and typing wait for that by themselves;
- * focusing by script does not, and axe would read the colours of controls still fading in from disabled.
- */
-export async function waitForHydratedControls(page: Page): Promise<void> {
-  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.querySelector('fieldset[disabled]') === null);
+/** Waits until every CSS animation and transition of the page has ended; one that runs for ever (a spinner) is not waited for. */
+export async function waitForAnimationsToEnd(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       (globalThis as unknown as { document: AnimatedDocument }).document
@@ -40,6 +35,16 @@ export async function waitForHydratedControls(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The sign-in screen comes drawn by the server with its controls disabled until the app has hydrated them
+ * (apps/web/src/features/auth/controls-until-hydrated.tsx). Clicks and typing wait for that by themselves;
+ * focusing by script does not, and axe would read the colours of controls still fading in from disabled.
+ */
+export async function waitForHydratedControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.querySelector('fieldset[disabled]') === null);
+  await waitForAnimationsToEnd(page);
 }
 
 /** A value the web app keeps in session storage (SPEC.md section 3: tokens, processId, clockOffset). */
