@@ -30,6 +30,20 @@ describe('operations endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('/readyz answers 503 once the instance is stopping, while /healthz and the API still answer', async () => {
+    const stopping = await buildTestApp();
+    try {
+      stopping.markStopping();
+      const ready = await stopping.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect((await stopping.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await stopping.inject({ method: 'GET', url: '/onboarding/openapi.json' })).statusCode).toBe(200);
+    } finally {
+      await stopping.close();
+    }
+  });
+
   it('/metrics answers only the scraper that sends METRICS_TOKEN, and is not there without one', async () => {
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}x` } })).statusCode).toBe(401);

@@ -41,6 +41,8 @@ declare module 'fastify' {
     database: Database;
     /** Events to the bank's systems: enqueue in your transaction, wake the sender after it commits. */
     events: EventsModule;
+    /** From now on /readyz answers 503, so that a load balancer stops sending new requests here (server.ts). */
+    markStopping: () => void;
   }
 }
 
@@ -131,7 +133,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   if (config.IDENTITY_MODE === 'simulated') await app.register(events.devWebhooksRoutes);
 
   registerMetrics(app, config.METRICS_TOKEN);
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  let isStopping = false;
+  app.decorate('markStopping', () => {
+    isStopping = true;
+  });
+  await app.register(healthRoutes, { ping: () => database.ping(), isStopping: () => isStopping });
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);

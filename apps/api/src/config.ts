@@ -77,6 +77,13 @@ export const configSchema = z
     TRUST_PROXY: booleanFromString.default(false),
     /** Bearer token the Prometheus scraper sends for /metrics; unset: no /metrics at all. */
     METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces').optional(),
+    /**
+     * On SIGTERM, how long /readyz answers 503 while the instance goes on serving, before it stops taking
+     * connections: the time a load balancer needs to see it and send new requests elsewhere. Probe at least
+     * twice in this time. SIGINT (Ctrl-C at a terminal) does not wait.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+    /** After the drain, how long requests in flight may take to finish before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 
     /** The online bank a representative of a company that already has an account is sent to. */

@@ -12,7 +12,8 @@ const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
 /** Runs the real server entry point as its own process, as `npm start` does. */
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', WEB_DIST_DIR: createWebDist(), ...env },
+    // No drain on SIGTERM unless a test asks for one: nothing balances load in front of these.
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', WEB_DIST_DIR: createWebDist(), SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -150,6 +151,35 @@ describe('a start that fails', () => {
 });
 
 describe('graceful shutdown', () => {
+  it('on SIGTERM, fails /readyz first and goes on serving for SHUTDOWN_DRAIN_MS, then exits', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '1500' });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, server.exited);
+    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+
+    const sentAt = Date.now();
+    server.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${baseUrl}/readyz`)).status).toBe(503);
+    // Still serving during the drain, on new connections too: the load balancer has not taken it out yet.
+    const during = await fetch(`${baseUrl}/start/`, { headers: { connection: 'close' } });
+    expect(during.status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+    expect(server.output()).toContain('stopping: /readyz answers 503');
+  });
+
+  it('on SIGINT, does not wait', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
+    const server = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '60000' });
+    await waitForHealth(`http://127.0.0.1:${port}`, server.exited);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain('stopping: /readyz answers 503');
+  });
+
   it('finishes a request in flight, refuses new ones, then closes', async () => {
     const app = await buildTestApp();
     let releaseSlowRequest: () => void = () => undefined;

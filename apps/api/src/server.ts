@@ -28,9 +28,20 @@ if (config.DEMO_DEPLOYMENT) {
 }
 
 let isShuttingDown = false;
-async function shutDown(signal: string): Promise<void> {
+/**
+ * SIGTERM is how an orchestrator replaces an instance: /readyz fails first and the instance goes on serving for
+ * SHUTDOWN_DRAIN_MS, until the load balancer has taken it out; then it stops taking connections, finishes the
+ * requests in flight (SK long polls included) within SHUTDOWN_TIMEOUT_MS, and exits. SIGINT skips the drain.
+ */
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
   if (isShuttingDown) return;
   isShuttingDown = true;
+  app.markStopping();
+  const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+  if (drainMs > 0) {
+    app.log.info({ signal, drainMs }, 'stopping: /readyz answers 503 while requests are still served');
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+  }
   app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
   const timer = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');

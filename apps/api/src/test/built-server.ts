@@ -48,7 +48,8 @@ export type BuiltServer = {
 export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
   const child = spawn(process.execPath, [builtServerEntry], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    // No drain on SIGTERM unless asked for: nothing balances load in front of a lone test server.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 
-type HealthOptions = { ping: () => Promise<void> };
+type HealthOptions = {
+  ping: () => Promise<void>;
+  /** True once the instance has been told to stop: the load balancer should send new requests elsewhere. */
+  isStopping: () => boolean;
+};
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-/** /healthz says the process is alive; /readyz says it can serve, i.e. the database answers. */
-export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { ping }) => {
+/**
+ * /healthz says the process is alive; /readyz says it can take new requests: it is not stopping and its
+ * database answers. A stopping instance still serves whatever reaches it (server.ts drains it).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { ping, isStopping }) => {
   app.get(
     '/healthz',
     { schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: statusSchema } } },
@@ -19,11 +26,12 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
     {
       schema: {
         tags: ['operations'],
-        summary: 'The service can serve requests: its database answers',
+        summary: 'The instance takes new requests: it is not stopping and its database answers',
         response: { 200: statusSchema },
       },
     },
     async (request) => {
+      if (isStopping()) throw new AppError('SERVICE_UNAVAILABLE', 'The instance is stopping.');
       try {
         await ping();
       } catch (error) {
