@@ -58,6 +58,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Several built instances behind nginx on one PostgreSQL (scripts/cluster): slow to start, one file at a time.
+        resolve,
+        ssr,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
-// The tests drive Debian's Chromium and check signed containers with xmlsec1
-// and xmllint, tools we did not write. Where one is missing, install it when
+// The tests drive Debian's Chromium, check signed containers with xmlsec1
+// and xmllint, tools we did not write, and put Debian's nginx in front of
+// several instances. Where one is missing, install it when
 // we can (root with apt-get); otherwise stop with one line saying how.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ const TOOLS = [
   { binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debianPackage: 'chromium', hint: 'or set CHROMIUM_PATH to a Chromium binary' },
   { binary: '/usr/bin/xmlsec1', debianPackage: 'xmlsec1' },
   { binary: '/usr/bin/xmllint', debianPackage: 'libxml2-utils' },
+  { binary: process.env.NGINX_PATH ?? '/usr/sbin/nginx', debianPackage: 'nginx', hint: 'or set NGINX_PATH to an nginx binary' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.binary));

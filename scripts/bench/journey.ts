@@ -22,7 +22,7 @@ export type JourneyTally = {
   stepMs?: Record<string, number[]>;
 };
 
-type Context = Record<string, unknown> & {
+export type Context = Record<string, unknown> & {
   subject?: ApplicationSubject;
   startedAt?: number;
   accessToken?: string;
@@ -33,7 +33,7 @@ type Context = Record<string, unknown> & {
   isCounted?: boolean;
 };
 
-type Step = {
+export type Step = {
   name: string;
   method: 'GET' | 'POST' | 'PUT';
   path: (context: Context) => string;
