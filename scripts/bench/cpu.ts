@@ -20,6 +20,17 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
+const cpuSecondsOfAll = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+
+/** A process's children (nginx's workers under its master), from /proc. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 function postgresPids(): number[] {
   try {
     return readdirSync('/proc')
@@ -52,17 +63,32 @@ function machineBusySeconds(): number {
 /**
  * `otherPercent`: what everything else on the machine used meanwhile (other people's tests, say), which skews the figures.
  * `simulatorsPercent`: the identity simulators' own process, when the server uses one (SIMULATORS_URL).
- * `serverSeconds` and `seconds`: the server's CPU time and the wall time counted.
+ * `proxyPercent`: the load balancer in front of several servers (nginx), when there is one.
+ * `…Seconds`: CPU time counted; `seconds`: the wall time counted.
  */
-export type CpuShares = { serverPercent: number; postgresPercent: number; simulatorsPercent?: number; loadPercent: number; otherPercent: number; serverSeconds: number; seconds: number };
+export type CpuShares = {
+  serverPercent: number;
+  postgresPercent: number;
+  simulatorsPercent?: number;
+  proxyPercent?: number;
+  loadPercent: number;
+  otherPercent: number;
+  serverSeconds: number;
+  postgresSeconds: number;
+  proxySeconds?: number;
+  seconds: number;
+};
 
-export type CountedPids = { server: number; simulators?: number; load: () => number | undefined };
+/** `server`: one server, or several instances counted as one. */
+export type CountedPids = { server: number | readonly number[]; simulators?: number; proxy?: readonly number[]; load: () => number | undefined };
 
 /** Starts counting; the returned function answers the shares since then. */
 export function startCpuCount(pids: CountedPids): () => CpuShares {
   const startedAt = performance.now();
   const machine = machineBusySeconds();
-  const server = cpuSecondsOf(pids.server);
+  const serverPids = typeof pids.server === 'number' ? [pids.server] : pids.server;
+  const server = cpuSecondsOfAll(serverPids);
+  const proxy = cpuSecondsOfAll(pids.proxy ?? []);
   const simulators = pids.simulators ? cpuSecondsOf(pids.simulators) : 0;
   // PostgreSQL starts a process per connection: count each one's growth, new ones from zero.
   const postgresBefore = new Map(postgresPids().map((pid) => [pid, cpuSecondsOf(pid)]));
@@ -84,17 +110,20 @@ export function startCpuCount(pids: CountedPids): () => CpuShares {
     const seconds = (performance.now() - startedAt) / 1000;
     const postgres = postgresPids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (postgresBefore.get(pid) ?? 0), 0);
     const percent = (value: number) => (100 * value) / seconds;
-    const serverSeconds = cpuSecondsOf(pids.server) - server;
+    const serverSeconds = cpuSecondsOfAll(serverPids) - server;
+    const proxySeconds = cpuSecondsOfAll(pids.proxy ?? []) - proxy;
     const simulatorsSeconds = pids.simulators ? cpuSecondsOf(pids.simulators) - simulators : 0;
     const loadSeconds = load - loadBefore;
-    const ours = serverSeconds + postgres + loadSeconds + simulatorsSeconds;
+    const ours = serverSeconds + postgres + loadSeconds + simulatorsSeconds + proxySeconds;
     return {
       serverPercent: percent(serverSeconds),
       postgresPercent: percent(postgres),
       ...(pids.simulators ? { simulatorsPercent: percent(simulatorsSeconds) } : {}),
+      ...(pids.proxy ? { proxyPercent: percent(proxySeconds), proxySeconds } : {}),
       loadPercent: percent(loadSeconds),
       otherPercent: Math.max(0, percent(machineBusySeconds() - machine - ours)),
       serverSeconds,
+      postgresSeconds: postgres,
       seconds,
     };
   };
@@ -110,13 +139,14 @@ export function rssMiBOf(pid: number): number {
   }
 }
 
-/** Samples a process's resident set every 250 ms; the returned function stops and answers the peak and the mean. */
-export function startRssSampling(pid: number): () => { peak: number; mean: number } {
-  const samples = [rssMiBOf(pid)];
-  const timer = setInterval(() => samples.push(rssMiBOf(pid)), 250);
+/** Samples the resident set of a process (or the sum of several) every 250 ms; the returned function stops and answers the peak and the mean. */
+export function startRssSampling(pid: number | readonly number[]): () => { peak: number; mean: number } {
+  const sample = () => (typeof pid === 'number' ? [pid] : pid).reduce((sum, one) => sum + rssMiBOf(one), 0);
+  const samples = [sample()];
+  const timer = setInterval(() => samples.push(sample()), 250);
   return () => {
     clearInterval(timer);
-    samples.push(rssMiBOf(pid));
+    samples.push(sample());
     const present = samples.filter((value) => value > 0);
     return { peak: Math.max(0, ...present), mean: present.reduce((sum, value) => sum + value, 0) / Math.max(1, present.length) };
   };

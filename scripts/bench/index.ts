@@ -1,4 +1,5 @@
 // npm run bench [-- --pglite --quick --skip-lighthouse --skip-million --skip-build --profile]
+// npm run bench -- --cluster: only the journeys against 1 and 3 instances behind nginx (cluster-scaling.ts).
 // The load benchmark: builds, starts the built server as a child process
 // (PostgreSQL by default, PGlite with --pglite) with SK's identity simulators
 // in a process of their own, measures three bare Fastify floors (trivial,
@@ -11,6 +12,7 @@ import path from 'node:path';
 import type { PreparedApplication } from './api-client.js';
 import { prepareApplication, prepareApplications } from './api-client.js';
 import { measureBundle } from './bundle.js';
+import { formatClusterScaling, measureClusterScaling } from './cluster-scaling.js';
 import { rssMiBOf, waitUntilQuiet } from './cpu.js';
 import { createBenchDatabase, dropBenchDatabase, isPostgresReachable } from './database.js';
 import { startPostgresFloor, startTrivialFloor, startWriteFloor } from './floors.js';
@@ -30,7 +32,7 @@ const options = parseOptions(process.argv.slice(2), process.env);
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 // Each group of made-up people (people.ts) gets its own range, so no two scenarios share a person.
-const PEOPLE = { prepared: 0, journeyIdCard: 100_000, journeySmartId: 1_000_000, lighthouse: 2_000_000, profile: 2_100_000, pgliteRead: 2_200_000 } as const;
+const PEOPLE = { prepared: 0, journeyIdCard: 100_000, journeySmartId: 1_000_000, lighthouse: 2_000_000, profile: 2_100_000, pgliteRead: 2_200_000, cluster: 2_500_000 } as const;
 
 const running = new Set<ChildServer>();
 async function started<T extends ChildServer>(server: Promise<T>): Promise<T> {
@@ -152,19 +154,48 @@ async function measurePgliteRead(simulatorsUrl: string): Promise<LoadResult> {
   }
 }
 
-async function main(): Promise<void> {
-  if (!options.isBuildSkipped) {
-    log('npm run build');
-    try {
-      await run('npm', ['run', 'build'], { cwd: REPO_ROOT, isQuiet: true });
-    } catch (error) {
-      // Others may be mid-edit; tsc still emits on type errors, so measure what was built and say so.
-      const firstError = /error TS\d+:[^\n]*/.exec(String(error))?.[0] ?? String(error).split('\n')[0];
-      report.notes.push(`npm run build failed (${firstError?.slice(0, 160) ?? ''}); measured the existing apps/api/dist and apps/web/dist.`);
-      log('npm run build failed; going on with the existing build output');
-    }
+/** --cluster: the ID-card journey through nginx to 1, then 3 instances, each on an emptied bench database. */
+async function clusterMain(): Promise<void> {
+  await waitUntilQuiet(25, options.isQuick ? 0 : 5 * 60_000, log);
+  if (!(await isPostgresReachable(options.databaseUrl))) throw new Error(`No PostgreSQL answers at ${options.databaseUrl}; --cluster needs it.`);
+  const database = await createBenchDatabase(options.databaseUrl);
+  try {
+    const runs = await measureClusterScaling({
+      databaseUrl: database.url,
+      resetDatabase: async () => {
+        await createBenchDatabase(options.databaseUrl);
+      },
+      journeys: options.journeys,
+      durationSeconds: Math.max(options.durationSeconds, 12),
+      warmupSeconds: options.warmupSeconds,
+      personOffset: PEOPLE.cluster,
+      log,
+    });
+    console.log(`\nMachine: ${String(os.availableParallelism())} cores, Node ${process.version}, PostgreSQL ${database.serverVersion}; ${String(options.journeys)} journeys at once, ${String(Math.max(options.durationSeconds, 12))} s each run.\n`);
+    console.log(formatClusterScaling(runs));
+    const jsonFile = path.join(os.tmpdir(), `onboarding-bench-cluster-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(jsonFile, JSON.stringify(runs, null, 2));
+    console.log(`\nAll figures as JSON: ${jsonFile}`);
+  } finally {
+    await dropBenchDatabase(options.databaseUrl);
   }
+}
 
+/** npm run build, unless --skip-build; a failed build is measured as it stands, and the report says so. */
+async function build(): Promise<void> {
+  if (options.isBuildSkipped) return;
+  log('npm run build');
+  try {
+    await run('npm', ['run', 'build'], { cwd: REPO_ROOT, isQuiet: true });
+  } catch (error) {
+    // Others may be mid-edit; tsc still emits on type errors, so measure what was built and say so.
+    const firstError = /error TS\d+:[^\n]*/.exec(String(error))?.[0] ?? String(error).split('\n')[0];
+    report.notes.push(`npm run build failed (${firstError?.slice(0, 160) ?? ''}); measured the existing apps/api/dist and apps/web/dist.`);
+    log('npm run build failed; going on with the existing build output');
+  }
+}
+
+async function main(): Promise<void> {
   // Other work on the machine (someone's test run) takes CPU from the server under test: give it a few minutes to finish.
   const busy = await waitUntilQuiet(25, options.isQuick ? 0 : 5 * 60_000, log);
   report.notes.push(`Before the load the machine was ${busy.toFixed(0)} % of a core busy with other work; the "other" CPU column shows it during each scenario.`);
@@ -250,7 +281,8 @@ process.once('SIGINT', () => {
 });
 
 try {
-  await main();
+  await build();
+  await (options.isCluster ? clusterMain() : main());
 } catch (error) {
   console.error(error);
   await cleanUp();

@@ -38,6 +38,8 @@ export type LoadResult = {
   cpu?: CpuShares;
   /** Journeys: the server's CPU time over the period whose completions were counted, divided by those completions. */
   serverCpuMsPerApplication?: number;
+  /** Journeys: the CPU of every counted process over the period whose completions were counted. */
+  countedCpu?: CpuShares;
   /** The server's resident set (VmRSS) over the measured period, sampled every 250 ms. */
   rssMiB?: { peak: number; mean: number };
   /** Journeys: each request's latency by step, in journey order. */

@@ -6,8 +6,11 @@ import { TSX_NODE_ARGS } from './processes.js';
 
 const worker = path.join(import.meta.dirname, 'load-worker.ts');
 
-/** The processes whose CPU a load run counts: the server under test, and the identity simulators' process when it has one. */
-export type MeasuredPids = { server: number; simulators?: number };
+/**
+ * The processes whose CPU a load run counts: the server under test (or the instances of a cluster), the identity
+ * simulators' process when it has one, and the load balancer's processes in front of a cluster.
+ */
+export type MeasuredPids = { server: number | readonly number[]; simulators?: number; proxy?: readonly number[] };
 
 /** What the load process says over IPC: when measurement starts, when journeys start counting, and its figures. */
 export type LoadMessage = { phase: 'measured' | 'counted' } | { result: LoadResult } | { error: string };
@@ -22,7 +25,7 @@ export type LoadMessage = { phase: 'measured' | 'counted' } | { result: LoadResu
 export function runLoad(job: LoadJob, pids: MeasuredPids): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(worker, [], { execArgv: TSX_NODE_ARGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const counted = { server: pids.server, simulators: pids.simulators, load: () => child.pid };
+    const counted = { ...pids, load: () => child.pid };
     let measured: (() => CpuShares) | undefined;
     let journeys: (() => CpuShares) | undefined;
     let rss: (() => { peak: number; mean: number }) | undefined;
@@ -47,7 +50,7 @@ export function runLoad(job: LoadJob, pids: MeasuredPids): Promise<LoadResult> {
           ...message.result,
           ...(cpu ? { cpu } : {}),
           ...(rssMiB ? { rssMiB } : {}),
-          ...(journeyCpu && completed ? { serverCpuMsPerApplication: (1000 * journeyCpu.serverSeconds) / completed } : {}),
+          ...(journeyCpu && completed ? { serverCpuMsPerApplication: (1000 * journeyCpu.serverSeconds) / completed, countedCpu: journeyCpu } : {}),
         });
       } else reject(new Error(`load ${job.scenario}: ${message.error}`));
     });

@@ -10,6 +10,8 @@ export type BenchOptions = {
   isBuildSkipped: boolean;
   /** Start the app server with --cpu-prof and summarise the profile at the end. */
   isProfiled: boolean;
+  /** Only the journeys against 1 and 3 instances behind nginx (scripts/cluster). */
+  isCluster: boolean;
   /** Seconds of measured load per scenario, and of warm-up before it. */
   durationSeconds: number;
   warmupSeconds: number;
@@ -30,13 +32,14 @@ function valueOf(args: readonly string[], name: string): string | undefined {
 }
 
 export function parseOptions(args: readonly string[], env: Record<string, string | undefined>): BenchOptions {
-  const known = ['--pglite', '--quick', '--skip-lighthouse', '--skip-million', '--skip-build', '--profile'];
+  const known = ['--pglite', '--quick', '--skip-lighthouse', '--skip-million', '--skip-build', '--profile', '--cluster'];
   for (const arg of args) {
     if (!known.includes(arg) && !/^--(duration|connections|journeys|seed)=\d+$/.test(arg)) {
       throw new Error(`unknown option ${arg}; known: ${known.join(' ')} --duration=S --connections=N --journeys=N --seed=N`);
     }
   }
   const isPglite = args.includes('--pglite');
+  if (isPglite && args.includes('--cluster')) throw new Error('--cluster needs PostgreSQL: several instances cannot share an embedded PGlite');
   const isQuick = args.includes('--quick');
   const number = (name: string, fallback: number) => Number(valueOf(args, name) ?? fallback);
   return {
@@ -46,6 +49,7 @@ export function parseOptions(args: readonly string[], env: Record<string, string
     isMillionSkipped: args.includes('--skip-million'),
     isBuildSkipped: args.includes('--skip-build'),
     isProfiled: args.includes('--profile'),
+    isCluster: args.includes('--cluster'),
     durationSeconds: number('duration', isQuick ? 3 : 20),
     warmupSeconds: isQuick ? 1 : 5,
     connections: number('connections', 64),

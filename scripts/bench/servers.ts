@@ -27,6 +27,23 @@ export async function startSimulatorsProcess(): Promise<ChildServer & { dataDir:
   return { ...server, dataDir };
 }
 
+/** How every server of the benchmark runs, alone or as an instance of a cluster. */
+export const BENCH_SERVER_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  // Production with the simulators: a demonstration deployment, as far as the server is concerned.
+  DEMO_DEPLOYMENT: 'true',
+  LOG_LEVEL: 'warn',
+  // Long enough that tokens issued while preparing outlive every scenario of a run.
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+  SESSION_IDLE_TIMEOUT_SECONDS: '86400',
+  // The Smart-ID journey signs the same demo person in many times a second from one address. The limits
+  // still count every request (the cost measured), they just never refuse.
+  RATE_LIMIT_STARTS_PER_ADDRESS: '1000000000',
+  RATE_LIMIT_STARTS_PER_PERSON: '1000000000',
+  RATE_LIMIT_REQUESTS_PER_ADDRESS: '1000000000',
+  RATE_LIMIT_REQUESTS_PER_USER: '1000000000',
+};
+
 export type AppServerOptions = {
   /** PostgreSQL URL; undefined: embedded PGlite in `dataDir`. */
   databaseUrl?: string;
@@ -47,26 +64,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'onboarding-bench-'));
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    // Production with the simulators: a demonstration deployment, as far as the server is concerned.
-    DEMO_DEPLOYMENT: 'true',
+    ...BENCH_SERVER_ENV,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${String(port)}`,
-    LOG_LEVEL: 'warn',
     IDENTITY_MODE: 'simulated',
     // The stand-ins run in their own process (zero delay there): the server starts none of its own.
     SIMULATORS_URL: options.simulatorsUrl,
     DATA_DIR: dataDir,
-    // Long enough that tokens issued while preparing outlive every scenario of a run.
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    SESSION_IDLE_TIMEOUT_SECONDS: '86400',
-    // The Smart-ID journey signs the same demo person in many times a second from one address. The limits
-    // still count every request (the cost measured), they just never refuse.
-    RATE_LIMIT_STARTS_PER_ADDRESS: '1000000000',
-    RATE_LIMIT_STARTS_PER_PERSON: '1000000000',
-    RATE_LIMIT_REQUESTS_PER_ADDRESS: '1000000000',
-    RATE_LIMIT_REQUESTS_PER_USER: '1000000000',
     DATABASE_URL: options.databaseUrl ?? '',
   };
   const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
