@@ -414,6 +414,21 @@ export const authSigningKeys = pgTable('auth_signing_keys', {
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
+/**
+ * The open challenges of simulated mode's ID-card sign-in (modules/auth/simulated-id-card.ts): one per nonce,
+ * for the code challenge of the flow it was issued to, until it is answered or expires. Any instance answers a
+ * challenge another issued. The nonce is a bearer secret while it lives, so only its SHA-256 is kept.
+ */
+export const idCardChallenges = pgTable(
+  'id_card_challenges',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('id_card_challenges_expires_at_idx').on(table.expiresAt)],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -430,4 +445,5 @@ export const schema = {
   idempotentRequests,
   eventOutbox,
   authSigningKeys,
+  idCardChallenges,
 };

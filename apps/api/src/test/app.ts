@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { createTestDatabase } from './database.js';
 
 /** A small stand-in for the built web app, so API tests need no web build. */
@@ -20,13 +20,9 @@ export function createWebDist(): string {
   return dir;
 }
 
-/**
- * Builds the app on a fresh test database and its own data folder (signing
- * key, simulator CAs), with simulators that answer at once; `close()` closes all.
- */
-export async function buildTestApp(env: Record<string, string> = {}, dependencies: Omit<AppDependencies, 'database'> = {}): Promise<FastifyInstance> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
+/** The tests' configuration: its own data folder (signing key, simulator CAs) and simulators that answer at once. */
+export function loadTestConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     WEB_DIST_DIR: createWebDist(),
@@ -34,7 +30,14 @@ export async function buildTestApp(env: Record<string, string> = {}, dependencie
     SIMULATOR_COMPLETION_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, { ...dependencies, database });
+}
+
+/**
+ * Builds the app on a fresh test database with the tests' configuration (loadTestConfig); `close()` closes all.
+ */
+export async function buildTestApp(env: Record<string, string> = {}, dependencies: Omit<AppDependencies, 'database'> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  const app = await buildApp(loadTestConfig(env), { ...dependencies, database });
   app.addHook('onClose', () => database.drop());
   return app;
 }

@@ -87,6 +87,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   // Simulated mode: the simulated card reader's challenge and answer on this host; live mode never has these routes.
   if (identity.simulators) {
     await simulatedIdCardRoutes(app, {
+      db: database.db,
       service,
       trustAnchors: identity.idCardTrustAnchors,
       origin: new URL(config.PUBLIC_URL).origin,

@@ -3,5 +3,5 @@ import { createHash, randomBytes } from 'node:crypto';
 /** An unguessable token for codes and refresh tokens: 256 random bits, base64url. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
-/** Codes and refresh tokens are stored only as this hash, so a database leak yields nothing usable. */
+/** Codes, refresh tokens and ID-card challenge nonces are stored only as this hash, so a database leak yields nothing usable. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');

@@ -2,12 +2,17 @@ import { createHash, createPrivateKey, sign, X509Certificate } from 'node:crypto
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { idCardChallenges } from '../../db/schema.js';
 import { startSimulators, type SimulatorHandle } from '../../simulators/index.js';
-import { buildTestApp } from '../../test/app.js';
+import { buildTestApp, loadTestConfig } from '../../test/app.js';
+import { createTestDatabase } from '../../test/database.js';
 import { claimsOf, createPkce } from '../../test/sign-in.js';
-import { createNonceStore } from './simulated-id-card.js';
+import { tokenHash } from './secrets.js';
+import { createNonceStore, MAX_OPEN_NONCES } from './simulated-id-card.js';
 
 // The app's own origin (PUBLIC_URL's default): what the card signs with the nonce.
 const ORIGIN = 'http://localhost:3000';
@@ -28,21 +33,22 @@ afterAll(async () => {
 type Pkce = ReturnType<typeof createPkce>;
 type AuthToken = { unverifiedCertificate: string; algorithm: string; signature: string; format: string };
 
-const challengeFor = async (pkce: Pkce): Promise<string> => {
-  const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid/challenge', payload: { codeChallenge: pkce.common.codeChallenge } });
+// Each request goes to `instance`: the app of this file unless a test has instances of its own.
+const challengeFor = async (pkce: Pkce, instance = app): Promise<string> => {
+  const response = await instance.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid/challenge', payload: { codeChallenge: pkce.common.codeChallenge } });
   expect(response.statusCode).toBe(200);
   return response.json<{ nonce: string }>().nonce;
 };
 
 /** The simulated card reader's PIN1 answer, as the browser asks for it. */
-const readerAnswer = (personalId: string, nonce: string, origin = ORIGIN) =>
-  app.inject({ method: 'POST', url: '/dev/id-card/authenticate', payload: { personalId, origin, nonce } });
+const readerAnswer = (personalId: string, nonce: string, origin = ORIGIN, instance = app) =>
+  instance.inject({ method: 'POST', url: '/dev/id-card/authenticate', payload: { personalId, origin, nonce } });
 
-const authorize = (pkce: Pkce, nonce: string, authToken: AuthToken) =>
-  app.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid/simulated', payload: { ...pkce.common, nonce, authToken } });
+const authorize = (pkce: Pkce, nonce: string, authToken: AuthToken, instance = app) =>
+  instance.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid/simulated', payload: { ...pkce.common, nonce, authToken } });
 
-const exchange = (code: string, pkce: Pkce) =>
-  app.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', payload: { authorizationCode: code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' } });
+const exchange = (code: string, pkce: Pkce, instance = app) =>
+  instance.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', payload: { authorizationCode: code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' } });
 
 /** A token signed with a key of our own choosing, over this origin and nonce. */
 const tokenSignedWith = (certificatePem: string, keyPem: string, nonce: string, origin = ORIGIN): AuthToken => {
@@ -144,13 +150,121 @@ describe('ID-card sign-in with the simulated card reader (simulated mode)', () =
 });
 
 describe('the challenge nonces', () => {
-  it('expire after 5 minutes', () => {
-    let now = 0;
-    const store = createNonceStore(() => now);
-    const first = store.issue('challenge');
-    const second = store.issue('challenge');
-    expect(store.take(first, 'challenge')).toBe(true);
-    now = 5 * 60 * 1000;
-    expect(store.take(second, 'challenge')).toBe(false);
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let now: number;
+  const store = () => createNonceStore(database.db, () => now);
+  const openChallenges = async () => (await database.db.select({ count: count() }).from(idCardChallenges))[0]?.count;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  beforeEach(async () => {
+    now = Date.parse('2030-01-01T12:00:00Z');
+    await database.db.delete(idCardChallenges);
+  });
+
+  it('are 256 bits of Base64, kept only as their SHA-256, and taken once for their code challenge', async () => {
+    const nonces = store();
+    const nonce = await nonces.issue('challenge');
+    expect(Buffer.from(nonce, 'base64')).toHaveLength(32);
+    expect(await database.db.select({ nonceHash: idCardChallenges.nonceHash }).from(idCardChallenges)).toEqual([{ nonceHash: tokenHash(nonce) }]);
+    expect(await nonces.take(nonce, 'challenge')).toBe(true);
+    expect(await nonces.take(nonce, 'challenge')).toBe(false);
+    expect(await openChallenges()).toBe(0);
+  });
+
+  it('refuse another flow’s code challenge, and are gone after it', async () => {
+    const nonces = store();
+    const nonce = await nonces.issue('challenge');
+    expect(await nonces.take(nonce, 'another challenge')).toBe(false);
+    expect(await nonces.take(nonce, 'challenge')).toBe(false);
+  });
+
+  it('refuse a nonce that was never issued', async () => {
+    expect(await store().take(Buffer.alloc(32, 7).toString('base64'), 'challenge')).toBe(false);
+  });
+
+  it('expire after 5 minutes', async () => {
+    const nonces = store();
+    const first = await nonces.issue('challenge');
+    const second = await nonces.issue('challenge');
+    now += 5 * 60 * 1000 - 1;
+    expect(await nonces.take(first, 'challenge')).toBe(true);
+    now += 1;
+    expect(await nonces.take(second, 'challenge')).toBe(false);
+  });
+
+  it('are purged once expired, when the next is issued', async () => {
+    const nonces = store();
+    await nonces.issue('challenge');
+    await nonces.issue('challenge');
+    now += 5 * 60 * 1000;
+    const fresh = await nonces.issue('challenge');
+    expect(await database.db.select({ nonceHash: idCardChallenges.nonceHash }).from(idCardChallenges)).toEqual([{ nonceHash: tokenHash(fresh) }]);
+  });
+
+  it('are refused while as many as the limit are open, until the open ones expire', async () => {
+    const expiresAt = new Date(now + 60_000);
+    const flood = Array.from({ length: MAX_OPEN_NONCES }, (_, index) => ({ nonceHash: `flood-${String(index)}`, codeChallenge: 'flood', expiresAt }));
+    for (let start = 0; start < flood.length; start += 2000) await database.db.insert(idCardChallenges).values(flood.slice(start, start + 2000));
+    const nonces = store();
+    await expect(nonces.issue('challenge')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    now += 60_000;
+    await expect(nonces.issue('challenge')).resolves.toEqual(expect.any(String));
+    expect(await openChallenges()).toBe(1);
+  });
+
+  it('go to exactly one of two takes at once', async () => {
+    // Two stores on one database, as two instances have; many races at once, so that on PostgreSQL the takes
+    // of one nonce run on different connections at the same time.
+    const [one, other] = [store(), store()];
+    const nonces = await Promise.all(Array.from({ length: 20 }, () => one.issue('challenge')));
+    const races = await Promise.all(nonces.map((nonce) => Promise.all([one.take(nonce, 'challenge'), other.take(nonce, 'challenge')])));
+    expect(races.map((taken) => taken.filter(Boolean).length)).toEqual(nonces.map(() => 1));
+  });
+});
+
+describe('two instances on one database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // One configuration for both, as behind a load balancer: the same simulators' CA and the same origin.
+    const config = loadTestConfig();
+    first = await buildApp(config, { database });
+    second = await buildApp(config, { database });
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  });
+
+  it('answer on one instance a challenge the other issued', async () => {
+    const pkce = createPkce();
+    const nonce = await challengeFor(pkce, first);
+    const answer = (await readerAnswer('38001085718', nonce, ORIGIN, first)).json<AuthToken>();
+    const signedIn = await authorize(pkce, nonce, answer, second);
+    expect(signedIn.statusCode).toBe(200);
+    const token = await exchange(signedIn.json<{ code: string }>().code, pkce, first);
+    expect(token.statusCode).toBe(200);
+    expect(claimsOf(token.json().accessToken)).toMatchObject({ personalId: '38001085718', authenticationMethod: 'ID_CARD' });
+  });
+
+  it('let exactly one of them take a nonce both are answered with at once', async () => {
+    const pkce = createPkce();
+    const nonce = await challengeFor(pkce, second);
+    const answer = (await readerAnswer('38001085718', nonce, ORIGIN, second)).json<AuthToken>();
+    const answers = await Promise.all([authorize(pkce, nonce, answer, first), authorize(pkce, nonce, answer, second)]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((response) => response.statusCode === 400)?.json().code).toBe('unexpected');
   });
 });
