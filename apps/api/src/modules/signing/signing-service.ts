@@ -364,10 +364,15 @@ export function createSigningService(options: SigningServiceOptions) {
       return handlePoll(user, session, result);
     },
 
-    /** ID-card: the card's signature over the hash this session gave out; a session takes one signature only. */
+    /**
+     * ID-card: the card's signature over the hash this session gave out; a session takes one signature only. The
+     * same signature again is a retry whose answer was lost (an instance that died after committing, a dropped
+     * connection): it gets the same answer, SIGNED, and nothing is written twice.
+     */
     async idCardSignature(user: User, processId: string, signingSessionId: string, signature: string): Promise<SigningStatusResponse> {
-      const { session } = await writableSession(user, processId, signingSessionId);
+      const { application, session } = await writableSession(user, processId, signingSessionId);
       if (session.method !== 'ID_CARD') throw new AppError('NOT_FOUND', 'No such ID-card signing.');
+      if (session.status === 'SIGNED' && session.signature === signature) return statusOf(session, application);
       if (session.status !== 'RUNNING') throw new AppError('CONFLICT', 'This signing has already ended.');
       const validation = validateIdCardSignature({
         certificate: session.certificate ?? '',

@@ -3,7 +3,7 @@ import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/do
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, signingSessions } from '../../db/schema.js';
+import { applicationEvents, contracts, signingSessions } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
@@ -161,8 +161,16 @@ describe('signing with the ID-card', () => {
     const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
     expect(finished.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
 
-    // Replaying the same signing session is refused.
-    const replay = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    // The same signature again (a retry whose answer was lost) gets the same answer; nothing is written twice.
+    const events = async () => (await app.database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, application.processId))).length;
+    const eventsAfterSigning = await events();
+    const retry = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+    expect(await events()).toBe(eventsAfterSigning);
+    // Another signature on the ended session is refused.
+    const other = `${signature.slice(0, -4)}AAA=`;
+    const replay = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature: other });
     expect(replay.statusCode).toBe(409);
   });
 
