@@ -172,7 +172,7 @@ async function clusterMain(): Promise<void> {
       log,
     });
     console.log(`\nMachine: ${String(os.availableParallelism())} cores, Node ${process.version}, PostgreSQL ${database.serverVersion}; ${String(options.journeys)} journeys at once, ${String(Math.max(options.durationSeconds, 12))} s each run.\n`);
-    console.log(formatClusterScaling(runs));
+    console.log(formatClusterScaling(runs, options.journeys));
     const jsonFile = path.join(os.tmpdir(), `onboarding-bench-cluster-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(jsonFile, JSON.stringify(runs, null, 2));
     console.log(`\nAll figures as JSON: ${jsonFile}`);

@@ -32,6 +32,11 @@ export type ClusterOptions = {
   env?: Record<string, string>;
   /** How often each instance's /readyz is asked. */
   probeIntervalMs?: number;
+  /**
+   * Run each instance as a container of this image (deploy/Dockerfile) with `docker run --network host`
+   * instead of a node process of the built server. The docker CLI must reach a daemon (DOCKER_HOST).
+   */
+  image?: string;
   log?: (message: string) => void;
 };
 
@@ -198,7 +203,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   log(`identity simulators at ${simulatorsUrl} (pid ${String(simulators.process.pid)})`);
 
   const shared = sharedSecrets(options.dir);
-  const running: (Instance & { child: Child })[] = [];
+  const running: (Instance & { child: Child; container?: string })[] = [];
   const ready = new Set<Instance>();
   const silentProbes = new Map<Instance, number>();
   let nextNumber = 1;
@@ -218,11 +223,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = await freePort();
     const dataDir = path.join(options.dir, `instance-${String(number)}`);
     mkdirSync(dataDir, { recursive: true });
-    const child = startChild(
-      `instance ${String(number)}`,
-      process.execPath,
-      [SERVER_ENTRY],
-      {
+    const env: Record<string, string> = {
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         ...shared,
@@ -237,10 +238,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         TRUST_PROXY: 'true',
         IDENTITY_MODE: 'simulated',
         SIMULATORS_URL: simulatorsUrl,
-      },
-      path.join(dataDir, 'server.log'),
-    );
-    const instance = { number, port, baseUrl: `http://127.0.0.1:${String(port)}`, pid: child.process.pid ?? 0, exited: child.exited, child };
+    };
+    const logFile = path.join(dataDir, 'server.log');
+    const container = options.image ? `onboarding-${path.basename(options.dir)}-${String(number)}`.toLowerCase().replace(/[^a-z0-9_.-]/g, '-') : undefined;
+    const child = container
+      ? startContainer(container, options.image ?? '', env, dataDir, logFile)
+      : startChild(`instance ${String(number)}`, process.execPath, [SERVER_ENTRY], env, logFile);
+    const instance = { number, port, baseUrl: `http://127.0.0.1:${String(port)}`, pid: child.process.pid ?? 0, exited: child.exited, child, container };
     running.push(instance);
     void child.exited.then(() => {
       const index = running.indexOf(instance);
@@ -308,15 +312,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   } catch (error) {
     isProbing = false;
     await probing;
-    for (const child of [...running.map((instance) => instance.child), nginx, simulators]) child?.process.kill('SIGKILL');
+    for (const instance of running) signal(instance, 'SIGKILL');
+    for (const child of [nginx, simulators]) child?.process.kill('SIGKILL');
     throw error;
   }
 
-  async function stopInstance(instance: Instance, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  /** A signal to an instance: to its process, or through the container engine to the container's. */
+  function signal(instance: (typeof running)[number], name: NodeJS.Signals): void {
+    if (instance.container) spawn('docker', ['kill', '--signal', name, instance.container], { stdio: 'ignore' });
+    else instance.child.process.kill(name);
+  }
+
+  async function stopInstance(instance: Instance, name: 'SIGTERM' | 'SIGKILL'): Promise<void> {
     const entry = running.find((candidate) => candidate.number === instance.number);
     if (!entry) return;
-    log(`instance ${String(instance.number)}: ${signal}`);
-    entry.child.process.kill(signal);
+    log(`instance ${String(instance.number)}: ${name}`);
+    signal(entry, name);
     const exit = await entry.exited;
     log(`instance ${String(instance.number)} exited (${String(exit)})`);
   }
@@ -346,13 +357,25 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       isProbing = false;
       await probing;
       // SIGINT: no drain, nobody is sending requests any more.
-      for (const instance of running) instance.child.process.kill('SIGINT');
+      for (const instance of running) signal(instance, 'SIGINT');
       stopping.push(...running.map((instance) => instance.exited));
       nginx?.process.kill('SIGTERM');
       simulators.process.kill('SIGTERM');
       await Promise.all([...stopping, nginx?.exited, simulators.exited]);
     },
   };
+}
+
+/**
+ * An instance as a container of `image` on the host's network, so it reaches PostgreSQL, the simulators and
+ * SMTP on 127.0.0.1 as a process would. Its DATA_DIR and the cluster's shared files are mounted at the same
+ * paths; the image runs as the user `node`, who must be able to write its DATA_DIR.
+ */
+function startContainer(name: string, image: string, env: Record<string, string>, dataDir: string, logFile: string): Child {
+  chmodSync(dataDir, 0o777);
+  const shared = path.dirname(dataDir);
+  const settings = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+  return startChild(name, 'docker', ['run', '--rm', '--init', '--network', 'host', '--name', name, '--volume', `${shared}:${shared}`, ...settings, image], process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}, logFile);
 }
 
 function exitedNote(child: Child): string | undefined {

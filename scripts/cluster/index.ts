@@ -8,7 +8,8 @@ import { startCluster } from './cluster.js';
  * `npm run cluster`: CLUSTER_INSTANCES (3) instances of the built server on the PostgreSQL database
  * DATABASE_URL (postgres://postgres@127.0.0.1:5432/onboarding_cluster, created when missing), Debian's
  * nginx in front of them on 127.0.0.1:CLUSTER_PORT (3000) with deploy/nginx.conf, and the identity
- * simulators. Ctrl-C or SIGTERM stops everything it started. Logs are in the folder it prints.
+ * simulators. CLUSTER_IMAGE runs each instance as a container of that image (deploy/Dockerfile) instead.
+ * Ctrl-C or SIGTERM stops everything it started. Logs are in the folder it prints.
  */
 
 const port = Number(process.env.CLUSTER_PORT ?? 3000);
@@ -43,7 +44,8 @@ async function ensureDatabase(url: string): Promise<void> {
 
 await ensureDatabase(databaseUrl);
 const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-cluster-'));
-const cluster = await startCluster({ port, instances, databaseUrl, dir, log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
+const image = process.env.CLUSTER_IMAGE;
+const cluster = await startCluster({ port, instances, databaseUrl, dir, ...(image ? { image } : {}), log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
   fail(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)),
 );
 console.log(`cluster: the web app is at ${cluster.url}/start/ ; logs in ${dir}`);

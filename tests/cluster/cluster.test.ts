@@ -16,12 +16,13 @@ import { fillStepsThroughApi } from '../e2e/support/api.js';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { answerOverview, givePersonalInformation, signInWithSmartId } from '../e2e/support/journey.js';
 import { newPage } from '../e2e/support/pages.js';
-import { startJourneys, type JourneyResults } from './support/journeys.js';
+import { startJourneys, type JourneyResults } from '../../scripts/bench/journey-runner.js';
 
 /**
  * Three instances of the built server on one PostgreSQL behind Debian's nginx (deploy/nginx.conf),
  * round robin with no sticky sessions: every request lands on whichever instance nginx picks, and
- * the product behaves as one system while instances are replaced or killed.
+ * the product behaves as one system while instances are replaced or killed. With CLUSTER_IMAGE set,
+ * every instance is a container of that image (deploy/Dockerfile) instead of a node process.
  */
 
 const INSTANCES = 3;
@@ -55,6 +56,8 @@ beforeAll(async () => {
     instances: INSTANCES,
     databaseUrl,
     dir: mkdtempSync(path.join(tmpdir(), 'onboarding-cluster-test-')),
+    // CLUSTER_IMAGE: the same tests with each instance a container of the image (scripts/container/test-image.sh).
+    ...(process.env.CLUSTER_IMAGE ? { image: process.env.CLUSTER_IMAGE } : {}),
     env: {
       SMTP_URL: smtp.url,
       MAIL_SEND_INTERVAL_MS: '200',

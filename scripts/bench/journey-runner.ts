@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { idCardJourney, type Context, type Step } from '../../../scripts/bench/journey.js';
+import { idCardJourney, type Context, type Step } from './journey.js';
 
 /**
  * Representatives going through the whole journey over HTTP (sign-in, personal information, the
@@ -70,10 +70,11 @@ function requestOf(step: Step, context: Context): RequestInit {
 }
 
 /** One journey; false when a person would have seen it fail. */
-async function runJourney(baseUrl: string, steps: readonly Step[], results: JourneyResults): Promise<boolean> {
+async function runJourney(baseUrl: string, steps: readonly Step[], results: JourneyResults, pauseMs: number): Promise<boolean> {
   const context: Context = {};
   for (const step of steps) {
     if (step.isSkipped?.(context)) continue;
+    if (pauseMs > 0) await sleep(pauseMs);
     // A status call is repeated until the signature is there, as the web app polls.
     for (let poll = 0; poll < (step.isPoll ? POLLS : 1); poll += 1) {
       const init = requestOf(step, context);
@@ -112,16 +113,16 @@ export type JourneyLoad = {
 
 /**
  * `concurrency` representatives, each a made-up person of its own (personOffset + …), going through
- * the ID-card journey again and again until stop().
+ * the ID-card journey again and again until stop(), waiting `pauseMs` before each request.
  */
-export function startJourneys(baseUrl: string, concurrency: number, personOffset: number): JourneyLoad {
+export function startJourneys(baseUrl: string, concurrency: number, personOffset: number, pauseMs = 0): JourneyLoad {
   const results: JourneyResults = { completed: 0, failures: [], retries: 0, retryReasons: {}, requests: 0, acknowledgedSaves: [], signedProcessIds: [] };
   let isStopped = false;
   const representative = async (index: number) => {
     // idCardJourney takes the next person at each sign-in: 10,000 journeys per representative before two could meet.
     const steps = idCardJourney(personOffset + index * 10_000);
     while (!isStopped) {
-      if (await runJourney(baseUrl, steps, results)) results.completed += 1;
+      if (await runJourney(baseUrl, steps, results, pauseMs)) results.completed += 1;
     }
   };
   const finished = Promise.all(Array.from({ length: concurrency }, (_, index) => representative(index))).then(() => results);
