@@ -46,6 +46,8 @@ export type Instance = {
   port: number;
   baseUrl: string;
   pid: number;
+  /** The container's name, when the instance runs as a container of ClusterOptions.image. */
+  container?: string;
   /** The exit code or the signal that ended the process. */
   exited: Promise<number | NodeJS.Signals | null>;
 };
@@ -203,7 +205,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   log(`identity simulators at ${simulatorsUrl} (pid ${String(simulators.process.pid)})`);
 
   const shared = sharedSecrets(options.dir);
-  const running: (Instance & { child: Child; container?: string })[] = [];
+  const running: (Instance & { child: Child })[] = [];
   const ready = new Set<Instance>();
   const silentProbes = new Map<Instance, number>();
   let nextNumber = 1;

@@ -9,6 +9,7 @@ cd "$(dirname "$0")/../.."
 
 if ! command -v dockerd >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then
   echo "container: installing docker.io and debootstrap"
+  apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker.io debootstrap >/dev/null
 fi
 

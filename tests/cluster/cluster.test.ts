@@ -150,6 +150,8 @@ const instanceAt = (index: number): Instance => {
 
 describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', () => {
   it('the Smart-ID journey in Chromium, to the success page and a container that proves itself, with requests on every instance', { timeout: 120_000 }, async () => {
+    // Each instance is what CLUSTER_IMAGE asks for: a container of the image, or a node process.
+    expect(cluster.instances().map((instance) => instance.container !== undefined)).toEqual(Array<boolean>(INSTANCES).fill(process.env.CLUSTER_IMAGE !== undefined));
     const fromLine = accessLogLines();
     const page = await newPage(browser);
     await signInWithSmartId(page, cluster.url, OK_TESTNUMBER.person.personalId);
