@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { freePort, spawnServer, TSX_NODE_ARGS, type ChildServer } from './processes.js';
+import { freePort } from '../cluster/cluster.js';
+import { spawnServer, TSX_NODE_ARGS, type ChildServer } from './processes.js';
 
 const floorServer = path.join(import.meta.dirname, 'floor-server.ts');
 

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 
 /** A child process that serves HTTP on 127.0.0.1. */
 export type ChildServer = {
@@ -10,19 +9,6 @@ export type ChildServer = {
   /** SIGTERM, then SIGKILL after a grace period; resolves when the process has exited. */
   stop(): Promise<void>;
 };
-
-/** A free TCP port on 127.0.0.1 (the OS picks it; it is released again at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer, type ChildServer } from './processes.js';
+import { freePort } from '../cluster/cluster.js';
+import { spawnServer, type ChildServer } from './processes.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(REPO_ROOT, 'apps/api/dist/server.js');

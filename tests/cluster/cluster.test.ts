@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { buildApi } from '../../apps/api/src/test/built-server.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { freePort, startCluster, type Cluster, type Instance } from '../../scripts/cluster/cluster.js';
 import { fillStepsThroughApi } from '../e2e/support/api.js';
@@ -43,12 +42,9 @@ const cleanups: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
   if (!isReachable) return;
   await buildApi();
-  const name = `onboarding_cluster_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin(ADMIN_URL, (client) => client.query(`create database ${name}`));
-  cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`)));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_cluster');
+  cleanups.push(() => database.drop());
+  databaseUrl = database.url;
   smtp = await startSmtpServer();
   cleanups.push(() => smtp.close());
   cluster = await startCluster({

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_APPLICATIONS } from '../modules/registry/fixture/bank.js';
 import { createWebDist } from '../test/app.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
+import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../test/database.js';
 
 /**
  * Instances of the built server started at the same moment on a fresh PostgreSQL database: the
@@ -50,18 +49,16 @@ describe('instances started together on one new database', () => {
       context.skip();
     }
     await buildApi();
-    const name = `onboarding_together_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_together');
+    cleanups.push(() => database.drop());
+    const url = database.url;
 
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
     const webDist = createWebDist();
     const started = await Promise.allSettled(
       ports.map((port) =>
         startBuiltServer(port, {
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           // The address of the load balancer in front of them all: the tokens' issuer.
           PUBLIC_URL: 'http://127.0.0.1:8080',
           WEB_DIST_DIR: webDist,
@@ -75,7 +72,7 @@ describe('instances started together on one new database', () => {
     expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
 
     for (const server of servers) expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
-    const counts = await withAdmin(url.toString(), async (client) => ({
+    const counts = await withAdmin(url, async (client) => ({
       migrations: (await client.query<{ count: string }>('select count(*) from drizzle.__drizzle_migrations')).rows[0]?.count,
       fixtures: (
         await client.query<{ registry: string; count: string }>(
@@ -85,7 +82,7 @@ describe('instances started together on one new database', () => {
       ).rows,
     }));
     expect(Number(counts.migrations)).toBeGreaterThan(0);
-    expect(Number((await withAdmin(url.toString(), (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(1);
+    expect(Number((await withAdmin(url, (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(1);
     expect(counts.fixtures).toEqual(
       FIXTURE_APPLICATIONS.map((fixture) => ({ registry: fixture.company.registryCode, count: '1' })).sort((a, b) => a.registry.localeCompare(b.registry)),
     );

@@ -14,18 +14,27 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
     return { ...database, drop: () => database.close() };
   }
 
-  const name = `onboarding_test_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const empty = await createEmptyDatabase(serverUrl, 'onboarding_test');
+  const database = await openDatabase({ url: empty.url });
   return {
     ...database,
     drop: async () => {
       await database.close();
-      await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await empty.drop();
     },
   };
+}
+
+/** A new, empty database named `prefix_<random>` on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function createEmptyDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
+  return { url: url.toString(), drop };
 }
 
 /** The PostgreSQL server the process-level tests create their databases on: DATABASE_URL, or the local default. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createOutboxPoller, type OutboxPoller } from '../../db/outbox-poller.js';
 import type { EventRow, EventsRepository } from './events-repository.js';
 import type { DeliverWebhook } from './webhook-delivery.js';
 
@@ -16,35 +17,22 @@ export type EventSenderOptions = {
   batchSize?: number;
 };
 
-export type EventSender = {
-  /** Delivers due events now and then every intervalMs; nothing when there is no webhook. */
-  start(): void;
-  /** No new claims; deliveries under way are cut off and handed back for any instance to send again. */
-  stop(): Promise<void>;
-  /** Delivers everything due now and resolves when done; runs after any delivery already under way. */
-  flush(): Promise<DeliveryResult>;
-  /** Starts a flush without waiting (e.g. right after a transaction enqueued an event committed); errors are logged. */
-  wake(): void;
-};
+/** Delivers due events every intervalMs; stop() cuts deliveries under way off and hands them back for any instance to send again. */
+export type EventSender = OutboxPoller<DeliveryResult>;
 
 export function createEventSender(options: EventSenderOptions): EventSender {
   const { repository, deliver, intervalMs, logger } = options;
   const batchSize = options.batchSize ?? 20;
-  const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let isStarted = false;
-  // One flush at a time per instance: ticks never pile up, and stop() has one promise to wait for.
-  let queue: Promise<unknown> = Promise.resolve();
 
-  async function deliverOne(row: EventRow): Promise<boolean> {
+  async function deliverOne(row: EventRow, signal: AbortSignal): Promise<boolean> {
     if (!deliver) return false;
-    const outcome = await deliver({ id: row.eventId, body: JSON.stringify(row.event) }, stopping.signal);
+    const outcome = await deliver({ id: row.eventId, body: JSON.stringify(row.event) }, signal);
     if (outcome.ok) {
       await repository.markDelivered(row.id);
       logger.info({ eventId: row.eventId, type: row.type, attempts: row.attempts }, 'event delivered');
       return true;
     }
-    if (stopping.signal.aborted) {
+    if (signal.aborted) {
       // Cut off by shutdown: the receiver may or may not have it; it goes again, from any instance, at once.
       await repository.release(row);
       return false;
@@ -54,14 +42,13 @@ export function createEventSender(options: EventSenderOptions): EventSender {
     return false;
   }
 
-  async function drain(): Promise<DeliveryResult> {
+  async function drain(signal: AbortSignal): Promise<DeliveryResult> {
     const result: DeliveryResult = { delivered: 0, failed: 0 };
-    if (!deliver) return result;
-    while (!stopping.signal.aborted) {
+    while (!signal.aborted) {
       const batch = await repository.claimDue(batchSize);
       if (batch.length === 0) break;
       // Each claimed event is the oldest pending one of its application: side by side they keep every application's order.
-      const outcomes = await Promise.all(batch.map(deliverOne));
+      const outcomes = await Promise.all(batch.map((row) => deliverOne(row, signal)));
       const delivered = outcomes.filter(Boolean).length;
       result.delivered += delivered;
       result.failed += outcomes.length - delivered;
@@ -71,46 +58,5 @@ export function createEventSender(options: EventSenderOptions): EventSender {
     return result;
   }
 
-  function flush(): Promise<DeliveryResult> {
-    const run = queue.then(drain);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(() => void tick(), delayMs);
-    // The sender alone must not keep the process alive (server shutdown, tests).
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    try {
-      await flush();
-    } catch (error) {
-      logger.error({ err: error }, 'event outbox could not be read; retrying at the next interval');
-    }
-    schedule(intervalMs);
-  }
-
-  return {
-    start() {
-      if (!deliver || isStarted || stopping.signal.aborted) return;
-      isStarted = true;
-      schedule(0);
-    },
-
-    async stop() {
-      stopping.abort();
-      clearTimeout(timer);
-      await queue;
-    },
-
-    flush,
-
-    wake() {
-      if (!deliver || stopping.signal.aborted) return;
-      flush().catch((error: unknown) => logger.error({ err: error }, 'event outbox could not be read'));
-    },
-  };
+  return createOutboxPoller({ drain, nothing: () => ({ delivered: 0, failed: 0 }), isEnabled: deliver !== undefined, intervalMs, logger, name: 'event outbox' });
 }

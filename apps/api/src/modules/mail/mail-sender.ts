@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createOutboxPoller, type OutboxPoller } from '../../db/outbox-poller.js';
 import type { OutboxRepository, OutboxRow } from './outbox-repository.js';
 
 /** A file sent with a mail, in nodemailer's shape. */
@@ -42,16 +43,8 @@ export type MailSenderOptions = {
   attachmentsFor?: (message: OutboxRow) => Promise<MailAttachment[]>;
 };
 
-export type MailSender = {
-  /** Sends due mail now and then every intervalMs; nothing when there is no transport. */
-  start(): void;
-  /** No new sends; waits for the one under way; closes the transport. */
-  stop(): Promise<void>;
-  /** Sends everything due now and resolves when done; runs after any send already under way. */
-  flush(): Promise<FlushResult>;
-  /** Starts a flush without waiting for it (e.g. right after a request enqueued mail); errors are logged. */
-  wake(): void;
-};
+/** Sends due mail every intervalMs; stop() waits for the message under way, hands the rest back and closes the transport. */
+export type MailSender = OutboxPoller<FlushResult>;
 
 const emptyResult = (): FlushResult => ({ sent: 0, failed: 0 });
 
@@ -66,11 +59,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const { repository, transport, from, intervalMs, logger } = options;
   const batchSize = options.batchSize ?? 10;
   const messageIdDomain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-  let timer: NodeJS.Timeout | undefined;
-  let isStarted = false;
-  let isStopping = false;
-  // Flushes run one after another: ticks never pile up, and stop() has one promise to wait for.
-  let queue: Promise<unknown> = Promise.resolve();
 
   async function sendOne(message: OutboxRow): Promise<boolean> {
     if (!transport) return false;
@@ -100,16 +88,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return true;
   }
 
-  async function drain(): Promise<FlushResult> {
+  async function drain(signal: AbortSignal): Promise<FlushResult> {
     const result = emptyResult();
-    if (!transport) return result;
-    while (!isStopping) {
+    while (!signal.aborted) {
       const batch = await repository.claimDue(batchSize);
       if (batch.length === 0) break;
       const claimedAt = performance.now();
       for (const [index, message] of batch.entries()) {
         // Past half the lease another sender may soon take these rows: hand the rest back rather than risk a double send.
-        if (isStopping || performance.now() - claimedAt > repository.policy.leaseMs / 2) {
+        if (signal.aborted || performance.now() - claimedAt > repository.policy.leaseMs / 2) {
           await repository.release(batch.slice(index).map((row) => row.id));
           return result;
         }
@@ -120,46 +107,12 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return result;
   }
 
-  function flush(): Promise<FlushResult> {
-    const run = queue.then(drain);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(delayMs: number): void {
-    if (isStopping) return;
-    timer = setTimeout(() => void tick(), delayMs);
-    // The sender alone must not keep the process alive (server shutdown, tests).
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    try {
-      await flush();
-    } catch (error) {
-      logger.error({ err: error }, 'mail outbox could not be read; retrying at the next interval');
-    }
-    schedule(intervalMs);
-  }
-
+  const poller = createOutboxPoller({ drain, nothing: emptyResult, isEnabled: transport !== undefined, intervalMs, logger, name: 'mail outbox' });
   return {
-    start() {
-      if (!transport || isStarted || isStopping) return;
-      isStarted = true;
-      schedule(0);
-    },
-
+    ...poller,
     async stop() {
-      isStopping = true;
-      clearTimeout(timer);
-      await queue;
+      await poller.stop();
       transport?.close();
-    },
-
-    flush,
-
-    wake() {
-      flush().catch((error: unknown) => logger.error({ err: error }, 'mail outbox could not be read'));
     },
   };
 }
