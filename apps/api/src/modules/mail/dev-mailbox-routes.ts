@@ -1,27 +1,15 @@
-// Brings in @fastify/swagger's `schema.hide`, which keeps these routes out of the OpenAPI document.
-import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
+import { devPageRoutes } from '../../plugins/dev-page.js';
 import type { OutboxEntry, OutboxRepository } from './outbox-repository.js';
 import { escapeHtml } from './templates/escape-html.js';
 
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 500;
-
 /*
- * The server's CSP allows styles and scripts from our own origin only, so the
- * page has no inline style or script: a stylesheet served here, no script at all.
  * Each mail's HTML is shown in an iframe with an empty sandbox (no scripts, an
  * origin of its own); srcdoc needs no request, so frame-src 'self' allows it.
  */
-const stylesheet = `body { font-family: system-ui, sans-serif; margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }
-article { border: 1px solid #ccc; border-radius: 4px; margin: 1rem 0; padding: 0.5rem 1rem; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
-dt { font-weight: bold; }
-dd { margin: 0; overflow-wrap: anywhere; }
-iframe { border: 1px solid #ddd; width: 100%; height: 24rem; background: #fff; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f6f6; padding: 0.5rem; }
+const styles = `iframe { border: 1px solid #ddd; width: 100%; height: 24rem; background: #fff; }
 .status-SENT { color: #1a7f37; }
 .status-PENDING { color: #9a6700; }
 .status-FAILED { color: #cf222e; }
@@ -53,35 +41,18 @@ export type DevMailboxMessage = {
  * Query: `limit` (default 50, at most 500), `recipient` (exact address).
  */
 export function createDevMailboxRoutes(repository: Pick<OutboxRepository, 'listRecent'>): FastifyPluginAsync {
-  return async (app) => {
-    const list = async (query: unknown): Promise<DevMailboxMessage[]> => {
-      const rows = await repository.listRecent(parseQuery(query));
-      return rows.map(toMessage);
-    };
-
-    app.get(DEV_MAILBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const messages = await list(request.query);
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderPage(messages));
-    });
-
-    app.get(`${DEV_MAILBOX_PATH}/messages.json`, { schema: { hide: true } }, async (request, reply) => {
-      const messages = await list(request.query);
-      return reply.header('cache-control', 'no-store').send(messages);
-    });
-
-    app.get(`${DEV_MAILBOX_PATH}/mailbox.css`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/css; charset=utf-8').send(stylesheet),
-    );
-  };
-}
-
-/** Lenient on purpose: a developer tool, and independent of the app's validator (it runs in a bare Fastify in tests too). */
-function parseQuery(query: unknown): { limit: number; recipient?: string } {
-  const values = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
-  const requested = typeof values.limit === 'string' ? Number.parseInt(values.limit, 10) : Number.NaN;
-  const limit = Number.isFinite(requested) && requested > 0 ? Math.min(requested, MAX_LIMIT) : DEFAULT_LIMIT;
-  const recipient = typeof values.recipient === 'string' && values.recipient !== '' ? values.recipient : undefined;
-  return recipient === undefined ? { limit } : { limit, recipient };
+  return devPageRoutes({
+    path: DEV_MAILBOX_PATH,
+    title: 'Dev mailbox',
+    jsonName: 'messages.json',
+    stylesheetName: 'mailbox.css',
+    styles,
+    list: async (limit, query) => {
+      const recipient = typeof query.recipient === 'string' && query.recipient !== '' ? query.recipient : undefined;
+      return (await repository.listRecent(recipient === undefined ? { limit } : { limit, recipient })).map(toMessage);
+    },
+    render: renderContent,
+  });
 }
 
 function toMessage(row: OutboxEntry): DevMailboxMessage {
@@ -129,23 +100,8 @@ ${links ? `<ul>${links}</ul>` : ''}
 </article>`;
 }
 
-function renderPage(messages: DevMailboxMessage[]): string {
+function renderContent(messages: DevMailboxMessage[]): string {
   const body = messages.length === 0 ? '<p>No mail yet.</p>' : messages.map(renderMessage).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev mailbox</title>
-<link rel="stylesheet" href="${DEV_MAILBOX_PATH}/mailbox.css">
-</head>
-<body>
-<main>
-<h1>Dev mailbox</h1>
-<p>Mail in the outbox, newest first (${messages.length} shown). Without SMTP_URL nothing is sent: mail stays pending here. <a href="${DEV_MAILBOX_PATH}">Refresh</a></p>
-${body}
-</main>
-</body>
-</html>
-`;
+  return `<p>Mail in the outbox, newest first (${messages.length} shown). Without SMTP_URL nothing is sent: mail stays pending here. <a href="${DEV_MAILBOX_PATH}">Refresh</a></p>
+${body}`;
 }
