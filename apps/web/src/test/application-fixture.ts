@@ -1,4 +1,4 @@
-import type { ApplicationView, Representative, Step } from '@onboarding/domain';
+import type { ApplicationView, BankOffice, Representative, Step } from '@onboarding/domain';
 
 /** An application view as GET applications/:processId answers it. */
 export function applicationView(overrides: Partial<ApplicationView> & { currentStep?: Step } = {}): ApplicationView {
@@ -27,3 +27,20 @@ export const consentedRepresentative = (): Representative => ({
   language: 'en',
   hasConsentedToRegistryQueries: true,
 });
+
+const names = (et: string, en: string, ru: string) => ({ et, en, ru });
+
+/** The bank's offices as GET /onboarding/reference/offices answers them: one branch, where the success and status pages send people. */
+export const OFFICES: BankOffice[] = [
+  {
+    id: 'tartu-1',
+    type: 'BRANCH',
+    name: names('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'),
+    address: 'Riia 2',
+    city: 'Tartu',
+    postalCode: '51004',
+    countyCode: 'EE-78',
+    isCashFree: false,
+    openingHours: names('E–R 9.00–18.00', 'Mon–Fri 9:00–18:00', 'Пн–Пт 9:00–18:00'),
+  },
+];

@@ -1,4 +1,4 @@
-import type { ApplicationTimeline, ApplicationView, BankOffice, Decision, TimelineEntry } from '@onboarding/domain';
+import type { ApplicationTimeline, ApplicationView, Decision, TimelineEntry } from '@onboarding/domain';
 import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
 import { writeSessionValues } from '../../lib/session-storage';
-import { applicationView } from '../../test/application-fixture';
+import { applicationView, OFFICES } from '../../test/application-fixture';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
@@ -20,20 +20,6 @@ vi.mock('../../lib/page-settings', () => ({
 
 vi.setConfig({ testTimeout: 15_000 });
 
-const names = (et: string, en: string, ru: string) => ({ et, en, ru });
-const OFFICES: BankOffice[] = [
-  {
-    id: 'tartu-1',
-    type: 'BRANCH',
-    name: names('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'),
-    address: 'Riia 2',
-    city: 'Tartu',
-    postalCode: '51004',
-    countyCode: 'EE-78',
-    isCashFree: false,
-    openingHours: names('E–R 9.00–18.00', 'Mon–Fri 9:00–18:00', 'Пн–Пт 9:00–18:00'),
-  },
-];
 
 const SUBMITTED_AT = '2026-11-20T08:00:00.000Z';
 const submission: TimelineEntry = { kind: 'SUBMITTED', at: SUBMITTED_AT, method: 'SMART_ID', isResubmission: false };

@@ -1,4 +1,4 @@
-import type { ApplicationTimeline, ApplicationView, BankOffice, FollowUp } from '@onboarding/domain';
+import type { ApplicationTimeline, ApplicationView, FollowUp } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
 import { readSessionValue, writeSessionValues } from '../../lib/session-storage';
-import { applicationView } from '../../test/application-fixture';
+import { applicationView, OFFICES } from '../../test/application-fixture';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
@@ -21,21 +21,6 @@ vi.setConfig({ testTimeout: 15_000 });
 const APPLICATION_URL = 'GET /onboarding/applications/p-1';
 const CONTRACT_URL = 'GET /onboarding/applications/p-1/contract';
 const SIGNED_CONTRACT_URL = 'GET /onboarding/applications/p-1/contract/signed';
-const names = (et: string, en: string, ru: string) => ({ et, en, ru });
-
-const OFFICES: BankOffice[] = [
-  {
-    id: 'tartu-1',
-    type: 'BRANCH',
-    name: names('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'),
-    address: 'Riia 2',
-    city: 'Tartu',
-    postalCode: '51004',
-    countyCode: 'EE-78',
-    isCashFree: false,
-    openingHours: names('E–R 9.00–18.00', 'Mon–Fri 9:00–18:00', 'Пн–Пт 9:00–18:00'),
-  },
-];
 
 const submitted = (followUp: FollowUp | null, overrides: Partial<ApplicationView> = {}) =>
   applicationView({
