@@ -46,7 +46,7 @@ await ensureDatabase(databaseUrl);
 const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-cluster-'));
 const image = process.env.CLUSTER_IMAGE;
 const cluster = await startCluster({ port, instances, databaseUrl, dir, ...(image ? { image } : {}), log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
-  fail(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)),
+  fail(`${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)} (logs in ${dir})`),
 );
 console.log(`cluster: the web app is at ${cluster.url}/start/ ; logs in ${dir}`);
 
