@@ -236,8 +236,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         DATABASE_URL: options.databaseUrl,
         // Everyone reaches the service through nginx: that address is the tokens' issuer on every instance.
         PUBLIC_URL: url,
-        // Only nginx reaches the instances; it sets X-Forwarded-For to the client's address.
-        TRUST_PROXY: 'true',
+        // nginx, on this machine, is the one proxy: the client is the address it puts in X-Forwarded-For.
+        TRUST_PROXY: '127.0.0.1',
         IDENTITY_MODE: 'simulated',
         SIMULATORS_URL: simulatorsUrl,
     };

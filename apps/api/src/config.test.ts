@@ -39,6 +39,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://konto.pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes true, false or the proxies’ addresses and networks', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    for (const wrong of ['yes', '10.0.0.0/33', '10.0.0/8', 'lb.internal', '127.0.0.1,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be true, false or the proxies' addresses/);
+    }
+  });
+
   it('reads PORT, HOST and DATABASE_URL', () => {
     const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/onboarding' });
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/onboarding' });

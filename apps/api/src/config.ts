@@ -1,9 +1,37 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** An address, or a network in CIDR notation, or one of proxy-addr's names for reserved ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: `false`; the addresses of the proxies in front (comma-separated addresses or CIDR networks), so the
+ * client is the nearest address in X-Forwarded-For that is not one of them, whatever the client wrote before it;
+ * or `true`, every hop trusted, so the client is the left-most address (right only behind a proxy that overwrites
+ * the header).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | string[] => {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0' || value === '') return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) context.addIssue({ code: 'custom', message: `must be true, false or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (not ${wrong.join(', ')})` });
+    return entries;
+  });
 
 /** A comma-separated list of PEM file paths. */
 const pemFileList = z
@@ -74,7 +102,7 @@ export const configSchema = z
     /** The bank's name as the contract names it. */
     BANK_NAME: z.string().trim().min(2).max(100).default('Pank AS'),
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
-    TRUST_PROXY: booleanFromString.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     /** Bearer token the Prometheus scraper sends for /metrics; unset: no /metrics at all. */
     METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces').optional(),
     /**

@@ -305,6 +305,27 @@ describe('rate limits on sign-in starts', () => {
     check('rate limit', 'another address (control)', '200', await startOn('sid', '50001029996', '10.9.0.2'));
   });
 
+  it('behind the proxies TRUST_PROXY names, counts the address their X-Forwarded-For gives, whatever the client wrote before it', async () => {
+    const behindProxy = await buildTestApp({ RATE_LIMIT_STARTS_PER_ADDRESS: '2', TRUST_PROXY: '10.8.0.0/16' });
+    try {
+      // nginx appends the address it saw (203.0.113.9) to whatever the client sent.
+      const start = (personalId: string, forwardedFor: string) =>
+        behindProxy.inject({
+          method: 'POST',
+          url: '/oauth2/v2/authorize/sid/start',
+          remoteAddress: '10.8.0.5',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { ...createPkce().common, personalId, personalIdCountryCode: 'EE' },
+        });
+      await start('40504040001', '203.0.113.9');
+      await start('50001029996', '198.51.100.1, 203.0.113.9');
+      check('rate limit', 'third start from one client behind the proxy, claiming yet another address first', '429 RATE_LIMITED', await start('39901012239', '192.0.2.77, 203.0.113.9'));
+      check('rate limit', 'another client behind the proxy (control)', '200', await start('39901012239', '203.0.113.10'));
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('limits starts per address and personal code (2 here), across Smart-ID and Mobile-ID, without locking the person out', async () => {
     await startOn('sid', '60001019906', '10.9.1.1');
     await startOn('mid', '60001019906', '10.9.1.1');
