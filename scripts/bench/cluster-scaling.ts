@@ -92,10 +92,9 @@ export async function measureClusterScaling(options: ClusterScalingOptions): Pro
 const ms = (seconds: number | undefined, completed: number | undefined) => (seconds === undefined || !completed ? 'n/a' : ((1000 * seconds) / completed).toFixed(1));
 
 const busyOf = (cpu: CpuShares) => cpu.serverPercent + cpu.postgresPercent + (cpu.simulatorsPercent ?? 0) + (cpu.proxyPercent ?? 0) + cpu.loadPercent;
-const simulatorsSecondsOf = (cpu: CpuShares) => (cpu.simulatorsPercent === undefined ? undefined : (cpu.simulatorsPercent * cpu.seconds) / 100);
 
 function row(instances: number, load: string, perSecond: number, journey: string, cpu: CpuShares | undefined, completed: number | undefined, unfinished: number): string {
-  const figures = [ms(cpu?.serverSeconds, completed), ms(cpu?.proxySeconds, completed), ms(cpu?.postgresSeconds, completed), ms(cpu ? simulatorsSecondsOf(cpu) : undefined, completed)];
+  const figures = [ms(cpu?.serverSeconds, completed), ms(cpu?.proxySeconds, completed), ms(cpu?.postgresSeconds, completed), ms(cpu?.simulatorsSeconds, completed)];
   const busy = cpu ? `${busyOf(cpu).toFixed(0)} (other work ${cpu.otherPercent.toFixed(0)})` : 'n/a';
   return `| ${String(instances)} | ${load} | ${perSecond.toFixed(1)} | ${journey} | ${figures.join(' | ')} | ${busy} | ${String(unfinished)} |`;
 }

@@ -70,6 +70,7 @@ export type CpuShares = {
   serverPercent: number;
   postgresPercent: number;
   simulatorsPercent?: number;
+  simulatorsSeconds?: number;
   proxyPercent?: number;
   loadPercent: number;
   otherPercent: number;
@@ -118,7 +119,7 @@ export function startCpuCount(pids: CountedPids): () => CpuShares {
     return {
       serverPercent: percent(serverSeconds),
       postgresPercent: percent(postgres),
-      ...(pids.simulators ? { simulatorsPercent: percent(simulatorsSeconds) } : {}),
+      ...(pids.simulators ? { simulatorsPercent: percent(simulatorsSeconds), simulatorsSeconds } : {}),
       ...(pids.proxy ? { proxyPercent: percent(proxySeconds), proxySeconds } : {}),
       loadPercent: percent(loadSeconds),
       otherPercent: Math.max(0, percent(machineBusySeconds() - machine - ours)),

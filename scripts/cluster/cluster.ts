@@ -99,20 +99,10 @@ function startChild(name: string, command: string, args: string[], env: Record<s
   return { process: child, exited };
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 const PROBE_TIMEOUT_MS = 2000;
 const PROBE_SILENCES_TO_FAIL = 3;
 
-/** What an instance's /readyz says: 200, something else or no connection, or nothing in time. */
+/** What `url` (an instance's /readyz) says: 200, something else or no connection, or nothing in time. */
 async function probe(url: string): Promise<'ready' | 'unready' | 'silent'> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
@@ -122,6 +112,8 @@ async function probe(url: string): Promise<'ready' | 'unready' | 'silent'> {
     return error instanceof Error && error.name === 'TimeoutError' ? 'silent' : 'unready';
   }
 }
+
+const answers = async (url: string): Promise<boolean> => (await probe(url)) === 'ready';
 
 async function waitUntil(what: string, isDone: () => Promise<boolean> | boolean, hasFailed: () => string | undefined, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -190,7 +182,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   // nginx's workers run as nobody when started by root: they need to reach their temporary folders.
   chmodSync(options.dir, 0o755);
   const url = `http://127.0.0.1:${String(options.port)}`;
-  const stopping: Promise<unknown>[] = [];
 
   const simulatorsPort = await freePort();
   const simulators = startChild(
@@ -226,20 +217,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const dataDir = path.join(options.dir, `instance-${String(number)}`);
     mkdirSync(dataDir, { recursive: true });
     const env: Record<string, string> = {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        ...shared,
-        ...options.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: options.databaseUrl,
-        // Everyone reaches the service through nginx: that address is the tokens' issuer on every instance.
-        PUBLIC_URL: url,
-        // nginx, on this machine, is the one proxy: the client is the address it puts in X-Forwarded-For.
-        TRUST_PROXY: '127.0.0.1',
-        IDENTITY_MODE: 'simulated',
-        SIMULATORS_URL: simulatorsUrl,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...shared,
+      ...options.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl,
+      // Everyone reaches the service through nginx: that address is the tokens' issuer on every instance.
+      PUBLIC_URL: url,
+      // nginx, on this machine, is the one proxy: the client is the address it puts in X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      IDENTITY_MODE: 'simulated',
+      SIMULATORS_URL: simulatorsUrl,
     };
     const logFile = path.join(dataDir, 'server.log');
     const container = options.image ? `onboarding-${path.basename(options.dir)}-${String(number)}`.toLowerCase().replace(/[^a-z0-9_.-]/g, '-') : undefined;
@@ -359,11 +350,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       isProbing = false;
       await probing;
       // SIGINT: no drain, nobody is sending requests any more.
+      const exits = running.map((instance) => instance.exited);
       for (const instance of running) signal(instance, 'SIGINT');
-      stopping.push(...running.map((instance) => instance.exited));
       nginx?.process.kill('SIGTERM');
       simulators.process.kill('SIGTERM');
-      await Promise.all([...stopping, nginx?.exited, simulators.exited]);
+      await Promise.all([...exits, nginx?.exited, simulators.exited]);
     },
   };
 }

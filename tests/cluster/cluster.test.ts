@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_STATE_LENGTH, CODE_VERIFIER_LENGTH, codeChallengeS256 } from '@onboarding/domain';
-import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
+import { JAAK_KRISTJAN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
@@ -90,6 +90,16 @@ async function trustAnchors(): Promise<{ smartId: string[]; idCard: string[]; ts
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
 
+/** After sign-in: personal information, the company chosen on screen, its steps saved through the API, the overview answered. */
+async function fillApplication(page: Page, email: string, company: RegExp, subject: ApplicationSubject): Promise<void> {
+  await givePersonalInformation(page, email);
+  await page.locator('label', { hasText: company }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${cluster.url}/start/application/opening-reasons`);
+  await fillStepsThroughApi(page, cluster.url, subject, 'AdditionalData', 'overview');
+  await answerOverview(page);
+}
+
 /** From the overview's signing choice to the success page, then the container the page gives, checked. */
 async function signAndCheckContainer(page: Page, method: 'Smart-ID' | 'ID-card', anchors: string[], personalId: string): Promise<void> {
   await signingMethods(page).getByRole('radio', { name: method }).check({ force: true });
@@ -151,12 +161,7 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
     const fromLine = accessLogLines();
     const page = await newPage(browser);
     await signInWithSmartId(page, cluster.url, OK_TESTNUMBER.person.personalId);
-    await givePersonalInformation(page, 'ok.testnumber@example.ee');
-    await page.locator('label', { hasText: /Näidis Tehnoloogia OÜ/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${cluster.url}/start/application/opening-reasons`);
-    await fillStepsThroughApi(page, cluster.url, OK_TESTNUMBER, 'AdditionalData', 'overview');
-    await answerOverview(page);
+    await fillApplication(page, 'ok.testnumber@example.ee', /Näidis Tehnoloogia OÜ/, OK_TESTNUMBER);
     await signAndCheckContainer(page, 'Smart-ID', (await trustAnchors()).smartId, OK_TESTNUMBER.person.personalId);
     await page.context().close();
     expect([...answeringInstances(fromLine)].sort()).toEqual(cluster.instances().map((instance) => `127.0.0.1:${String(instance.port)}`).sort());
@@ -170,12 +175,7 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
     await page.getByRole('textbox', { name: 'Personal ID code of the card' }).fill(JAAK_KRISTJAN.person.personalId);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${cluster.url}/start/personal-information`);
-    await givePersonalInformation(page, 'jaak@example.ee');
-    await page.locator('label', { hasText: /Jõeorg Konsultatsioonid OÜ/ }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${cluster.url}/start/application/opening-reasons`);
-    await fillStepsThroughApi(page, cluster.url, JAAK_KRISTJAN, 'AdditionalData', 'overview');
-    await answerOverview(page);
+    await fillApplication(page, 'jaak@example.ee', /Jõeorg Konsultatsioonid OÜ/, JAAK_KRISTJAN);
     await signAndCheckContainer(page, 'ID-card', (await trustAnchors()).idCard, JAAK_KRISTJAN.person.personalId);
     await page.context().close();
     expect(answeringInstances(fromLine).size).toBe(INSTANCES);
