@@ -127,6 +127,13 @@ export const configSchema = z
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(3),
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().max(10_000).default(5),
     /**
+     * Save-and-continue-later mails one person may have sent in a day, across all their applications: applications
+     * cost nothing to start, so the limit per application alone would let one person send without end.
+     */
+    SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: z.coerce.number().int().positive().max(10_000).default(5),
+    /** E-mail confirmation codes one person may have sent in a day (to any addresses); each is a mail to an address not yet confirmed. */
+    EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: z.coerce.number().int().positive().max(1000).default(5),
+    /**
      * Decision mails (a bank's decision on a submitted application) allowed per application in an hour. A real
      * application is mailed at most a handful of decisions in its whole life (invoice, booking, board signature, more
      * information, the answer), rarely two in an hour; a bank client that posts in a loop is refused (429) beyond this.

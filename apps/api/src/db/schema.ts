@@ -203,7 +203,31 @@ export const representatives = pgTable(
     phone: text('phone'),
     language: text('language'),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /**
+     * When the person typed back the code mailed to `email`; null until then, and again whenever another address is
+     * saved. Mail goes only to a confirmed address (onboarding/email-confirmation.ts).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.personalId, table.personalIdCountryCode] })],
+);
+
+/**
+ * The one open e-mail confirmation code of a person: only its SHA-256 (with the person and the address), until it
+ * is typed back right, runs out of tries or expires. A new code replaces the old one.
+ */
+export const emailConfirmationCodes = pgTable(
+  'email_confirmation_codes',
+  {
+    personalId: text('personal_id').notNull(),
+    personalIdCountryCode: text('personal_id_country_code').notNull(),
+    /** The address the code was sent to: typing it back confirms this address only. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.personalId, table.personalIdCountryCode] })],
 );
@@ -227,6 +251,8 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     language: text('language').notNull(),
     processId: uuid('process_id'),
+    /** The person whose request made the mail (`EE:38001085718`), for the limits per person; null for the bank's mail. */
+    personKey: text('person_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -238,6 +264,7 @@ export const mailOutbox = pgTable(
     // The send limits count one template's mail per application and per mailbox in a time window.
     index('mail_outbox_process_template_idx').on(table.processId, table.template, table.createdAt),
     index('mail_outbox_recipient_key_template_idx').on(table.recipientKey, table.template, table.createdAt),
+    index('mail_outbox_person_key_template_idx').on(table.personKey, table.template, table.createdAt),
   ],
 );
 
@@ -437,6 +464,7 @@ export const schema = {
   refreshTokens,
   authenticationEvents,
   representatives,
+  emailConfirmationCodes,
   mailOutbox,
   contracts,
   signingSessions,

@@ -1,4 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mailOutbox } from '../db/schema.js';
 
 export type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
@@ -20,5 +22,28 @@ export async function signInAsRepresentative(app: FastifyInstance, personalId: s
     language,
   });
   if (personal.statusCode !== 200) throw new Error(`personal information answered ${personal.statusCode}: ${personal.body}`);
+  await confirmEmail(app, call);
   return call;
+}
+
+/** The code in the newest confirmation mail to `email`, read from the outbox as the person reads their mailbox. */
+export async function confirmationCodeSentTo(app: FastifyInstance, email: string): Promise<string> {
+  const [mail] = await app.database.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.template, 'EMAIL_CONFIRMATION_CODE')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const code = /^\d{6}$/m.exec(mail?.text ?? '')?.[0];
+  if (!code) throw new Error(`no confirmation code was mailed to ${email}`);
+  return code;
+}
+
+/** Confirms the saved e-mail address as the personal information screen does: a code mailed to it, typed back. */
+export async function confirmEmail(app: FastifyInstance, call: Call): Promise<void> {
+  const sent = await call('POST', '/onboarding/representative/email-confirmation/code');
+  if (sent.statusCode !== 202) throw new Error(`sending the confirmation code answered ${sent.statusCode}: ${sent.body}`);
+  const code = await confirmationCodeSentTo(app, (sent.json() as { email: string }).email);
+  const confirmed = await call('POST', '/onboarding/representative/email-confirmation', { code });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming the e-mail address answered ${confirmed.statusCode}: ${confirmed.body}`);
 }

@@ -2,7 +2,7 @@ import { completeSteps, type ApplicationSubject } from '@onboarding/domain/test-
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { applicationFor, fillSteps } from './application-steps.js';
 import { createPkce } from './sign-in.js';
-import type { Call } from './representative.js';
+import { confirmEmail, type Call } from './representative.js';
 import type { Operation } from './openapi-operations.js';
 
 /** A signed-in representative with everything a route can point at: an application, its contract and an ID-card signing waiting for the signature. */
@@ -32,6 +32,7 @@ export async function representativeWithApplication(app: FastifyInstance, subjec
   };
   const personal = await call('PUT', '/onboarding/representative/personal-information', { email, phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
   if (personal.statusCode !== 200) throw new Error(`personal information answered ${personal.statusCode}: ${personal.body}`);
+  await confirmEmail(app, call);
 
   const application = await fillSteps(call, await applicationFor(call, subject.company.registryCode), undefined, subject);
   const card = await app.inject({ method: 'GET', url: `/dev/id-card/signing-certificate?personalId=${personalId}` });

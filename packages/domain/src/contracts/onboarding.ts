@@ -3,6 +3,8 @@ import {
   applicationViewSchema,
   createApplicationRequestSchema,
   createApplicationResponseSchema,
+  emailConfirmationCodeSentSchema,
+  emailConfirmationSchema,
   personalInformationSchema,
   representativeCompaniesSchema,
   representativeSchema,
@@ -28,6 +30,10 @@ export const ONBOARDING_BASE_PATH = '/onboarding';
 export const onboardingEndpoints = {
   representative: { method: 'GET', path: '/onboarding/representative', response: representativeSchema, isAuthenticated: true },
   savePersonalInformation: { method: 'PUT', path: '/onboarding/representative/personal-information', body: personalInformationSchema, response: representativeSchema, isAuthenticated: true },
+  /** Mails a code to the saved, not yet confirmed e-mail address; a few a day per person (429 beyond). */
+  sendEmailConfirmationCode: { method: 'POST', path: '/onboarding/representative/email-confirmation/code', response: emailConfirmationCodeSentSchema, isAuthenticated: true },
+  /** Confirms the saved e-mail address with the code mailed to it; a wrong, used-up or expired code is a field error on `code`. */
+  confirmEmail: { method: 'POST', path: '/onboarding/representative/email-confirmation', body: emailConfirmationSchema, response: representativeSchema, isAuthenticated: true },
   companies: { method: 'GET', path: '/onboarding/representative/companies', response: representativeCompaniesSchema, isAuthenticated: true },
   createApplication: { method: 'POST', path: '/onboarding/applications', body: createApplicationRequestSchema, response: createApplicationResponseSchema, isAuthenticated: true },
   application: { method: 'GET', path: '/onboarding/applications/:processId', params: processParamsSchema, response: applicationViewSchema, isAuthenticated: true },

@@ -4,6 +4,7 @@ import { BLOCKING_OUTCOMES } from '../errors.js';
 import { STEPS } from '../steps.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { checkRegistryCode, REPRESENTATION_BASES } from './company-data.js';
+import { validateExactLength, validateOnlyNumbers } from '../validation/length.js';
 import { countryCode, email, object, oneOf, optionalText, phone, requiredText, ticked } from './fields.js';
 
 /**
@@ -20,6 +21,19 @@ export const personalInformationSchema = object({
 });
 export type PersonalInformation = z.infer<typeof personalInformationSchema>;
 
+/** Digits in an e-mail confirmation code. */
+export const EMAIL_CONFIRMATION_CODE_LENGTH = 6;
+
+/** The code mailed to the representative's address, typed back to confirm it (personal information screen). */
+export const emailConfirmationSchema = object({
+  code: requiredText({ rules: [validateOnlyNumbers, (value) => validateExactLength(value, EMAIL_CONFIRMATION_CODE_LENGTH)] }),
+});
+export type EmailConfirmation = z.infer<typeof emailConfirmationSchema>;
+
+/** Where the code went, and for how long it is good. */
+export const emailConfirmationCodeSentSchema = z.object({ email: z.string(), validMinutes: z.number().int() });
+export type EmailConfirmationCodeSent = z.infer<typeof emailConfirmationCodeSentSchema>;
+
 /** The signed-in representative (the access token names them; the rest is stored with us). */
 export const representativeSchema = z.object({
   personalId: z.string(),
@@ -30,6 +44,8 @@ export const representativeSchema = z.object({
   phone: z.string().nullable(),
   language: z.enum(LOCALES).nullable(),
   hasConsentedToRegistryQueries: z.boolean(),
+  /** Whether `email` is the address the person confirmed with a code sent to it: mail goes only to such an address. */
+  isEmailConfirmed: z.boolean(),
 });
 export type Representative = z.infer<typeof representativeSchema>;
 

@@ -55,6 +55,9 @@ export const VALIDATION_CODES = [
   'registerChanged',
   // The bank asked for more information in this step (MORE_INFORMATION_NEEDED): saved again before signing anew.
   'reopenedByBank',
+  // The e-mail confirmation code (personal information screen): typed wrong, with the tries left; or no longer good.
+  'wrongConfirmationCode',
+  'confirmationCodeExpired',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

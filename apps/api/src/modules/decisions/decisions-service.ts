@@ -5,7 +5,6 @@ import {
   parseWithIssues,
   REOPENABLE_STEPS,
   statusAfterDecision,
-  type CompanyData,
   type Decision,
   type RecordedDecision,
   type ReopenableStep,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail, MailModule } from '../mail/index.js';
 import { firstReopenedStep } from '../onboarding/application-flow.js';
+import { companySourceOf, confirmedEmailOf } from '../onboarding/mail-recipient.js';
 import type { ApplicationChange, ApplicationRow, OnboardingRepository, RepresentativeRow } from '../onboarding/onboarding-repository.js';
 import { writeOrConflictWith, type ChangeSource } from '../onboarding/onboarding-service.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
@@ -89,9 +89,9 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
 export function createDecisionsService(options: DecisionsServiceOptions) {
   const { repository, onboardingRepository, mail } = options;
 
-  /** The decision's mail to the representative, in the language and to the address the submission mail used. */
+  /** The decision's mail to the representative, in the language and to the address the submission mail used: the confirmed one, if any. */
   async function enqueueMail(tx: Db, application: ApplicationRow, representative: RepresentativeRow | undefined, decision: DecisionRecordedMail['decision']): Promise<void> {
-    const to = representative?.email ?? (application.stepData.CompanyData as Partial<CompanyData> | undefined)?.businessEmail;
+    const to = confirmedEmailOf(representative);
     if (!to) return;
     const representativeName = (await repository.signerNameOf(tx, application.processId)) ?? '';
     await mail.enqueueDecisionRecorded(
@@ -99,7 +99,7 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         to,
         language: contractLanguageOf(application, representative?.language),
         processId: application.processId,
-        params: { representativeName, businessName: application.companyName, applicationNumber: application.applicationNumber },
+        params: { representativeName, businessName: application.companyName, companySource: companySourceOf(application), applicationNumber: application.applicationNumber },
         decision,
       },
       tx,

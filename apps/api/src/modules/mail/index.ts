@@ -8,14 +8,16 @@ import { createMailSender, type MailAttachment, type MailLogger, type MailSender
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
 import { paymentReferenceOf } from './payment-reference.js';
 import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
+import { shownBusinessName, type CompanySource } from './shown-business-name.js';
 import { renderMail, type ApplicationSubmittedParams, type MailedDecision, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type { FlushResult, MailAttachment, MailLogger, MailSender, MailTransport } from './mail-sender.js';
 export type { OutboxEntry, OutboxPolicy, OutboxRepository, OutboxStatus } from './outbox-repository.js';
 export type { DevMailboxMessage } from './dev-mailbox-routes.js';
-export type { ApplicationSubmittedParams, DecisionRecordedParams, MailedDecision, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
+export type { ApplicationSubmittedParams, DecisionRecordedParams, EmailConfirmationCodeParams, MailedDecision, MailTemplateName, MailTemplateParams, RenderedMail, SaveAndContinueLaterParams, ServiceFeeInvoiceParams } from './templates/index.js';
 export { renderMail } from './templates/index.js';
 export { paymentReferenceOf } from './payment-reference.js';
+export type { CompanySource } from './shown-business-name.js';
 
 export type MailModuleConfig = Pick<
   Config,
@@ -28,6 +30,8 @@ export type MailModuleConfig = Pick<
   | 'BANK_NAME'
   | 'SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR'
   | 'SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY'
+  | 'SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY'
+  | 'EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY'
   | 'DECISION_MAILS_PER_APPLICATION_PER_HOUR'
 >;
 
@@ -50,20 +54,28 @@ export type EnqueueMail<Name extends MailTemplateName> = {
   params: MailTemplateParams[Name];
   /** The application the mail is about, kept with the message for the record. */
   processId?: string;
+  /** The person who asked for the mail (`EE:38001085718`), for the limits per person. */
+  personKey?: string;
 };
+
+/**
+ * The application's company as the mails get it: its name, and where the name comes from. The name of a company the
+ * register does not know ('MANUAL') is only what the applicant typed, and no mail carries it (shown-business-name.ts).
+ */
+type MailedCompany = { businessName: string; companySource: CompanySource };
 
 export type ApplicationSubmittedMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'businessName' | 'applicationNumber' | 'followUp' | 'office' | 'discrepancies'>;
+  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'applicationNumber' | 'followUp' | 'office' | 'discrepancies'> & MailedCompany;
 };
 
 export type ServiceFeeInvoiceMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: { representativeName: string; businessName: string; applicationNumber: number };
+  params: { representativeName: string; applicationNumber: number } & MailedCompany;
 };
 
 /** A bank's decision, as mailed: the invoice's payment reference, the payee and the links come from here. */
@@ -71,7 +83,7 @@ export type DecisionRecordedMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: { representativeName: string; businessName: string; applicationNumber: number };
+  params: { representativeName: string; applicationNumber: number } & MailedCompany;
   decision:
     | Exclude<MailedDecision, { type: 'FEE_INVOICED' }>
     | Omit<Extract<MailedDecision, { type: 'FEE_INVOICED' }>, 'paymentReference' | 'bankName'>;
@@ -80,7 +92,18 @@ export type DecisionRecordedMail = {
 export type SaveAndContinueLaterMail = {
   to: string;
   language: Locale;
-  params: { representativeName: string; businessName: string; processId: string; applicationNumber: number };
+  /** The representative who asked for it (`EE:38001085718`): their mails are limited across all their applications. */
+  personKey: string;
+  params: { representativeName: string; processId: string; applicationNumber: number } & MailedCompany;
+};
+
+/** The code that confirms a representative's e-mail address; `to` is the address it confirms. */
+export type EmailConfirmationCodeMail = {
+  to: string;
+  language: Locale;
+  /** The representative who asked for it (`EE:38001085718`). */
+  personKey: string;
+  params: { representativeName: string; code: string; validMinutes: number };
 };
 
 /**
@@ -100,10 +123,16 @@ export type MailModule = {
   enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
   /**
    * SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration.
-   * Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR and _PER_ADDRESS_PER_DAY only: beyond them it throws
-   * 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction (it holds the limits' locks); without it, one is opened.
+   * Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, _PER_ADDRESS_PER_DAY and _PER_PERSON_PER_DAY only: beyond
+   * them it throws 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction (it holds the limits' locks);
+   * without it, one is opened.
    */
   enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
+  /**
+   * The e-mail confirmation code. Within EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY per person only: beyond it 429
+   * RATE_LIMITED and nothing enqueued. `tx` as for enqueueSaveAndContinueLater.
+   */
+  enqueueEmailConfirmationCode(mail: EmailConfirmationCodeMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the follow-up after submission, with the support contacts from configuration. */
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
   /** SPEC.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
@@ -162,7 +191,12 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   const saveAndContinueLaterLimits: SendLimit[] = [
     { per: 'APPLICATION', max: config.SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 },
     { per: 'MAILBOX', max: config.SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 },
+    // Applications cost nothing to start: without a limit across them, one person's mails would have none.
+    { per: 'PERSON', max: config.SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY, windowSeconds: 86_400 },
   ];
+  // Each code goes to an address nobody has confirmed yet: few a day per person, to whichever mailbox. Not per mailbox:
+  // a few people asking codes for someone's address would lock its owner out of confirming it for a day.
+  const confirmationCodeLimits: SendLimit[] = [{ per: 'PERSON', max: config.EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY, windowSeconds: 86_400 }];
 
   const statusPageLink = (): string => `${publicUrl}/start/success`;
   // Per application only: the applicant is one mailbox, and the bank writes about each application on its own.
@@ -171,11 +205,15 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
     const row = await repository.enqueue(
-      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null },
+      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null, personKey: mail.personKey ?? null },
       tx,
     );
     return row.id;
   }
+
+  /** Runs `work` in `tx`, or in a transaction of its own: the send limits' locks last until the transaction ends. */
+  const inTransaction = (tx: Db | undefined, work: (executor: Db) => Promise<number>): Promise<number> =>
+    tx ? work(tx) : db.transaction((transaction) => work(transaction as unknown as Db));
 
   return {
     repository,
@@ -184,17 +222,23 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
     enqueue,
     enqueueSaveAndContinueLater: (mail, tx) => {
       const template = 'SAVE_AND_CONTINUE_LATER';
-      const limitedEnqueue = async (executor: Db): Promise<number> => {
-        await assertWithinSendLimits(executor, repository, { template, processId: mail.params.processId, to: mail.to }, saveAndContinueLaterLimits);
+      return inTransaction(tx, async (executor) => {
+        await assertWithinSendLimits(
+          executor,
+          repository,
+          { template, processId: mail.params.processId, to: mail.to, personKey: mail.personKey },
+          saveAndContinueLaterLimits,
+        );
         return enqueue(
           {
             to: mail.to,
             template,
             language: mail.language,
             processId: mail.params.processId,
+            personKey: mail.personKey,
             params: {
               representativeName: mail.params.representativeName,
-              businessName: mail.params.businessName,
+              businessName: shownBusinessName(mail.params),
               applicationNumber: mail.params.applicationNumber,
               isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
               link: continueLaterLink(mail.params.processId),
@@ -204,20 +248,45 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
           },
           executor,
         );
-      };
-      return tx ? limitedEnqueue(tx) : db.transaction((transaction) => limitedEnqueue(transaction as unknown as Db));
+      });
     },
-    enqueueApplicationSubmitted: (mail, tx) =>
-      enqueue(
+    enqueueEmailConfirmationCode: (mail, tx) => {
+      const template = 'EMAIL_CONFIRMATION_CODE';
+      return inTransaction(tx, async (executor) => {
+        await assertWithinSendLimits(executor, repository, { template, to: mail.to, personKey: mail.personKey }, confirmationCodeLimits);
+        return enqueue(
+          {
+            to: mail.to,
+            template,
+            language: mail.language,
+            personKey: mail.personKey,
+            params: { ...mail.params, supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+          },
+          executor,
+        );
+      });
+    },
+    enqueueApplicationSubmitted: (mail, tx) => {
+      const { companySource, discrepancies, ...params } = mail.params;
+      return enqueue(
         {
           to: mail.to,
           template: 'APPLICATION_SUBMITTED',
           language: mail.language,
           processId: mail.processId,
-          params: { ...mail.params, link: `${publicUrl}/start/`, supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+          params: {
+            ...params,
+            businessName: shownBusinessName(mail.params),
+            // Declared values are the applicant's words too; the register has nothing to hold them against anyway.
+            ...(companySource === 'MANUAL' ? {} : { discrepancies }),
+            link: `${publicUrl}/start/`,
+            supportEmail: config.SUPPORT_EMAIL,
+            supportPhone: config.SUPPORT_PHONE,
+          },
         },
         tx,
-      ),
+      );
+    },
     enqueueServiceFeeInvoice: (mail, tx) =>
       enqueue(
         {
@@ -226,7 +295,9 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
           language: mail.language,
           processId: mail.processId,
           params: {
-            ...mail.params,
+            representativeName: mail.params.representativeName,
+            applicationNumber: mail.params.applicationNumber,
+            businessName: shownBusinessName(mail.params),
             paymentReference: paymentReferenceOf(mail.params.applicationNumber),
             bankName: config.BANK_NAME,
             supportEmail: config.SUPPORT_EMAIL,
@@ -237,7 +308,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
       ),
     enqueueDecisionRecorded: (mail, tx) => {
       const template = 'DECISION_RECORDED';
-      const limitedEnqueue = async (executor: Db): Promise<number> => {
+      return inTransaction(tx, async (executor) => {
         await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to }, decisionLimits);
         const decision: MailedDecision =
           mail.decision.type === 'FEE_INVOICED'
@@ -249,12 +320,19 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             template,
             language: mail.language,
             processId: mail.processId,
-            params: { ...mail.params, decision, link: statusPageLink(), supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+            params: {
+              representativeName: mail.params.representativeName,
+              applicationNumber: mail.params.applicationNumber,
+              businessName: shownBusinessName(mail.params),
+              decision,
+              link: statusPageLink(),
+              supportEmail: config.SUPPORT_EMAIL,
+              supportPhone: config.SUPPORT_PHONE,
+            },
           },
           executor,
         );
-      };
-      return tx ? limitedEnqueue(tx) : db.transaction((transaction) => limitedEnqueue(transaction as unknown as Db));
+      });
     },
     statusPageLink,
     attachToTemplate(template, provider) {

@@ -26,6 +26,8 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     // These tests enqueue many mails for one application; send-limits.test.ts proves the limits.
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 1000,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10_000,
+    SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: 10_000,
+    EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: 10_000,
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
   };
   const mail = createMailModule({ config, db: database.db, logger: options.logger ?? silentLogger, outboxPolicy: options.outboxPolicy });
@@ -39,7 +41,8 @@ const link = `http://localhost:3000/start/?processId=${processId}`;
 const saveAndContinueLater = (to: string, language: 'et' | 'en' | 'ru' = 'en') => ({
   to,
   language,
-  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId, applicationNumber: 100042 },
+  personKey: 'EE:48001010007',
+  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, processId, applicationNumber: 100042 },
 });
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -191,6 +194,7 @@ describe('attachments', () => {
     template: 'APPLICATION_SUBMITTED',
     language: 'en',
     processId,
+    personKey: null,
     createdAt: new Date('2030-01-01T08:00:00Z'),
     attempts,
     nextAttemptAt: new Date('2030-01-01T08:00:00Z'),
@@ -282,7 +286,7 @@ describe('attachments', () => {
     to,
     language: 'en' as const,
     processId: id,
-    params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' as const },
+    params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, applicationNumber: 100042, followUp: 'MANAGER_CONTACT' as const },
   });
 
   it('sends the file a module attached to a template with that template’s mail only, over SMTP', async () => {
@@ -367,6 +371,8 @@ describe('the continue-later link', () => {
       BANK_NAME: 'Pank AS',
       SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3,
       SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5,
+      SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: 5,
+      EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: 5,
       DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
     };
     const mail = createMailModule({ config, db: database.db, logger: silentLogger });

@@ -13,6 +13,8 @@ export type NewOutboxMessage = {
   template: string;
   language: string;
   processId?: string | null;
+  /** The person who asked for the mail (mail/person-key.ts), for the limits per person. */
+  personKey?: string | null;
 };
 
 /** SENT; PENDING (waiting for its first or next attempt); FAILED (gave up, last_error says why). */
@@ -70,7 +72,7 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     async enqueue(message: NewOutboxMessage, executor: Db = db): Promise<OutboxRow> {
       const [row] = await executor
         .insert(mailOutbox)
-        .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, nextAttemptAt: policy.now() })
+        .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, personKey: message.personKey ?? null, nextAttemptAt: policy.now() })
         .returning();
       if (!row) throw new Error('insert into mail_outbox returned nothing');
       return row;
@@ -152,12 +154,12 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     },
 
     /**
-     * The mail of one template, to one application or one mailbox, created in
+     * The mail of one template, to one application or one mailbox or asked for by one person, created in
      * the last `windowSeconds` by the database's clock (one clock for every
      * instance): for each, oldest first, the whole seconds until it leaves the window.
      */
     async secondsUntilLeavingWindow(
-      filter: { template: string } & ({ processId: string } | { recipientKey: string }),
+      filter: { template: string } & ({ processId: string } | { recipientKey: string } | { personKey: string }),
       windowSeconds: number,
       executor: Db = db,
     ): Promise<number[]> {
@@ -167,7 +169,11 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
         .from(mailOutbox)
         .where(
           and(
-            'processId' in filter ? eq(mailOutbox.processId, filter.processId) : eq(mailOutbox.recipientKey, filter.recipientKey),
+            'processId' in filter
+              ? eq(mailOutbox.processId, filter.processId)
+              : 'personKey' in filter
+                ? eq(mailOutbox.personKey, filter.personKey)
+                : eq(mailOutbox.recipientKey, filter.recipientKey),
             eq(mailOutbox.template, filter.template),
             gt(mailOutbox.createdAt, sql`now() - ${window}`),
           ),

@@ -9,6 +9,8 @@ import { createMailModule, type MailModule, type MailModuleConfig } from './inde
 
 const PER_APPLICATION = 3;
 const PER_ADDRESS = 5;
+const PER_PERSON = 4;
+const CODES_PER_PERSON = 3;
 
 let database: Database & { drop: () => Promise<void> };
 
@@ -26,15 +28,19 @@ function instance(): MailModule {
     BANK_NAME: 'Pank AS',
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: PER_APPLICATION,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: PER_ADDRESS,
+    SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: PER_PERSON,
+    EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: CODES_PER_PERSON,
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
   };
   return createMailModule({ config, db: database.db, logger: silentLogger });
 }
 
-const later = (to: string, processId: string) => ({
+// One person per application unless a test names the person: the limits per application and per mailbox are tested apart.
+const later = (to: string, processId: string, personKey = `EE:${processId}`) => ({
   to,
   language: 'en' as const,
-  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', processId, applicationNumber: 100042 },
+  personKey,
+  params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, processId, applicationNumber: 100042 },
 });
 
 /** The error a refused enqueue threw, or undefined when it was enqueued. */
@@ -122,7 +128,7 @@ describe('save-and-continue-later send limits', () => {
         to: 'mari@example.ee',
         language: 'en',
         processId,
-        params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' },
+        params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' },
       });
     }
     expect(await refusal(mail.enqueueSaveAndContinueLater(later('mari@example.ee', processId)))).toBeUndefined();
@@ -154,5 +160,42 @@ describe('save-and-continue-later send limits', () => {
     );
     expect(forMailbox.filter((error) => error === undefined)).toHaveLength(PER_ADDRESS);
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipientKey, 'target@example.ee'))).toHaveLength(PER_ADDRESS);
+  });
+});
+
+describe('limits per person', () => {
+  it('refuses the (P+1)th save-and-continue mail of one person within the day, across applications and addresses', async () => {
+    const mail = instance();
+    const person = 'EE:38001085718';
+    for (let sent = 0; sent < PER_PERSON; sent += 1) await mail.enqueueSaveAndContinueLater(later(`colleague${sent}@example.ee`, randomUUID(), person));
+
+    const refused = await refusal(mail.enqueueSaveAndContinueLater(later('colleague-next@example.ee', randomUUID(), person)));
+    expect(refused?.code).toBe('RATE_LIMITED');
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(86_300);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(86_400);
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.personKey, person))).toHaveLength(PER_PERSON);
+    // Another person is not affected.
+    expect(await refusal(mail.enqueueSaveAndContinueLater(later('colleague-next@example.ee', randomUUID(), 'EE:49002124277')))).toBeUndefined();
+  });
+
+  it('lets exactly P of many concurrent requests of one person through from two instances, each for another application', async () => {
+    const [first, second] = [instance(), instance()];
+    const person = 'EE:38001085718';
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`burst${index}@example.ee`, randomUUID(), person)))),
+    );
+    expect(results.filter((error) => error === undefined)).toHaveLength(PER_PERSON);
+    expect(results.filter((error) => error?.code === 'RATE_LIMITED')).toHaveLength(12 - PER_PERSON);
+  });
+
+  it('refuses the (C+1)th e-mail confirmation code of one person within the day, whichever address it is for', async () => {
+    const mail = instance();
+    const code = (to: string) => ({ to, language: 'en' as const, personKey: 'EE:38001085718', params: { representativeName: 'Mari Maasikas', code: '123456', validMinutes: 10 } });
+    for (let sent = 0; sent < CODES_PER_PERSON; sent += 1) await mail.enqueueEmailConfirmationCode(code(`address${sent}@example.ee`));
+
+    const refused = await refusal(mail.enqueueEmailConfirmationCode(code('address-next@example.ee')));
+    expect(refused?.code).toBe('RATE_LIMITED');
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(86_300);
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'EMAIL_CONFIRMATION_CODE'))).toHaveLength(CODES_PER_PERSON);
   });
 });

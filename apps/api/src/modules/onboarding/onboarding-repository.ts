@@ -79,13 +79,18 @@ export function createOnboardingRepository(db: Db, runPrepared?: RunPrepared) {
       return row;
     },
 
+    /** Saves what the person gave; another e-mail address than the saved one is not confirmed until its code comes back. */
     async saveRepresentative(person: PersonKey, values: { email: string; phone: string; language: string; consentedAt: Date }): Promise<RepresentativeRow> {
       const [row] = await db
         .insert(representatives)
         .values({ ...person, ...values })
         .onConflictDoUpdate({
           target: [representatives.personalId, representatives.personalIdCountryCode],
-          set: { ...values, updatedAt: new Date() },
+          set: {
+            ...values,
+            emailConfirmedAt: sql`case when ${representatives.email} = excluded.email then ${representatives.emailConfirmedAt} else null end`,
+            updatedAt: new Date(),
+          },
         })
         .returning();
       if (!row) throw new Error('upsert into representatives returned nothing');

@@ -56,6 +56,7 @@ import {
   representativeOutcome,
   type ExistingApplication,
 } from './application-flow.js';
+import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
 import type { ApplicationEventRow, ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
 import type { BankRecords, Mail, Register } from './ports.js';
 
@@ -479,6 +480,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         phone: row?.phone ?? null,
         language: (row?.language ?? null) as Representative['language'],
         hasConsentedToRegistryQueries: !!row?.consentedAt,
+        isEmailConfirmed: confirmedEmailOf(row) !== undefined,
       };
     },
 
@@ -648,15 +650,16 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /**
      * Sends the representative a link back to the application, and answers the address it went to; the link alone
      * opens nothing without signing in.
-     * A few a day at most (the mail module's limits per application and per address): beyond them 429 RATE_LIMITED,
-     * and neither mail nor event is written.
+     * Only to the address the person confirmed (409 CONFLICT without one), and a few a day at most (the mail
+     * module's limits per application, per address and per person): beyond them 429 RATE_LIMITED, and neither mail
+     * nor event is written.
      */
     async saveAndContinueLater(user: User, processId: string, version: number): Promise<{ email: string }> {
       const application = await ownApplication(processId, user);
       assertWritable(application);
       const representative = await repository.findRepresentative(personOf(user));
-      if (!representative?.email) throw new AppError('CONFLICT', 'Give an e-mail address first.');
-      const email = representative.email;
+      const email = confirmedEmailOf(representative);
+      if (!email) throw new AppError('CONFLICT', 'Confirm your e-mail address first.');
       // Nothing in the application changes, so its version stays: a save-and-continue-later while a contract is being
       // signed leaves that contract valid. The version is still checked, so the link leads to what the user saw.
       await writeOrConflict(application, version, () =>
@@ -665,8 +668,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           await mail.enqueueSaveAndContinueLater(
             {
               to: email,
-              language: isLocale(representative.language) ? representative.language : DEFAULT_LOCALE,
-              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, processId, applicationNumber: application.applicationNumber },
+              language: isLocale(representative?.language) ? representative.language : DEFAULT_LOCALE,
+              personKey: personKeyOf(personOf(user)),
+              params: {
+                representativeName: `${user.givenName} ${user.surname}`,
+                businessName: application.companyName,
+                companySource: companySourceOf(application),
+                processId,
+                applicationNumber: application.applicationNumber,
+              },
             },
             tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
           );

@@ -11,6 +11,8 @@ import { createSimulatedBankRecords } from '../registry/bank-records.js';
 import { registerLookupRoutes } from '../registry/lookup-routes.js';
 import { createSimulatedRegister } from '../registry/simulated-register.js';
 import type { BusinessRegister } from '../registry/business-register.js';
+import { createEmailConfirmation } from './email-confirmation.js';
+import { createEmailConfirmationRepository } from './email-confirmation-repository.js';
 import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
@@ -74,9 +76,12 @@ export async function registerOnboarding(
     scopeOf,
     limitLookups: rateLimits.hook(rules.registerLookupPerUser, rules.registerLookupPerClient),
   });
+  const emailConfirmation = createEmailConfirmation({ repository: createEmailConfirmationRepository(database.db), onboardingRepository: repository, mail });
   await app.register(onboardingRoutes, {
     service,
+    emailConfirmation,
     requireUser,
+    limitEmailConfirmation: rateLimits.hook(rules.emailConfirmationPerUser),
     limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser),
     // A step's body is its data and a version: a little more than the data's own limit.
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,

@@ -7,12 +7,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { RequireUser } from '../auth/authenticate.js';
+import type { EmailConfirmation } from './email-confirmation.js';
 import type { OnboardingService } from './onboarding-service.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 
 type Options = {
   service: OnboardingService;
+  emailConfirmation: EmailConfirmation;
   requireUser: RequireUser;
+  /** Each code request sends a mail and each confirmation compares a guess: limited per signed-in person. */
+  limitEmailConfirmation: RateLimitHook;
   /** Each save-and-continue sends a mail: limited per signed-in person. */
   limitSaveAndContinue: RateLimitHook;
   /** Bytes a step or draft body may have; Fastify refuses a larger one (413) before reading it. */
@@ -29,7 +33,7 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 }
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
-export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitSaveAndContinue, stepBodyLimit }) => {
+export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, emailConfirmation, requireUser, limitEmailConfirmation, limitSaveAndContinue, stepBodyLimit }) => {
   // Before the body is read: without a valid token the answer is 401, whatever the body (even one too large).
   app.addHook('onRequest', requireUser);
 
@@ -51,6 +55,38 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       },
     },
     (request) => service.savePersonalInformation(userOf(request), request.body),
+  );
+
+  app.post(
+    endpoints.sendEmailConfirmationCode.path,
+    {
+      preHandler: limitEmailConfirmation,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail a confirmation code to the saved e-mail address; a few a day per person, beyond them 429 with Retry-After',
+        response: { 202: endpoints.sendEmailConfirmationCode.response, ...errors, 429: apiErrorBodySchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await emailConfirmation.sendCode(userOf(request))),
+  );
+
+  app.post(
+    endpoints.confirmEmail.path,
+    {
+      preHandler: limitEmailConfirmation,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm the saved e-mail address with the code mailed to it; mail goes only to a confirmed address',
+        body: endpoints.confirmEmail.body,
+        response: { 200: endpoints.confirmEmail.response, ...errors, 429: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await emailConfirmation.confirm(userOf(request), request.body.code);
+      return service.representative(userOf(request));
+    },
   );
 
   app.get(

@@ -3,22 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, mailOutbox } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
-import { signInAsRepresentative, type Call } from '../../test/representative.js';
+import { confirmEmail, signInAsRepresentative, type Call } from '../../test/representative.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
 /**
- * Save and continue later sends mail to an address the representative typed,
- * unchecked: at most SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR (3) per
- * application and SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY (5) per address,
- * and the business name in it only quoted, on one line and never as a link.
+ * Save and continue later mails only the address the representative confirmed with a code: at most
+ * SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR (3) per application, SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY (5)
+ * per address and SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY (5) per person across applications; the business name
+ * only quoted, on one line and never as a link, and none at all for a company the register does not know.
  */
 const PER_APPLICATION = 3;
 const PER_ADDRESS = 5;
+const PER_PERSON = 5;
 
 // Register fixture persons with their own companies (modules/registry/README.md), and valid personal codes the register does not know.
 const TEST_PERSON = '38001085718';
 const OK_PERSON = '40504040001';
-const UNKNOWN_PERSONS = ['30303030309', '30303030314', '30303030320'] as const;
+const UNKNOWN_PERSONS = ['30303030309', '30303030314', '30303030320', '30303030331', '30303030342'] as const;
 
 let app: FastifyInstance;
 
@@ -31,20 +32,28 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A representative with `email`, and an application of theirs: from the register, or typed by hand. */
-async function representativeWithApplication(personalId: string, email: string, company: { registryCode: string } | { businessName: string }) {
-  const call = await signInAsRepresentative(app, personalId);
-  const personal = await call('PUT', '/onboarding/representative/personal-information', { email, phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
-  expect(personal.statusCode).toBe(200);
+type Company = { registryCode: string } | { businessName: string; typedRegistryCode?: string };
+
+/** A new application of the signed-in representative: for a register company, or one typed by hand. */
+async function applicationOf(call: Call, company: Company) {
   const body =
     'registryCode' in company
       ? { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' }
-      : { source: 'MANUAL', company: { businessName: company.businessName, registryCountryCode: 'EE' } };
+      : { source: 'MANUAL', company: { businessName: company.businessName, registryCountryCode: 'EE', ...(company.typedRegistryCode ? { registryCode: company.typedRegistryCode } : {}) } };
   const created = await call('POST', '/onboarding/applications', body);
   expect(created.statusCode, created.body).toBe(200);
   const { processId, version } = created.json().application as { processId: string; version: number };
   const saveAndContinueLater = () => call('POST', `/onboarding/applications/${processId}/save-and-continue-later`, { version });
-  return { call, processId, saveAndContinueLater };
+  return { processId, saveAndContinueLater };
+}
+
+/** A representative who gave and confirmed `email`, and an application of theirs. */
+async function representativeWithApplication(personalId: string, email: string, company: Company) {
+  const call = await signInAsRepresentative(app, personalId);
+  const personal = await call('PUT', '/onboarding/representative/personal-information', { email, phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+  expect(personal.statusCode).toBe(200);
+  await confirmEmail(app, call);
+  return { call, ...(await applicationOf(call, company)) };
 }
 
 const mailsOf = (processId: string) =>
@@ -97,33 +106,49 @@ describe('save-and-continue-later limits', () => {
   });
 });
 
+describe('limits per person', () => {
+  it(`answers the ${PER_PERSON + 1}th request of one person within the day, across applications, with 429, and mails ${PER_PERSON} times only`, async () => {
+    // The attack test: one person, one application per mail, each under its own limit.
+    const { call, saveAndContinueLater } = await representativeWithApplication(UNKNOWN_PERSONS[3], 'many@example.ee', { businessName: 'Esimene OÜ', typedRegistryCode: '90000001' });
+    const applications = [{ saveAndContinueLater }];
+    for (let index = 2; index <= PER_PERSON + 1; index += 1) applications.push(await applicationOf(call, { businessName: `Ettevõte ${index} OÜ`, typedRegistryCode: `9000000${index}` }));
+    for (const application of applications.slice(0, PER_PERSON)) expect((await application.saveAndContinueLater()).statusCode).toBe(202);
+
+    expectRateLimited(await applications[PER_PERSON]!.saveAndContinueLater(), { min: 86_300, max: 86_400 });
+    const mails = await app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.personKey, `EE:${UNKNOWN_PERSONS[3]}`), eq(mailOutbox.template, 'SAVE_AND_CONTINUE_LATER')));
+    expect(mails).toHaveLength(PER_PERSON);
+  });
+});
+
+describe('the address the save-and-continue-later mail goes to', () => {
+  it('is the confirmed one only: none before the code is typed back, none after another address is saved', async () => {
+    const call = await signInAsRepresentative(app, UNKNOWN_PERSONS[4]);
+    await call('PUT', '/onboarding/representative/personal-information', { email: 'unconfirmed@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+    const { processId, saveAndContinueLater } = await applicationOf(call, { businessName: 'Kinnitamata OÜ', typedRegistryCode: '90000101' });
+    const refused = await saveAndContinueLater();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: 'Confirm your e-mail address first.' });
+
+    await confirmEmail(app, call);
+    expect((await saveAndContinueLater()).statusCode).toBe(202);
+    await call('PUT', '/onboarding/representative/personal-information', { email: 'someone.else@example.org', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+    expect((await saveAndContinueLater()).statusCode).toBe(409);
+    expect((await mailsOf(processId)).map((mail) => mail.recipient)).toEqual(['unconfirmed@example.ee']);
+  });
+});
+
 describe('the business name in the save-and-continue-later mail', () => {
-  it('reaches neither part raw: no line break, no bidi control, no link to the URL in it', async () => {
-    const businessName = 'Evil OÜ\r\nYour account is blocked: log in at https://evil.example/login \u202Ekcolbnu\u202C';
-    const call = await signInAsRepresentative(app, UNKNOWN_PERSONS[2]);
-    const personal = await call('PUT', '/onboarding/representative/personal-information', {
-      email: 'phished@example.ee',
-      phone: '+372 5123 4567',
-      hasConsentedToRegistryQueries: true,
-      language: 'en',
-    });
-    expect(personal.statusCode).toBe(200);
-    const created = await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName, registryCountryCode: 'EE' } });
-    expect(created.statusCode, created.body).toBe(200);
-    const { processId, version } = created.json().application as { processId: string; version: number };
-    expect((await call('POST', `/onboarding/applications/${processId}/save-and-continue-later`, { version })).statusCode).toBe(202);
+  it('is never one the applicant typed for a company the register does not know: no phone number, no instruction, no link', async () => {
+    const businessName = 'Your account is blocked, call +372 5555 0006 now\r\nor log in at https://evil.example/login \u202Ekcolbnu\u202C';
+    const { processId, saveAndContinueLater } = await representativeWithApplication(UNKNOWN_PERSONS[2], 'phished@example.ee', { businessName });
+    expect((await saveAndContinueLater()).statusCode).toBe(202);
 
     const [mail] = await mailsOf(processId);
     expect(mail).toBeDefined();
     for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
-      expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\r]/);
-      expect(part).not.toContain('https://evil');
-      expect(part).not.toContain('evil.example');
+      expect(part).not.toMatch(/blocked|5555|0006|evil|kcolbnu|[\u202A-\u202E\r]/);
     }
-    expect(mail?.text).not.toContain('OÜ\nYour account');
-    expect(mail?.html).not.toMatch(/<a [^>]*evil/);
-    expect(mail?.text).toContain('“Evil OÜ Your account is blocked: log in at https[:]//evil[.]example/login kcolbnu”');
-    expect(mail?.html).toContain('“Evil OÜ Your account is blocked: log in at https[:]//evil[.]example/login kcolbnu”');
+    expect(mail?.text).toContain('The account opening application for your company has been saved.');
     // The one link in the mail is the bank's own.
     expect([...(mail?.html ?? '').matchAll(/<a href="([^"]*)"/g)].map((match) => match[1])).toEqual([`http://localhost:3000/start/?processId=${processId}`]);
   });

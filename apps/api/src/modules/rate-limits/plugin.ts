@@ -71,6 +71,8 @@ export function rateLimitRules(config: Config) {
     registerLookupPerClient: perClient('register-lookup:client', config.RATE_LIMIT_REQUESTS_PER_ADDRESS),
     /** Each one sends a mail. */
     saveAndContinuePerUser: perUser('save-and-continue:user', config.RATE_LIMIT_REQUESTS_PER_USER),
+    /** Sending a code mails it; confirming compares a guess (each code also has its own few tries). */
+    emailConfirmationPerUser: perUser('email-confirmation:user', config.RATE_LIMIT_REQUESTS_PER_USER),
     /** Each start sends a PIN2 prompt and costs an SK query. */
     signingStartPerUser: perUser('signing-start:user', config.RATE_LIMIT_REQUESTS_PER_USER),
   } satisfies Record<string, RateLimitRule>;

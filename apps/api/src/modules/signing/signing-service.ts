@@ -10,7 +10,6 @@ import {
   type Discrepancy,
   type OverviewNotices,
   type ApplicationReview,
-  type CompanyData,
   type SigningStatus,
   type SigningStatusResponse,
   type StartSigningRequest,
@@ -24,6 +23,7 @@ import type { EventsModule } from '../events/index.js';
 import type { MailModule } from '../mail/index.js';
 import { followUpOf } from '../onboarding/application-flow.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
+import { companySourceOf, confirmedEmailOf } from '../onboarding/mail-recipient.js';
 import type { ApplicationRow, OnboardingRepository } from '../onboarding/onboarding-repository.js';
 import { toApplicationView } from '../onboarding/onboarding-service.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
@@ -160,7 +160,6 @@ export function createSigningService(options: SigningServiceOptions) {
     const sealed = await options.sealer.seal({ document: documentOf(contract), signatureXml: session.signatureXml ?? '', signature: evidence.signature, certificate: evidence.certificate });
     if (!sealed.ok) return statusOf(await fail(session, sealed.code));
 
-    const companyData = application.stepData.CompanyData as CompanyData;
     const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
     // The register decides where it has an answer; the declaration only where it has none.
     const { facts, discrepancies, notices } = applications.decisionFacts(user, application);
@@ -222,35 +221,45 @@ export function createSigningService(options: SigningServiceOptions) {
         );
         // A change since the contract was drawn up: roll the signature back too.
         if (!written) throw new ContractChanged();
-        const to = representative?.email ?? companyData.businessEmail;
-        await mail.enqueueApplicationSubmitted(
-          {
-            to,
-            language,
-            processId: application.processId,
-            params: {
-              representativeName: `${user.givenName} ${user.surname}`,
-              businessName: application.companyName,
-              applicationNumber: application.applicationNumber,
-              followUp,
-              discrepancies,
-              office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
-            },
-          },
-          tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
-        );
-        // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them; once only:
-        // after a resubmission the bank invoices by its own decision (FEE_INVOICED) if it still needs to.
-        if (followUp === 'PAY_SERVICE_FEE' && !isResubmission) {
-          await mail.enqueueServiceFeeInvoice(
+        // Only to the address the representative confirmed: never to one typed and not confirmed, nor to the company's
+        // contact address in the application. Without one there is no mail; the contract can be downloaded after signing in.
+        const to = confirmedEmailOf(representative);
+        if (to) {
+          await mail.enqueueApplicationSubmitted(
             {
               to,
               language,
               processId: application.processId,
-              params: { representativeName: `${user.givenName} ${user.surname}`, businessName: application.companyName, applicationNumber: application.applicationNumber },
+              params: {
+                representativeName: `${user.givenName} ${user.surname}`,
+                businessName: application.companyName,
+                companySource: companySourceOf(application),
+                applicationNumber: application.applicationNumber,
+                followUp,
+                discrepancies,
+                office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
+              },
             },
-            tx as Parameters<typeof mail.enqueueServiceFeeInvoice>[1],
+            tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
           );
+          // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them; once only:
+          // after a resubmission the bank invoices by its own decision (FEE_INVOICED) if it still needs to.
+          if (followUp === 'PAY_SERVICE_FEE' && !isResubmission) {
+            await mail.enqueueServiceFeeInvoice(
+              {
+                to,
+                language,
+                processId: application.processId,
+                params: {
+                  representativeName: `${user.givenName} ${user.surname}`,
+                  businessName: application.companyName,
+                  companySource: companySourceOf(application),
+                  applicationNumber: application.applicationNumber,
+                },
+              },
+              tx as Parameters<typeof mail.enqueueServiceFeeInvoice>[1],
+            );
+          }
         }
         await events.enqueueApplicationSubmitted(tx, {
           processId: application.processId,

@@ -52,3 +52,28 @@ export function quoteApplicantText(text: string, language: Locale): string {
     .trim();
   return `${open}${plain}${close}`;
 }
+
+/** How Estonian needs the company in a sentence: ettevõtte (whose) or ettevõttele (to whom). */
+export type CompanyCase = 'genitive' | 'allative';
+
+/**
+ * The application's company as a mail names it: by its name, quoted, when the register knows the company; as "your
+ * company" when it does not (`businessName` null). A name the register does not know is only what the applicant
+ * typed, and the bank's own sender must not carry an applicant's words ("Your account is blocked, call …") to anyone.
+ */
+export function companyPhrase(businessName: string | null, language: Locale, form: CompanyCase = 'genitive'): string {
+  const name = businessName === null ? null : quoteApplicantText(businessName, language);
+  switch (language) {
+    case 'et': {
+      const noun = form === 'allative' ? 'ettevõttele' : 'ettevõtte';
+      return name === null ? `sinu ${noun}` : `${noun} ${name}`;
+    }
+    case 'en':
+      return name ?? 'your company';
+    case 'ru':
+      return name === null ? 'вашей компании' : `компании ${name}`;
+  }
+}
+
+/** A phrase (companyPhrase's) at the start of a sentence. */
+export const atSentenceStart = (phrase: string): string => phrase.charAt(0).toUpperCase() + phrase.slice(1);

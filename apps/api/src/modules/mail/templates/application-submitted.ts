@@ -1,12 +1,13 @@
 import type { Discrepancy, FollowUp, Locale } from '@onboarding/domain';
 import { discrepancyLines } from '../../signing/discrepancy-texts.js';
-import { quoteApplicantText } from './applicant-text.js';
+import { atSentenceStart, companyPhrase, quoteApplicantText } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock } from './layout.js';
 
 export type ApplicationSubmittedParams = {
   representativeName: string;
-  businessName: string;
+  /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
+  businessName: string | null;
   /** The application's number for people, as the success page shows it. */
   applicationNumber: number;
   followUp: FollowUp;
@@ -52,10 +53,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph('Lepingu peavad allkirjastama ka ettevõtte juhatuse liikmed. Saadame neile allkirjastamise lingi eraldi e-kirjaga.')],
     };
     return {
-      subject: `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud`,
+      subject: `${atSentenceStart(companyPhrase(params.businessName, 'et'))} konto avamise taotlus on esitatud`,
       blocks: [
         paragraph(`Tere, ${params.representativeName}!`),
-        paragraph(`Aitäh! Allkirjastasid lepingu ja ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
+        paragraph(`Aitäh! Allkirjastasid lepingu ja ${companyPhrase(params.businessName, 'et')} konto avamise taotlus on esitatud.`),
         paragraph(`Taotluse number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'et'),
@@ -78,10 +79,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph("The company's management board must also sign the contract. We will send the signing link in a separate e-mail.")],
     };
     return {
-      subject: `The account opening application of ${quoteApplicantText(params.businessName, 'en')} has been submitted`,
+      subject: `The account opening application of ${companyPhrase(params.businessName, 'en')} has been submitted`,
       blocks: [
         paragraph(`Hello ${params.representativeName},`),
-        paragraph(`Thank you. You signed the contract and the account opening application of ${quoteApplicantText(params.businessName, 'en')} has been submitted.`),
+        paragraph(`Thank you. You signed the contract and the account opening application of ${companyPhrase(params.businessName, 'en')} has been submitted.`),
         paragraph(`Application number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'en'),
@@ -104,10 +105,10 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
       SIGN_BY_LINK: [paragraph('Договор должны подписать и члены правления компании. Мы отправим им ссылку для подписания отдельным письмом.')],
     };
     return {
-      subject: `Заявление на открытие счёта компании ${quoteApplicantText(params.businessName, 'ru')} подано`,
+      subject: `Заявление на открытие счёта ${companyPhrase(params.businessName, 'ru')} подано`,
       blocks: [
         paragraph(`Здравствуйте, ${params.representativeName}!`),
-        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта компании ${quoteApplicantText(params.businessName, 'ru')} подано.`),
+        paragraph(`Спасибо! Вы подписали договор, и заявление на открытие счёта ${companyPhrase(params.businessName, 'ru')} подано.`),
         paragraph(`Номер заявления: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'ru'),

@@ -1,5 +1,5 @@
 import type { BankOffice, Locale, ReopenableStep } from '@onboarding/domain';
-import { quoteApplicantText } from './applicant-text.js';
+import { atSentenceStart, companyPhrase, type CompanyCase } from './applicant-text.js';
 import { formatBankTime, formatDate, formatEuro, formatIban, plainLines } from './decision-formats.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock, type MailContent } from './layout.js';
@@ -15,8 +15,8 @@ export type MailedDecision =
 
 export type DecisionRecordedParams = {
   representativeName: string;
-  /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
-  businessName: string;
+  /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
+  businessName: string | null;
   applicationNumber: number;
   decision: MailedDecision;
   /** `${PUBLIC_URL}/start/success`: the status page, after signing in. */
@@ -66,7 +66,7 @@ type Texts = {
   support: (email: string, phone: string) => string;
   closing: MailBlock;
   /** The subject and what the mail says about the decision, before the status page's link. */
-  body: (params: DecisionRecordedParams, business: string) => { subject: string; blocks: MailBlock[] };
+  body: (params: DecisionRecordedParams, company: (form?: CompanyCase) => string) => { subject: string; blocks: MailBlock[] };
 };
 
 const et: Texts = {
@@ -75,13 +75,13 @@ const et: Texts = {
   statusPage: 'Taotluse seisu näed, kui logid sisse:',
   support: (email, phone) => `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${email} või telefonil ${phone}.`,
   closing: paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
-  body: ({ decision, applicationNumber }, business) => {
+  body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
           subject: `Arve: konto avamise teenustasu ${formatEuro(decision.amountCents, 'et')}, taotlus ${applicationNumber}`,
           blocks: [
-            paragraph(`Saadame sulle arve ettevõtte ${business} konto avamise teenustasu kohta.`),
+            paragraph(`Saadame sulle arve ${company()} konto avamise teenustasu kohta.`),
             paragraph(
               `Summa: ${formatEuro(decision.amountCents, 'et')}`,
               `Maksetähtaeg: ${formatDate(decision.dueDate, 'et')}`,
@@ -95,7 +95,7 @@ const et: Texts = {
         return {
           subject: `Ootame sind pangakontorisse, taotlus ${applicationNumber}`,
           blocks: [
-            paragraph(`Ettevõtte ${business} konto avamiseks ootame sind end tuvastama pangakontorisse.`),
+            paragraph(`${atSentenceStart(company())} konto avamiseks ootame sind end tuvastama pangakontorisse.`),
             paragraph(`Aeg: ${formatBankTime(decision.at, 'et')}`),
             paragraph(...officeLines(decision.office, 'et')),
             paragraph('Võta kaasa kehtiv isikut tõendav dokument. Kui see aeg sulle ei sobi, võta meiega ühendust.'),
@@ -105,7 +105,7 @@ const et: Texts = {
         return {
           subject: `Lepingu allkirjastamise link on saadetud, taotlus ${applicationNumber}`,
           blocks: [
-            paragraph(`Saatsime ettevõtte ${business} lepingu allkirjastamise lingi neile:`),
+            paragraph(`Saatsime ${company()} lepingu allkirjastamise lingi neile:`),
             paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
             paragraph('Konto avatakse, kui nad on lepingu allkirjastanud.'),
           ],
@@ -114,7 +114,7 @@ const et: Texts = {
         return {
           subject: `Vajame sinu taotluse kohta lisateavet, taotlus ${applicationNumber}`,
           blocks: [
-            paragraph(`Vajame ettevõtte ${business} konto avamise taotluse kohta lisateavet. Täienda neid samme:`),
+            paragraph(`Vajame ${company()} konto avamise taotluse kohta lisateavet. Täienda neid samme:`),
             paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.et[step]}`)),
             paragraph('Kliendihalduri sõnum:', ...plainLines(decision.message)),
             paragraph('Logi sisse, täienda samme ja allkirjasta leping uuesti. Ülejäänud sammud jäävad nii, nagu need allkirjastasid.'),
@@ -122,16 +122,16 @@ const et: Texts = {
         };
       case 'APPROVED':
         return {
-          subject: `Ettevõtte ${business} konto on avatud`,
+          subject: `${atSentenceStart(company())} konto on avatud`,
           blocks: [
-            paragraph(`Ettevõtte ${business} konto avamise taotlus on heaks kiidetud ja arvelduskonto on avatud.`),
+            paragraph(`${atSentenceStart(company())} konto avamise taotlus on heaks kiidetud ja arvelduskonto on avatud.`),
             paragraph(`Konto number: ${formatIban(decision.accountNumber)}`),
           ],
         };
       case 'DECLINED':
         return {
-          subject: `Ettevõtte ${business} konto avamise taotluse otsus`,
-          blocks: [paragraph(`Aitäh, et soovid meie pangaga koostööd teha. Kahjuks ei saa me ettevõttele ${business} kontot avada.`)],
+          subject: `${atSentenceStart(company())} konto avamise taotluse otsus`,
+          blocks: [paragraph(`Aitäh, et soovid meie pangaga koostööd teha. Kahjuks ei saa me ${company('allative')} kontot avada.`)],
         };
     }
   },
@@ -143,13 +143,13 @@ const en: Texts = {
   statusPage: 'You can see the status of your application after signing in:',
   support: (email, phone) => `If you have any questions, contact us at ${email} or ${phone}.`,
   closing: paragraph('Kind regards', 'Business customer service'),
-  body: ({ decision, applicationNumber }, business) => {
+  body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
           subject: `Invoice: account opening service fee of ${formatEuro(decision.amountCents, 'en')}, application ${applicationNumber}`,
           blocks: [
-            paragraph(`Here is the invoice for the service fee for opening the business account of ${business}.`),
+            paragraph(`Here is the invoice for the service fee for opening the business account of ${company()}.`),
             paragraph(
               `Amount: ${formatEuro(decision.amountCents, 'en')}`,
               `Due date: ${formatDate(decision.dueDate, 'en')}`,
@@ -163,7 +163,7 @@ const en: Texts = {
         return {
           subject: `Your visit to the bank office, application ${applicationNumber}`,
           blocks: [
-            paragraph(`To open the business account of ${business}, please come to the bank office to identify yourself.`),
+            paragraph(`To open the business account of ${company()}, please come to the bank office to identify yourself.`),
             paragraph(`Time: ${formatBankTime(decision.at, 'en')}`),
             paragraph(...officeLines(decision.office, 'en')),
             paragraph('Please bring a valid identity document. If this time does not suit you, contact us.'),
@@ -173,7 +173,7 @@ const en: Texts = {
         return {
           subject: `The signing link has been sent, application ${applicationNumber}`,
           blocks: [
-            paragraph(`We sent the link to sign the contract of ${business} to:`),
+            paragraph(`We sent the link to sign the contract of ${company()} to:`),
             paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
             paragraph('The account is opened once they have signed the contract.'),
           ],
@@ -182,7 +182,7 @@ const en: Texts = {
         return {
           subject: `We need more information about your application, application ${applicationNumber}`,
           blocks: [
-            paragraph(`We need more information about the account opening application of ${business}. Please complete these steps:`),
+            paragraph(`We need more information about the account opening application of ${company()}. Please complete these steps:`),
             paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.en[step]}`)),
             paragraph("The relationship manager's message:", ...plainLines(decision.message)),
             paragraph('Sign in, complete the steps and sign the contract again. The other steps stay as you signed them.'),
@@ -190,16 +190,16 @@ const en: Texts = {
         };
       case 'APPROVED':
         return {
-          subject: `The account of ${business} has been opened`,
+          subject: `The account of ${company()} has been opened`,
           blocks: [
-            paragraph(`The account opening application of ${business} has been approved and the current account has been opened.`),
+            paragraph(`The account opening application of ${company()} has been approved and the current account has been opened.`),
             paragraph(`Account number: ${formatIban(decision.accountNumber)}`),
           ],
         };
       case 'DECLINED':
         return {
-          subject: `Decision on the account opening application of ${business}`,
-          blocks: [paragraph(`Thank you for choosing our bank. Unfortunately we cannot open an account for ${business}.`)],
+          subject: `Decision on the account opening application of ${company()}`,
+          blocks: [paragraph(`Thank you for choosing our bank. Unfortunately we cannot open an account for ${company()}.`)],
         };
     }
   },
@@ -211,13 +211,13 @@ const ru: Texts = {
   statusPage: 'Статус заявления можно посмотреть после входа:',
   support: (email, phone) => `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${email} или по телефону ${phone}.`,
   closing: paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
-  body: ({ decision, applicationNumber }, business) => {
+  body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
       case 'FEE_INVOICED':
         return {
           subject: `Счёт-фактура: плата за открытие счёта ${formatEuro(decision.amountCents, 'ru')}, заявление № ${applicationNumber}`,
           blocks: [
-            paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта компании ${business}.`),
+            paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта ${company()}.`),
             paragraph(
               `Сумма: ${formatEuro(decision.amountCents, 'ru')}`,
               `Срок оплаты: ${formatDate(decision.dueDate, 'ru')}`,
@@ -231,7 +231,7 @@ const ru: Texts = {
         return {
           subject: `Ждём вас в отделении банка, заявление № ${applicationNumber}`,
           blocks: [
-            paragraph(`Для открытия счёта компании ${business} ждём вас в отделении банка, чтобы пройти идентификацию.`),
+            paragraph(`Для открытия счёта ${company()} ждём вас в отделении банка, чтобы пройти идентификацию.`),
             paragraph(`Время: ${formatBankTime(decision.at, 'ru')}`),
             paragraph(...officeLines(decision.office, 'ru')),
             paragraph('Возьмите с собой действительный документ, удостоверяющий личность. Если это время вам не подходит, свяжитесь с нами.'),
@@ -241,7 +241,7 @@ const ru: Texts = {
         return {
           subject: `Ссылка для подписания договора отправлена, заявление № ${applicationNumber}`,
           blocks: [
-            paragraph(`Мы отправили ссылку для подписания договора компании ${business}:`),
+            paragraph(`Мы отправили ссылку для подписания договора ${company()}:`),
             paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
             paragraph('Счёт откроем после того, как они подпишут договор.'),
           ],
@@ -250,7 +250,7 @@ const ru: Texts = {
         return {
           subject: `Нам нужна дополнительная информация, заявление № ${applicationNumber}`,
           blocks: [
-            paragraph(`Нам нужна дополнительная информация по заявлению на открытие счёта компании ${business}. Дополните эти шаги:`),
+            paragraph(`Нам нужна дополнительная информация по заявлению на открытие счёта ${company()}. Дополните эти шаги:`),
             paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.ru[step]}`)),
             paragraph('Сообщение клиентского менеджера:', ...plainLines(decision.message)),
             paragraph('Войдите, дополните шаги и подпишите договор ещё раз. Остальные шаги остаются такими, какими вы их подписали.'),
@@ -258,16 +258,16 @@ const ru: Texts = {
         };
       case 'APPROVED':
         return {
-          subject: `Расчётный счёт компании ${business} открыт`,
+          subject: `Расчётный счёт ${company()} открыт`,
           blocks: [
-            paragraph(`Заявление на открытие счёта компании ${business} одобрено, расчётный счёт открыт.`),
+            paragraph(`Заявление на открытие счёта ${company()} одобрено, расчётный счёт открыт.`),
             paragraph(`Номер счёта: ${formatIban(decision.accountNumber)}`),
           ],
         };
       case 'DECLINED':
         return {
-          subject: `Решение по заявлению на открытие счёта компании ${business}`,
-          blocks: [paragraph(`Благодарим вас за интерес к нашему банку. К сожалению, мы не можем открыть счёт для компании ${business}.`)],
+          subject: `Решение по заявлению на открытие счёта ${company()}`,
+          blocks: [paragraph(`Благодарим вас за интерес к нашему банку. К сожалению, мы не можем открыть счёт для ${company()}.`)],
         };
     }
   },
@@ -276,7 +276,7 @@ const ru: Texts = {
 const render =
   (texts: Texts, language: Locale) =>
   (params: DecisionRecordedParams): MailContent => {
-    const { subject, blocks } = texts.body(params, quoteApplicantText(params.businessName, language));
+    const { subject, blocks } = texts.body(params, (form) => companyPhrase(params.businessName, language, form));
     return {
       subject,
       blocks: [

@@ -3,6 +3,7 @@ import { renderLayout, type RenderedMail } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { applicationSubmitted } from './application-submitted.js';
 import { decisionRecorded } from './decision-recorded.js';
+import { emailConfirmationCode } from './email-confirmation-code.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
 import { serviceFeeInvoice } from './service-fee-invoice.js';
 
@@ -11,6 +12,7 @@ export type { SaveAndContinueLaterParams } from './save-and-continue-later.js';
 export type { ApplicationSubmittedParams } from './application-submitted.js';
 export type { ServiceFeeInvoiceParams } from './service-fee-invoice.js';
 export type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
+export type { EmailConfirmationCodeParams } from './email-confirmation-code.js';
 
 /** Every mail the product sends. A new mail: a file beside this one and a line here. */
 const templates = {
@@ -18,6 +20,7 @@ const templates = {
   APPLICATION_SUBMITTED: applicationSubmitted,
   SERVICE_FEE_INVOICE: serviceFeeInvoice,
   DECISION_RECORDED: decisionRecorded,
+  EMAIL_CONFIRMATION_CODE: emailConfirmationCode,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof templates;

@@ -1,12 +1,12 @@
-import { quoteApplicantText } from './applicant-text.js';
+import { atSentenceStart, companyPhrase } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph } from './layout.js';
 
 export type SaveAndContinueLaterParams = {
   /** From the eID. */
   representativeName: string;
-  /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
-  businessName: string;
+  /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
+  businessName: string | null;
   /** The application's number for people, as the success page and the other mails show it. */
   applicationNumber: number;
   /** Whether the sign-in page offers the ID-card (isIdCardSignInOffered): the mail names only what it offers. */
@@ -30,7 +30,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Tere, ${params.representativeName}!`),
       paragraph(
-        `Ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
+        `${atSentenceStart(companyPhrase(params.businessName, 'et'))} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
       ),
       link(params.link),
       paragraph(`Taotluse number: ${params.applicationNumber}`),
@@ -48,7 +48,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Hello ${params.representativeName},`),
       paragraph(
-        `The account opening application for ${quoteApplicantText(params.businessName, 'en')} has been saved. You can continue filling it in at any time through this link:`,
+        `The account opening application for ${companyPhrase(params.businessName, 'en')} has been saved. You can continue filling it in at any time through this link:`,
       ),
       link(params.link),
       paragraph(`Application number: ${params.applicationNumber}`),
@@ -64,7 +64,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
     blocks: [
       paragraph(`Здравствуйте, ${params.representativeName}!`),
       paragraph(
-        `Заявление на открытие счёта для компании ${quoteApplicantText(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
+        `Заявление на открытие счёта для ${companyPhrase(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
       link(params.link),
       paragraph(`Номер заявления: ${params.applicationNumber}`),

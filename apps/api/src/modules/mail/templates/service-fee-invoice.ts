@@ -1,11 +1,11 @@
-import { quoteApplicantText } from './applicant-text.js';
+import { companyPhrase } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { paragraph } from './layout.js';
 
 export type ServiceFeeInvoiceParams = {
   representativeName: string;
-  /** As the register or the applicant gave it: shown only quoted (quoteApplicantText). */
-  businessName: string;
+  /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
+  businessName: string | null;
   applicationNumber: number;
   /** The application number with its 7-3-1 check digit (paymentReferenceOf). */
   paymentReference: string;
@@ -28,7 +28,7 @@ export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
     subject: `Arve: konto avamise teenustasu, taotlus ${params.applicationNumber}`,
     blocks: [
       paragraph(`Tere, ${params.representativeName}!`),
-      paragraph(`Saadame sulle arve ettevõtte ${quoteApplicantText(params.businessName, 'et')} konto avamise teenustasu kohta.`),
+      paragraph(`Saadame sulle arve ${companyPhrase(params.businessName, 'et')} konto avamise teenustasu kohta.`),
       paragraph(
         `Taotluse number: ${params.applicationNumber}`,
         'Teenus: ettevõtte konto avamine',
@@ -45,7 +45,7 @@ export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
     subject: `Invoice: account opening service fee, application ${params.applicationNumber}`,
     blocks: [
       paragraph(`Hello ${params.representativeName},`),
-      paragraph(`Here is the invoice for the service fee for opening the business account of ${quoteApplicantText(params.businessName, 'en')}.`),
+      paragraph(`Here is the invoice for the service fee for opening the business account of ${companyPhrase(params.businessName, 'en')}.`),
       paragraph(
         `Application number: ${params.applicationNumber}`,
         'Service: opening a business account',
@@ -62,7 +62,7 @@ export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
     subject: `Счёт-фактура: плата за открытие счёта, заявление № ${params.applicationNumber}`,
     blocks: [
       paragraph(`Здравствуйте, ${params.representativeName}!`),
-      paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта компании ${quoteApplicantText(params.businessName, 'ru')}.`),
+      paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта ${companyPhrase(params.businessName, 'ru')}.`),
       paragraph(
         `Номер заявления: ${params.applicationNumber}`,
         'Услуга: открытие счёта компании',

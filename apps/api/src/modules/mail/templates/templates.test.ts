@@ -14,7 +14,7 @@ const params: SaveAndContinueLaterParams = {
   supportPhone: '+372 600 0000',
 };
 
-const hostile: SaveAndContinueLaterParams = {
+const hostile = {
   representativeName: '<script>alert("x")</script>',
   businessName: `Tom & Jerry's "Best" <b>OÜ</b>`,
   applicationNumber: 100042,
@@ -22,7 +22,7 @@ const hostile: SaveAndContinueLaterParams = {
   link: 'http://localhost:3000/start/?processId=1&x="><img src=x onerror=alert(1)>',
   supportEmail: 'a<b>@pank.ee',
   supportPhone: '+372 <600>',
-};
+} satisfies SaveAndContinueLaterParams;
 
 /** The business name of the probe that sent 25 mails: CRLF, a right-to-left override and a URL. */
 const PROBE_BUSINESS_NAME = 'Evil OÜ\r\nYour account is blocked, log in at https://evil.example/login \u202Ekcolbnu\u202C';
@@ -110,7 +110,7 @@ describe('the save-and-continue-later mail', () => {
 
 describe('the template registry', () => {
   it('names every template and renders each in every language', () => {
-    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE', 'DECISION_RECORDED']);
+    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE', 'DECISION_RECORDED', 'EMAIL_CONFIRMATION_CODE']);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
       expect(mail.subject).not.toBe('');
@@ -210,5 +210,33 @@ describe('SERVICE_FEE_INVOICE', () => {
   it.each(LOCALES)('shows in %s the business name only quoted', (language) => {
     const mail = renderMail('SERVICE_FEE_INVOICE', language, { ...invoice, businessName: PROBE_BUSINESS_NAME });
     expectNoRawApplicantText(mail);
+  });
+});
+
+describe('a company the register does not know', () => {
+  const yourCompany = { et: 'sinu ettevõtte', en: 'your company', ru: 'вашей компании' } as const;
+  const common = { representativeName: 'Mari Maasikas', businessName: null, applicationNumber: 100042, supportEmail: 'abi@pank.example', supportPhone: '+372 600 0000' };
+  const rendered = (language: (typeof LOCALES)[number]) => [
+    renderMail('SAVE_AND_CONTINUE_LATER', language, { ...common, isIdCardOffered: true, link: 'http://localhost:3000/start/?processId=1' }),
+    renderMail('APPLICATION_SUBMITTED', language, { ...common, followUp: 'MANAGER_CONTACT', link: 'http://localhost:3000/start/' }),
+    renderMail('SERVICE_FEE_INVOICE', language, { ...common, paymentReference: '1000423', bankName: 'Pank AS' }),
+    renderMail('DECISION_RECORDED', language, { ...common, decision: { type: 'DECLINED' }, link: 'http://localhost:3000/start/success' }),
+  ];
+
+  it.each(LOCALES)('is "your company" in %s in every mail about its application, with no name and no quotation marks', (language) => {
+    for (const mail of rendered(language)) {
+      expect(mail.text.toLowerCase()).toContain(yourCompany[language]);
+      expect(mail.text).not.toMatch(/null|undefined|[„“”«»]/);
+      expect(mail.subject).not.toMatch(/null|undefined|[„“”«»]/);
+    }
+  });
+});
+
+describe('EMAIL_CONFIRMATION_CODE', () => {
+  it.each(LOCALES)('gives in %s the code on a line of its own and how long it is good for, with no link', (language) => {
+    const mail = renderMail('EMAIL_CONFIRMATION_CODE', language, { representativeName: 'Mari Maasikas', code: '042917', validMinutes: 10, supportEmail: 'abi@pank.example', supportPhone: '+372 600 0000' });
+    expect(mail.text).toMatch(/^042917$/m);
+    expect(mail.text).toContain('10');
+    expect(mail.html).not.toContain('<a ');
   });
 });
