@@ -15,7 +15,7 @@ function guards(overrides: Partial<GuardDependencies> = {}) {
     storeProcessId: (id) => {
       processId = id;
     },
-    hasConsented: async () => true,
+    isPersonalInformationComplete: async () => true,
     isMinor: () => false,
     ...overrides,
   });
@@ -65,9 +65,9 @@ describe('route guard (SPEC.md section 2)', () => {
     expect((await landOn('/authentication', { isSignedIn: () => true, restoreSession: async () => true })).pathname).toBe('/personal-information');
   });
 
-  it('sends a signed-in user who has not consented to registry queries from choose-company to personal-information', async () => {
-    expect((await landOn('/choose-company', { restoreSession: async () => true, hasConsented: async () => false })).pathname).toBe('/personal-information');
-    expect((await landOn('/choose-company', { restoreSession: async () => true, hasConsented: async () => true })).pathname).toBe('/choose-company');
+  it('sends a signed-in user who has not consented to registry queries, or not confirmed the e-mail address, from choose-company to personal-information', async () => {
+    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => false })).pathname).toBe('/personal-information');
+    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => true })).pathname).toBe('/choose-company');
   });
 
   it('sends a signed-in user without a process id from an application screen to choose-company', async () => {

@@ -14,8 +14,11 @@ export type GuardDependencies = {
   isSignedIn: () => boolean | Promise<boolean>;
   readProcessId: () => string | null;
   storeProcessId: (processId: string) => void;
-  /** Whether the representative has consented to the bank's registry queries (SPEC.md section 1). */
-  hasConsented: () => Promise<boolean>;
+  /**
+   * Whether the personal information screen is done: consent to the bank's registry queries (SPEC.md section 1) and
+   * an e-mail address confirmed with a code, the only address the bank writes to.
+   */
+  isPersonalInformationComplete: () => Promise<boolean>;
   /** Whether the signed-in person is a minor, who can only open an account at a bank office (SPEC.md section 1). */
   isMinor: () => boolean | Promise<boolean>;
 };
@@ -31,8 +34,11 @@ const defaults: GuardDependencies = {
   isSignedIn: () => hasAccessToken() && authSession().then((session) => session.hasLiveAccessToken()),
   readProcessId: () => readSessionValue('processId'),
   storeProcessId: (processId) => writeSessionValues({ processId }),
-  // Asked on every visit: consent is given on the screen before, and a stale answer would send the user back there.
-  hasConsented: async () => (await (await representativeApi()).getRepresentative()).hasConsentedToRegistryQueries,
+  // Asked on every visit: both are given on the screen before, and a stale answer would send the user back there.
+  isPersonalInformationComplete: async () => {
+    const representative = await (await representativeApi()).getRepresentative();
+    return representative.hasConsentedToRegistryQueries && representative.isEmailConfirmed;
+  },
   isMinor: async () => (await authSession()).isSignedInMinor(),
 };
 
@@ -76,16 +82,16 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
       return (await deps.isMinor()) ? redirect(errorPaths.minor) : null;
     },
     /**
-     * Choosing a company queries the register, which needs the representative's consent (SPEC.md section 1): without
-     * it, back to personal-information. The server refuses those queries too; if the answer cannot be had, the
-     * screen shows its own error.
+     * Choosing a company queries the register, which needs the representative's consent (SPEC.md section 1), and
+     * the application's mail needs a confirmed address: without them, back to personal-information. The server
+     * refuses those queries and mails too; if the answer cannot be had, the screen shows its own error.
      */
     chooseCompany: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);
       if (!(await deps.restoreSession())) return redirect(paths.authentication);
       if (await deps.isMinor()) return redirect(errorPaths.minor);
-      const hasConsented = await deps.hasConsented().catch(() => true);
-      return hasConsented ? null : redirect(paths.personalInformation);
+      const isComplete = await deps.isPersonalInformationComplete().catch(() => true);
+      return isComplete ? null : redirect(paths.personalInformation);
     },
     /** Application screens also need a stored process id, else choose-company; the screens get it as loader data. */
     withProcessId: async ({ request }: LoaderFunctionArgs) => {

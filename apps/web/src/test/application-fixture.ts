@@ -16,7 +16,7 @@ export function applicationView(overrides: Partial<ApplicationView> & { currentS
   };
 }
 
-/** The signed-in representative who has given e-mail, phone and consent: what the choose-company guard asks for. */
+/** The signed-in representative who has given e-mail (confirmed), phone and consent: what the choose-company guard asks for. */
 export const consentedRepresentative = (): Representative => ({
   personalId: '38001085718',
   personalIdCountryCode: 'EE',
@@ -26,6 +26,7 @@ export const consentedRepresentative = (): Representative => ({
   phone: '+372 5555 5555',
   language: 'en',
   hasConsentedToRegistryQueries: true,
+  isEmailConfirmed: true,
 });
 
 const names = (et: string, en: string, ru: string) => ({ et, en, ru });

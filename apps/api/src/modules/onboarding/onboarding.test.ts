@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
+import { confirmEmail } from '../../test/representative.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
@@ -29,6 +30,8 @@ async function tokenFor(personalId: string): Promise<string> {
       payload: { email: 'representative@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' },
     });
     expect(consent.statusCode).toBe(200);
+    // The address is confirmed as the screen confirms it: the mails below go only to a confirmed one.
+    await confirmEmail(app, (method, url, payload) => app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) }));
   }
   return token;
 }

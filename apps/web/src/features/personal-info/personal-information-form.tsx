@@ -9,7 +9,10 @@ import { ApiError } from '../../lib/api-errors';
 import { domainResolver, validationMessage } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
 import { Button, Checkbox, Input } from '../../ui';
+import { retryAtOf } from '../../lib/rate-limit';
+import { useSendEmailConfirmationCode } from './api/email-confirmation';
 import { useSavePersonalInformation } from './api/save-personal-information';
+import type { CodeRequest } from './email-confirmation-form';
 import styles from './personal-information-page.module.css';
 
 // The language is not asked for: it is the language the user is reading the page in.
@@ -21,10 +24,17 @@ export function currentLocale(language: string | undefined): Locale {
   return LOCALES.find((locale) => locale === language) ?? DEFAULT_LOCALE;
 }
 
-export function PersonalInformationForm({ representative }: { representative: Representative | undefined }) {
+type Props = {
+  representative: Representative | undefined;
+  /** The address is saved but not confirmed: a code was asked for it (or refused until `retryAt`). */
+  onConfirmationNeeded: (request: CodeRequest) => void;
+};
+
+export function PersonalInformationForm({ representative, onConfirmationNeeded }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const save = useSavePersonalInformation();
+  const sendCode = useSendEmailConfirmationCode();
   // A Mobile-ID sign-in's number is the person's own (Mobile-ID confirmed it): offered until another is saved.
   const signInPhone = useSignedInPerson()?.phoneNumber;
   const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, z.output<typeof formSchema>>({
@@ -40,11 +50,25 @@ export function PersonalInformationForm({ representative }: { representative: Re
   const language = currentLocale(i18n.resolvedLanguage);
 
   const onSubmit = handleSubmit(async (values) => {
+    let saved: Representative;
     try {
-      await save.mutateAsync({ ...values, language });
+      saved = await save.mutateAsync({ ...values, language });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') applyFieldIssues(error.fields, setError, setFocus, FIELD_NAMES);
       return;
+    }
+    // The bank writes only to a confirmed address: a new one (or one saved before confirmation existed) gets a code.
+    if (!saved.isEmailConfirmed && saved.email) {
+      const email = saved.email;
+      try {
+        onConfirmationNeeded(await sendCode.mutateAsync());
+        return;
+      } catch (error) {
+        const retryAt = retryAtOf(error);
+        if (retryAt !== undefined) return onConfirmationNeeded({ email, retryAt });
+        // CONFLICT: confirmed meanwhile; go on. Anything else the error toast has told.
+        if (!(error instanceof ApiError && error.code === 'CONFLICT')) return;
+      }
     }
     await navigate(paths.chooseCompany);
   });

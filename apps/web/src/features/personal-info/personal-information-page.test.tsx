@@ -18,16 +18,34 @@ const representative: Representative = {
   phone: null,
   language: null,
   hasConsentedToRegistryQueries: false,
+  isEmailConfirmed: false,
 };
 
-/** The representative as the server keeps it: a save is what the next read answers (the choose-company guard reads it). */
+/** The code the stub server "mails"; any other is wrong. */
+const CODE = '042917';
+
+/**
+ * The representative as the server keeps it: a save is what the next read answers (the choose-company guard reads
+ * it); another address than the saved one is not confirmed until CODE comes back.
+ */
 function serve(saved: Partial<Representative> = {}) {
   let stored: Representative = { ...representative, ...saved };
+  let triesLeft = 5;
   return stubFetch({
     'GET /onboarding/representative': () => jsonResponse(stored),
     'PUT /onboarding/representative/personal-information': ({ body }) => {
-      stored = { ...stored, ...(body as object) };
+      const next = body as Partial<Representative>;
+      stored = { ...stored, ...next, isEmailConfirmed: stored.isEmailConfirmed && next.email === stored.email };
       return jsonResponse(stored);
+    },
+    'POST /onboarding/representative/email-confirmation/code': () => jsonResponse({ email: stored.email, validMinutes: 10 }, 202),
+    'POST /onboarding/representative/email-confirmation': ({ body }) => {
+      if ((body as { code: string }).code === CODE) {
+        stored = { ...stored, isEmailConfirmed: true };
+        return jsonResponse(stored);
+      }
+      triesLeft -= 1;
+      return jsonResponse({ code: 'VALIDATION_FAILED', message: 'invalid', fields: [{ path: 'code', code: 'wrongConfirmationCode', params: { triesLeft } }] }, 400);
     },
     'GET /onboarding/representative/companies': () => jsonResponse({ companies: [], pendingManualApplication: null }),
   });
@@ -62,6 +80,8 @@ describe('personal information screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'mary@firma.ee');
     await user.click(screen.getByRole('checkbox', { name: /queries official databases/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByRole('textbox', { name: /Confirmation code/ }), CODE);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
     expect(callsTo('PUT /onboarding/representative/personal-information')[0]?.body).toMatchObject({ phone: '+37200000766' });
   });
@@ -105,6 +125,8 @@ describe('personal information screen', () => {
     await user.click(screen.getByRole('checkbox', { name: /queries official databases/ }));
     expect(screen.getByText('The bank will write to you in the language of this page: English.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByRole('textbox', { name: /Confirmation code/ }), CODE);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
     expect(callsTo('PUT /onboarding/representative/personal-information')[0]?.body).toEqual({
       email: 'juri@firma.ee',
@@ -127,5 +149,54 @@ describe('personal information screen', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Phone number/ }));
     expect(router.state.location.pathname).toBe('/personal-information');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks for the code mailed to a new address, with the focus on its heading, and says where it went', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve({ phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
+    renderRoutes(createRoutes(), '/personal-information');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'juri@firma.ee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Confirm your e-mail address' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText('We sent a confirmation code to juri@firma.ee. The code is valid for 10 minutes.')).toBeTruthy();
+    expect(callsTo('POST /onboarding/representative/email-confirmation/code')).toHaveLength(1);
+  });
+
+  it('shows a wrong code on the field with the tries left, and stays', async () => {
+    const user = userEvent.setup();
+    serve({ phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'juri@firma.ee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const code = await screen.findByRole('textbox', { name: /Confirmation code/ });
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Wrong code. Tries left: 4')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect(router.state.location.pathname).toBe('/personal-information');
+  });
+
+  it('goes on without a code when the saved address is confirmed already', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve({ email: 'juri@firma.ee', phone: '+372 5555 5555', hasConsentedToRegistryQueries: true, isEmailConfirmed: true });
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await screen.findByRole('textbox', { name: 'E-mail' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(callsTo('POST /onboarding/representative/email-confirmation/code')).toHaveLength(0);
+  });
+
+  it('says when a new code may be asked for once the codes of the day are used, and lets the address be changed', async () => {
+    const user = userEvent.setup();
+    const { on } = serve({ phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
+    on('POST /onboarding/representative/email-confirmation/code', () => jsonResponse({ code: 'RATE_LIMITED', message: 'limited', retryAfterSeconds: 3600 }, 429));
+    renderRoutes(createRoutes(), '/personal-information');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'juri@firma.ee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/try again after/i);
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    expect(((await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement).value).toBe('juri@firma.ee');
   });
 });

@@ -1,15 +1,25 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import { useSignedInPerson } from '../../lib/use-signed-in-person';
 import { Button, Card, Spinner } from '../../ui';
 import { useRepresentative } from '../../lib/representative';
+import { EmailConfirmationForm, type CodeRequest } from './email-confirmation-form';
 import { PersonalInformationForm } from './personal-information-form';
 import styles from './personal-information-page.module.css';
 
-/** SPEC.md sections 1 and 2: /personal-information, the greeting, e-mail, phone and the registry-query confirmation. */
+/**
+ * SPEC.md sections 1 and 2: /personal-information, the greeting, e-mail, phone and the registry-query confirmation;
+ * then, for an address not confirmed yet, the code mailed to it.
+ */
 export function Component() {
   const { t } = useTranslation();
   const person = useSignedInPerson();
   const representative = useRepresentative();
+  const navigate = useNavigate();
+  // Set once the details are saved and a code was asked for: the screen then asks for the code.
+  const [codeRequest, setCodeRequest] = useState<CodeRequest>();
   const named = person ?? representative.data;
   const name = named ? `${named.givenName} ${named.surname}` : null;
 
@@ -29,7 +39,12 @@ export function Component() {
           </Button>
         </div>
       )}
-      {representative.isSuccess && <PersonalInformationForm representative={representative.data} />}
+      {representative.isSuccess &&
+        (codeRequest ? (
+          <EmailConfirmationForm request={codeRequest} onConfirmed={() => navigate(paths.chooseCompany)} onChangeEmail={() => setCodeRequest(undefined)} />
+        ) : (
+          <PersonalInformationForm representative={representative.data} onConfirmationNeeded={setCodeRequest} />
+        ))}
     </Card>
   );
 }
