@@ -1,5 +1,6 @@
 import { completeSteps, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
+import { confirmationCodeFor } from './journey.js';
 
 type PageGlobals = {
   sessionStorage: { getItem(key: string): string | null };
@@ -49,6 +50,7 @@ export async function fillStepsThroughApi(
     const consented = await callApi(page, 'PUT', '/onboarding/representative/personal-information', consent);
     if (consented.status !== 200) throw new Error(`giving consent answered ${String(consented.status)}`);
   }
+  await confirmEmailThroughApi(page, baseUrl);
   const created = await callApi(page, 'POST', '/onboarding/applications', request);
   if (created.status !== 200) throw new Error(`creating the application answered ${String(created.status)}`);
   let application = (created.json as { application: { processId: string; version: number } }).application;
@@ -104,4 +106,15 @@ export function completeRegisterPersons(step: RelatedPersonsStep): RelatedPerson
       };
     }),
   };
+}
+
+/** Confirms the saved e-mail address as the screen would, with the code from the dev mailbox; nothing if it is confirmed. */
+export async function confirmEmailThroughApi(page: Page, baseUrl: string): Promise<void> {
+  const representative = (await callApi(page, 'GET', '/onboarding/representative')).json as { email: string; isEmailConfirmed: boolean };
+  if (representative.isEmailConfirmed) return;
+  const sent = await callApi(page, 'POST', '/onboarding/representative/email-confirmation/code');
+  if (sent.status !== 202) throw new Error(`sending the confirmation code answered ${String(sent.status)}`);
+  const code = await confirmationCodeFor(baseUrl, representative.email);
+  const confirmed = await callApi(page, 'POST', '/onboarding/representative/email-confirmation', { code });
+  if (confirmed.status !== 200) throw new Error(`confirming the e-mail address answered ${String(confirmed.status)}`);
 }

@@ -10,14 +10,37 @@ export async function signInWithSmartId(page: Page, baseUrl: string, personalId:
   await page.waitForURL(/\/start\/(personal-information|application)/, { timeout: 20_000 });
 }
 
-/** Fills the personal information screen and continues to the choice of company. */
+/**
+ * Fills the personal information screen and continues to the choice of company, typing back the code mailed to the
+ * address (read from the dev mailbox) unless the person confirmed that address before.
+ */
 export async function givePersonalInformation(page: Page, email = 'esindaja@example.ee'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Phone number').fill('+372 5123 4567');
   await page.getByRole('checkbox', { name: /I am aware that the bank queries official databases/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
+  const chooseCompany = page.getByRole('heading', { level: 1, name: 'Choose a company' });
+  const confirmation = page.getByRole('heading', { level: 2, name: 'Confirm your e-mail address' });
+  await chooseCompany.or(confirmation).waitFor();
+  if (await confirmation.isVisible()) await confirmEmailOnScreen(page, email);
+  await chooseCompany.waitFor();
+}
+
+/** The code in the newest confirmation mail to `email`, as the dev mailbox shows it. */
+export async function confirmationCodeFor(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/mailbox/messages.json?recipient=${encodeURIComponent(email)}`);
+  const messages = (await response.json()) as { template: string; text: string }[];
+  const code = /^\d{6}$/m.exec(messages.find((message) => message.template === 'EMAIL_CONFIRMATION_CODE')?.text ?? '')?.[0];
+  if (!code) throw new Error(`no confirmation code was mailed to ${email}`);
+  return code;
+}
+
+/** Types the mailed code into the confirmation step of the personal information screen. */
+export async function confirmEmailOnScreen(page: Page, email: string): Promise<void> {
+  const code = await confirmationCodeFor(new URL(page.url()).origin, email);
+  await page.getByRole('textbox', { name: /Confirmation code/ }).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
 /** Answers the overview's questions (first branch, business activity in Estonia, not a financial institution) and continues to signing. */
