@@ -60,6 +60,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
         surname: 'JÕEORG',
         language: 'en',
         hasConsentedToRegistryQueries: true,
+        isEmailConfirmed: true,
         ...representative,
       }),
     [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),

@@ -38,7 +38,7 @@ export function serveSigning({ statuses = [waiting('1234'), signed()], phone = '
   const view = applicationView({ currentStep: 'ApplicationOverview' });
   const stub = stubFetch({ [APPLICATION_URL]: () => jsonResponse(view) });
   stub.on('GET /onboarding/representative', () =>
-    jsonResponse({ personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm', email: 'juri@tamm.ee', phone, language: 'et', hasConsentedToRegistryQueries: true }),
+    jsonResponse({ personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm', email: 'juri@tamm.ee', phone, language: 'et', hasConsentedToRegistryQueries: true, isEmailConfirmed: true }),
   );
   stub.on(SIGNING_URL, ({ body }) =>
     jsonResponse((body as { method: string }).method === 'ID_CARD' ? { signingSessionId: 's-1', hash: HASH, hashType: 'SHA256' } : { signingSessionId: 's-1', verificationCode: '1234' }),
