@@ -8,6 +8,7 @@ import {
   type IntegrationApplicationPage,
   type IntegrationApplicationSummary,
   type ListApplicationsQuery,
+  unverifiedFactsOf,
 } from '@onboarding/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -30,7 +31,12 @@ function summaryOf(row: ApplicationSummaryRow): IntegrationApplicationSummary {
     processId: row.processId,
     applicationNumber: row.applicationNumber,
     status: row.status as IntegrationApplicationSummary['status'],
-    company: { name: row.companyName, registryCode: row.companyRegistryCode, registryCountryCode: row.companyRegistryCountryCode },
+    company: {
+      name: row.companyName,
+      registryCode: row.companyRegistryCode,
+      registryCountryCode: row.companyRegistryCountryCode,
+      isVerified: row.companySource === 'REGISTER',
+    },
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -91,6 +97,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
         steps: application.stepData,
         facts,
         discrepancies,
+        unverifiedFacts: unverifiedFactsOf(facts),
         history: history.events,
         reopenedSteps: (application.reopenedSteps ?? null) as IntegrationApplication['reopenedSteps'],
         links: {

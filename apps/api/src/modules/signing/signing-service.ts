@@ -9,6 +9,7 @@ import {
   type ApplicationOverview,
   type Discrepancy,
   type OverviewNotices,
+  type VerifiableFact,
   type ApplicationReview,
   type CompanyData,
   type SigningStatus,
@@ -45,7 +46,10 @@ export type SigningServiceOptions = {
     review(user: User, processId: string): Promise<ApplicationReview>;
     /** The application with register facts fresh enough to sign on; REGISTER_CHANGED when the register changed. */
     withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow>;
-    decisionFacts(user: User, application: ApplicationRow): { facts: ApplicationFacts; discrepancies: Discrepancy[]; notices: OverviewNotices };
+    decisionFacts(
+      user: User,
+      application: ApplicationRow,
+    ): { facts: ApplicationFacts; discrepancies: Discrepancy[]; unverifiedFacts: VerifiableFact[]; notices: OverviewNotices };
   };
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
@@ -163,13 +167,14 @@ export function createSigningService(options: SigningServiceOptions) {
     const companyData = application.stepData.CompanyData as CompanyData;
     const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
     // The register decides where it has an answer; the declaration only where it has none.
-    const { facts, discrepancies, notices } = applications.decisionFacts(user, application);
+    const { facts, discrepancies, unverifiedFacts, notices } = applications.decisionFacts(user, application);
     const followUp = followUpOf({
       notices,
       representationBasis: facts.representationBasis.value ?? undefined,
       isListedCompany: facts.isListedCompany.value,
       isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
       hasDiscrepancies: discrepancies.length > 0,
+      unverifiedFacts,
     });
     const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
@@ -255,10 +260,16 @@ export function createSigningService(options: SigningServiceOptions) {
         await events.enqueueApplicationSubmitted(tx, {
           processId: application.processId,
           applicationNumber: application.applicationNumber,
-          company: { name: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+          company: {
+            name: application.companyName,
+            registryCode: application.companyRegistryCode,
+            registryCountryCode: application.companyRegistryCountryCode,
+            isVerified: !unverifiedFacts.includes('COMPANY'),
+          },
           submittedAt,
           followUp,
           hasDiscrepancies: discrepancies.length > 0,
+          unverifiedFacts,
           version: written.version,
         });
         return { signed, written };

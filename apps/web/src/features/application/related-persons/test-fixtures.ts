@@ -101,7 +101,7 @@ export const registerPrefill: RelatedPersonsFromRegister = {
       roles: ['SHAREHOLDER'],
       isFromRegister: true,
       businessName: 'Holding OÜ',
-      registryCode: '87654321',
+      registryCode: '87654322',
       registryCountryCode: 'EE',
       shareholders: [],
     },
@@ -119,7 +119,7 @@ export const populationRegisterPerson: RegisterPersonLookup = {
 
 export const holdingCompanyCard: RegisterCompanyLookup = {
   businessName: 'Holding OÜ',
-  registryCode: '87654321',
+  registryCode: '87654322',
   registryCountryCode: 'EE',
   legalAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 2', postalCode: '10123' },
   emtakVersion: '2008',
