@@ -227,6 +227,11 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     language: text('language').notNull(),
     processId: uuid('process_id'),
+    /**
+     * Which file of the application the template's attachment goes with: for APPLICATION_SUBMITTED the signing
+     * session its submission event names, so a mail sent late never carries another round's container.
+     */
+    attachmentKey: text('attachment_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

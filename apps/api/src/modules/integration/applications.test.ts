@@ -160,6 +160,13 @@ describe('GET /integration/v1/applications', () => {
     expect((await get('/integration/v1/applications?status=VISIT_BANK')).statusCode).toBe(400);
   });
 
+  it('refuses a cursor whose time does not exist with 400, as one it did not give, not 500', async () => {
+    const impossible = Buffer.from('2026-13-45T99:99:99.000000Z|6712afb0-7428-4746-a39c-f1eaf8e2b22e').toString('base64url');
+    const response = await get(`/integration/v1/applications?cursor=${impossible}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'cursor', code: 'incorrectValue' }] });
+  });
+
   it('gives 50 by default', async () => {
     await insertSubmitted(60, 'Many');
     const page = (await get('/integration/v1/applications')).json() as { items: unknown[]; nextCursor: string | null };
@@ -192,9 +199,12 @@ describe('GET /integration/v1/applications/:processId', () => {
     const submission = application.history.findLast((event) => event.type === 'APPLICATION_SUBMITTED');
     expect(application.facts.representative.value.name).toBe((submission?.payload.facts as { representative: { value: { name: string } } }).representative.value.name);
 
-    // The same record as the applicant downloads, patches and all.
-    const own = (await jaak('GET', `/onboarding/applications/${submittedId}/history`)).json() as { events: unknown[] };
-    expect(application.history).toEqual(own.events);
+    // The same events as the applicant downloads, patches and all; the applicant's copy withholds the submission's record.
+    const own = (await jaak('GET', `/onboarding/applications/${submittedId}/history`)).json() as { events: typeof application.history };
+    const outline = (events: typeof application.history) => events.map(({ id, type, at, source, patch }) => ({ id, type, at, source, patch }));
+    expect(outline(own.events)).toEqual(outline(application.history));
+    expect(submission?.payload).toMatchObject({ facts: expect.any(Object) as object, contractSha256: expect.any(String) as string });
+    expect(own.events.findLast((event) => event.type === 'APPLICATION_SUBMITTED')?.payload).toEqual({ source: 'EID', method: 'ID_CARD' });
     expect(application.history.some((event) => event.type === 'APPLICATION_SUBMITTED' && event.source === 'EID')).toBe(true);
     expect(application.history.some((event) => (event.patch?.length ?? 0) > 0)).toBe(true);
   });

@@ -13,6 +13,7 @@ export type NewOutboxMessage = {
   template: string;
   language: string;
   processId?: string | null;
+  attachmentKey?: string | null;
 };
 
 /** SENT; PENDING (waiting for its first or next attempt); FAILED (gave up, last_error says why). */

@@ -60,6 +60,7 @@ import {
   representativeOutcome,
   type ExistingApplication,
 } from './application-flow.js';
+import { applicantHistoryOf } from './applicant-history.js';
 import type { ApplicationEventRow, ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
 import type { BankRecords, Mail, Register } from './ports.js';
 
@@ -418,7 +419,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     return { kind: 'APPLICATION', application: toApplicationView(created) };
   }
 
-  /** The application's append-only record: every change with its JSON Patch, author, time and source. */
+  /** The application's append-only record, whole: every change with its JSON Patch, author, time and source (the bank's read). */
   async function historyOf(application: ApplicationRow): Promise<ApplicationHistory> {
     const events = await repository.eventsOf(application.processId);
     return {
@@ -496,9 +497,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
     },
 
-    /** The application's record, if it is this user's. */
+    /** The application's record, if it is this user's: the applicant's copy, without what is the bank's alone (DA9). */
     async history(user: User, processId: string): Promise<ApplicationHistory> {
-      return historyOf(await ownApplication(processId, user));
+      return applicantHistoryOf(await historyOf(await ownApplication(processId, user)));
     },
 
     historyOf,
