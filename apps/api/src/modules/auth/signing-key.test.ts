@@ -176,20 +176,24 @@ describe('access-token keys at rest', () => {
 });
 
 describe('access-token keys on PGlite', () => {
+  // Opening PGlite takes most of the time: in a hook, whose time limit allows for a busy machine.
+  let pglite: Database;
+  beforeAll(async () => {
+    pglite = await openDatabase({});
+  });
+  afterAll(async () => {
+    await pglite.close();
+  });
+
   it('are the DATA_DIR files, one per purpose, and need no key-encryption key', async () => {
-    const pglite = await openDatabase({});
-    try {
-      const dataDir = newDataDir();
-      const noKek = () => {
-        throw new Error('asked for a key-encryption key on PGlite');
-      };
-      const keys = await loadSigningKeys({ purpose: 'applicant', dataDir, database: pglite, keyEncryption: noKek });
-      expect((await loadSigningKeys({ purpose: 'applicant', dataDir, database: pglite, keyEncryption: noKek })).current.keyId).toBe(keys.current.keyId);
-      const integration = await loadSigningKeys({ purpose: 'integration', dataDir, database: pglite, keyEncryption: noKek });
-      expect(integration.current.keyId).not.toBe(keys.current.keyId);
-      expect(await pglite.db.select().from(authSigningKeys)).toHaveLength(0);
-    } finally {
-      await pglite.close();
-    }
+    const dataDir = newDataDir();
+    const noKek = () => {
+      throw new Error('asked for a key-encryption key on PGlite');
+    };
+    const keys = await loadSigningKeys({ purpose: 'applicant', dataDir, database: pglite, keyEncryption: noKek });
+    expect((await loadSigningKeys({ purpose: 'applicant', dataDir, database: pglite, keyEncryption: noKek })).current.keyId).toBe(keys.current.keyId);
+    const integration = await loadSigningKeys({ purpose: 'integration', dataDir, database: pglite, keyEncryption: noKek });
+    expect(integration.current.keyId).not.toBe(keys.current.keyId);
+    expect(await pglite.db.select().from(authSigningKeys)).toHaveLength(0);
   });
 });
