@@ -77,6 +77,10 @@ try {
     const state = key.retiredAt ? `retired ${key.retiredAt.toISOString()}` : `valid, sealed with ${key.kekId ?? '(nothing: in the clear until an instance starts)'}`;
     console.log(`${key.keyId}  ${key.purpose.padEnd(11)}  created ${key.createdAt.toISOString()}  ${state}`);
   }
+} catch (error) {
+  // A KEK that does not open the keys, or none given: the reason, not a stack.
+  console.error(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }
