@@ -1,7 +1,8 @@
 // Checks a signed contract (.asice) as a relying party would, years later, with nothing but the file and the
-// trust anchors: npm run verify-container -- FILE.asice [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]
+// trust anchors: npm run verify-container -- FILE.asice... [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]
 // Without --trust, the CAs of the identity simulators that `npm start` keeps in DATA_DIR/simulators (default
-// ./data) are trusted, which is what a container signed in a local run needs. Prints every check; exits 1 on failure.
+// ./data) are trusted, which is what a container signed in a local run needs. Prints every check of every file
+// (under the file's name when there are several); exits 1 when any file fails.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,9 +18,8 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const file = positionals[0];
-if (!file) {
-  console.error('usage: npm run verify-container -- FILE.asice [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]');
+if (positionals.length === 0) {
+  console.error('usage: npm run verify-container -- FILE.asice... [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]');
   process.exit(2);
 }
 
@@ -38,11 +38,17 @@ async function anchors(): Promise<{ trustAnchors: string[]; timestampTrustAnchor
   };
 }
 
-const report = await verifyContainer(readFileSync(file), await anchors());
-for (const { check, ok, detail } of report.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${detail}`);
-if (report.ok) {
-  console.log(`\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`);
-} else {
-  console.log(`\nNot valid: ${report.failure ?? ''}.`);
-  process.exit(1);
+const trusted = await anchors();
+let failed = false;
+for (const [index, file] of positionals.entries()) {
+  if (positionals.length > 1) console.log(`${index > 0 ? '\n' : ''}${file}:`);
+  const report = await verifyContainer(readFileSync(file), trusted);
+  for (const { check, ok, detail } of report.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${detail}`);
+  if (report.ok) {
+    console.log(`\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`);
+  } else {
+    console.log(`\nNot valid: ${report.failure ?? ''}.`);
+    failed = true;
+  }
 }
+if (failed) process.exit(1);

@@ -158,8 +158,9 @@ function nginxMainConfig(dir: string, siteFile: string): string {
 }
 
 /**
- * What every instance must share besides the database, made once: the webhooks' signing secret and the demo
- * machine client of the integration API (alone, an instance would make its own of each in its DATA_DIR).
+ * What every instance must share besides the database, made once: the webhooks' signing secret, the key-encryption
+ * key that seals the token signing keys in the database, and the demo machine client of the integration API (alone,
+ * an instance would make its own of each in its DATA_DIR).
  */
 function sharedSecrets(dir: string): Record<string, string> {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -168,7 +169,7 @@ function sharedSecrets(dir: string): Record<string, string> {
   const clientsFile = path.join(dir, 'integration-clients.json');
   const jwk = { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig' };
   writeFileSync(clientsFile, JSON.stringify([{ clientId: 'demo-bank', scopes: INTEGRATION_SCOPES, publicKeys: [jwk] }], null, 2));
-  return { WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`, INTEGRATION_CLIENTS_FILE: clientsFile };
+  return { WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`, KEY_ENCRYPTION_KEYS: randomBytes(32).toString('base64'), INTEGRATION_CLIENTS_FILE: clientsFile };
 }
 
 const instanceLine = (instance: Instance, isReady: boolean) => `server 127.0.0.1:${String(instance.port)} max_fails=1 fail_timeout=2s${isReady ? '' : ' down'};`;

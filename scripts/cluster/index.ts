@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,10 +43,26 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The key-encryption key of the cluster's signing keys. The database outlives each run, so the KEK must too: one
+ * made on the first run is kept in data/cluster-key-encryption-key (ignored by git), never in the database.
+ * KEY_ENCRYPTION_KEYS, when set, is used instead.
+ */
+function clusterKeyEncryptionKeys(): string {
+  if (process.env.KEY_ENCRYPTION_KEYS) return process.env.KEY_ENCRYPTION_KEYS;
+  const file = path.resolve(import.meta.dirname, '../../data/cluster-key-encryption-key');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 await ensureDatabase(databaseUrl);
 const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-cluster-'));
 const image = process.env.CLUSTER_IMAGE;
-const cluster = await startCluster({ port, instances, databaseUrl, dir, ...(image ? { image } : {}), log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
+const env = { KEY_ENCRYPTION_KEYS: clusterKeyEncryptionKeys() };
+const cluster = await startCluster({ port, instances, databaseUrl, dir, env, ...(image ? { image } : {}), log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
   fail(`${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)} (logs in ${dir})`),
 );
 console.log(`cluster: the web app is at ${cluster.url}/start/ ; logs in ${dir}`);

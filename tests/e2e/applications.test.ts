@@ -85,7 +85,7 @@ describe('outcomes the server decides', () => {
     await suite.page.getByRole('heading', { level: 1, name: 'A valid identity document is required' }).waitFor();
   });
 
-  it('says an application was already submitted', async () => {
+  it('says an application was already submitted, also when its company is typed by hand: the list decides', async () => {
     await signInWithSmartId(suite.page, suite.server.baseUrl, '39901012239');
     await givePersonalInformation(suite.page);
     await suite.page.getByText('The application has been submitted and is being handled.').waitFor();
@@ -93,8 +93,33 @@ describe('outcomes the server decides', () => {
     await suite.page.getByLabel('Business name').fill('Kesklinna Kohvik OÜ');
     await suite.page.getByLabel(/Registry code/).fill('19007832');
     await suite.page.getByRole('button', { name: 'Continue' }).click();
+    await suite.page.getByText('Kesklinna Kohvik OÜ is in the Business Register and you may represent it: choose it from your companies above').waitFor();
+    await expectNoAxeViolations(suite.page);
+    await suite.page.getByRole('button', { name: 'Choose this company' }).last().click();
+    expect(await suite.page.getByRole('radio', { name: /Kesklinna Kohvik OÜ/ }).isChecked()).toBe(true);
+    await suite.page.getByRole('button', { name: 'Continue' }).click();
     await suite.page.getByRole('heading', { level: 1, name: 'The application has already been submitted' }).waitFor();
     await expectNoAxeViolations(suite.page);
+  });
+});
+
+describe('a company typed by hand that the register knows', () => {
+  it('is refused for someone the register does not name, with the way to a manager', async () => {
+    await signInForTesting(suite.page, suite.server.baseUrl, '38001085718');
+    await givePersonalInformation(suite.page);
+    await pickOption(/My company is not in the list/);
+    await suite.page.getByLabel('Business name').fill('Näidis Tehnoloogia OÜ');
+    await suite.page.getByLabel(/Registry code/).fill('19000148');
+    await suite.page.getByRole('button', { name: 'Continue' }).click();
+    await suite.page.getByText('Incorrect registry code').waitFor();
+    await suite.page.getByLabel(/Registry code/).fill('');
+    await suite.page.getByRole('button', { name: 'Continue' }).click();
+    await suite.page.getByText('Näidis Tehnoloogia OÜ is in the Business Register, which does not name you as its representative').waitFor();
+    const manager = suite.page.getByText(/A relationship manager will help you/);
+    expect(await manager.getByRole('link').count()).toBe(2);
+    expect(await suite.page.getByLabel('Business name').evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    await expectNoAxeViolations(suite.page);
+    expect(suite.page.url()).toBe(`${suite.server.baseUrl}/start/choose-company`);
   });
 });
 

@@ -145,7 +145,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
   const decisions = registerDecisions(app, database, onboarding);
   await registerIntegration(app, config, database, {
-    signingKeys: auth.tokenSigning.keys,
+    signingKeys: auth.tokenSigning.integrationKeys,
     issuer: auth.tokenSigning.issuer,
     rateLimits,
     applications: onboarding.service,

@@ -172,6 +172,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_URL: 'http://localhost:4000/hooks' }).WEBHOOK_SECRET).toBeUndefined();
   });
 
+  it('refuses live mode on PostgreSQL without a key-encryption key for the signing keys it keeps', () => {
+    const onPostgres = { ...LIVE, DATABASE_URL: 'postgres://onboarding@db.pank.ee/onboarding' };
+    const kek = Buffer.alloc(32, 3).toString('base64');
+    expect(() => loadConfig(onPostgres)).toThrow(/KEY_ENCRYPTION_KEYS: or KEY_ENCRYPTION_KEYS_FILE is required when IDENTITY_MODE is live with DATABASE_URL/);
+    // One key file is not enough: the other purpose's keys would still be in the database.
+    expect(() => loadConfig({ ...onPostgres, AUTH_SIGNING_KEY_FILE: '/etc/onboarding/auth.pem' })).toThrow(/KEY_ENCRYPTION_KEYS/);
+    expect(loadConfig({ ...onPostgres, KEY_ENCRYPTION_KEYS: `${kek}, ${Buffer.alloc(32, 4).toString('base64')}` }).KEY_ENCRYPTION_KEYS).toHaveLength(2);
+    expect(loadConfig({ ...onPostgres, KEY_ENCRYPTION_KEYS_FILE: '/etc/onboarding/kek' }).KEY_ENCRYPTION_KEYS_FILE).toBe('/etc/onboarding/kek');
+    expect(loadConfig({ ...onPostgres, AUTH_SIGNING_KEY_FILE: '/etc/onboarding/auth.pem', INTEGRATION_SIGNING_KEY_FILE: '/etc/onboarding/integration.pem' }).IDENTITY_MODE).toBe('live');
+    // PGlite keeps its keys in DATA_DIR files, and simulated mode generates a KEK there.
+    expect(loadConfig(LIVE).KEY_ENCRYPTION_KEYS).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/onboarding' }).KEY_ENCRYPTION_KEYS).toBeUndefined();
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEYS: Buffer.alloc(16).toString('base64') })).toThrow(/KEY_ENCRYPTION_KEYS.0: must be 32 bytes in base64/);
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEYS: kek, KEY_ENCRYPTION_KEYS_FILE: '/etc/onboarding/kek' })).toThrow(/exclude each other/);
+  });
+
   it('turns magic sign-in on by default only in simulated mode', () => {
     expect(loadConfig({}).isMagicSignInEnabled).toBe(true);
     expect(loadConfig({ MAGIC_SIGN_IN: 'false' }).isMagicSignInEnabled).toBe(false);

@@ -41,6 +41,15 @@ const pemFileList = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** A key-encryption key: 32 random bytes in base64 (`openssl rand -base64 32`). */
+export const KEY_ENCRYPTION_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
+
+/** Key-encryption keys, comma-separated, the one that encrypts first; the others only decrypt (a rotation). */
+const keyEncryptionKeyList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(KEY_ENCRYPTION_KEY_PATTERN, 'must be 32 bytes in base64 each, comma-separated (openssl rand -base64 32)')).min(1));
+
 /** A Standard Webhooks secret: `whsec_`, then 24 to 64 bytes in base64 (the specification's range). */
 function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
@@ -152,8 +161,21 @@ export const configSchema = z
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
     // Sign-in (/oauth2/v2).
-    /** PEM PKCS#8 private key (EC P-256) that signs access tokens; unset: generated once into DATA_DIR/keys. */
+    /**
+     * PEM PKCS#8 private key (EC P-256) that signs the applicants' access tokens. Unset: kept in the database
+     * (sealed with the key-encryption key) with DATABASE_URL, generated once into DATA_DIR/keys on PGlite.
+     */
     AUTH_SIGNING_KEY_FILE: z.string().min(1).optional(),
+    /** The same for the integration API's access tokens: a key of its own, never the applicants' (decision 21). */
+    INTEGRATION_SIGNING_KEY_FILE: z.string().min(1).optional(),
+    /**
+     * Key-encryption keys that seal the signing keys kept in the database, which never sees them: base64 of 32
+     * random bytes, comma-separated, the first seals and all open (a rotation: docs/operations.md). Or
+     * KEY_ENCRYPTION_KEYS_FILE, a file holding the same. Required in live mode when signing keys are kept in
+     * PostgreSQL; unset in simulated mode: generated once into DATA_DIR/keys.
+     */
+    KEY_ENCRYPTION_KEYS: keyEncryptionKeyList.optional(),
+    KEY_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
     /**
      * JSON file of the bank's machine clients of /integration/v1: `[{ clientId, scopes, publicKeys: [JWK] }]`, read and
      * checked at start. Unset: the demo client `demo-bank` in simulated mode, none in live mode.
@@ -239,12 +261,24 @@ export const configSchema = z
       if (config.WEBHOOK_URL !== undefined && config.WEBHOOK_SECRET === undefined) {
         context.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required with WEBHOOK_URL when IDENTITY_MODE is live' });
       }
+      // The database must never hold a signing key it could use: live mode seals them with a key from outside it.
+      const keysInDatabase = config.DATABASE_URL !== undefined && (config.AUTH_SIGNING_KEY_FILE === undefined || config.INTEGRATION_SIGNING_KEY_FILE === undefined);
+      if (keysInDatabase && config.KEY_ENCRYPTION_KEYS === undefined && config.KEY_ENCRYPTION_KEYS_FILE === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['KEY_ENCRYPTION_KEYS'],
+          message: 'or KEY_ENCRYPTION_KEYS_FILE is required when IDENTITY_MODE is live with DATABASE_URL: it seals the token signing keys kept in the database',
+        });
+      }
       for (const key of liveHttpsOnly) {
         const value = config[key];
         if (value !== undefined && new URL(value).protocol !== 'https:') {
           context.addIssue({ code: 'custom', path: [key], message: 'must be an https:// address when IDENTITY_MODE is live' });
         }
       }
+    }
+    if (config.KEY_ENCRYPTION_KEYS !== undefined && config.KEY_ENCRYPTION_KEYS_FILE !== undefined) {
+      context.addIssue({ code: 'custom', path: ['KEY_ENCRYPTION_KEYS_FILE'], message: 'KEY_ENCRYPTION_KEYS and KEY_ENCRYPTION_KEYS_FILE exclude each other: set one' });
     }
     if ((config.EID_TLS_CERT_FILE === undefined) !== (config.EID_TLS_KEY_FILE === undefined)) {
       context.addIssue({ code: 'custom', path: ['EID_TLS_KEY_FILE'], message: 'EID_TLS_CERT_FILE and EID_TLS_KEY_FILE go together' });

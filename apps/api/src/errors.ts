@@ -14,6 +14,8 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   COMPANY_MISMATCH: "The step names another company than the application's.",
   CONSENT_REQUIRED: 'Consent to registry queries is required first.',
   REGISTER_CHANGED: 'The business register has changed since the application read it.',
+  COMPANY_IN_REGISTER: 'The business register decides about this company: choose it from the list of companies.',
+  MANUAL_APPLICATION_LIMIT: 'Too many applications for companies entered by hand are in progress.',
   IDEMPOTENCY_KEY_REQUIRED: 'An Idempotency-Key header is required.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for another request.',
   APPLICATION_DECIDED: 'The application already has its final decision.',

@@ -29,6 +29,13 @@ export const API_ERROR_STATUS = {
   CONSENT_REQUIRED: 409,
   /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
   REGISTER_CHANGED: 409,
+  /**
+   * A company typed by hand is one the business register knows (by registry code or name), or an Estonian registry
+   * code the register does not know; `fields` says which field and why. A registered company is chosen from the list.
+   */
+  COMPANY_IN_REGISTER: 409,
+  /** The person already has MAX_OPEN_MANUAL_APPLICATIONS applications in progress for companies typed by hand. */
+  MANUAL_APPLICATION_LIMIT: 409,
   /** A write of the integration API came without a usable Idempotency-Key header. */
   IDEMPOTENCY_KEY_REQUIRED: 400,
   /** The Idempotency-Key was used before for a different request; a new request needs a new key. */

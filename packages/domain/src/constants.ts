@@ -14,6 +14,12 @@ export const BASE_PATH = '/start/';
 
 // SPEC.md section 5 and 9: one application without a registry code per 30 days.
 export const REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS = 30;
+
+/**
+ * Applications in progress for companies typed by hand, per person. Nobody has verified such a company, each
+ * application keeps its own storage, and a real person founding or running foreign companies needs only a few.
+ */
+export const MAX_OPEN_MANUAL_APPLICATIONS = 3;
 // SPEC.md section 3 and 9: "Account closed in the last 6 months".
 export const ACCOUNT_CLOSURE_LOOKBACK_MONTHS = 6;
 
@@ -69,7 +75,8 @@ export const PERSONAL_ID_LENGTH = 11;
 export const BIRTH_DATE_MIN = '1890-01-01';
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 14;
-export const REGISTRY_CODE_MAX_LENGTH = 8;
+// SPEC.md section 9 names 8 as the registry code's default maximum; an Estonian code is exactly that long.
+export const REGISTRY_CODE_LENGTH = 8;
 
 /**
  * Text lengths the specification leaves open; chosen once here so that forms

@@ -15,3 +15,11 @@ export type DiscrepancyFact = (typeof DISCREPANCY_FACTS)[number];
 /** What changed in the register between two readings, and the step it reopens. */
 export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', ...DISCREPANCY_FACTS] as const;
 export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
+
+/**
+ * The facts the register would decide and the bank acts on without asking anyone: who the company is, the
+ * person's right to represent it, whether it is listed, and who owns it. One the applicant alone declared is
+ * unverified, and an unverified fact never leads to a follow-up with nobody of the bank in the loop.
+ */
+export const VERIFIABLE_FACTS = ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] as const;
+export type VerifiableFact = (typeof VERIFIABLE_FACTS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from './constants.js';
-import { REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact } from './fact-names.js';
+import { REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact, type VerifiableFact } from './fact-names.js';
 import { REPRESENTATION_BASES, type RepresentationBasis } from './schemas/company-data.js';
 import { COMPANY_STATUSES, type RegisterCompanyDetails, type RegisterPersonData, type RegisterShareholder } from './schemas/register.js';
 
@@ -287,3 +287,14 @@ export function registerChangesOf(
 /** Whether the register's facts stop the account from opening online: the company is not active, or the person may not represent it. */
 export const isBlockedByRegister = (facts: ApplicationFacts): boolean =>
   facts.companyStatus.source === 'REGISTER' && (facts.companyStatus.value !== 'ACTIVE' || facts.representationBasis.value === null);
+
+/** The facts of VERIFIABLE_FACTS that only the applicant declared: the register did not give them. */
+export function unverifiedFactsOf(facts: ApplicationFacts): VerifiableFact[] {
+  const sources: Record<VerifiableFact, FactSource> = {
+    COMPANY: facts.registryCode.source,
+    REPRESENTATION_BASIS: facts.representationBasis.source,
+    LISTED_COMPANY: facts.isListedCompany.source,
+    SHAREHOLDERS: facts.shareholders.source,
+  };
+  return (Object.keys(sources) as VerifiableFact[]).filter((fact) => sources[fact] !== 'REGISTER');
+}

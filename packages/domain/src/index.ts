@@ -36,6 +36,7 @@ export * from './schemas/overview.js';
 export * from './schemas/application.js';
 export * from './schemas/decisions.js';
 export * from './application-review.js';
+export * from './business-name.js';
 export * from './fact-names.js';
 export * from './facts.js';
 export * from './page-settings.js';

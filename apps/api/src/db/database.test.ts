@@ -161,16 +161,33 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL server', () => {
   });
 });
 
+/** The database's own refusal under drizzle's wrapper: PostgreSQL's message and SQLSTATE. */
+async function refusalOf(query: PromiseLike<unknown>): Promise<{ message: string; code: string } | undefined> {
+  try {
+    await query;
+    return undefined;
+  } catch (error) {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { message?: string; code?: string };
+    return { message: cause.message ?? '', code: cause.code ?? '' };
+  }
+}
+
 describe('signing evidence', () => {
-  it('keeps contracts and signed sessions as they were written', async () => {
-    const application = await createApplication();
+  async function contractOf(processId: string) {
     const [contract] = await database.db
       .insert(contracts)
-      .values({ processId: application.processId, applicationVersion: 1, language: 'et', document: Buffer.from('%PDF-1.7'), sha256: 'ab'.repeat(32) })
+      .values({ processId, applicationVersion: 1, language: 'et', document: Buffer.from('%PDF-1.7'), sha256: 'ab'.repeat(32) })
       .returning();
+    if (!contract) throw new Error('insert returned nothing');
+    return contract;
+  }
+
+  it('keeps contracts and signed sessions as they were written', async () => {
+    const application = await createApplication();
+    const contract = await contractOf(application.processId);
     const [session] = await database.db
       .insert(signingSessions)
-      .values({ processId: application.processId, contractId: contract?.id ?? '', method: 'ID_CARD', personalId: '38001085718' })
+      .values({ processId: application.processId, contractId: contract.id, method: 'ID_CARD', personalId: '38001085718' })
       .returning();
     const sessionId = session?.id ?? '';
 
@@ -180,12 +197,33 @@ describe('signing evidence', () => {
       .set({ status: 'SIGNED', signature: 'c2lnbmF0dXJl', certificate: 'Y2VydA==', signedAt: new Date() })
       .where(eq(signingSessions.id, sessionId));
 
-    await expect(database.db.update(signingSessions).set({ signature: 'Zm9yZ2Vk' }).where(eq(signingSessions.id, sessionId))).rejects.toThrow();
-    await expect(database.db.delete(signingSessions).where(eq(signingSessions.id, sessionId))).rejects.toThrow();
-    await expect(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, contract?.id ?? ''))).rejects.toThrow();
-    await expect(database.db.delete(contracts).where(eq(contracts.id, contract?.id ?? ''))).rejects.toThrow();
+    // Each refused by the trigger's own words (42501), not by an error in the trigger itself.
+    const refused = (table: string, operation: string) => ({ message: `${table} is evidence: ${operation} refused`, code: '42501' });
+    expect(await refusalOf(database.db.update(signingSessions).set({ signature: 'Zm9yZ2Vk' }).where(eq(signingSessions.id, sessionId)))).toEqual(refused('signing_sessions', 'UPDATE'));
+    expect(await refusalOf(database.db.delete(signingSessions).where(eq(signingSessions.id, sessionId)))).toEqual(refused('signing_sessions', 'DELETE'));
+    expect(await refusalOf(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, contract.id)))).toEqual(refused('contracts', 'UPDATE'));
+    expect(await refusalOf(database.db.delete(contracts).where(eq(contracts.id, contract.id)))).toEqual(refused('contracts', 'DELETE'));
+    expect(await refusalOf(database.db.execute(sql`truncate contracts cascade`))).toEqual(refused('contracts', 'TRUNCATE'));
+    expect(await refusalOf(database.db.execute(sql`truncate signing_sessions`))).toEqual(refused('signing_sessions', 'TRUNCATE'));
 
     const [stored] = await database.db.select().from(signingSessions).where(eq(signingSessions.id, sessionId));
     expect(stored?.signature).toBe('c2lnbmF0dXJl');
+    const [storedContract] = await database.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(storedContract?.document.toString()).toBe('%PDF-1.7');
+  });
+
+  it('lets a contract no signature holds be deleted, never changed; one a signing attempt names stays', async () => {
+    const application = await createApplication();
+    const unsigned = await contractOf(application.processId);
+    const attempted = await contractOf(application.processId);
+    await database.db.insert(signingSessions).values({ processId: application.processId, contractId: attempted.id, method: 'SMART_ID', personalId: '38001085718', status: 'FAILED', failureCode: 'user_refused' });
+
+    expect(await refusalOf(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, unsigned.id)))).toEqual({ message: 'contracts is evidence: UPDATE refused', code: '42501' });
+    // The attempt's foreign key keeps its contract: 23503, foreign_key_violation.
+    expect((await refusalOf(database.db.delete(contracts).where(eq(contracts.id, attempted.id))))?.code).toBe('23503');
+    expect(await refusalOf(database.db.delete(contracts).where(eq(contracts.id, unsigned.id)))).toBeUndefined();
+
+    const left = await database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.processId, application.processId));
+    expect(left).toEqual([{ id: attempted.id }]);
   });
 });

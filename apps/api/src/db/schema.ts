@@ -253,6 +253,11 @@ export const mailOutbox = pgTable(
     processId: uuid('process_id'),
     /** The person whose request made the mail (`EE:38001085718`), for the limits per person; null for the bank's mail. */
     personKey: text('person_key'),
+    /**
+     * Which file of the application the template's attachment goes with: for APPLICATION_SUBMITTED the signing
+     * session its submission event names, so a mail sent late never carries another round's container.
+     */
+    attachmentKey: text('attachment_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -430,16 +435,30 @@ export const eventOutbox = pgTable(
 );
 
 /**
- * The keys that sign access tokens when the instances share a PostgreSQL database and no AUTH_SIGNING_KEY_FILE
- * is given (modules/auth/signing-key.ts): the newest key not retired signs, every key not retired verifies.
+ * The keys that sign access tokens when the instances share a PostgreSQL database and no key file is given
+ * (modules/auth/signing-key.ts), one set per purpose: the newest key not retired signs, every key not retired
+ * verifies. The private key is sealed with a key-encryption key the database never sees (key-encryption.ts).
  */
-export const authSigningKeys = pgTable('auth_signing_keys', {
-  keyId: text('key_id').primaryKey(),
-  /** PKCS#8 PEM of the ES256 private key. */
-  privateKeyPem: text('private_key_pem').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
-});
+export const authSigningKeys = pgTable(
+  'auth_signing_keys',
+  {
+    keyId: text('key_id').primaryKey(),
+    /**
+     * PKCS#8 PEM of the private key in the clear: only rows written before migration 0019. The first instance of a
+     * later release seals them and empties this column (docs/decisions/0021).
+     */
+    privateKeyPem: text('private_key_pem'),
+    /** `applicant` (the web app's access tokens) or `integration` (the bank's machine clients'). */
+    purpose: text('purpose').notNull().default('applicant'),
+    /** Which key-encryption key sealed the private key. */
+    kekId: text('kek_id'),
+    /** The PKCS#8 PEM sealed with AES-256-GCM: base64url of iv, ciphertext and tag, dot-separated. */
+    sealedPrivateKey: text('sealed_private_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (table) => [check('auth_signing_keys_purpose_check', sql`${table.purpose} in ('applicant', 'integration')`)],
+);
 
 /**
  * The open challenges of simulated mode's ID-card sign-in (modules/auth/simulated-id-card.ts): one per nonce,

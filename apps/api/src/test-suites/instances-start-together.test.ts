@@ -6,6 +6,7 @@ import { FIXTURE_APPLICATIONS } from '../modules/registry/fixture/bank.js';
 import { createWebDist } from '../test/app.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
 import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../test/database.js';
+import { newKeyEncryptionKey } from '../modules/auth/key-encryption.js';
 
 /**
  * Instances of the built server started at the same moment on a fresh PostgreSQL database: the
@@ -15,6 +16,7 @@ import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '
  */
 
 const INSTANCES = 3;
+const keyEncryptionKey = newKeyEncryptionKey();
 const cleanups: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
@@ -63,6 +65,8 @@ describe('instances started together on one new database', () => {
           PUBLIC_URL: 'http://127.0.0.1:8080',
           WEB_DIST_DIR: webDist,
           DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-together-')),
+          // The one setting they must share besides the database: what seals the signing keys kept there.
+          KEY_ENCRYPTION_KEYS: keyEncryptionKey,
           SIMULATOR_COMPLETION_DELAY_MS: '0',
         }),
       ),
@@ -84,11 +88,12 @@ describe('instances started together on one new database', () => {
     // Each migration applied once: as many rows as the journal has entries.
     const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(Number(counts.migrations)).toBe(journal.entries.length);
-    expect(Number((await withAdmin(url, (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(1);
+    // One key of each purpose, made once.
+    expect(Number((await withAdmin(url, (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(2);
     expect(counts.fixtures).toEqual(
       FIXTURE_APPLICATIONS.map((fixture) => ({ registry: fixture.company.registryCode, count: '1' })).sort((a, b) => a.registry.localeCompare(b.registry)),
     );
-    // Each with a DATA_DIR of its own and no AUTH_SIGNING_KEY_FILE: the key comes from the database.
+    // Each with a DATA_DIR of its own and no AUTH_SIGNING_KEY_FILE: the key comes from the database, sealed.
     await expectOneSystem(servers);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newKeyEncryptionKey } from '../modules/auth/key-encryption.js';
 import { createWebDist } from '../test/app.js';
 import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
@@ -33,7 +34,7 @@ describe('rate limits across instances', () => {
     url.pathname = `/${name}`;
 
     await buildApi();
-    const env = { DATABASE_URL: url.toString(), WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4' };
+    const env = { DATABASE_URL: url.toString(), WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4', KEY_ENCRYPTION_KEYS: newKeyEncryptionKey() };
     // One after the other: the first migrates the new database.
     const servers: BuiltServer[] = [];
     for (let index = 0; index < 2; index++) {

@@ -20,9 +20,10 @@ async function inTemporaryFolder<T>(work: (directory: string) => Promise<T>): Pr
   }
 }
 
-const inUnpackedContainer = <T>(container: Uint8Array, work: (directory: string) => Promise<T>): Promise<T> =>
+/** The files unpacked into a temporary folder: a container's, or what one reader of a forged ZIP would show. */
+const inUnpackedFiles = <T>(files: Readonly<Record<string, Uint8Array>>, work: (directory: string) => Promise<T>): Promise<T> =>
   inTemporaryFolder(async (directory) => {
-    for (const [name, content] of Object.entries(unzipSync(new Uint8Array(container)))) {
+    for (const [name, content] of Object.entries(files)) {
       if (name.endsWith('/')) continue;
       const target = path.join(directory, name);
       await mkdir(path.dirname(target), { recursive: true });
@@ -48,7 +49,12 @@ const outcome = async (command: Promise<{ stdout: string; stderr: string }>): Pr
  * signer certificate from KeyInfo chained to one of the CAs in `trustedPem`.
  */
 export function verifyWithXmlsec1(container: Uint8Array, trustedPem: string): Promise<ToolResult> {
-  return inUnpackedContainer(container, async (directory) => {
+  return verifyFilesWithXmlsec1(unzipSync(new Uint8Array(container)), trustedPem);
+}
+
+/** verifyWithXmlsec1 over files already unpacked, e.g. the entries a streaming reader shows of a forged ZIP. */
+export function verifyFilesWithXmlsec1(files: Readonly<Record<string, Uint8Array>>, trustedPem: string): Promise<ToolResult> {
+  return inUnpackedFiles(files, async (directory) => {
     // xmlsec1 reads one certificate per --trusted-pem file.
     const certificates = trustedPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     const trusted: string[] = [];

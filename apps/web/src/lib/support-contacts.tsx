@@ -9,7 +9,8 @@ export type SupportContactsKey =
   | 'OUTCOMES.CANNOT_OPEN.MESSAGE'
   | 'OUTCOMES.APPLICATION_SUPERSEDED.MESSAGE'
   | 'OUTCOMES.STARTED_WITH_OTHER_REPRESENTATIVE.MESSAGE'
-  | 'SUCCESS.TIMELINE.DECLINED.CONTACT';
+  | 'SUCCESS.TIMELINE.DECLINED.CONTACT'
+  | 'CHOOSE_COMPANY.MANUAL.MANAGER';
 
 /** A translated sentence whose <email> and <phone> parts link to the support contacts. */
 export function SupportContacts({ i18nKey }: { i18nKey: SupportContactsKey }) {

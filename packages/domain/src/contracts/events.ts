@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decisionSchema } from '../schemas/decisions.js';
+import { VERIFIABLE_FACTS } from '../fact-names.js';
 import { APPLICATION_STATUSES, FOLLOW_UPS } from '../schemas/onboarding.js';
 
 /**
@@ -39,11 +40,15 @@ export const applicationSubmittedDataSchema = z.object({
     /** Null for a company the register does not know yet (SPEC.md section 3). */
     registryCode: z.string().nullable(),
     registryCountryCode: z.string(),
+    /** False: the business register does not know the company; its name and code are only as the applicant typed them. */
+    isVerified: z.boolean(),
   }),
   submittedAt: z.iso.datetime({ offset: true }),
   followUp: z.enum(FOLLOW_UPS),
   /** The declaration contradicts the register somewhere: a manager must look before anything else happens. */
   hasDiscrepancies: z.boolean(),
+  /** Facts the register would decide that only the applicant declared: a manager must verify them first. */
+  unverifiedFacts: z.array(z.enum(VERIFIABLE_FACTS)),
   /** The application's version after the submission; a decision names the version it was made on. */
   version: z.number().int().min(1),
   links: integrationLinksSchema,

@@ -40,6 +40,8 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.beneficiariesTotalNotEqual': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalTooBig': ['expected', 'total'],
   'VALIDATION.technicalListedCompanyPercent': ['expected', 'total'],
+  'VALIDATION.companyInRegister': ['name'],
+  'VALIDATION.companyInRegisterNotRepresented': ['name'],
 };
 
 describe('message catalogue (ET, EN, RU)', () => {

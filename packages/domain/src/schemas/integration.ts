@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERIFIABLE_FACTS } from '../fact-names.js';
 import { applicationFactsSchema, discrepancySchema } from '../facts.js';
 import { REOPENABLE_STEPS } from './decisions.js';
 import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
@@ -64,7 +65,13 @@ export const integrationApplicationSummarySchema = z.object({
   processId: z.uuid(),
   applicationNumber: z.number().int(),
   status: z.enum(INTEGRATION_APPLICATION_STATUSES),
-  company: z.object({ name: z.string(), registryCode: z.string().nullable(), registryCountryCode: z.string() }),
+  company: z.object({
+    name: z.string(),
+    registryCode: z.string().nullable(),
+    registryCountryCode: z.string(),
+    /** False: the business register does not know the company; its name and code are only as the applicant typed them. */
+    isVerified: z.boolean(),
+  }),
   submittedAt: z.string().nullable(),
   /** With microseconds: the order of the list. */
   updatedAt: z.string(),
@@ -88,6 +95,8 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
   facts: applicationFactsSchema,
   /** Where the applicant's declaration contradicts the register. */
   discrepancies: z.array(discrepancySchema),
+  /** Facts the register would decide that only the applicant declared: a manager verifies them before the account opens. */
+  unverifiedFacts: z.array(z.enum(VERIFIABLE_FACTS)),
   /** The application's append-only record: each change with its JSON Patch, author, time and source. */
   history: applicationHistorySchema.shape.events,
   /** The steps the applicant fills again after a MORE_INFORMATION_NEEDED decision; null otherwise. */

@@ -177,10 +177,11 @@ const jsonPatchOperationSchema = z.object({
 });
 
 /**
- * An application's append-only record, as its representative may download it:
- * each event with its author (a personal code from the access token, or
- * `register` / `system` / `bank:<client>`), time, source and, for a saved step, the JSON Patch
- * (RFC 6902) of the step data it made.
+ * An application's append-only record: each event with its author (a personal
+ * code from the access token, or `register` / `system` / `bank:<client>`), time,
+ * source and, for a saved step, the JSON Patch (RFC 6902) of the step data it
+ * made. The representative's download names every bank client `bank` and keeps
+ * only the payload fields meant for them; the bank's systems read it whole.
  */
 export const applicationHistorySchema = z.object({
   processId: z.string(),

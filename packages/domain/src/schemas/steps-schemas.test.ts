@@ -102,6 +102,8 @@ describe('company data (SPEC.md section 3)', () => {
     [{ registryCode: '123456789' }, 'registryCode', 'maxLength'],
     [{ registryCode: '1234567A' }, 'registryCode', 'onlyNumbers'],
     [{ registryCode: '1234 5678' }, null, null],
+    [{ registryCode: '1234 5679' }, 'registryCode', 'invalidRegistryCode'],
+    [{ registryCode: '1234' }, 'registryCode', 'invalidRegistryCode'],
     [{ registryCode: 'HRB 12345', registryCountryCode: 'DE' }, null, null],
     [{ registryCode: 'HRB&12345', registryCountryCode: 'DE' }, 'registryCode', 'onlyLatinLetters'],
     [{ businessEmail: 'info@n.ee' }, 'businessEmail', 'invalidEmail'],
@@ -189,7 +191,7 @@ describe('incomes (SPEC.md section 3)', () => {
 describe('related persons (SPEC.md section 3)', () => {
   it('accepts a complete private person and a legal entity', () => {
     expect(parseWithIssues(relatedPersonSchema, privatePerson('p1')).success).toBe(true);
-    const entity = { id: 'e1', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Holding OÜ', registryCode: '87654321', shareholders: [] };
+    const entity = { id: 'e1', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Holding OÜ', registryCode: '87654322', shareholders: [] };
     expect(parseWithIssues(relatedPersonSchema, entity).success).toBe(true);
   });
 

@@ -3,10 +3,8 @@
  * rest name the related-person and opening-reason rules of the same section.
  * Each code has a text under VALIDATION.<code> in src/i18n/*.json.
  *
- * Two messages of the section have no code because no rule can give them:
- * "Minimum amount" (SPEC.md names no minimum for any amount) and "Incorrect
- * registry code" (the registry code rule is digits only and a length, which
- * "Only numbers permitted" and "up to N characters" tell more precisely).
+ * One message of the section has no code because no rule can give it:
+ * "Minimum amount" (SPEC.md names no minimum for any amount).
  */
 export const VALIDATION_CODES = [
   'required',
@@ -27,6 +25,7 @@ export const VALIDATION_CODES = [
   'invalidPersonalId',
   'personAlreadyExists',
   'invalidPhone',
+  'invalidRegistryCode',
   'invalidFormat',
   'countryAlreadyAdded',
   'invalidCountryCode',
@@ -53,6 +52,10 @@ export const VALIDATION_CODES = [
   'companyMismatch',
   'blockedByRegister',
   'registerChanged',
+  // A company typed by hand that the register knows: chosen from the list, or (not the person's) taken up with a manager.
+  'companyInRegister',
+  'companyInRegisterNotRepresented',
+  'registryCodeNotInRegister',
   // The bank asked for more information in this step (MORE_INFORMATION_NEEDED): saved again before signing anew.
   'reopenedByBank',
   // The e-mail confirmation code (personal information screen): typed wrong, with the tries left; or no longer good.

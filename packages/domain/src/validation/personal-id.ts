@@ -1,5 +1,6 @@
 import { PERSONAL_ID_LENGTH } from '../constants.js';
 import { isRealDate } from './calendar.js';
+import { modulo11CheckDigit } from './check-digit.js';
 import { validationIssue, type ValidationResult } from './codes.js';
 import { validateNumberExactLength, validateOnlyNumbers } from './length.js';
 
@@ -9,21 +10,8 @@ export type PersonalIdDetails = {
   sex: 'M' | 'F';
 };
 
-// EID-FACTS.md section 6: two-stage weighted modulo 11.
-const STAGE_I_WEIGHTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1] as const;
-const STAGE_II_WEIGHTS = [3, 4, 5, 6, 7, 8, 9, 1, 2, 3] as const;
-
-const weightedRemainder = (digits: readonly number[], weights: readonly number[]): number =>
-  weights.reduce((sum, weight, index) => sum + weight * (digits[index] ?? 0), 0) % 11;
-
-/** The check digit for the first ten digits of an Estonian personal ID code. */
-export const personalIdCheckDigit = (firstTenDigits: string): number => {
-  const digits = [...firstTenDigits].map(Number);
-  const stageI = weightedRemainder(digits, STAGE_I_WEIGHTS);
-  if (stageI !== 10) return stageI;
-  const stageII = weightedRemainder(digits, STAGE_II_WEIGHTS);
-  return stageII === 10 ? 0 : stageII;
-};
+/** The check digit for the first ten digits of an Estonian personal ID code (EID-FACTS.md section 6). */
+export const personalIdCheckDigit = (firstTenDigits: string): number => modulo11CheckDigit(firstTenDigits);
 
 // SPEC.md section 5: 1-2 the 1800s, 3-4 the 1900s, 5-6 the 2000s, 7-8 the 2100s.
 const centuryOf = (firstDigit: number): number | null =>

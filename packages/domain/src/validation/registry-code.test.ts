@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ValidationResult } from './codes.js';
+import { modulo11CheckDigit } from './check-digit.js';
 import { cleanRegistryCode, isValidRegistryCode, validateRegistryCode } from './registry-code.js';
 
-describe('registry code (SPEC.md section 5: cleaned, digits only, at most 8 by default)', () => {
+describe('Estonian registry code (SPEC.md section 5: cleaned, digits only, 8 with a check digit)', () => {
   it.each<[string, ValidationResult, string]>([
-    ['12345678', null, '8 digits'],
+    ['10539549', null, 'LHV Pank AS'],
+    ['10060701', null, 'Swedbank AS'],
+    [' 1053 9549 ', null, '8 digits after cleaning'],
+    ['10539548', { code: 'invalidRegistryCode', params: {} }, 'a wrong check digit'],
+    ['19000148', { code: 'invalidRegistryCode', params: {} }, 'a wrong check digit'],
+    ['1234', { code: 'invalidRegistryCode', params: {} }, 'too short to be a code'],
     ['123456789', { code: 'maxLength', params: { max: 8 } }, '9 digits: up to 8 characters'],
-    ['1234', null, 'shorter'],
-    [' 1234 5678 ', null, '8 digits after cleaning'],
     ['1234 56789', { code: 'maxLength', params: { max: 8 } }, '9 digits after cleaning'],
     ['1234567a', { code: 'onlyNumbers', params: {} }, 'a letter: only numbers'],
     ['1234-567', { code: 'onlyNumbers', params: {} }, 'a hyphen: only numbers'],
@@ -16,12 +20,6 @@ describe('registry code (SPEC.md section 5: cleaned, digits only, at most 8 by d
   ])('%s gives %j (%s)', (value, issue) => {
     expect(validateRegistryCode(value)).toEqual(issue);
     expect(isValidRegistryCode(value)).toBe(issue === null);
-  });
-
-  it('takes another maximum length', () => {
-    expect(isValidRegistryCode('123456789', 9)).toBe(true);
-    expect(validateRegistryCode('1234567890', 9)).toEqual({ code: 'maxLength', params: { max: 9 } });
-    expect(validateRegistryCode('12345', 4)).toEqual({ code: 'maxLength', params: { max: 4 } });
   });
 
   it('leaves an empty value to "required"', () => {
@@ -33,10 +31,27 @@ describe('registry code (SPEC.md section 5: cleaned, digits only, at most 8 by d
 describe('registry code properties', () => {
   const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${String(min)},${String(max)}}$`));
 
-  it('up to 8 digits pass, with any whitespace in between', () => {
+  it('seven digits and their check digit pass, with any whitespace around', () => {
     fc.assert(
-      fc.property(digits(1, 8), fc.array(fc.constantFrom(' ', '\t'), { maxLength: 3 }), (code, spaces) => {
-        expect(validateRegistryCode(spaces.join('') + code + spaces.join(''))).toBeNull();
+      fc.property(digits(7, 7), fc.array(fc.constantFrom(' ', '\t'), { maxLength: 3 }), (first, spaces) => {
+        expect(validateRegistryCode(spaces.join('') + first + String(modulo11CheckDigit(first)) + spaces.join(''))).toBeNull();
+      }),
+    );
+  });
+
+  it('any other last digit is "Incorrect registry code"', () => {
+    fc.assert(
+      fc.property(digits(7, 7), fc.integer({ min: 1, max: 9 }), (first, shift) => {
+        const wrong = (modulo11CheckDigit(first) + shift) % 10;
+        expect(validateRegistryCode(first + String(wrong))).toEqual({ code: 'invalidRegistryCode', params: {} });
+      }),
+    );
+  });
+
+  it('fewer than 8 digits are "Incorrect registry code"', () => {
+    fc.assert(
+      fc.property(digits(1, 7), (code) => {
+        expect(validateRegistryCode(code)).toEqual({ code: 'invalidRegistryCode', params: {} });
       }),
     );
   });

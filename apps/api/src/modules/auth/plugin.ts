@@ -13,7 +13,8 @@ import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { simulatedIdCardRoutes } from './simulated-id-card.js';
-import { loadSigningKeys, type SigningKeyRing } from './signing-key.js';
+import { loadKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption.js';
+import { loadSigningKeys, type SigningKeyPurpose, type SigningKeyRing } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 
@@ -33,8 +34,8 @@ export type AuthModule = {
   eidUrl(): string;
   /** The identity clients, for signing the contract with the same services. */
   identity: IdentityServices;
-  /** The key and issuer of access tokens: the integration API signs its own tokens (another audience) with them. */
-  tokenSigning: { keys: SigningKeyRing; issuer: string };
+  /** The integration API's keys (never the applicants') and the issuer it shares with applicant tokens. */
+  tokenSigning: { integrationKeys: SigningKeyRing; issuer: string };
 };
 
 /**
@@ -42,7 +43,13 @@ export type AuthModule = {
  * for ID-card, and requireUser for every route that needs a signed-in user.
  */
 export async function registerAuth(app: FastifyInstance, config: Config, database: Database, rateLimits: RateLimits): Promise<AuthModule> {
-  const keys = await loadSigningKeys({ ...(config.AUTH_SIGNING_KEY_FILE ? { keyFile: config.AUTH_SIGNING_KEY_FILE } : {}), dataDir: config.dataDir, database });
+  let keks: KeyEncryptionKeys | undefined;
+  // Read (or, in simulated mode, generated) only when a key is kept in the database.
+  const keyEncryption = () => (keks ??= loadKeyEncryptionKeys(config));
+  const ringOf = (purpose: SigningKeyPurpose, keyFile: string | undefined) =>
+    loadSigningKeys({ purpose, ...(keyFile ? { keyFile } : {}), dataDir: config.dataDir, database, keyEncryption });
+  const keys = await ringOf('applicant', config.AUTH_SIGNING_KEY_FILE);
+  const integrationKeys = await ringOf('integration', config.INTEGRATION_SIGNING_KEY_FILE);
   const issuer = `${config.PUBLIC_URL}${AUTH_BASE_PATH}`;
   const accessTokens = createAccessTokens({ keys, issuer, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const repository = createAuthRepository(database.db);
@@ -111,5 +118,5 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   }
   app.addHook('onClose', () => identity.close());
 
-  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { keys, issuer } };
+  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { integrationKeys, issuer } };
 }

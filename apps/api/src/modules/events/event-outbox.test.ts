@@ -362,10 +362,11 @@ describe('the submitted event', () => {
       events.enqueueApplicationSubmitted(tx, {
         processId: application.processId,
         applicationNumber: application.applicationNumber,
-        company: { name: 'Esitatud OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
+        company: { name: 'Esitatud OÜ', registryCode: '12345678', registryCountryCode: 'EE', isVerified: true },
         submittedAt,
         followUp: 'MANAGER_CONTACT',
         hasDiscrepancies: false,
+        unverifiedFacts: [],
         version: 7,
       }),
     );

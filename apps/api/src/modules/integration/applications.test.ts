@@ -23,6 +23,8 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
 
 let app: FastifyInstance;
 let keyFile: string;
+let integrationKeyFile: string;
+let clientsFile: string;
 let reader: TestClient;
 let readToken: string;
 let decideToken: string;
@@ -62,10 +64,14 @@ beforeAll(async () => {
     { clientId: 'core-banking', scopes: ['applications:read', 'applications:decide'] },
     { clientId: 'decisions-only', scopes: ['applications:decide'] },
   ]);
-  // The server's key is the test's, so it can sign an expired token as the server would have.
-  keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-integration-')), 'auth-signing-key.pem');
+  // The server's keys are the test's, so it can sign tokens as the server would have, or as a thief of a key would.
+  const keysDir = mkdtempSync(path.join(tmpdir(), 'onboarding-integration-'));
+  keyFile = path.join(keysDir, 'auth-signing-key.pem');
   writeFileSync(keyFile, await newSigningKeyPem());
-  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file, AUTH_SIGNING_KEY_FILE: keyFile, MAIL_SEND_INTERVAL_MS: '600000' });
+  integrationKeyFile = path.join(keysDir, 'integration-signing-key.pem');
+  writeFileSync(integrationKeyFile, await newSigningKeyPem());
+  clientsFile = registered.file;
+  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: clientsFile, AUTH_SIGNING_KEY_FILE: keyFile, INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile, MAIL_SEND_INTERVAL_MS: '600000' });
   await app.ready();
   reader = registered.clients['core-banking'] as TestClient;
   readToken = await integrationToken(app, reader);
@@ -160,6 +166,13 @@ describe('GET /integration/v1/applications', () => {
     expect((await get('/integration/v1/applications?status=VISIT_BANK')).statusCode).toBe(400);
   });
 
+  it('refuses a cursor whose time does not exist with 400, as one it did not give, not 500', async () => {
+    const impossible = Buffer.from('2026-13-45T99:99:99.000000Z|6712afb0-7428-4746-a39c-f1eaf8e2b22e').toString('base64url');
+    const response = await get(`/integration/v1/applications?cursor=${impossible}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'cursor', code: 'incorrectValue' }] });
+  });
+
   it('gives 50 by default', async () => {
     await insertSubmitted(60, 'Many');
     const page = (await get('/integration/v1/applications')).json() as { items: unknown[]; nextCursor: string | null };
@@ -192,9 +205,12 @@ describe('GET /integration/v1/applications/:processId', () => {
     const submission = application.history.findLast((event) => event.type === 'APPLICATION_SUBMITTED');
     expect(application.facts.representative.value.name).toBe((submission?.payload.facts as { representative: { value: { name: string } } }).representative.value.name);
 
-    // The same record as the applicant downloads, patches and all.
-    const own = (await jaak('GET', `/onboarding/applications/${submittedId}/history`)).json() as { events: unknown[] };
-    expect(application.history).toEqual(own.events);
+    // The same events as the applicant downloads, patches and all; the applicant's copy withholds the submission's record.
+    const own = (await jaak('GET', `/onboarding/applications/${submittedId}/history`)).json() as { events: typeof application.history };
+    const outline = (events: typeof application.history) => events.map(({ id, type, at, source, patch }) => ({ id, type, at, source, patch }));
+    expect(outline(own.events)).toEqual(outline(application.history));
+    expect(submission?.payload).toMatchObject({ facts: expect.any(Object) as object, contractSha256: expect.any(String) as string });
+    expect(own.events.findLast((event) => event.type === 'APPLICATION_SUBMITTED')?.payload).toEqual({ source: 'EID', method: 'ID_CARD' });
     expect(application.history.some((event) => event.type === 'APPLICATION_SUBMITTED' && event.source === 'EID')).toBe(true);
     expect(application.history.some((event) => (event.patch?.length ?? 0) > 0)).toBe(true);
   });
@@ -248,22 +264,68 @@ describe('who may read', () => {
     expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   }
 
-  it('nobody without a token, with a forged one, or with an expired one: 401 invalid_token', async () => {
-    const { privateKey: key, keyId } = await signingKeyOf(readFileSync(keyFile, 'utf8'));
-    const expired = await new SignJWT({ client_id: 'core-banking', scope: 'applications:read' })
+  /** An integration token as the server makes them, signed with the key in `file`, for any client and scopes. */
+  async function tokenSignedWith(file: string, clientId: string, scope: string, lifetime: { iat: number; exp: number } = { iat: 0, exp: 300 }): Promise<string> {
+    const { privateKey: key, keyId } = await signingKeyOf(readFileSync(file, 'utf8'));
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ client_id: clientId, scope })
       .setProtectedHeader({ alg: 'ES256', kid: keyId, typ: 'at+jwt' })
       .setIssuer('http://localhost:3000/oauth2/v2')
       .setAudience('integration')
-      .setSubject('core-banking')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
+      .setSubject(clientId)
+      .setIssuedAt(now + lifetime.iat)
+      .setExpirationTime(now + lifetime.exp)
       .sign(key);
+  }
+
+  it('nobody without a token, with a forged one, or with an expired one: 401 invalid_token', async () => {
+    const expired = await tokenSignedWith(integrationKeyFile, 'core-banking', 'applications:read', { iat: -600, exp: -300 });
     const [header, claims] = readToken.split('.');
     const forged = `${header ?? ''}.${claims ?? ''}.${Buffer.alloc(64).toString('base64url')}`;
     for (const url of routes()) {
       await expectInvalidToken(await get(url, null));
       await expectInvalidToken(await get(url, expired));
       await expectInvalidToken(await get(url, forged));
+    }
+  });
+
+  it('a token of our own key for a client nobody registered, or with a scope its client is not registered for: 401 invalid_token', async () => {
+    // As a holder of the integration signing key would make them: the signature is good, the client is not.
+    const nobody = await tokenSignedWith(integrationKeyFile, 'nobody-registered', 'applications:read applications:decide');
+    const moreThanRegistered = await tokenSignedWith(integrationKeyFile, 'decisions-only', 'applications:read applications:decide');
+    expect((await get('/integration/v1/applications', await tokenSignedWith(integrationKeyFile, 'core-banking', 'applications:read'))).statusCode).toBe(200);
+    for (const url of routes()) {
+      await expectInvalidToken(await get(url, nobody));
+      await expectInvalidToken(await get(url, moreThanRegistered));
+    }
+    const decision = await app.inject({
+      method: 'POST',
+      url: `/integration/v1/applications/${submittedId}/decisions`,
+      headers: { authorization: `Bearer ${nobody}`, 'idempotency-key': crypto.randomUUID() },
+      payload: { applicationVersion: integrationApplicationSchema.parse((await get(`/integration/v1/applications/${submittedId}`)).json()).version, decision: { type: 'FEE_PAID' } },
+    });
+    await expectInvalidToken(decision);
+  });
+
+  it("a token signed with the applicants' key never passes here, whatever it claims", async () => {
+    const applicantKeyToken = await tokenSignedWith(keyFile, 'core-banking', 'applications:read');
+    for (const url of routes()) await expectInvalidToken(await get(url, applicantKeyToken));
+  });
+
+  it("a removed client's tokens pass no more once the instance starts without it", async () => {
+    // The same keys, the clients file without decisions-only: a restart after the bank removed it.
+    const remaining = (JSON.parse(readFileSync(clientsFile, 'utf8')) as { clientId: string }[]).filter((client) => client.clientId !== 'decisions-only');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'integration-clients-')), 'clients.json');
+    writeFileSync(file, JSON.stringify(remaining));
+    const restarted = await buildTestApp({ INTEGRATION_CLIENTS_FILE: file, AUTH_SIGNING_KEY_FILE: keyFile, INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile });
+    try {
+      const list = (token: string) => restarted.inject({ method: 'GET', url: '/integration/v1/applications', headers: { authorization: `Bearer ${token}` } });
+      expect((await list(readToken)).statusCode).toBe(200);
+      const removed = await list(decideToken);
+      expect(removed.statusCode).toBe(401);
+      expect(removed.headers['www-authenticate']).toBe('Bearer realm="integration", error="invalid_token"');
+    } finally {
+      await restarted.close();
     }
   });
 

@@ -61,4 +61,12 @@ describe('the page cursor', () => {
       expect(() => decodeCursor(bad)).toThrow(/cursor/);
     }
   });
+
+  it('refuses a time that does not exist, which the database would refuse mid-query, and keeps a leap day', () => {
+    const processId = '6712afb0-7428-4746-a39c-f1eaf8e2b22e';
+    for (const updatedAt of ['2026-13-45T99:99:99.000000Z', '2026-02-30T10:00:00.000000Z', '2026-11-27T24:00:00.000000Z', '2026-11-27T16:60:00.000000Z', '0000-00-00T00:00:00.000000Z']) {
+      expect(() => decodeCursor(encodeCursor({ updatedAt, processId })), updatedAt).toThrow(/cursor/);
+    }
+    expect(decodeCursor(encodeCursor({ updatedAt: '2028-02-29T23:59:59.999999Z', processId }))).toEqual({ updatedAt: '2028-02-29T23:59:59.999999Z', processId });
+  });
 });

@@ -18,7 +18,7 @@ const wasSubmitted: SQL = or(
 
 export type ApplicationSummaryRow = Pick<
   ApplicationRow,
-  'processId' | 'applicationNumber' | 'status' | 'companyName' | 'companyRegistryCode' | 'companyRegistryCountryCode' | 'submittedAt' | 'version'
+  'processId' | 'applicationNumber' | 'status' | 'companyName' | 'companyRegistryCode' | 'companyRegistryCountryCode' | 'companySource' | 'submittedAt' | 'version'
 > & { updatedAt: string };
 
 export type PageQuery = { status?: string; updatedSince?: string; after?: PageCursor; limit: number };
@@ -45,6 +45,7 @@ export function createIntegrationRepository(db: Db) {
           companyName: applications.companyName,
           companyRegistryCode: applications.companyRegistryCode,
           companyRegistryCountryCode: applications.companyRegistryCountryCode,
+          companySource: applications.companySource,
           submittedAt: applications.submittedAt,
           version: applications.version,
           updatedAt: updatedAtText,

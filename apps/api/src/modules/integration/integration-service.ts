@@ -8,6 +8,7 @@ import {
   type IntegrationApplicationPage,
   type IntegrationApplicationSummary,
   type ListApplicationsQuery,
+  unverifiedFactsOf,
 } from '@onboarding/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -20,7 +21,7 @@ import type { ApplicationSummaryRow, IntegrationRepository } from './integration
 export type IntegrationServiceOptions = {
   repository: IntegrationRepository;
   applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
-  signing: Pick<SigningRepository, 'latestSigned'>;
+  signing: Pick<SigningRepository, 'currentSigned'>;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'No such submitted application.');
@@ -30,7 +31,12 @@ function summaryOf(row: ApplicationSummaryRow): IntegrationApplicationSummary {
     processId: row.processId,
     applicationNumber: row.applicationNumber,
     status: row.status as IntegrationApplicationSummary['status'],
-    company: { name: row.companyName, registryCode: row.companyRegistryCode, registryCountryCode: row.companyRegistryCountryCode },
+    company: {
+      name: row.companyName,
+      registryCode: row.companyRegistryCode,
+      registryCountryCode: row.companyRegistryCountryCode,
+      isVerified: row.companySource === 'REGISTER',
+    },
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -62,7 +68,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
 
   async function signedDocuments(processId: string) {
     await submitted(processId);
-    const signed = await signing.latestSigned(processId);
+    const signed = await signing.currentSigned(processId);
     if (!signed) throw new AppError('NOT_FOUND', 'The application has no signed contract.');
     return signed;
   }
@@ -91,6 +97,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
         steps: application.stepData,
         facts,
         discrepancies,
+        unverifiedFacts: unverifiedFactsOf(facts),
         history: history.events,
         reopenedSteps: (application.reopenedSteps ?? null) as IntegrationApplication['reopenedSteps'],
         links: {
@@ -100,10 +107,10 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
       };
     },
 
-    /** The signed contract's PDF (of the latest signature). */
-    contract: async (processId: string): Promise<Buffer> => (await signedDocuments(processId)).document,
+    /** The current signed contract's PDF: the applicant's download, byte for byte. */
+    contract: async (processId: string): Promise<Buffer> => (await signedDocuments(processId)).contract.document,
 
-    /** The signed ASiC-E container (of the latest signature). */
+    /** The current signed ASiC-E container: the applicant's download, byte for byte. */
     async signedContainer(processId: string): Promise<Buffer> {
       const { container } = await signedDocuments(processId);
       if (!container) throw new AppError('NOT_FOUND', 'The application has no signed container.');

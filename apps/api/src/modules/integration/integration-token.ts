@@ -1,7 +1,8 @@
-import { INTEGRATION_AUDIENCE, INTEGRATION_SCOPES, type IntegrationScope } from '@onboarding/domain';
+import { INTEGRATION_AUDIENCE, type IntegrationScope } from '@onboarding/domain';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/signing-key.js';
+import type { IntegrationClient } from './clients.js';
 
 /** Integration access tokens live five minutes: a client asks for a new one with a new assertion. */
 export const INTEGRATION_TOKEN_TTL_SECONDS = 300;
@@ -21,16 +22,19 @@ const claimsSchema = z.object({
   scope: z.string(),
 });
 
-const scopesOf = (scope: string): IntegrationScope[] =>
-  scope.split(' ').filter((item): item is IntegrationScope => (INTEGRATION_SCOPES as readonly string[]).includes(item));
-
 /**
- * RFC 9068 access tokens of the bank's machine clients, signed with the applicant tokens' key and issuer but with
- * the audience `integration`: an applicant token (audience: the web client) never passes here, and these never
- * pass requireUser, because each side checks its own audience.
+ * RFC 9068 access tokens of the bank's machine clients, signed with keys of their own (never the applicant tokens'),
+ * with the applicants' issuer and the audience `integration`: an applicant token never passes here, nor these
+ * requireUser, by key and by audience alike.
+ *
+ * A signature proves only that a key of ours signed: the token's client must also be registered now, for every
+ * scope the token carries, checked on each request against `clients`. A client removed from the configuration (or a
+ * scope taken from it) stops working at the instance's next start, not when its tokens expire, and a token made
+ * with a leaked key for a client nobody registered passes nowhere.
  */
-export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer: string }): IntegrationTokens {
+export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer: string; clients: readonly IntegrationClient[] }): IntegrationTokens {
   const { keys, issuer } = options;
+  const registered = new Map(options.clients.map((client) => [client.clientId, client]));
   return {
     issue: (principal) => {
       const key = keys.current;
@@ -52,7 +56,10 @@ export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer:
         const { payload } = await jwtVerify(token, key.publicKey, { issuer, audience: INTEGRATION_AUDIENCE, algorithms: [ACCESS_TOKEN_ALGORITHM], typ: 'at+jwt' });
         const claims = claimsSchema.safeParse(payload);
         if (!claims.success || claims.data.sub !== claims.data.client_id) return null;
-        return { clientId: claims.data.client_id, scopes: scopesOf(claims.data.scope) };
+        const client = registered.get(claims.data.client_id);
+        const scopes = claims.data.scope.split(' ').filter(Boolean);
+        if (!client || !scopes.every((scope) => (client.scopes as readonly string[]).includes(scope))) return null;
+        return { clientId: client.clientId, scopes: client.scopes.filter((scope) => scopes.includes(scope)) };
       } catch {
         return null;
       }

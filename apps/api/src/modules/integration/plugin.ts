@@ -64,7 +64,7 @@ export async function registerIntegration(
   const clients = await loadIntegrationClients(config);
   const assertions = createAssertionRepository(database.db);
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
-  const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer });
+  const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer, clients });
   const verifyAssertion = createClientAssertionVerifier({ clients, tokenUrl, assertions });
   const service = createIntegrationService({
     repository: createIntegrationRepository(database.db),

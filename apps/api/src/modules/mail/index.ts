@@ -56,6 +56,8 @@ export type EnqueueMail<Name extends MailTemplateName> = {
   processId?: string;
   /** The person who asked for the mail (`EE:38001085718`), for the limits per person. */
   personKey?: string;
+  /** Which of the application's files the template's attachment provider is to give (AttachmentProvider). */
+  attachmentKey?: string;
 };
 
 /**
@@ -68,6 +70,8 @@ export type ApplicationSubmittedMail = {
   to: string;
   language: Locale;
   processId: string;
+  /** The signing session that submitted: its container, and no other round's, goes with the mail. */
+  signingSessionId: string;
   params: Pick<ApplicationSubmittedParams, 'representativeName' | 'applicationNumber' | 'followUp' | 'office' | 'discrepancies'> & MailedCompany;
 };
 
@@ -109,8 +113,9 @@ export type EmailConfirmationCodeMail = {
 /**
  * A file another module has for the mails of one template about an application,
  * looked up when the mail is sent; undefined when there is none (the mail goes without it).
+ * `attachmentKey` is what the mail was enqueued with to say which file (null for a mail from before it was kept).
  */
-export type AttachmentProvider = (processId: string) => Promise<MailAttachment | undefined>;
+export type AttachmentProvider = (about: { processId: string; attachmentKey: string | null }) => Promise<MailAttachment | undefined>;
 
 export type MailModule = {
   repository: OutboxRepository;
@@ -175,8 +180,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   async function attachmentsFor(message: OutboxRow): Promise<MailAttachment[]> {
     const providers = attachmentProviders.get(message.template as MailTemplateName) ?? [];
     if (providers.length === 0) return [];
-    const { processId } = message;
-    const found = processId ? await Promise.all(providers.map((provide) => provide(processId))) : [];
+    const { processId, attachmentKey } = message;
+    const found = processId ? await Promise.all(providers.map((provide) => provide({ processId, attachmentKey }))) : [];
     const attachments = found.filter((attachment): attachment is MailAttachment => attachment !== undefined);
     // The outbox id says which mail; the row has the recipient, the log must not.
     if (attachments.length < providers.length) logger.warn({ outboxId: message.id }, 'mail attachment not found; sending the mail without it');
@@ -205,7 +210,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
     const row = await repository.enqueue(
-      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null, personKey: mail.personKey ?? null },
+      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null, personKey: mail.personKey ?? null, attachmentKey: mail.attachmentKey ?? null },
       tx,
     );
     return row.id;
@@ -274,6 +279,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
           template: 'APPLICATION_SUBMITTED',
           language: mail.language,
           processId: mail.processId,
+          attachmentKey: mail.signingSessionId,
           params: {
             ...params,
             businessName: shownBusinessName(mail.params),

@@ -15,6 +15,7 @@ export type NewOutboxMessage = {
   processId?: string | null;
   /** The person who asked for the mail (mail/person-key.ts), for the limits per person. */
   personKey?: string | null;
+  attachmentKey?: string | null;
 };
 
 /** SENT; PENDING (waiting for its first or next attempt); FAILED (gave up, last_error says why). */

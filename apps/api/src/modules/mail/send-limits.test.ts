@@ -128,6 +128,7 @@ describe('save-and-continue-later send limits', () => {
         to: 'mari@example.ee',
         language: 'en',
         processId,
+        signingSessionId: randomUUID(),
         params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' },
       });
     }

@@ -7,6 +7,7 @@ const facts = (change: Partial<FollowUpFacts> = {}): FollowUpFacts => ({
   isListedCompany: false,
   isSignedInOffice: false,
   hasDiscrepancies: false,
+  unverifiedFacts: [],
   ...change,
 });
 
@@ -23,6 +24,10 @@ describe('followUpOf (SPEC.md section 4)', () => {
     ['a listed company whose representative wants to sign in the office', facts({ isListedCompany: true, isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
     ['a declaration that contradicts the register', facts({ hasDiscrepancies: true }), 'MANAGER_CONTACT'],
     ['a contradiction by an authorised person', facts({ hasDiscrepancies: true, representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
+    ['a company only the applicant vouches for', facts({ unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] }), 'MANAGER_CONTACT'],
+    ['an unverified company whose representative is not on the board', facts({ unverifiedFacts: ['COMPANY'], representationBasis: 'AUTHORIZED_PERSON' }), 'MANAGER_CONTACT'],
+    ['an unverified company with an owner abroad', facts({ unverifiedFacts: ['COMPANY'], notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],
+    ['an unverified company signed in the office', facts({ unverifiedFacts: ['COMPANY'], isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
     ['a contradiction with an owner abroad', facts({ hasDiscrepancies: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],
     [
       'an owner abroad in a specific field, represented by an authorised person',

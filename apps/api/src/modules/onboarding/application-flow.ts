@@ -7,6 +7,7 @@ import {
   type FollowUp,
   type OverviewNotices,
   type Step,
+  type VerifiableFact,
 } from '@onboarding/domain';
 
 /**
@@ -101,6 +102,8 @@ export type FollowUpFacts = {
   isSignedInOffice: boolean;
   /** The declaration contradicts the register somewhere. */
   hasDiscrepancies: boolean;
+  /** Facts the register would decide that only the applicant declared (a company the register does not know). */
+  unverifiedFacts: readonly VerifiableFact[];
 };
 
 /**
@@ -114,13 +117,17 @@ export type FollowUpFacts = {
  * verified ones (the register's where it has an answer). A declaration that
  * contradicts the register never opens an account unseen: the one case that
  * involves nobody of the bank or the board, the service fee, becomes a
- * manager's call; the others already put a person before the account.
+ * manager's call; the others already put a person before the account. Facts
+ * nobody but the applicant vouches for (who the company is, who may act for
+ * it, who owns it) go to a manager before the board is asked by link or an
+ * invoice is sent: the board and the owners are then only names typed in.
  */
 export function followUpOf(facts: FollowUpFacts): FollowUp {
   if (facts.isSignedInOffice) return 'IDENTIFY_IN_OFFICE';
   if (facts.isListedCompany) return 'MANAGER_CONTACT';
   if (facts.notices.hasNonResidentOwner) return 'IDENTIFY_IN_OFFICE';
   if (facts.notices.hasSpecificFieldOfActivity) return 'MANAGER_CONTACT';
+  if (facts.unverifiedFacts.length > 0) return 'MANAGER_CONTACT';
   if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
   if (facts.hasDiscrepancies) return 'MANAGER_CONTACT';
   return 'PAY_SERVICE_FEE';

@@ -164,6 +164,22 @@ export function createOnboardingRepository(db: Db, runPrepared?: RunPrepared) {
       return row;
     },
 
+    /** How many applications for companies typed by hand the person has in progress. */
+    async openManualApplicationCount(person: PersonKey): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.representativePersonalId, person.personalId),
+            eq(applications.representativeCountryCode, person.personalIdCountryCode),
+            eq(applications.companySource, 'MANUAL'),
+            eq(applications.status, 'IN_PROGRESS'),
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
     /** Creates an application and its first event, and whatever else the caller adds, in one transaction. */
     async createApplication(
       values: typeof applications.$inferInsert,

@@ -2,7 +2,11 @@ import { createPatch } from 'rfc6902';
 import {
   applicationFactsOf,
   cleanRegistryCode,
+  DEFAULT_COUNTRY_CODE,
   DEFAULT_LOCALE,
+  MAX_OPEN_MANUAL_APPLICATIONS,
+  unverifiedFactsOf,
+  type ManualCompany,
   DISCREPANCY_STEP,
   isBlockedByRegister,
   registerRepresentationBasis,
@@ -56,6 +60,7 @@ import {
   representativeOutcome,
   type ExistingApplication,
 } from './application-flow.js';
+import { applicantHistoryOf } from './applicant-history.js';
 import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
 import type { ApplicationEventRow, ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
 import type { BankRecords, Mail, Register } from './ports.js';
@@ -312,63 +317,110 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   /** SPEC.md section 3: what choosing a company leads to, and the application when it leads to one. */
+  /**
+   * A company typed by hand is one the register does not know: one it knows, by its Estonian registry code or by
+   * name, is chosen from the list (where the register, not the applicant, decides about it), or taken up with a
+   * manager when the register does not name the person its representative. An Estonian registry code the register
+   * does not know belongs to no company. Otherwise nobody could tell a registered company from one typed as it.
+   */
+  async function refuseRegisteredCompany(person: PersonKey, company: ManualCompany): Promise<void> {
+    const registryCode = company.registryCode ? cleanRegistryCode(company.registryCode) : '';
+    const isEstonianCode = registryCode !== '' && company.registryCountryCode === DEFAULT_COUNTRY_CODE;
+    const byCode = isEstonianCode ? await register.company(DEFAULT_COUNTRY_CODE, registryCode) : undefined;
+    if (isEstonianCode && !byCode) {
+      throw new AppError('COMPANY_IN_REGISTER', { fields: [{ path: 'company.registryCode', code: 'registryCodeNotInRegister', params: {} }] });
+    }
+    const [known] = byCode ? [byCode] : await register.companiesNamed(company.businessName);
+    if (!known) return;
+    const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
+    const isRepresented = represented.some((candidate) => candidate.registryCode === known.registryCode && candidate.registryCountryCode === known.registryCountryCode);
+    throw new AppError('COMPANY_IN_REGISTER', {
+      fields: [
+        {
+          path: byCode ? 'company.registryCode' : 'company.businessName',
+          code: isRepresented ? 'companyInRegister' : 'companyInRegisterNotRepresented',
+          params: { name: known.businessName, registryCode: known.registryCode },
+        },
+      ],
+    });
+  }
+
+  /** A new application for a company typed by hand, once the person has fewer than the cap in progress. */
+  async function createManualApplication(user: User, company: ManualCompany, registryCode: string | null): Promise<ApplicationRow> {
+    const person = personOf(user);
+    if ((await repository.openManualApplicationCount(person)) >= MAX_OPEN_MANUAL_APPLICATIONS) {
+      throw new AppError('MANUAL_APPLICATION_LIMIT');
+    }
+    return repository.createApplication(
+      {
+        representativePersonalId: person.personalId,
+        representativeCountryCode: person.personalIdCountryCode,
+        companyName: company.businessName,
+        companyRegistryCode: registryCode,
+        companyRegistryCountryCode: company.registryCountryCode,
+        companySource: 'MANUAL',
+      },
+      actorOf(user),
+    );
+  }
+
   async function decideAndCreate(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
     await requireConsent(user);
     const outcome = await personOutcome(user);
     if (outcome) return { kind: 'OUTCOME', outcome };
     const person = personOf(user);
 
-    if (request.source === 'MANUAL' && !request.company.registryCode) {
-      const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
-      if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
-      if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
-      const created = await repository.createApplication(
-        { representativePersonalId: person.personalId, representativeCountryCode: person.personalIdCountryCode, companyName: request.company.businessName, companyRegistryCode: null, companyRegistryCountryCode: request.company.registryCountryCode, companySource: 'MANUAL' },
-        actorOf(user),
-      );
-      return { kind: 'APPLICATION', application: toApplicationView(created) };
+    if (request.source === 'MANUAL') {
+      const { company } = request;
+      await refuseRegisteredCompany(person, company);
+      if (!company.registryCode) {
+        const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
+        if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
+        if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
+        return { kind: 'APPLICATION', application: toApplicationView(await createManualApplication(user, company, null)) };
+      }
+      // A foreign company: the register has nothing to say, so one application at a time per code, as for any company.
+      const registryCode = cleanRegistryCode(company.registryCode);
+      if (bankRecords.hasAccount(company.registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+      const rows = await repository.applicationsForCompany(company.registryCountryCode, registryCode);
+      const decision = companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
+      if (decision.kind === 'OUTCOME') return decision;
+      if (decision.kind === 'RESUME') return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
+      return { kind: 'APPLICATION', application: toApplicationView(await createManualApplication(user, company, registryCode)) };
     }
 
-    const registryCode = request.source === 'REGISTER' ? request.registryCode : (request.company.registryCode ?? '');
-    const registryCountryCode = request.source === 'REGISTER' ? request.registryCountryCode : request.company.registryCountryCode;
+    const { registryCode, registryCountryCode } = request;
     if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
-
     const registered = await register.company(registryCountryCode, registryCode);
+    if (!registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
     const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
     const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
     const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
-
-    if (request.source === 'REGISTER' && !registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
-    // A company typed by hand that the register does not know is taken as typed; one it knows follows the register.
-    const decision = registered
-      ? companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user))
-      : companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
+    const decision = companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user));
     if (decision.kind === 'OUTCOME') return decision;
     if (decision.kind === 'RESUME') {
       return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
     }
 
-    const source = registered ? 'REGISTER' : 'MANUAL';
-    const businessName = registered?.businessName ?? (request.source === 'MANUAL' ? request.company.businessName : '');
     const created = await repository.createApplication(
       {
         representativePersonalId: person.personalId,
         representativeCountryCode: person.personalIdCountryCode,
-        companyName: businessName,
-        companyRegistryCode: registered?.registryCode ?? cleanRegistryCode(registryCode),
+        companyName: registered.businessName,
+        companyRegistryCode: registered.registryCode,
         companyRegistryCountryCode: registryCountryCode,
-        companySource: source,
-        companyLegalForm: registered?.legalForm ?? null,
-        registerFacts: registered ?? null,
-        registerQueriedAt: registered ? now() : null,
+        companySource: 'REGISTER',
+        companyLegalForm: registered.legalForm,
+        registerFacts: registered,
+        registerQueriedAt: now(),
       },
       actorOf(user),
-      (tx) => (source === 'REGISTER' ? repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)) : Promise.resolve()),
+      (tx) => repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)),
     );
     return { kind: 'APPLICATION', application: toApplicationView(created) };
   }
 
-  /** The application's append-only record: every change with its JSON Patch, author, time and source. */
+  /** The application's append-only record, whole: every change with its JSON Patch, author, time and source (the bank's read). */
   async function historyOf(application: ApplicationRow): Promise<ApplicationHistory> {
     const events = await repository.eventsOf(application.processId);
     return {
@@ -396,7 +448,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
     decisionFacts(user: User, application: ApplicationRow) {
       const { facts, discrepancies } = factsOf(application, user);
-      return { facts, discrepancies, notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
+      return { facts, discrepancies, unverifiedFacts: unverifiedFactsOf(facts), notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
     },
 
     /**
@@ -446,9 +498,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
     },
 
-    /** The application's record, if it is this user's. */
+    /** The application's record, if it is this user's: the applicant's copy, without what is the bank's alone (DA9). */
     async history(user: User, processId: string): Promise<ApplicationHistory> {
-      return historyOf(await ownApplication(processId, user));
+      return applicantHistoryOf(await historyOf(await ownApplication(processId, user)));
     },
 
     historyOf,

@@ -6,7 +6,7 @@ import type { BusinessRegister } from '../registry/business-register.js';
  * What the onboarding service needs from its neighbours, typed as narrowly as
  * it uses them (Infisical's Pick habit), so another implementation fits.
  */
-export type Register = Pick<BusinessRegister, 'companiesOf' | 'company' | 'person'>;
+export type Register = Pick<BusinessRegister, 'companiesOf' | 'company' | 'companiesNamed' | 'person'>;
 
 export type { BankRecords };
 

@@ -8,6 +8,7 @@ import { recordDecision } from '../../test/decisions.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
+import { applicantHistoryOf } from './applicant-history.js';
 import { timelineEntriesOf } from './onboarding-service.js';
 
 /**
@@ -110,6 +111,37 @@ describe('GET /onboarding/applications/:processId/timeline', () => {
   });
 });
 
+describe('GET /onboarding/applications/:processId/history', () => {
+  type History = { events: { type: string; actor: string; source: string; patch?: unknown[]; payload: Record<string, unknown> }[] };
+
+  it("names the bank's clients the bank and keeps of a submission and a decision only what the timeline shows", async () => {
+    const response = await call('GET', `/onboarding/applications/${submitted.processId}/history`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { events } = response.json() as History;
+
+    const decisions = events.filter((event) => event.type === 'DECISION_RECORDED');
+    expect(decisions.length).toBeGreaterThan(0);
+    expect(new Set(decisions.map((event) => event.actor))).toEqual(new Set(['bank']));
+    // A decision as decisionSchema reads it; the one it cannot read keeps no decision at all.
+    expect(decisions.map((event) => (event.payload.decision as { type?: string } | undefined)?.type ?? null)).toEqual([
+      'FEE_INVOICED',
+      null,
+      'FEE_PAID',
+      null,
+      'IDENTIFICATION_BOOKED',
+      'MORE_INFORMATION_NEEDED',
+      'DECLINED',
+    ]);
+    expect(events.find((event) => event.type === 'APPLICATION_SUBMITTED')?.payload).toEqual({ source: 'EID', method: 'ID_CARD' });
+    // The applicant's own answers stay, patches and all.
+    expect(events.some((event) => event.type === 'STEP_SAVED' && (event.patch?.length ?? 0) > 0)).toBe(true);
+
+    for (const withheld of ['bank:', 'test-client', 'facts', 'discrepancies', 'followUp', 'signingSessionId', 'contractId', 'contractSha256', 'EE00 not an IBAN']) {
+      expect(response.body, withheld).not.toContain(withheld);
+    }
+  });
+});
+
 describe('timelineEntriesOf', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
   it('marks every submission after the first a resubmission and skips what is not for the applicant', () => {
@@ -125,6 +157,24 @@ describe('timelineEntriesOf', () => {
       { kind: 'SUBMITTED', at: at(1).toISOString(), method: 'SMART_ID', isResubmission: false },
       { kind: 'DECISION', at: at(2).toISOString(), decision: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Lisa tulud.' } },
       { kind: 'SUBMITTED', at: at(5).toISOString(), method: 'MOBILE_ID', isResubmission: true },
+    ]);
+  });
+});
+
+describe('applicantHistoryOf', () => {
+  it('keeps no payload of an event type it does not name, and names every bank client the bank', () => {
+    const event = { id: 1, at: '2026-11-27T10:00:00.000Z', applicationVersion: 2, source: 'BANK' as const };
+    const history = applicantHistoryOf({
+      processId: '6712afb0-7428-4746-a39c-f1eaf8e2b22e',
+      company: { businessName: 'Näidis OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
+      events: [
+        { ...event, type: 'RISK_SCORED', actor: 'bank:aml-engine', payload: { source: 'BANK', score: 87 } },
+        { ...event, id: 2, type: 'DECISION_RECORDED', actor: 'bank:core-banking', payload: { source: 'BANK', decision: { type: 'FEE_PAID', note: 'internal' }, manager: 'Mari' } },
+      ],
+    });
+    expect(history.events.map(({ actor, payload }) => ({ actor, payload }))).toEqual([
+      { actor: 'bank', payload: {} },
+      { actor: 'bank', payload: { source: 'BANK', decision: { type: 'FEE_PAID' } } },
     ]);
   });
 });

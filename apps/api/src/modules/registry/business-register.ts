@@ -48,6 +48,11 @@ export type BusinessRegister = {
   /** Companies the person may represent, deleted ones left out. */
   companiesOf(person: PersonKey): Promise<RegisterCompany[]>;
   company(registryCountryCode: string, registryCode: string): Promise<RegisterCompanyDetails | undefined>;
+  /**
+   * Companies whose business name is the one given, without regard to case, diacritics, punctuation or the legal
+   * form (`businessNameKey`); deleted ones too. RIK's detail query takes a business name (`arinimi`) as well as a code.
+   */
+  companiesNamed(businessName: string): Promise<RegisterCompanyDetails[]>;
   person(personalId: string, countryCode: string): Promise<RegisterPerson | undefined>;
 };
 

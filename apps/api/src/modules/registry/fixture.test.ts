@@ -12,12 +12,11 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedBankRecords } from './bank-records.js';
 import type { RegisterCompanyDetails, RegisterPersonData } from './business-register.js';
-import { ageOn, registerCompanyDetailsSchema, type RegisterShareholder } from '@onboarding/domain';
+import { ageOn, isChecksumValidRegistryCode, registerCompanyDetailsSchema, type RegisterShareholder } from '@onboarding/domain';
 import { FIXTURE_APPLICATIONS } from './fixture/bank.js';
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from './fixture/companies.js';
 import { FIXTURE_PERSONS } from './fixture/persons.js';
 import { buildPlaces } from '../reference/places.js';
-import { isChecksumValidRegistryCode } from './registry-code.js';
 import { relatedPersonsFromRegister } from './related-persons-from-register.js';
 import { createSimulatedRegister } from './simulated-register.js';
 import { EMTAK_ACTIVITIES } from '../reference/emtak-activities.js';

@@ -1,4 +1,4 @@
-import { ageOn, cleanRegistryCode, DEFAULT_COUNTRY_CODE, todayInEstonia } from '@onboarding/domain';
+import { ageOn, businessNameKey, cleanRegistryCode, DEFAULT_COUNTRY_CODE, todayInEstonia } from '@onboarding/domain';
 import {
   type BusinessRegister,
   type PersonKey,
@@ -135,6 +135,11 @@ export const createSimulatedRegister = (options: SimulatedRegisterOptions = {}):
     company: async (registryCountryCode, registryCode) => {
       const entry = companiesByKey.get(companyKey(registryCountryCode, registryCode));
       return entry ? detailsOf(entry) : undefined;
+    },
+
+    companiesNamed: async (businessName) => {
+      const key = businessNameKey(businessName);
+      return key === '' ? [] : companies.filter((entry) => businessNameKey(entry.businessName) === key).map(detailsOf);
     },
 
     person: async (personalId, countryCode): Promise<RegisterPerson | undefined> => {

@@ -8,6 +8,8 @@ export type SigningSessionRow = typeof signingSessions.$inferSelect;
 export type SigningSessionChange = Partial<
   Pick<SigningSessionRow, 'status' | 'providerSessionId' | 'documentNumber' | 'certificate' | 'failureCode' | 'verificationCode' | 'signatureXml' | 'signedInfoHash'>
 >;
+/** A signed contract: its PDF, the signing session and the ASiC-E sealed from it. */
+export type SignedContract = { contract: ContractRow; signingSessionId: string; container: Buffer | null };
 export type SignatureEvidenceColumns = Pick<SigningSessionRow, 'signature' | 'signatureAlgorithm' | 'certificate' | 'signedAt' | 'container'>;
 
 /** Every query of contracts and signing sessions; nothing else in the signing module touches SQL. */
@@ -15,6 +17,7 @@ export function createSigningRepository(db: Db) {
   return {
     db,
 
+    /** Stores a contract about to be signed; previews are never stored (they are drawn up again on each read). */
     async insertContract(values: typeof contracts.$inferInsert): Promise<ContractRow> {
       const [row] = await db.insert(contracts).values(values).returning();
       if (!row) throw new Error('insert into contracts returned nothing');
@@ -37,39 +40,35 @@ export function createSigningRepository(db: Db) {
       return row;
     },
 
-    /** The contract to show: the signed one, else the one last drawn up. */
-    async latestContract(processId: string): Promise<ContractRow | undefined> {
-      const [signed] = await db
-        .select({ contract: contracts })
-        .from(signingSessions)
-        .innerJoin(contracts, eq(contracts.id, signingSessions.contractId))
-        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')));
-      if (signed) return signed.contract;
-      const [row] = await db.select().from(contracts).where(eq(contracts.processId, processId)).orderBy(desc(contracts.createdAt)).limit(1);
-      return row;
-    },
-
-    /** The ASiC-E of the application's signed session. */
-    async signedContainer(processId: string): Promise<Buffer | undefined> {
-      const [row] = await db
-        .select({ container: signingSessions.container })
-        .from(signingSessions)
-        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')));
-      return row?.container ?? undefined;
-    },
-
     /**
-     * The latest signed contract and its ASiC-E: an application signed again after the bank asked for more
-     * information has several SIGNED sessions, and the last one is what holds.
+     * The application's current signed contract, for every reader (the applicant's download, the bank's, the
+     * submission mail's fallback): an application signed again after the bank asked for more information has one
+     * SIGNED session per round, and the last round's holds. Rounds are ordered by the application version the
+     * contract was drawn up from, which each submission raises, rather than by a clock.
      */
-    async latestSigned(processId: string): Promise<{ document: Buffer; container: Buffer | null } | undefined> {
+    async currentSigned(processId: string): Promise<SignedContract | undefined> {
       const [row] = await db
-        .select({ document: contracts.document, container: signingSessions.container })
+        .select({ contract: contracts, signingSessionId: signingSessions.id, container: signingSessions.container })
         .from(signingSessions)
         .innerJoin(contracts, eq(contracts.id, signingSessions.contractId))
         .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')))
-        .orderBy(desc(signingSessions.signedAt), desc(signingSessions.createdAt))
+        .orderBy(desc(contracts.applicationVersion), desc(signingSessions.signedAt))
         .limit(1);
+      return row;
+    },
+
+    /** The ASiC-E of one signed session of the application: what its submission mail carries. */
+    async signedContainerOf(processId: string, signingSessionId: string): Promise<Buffer | undefined> {
+      const [row] = await db
+        .select({ container: signingSessions.container })
+        .from(signingSessions)
+        .where(and(eq(signingSessions.id, signingSessionId), eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')));
+      return row?.container ?? undefined;
+    },
+
+    /** The contract last drawn up for signing; shown for an application that ended without a signature. */
+    async lastDrawnUp(processId: string): Promise<ContractRow | undefined> {
+      const [row] = await db.select().from(contracts).where(eq(contracts.processId, processId)).orderBy(desc(contracts.createdAt)).limit(1);
       return row;
     },
 

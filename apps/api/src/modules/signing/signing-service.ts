@@ -9,7 +9,10 @@ import {
   type ApplicationOverview,
   type Discrepancy,
   type OverviewNotices,
+  type VerifiableFact,
   type ApplicationReview,
+  type Locale,
+  type CompanyData,
   type SigningStatus,
   type SigningStatusResponse,
   type StartSigningRequest,
@@ -45,7 +48,10 @@ export type SigningServiceOptions = {
     review(user: User, processId: string): Promise<ApplicationReview>;
     /** The application with register facts fresh enough to sign on; REGISTER_CHANGED when the register changed. */
     withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow>;
-    decisionFacts(user: User, application: ApplicationRow): { facts: ApplicationFacts; discrepancies: Discrepancy[]; notices: OverviewNotices };
+    decisionFacts(
+      user: User,
+      application: ApplicationRow,
+    ): { facts: ApplicationFacts; discrepancies: Discrepancy[]; unverifiedFacts: VerifiableFact[]; notices: OverviewNotices };
   };
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
@@ -96,16 +102,27 @@ export function createSigningService(options: SigningServiceOptions) {
   const { repository, onboardingRepository, applications, providers, mail, events } = options;
   const now = options.now ?? (() => new Date());
 
-  async function contractOf(user: User, application: ApplicationRow): Promise<ContractRow> {
+  /** The language the contract is drawn up in for this signer: the application's contact language, else theirs. */
+  async function languageFor(user: User, application: ApplicationRow): Promise<Locale> {
     const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
-    const language = contractLanguageOf(application, representative?.language);
-    // The same application version in the same language gives the same contract: trying again signs the same bytes.
-    const existing = await repository.contractFor(application.processId, application.version, language);
-    if (existing) return existing;
+    return contractLanguageOf(application, representative?.language);
+  }
+
+  /** The contract's PDF as the application stands today: the same facts and day give the same bytes (render-contract). */
+  async function drawUp(user: User, application: ApplicationRow, language: Locale): Promise<Buffer> {
     const date = now().toISOString().slice(0, 10);
     const { facts: verified, discrepancies } = applications.decisionFacts(user, application);
     const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date, language });
-    const document = await options.render(facts, language);
+    return options.render(facts, language);
+  }
+
+  /** The contract to sign: stored, since the signature is over these exact bytes and the session names the row. */
+  async function contractOf(user: User, application: ApplicationRow): Promise<ContractRow> {
+    const language = await languageFor(user, application);
+    // The same application version in the same language gives the same contract: trying again signs the same bytes.
+    const existing = await repository.contractFor(application.processId, application.version, language);
+    if (existing) return existing;
+    const document = await drawUp(user, application, language);
     return repository.insertContract({
       processId: application.processId,
       applicationVersion: application.version,
@@ -113,6 +130,17 @@ export function createSigningService(options: SigningServiceOptions) {
       document,
       sha256: createHash('sha256').update(document).digest('hex'),
     });
+  }
+
+  /**
+   * The contract to read before signing. Not stored: every autosave makes a new version, and a stored preview per
+   * version grew the database without bound (contracts are evidence and are never deleted). Once signing has
+   * started on this version, the stored contract is shown, so the reader sees the very bytes being signed.
+   */
+  async function previewOf(user: User, application: ApplicationRow): Promise<Buffer> {
+    const language = await languageFor(user, application);
+    const existing = await repository.contractFor(application.processId, application.version, language);
+    return existing?.document ?? drawUp(user, application, language);
   }
 
   async function writableSession(user: User, processId: string, signingSessionId: string): Promise<{ application: ApplicationRow; session: SigningSessionRow }> {
@@ -162,13 +190,14 @@ export function createSigningService(options: SigningServiceOptions) {
 
     const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
     // The register decides where it has an answer; the declaration only where it has none.
-    const { facts, discrepancies, notices } = applications.decisionFacts(user, application);
+    const { facts, discrepancies, unverifiedFacts, notices } = applications.decisionFacts(user, application);
     const followUp = followUpOf({
       notices,
       representationBasis: facts.representationBasis.value ?? undefined,
       isListedCompany: facts.isListedCompany.value,
       isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
       hasDiscrepancies: discrepancies.length > 0,
+      unverifiedFacts,
     });
     const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
@@ -230,6 +259,8 @@ export function createSigningService(options: SigningServiceOptions) {
               to,
               language,
               processId: application.processId,
+              // The session the submission event names: its container is the attachment.
+              signingSessionId: session.id,
               params: {
                 representativeName: `${user.givenName} ${user.surname}`,
                 businessName: application.companyName,
@@ -264,10 +295,16 @@ export function createSigningService(options: SigningServiceOptions) {
         await events.enqueueApplicationSubmitted(tx, {
           processId: application.processId,
           applicationNumber: application.applicationNumber,
-          company: { name: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+          company: {
+            name: application.companyName,
+            registryCode: application.companyRegistryCode,
+            registryCountryCode: application.companyRegistryCountryCode,
+            isVerified: !unverifiedFacts.includes('COMPANY'),
+          },
           submittedAt,
           followUp,
           hasDiscrepancies: discrepancies.length > 0,
+          unverifiedFacts,
           version: written.version,
         });
         return { signed, written };
@@ -403,9 +440,9 @@ export function createSigningService(options: SigningServiceOptions) {
     },
 
     /**
-     * The contract as a PDF: once submitted, the signed one; before that, the
-     * one the current application gives, so the representative reads exactly
-     * what they are about to sign.
+     * The contract as a PDF: once submitted, the current signed one; before
+     * that, the one the current application gives, so the representative reads
+     * exactly what they are about to sign.
      */
     async contract(user: User, processId: string): Promise<{ document: Buffer; filename: string }> {
       const owned = await applications.owned(user, processId);
@@ -413,10 +450,9 @@ export function createSigningService(options: SigningServiceOptions) {
         const application = await applications.withFreshRegisterFacts(user, processId);
         const review = await applications.review(user, processId);
         if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
-        const contract = await contractOf(user, application);
-        return { document: contract.document, filename: contractFileName(processId) };
+        return { document: await previewOf(user, application), filename: contractFileName(processId) };
       }
-      const contract = await repository.latestContract(owned.processId);
+      const contract = (await repository.currentSigned(owned.processId))?.contract ?? (await repository.lastDrawnUp(owned.processId));
       if (!contract) throw new AppError('NOT_FOUND', 'No contract has been drawn up.');
       return { document: contract.document, filename: contractFileName(processId) };
     },
@@ -424,7 +460,7 @@ export function createSigningService(options: SigningServiceOptions) {
     /** The signed contract as an ASiC-E container, once the application is submitted. */
     async signedContainer(user: User, processId: string): Promise<{ container: Buffer; filename: string }> {
       const owned = await applications.owned(user, processId);
-      const container = owned.status === 'IN_PROGRESS' ? undefined : await repository.signedContainer(owned.processId);
+      const container = owned.status === 'IN_PROGRESS' ? undefined : ((await repository.currentSigned(owned.processId))?.container ?? undefined);
       if (!container) throw new AppError('NOT_FOUND', 'The contract has not been signed.');
       return { container, filename: containerFileName(processId) };
     },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, contracts, signingSessions } from '../../db/schema.js';
@@ -218,6 +218,35 @@ describe('the contract before signing', () => {
     const digest = createHash('sha256').update(preview.rawPayload).digest('base64');
     expect(session?.signatureXml).toContain(`URI="contract-${application.processId}.pdf"><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>${digest}</ds:DigestValue>`);
   });
+
+  it('is drawn up on each read and never stored: a hundred previews of a hundred versions leave the contracts table as it was', async () => {
+    const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
+    const stored = async () => {
+      const result = await app.database.db.execute(sql`select count(*)::int as "rows", pg_total_relation_size('contracts')::bigint::text as "bytes" from contracts`);
+      return (result as unknown as { rows: { rows: number; bytes: string }[] }).rows[0];
+    };
+    const ownContracts = () => app.database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.processId, application.processId));
+    // The same person's earlier test may have started signing this application: what it stored stays, nothing more.
+    const ownBefore = await ownContracts();
+    const before = await stored();
+    let version = application.version;
+    const previews = new Set<string>();
+    for (let round = 0; round < 100; round += 1) {
+      // An autosave: a new version of the application, as typing in a step makes.
+      const draft = await call('PUT', `/onboarding/applications/${application.processId}/drafts/CompanyData`, { version, data: { fieldOfActivityDescription: `Nõustamine ${round}` } });
+      expect(draft.statusCode, draft.body).toBe(200);
+      version = (draft.json() as TestApplication).version;
+      const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      previews.add(createHash('sha256').update(preview.rawPayload).digest('hex'));
+    }
+    expect(version).toBeGreaterThanOrEqual(application.version + 100);
+    // A draft changes nothing the contract says: each read draws up the same bytes again.
+    expect(previews.size).toBe(1);
+    expect(await stored()).toEqual(before);
+    expect(await ownContracts()).toEqual(ownBefore);
+  }, 120_000);
 
   it('is refused while the application is incomplete', async () => {
     const call = await signInAsRepresentative(app, '60001018800');

@@ -253,4 +253,81 @@ describe('choose-company screen', () => {
       company: { businessName: 'Käsitöö OÜ', registryCode: '', registryCountryCode: 'FI' },
     });
   });
+
+  it('an Estonian registry code with a wrong check digit: "Incorrect registry code", nothing sent', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve();
+    renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Näidis Tehnoloogia OÜ');
+    await user.type(screen.getByRole('textbox', { name: 'Registry code (optional)' }), '19000148');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Incorrect registry code')).toBeTruthy();
+    expect(callsTo('POST /onboarding/applications')).toHaveLength(0);
+  });
+
+  it('a company typed by hand that is one of the person’s in the register: the field says so and the list takes over', async () => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    on('POST /onboarding/applications', () =>
+      jsonResponse(
+        {
+          code: 'COMPANY_IN_REGISTER',
+          message: 'The business register decides about this company.',
+          fields: [{ path: 'company.businessName', code: 'companyInRegister', params: { name: 'Uus Firma OÜ', registryCode: '11111111' } }],
+        },
+        409,
+      ),
+    );
+    renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    const businessName = screen.getByRole('textbox', { name: 'Business name' });
+    await user.type(businessName, 'uus firma');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Uus Firma OÜ is in the Business Register and you may represent it: choose it from your companies above')).toBeTruthy();
+    expect(document.activeElement).toBe(businessName);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Choose this company' }));
+    const listed = screen.getByRole('radio', { name: /Uus Firma OÜ/ }) as HTMLInputElement;
+    expect(listed.checked).toBe(true);
+    expect(document.activeElement).toBe(listed);
+  });
+
+  it('a company in the register that is not the person’s: the field says so and names the way to a manager', async () => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    on('POST /onboarding/applications', () =>
+      jsonResponse(
+        {
+          code: 'COMPANY_IN_REGISTER',
+          message: 'The business register decides about this company.',
+          fields: [{ path: 'company.businessName', code: 'companyInRegisterNotRepresented', params: { name: 'Näidis Tehnoloogia OÜ', registryCode: '19000149' } }],
+        },
+        409,
+      ),
+    );
+    renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Näidis Tehnoloogia OÜ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Näidis Tehnoloogia OÜ is in the Business Register, which does not name you as its representative')).toBeTruthy();
+    const manager = screen.getByText(/A relationship manager will help you/);
+    expect(within(manager).getByRole('link', { name: 'abi@pank.ee' }).getAttribute('href')).toBe('mailto:abi@pank.ee');
+    expect(within(manager).getByRole('link', { name: '+372 600 0000' }).getAttribute('href')).toBe('tel:+3726000000');
+    expect(screen.queryByRole('button', { name: 'Choose this company' })).toBeNull();
+  });
+
+  it('the cap on applications for companies typed by hand: says so, with the way to a manager', async () => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    on('POST /onboarding/applications', () => jsonResponse({ code: 'MANUAL_APPLICATION_LIMIT', message: 'Too many.' }, 409));
+    renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Neljas OÜ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('You already have 3 applications in progress for companies entered by hand. Please complete one of them first.')).toBeTruthy();
+    expect(screen.getByText(/A relationship manager will help you/)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

@@ -1,4 +1,13 @@
-import { DEFAULT_COUNTRY_CODE, manualCompanySchema, stepToScreen, type CreateApplicationRequest, type ManualCompany, type RepresentativeCompany } from '@onboarding/domain';
+import {
+  DEFAULT_COUNTRY_CODE,
+  MAX_OPEN_MANUAL_APPLICATIONS,
+  manualCompanySchema,
+  stepToScreen,
+  type CreateApplicationRequest,
+  type FieldIssue,
+  type ManualCompany,
+  type RepresentativeCompany,
+} from '@onboarding/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +18,7 @@ import { outcomePaths, paths, screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
 import { domainResolver } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
+import { SupportContacts } from '../../lib/support-contacts';
 import { useContractDownload } from '../../lib/download-contract';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Badge, Button, FieldError, Spinner } from '../../ui';
@@ -35,6 +45,7 @@ export function Component() {
   const [choice, setChoice] = useState<string | null>(null);
   const [isChoiceMissing, setIsChoiceMissing] = useState(false);
   const [isCreateFailed, setIsCreateFailed] = useState(false);
+  const [manualNotice, setManualNotice] = useState<ManualNotice | null>(null);
   const firstRadio = useRef<HTMLFieldSetElement>(null);
   const manualForm = useForm<z.input<typeof manualCompanySchema>, unknown, ManualCompany>({
     resolver: domainResolver(manualCompanySchema),
@@ -50,6 +61,7 @@ export function Component() {
 
   const start = async (request: CreateApplicationRequest) => {
     setIsCreateFailed(false);
+    setManualNotice(null);
     try {
       const result = await create.mutateAsync(request);
       if (result.kind === 'OUTCOME') {
@@ -59,10 +71,24 @@ export function Component() {
       writeSessionValues({ processId: result.application.processId });
       await navigate(screenPath(stepToScreen(result.application.currentStep)));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return;
+      if (!(error instanceof ApiError)) return;
+      if (error.code === 'MANUAL_APPLICATION_LIMIT') {
+        setManualNotice({ kind: 'LIMIT' });
+        return;
+      }
+      if (error.code !== 'VALIDATION_FAILED' && error.code !== 'COMPANY_IN_REGISTER') return;
       const fields = error.fields.map((field) => ({ ...field, path: field.path.replace(/^company\./, '') }));
       if (request.source !== 'MANUAL' || !applyFieldIssues(fields, manualForm.setError, manualForm.setFocus, MANUAL_FIELDS)) setIsCreateFailed(true);
+      setManualNotice(manualNoticeOf(fields));
     }
+  };
+
+  /** One of the person's own companies, typed by hand: chosen in the list instead, where the register decides. */
+  const chooseRegistered = (registryCode: string) => {
+    const value = companyValue({ registryCountryCode: DEFAULT_COUNTRY_CODE, registryCode });
+    if (!companies.data?.companies.some((company) => companyValue(company) === value)) return;
+    select(value);
+    firstRadio.current?.querySelector<HTMLInputElement>(`input[value="${value}"]`)?.focus();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -91,11 +117,12 @@ export function Component() {
     await start({ source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: company.registryCountryCode });
   };
 
-  const select = (value: string) => {
+  function select(value: string) {
     setChoice(value);
     setIsChoiceMissing(false);
     setIsCreateFailed(false);
-  };
+    setManualNotice(null);
+  }
 
   return (
     <section className={styles.page} aria-labelledby="screen-title">
@@ -163,8 +190,11 @@ export function Component() {
             </ul>
             <FieldError id={errorId} error={t('CHOOSE_COMPANY.CHOICE_REQUIRED')} isShown={isChoiceMissing} />
           </fieldset>
-          {choice === MANUAL && <ManualCompanyFields form={manualForm} />}
-          <div aria-live="polite">{isCreateFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.CREATE_FAILED')}</p>}</div>
+          {choice === MANUAL && <ManualCompanyFields form={manualForm} onChooseRegistered={chooseRegistered} />}
+          <div aria-live="polite">
+            {isCreateFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.CREATE_FAILED')}</p>}
+            {choice === MANUAL && manualNotice && <ManualNoticeText notice={manualNotice} onChoose={chooseRegistered} />}
+          </div>
           <Button type="submit" className={styles.submit} isLoading={create.isPending}>
             {t('CHOOSE_COMPANY.CONTINUE')}
           </Button>
@@ -172,6 +202,46 @@ export function Component() {
       )}
     </section>
   );
+}
+
+/** What the server said about a company typed by hand, beyond the field messages. */
+type ManualNotice = { kind: 'REGISTERED'; name: string; registryCode: string } | { kind: 'NOT_REPRESENTED' } | { kind: 'LIMIT' };
+
+function manualNoticeOf(fields: readonly FieldIssue[]): ManualNotice | null {
+  for (const field of fields) {
+    if (field.code === 'companyInRegisterNotRepresented') return { kind: 'NOT_REPRESENTED' };
+    const { name, registryCode } = field.params;
+    if (field.code === 'companyInRegister' && typeof name === 'string' && typeof registryCode === 'string') return { kind: 'REGISTERED', name, registryCode };
+  }
+  return null;
+}
+
+/** Under the manual form: the way to the company in the list, or to a manager, or the cap on such applications. */
+function ManualNoticeText({ notice, onChoose }: { notice: ManualNotice; onChoose: (registryCode: string) => void }) {
+  const { t } = useTranslation();
+  switch (notice.kind) {
+    case 'REGISTERED':
+      return (
+        <Button variant="secondary" className={styles.noticeAction} onClick={() => onChoose(notice.registryCode)}>
+          {t('CHOOSE_COMPANY.AUTOFILL.CHOOSE')}
+        </Button>
+      );
+    case 'NOT_REPRESENTED':
+      return (
+        <p className={styles.notice}>
+          <SupportContacts i18nKey="CHOOSE_COMPANY.MANUAL.MANAGER" />
+        </p>
+      );
+    case 'LIMIT':
+      return (
+        <>
+          <p className={styles.formError}>{t('CHOOSE_COMPANY.MANUAL.LIMIT', { count: MAX_OPEN_MANUAL_APPLICATIONS })}</p>
+          <p className={styles.notice}>
+            <SupportContacts i18nKey="CHOOSE_COMPANY.MANUAL.MANAGER" />
+          </p>
+        </>
+      );
+  }
 }
 
 type RegisterCompanyOptionProps = {

@@ -15,10 +15,11 @@ const OTHER_COUNTRY = 'OTHER';
  * The manual company form (SPEC.md sections 2 and 3): business name, optional
  * registry code, registry country EE by default, from the reference country
  * list. While that list cannot be had, the choice is Estonia or another
- * country typed as its ISO code. A registry code the business register knows
- * offers to fill in the business name (register-autofill.tsx).
+ * country typed as its ISO code. A registry code of one of the person's
+ * companies in the business register offers to choose it from the list
+ * instead (register-autofill.tsx).
  */
-export function ManualCompanyFields({ form }: { form: ManualCompanyForm }) {
+export function ManualCompanyFields({ form, onChooseRegistered }: { form: ManualCompanyForm; onChooseRegistered: (registryCode: string) => void }) {
   const { t, i18n } = useTranslation();
   const countries = useCountries();
   const locale = LOCALES.find((candidate) => candidate === i18n.resolvedLanguage) ?? DEFAULT_LOCALE;
@@ -46,7 +47,7 @@ export function ManualCompanyFields({ form }: { form: ManualCompanyForm }) {
           isTouched={isTouched('registryCode')}
           {...register('registryCode')}
         />
-        <RegisterAutofill form={form} />
+        <RegisterAutofill form={form} onChoose={onChooseRegistered} />
       </div>
       {countries.isSuccess ? (
         <Select

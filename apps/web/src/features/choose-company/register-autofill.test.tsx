@@ -17,7 +17,10 @@ vi.mock('../../lib/page-settings', () => ({
   readOnlineBankUrl: () => 'https://bank.example/business',
 }));
 
-const companies: RepresentativeCompanies = { companies: [], pendingManualApplication: null };
+const companies: RepresentativeCompanies = {
+  companies: [{ businessName: 'Registri Firma OÜ', registryCode: '12345678', registryCountryCode: 'EE', entry: 'NEW' }],
+  pendingManualApplication: null,
+};
 
 const registerCompany: RegisterCompanyLookup = {
   businessName: 'Registri Firma OÜ',
@@ -30,7 +33,7 @@ const registerCompany: RegisterCompanyLookup = {
 };
 
 const LOOKUP = 'GET /onboarding/register/companies/EE/12345678';
-const UNKNOWN_LOOKUP = 'GET /onboarding/register/companies/EE/87654321';
+const UNKNOWN_LOOKUP = 'GET /onboarding/register/companies/EE/87654322';
 const isRegisterLookup = ([url]: [string, RequestInit?]) => url.startsWith('/onboarding/register/');
 
 function serve() {
@@ -77,7 +80,7 @@ afterEach(() => {
 });
 
 describe('choose-company: auto-fill from the business register', () => {
-  it('a registry code the register knows: offers its business name and fills it in on request', async () => {
+  it('a registry code of one of the person’s companies: offers to choose it in the list, where the register decides', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve();
     on('POST /onboarding/applications', () => jsonResponse({ kind: 'APPLICATION', application: applicationView({ processId: 'p-new' }) }));
@@ -85,40 +88,25 @@ describe('choose-company: auto-fill from the business register', () => {
     await user.type(businessName, 'Minu firma');
     await user.type(registryCode, '12345678');
 
-    const message = await screen.findByText('Found in the Business Register: Registri Firma OÜ', undefined, { timeout: 3000 });
+    const message = await screen.findByText('Registri Firma OÜ is in the Business Register and in your list of companies above.', undefined, { timeout: 3000 });
     expect(message.closest('[aria-live="polite"]')).not.toBeNull();
     // Typed one character at a time, looked up once: the lookup waits for the typing to stop.
     expect(callsTo(LOOKUP)).toHaveLength(1);
     expect(callsTo(LOOKUP)[0]?.init.headers).toMatchObject({ Authorization: expect.stringMatching(/^Bearer /) });
-    // Offered, never filled in by itself.
+    // Offered, never chosen by itself.
     expect(businessName.value).toBe('Minu firma');
 
-    const fill = screen.getByRole('button', { name: 'Fill in' });
-    expect(fill.getAttribute('aria-describedby')).toBe(message.id);
-    await user.click(fill);
-    expect(businessName.value).toBe('Registri Firma OÜ');
-    expect(document.activeElement).toBe(businessName);
-    expect(screen.queryByText(/Found in the Business Register/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Fill in' })).toBeNull();
+    const choose = screen.getByRole('button', { name: 'Choose this company' });
+    expect(choose.getAttribute('aria-describedby')).toBe(message.id);
+    await user.click(choose);
+    const listed = screen.getByRole('radio', { name: /Registri Firma OÜ/ });
+    expect((listed as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(listed);
+    expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/opening-reasons'));
-    expect(callsTo('POST /onboarding/applications')[0]?.body).toEqual({
-      source: 'MANUAL',
-      company: { businessName: 'Registri Firma OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
-    });
-  });
-
-  it('offers nothing when the business name already is the register one', async () => {
-    const user = userEvent.setup();
-    const { callsTo } = serve();
-    const { businessName, registryCode } = await openManualForm(user);
-    await user.type(businessName, 'Registri Firma OÜ');
-    await user.type(registryCode, '12345678');
-    await waitFor(() => expect(callsTo(LOOKUP)).toHaveLength(1));
-    await waitPastDebounce();
-    expect(screen.queryByText(/Found in the Business Register/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Fill in' })).toBeNull();
+    expect(callsTo('POST /onboarding/applications')[0]?.body).toEqual({ source: 'REGISTER', registryCode: '12345678', registryCountryCode: 'EE' });
   });
 
   it('takes the offer away when the code is changed', async () => {
@@ -126,21 +114,21 @@ describe('choose-company: auto-fill from the business register', () => {
     serve();
     const { registryCode } = await openManualForm(user);
     await user.type(registryCode, '12345678');
-    expect(await screen.findByRole('button', { name: 'Fill in' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Choose this company' }, { timeout: 3000 })).toBeTruthy();
     await user.type(registryCode, '9');
-    expect(screen.queryByRole('button', { name: 'Fill in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose this company' })).toBeNull();
   });
 
   it('a code the register does not know (404): no offer, no retry, no error dialog or toast', async () => {
     const user = userEvent.setup();
     const { callsTo, unexpected } = serve();
     const { registryCode } = await openManualForm(user);
-    await user.type(registryCode, '87654321');
+    await user.type(registryCode, '87654322');
     await waitFor(() => expect(callsTo(UNKNOWN_LOOKUP)).toHaveLength(1));
     await waitPastDebounce();
     expect(callsTo(UNKNOWN_LOOKUP)).toHaveLength(1);
-    expect(screen.queryByText(/Found in the Business Register/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Fill in' })).toBeNull();
+    expect(screen.queryByText(/in your list of companies/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose this company' })).toBeNull();
     expect(readGlobalErrorState().isDialogOpen).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByText('An error occurred')).toBeNull();
@@ -163,7 +151,7 @@ describe('choose-company: auto-fill from the business register', () => {
     await user.type(registryCode, '12345678');
     await waitPastDebounce();
     expect(fetchMock.mock.calls.filter(isRegisterLookup)).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: 'Fill in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose this company' })).toBeNull();
     expect(unexpected).toEqual([]);
   });
 });

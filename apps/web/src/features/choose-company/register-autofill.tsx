@@ -17,40 +17,32 @@ function lookupCode(registryCode: string | undefined, registryCountryCode: strin
 }
 
 /**
- * SPEC.md section 5, auto-fill: when the typed Estonian registry code is in
- * the business register, offers its business name. The name is filled only
- * when the user asks; the offer is announced politely.
+ * SPEC.md section 5, auto-fill: a typed Estonian registry code the business
+ * register knows is one of the person's own companies (the look-up answers
+ * for no other), which the register, not the form, decides about. So the offer
+ * is to choose it from the list above, where the application is started from
+ * the register's facts; a company typed by hand is one the register does not
+ * know. The offer is announced politely.
  */
-export function RegisterAutofill({ form }: { form: ManualCompanyForm }) {
+export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; onChoose: (registryCode: string) => void }) {
   const { t } = useTranslation();
   const messageId = useId();
-  const [businessName, registryCode, registryCountryCode] = useWatch({
-    control: form.control,
-    name: ['businessName', 'registryCode', 'registryCountryCode'],
-  });
+  const [registryCode, registryCountryCode] = useWatch({ control: form.control, name: ['registryCode', 'registryCountryCode'] });
   const code = lookupCode(registryCode, registryCountryCode);
   const debouncedCode = useDebouncedValue(code, LOOKUP_DELAY_MS);
   const company = useRegisterCompany(debouncedCode === null ? null : { registryCountryCode: DEFAULT_COUNTRY_CODE, registryCode: debouncedCode });
   // An answer about a code the user has since changed is not offered.
   const found = code !== null && code === debouncedCode && company.isSuccess ? company.data : undefined;
-  const isOffered = found !== undefined && found.businessName !== businessName;
-
-  const fill = () => {
-    if (!found) return;
-    form.setValue('businessName', found.businessName, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-    // The button goes away with the offer; the filled field takes the focus.
-    form.setFocus('businessName');
-  };
 
   return (
     <div aria-live="polite" aria-atomic="true">
-      {isOffered && (
+      {found && (
         <div className={styles.autofill}>
           <p id={messageId} className={styles.autofillMessage}>
             {t('CHOOSE_COMPANY.AUTOFILL.FOUND', { name: found.businessName })}
           </p>
-          <Button variant="secondary" size="small" aria-describedby={messageId} onClick={fill}>
-            {t('CHOOSE_COMPANY.AUTOFILL.FILL')}
+          <Button variant="secondary" size="small" aria-describedby={messageId} onClick={() => onChoose(found.registryCode)}>
+            {t('CHOOSE_COMPANY.AUTOFILL.CHOOSE')}
           </Button>
         </div>
       )}

@@ -1,5 +1,6 @@
-import { unzipSync, zipSync, strFromU8, strToU8 } from 'fflate';
+import { zipSync, strFromU8, strToU8 } from 'fflate';
 import { DOMImplementation, NS, serializeXml } from './xml-library.js';
+import { readZipStrictly } from './zip-reader.js';
 
 /*
  * The ASiC-E container (ETSI EN 319 162-1): a ZIP whose first entry is
@@ -46,18 +47,19 @@ export type OpenedContainer = {
   /** Entry names in their order in the ZIP. */
   names: string[];
   files: Map<string, Uint8Array>;
-  /** The local header of the first entry: its name, compression method and extra field length. */
+  /** The first entry: its name, compression method and local extra field length. */
   firstEntry: { name: string; method: number; extraLength: number };
 };
 
-/** Reads the ZIP; throws on anything that is not one. */
+/** Reads the ZIP strictly (zip-reader.ts); throws ZipRefused on anything that is not one ZIP every reader sees alike. */
 export function openContainer(bytes: Uint8Array): OpenedContainer {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.length < 30 || view.readUInt32LE(0) !== 0x04034b50) throw new Error('not a ZIP file');
-  const nameLength = view.readUInt16LE(26);
-  const firstEntry = { name: view.subarray(30, 30 + nameLength).toString('utf8'), method: view.readUInt16LE(8), extraLength: view.readUInt16LE(28) };
-  const unzipped = unzipSync(new Uint8Array(bytes));
-  return { names: Object.keys(unzipped), files: new Map(Object.entries(unzipped)), firstEntry };
+  const entries = readZipStrictly(bytes);
+  const first = entries[0];
+  return {
+    names: entries.map(({ name }) => name),
+    files: new Map(entries.map(({ name, content }) => [name, content])),
+    firstEntry: { name: first?.name ?? '', method: first?.method ?? -1, extraLength: first?.localExtraLength ?? -1 },
+  };
 }
 
 export const textOf = (content: Uint8Array): string => strFromU8(content);

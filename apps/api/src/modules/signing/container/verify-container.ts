@@ -7,7 +7,8 @@ import { personFromCertificate } from '../../identity/certificate-person.js';
 import { verifyOcspResponse } from '../../identity/ocsp-response.js';
 import { verifyTimestampToken } from '../../identity/timestamp-token.js';
 import { ASIC_E_MEDIA_TYPE, MANIFEST_PATH, MIMETYPE_PATH, SIGNATURES_PATH, openContainer, textOf, type OpenedContainer } from './asic.js';
-import { NS, onlyElement, parseXml, xadesjs, type Document, type Element } from './xml-library.js';
+import { verifySignatureValue } from './signature-value.js';
+import { NS, onlyElement, parseXml, type Document, type Element } from './xml-library.js';
 import { C14N, EXC_C14N, timestampedBytes } from './xades.js';
 
 /*
@@ -67,7 +68,13 @@ function fail(check: ContainerCheck, detail: string): never {
   throw new CheckFailed(check, detail);
 }
 
-function checkStructure(container: OpenedContainer): { documentName: string; document: Uint8Array; signaturesXml: string } {
+// The only entries this profile allows besides the signed documents; none of them is covered by the signature,
+// so each is checked for what it must hold (decision 15): the media type, the list of the documents, the signature.
+const UNSIGNED_ENTRIES = new Set([MIMETYPE_PATH, MANIFEST_PATH, SIGNATURES_PATH]);
+
+type ContainerContent = { documents: Map<string, Uint8Array>; signaturesXml: string };
+
+function checkStructure(container: OpenedContainer): ContainerContent {
   const { firstEntry, files, names } = container;
   if (firstEntry.name !== MIMETYPE_PATH) fail('structure', `the first entry is ${firstEntry.name}, not mimetype`);
   if (firstEntry.method !== 0 || firstEntry.extraLength !== 0) fail('structure', 'mimetype is compressed or has an extra field');
@@ -76,42 +83,122 @@ function checkStructure(container: OpenedContainer): { documentName: string; doc
   const signatures = files.get(SIGNATURES_PATH) ?? fail('structure', 'META-INF/signatures0.xml is missing');
   const otherSignatures = names.filter((name) => name.startsWith('META-INF/') && /signatures/i.test(name) && name !== SIGNATURES_PATH);
   if (otherSignatures.length > 0) fail('structure', `unexpected signature files: ${otherSignatures.join(', ')}`);
-  const documents = names.filter((name) => name !== MIMETYPE_PATH && !name.startsWith('META-INF/'));
-  if (documents.length !== 1) fail('structure', `expected one signed document, found ${documents.length}`);
-  const documentName = documents[0] ?? '';
+  // ASiC-E lets META-INF hold more unsigned files; this profile does not, since nothing would vouch for them.
+  const otherMetadata = names.filter((name) => name.startsWith('META-INF/') && !UNSIGNED_ENTRIES.has(name));
+  if (otherMetadata.length > 0) fail('structure', `files no signature covers: ${otherMetadata.join(', ')}`);
+  const documentNames = names.filter((name) => !UNSIGNED_ENTRIES.has(name));
+  if (documentNames.length === 0) fail('structure', 'the container holds no document');
 
-  const entries = [...parseXml(textOf(manifest)).getElementsByTagNameNS(NS.manifest, 'file-entry')];
-  const mediaTypeOf = (path: string) => entries.find((entry) => entry.getAttributeNS(NS.manifest, 'full-path') === path)?.getAttributeNS(NS.manifest, 'media-type');
-  if (mediaTypeOf('/') !== ASIC_E_MEDIA_TYPE) fail('structure', 'the manifest does not name the container type');
-  if (!mediaTypeOf(documentName)) fail('structure', `the manifest does not list ${documentName}`);
-  if (entries.length !== 2) fail('structure', 'the manifest lists files the container does not hold');
-  return { documentName, document: files.get(documentName) ?? new Uint8Array(), signaturesXml: textOf(signatures) };
-}
-
-type SignatureParts = { document: Document; signature: Element; documentReference: Element; certificate: X509Certificate };
-
-function checkSignatureFormat(signaturesXml: string, documentName: string): SignatureParts {
-  const document = (() => {
+  const entries = (() => {
     try {
-      return parseXml(signaturesXml);
+      return [...parseXml(textOf(manifest)).getElementsByTagNameNS(NS.manifest, 'file-entry')];
     } catch (error) {
-      return fail('signature_format', (error as Error).message);
+      return fail('structure', `META-INF/manifest.xml: ${(error as Error).message}`);
     }
   })();
+  const paths = entries.map((entry) => entry.getAttributeNS(NS.manifest, 'full-path') ?? '');
+  const mediaTypeOf = (path: string) => entries.find((entry) => entry.getAttributeNS(NS.manifest, 'full-path') === path)?.getAttributeNS(NS.manifest, 'media-type');
+  if (mediaTypeOf('/') !== ASIC_E_MEDIA_TYPE) fail('structure', 'the manifest does not name the container type');
+  for (const name of documentNames) if (!mediaTypeOf(name)) fail('structure', `the manifest does not list ${name}`);
+  if (new Set(paths).size !== paths.length || paths.length !== documentNames.length + 1) fail('structure', 'the manifest lists files the container does not hold');
+  return { documents: new Map(documentNames.map((name) => [name, files.get(name) ?? new Uint8Array()])), signaturesXml: textOf(signatures) };
+}
+
+type SignatureParts = { document: Document; signature: Element; signedProperties: Element; documentReference: Element; certificate: X509Certificate };
+
+const elementChildren = (element: Element): Element[] => [...element.childNodes].filter((node): node is Element => node.nodeType === 1);
+const isElement = (element: Element | undefined, namespace: string, localName: string): element is Element => element?.namespaceURI === namespace && element.localName === localName;
+
+/** The element children of `parent`, which must be exactly these, in this order. */
+function childrenAre(parent: Element, expected: ReadonlyArray<readonly [string, string]>, what: string): Element[] {
+  const children = elementChildren(parent);
+  const matches = children.length === expected.length && expected.every(([namespace, localName], index) => isElement(children[index], namespace, localName));
+  if (!matches) fail('signature_format', `${what} must hold ${expected.map(([, localName]) => localName).join(', ')} and nothing else`);
+  return children;
+}
+
+function parseSignatures(signaturesXml: string): Document {
+  try {
+    return parseXml(signaturesXml);
+  } catch (error) {
+    return fail('signature_format', (error as Error).message);
+  }
+}
+
+const uriPath = (uri: string): string | undefined => {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The shape of the one signature, before anything is computed over it: what
+ * SignedInfo references (each document of the container once, its own
+ * SignedProperties once, nothing else), and what KeyInfo offers (exactly
+ * one X509Data with exactly one X509Certificate: the certificate every
+ * later check judges). Ids must be unique, so a reference cannot be made to
+ * digest one element while the checks read another of the same Id.
+ */
+function checkSignatureFormat(signaturesXml: string, documents: ReadonlyMap<string, Uint8Array>): SignatureParts {
+  const document = parseSignatures(signaturesXml);
   const root = document.documentElement;
-  if (root?.namespaceURI !== NS.asic || root.localName !== 'XAdESSignatures') fail('signature_format', 'the root is not asic:XAdESSignatures');
-  const signature = onlyElement(document, NS.ds, 'Signature') ?? fail('signature_format', 'expected exactly one ds:Signature');
-  const references = [...signature.getElementsByTagNameNS(NS.ds, 'Reference')].filter((reference) => reference.parentNode?.localName === 'SignedInfo');
-  const documentReferences = references.filter((reference) => reference.getAttribute('Type') !== SIGNED_PROPERTIES_TYPE);
-  const propertyReferences = references.filter((reference) => reference.getAttribute('Type') === SIGNED_PROPERTIES_TYPE);
-  if (documentReferences.length !== 1 || propertyReferences.length !== 1) fail('signature_format', 'SignedInfo must reference the document and the SignedProperties once each');
-  const documentReference = documentReferences[0] as Element;
-  if (decodeURIComponent(documentReference.getAttribute('URI') ?? '') !== documentName) fail('signature_format', `the signature does not reference ${documentName}`);
-  const signedProperties = onlyElement(signature, NS.xades, 'SignedProperties') ?? fail('signature_format', 'no SignedProperties');
-  if (propertyReferences[0]?.getAttribute('URI') !== `#${signedProperties.getAttribute('Id')}`) fail('signature_format', 'the SignedProperties reference points elsewhere');
-  const certificateText = onlyElement(signature, NS.ds, 'X509Certificate')?.textContent ?? fail('signature_format', 'KeyInfo holds no single certificate');
-  const certificate = parseCertificate(Buffer.from(certificateText.replace(/\s+/g, ''), 'base64')) ?? fail('signature_format', 'the KeyInfo certificate does not parse');
-  return { document, signature, documentReference, certificate };
+  if (!root || !isElement(root, NS.asic, 'XAdESSignatures')) fail('signature_format', 'the root is not asic:XAdESSignatures');
+  const [signature] = childrenAre(root, [[NS.ds, 'Signature']], 'asic:XAdESSignatures') as [Element];
+  if (document.getElementsByTagNameNS(NS.ds, 'Signature').length !== 1) fail('signature_format', 'expected exactly one ds:Signature');
+  const ids = [...document.getElementsByTagName('*')].map((element) => element.getAttribute('Id')).filter((id): id is string => id !== null);
+  if (new Set(ids).size !== ids.length) fail('signature_format', 'two elements share an Id');
+
+  const [signedInfo, , keyInfo, object] = childrenAre(
+    signature,
+    [
+      [NS.ds, 'SignedInfo'],
+      [NS.ds, 'SignatureValue'],
+      [NS.ds, 'KeyInfo'],
+      [NS.ds, 'Object'],
+    ],
+    'ds:Signature',
+  ) as [Element, Element, Element, Element];
+  const [x509Data] = childrenAre(keyInfo, [[NS.ds, 'X509Data']], 'ds:KeyInfo') as [Element];
+  const [certificateElement] = childrenAre(x509Data, [[NS.ds, 'X509Certificate']], 'ds:X509Data') as [Element];
+  if (signature.getElementsByTagNameNS(NS.ds, 'X509Certificate').length !== 1) fail('signature_format', 'the signature holds more than one ds:X509Certificate');
+  const certificate = parseCertificate(Buffer.from((certificateElement.textContent ?? '').replace(/\s+/g, ''), 'base64')) ?? fail('signature_format', 'the KeyInfo certificate does not parse');
+
+  const [qualifying] = childrenAre(object, [[NS.xades, 'QualifyingProperties']], 'ds:Object') as [Element];
+  const signatureId = signature.getAttribute('Id');
+  if (!signatureId || qualifying.getAttribute('Target') !== `#${signatureId}`) fail('signature_format', 'the QualifyingProperties are not this signature\'s');
+  const signedProperties = elementChildren(qualifying).find((child) => isElement(child, NS.xades, 'SignedProperties')) ?? fail('signature_format', 'no SignedProperties');
+  if (qualifying.getElementsByTagNameNS(NS.xades, 'SignedProperties').length !== 1) fail('signature_format', 'more than one SignedProperties');
+  const signedPropertiesId = signedProperties.getAttribute('Id') ?? fail('signature_format', 'the SignedProperties have no Id');
+
+  const references = elementChildren(signedInfo).filter((child) => isElement(child, NS.ds, 'Reference'));
+  const uncovered = new Set(documents.keys());
+  let documentReference: Element | undefined;
+  let propertiesReferenced = false;
+  for (const reference of references) {
+    const uri = reference.getAttribute('URI') ?? '';
+    const transforms = elementChildren(reference).filter((child) => isElement(child, NS.ds, 'Transforms'));
+    if (reference.getAttribute('Type') === SIGNED_PROPERTIES_TYPE) {
+      if (propertiesReferenced || uri !== `#${signedPropertiesId}`) fail('signature_format', `SignedInfo references ${uri} as SignedProperties: only this signature's own, once`);
+      // The SignedProperties are digested canonicalised: C14N by default, or one canonicalisation named here.
+      const algorithms = transforms.flatMap((element) => elementChildren(element).map((transform) => transform.getAttribute('Algorithm')));
+      if (algorithms.length > 1 || algorithms.some((algorithm) => algorithm !== C14N && algorithm !== EXC_C14N)) fail('signature_format', 'the SignedProperties reference has transforms other than one canonicalisation');
+      propertiesReferenced = true;
+      continue;
+    }
+    const path = uriPath(uri);
+    if (path === undefined || !uncovered.has(path)) fail('signature_format', `SignedInfo references ${uri}, which is not a document of the container or is referenced twice`);
+    // A document is digested as its bytes: a transform would make the signature cover something else.
+    if (transforms.length > 0 || reference.hasAttribute('Type')) fail('signature_format', `the reference to ${path} has transforms or a type`);
+    uncovered.delete(path);
+    documentReference = reference;
+  }
+  if (uncovered.size > 0) fail('signature_format', `no signature covers ${[...uncovered].join(', ')}`);
+  if (!propertiesReferenced) fail('signature_format', 'SignedInfo does not reference the SignedProperties');
+  // The product signs one contract; a container of several documents is not one it makes.
+  if (references.length !== 2 || !documentReference) fail('signature_format', 'expected one signed document');
+  return { document, signature, signedProperties, documentReference, certificate };
 }
 
 function checkDocumentDigest(reference: Element, content: Uint8Array): void {
@@ -122,21 +209,8 @@ function checkDocumentDigest(reference: Element, content: Uint8Array): void {
   if (stated !== actual) fail('document_digest', 'the document is not the one signed');
 }
 
-async function checkSignatureValue(parts: SignatureParts, documentName: string, content: Uint8Array): Promise<void> {
-  const signed = new xadesjs.SignedXml(parts.document as never);
-  signed.LoadXml(parts.signature as never);
-  signed.contentHandler = async (reference) => (decodeURIComponent(reference.Uri ?? '') === documentName ? new Uint8Array(content) : null);
-  let valid = false;
-  try {
-    valid = await signed.Verify();
-  } catch (error) {
-    fail('signature_value', `the signature does not verify: ${(error as Error).message}`);
-  }
-  if (!valid) fail('signature_value', 'the signature value or a reference digest does not verify');
-}
-
 function checkSigningCertificate(parts: SignatureParts): { signingTime: Date; person: NonNullable<ReturnType<typeof personFromCertificate>> } {
-  const digestText = onlyElement(parts.signature, NS.xades, 'SigningCertificateV2') ?? onlyElement(parts.signature, NS.xades, 'SigningCertificate') ?? fail('signing_certificate', 'no SigningCertificate property');
+  const digestText = onlyElement(parts.signedProperties, NS.xades, 'SigningCertificateV2') ?? onlyElement(parts.signedProperties, NS.xades, 'SigningCertificate') ?? fail('signing_certificate', 'no SigningCertificate property');
   const certDigest = onlyElement(digestText, NS.ds, 'DigestValue')?.textContent?.trim();
   const method = onlyElement(digestText, NS.ds, 'DigestMethod')?.getAttribute('Algorithm') ?? '';
   if (!SHA256_URIS.has(method)) fail('signing_certificate', `unsupported certificate digest ${method}`);
@@ -144,7 +218,7 @@ function checkSigningCertificate(parts: SignatureParts): { signingTime: Date; pe
   const fields = readCertificateFields(parts.certificate.raw);
   if (((fields.keyUsage ?? 0) & KEY_USAGE_NON_REPUDIATION) === 0) fail('signing_certificate', 'the certificate is not for signatures (no nonRepudiation)');
   const person = personFromCertificate(fields) ?? fail('signing_certificate', 'the certificate names no Estonian person');
-  const signingTimeText = onlyElement(parts.signature, NS.xades, 'SigningTime')?.textContent ?? fail('signing_certificate', 'no SigningTime');
+  const signingTimeText = onlyElement(parts.signedProperties, NS.xades, 'SigningTime')?.textContent ?? fail('signing_certificate', 'no SigningTime');
   const signingTime = new Date(signingTimeText);
   if (Number.isNaN(signingTime.getTime())) fail('signing_certificate', 'SigningTime is not a time');
   return { signingTime, person };
@@ -163,18 +237,20 @@ export async function verifyContainer(bytes: Uint8Array, options: VerifyContaine
     } catch (error) {
       return fail('structure', (error as Error).message);
     }
-    const { documentName, document, signaturesXml } = checkStructure(container);
+    const { documents, signaturesXml } = checkStructure(container);
+    pass('structure', `ASiC-E with ${[...documents.keys()].join(', ')}, nothing else`);
+
+    const parts = checkSignatureFormat(signaturesXml, documents);
+    const documentName = uriPath(parts.documentReference.getAttribute('URI') ?? '') ?? '';
     report.documentName = documentName;
-    pass('structure', `ASiC-E with ${documentName}`);
+    pass('signature_format', 'one XAdES signature over the document and its signed properties, one certificate in KeyInfo');
 
-    const parts = checkSignatureFormat(signaturesXml, documentName);
-    pass('signature_format', 'one XAdES signature over the document and its signed properties');
-
-    checkDocumentDigest(parts.documentReference, document);
+    checkDocumentDigest(parts.documentReference, documents.get(documentName) ?? new Uint8Array());
     pass('document_digest', `SHA-256 of ${documentName} matches`);
 
-    await checkSignatureValue(parts, documentName, document);
-    pass('signature_value', 'the signature value verifies with the signer certificate');
+    const value = await verifySignatureValue({ document: parts.document, signature: parts.signature, certificate: parts.certificate, documents });
+    if (!value.ok) fail('signature_value', value.reason);
+    pass('signature_value', 'the signature value verifies with the signer certificate\'s key');
 
     const { signingTime, person } = checkSigningCertificate(parts);
     report.signingTime = signingTime;

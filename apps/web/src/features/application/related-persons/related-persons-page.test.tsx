@@ -454,7 +454,7 @@ describe('related persons: ownership', () => {
     const { callsTo } = await renderScreen(withSavedStep());
     await user.click(screen.getByRole('button', { name: 'Add a legal entity' }));
     await screen.findByRole('dialog', { name: 'Add a legal entity' });
-    await user.type(inDialog().getByRole('textbox', { name: 'Registry code (optional)' }), '87654321');
+    await user.type(inDialog().getByRole('textbox', { name: 'Registry code (optional)' }), '87654322');
     expect(await inDialog().findByText('Filled from the Business Register')).toBeTruthy();
     expect((inDialog().getByRole('textbox', { name: 'Business name' }) as HTMLInputElement).value).toBe('Holding OÜ');
     await user.type(inDialog().getByRole('textbox', { name: 'Share in Tamm ja Pojad OÜ' }), '40');
@@ -490,7 +490,7 @@ describe('related persons: ownership', () => {
       { personId: expect.stringMatching(/^person:new:/) as unknown, sharePercent: 40 },
     ]);
     const entity = data.relatedPersons[2]!;
-    expect(entity).toMatchObject({ type: 'LEGAL_ENTITY', businessName: 'Holding OÜ', registryCode: '87654321', roles: ['SHAREHOLDER'], shareholders: [{ personId: MARI_ID, sharePercent: 100 }] });
+    expect(entity).toMatchObject({ type: 'LEGAL_ENTITY', businessName: 'Holding OÜ', registryCode: '87654322', roles: ['SHAREHOLDER'], shareholders: [{ personId: MARI_ID, sharePercent: 100 }] });
     // Mari still owns a share (in the holding company), so she stays a shareholder.
     expect(data.relatedPersons[1]?.roles).toEqual(['BENEFICIARY', 'SHAREHOLDER']);
     expect(parseWithIssues(createRelatedPersonsSchema(), data).success).toBe(true);

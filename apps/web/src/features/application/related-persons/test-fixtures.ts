@@ -75,7 +75,7 @@ export function completeStep(): RelatedPersonsValues {
 export const registerPrefill: RelatedPersonsFromRegister = {
   shareholders: [
     { personId: MARI_ID, sharePercent: 60 },
-    { personId: 'entity:EE:87654321', sharePercent: 40 },
+    { personId: 'entity:EE:87654322', sharePercent: 40 },
   ],
   relatedPersons: [
     {
@@ -96,12 +96,12 @@ export const registerPrefill: RelatedPersonsFromRegister = {
       beneficiarySharePercent: 100,
     },
     {
-      id: 'entity:EE:87654321',
+      id: 'entity:EE:87654322',
       type: 'LEGAL_ENTITY',
       roles: ['SHAREHOLDER'],
       isFromRegister: true,
       businessName: 'Holding OÜ',
-      registryCode: '87654321',
+      registryCode: '87654322',
       registryCountryCode: 'EE',
       shareholders: [],
     },
@@ -119,7 +119,7 @@ export const populationRegisterPerson: RegisterPersonLookup = {
 
 export const holdingCompanyCard: RegisterCompanyLookup = {
   businessName: 'Holding OÜ',
-  registryCode: '87654321',
+  registryCode: '87654322',
   registryCountryCode: 'EE',
   legalAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 2', postalCode: '10123' },
   emtakVersion: '2008',
@@ -151,7 +151,7 @@ export function serveRelatedPersons(overrides: Partial<ApplicationView> = {}, ha
     'GET /onboarding/reference/places': notFound,
     'GET /onboarding/register/persons/39005051230': () => jsonResponse(populationRegisterPerson),
     'GET /onboarding/register/persons/37503037777': notFound,
-    'GET /onboarding/register/companies/EE/87654321': () => jsonResponse(holdingCompanyCard),
+    'GET /onboarding/register/companies/EE/87654322': () => jsonResponse(holdingCompanyCard),
     [DRAFT]: ({ body }) => jsonResponse({ version: (body as { version: number }).version + 1, updatedAt: 'now' }),
     [SAVE]: ({ body }) =>
       jsonResponse({ ...view, version: view.version + 1, currentStep: 'ApplicationOverview', steps: { ...view.steps, RelatedPersons: (body as { data: unknown }).data }, drafts: {} }),

@@ -12,6 +12,6 @@ export function useCreateApplication() {
     mutationFn: createApplication,
     // The company's entry has changed (now pending, or blocked).
     onSettled: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
-    meta: { handledErrorCodes: ['VALIDATION_FAILED'] },
+    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT'] },
   });
 }

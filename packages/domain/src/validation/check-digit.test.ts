@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { modulo11CheckDigit } from './check-digit.js';
+import { personalIdCheckDigit } from './personal-id.js';
 import { isChecksumValidRegistryCode, registryCodeCheckDigit } from './registry-code.js';
 
 describe('registryCodeCheckDigit', () => {
@@ -24,4 +27,20 @@ describe('registryCodeCheckDigit', () => {
     expect(isChecksumValidRegistryCode('1006070')).toBe(false);
     expect(isChecksumValidRegistryCode('100607010')).toBe(false);
   });
+});
+
+describe('modulo11CheckDigit', () => {
+  it('is the personal code rule for ten digits (SK test code 38001085718)', () => {
+    expect(personalIdCheckDigit('3800108571')).toBe(8);
+  });
+
+  it('gives exactly one digit of eight that passes for any seven', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{7}$/), (first) => {
+        const passing = [...'0123456789'].filter((last) => isChecksumValidRegistryCode(first + last));
+        expect(passing).toEqual([String(modulo11CheckDigit(first))]);
+      }),
+    );
+  });
+
 });
