@@ -12,7 +12,6 @@ import {
   type VerifiableFact,
   type ApplicationReview,
   type Locale,
-  type CompanyData,
   type SigningStatus,
   type SigningStatusResponse,
   type StartSigningRequest,
