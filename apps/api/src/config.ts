@@ -164,6 +164,12 @@ export const configSchema = z
     MAX_STEP_BYTES: z.coerce.number().int().min(4096).max(1_048_576).default(65_536),
     /** Bytes of JSON all of an application's steps and drafts may take together; a save past it is refused with 413. */
     MAX_APPLICATION_BYTES: z.coerce.number().int().min(16_384).max(16_777_216).default(524_288),
+    /**
+     * Bytes an application's history (application_events, as stored, plus a fixed share per row) may take; a save
+     * past it is refused with 413. A real applicant's steps take a few kilobytes each and even an hour of typing
+     * autosaves a few hundred small rows: 2 MB is far above either, and stops one person adding history without end.
+     */
+    MAX_HISTORY_BYTES: z.coerce.number().int().min(16_384).max(67_108_864).default(2_097_152),
     /** Signing starts only on business register facts read at most this many minutes ago; older ones are read again. */
     REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
