@@ -183,6 +183,18 @@ export const configSchema = z
     RATE_LIMIT_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
     /** Register look-ups, save-and-continue mails and signing starts per signed-in person. */
     RATE_LIMIT_REQUESTS_PER_USER: z.coerce.number().int().positive().default(60),
+    /**
+     * Step saves (Continue) per signed-in person. Each keeps its change in the history; a person filling the form
+     * presses Continue a few times a step, so 120 in ten minutes is far beyond anyone's pace.
+     */
+    RATE_LIMIT_SAVES_PER_USER: z.coerce.number().int().positive().default(120),
+    /**
+     * Draft autosaves per signed-in person. The web app saves a draft once typing has paused for 1.5 s
+     * (DRAFT_DEBOUNCE_MS), so continuous typing makes at most 400 in ten minutes: 600 leaves room for two tabs.
+     */
+    RATE_LIMIT_DRAFTS_PER_USER: z.coerce.number().int().positive().default(600),
+    /** Contract previews (GET .../contract) per signed-in person: each draws up a PDF, a person reads a few. */
+    RATE_LIMIT_PREVIEWS_PER_USER: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
 
     // Identity services. Unset in simulated mode: the built-in simulators and their test CA are used.

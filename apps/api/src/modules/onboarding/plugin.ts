@@ -78,6 +78,8 @@ export async function registerOnboarding(
     service,
     requireUser,
     limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser),
+    limitStepSaves: rateLimits.hook(rules.stepSavePerUser),
+    limitDraftSaves: rateLimits.hook(rules.draftSavePerUser),
     // A step's body is its data and a version: a little more than the data's own limit.
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });
