@@ -170,6 +170,13 @@ export const configSchema = z
      * autosaves a few hundred small rows: 2 MB is far above either, and stops one person adding history without end.
      */
     MAX_HISTORY_BYTES: z.coerce.number().int().min(16_384).max(67_108_864).default(2_097_152),
+    // Retention (modules/retention, docs/operations.md "Retention"): what the purge deletes, and how often it runs.
+    /** An application never submitted or signed, untouched this many days, is abandoned and purged with its history. */
+    RETENTION_ABANDONED_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+    /** Ended sessions and sign-ins, sent mail and delivered webhooks are kept this many days, then purged. */
+    RETENTION_OPERATIONAL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How often each instance tries the purge (one at a time across instances); 0: never (run `npm run purge`). */
+    RETENTION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     /** Signing starts only on business register facts read at most this many minutes ago; older ones are read again. */
     REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
