@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { isIntegrationRoute, registerIntegration } from './modules/integration/plugin.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerRateLimits } from './modules/rate-limits/plugin.js';
+import { registerRetention } from './modules/retention/plugin.js';
 import { registerSigning } from './modules/signing/plugin.js';
 import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     decisions,
     events,
   });
+  registerRetention(app, config, database);
   await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
 
   return app;

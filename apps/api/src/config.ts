@@ -193,6 +193,19 @@ export const configSchema = z
     MAX_STEP_BYTES: z.coerce.number().int().min(4096).max(1_048_576).default(65_536),
     /** Bytes of JSON all of an application's steps and drafts may take together; a save past it is refused with 413. */
     MAX_APPLICATION_BYTES: z.coerce.number().int().min(16_384).max(16_777_216).default(524_288),
+    /**
+     * Bytes an application's history (application_events, as stored, plus a fixed share per row) may take; a save
+     * past it is refused with 413. A real applicant's steps take a few kilobytes each and even an hour of typing
+     * autosaves a few hundred small rows: 2 MB is far above either, and stops one person adding history without end.
+     */
+    MAX_HISTORY_BYTES: z.coerce.number().int().min(16_384).max(67_108_864).default(2_097_152),
+    // Retention (modules/retention, docs/operations.md "Retention"): what the purge deletes, and how often it runs.
+    /** An application never submitted or signed, untouched this many days, is abandoned and purged with its history. */
+    RETENTION_ABANDONED_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+    /** Ended sessions and sign-ins, sent mail and delivered webhooks are kept this many days, then purged. */
+    RETENTION_OPERATIONAL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How often each instance tries the purge (one at a time across instances); 0: never (run `npm run purge`). */
+    RETENTION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     /** Signing starts only on business register facts read at most this many minutes ago; older ones are read again. */
     REGISTER_FACTS_MAX_AGE_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Magic sign-in (test and demo environments only); default: on when simulated, off when live. */
@@ -206,6 +219,18 @@ export const configSchema = z
     RATE_LIMIT_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
     /** Register look-ups, save-and-continue mails and signing starts per signed-in person. */
     RATE_LIMIT_REQUESTS_PER_USER: z.coerce.number().int().positive().default(60),
+    /**
+     * Step saves (Continue) per signed-in person. Each keeps its change in the history; a person filling the form
+     * presses Continue a few times a step, so 120 in ten minutes is far beyond anyone's pace.
+     */
+    RATE_LIMIT_SAVES_PER_USER: z.coerce.number().int().positive().default(120),
+    /**
+     * Draft autosaves per signed-in person. The web app saves a draft once typing has paused for 1.5 s
+     * (DRAFT_DEBOUNCE_MS), so continuous typing makes at most 400 in ten minutes: 600 leaves room for two tabs.
+     */
+    RATE_LIMIT_DRAFTS_PER_USER: z.coerce.number().int().positive().default(600),
+    /** Contract previews (GET .../contract) per signed-in person: each draws up a PDF, a person reads a few. */
+    RATE_LIMIT_PREVIEWS_PER_USER: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
 
     // Identity services. Unset in simulated mode: the built-in simulators and their test CA are used.

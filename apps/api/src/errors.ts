@@ -23,6 +23,7 @@ const defaultMessages: Record<ApiErrorCode, string> = {
   STEP_NOT_REOPENED: 'The bank asked for more information in other steps; this one stays as signed.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   APPLICATION_TOO_LARGE: 'The application would be larger than the server keeps.',
+  HISTORY_TOO_LARGE: "The application's history would be larger than the server keeps.",
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Try again later.',
   INTERNAL_ERROR: 'Something went wrong on our side.',

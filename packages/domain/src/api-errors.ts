@@ -50,6 +50,8 @@ export const API_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** The save would make the whole application (its steps and drafts) larger than the server keeps. */
   APPLICATION_TOO_LARGE: 413,
+  /** The save would make the application's history (its recorded changes) larger than the server keeps. */
+  HISTORY_TOO_LARGE: 413,
   /** The body is not of a type the route reads (JSON is expected). */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many requests from this client; retry after the Retry-After header. */

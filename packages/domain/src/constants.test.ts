@@ -41,3 +41,19 @@ describe('section 9 numbers', () => {
     expect(constants.SANITIZER_ALLOWED_URI_SCHEMES).toEqual(['http', 'https', 'mailto', 'tel', 'ftp', 'data:image']);
   });
 });
+
+describe('list limits', () => {
+  it('bound every list a client fills, above what a real company needs', async () => {
+    const { LIST_MAX_ITEMS } = await import('./constants.js');
+    expect(LIST_MAX_ITEMS).toEqual({
+      additionalFieldOfActivityCodes: 20,
+      targetMarketCountryCodes: 250,
+      partners: 30,
+      taxResidences: 10,
+      relatedPersons: 50,
+      shareholders: 50,
+    });
+    // A company's shareholders are among its related persons: the one list never needs more rows than the other.
+    expect(LIST_MAX_ITEMS.shareholders).toBeLessThanOrEqual(LIST_MAX_ITEMS.relatedPersons);
+  });
+});

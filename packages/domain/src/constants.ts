@@ -92,6 +92,25 @@ export const TEXT_MAX_LENGTH = {
   tin: 20,
   foreignRegistryCode: 30,
 } as const;
+/**
+ * How many rows each list of the steps may hold: what the forms and the API refuse beyond ("less than or equal to
+ * N", SPEC.md section 5). Without them one person could store lists of any length, and each save keeps its change
+ * in the history. Each is well above what a real company fills in.
+ */
+export const LIST_MAX_ITEMS = {
+  /** EMTAK codes besides the main one; a company active in twenty fields is already rare. */
+  additionalFieldOfActivityCodes: 20,
+  /** Every country there is (ISO 3166-1 has 249): a company may sell worldwide. */
+  targetMarketCountryCodes: 250,
+  /** The main suppliers and buyers, not every one. */
+  partners: 30,
+  /** A person is tax resident in one or two countries; ten covers the unusual. */
+  taxResidences: 10,
+  /** Board members, shareholders down the chain and beneficial owners of a company that opens its account online. */
+  relatedPersons: 50,
+  /** Shareholders of the applicant or of one company in its chain: at most every related person. */
+  shareholders: 50,
+} as const;
 export const MAX_NUMBER_OF_EMPLOYEES = 1_000_000;
 /** The largest euro amount a custom income or payment may hold (fits an integer column). */
 export const MAX_AMOUNT_EUROS = 2_000_000_000;

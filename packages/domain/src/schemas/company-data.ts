@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_COUNTRY_CODE, MAX_NUMBER_OF_EMPLOYEES, TEXT_MAX_LENGTH } from '../constants.js';
+import { DEFAULT_COUNTRY_CODE, LIST_MAX_ITEMS, MAX_NUMBER_OF_EMPLOYEES, TEXT_MAX_LENGTH } from '../constants.js';
 import { validateAlphanumeric } from '../validation/alphanumeric.js';
 import { validationIssue } from '../validation/codes.js';
 import { repeatedEntryIndexes } from '../validation/duplicate.js';
@@ -91,16 +91,16 @@ export const companyDataSchema = object({
   contactLanguage: oneOf(CONTACT_LANGUAGES),
   emtakVersion: requiredText({ max: TEXT_MAX_LENGTH.short }),
   mainFieldOfActivityCode: activityCode(),
-  additionalFieldOfActivityCodes: list(activityCode()),
+  additionalFieldOfActivityCodes: list(activityCode(), { max: LIST_MAX_ITEMS.additionalFieldOfActivityCodes }),
   fieldOfActivityDescription: requiredText({ max: TEXT_MAX_LENGTH.long }),
   numberOfEmployees: wholeNumber(MAX_NUMBER_OF_EMPLOYEES),
-  targetMarketCountryCodes: list(countryCode(), { min: 1 }),
+  targetMarketCountryCodes: list(countryCode(), { min: 1, max: LIST_MAX_ITEMS.targetMarketCountryCodes }),
   legalAddress: addressSchema,
   isContactAddressSameAsRegistrationAddress: flag(),
   contactAddress: addressSchema.optional(),
   hasLicense: flag(),
   license: licenseSchema.optional(),
-  partners: list(partnerSchema),
+  partners: list(partnerSchema, { max: LIST_MAX_ITEMS.partners }),
   isListedCompany: flag(),
   hasAccountInOtherCreditInstitution: flag(),
   hasAccountClosedInLastSixMonths: flag(),

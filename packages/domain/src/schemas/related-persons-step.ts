@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LIST_MAX_ITEMS } from '../constants.js';
 import { RELATED_PERSON_TYPES } from './related-persons.js';
 import { validateRelatedPersons, type RelatedPersonsRuleInput } from '../validation/related-persons.js';
 import { addValidationIssue, list, object } from './fields.js';
@@ -34,8 +35,8 @@ const hasRuleShape = (value: unknown): value is RelatedPersonsRuleInput =>
  */
 export const createRelatedPersonsSchema = (context: RelatedPersonsContext = {}) =>
   object({
-    shareholders: list(shareholdingSchema),
-    relatedPersons: list(relatedPersonSchema),
+    shareholders: list(shareholdingSchema, { max: LIST_MAX_ITEMS.shareholders }),
+    relatedPersons: list(relatedPersonSchema, { max: LIST_MAX_ITEMS.relatedPersons }),
   }).superRefine(
     (step, ctx) => {
       for (const violation of validateRelatedPersons({ ...step, ...context })) {

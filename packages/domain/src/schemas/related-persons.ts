@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_CODE, TEXT_MAX_LENGTH } from '../constants.js';
+import { DEFAULT_COUNTRY_CODE, LIST_MAX_ITEMS, TEXT_MAX_LENGTH } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
 import { validatePersonalId } from '../validation/personal-id.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
@@ -99,7 +99,7 @@ export const privatePersonSchema = object({
   residency: oneOf(RESIDENCIES),
   isEResident: flag(),
   livesAndWorksMostlyInEstonia: flag(),
-  taxResidences: list(taxResidenceSchema, { min: 1 }),
+  taxResidences: list(taxResidenceSchema, { min: 1, max: LIST_MAX_ITEMS.taxResidences }),
   isBeneficialOwner: flag(),
   beneficiarySharePercent: percent().optional(),
   benefitType: oneOf(BENEFIT_TYPES).optional(),
@@ -140,7 +140,7 @@ export const legalEntitySchema = object({
   registryCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
   businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
   registryCode: optionalText(),
-  shareholders: list(shareholdingSchema),
+  shareholders: list(shareholdingSchema, { max: LIST_MAX_ITEMS.shareholders }),
 }).superRefine(
   (entity, ctx) => checkRegistryCode(entity.registryCode, entity.registryCountryCode, ctx, ['registryCode']),
   whenValid('registryCode', 'registryCountryCode'),

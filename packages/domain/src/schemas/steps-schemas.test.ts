@@ -9,6 +9,7 @@ import { applicationOverviewSchema } from './overview.js';
 import { createRelatedPersonsSchema, relatedPersonsSchema } from './related-persons-step.js';
 import { relatedPersonSchema } from './related-persons.js';
 import { completeOverview } from '../test-support/complete-application.js';
+import { LIST_MAX_ITEMS } from '../constants.js';
 
 const address = { countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Narva mnt 1', postalCode: '10117' };
 
@@ -240,6 +241,56 @@ describe('related persons (SPEC.md section 3)', () => {
       { path: 'relatedPersons', code: 'ownerRequired', params: {} },
       { path: 'relatedPersons.0', code: 'representativeIncorrect', params: {} },
     ]);
+  });
+});
+
+describe('list limits (SPEC.md section 5: "less than or equal to N")', () => {
+  const partner = (index: number) => ({ businessName: `Partner ${index} AS`, countryCode: 'FI', cooperationType: 'BUYER' });
+  const rows = <T>(count: number, row: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => row(index));
+  // Distinct codes: a repeat is an issue of its own.
+  const letter = (index: number) => String.fromCharCode(65 + index);
+  const countries = rows(LIST_MAX_ITEMS.targetMarketCountryCodes + 1, (index) => letter(Math.floor(index / 26)) + letter(index % 26));
+  const activityCodes = rows(LIST_MAX_ITEMS.additionalFieldOfActivityCodes + 1, (index) => String(62100 + index));
+
+  it.each([
+    ['partners', LIST_MAX_ITEMS.partners, (count: number) => ({ partners: rows(count, partner) })],
+    ['additionalFieldOfActivityCodes', LIST_MAX_ITEMS.additionalFieldOfActivityCodes, (count: number) => ({ additionalFieldOfActivityCodes: activityCodes.slice(0, count) })],
+    ['targetMarketCountryCodes', LIST_MAX_ITEMS.targetMarketCountryCodes, (count: number) => ({ targetMarketCountryCodes: countries.slice(0, count) })],
+  ] as const)('company data: %s holds %i rows and refuses one more', (path, max, change) => {
+    expect(issuesOf(parseWithIssues(companyDataSchema, { ...companyData(), ...change(max) }))).toEqual([]);
+    expect(issuesOf(parseWithIssues(companyDataSchema, { ...companyData(), ...change(max + 1) }))).toEqual([{ path, code: 'maxOptions', params: { max } }]);
+  });
+
+  it('refuses the 200 partners of the attack that grew the history by 72 KB a save', () => {
+    expect(issuesOf(parseWithIssues(companyDataSchema, { ...companyData(), partners: rows(200, partner) }))).toContainEqual({
+      path: 'partners',
+      code: 'maxOptions',
+      params: { max: LIST_MAX_ITEMS.partners },
+    });
+  });
+
+  it('a person: tax residences beyond the limit are refused', () => {
+    const residences = (count: number) => rows(count, (index) => ({ countryCode: index === 0 ? 'EE' : ['FI', 'LV', 'LT', 'SE', 'NO', 'DK', 'DE', 'FR', 'ES', 'IT', 'PL'][index - 1], tin: '60001019906' }));
+    expect(issuesOf(parseWithIssues(relatedPersonSchema, privatePerson('p1', { taxResidences: residences(LIST_MAX_ITEMS.taxResidences) })))).toEqual([]);
+    expect(issuesOf(parseWithIssues(relatedPersonSchema, privatePerson('p1', { taxResidences: residences(LIST_MAX_ITEMS.taxResidences + 1) })))).toEqual([
+      { path: 'taxResidences', code: 'maxOptions', params: { max: LIST_MAX_ITEMS.taxResidences } },
+    ]);
+  });
+
+  it('a legal entity: shareholders beyond the limit are refused', () => {
+    const entity = { id: 'e1', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Holding OÜ', registryCode: '87654322' };
+    const holdings = rows(LIST_MAX_ITEMS.shareholders + 1, (index) => ({ personId: `p${index}`, sharePercent: 1 }));
+    expect(issuesOf(parseWithIssues(relatedPersonSchema, { ...entity, shareholders: holdings }))).toEqual([
+      { path: 'shareholders', code: 'maxOptions', params: { max: LIST_MAX_ITEMS.shareholders } },
+    ]);
+  });
+
+  it('the related persons step: persons and shareholders beyond the limits are refused', () => {
+    const persons = rows(LIST_MAX_ITEMS.relatedPersons + 1, (index) => privatePerson(`p${index}`));
+    const holdings = rows(LIST_MAX_ITEMS.shareholders + 1, (index) => ({ personId: `p${index}`, sharePercent: 1 }));
+    const issues = issuesOf(parseWithIssues(relatedPersonsSchema, { shareholders: holdings, relatedPersons: persons }));
+    expect(issues).toContainEqual({ path: 'relatedPersons', code: 'maxOptions', params: { max: LIST_MAX_ITEMS.relatedPersons } });
+    expect(issues).toContainEqual({ path: 'shareholders', code: 'maxOptions', params: { max: LIST_MAX_ITEMS.shareholders } });
   });
 });
 

@@ -17,6 +17,9 @@ export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 
 const applicationColumns = getTableColumns(applications);
 
+/** What an event's row takes besides its payload (id, process id, type, actor, version, time, tuple header), rounded up. */
+export const HISTORY_ROW_BYTES = 96;
+
 type PreparedUpdate = { name: string; text: string; columns: (keyof ApplicationChange)[] };
 
 /**
@@ -283,6 +286,18 @@ export function createOnboardingRepository(db: Db, runPrepared?: RunPrepared) {
           payload: { source: 'REGISTER', queriedAt: reading.registerQueriedAt?.toISOString() ?? null },
         });
       });
+    },
+
+    /**
+     * The bytes the application's history takes: each event's payload as stored (pg_column_size reads the stored
+     * size without unpacking it) plus HISTORY_ROW_BYTES for the rest of its row, so many small rows count too.
+     */
+    async historyBytes(processId: string): Promise<number> {
+      const [row] = await db
+        .select({ bytes: sql<string>`coalesce(sum(pg_column_size(${applicationEvents.payload})), 0) + count(*) * ${HISTORY_ROW_BYTES}` })
+        .from(applicationEvents)
+        .where(eq(applicationEvents.processId, processId));
+      return Number(row?.bytes ?? 0);
     },
 
     /** The application's events in the order they happened. */

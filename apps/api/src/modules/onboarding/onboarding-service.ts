@@ -62,7 +62,7 @@ import {
 } from './application-flow.js';
 import { applicantHistoryOf } from './applicant-history.js';
 import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
-import type { ApplicationEventRow, ApplicationRow, OnboardingRepository, PersonKey } from './onboarding-repository.js';
+import { HISTORY_ROW_BYTES, type ApplicationEventRow, type ApplicationRow, type OnboardingRepository, type PersonKey } from './onboarding-repository.js';
 import type { BankRecords, Mail, Register } from './ports.js';
 
 export type OnboardingServiceOptions = {
@@ -77,7 +77,7 @@ export type OnboardingServiceOptions = {
   now?: () => Date;
 };
 
-export type StorageLimits = { stepBytes: number; applicationBytes: number };
+export type StorageLimits = { stepBytes: number; applicationBytes: number; historyBytes: number };
 
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
@@ -96,6 +96,18 @@ function assertStorable(limits: StorageLimits, data: unknown, application: { ste
   if (parts * limits.stepBytes <= limits.applicationBytes) return;
   if (jsonBytes(application.stepData) + jsonBytes(application.drafts) > limits.applicationBytes) {
     throw new AppError('APPLICATION_TOO_LARGE', `An application's steps and drafts may take at most ${limits.applicationBytes} bytes of JSON.`);
+  }
+}
+
+/**
+ * Refuses, before anything is written, an applicant's save whose event would take the application's history over
+ * its limit: the history is append-only evidence, so what one person adds to it must be bounded where it is added.
+ * Two saves racing past the check both need the same version: only one is written.
+ */
+async function assertHistoryRoom(limits: StorageLimits, repository: OnboardingRepository, processId: string, payload: Record<string, unknown>): Promise<void> {
+  const used = await repository.historyBytes(processId);
+  if (used + jsonBytes(payload) + HISTORY_ROW_BYTES > limits.historyBytes) {
+    throw new AppError('HISTORY_TOO_LARGE', `An application's history may take at most ${limits.historyBytes} bytes.`);
   }
 }
 
@@ -242,7 +254,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, mail } = options;
   const now = options.now ?? (() => new Date());
   const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
-  const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288 };
+  const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288, historyBytes: 2_097_152 };
 
   /** SPEC.md section 1: the bank asks the registers only after the representative consented to it. */
   async function requireConsent(user: Pick<User, 'personalId' | 'personalIdCountryCode'>): Promise<void> {
@@ -622,12 +634,14 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       assertStorable(storageLimits, parsed.data, { stepData, drafts });
       // The record keeps what changed, as an RFC 6902 patch of the step data: the history can be replayed from it.
       const patch = createPatch(application.stepData, stepData);
+      const payload = { step, source: 'APPLICANT' satisfies ChangeSource, patch };
+      await assertHistoryRoom(storageLimits, repository, processId, payload);
       const written = await writeOrConflict(application, version, () =>
         repository.updateApplication(
           repository.db,
           application,
           { stepData, drafts, currentStep: nextStep(currentStep, step, application.reopenedSteps) },
-          { type: 'STEP_SAVED', actor: actorOf(user), payload: { step, source: 'APPLICANT' satisfies ChangeSource, patch } },
+          { type: 'STEP_SAVED', actor: actorOf(user), payload },
         ),
       );
       return toApplicationView(written);
@@ -693,6 +707,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       }
       const drafts = { ...application.drafts, [step]: data };
       assertStorable(storageLimits, data, { stepData: application.stepData, drafts });
+      await assertHistoryRoom(storageLimits, repository, processId, { step });
       const written = await writeOrConflict(application, version, () =>
         repository.updateApplication(repository.db, application, { drafts }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
       );

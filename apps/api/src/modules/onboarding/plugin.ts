@@ -55,7 +55,7 @@ export async function registerOnboarding(
     bankRecords: createSimulatedBankRecords(),
     mail,
     registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
-    storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES },
+    storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES, historyBytes: config.MAX_HISTORY_BYTES },
   });
   // Instances started together would each find the demonstration data missing and insert it twice.
   if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, register));
@@ -83,6 +83,8 @@ export async function registerOnboarding(
     requireUser,
     limitEmailConfirmation: rateLimits.hook(rules.emailConfirmationPerUser),
     limitSaveAndContinue: rateLimits.hook(rules.saveAndContinuePerUser),
+    limitStepSaves: rateLimits.hook(rules.stepSavePerUser),
+    limitDraftSaves: rateLimits.hook(rules.draftSavePerUser),
     // A step's body is its data and a version: a little more than the data's own limit.
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });

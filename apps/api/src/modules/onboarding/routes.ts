@@ -19,13 +19,16 @@ type Options = {
   limitEmailConfirmation: RateLimitHook;
   /** Each save-and-continue sends a mail: limited per signed-in person. */
   limitSaveAndContinue: RateLimitHook;
+  /** Each step save and each draft keeps a row in the append-only history: limited per signed-in person. */
+  limitStepSaves: RateLimitHook;
+  limitDraftSaves: RateLimitHook;
   /** Bytes a step or draft body may have; Fastify refuses a larger one (413) before reading it. */
   stepBodyLimit: number;
 };
 
 const tags = ['onboarding'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema };
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema, 429: apiErrorBodySchema };
 
 function userOf(request: FastifyRequest): AccessTokenPayload {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -33,7 +36,10 @@ function userOf(request: FastifyRequest): AccessTokenPayload {
 }
 
 /** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
-export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, emailConfirmation, requireUser, limitEmailConfirmation, limitSaveAndContinue, stepBodyLimit }) => {
+export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { service, emailConfirmation, requireUser, limitEmailConfirmation, limitSaveAndContinue, limitStepSaves, limitDraftSaves, stepBodyLimit },
+) => {
   // Before the body is read: without a valid token the answer is 401, whatever the body (even one too large).
   app.addHook('onRequest', requireUser);
 
@@ -119,6 +125,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     endpoints.saveStep.path,
     {
       bodyLimit: stepBodyLimit,
+      preHandler: limitStepSaves,
       schema: {
         tags,
         security,
@@ -197,6 +204,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     endpoints.saveDraft.path,
     {
       bodyLimit: stepBodyLimit,
+      preHandler: limitDraftSaves,
       schema: {
         tags,
         security,
@@ -222,7 +230,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
         summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
         params: endpoints.saveAndContinueLater.params,
         body: endpoints.saveAndContinueLater.body,
-        response: { 202: endpoints.saveAndContinueLater.response, ...errors, 429: apiErrorBodySchema },
+        response: { 202: endpoints.saveAndContinueLater.response, ...errors },
       },
     },
     async (request, reply) => {

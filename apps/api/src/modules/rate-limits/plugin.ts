@@ -75,6 +75,12 @@ export function rateLimitRules(config: Config) {
     emailConfirmationPerUser: perUser('email-confirmation:user', config.RATE_LIMIT_REQUESTS_PER_USER),
     /** Each start sends a PIN2 prompt and costs an SK query. */
     signingStartPerUser: perUser('signing-start:user', config.RATE_LIMIT_REQUESTS_PER_USER),
+    /** Each step save keeps its change in the application's append-only history. */
+    stepSavePerUser: perUser('step-save:user', config.RATE_LIMIT_SAVES_PER_USER),
+    /** Each draft autosave adds a row to the application's append-only history. */
+    draftSavePerUser: perUser('draft-save:user', config.RATE_LIMIT_DRAFTS_PER_USER),
+    /** Each preview draws up a contract PDF. */
+    contractPreviewPerUser: perUser('contract-preview:user', config.RATE_LIMIT_PREVIEWS_PER_USER),
   } satisfies Record<string, RateLimitRule>;
 }
 

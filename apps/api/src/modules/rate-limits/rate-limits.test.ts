@@ -109,3 +109,46 @@ describe('limits per client address', () => {
     }
   });
 });
+
+describe('limits per signed-in person on what is stored (3 per window here)', () => {
+  let limited: FastifyInstance;
+  let person: Call;
+  let id: string;
+
+  beforeAll(async () => {
+    limited = await buildTestApp({ RATE_LIMIT_SAVES_PER_USER: '3', RATE_LIMIT_DRAFTS_PER_USER: '3', RATE_LIMIT_PREVIEWS_PER_USER: '3' });
+    person = await signInAsRepresentative(limited, JAAK_KRISTJAN.person.personalId);
+    id = (await applicationFor(person, JAAK_KRISTJAN.company.registryCode)).processId;
+  });
+
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const versionNow = async () => (await person('GET', `/onboarding/applications/${id}`)).json().version as number;
+
+  it('draft autosaves: the fourth is refused and writes nothing', async () => {
+    const answers = [];
+    for (let index = 0; index < 3; index++) answers.push(await person('PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: await versionNow(), data: { note: index } }));
+    const before = await versionNow();
+    answers.push(await person('PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: before, data: { note: 3 } }));
+    expect(codes(answers)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]?.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(await versionNow()).toBe(before);
+  });
+
+  it('step saves: the fourth is refused, whatever the first three answered', async () => {
+    const answers = [];
+    for (let index = 0; index < 4; index++) answers.push(await person('PUT', `/onboarding/applications/${id}/steps/AccountOpeningReason`, { version: await versionNow(), data: {} }));
+    expect(codes(answers.slice(0, 3))).not.toContain(429);
+    expect(answers[3]?.statusCode).toBe(429);
+  });
+
+  it('contract previews: the fourth is refused, whatever the first three answered', async () => {
+    const answers = [];
+    for (let index = 0; index < 4; index++) answers.push(await person('GET', `/onboarding/applications/${id}/contract`));
+    expect(codes(answers.slice(0, 3))).not.toContain(429);
+    expect(answers[3]?.statusCode).toBe(429);
+    expect(answers[3]?.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

@@ -53,7 +53,12 @@ export async function registerSigning(
     bankName: config.BANK_NAME,
     log: app.log,
   });
-  await app.register(signingRoutes, { service: signing, requireUser, limitStarts: rateLimits.hook(rateLimits.rules.signingStartPerUser) });
+  await app.register(signingRoutes, {
+    service: signing,
+    requireUser,
+    limitStarts: rateLimits.hook(rateLimits.rules.signingStartPerUser),
+    limitPreviews: rateLimits.hook(rateLimits.rules.contractPreviewPerUser),
+  });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
 }

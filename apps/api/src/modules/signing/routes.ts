@@ -13,6 +13,8 @@ type Options = {
   requireUser: RequireUser;
   /** Each start sends a PIN2 prompt and costs an SK query: limited per signed-in person. */
   limitStarts: RateLimitHook;
+  /** Each preview draws up a contract PDF: limited per signed-in person. */
+  limitPreviews: RateLimitHook;
 };
 
 const tags = ['signing'];
@@ -25,7 +27,7 @@ function userOf(request: FastifyRequest) {
 }
 
 /** The signing calls of /onboarding, declared by signingEndpoints in packages/domain. */
-export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitStarts }) => {
+export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitStarts, limitPreviews }) => {
   app.addHook('onRequest', requireUser);
 
   app.post(
@@ -76,7 +78,10 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   app.get(
     endpoints.contract.path,
-    { schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: endpoints.contract.params } },
+    {
+      preHandler: limitPreviews,
+      schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: endpoints.contract.params },
+    },
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(document);

@@ -1,4 +1,4 @@
-import { repeatedCountryIndexes, wouldRepeat, type RegisterCompanyLookup } from '@onboarding/domain';
+import { LIST_MAX_ITEMS, repeatedCountryIndexes, wouldRepeat, type RegisterCompanyLookup } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
@@ -72,6 +72,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
             onBlur={field.onBlur}
             repeatMessage={t('VALIDATION.notUnique', { ns: 'domain' })}
             isRepeat={wouldRepeat}
+            max={LIST_MAX_ITEMS.additionalFieldOfActivityCodes}
             {...messages('additionalFieldOfActivityCodes')}
           />
         )}
@@ -100,6 +101,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
             repeatMessage={t('VALIDATION.countryAlreadyAdded', { ns: 'domain' })}
             // The domain's rule for repeated countries (SPEC.md section 5 "Country already added").
             isRepeat={(values, value) => repeatedCountryIndexes([...values, value]).includes(values.length)}
+            max={LIST_MAX_ITEMS.targetMarketCountryCodes}
             {...messages('targetMarketCountryCodes')}
           />
         )}

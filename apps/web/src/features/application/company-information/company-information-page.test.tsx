@@ -1,4 +1,4 @@
-import { companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyLookup } from '@onboarding/domain';
+import { LIST_MAX_ITEMS, companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyLookup } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -457,6 +457,20 @@ describe('company information: addresses and partners', () => {
       { businessName: 'Ostja SIA', countryCode: 'LV', cooperationType: 'OTHER', cooperationTypeOther: 'Agent' },
     ]);
   });
+});
+
+describe('company information: list limits', () => {
+  it('at the partners limit the Add button is disabled and says why; removing one enables it again', async () => {
+    const user = userEvent.setup();
+    const partners = Array.from({ length: LIST_MAX_ITEMS.partners }, (_, index) => ({ businessName: `Partner ${index + 1} AS`, countryCode: 'FI', cooperationType: 'BUYER' }));
+    await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { partners } } }));
+    const add = screen.getByRole('button', { name: 'Add a partner' });
+    expect(add).toHaveProperty('disabled', true);
+    expect(descriptionOf(add)).toContain(`The list holds at most ${LIST_MAX_ITEMS.partners}. Remove one to add another.`);
+    await user.click(screen.getByRole('button', { name: 'Remove partner 1' }));
+    expect(screen.getByRole('button', { name: 'Add a partner' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/The list holds at most/)).toBeNull();
+  }, 90_000); // Thirty partner rows, each with its country list, take jsdom a while to render.
 });
 
 describe('company information: Continue', () => {

@@ -1,4 +1,4 @@
-import { COOPERATION_TYPES, emptyPartnerDraft } from '@onboarding/domain';
+import { COOPERATION_TYPES, LIST_MAX_ITEMS, emptyPartnerDraft } from '@onboarding/domain';
 import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Combobox } from '../fields/combobox';
 import type { CompanyFormValues } from './form-values';
 import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from '../fields/use-field-messages';
+import { ListFullNote, useListLimit } from '../fields/list-limit';
 import styles from '../fields/form-layout.module.css';
 
 /** The partners list: each row is edited in place; add puts a new row last and focuses it, remove drops the row. */
@@ -15,6 +16,7 @@ export function PartnersSection() {
   const { control } = useFormContext<CompanyFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'partners' });
   const addButton = useRef<HTMLButtonElement>(null);
+  const limit = useListLimit(fields.length, LIST_MAX_ITEMS.partners);
 
   return (
     <fieldset className={styles.section}>
@@ -38,7 +40,8 @@ export function PartnersSection() {
           ))}
         </ol>
       )}
-      <Button ref={addButton} variant="outline" leadingIcon="add" className={styles.addButton} onClick={() => append(emptyPartnerDraft(), { focusName: `partners.${fields.length}.businessName` })}>
+      <ListFullNote limit={limit} />
+      <Button ref={addButton} variant="outline" leadingIcon="add" className={styles.addButton} {...limit.addButtonProps} onClick={() => append(emptyPartnerDraft(), { focusName: `partners.${fields.length}.businessName` })}>
         {t('APPLICATION.COMPANY_INFORMATION.PARTNERS.ADD')}
       </Button>
     </fieldset>

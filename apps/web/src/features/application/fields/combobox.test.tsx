@@ -109,7 +109,7 @@ describe('Combobox', () => {
 });
 
 describe('MultiCombobox', () => {
-  function Multi() {
+  function Multi({ max = 10 }: { max?: number }) {
     const [values, setValues] = useState<string[]>(['EE']);
     return (
       <MultiCombobox
@@ -122,6 +122,7 @@ describe('MultiCombobox', () => {
         onChange={setValues}
         repeatMessage="Country already added"
         isRepeat={(current, value) => current.includes(value)}
+        max={max}
       />
     );
   }
@@ -142,5 +143,15 @@ describe('MultiCombobox', () => {
     expect(screen.queryByRole('button', { name: 'Remove Estonia' })).toBeNull();
     expect(screen.queryByText('Country already added')).toBeNull();
     expect(document.activeElement).toBe(input);
+  });
+
+  it('adds none beyond the limit and says so with the domain message', async () => {
+    const user = userEvent.setup();
+    render(<Multi max={1} />);
+    const input = screen.getByRole('combobox', { name: 'Target market countries' }) as HTMLInputElement;
+    await user.type(input, 'fin{Enter}');
+    expect(screen.getByRole('list', { name: 'Chosen' }).textContent).not.toContain('Finland');
+    expect(screen.getByText('Choose less than or equal to 1 options')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -18,17 +18,20 @@ export type MultiComboboxProps = {
   repeatMessage: string;
   /** Whether adding `value` to `values` repeats one: the domain's rule for the list. */
   isRepeat: (values: readonly string[], value: string) => boolean;
+  /** How many the list may hold (the domain's limit): one more is not added, and the limit's message says so. */
+  max: number;
   ref?: Ref<HTMLInputElement>;
 };
 
 /**
  * Several choices from a searchable list: the combobox picks one at a time,
  * the chosen ones are chips below with a remove button each. A repeat is not
- * added; the repeat message says so.
+ * added; the repeat message says so. Nor is one beyond the list's limit: the
+ * limit's message ("less than or equal to N") says so.
  */
-export function MultiCombobox({ label, options, values, onChange, onBlur, hint, error, isTouched, repeatMessage, isRepeat, ref }: MultiComboboxProps) {
+export function MultiCombobox({ label, options, values, onChange, onBlur, hint, error, isTouched, repeatMessage, isRepeat, max, ref }: MultiComboboxProps) {
   const { t } = useTranslation();
-  const [isRepeated, setIsRepeated] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const inputId = useId();
   const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? value;
 
@@ -41,19 +44,23 @@ export function MultiCombobox({ label, options, values, onChange, onBlur, hint, 
         hint={hint}
         options={options}
         value=""
-        error={isRepeated ? repeatMessage : error}
-        isTouched={isRepeated || isTouched}
+        error={refusal ?? error}
+        isTouched={refusal !== null || isTouched}
         onBlur={() => {
-          setIsRepeated(false);
+          setRefusal(null);
           onBlur?.();
         }}
         onChange={(value) => {
           if (value === '') return;
           if (isRepeat(values, value)) {
-            setIsRepeated(true);
+            setRefusal(repeatMessage);
             return;
           }
-          setIsRepeated(false);
+          if (values.length >= max) {
+            setRefusal(t('VALIDATION.maxOptions', { ns: 'domain', max }));
+            return;
+          }
+          setRefusal(null);
           onChange([...values, value]);
         }}
       />
@@ -67,7 +74,7 @@ export function MultiCombobox({ label, options, values, onChange, onBlur, hint, 
                 className={styles.chipRemove}
                 aria-label={t('APPLICATION.COMBOBOX.REMOVE', { label: labelOf(value) })}
                 onClick={() => {
-                  setIsRepeated(false);
+                  setRefusal(null);
                   onChange(values.filter((_, other) => other !== index));
                   // The chip's button is gone: focus goes back to the search.
                   document.getElementById(inputId)?.focus();

@@ -1,8 +1,9 @@
-import { createRelatedPersonsSchema, parseWithIssues, type ApplicationView, type RelatedPersonType } from '@onboarding/domain';
+import { LIST_MAX_ITEMS, createRelatedPersonsSchema, parseWithIssues, type ApplicationView, type RelatedPersonType } from '@onboarding/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
+import { ListFullNote, useListLimit } from '../fields/list-limit';
 import { useLocale } from '../fields/options';
 import { StepActions } from '../step-actions';
 import { useSaveStep } from '../use-save-step';
@@ -61,6 +62,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const [isTouched, setIsTouched] = useState(false);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const addPersonButton = useRef<HTMLButtonElement>(null);
+  const limit = useListLimit(values.relatedPersons.length, LIST_MAX_ITEMS.relatedPersons);
   // Where focus goes once the page has re-rendered (a removed card's place, a completed person's card).
   const pendingFocus = useRef<(() => void) | null>(null);
   // What had focus when the person modal opened: the modal gives focus back to it.
@@ -174,14 +176,15 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
             {t(`${RP}.LIST.TITLE`)}
           </h2>
           <div className={styles.addButtons}>
-            <Button ref={addPersonButton} variant="outline" leadingIcon="add" onClick={() => openModal('PRIVATE_PERSON', null)}>
+            <Button ref={addPersonButton} variant="outline" leadingIcon="add" {...limit.addButtonProps} onClick={() => openModal('PRIVATE_PERSON', null)}>
               {t(`${RP}.LIST.ADD_PERSON`)}
             </Button>
-            <Button variant="outline" leadingIcon="add" onClick={() => openModal('LEGAL_ENTITY', null)}>
+            <Button variant="outline" leadingIcon="add" {...limit.addButtonProps} onClick={() => openModal('LEGAL_ENTITY', null)}>
               {t(`${RP}.LIST.ADD_ENTITY`)}
             </Button>
           </div>
         </div>
+        <ListFullNote limit={limit} />
         {values.relatedPersons.length === 0 ? (
           <p className={styles.muted}>{t(`${RP}.LIST.EMPTY`)}</p>
         ) : (

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
+import { DEFAULT_COUNTRY_CODE, LIST_MAX_ITEMS } from '@onboarding/domain';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Button, FieldError, Input, useField } from '../../../ui';
 import { CountryField } from './country-field';
 import { emptyTaxResidence, estonianTin, withEstonianTin, type PrivatePersonFormValues } from './person-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';
+import { ListFullNote, useListLimit } from '../fields/list-limit';
 import formStyles from '../fields/form-layout.module.css';
 
 const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
@@ -23,6 +24,7 @@ export function TaxResidencesFields() {
   const messages = useFieldMessages<PrivatePersonFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'taxResidences' });
   const addButton = useRef<HTMLButtonElement>(null);
+  const limit = useListLimit(fields.length, LIST_MAX_ITEMS.taxResidences);
   // The list's own message ("required" when there is no row); the rows carry theirs.
   const listMessage = messages('taxResidences');
   const list = useField({ hasHint: true, error: fields.length === 0 ? listMessage.error : undefined, isTouched: listMessage.isTouched });
@@ -68,11 +70,13 @@ export function TaxResidencesFields() {
         })}
       </ol>
       <FieldError id={list.errorId} error={fields.length === 0 ? listMessage.error : undefined} isShown={list.isErrorShown} />
+      <ListFullNote limit={limit} />
       <Button
         ref={addButton}
         variant="outline"
         leadingIcon="add"
         className={formStyles.addButton}
+        {...limit.addButtonProps}
         onClick={() => append(emptyTaxResidence(), { focusName: `taxResidences.${fields.length}.countryCode` })}
       >
         {t(`${TAX}.ADD`)}
