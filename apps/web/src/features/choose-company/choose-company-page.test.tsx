@@ -36,6 +36,13 @@ function serve() {
   });
 }
 
+/** The server's answer to a company typed by hand that the register knows. */
+const companyInRegister = (code: string, name: string, registryCode: string) =>
+  jsonResponse(
+    { code: 'COMPANY_IN_REGISTER', message: 'The business register decides about this company.', fields: [{ path: 'company.businessName', code, params: { name, registryCode } }] },
+    409,
+  );
+
 function renderScreen() {
   return renderRoutes(createRoutes(), '/choose-company');
 }
@@ -269,16 +276,7 @@ describe('choose-company screen', () => {
   it('a company typed by hand that is one of the person’s in the register: the field says so and the list takes over', async () => {
     const user = userEvent.setup();
     const { on } = serve();
-    on('POST /onboarding/applications', () =>
-      jsonResponse(
-        {
-          code: 'COMPANY_IN_REGISTER',
-          message: 'The business register decides about this company.',
-          fields: [{ path: 'company.businessName', code: 'companyInRegister', params: { name: 'Uus Firma OÜ', registryCode: '11111111' } }],
-        },
-        409,
-      ),
-    );
+    on('POST /onboarding/applications', () => companyInRegister('companyInRegister', 'Uus Firma OÜ', '11111111'));
     renderScreen();
     await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
     const businessName = screen.getByRole('textbox', { name: 'Business name' });
@@ -297,16 +295,7 @@ describe('choose-company screen', () => {
   it('a company in the register that is not the person’s: the field says so and names the way to a manager', async () => {
     const user = userEvent.setup();
     const { on } = serve();
-    on('POST /onboarding/applications', () =>
-      jsonResponse(
-        {
-          code: 'COMPANY_IN_REGISTER',
-          message: 'The business register decides about this company.',
-          fields: [{ path: 'company.businessName', code: 'companyInRegisterNotRepresented', params: { name: 'Näidis Tehnoloogia OÜ', registryCode: '19000149' } }],
-        },
-        409,
-      ),
-    );
+    on('POST /onboarding/applications', () => companyInRegister('companyInRegisterNotRepresented', 'Näidis Tehnoloogia OÜ', '19000149'));
     renderScreen();
     await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
     await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Näidis Tehnoloogia OÜ');
