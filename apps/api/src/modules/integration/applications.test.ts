@@ -312,20 +312,31 @@ describe('who may read', () => {
     for (const url of routes()) await expectInvalidToken(await get(url, applicantKeyToken));
   });
 
-  it("a removed client's tokens pass no more once the instance starts without it", async () => {
-    // The same keys, the clients file without decisions-only: a restart after the bank removed it.
-    const remaining = (JSON.parse(readFileSync(clientsFile, 'utf8')) as { clientId: string }[]).filter((client) => client.clientId !== 'decisions-only');
+  it("a client removed from the clients file stops with the next request, without a restart; a file that no longer reads registers nobody", async () => {
+    // The same keys, a clients file of this instance's own that the bank edits while it runs.
+    const registeredClients = JSON.parse(readFileSync(clientsFile, 'utf8')) as { clientId: string }[];
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'integration-clients-')), 'clients.json');
-    writeFileSync(file, JSON.stringify(remaining));
-    const restarted = await buildTestApp({ INTEGRATION_CLIENTS_FILE: file, AUTH_SIGNING_KEY_FILE: keyFile, INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile });
+    writeFileSync(file, JSON.stringify(registeredClients));
+    const running = await buildTestApp({ INTEGRATION_CLIENTS_FILE: file, AUTH_SIGNING_KEY_FILE: keyFile, INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile });
     try {
-      const list = (token: string) => restarted.inject({ method: 'GET', url: '/integration/v1/applications', headers: { authorization: `Bearer ${token}` } });
+      const list = (token: string) => running.inject({ method: 'GET', url: '/integration/v1/applications', headers: { authorization: `Bearer ${token}` } });
+      expect((await list(readToken)).statusCode).toBe(200);
+      // Registered without applications:read: known, and refused for the scope.
+      expect((await list(decideToken)).statusCode).toBe(403);
+
+      writeFileSync(file, JSON.stringify(registeredClients.filter((client) => client.clientId !== 'decisions-only')));
       expect((await list(readToken)).statusCode).toBe(200);
       const removed = await list(decideToken);
       expect(removed.statusCode).toBe(401);
       expect(removed.headers['www-authenticate']).toBe('Bearer realm="integration", error="invalid_token"');
+
+      // Half written: nobody passes until the file reads again.
+      writeFileSync(file, '[{"clientId": "core-ban');
+      expect((await list(readToken)).statusCode).toBe(401);
+      writeFileSync(file, JSON.stringify(registeredClients));
+      expect((await list(readToken)).statusCode).toBe(200);
     } finally {
-      await restarted.close();
+      await running.close();
     }
   });
 

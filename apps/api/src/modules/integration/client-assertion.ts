@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AssertionRepository } from './assertion-repository.js';
-import { ASSERTION_ALGORITHMS, type IntegrationClient } from './clients.js';
+import { ASSERTION_ALGORITHMS, type ClientRegistry, type IntegrationClient } from './clients.js';
 import { OAuthError } from './oauth-error.js';
 
 /** An assertion may live at most this long (from its iat, and from now): a copied one is useless soon after. */
@@ -18,13 +18,21 @@ const invalidClient = (description: string) => new OAuthError('invalid_client', 
  * and an exp at most five minutes ahead. Every failure is invalid_client: the caller learns nothing about which check.
  */
 export function createClientAssertionVerifier(options: {
-  clients: readonly IntegrationClient[];
+  clients: ClientRegistry;
   tokenUrl: string;
   assertions: Pick<AssertionRepository, 'recordOnce'>;
   now?: () => Date;
 }): ClientAssertionVerifier {
   const now = options.now ?? (() => new Date());
-  const byId = new Map(options.clients.map((client) => [client.clientId, { client, keys: createLocalJWKSet({ keys: [...client.publicKeys] }) }]));
+  // One key set per registered client as read; a client read again from a changed file gets a new one.
+  const keySets = new WeakMap<IntegrationClient, ReturnType<typeof createLocalJWKSet>>();
+  const keysOf = (client: IntegrationClient) => {
+    const known = keySets.get(client);
+    if (known) return known;
+    const keys = createLocalJWKSet({ keys: [...client.publicKeys] });
+    keySets.set(client, keys);
+    return keys;
+  };
 
   return async (assertion, claimedClientId) => {
     let unverified: JWTPayload;
@@ -38,12 +46,12 @@ export function createClientAssertionVerifier(options: {
     }
     const clientId = typeof unverified.iss === 'string' ? unverified.iss : '';
     if (claimedClientId !== undefined && claimedClientId !== clientId) throw invalidClient('client_id and the assertion issuer differ.');
-    const registered = byId.get(clientId);
-    if (!registered) throw invalidClient('Unknown client.');
+    const client = options.clients.find(clientId);
+    if (!client) throw invalidClient('Unknown client.');
 
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(assertion, registered.keys, {
+      ({ payload } = await jwtVerify(assertion, keysOf(client), {
         issuer: clientId,
         subject: clientId,
         audience: options.tokenUrl,
@@ -65,6 +73,6 @@ export function createClientAssertionVerifier(options: {
     const jti = payload.jti ?? '';
     if (jti.length < 1 || jti.length > 256) throw invalidClient('The client assertion needs a jti.');
     if (!(await options.assertions.recordOnce(clientId, jti, new Date((exp + CLOCK_TOLERANCE_SECONDS) * 1000)))) throw invalidClient('The client assertion was used already.');
-    return registered.client;
+    return client;
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { INTEGRATION_SCOPES, type IntegrationScope } from '@onboarding/domain';
 import type { JWK } from 'jose';
 import { z } from 'zod';
@@ -70,6 +70,49 @@ export function readIntegrationClients(file: string): IntegrationClient[] {
   return result.data.map((client) => ({ clientId: client.clientId, scopes: client.scopes, publicKeys: client.publicKeys as JWK[] }));
 }
 
+/** The registered clients, looked up by id on every token request and every call with a token. */
+export type ClientRegistry = { find(clientId: string): IntegrationClient | undefined };
+
+export function clientRegistryOf(clients: readonly IntegrationClient[]): ClientRegistry {
+  const byId = new Map(clients.map((client) => [client.clientId, client]));
+  return { find: (clientId) => byId.get(clientId) };
+}
+
+/** What tells one version of a file from the next without reading it: a rewrite or a replacement changes one of these. */
+function fileStamp(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${String(stats.ino)}:${String(stats.size)}:${String(stats.mtimeMs)}:${String(stats.ctimeMs)}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * The clients of a file, read again whenever the file changes: a client removed from it, or a scope taken away,
+ * stops at once on every instance that reads the file, not at the next start. A file that no longer reads (removed,
+ * half written, invalid) registers nobody until it is fixed: the integration API fails closed, and says why.
+ */
+export function watchedClientRegistry(file: string, onUnreadable: (error: Error) => void): ClientRegistry {
+  let stamp = fileStamp(file);
+  let current = clientRegistryOf(readIntegrationClients(file));
+  return {
+    find(clientId) {
+      const next = fileStamp(file);
+      if (next !== stamp) {
+        stamp = next;
+        try {
+          current = clientRegistryOf(readIntegrationClients(file));
+        } catch (error) {
+          current = clientRegistryOf([]);
+          onUnreadable(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return current.find(clientId);
+    },
+  };
+}
+
 /**
  * The registered clients: those of INTEGRATION_CLIENTS_FILE; without it, in simulated mode the demo client (so the
  * README's example works with no set-up), in live mode none.
@@ -81,4 +124,13 @@ export async function loadIntegrationClients(config: Pick<Config, 'INTEGRATION_C
   }
   if (config.IDENTITY_MODE !== 'simulated') return [];
   return [await demoClient(config.dataDir)];
+}
+
+/** The registry the integration API asks: INTEGRATION_CLIENTS_FILE watched for changes, else the clients loaded once. */
+export async function loadClientRegistry(
+  config: Pick<Config, 'INTEGRATION_CLIENTS_FILE' | 'IDENTITY_MODE' | 'dataDir'>,
+  onUnreadable: (error: Error) => void,
+): Promise<ClientRegistry> {
+  const clients = await loadIntegrationClients(config);
+  return config.INTEGRATION_CLIENTS_FILE ? watchedClientRegistry(config.INTEGRATION_CLIENTS_FILE, onUnreadable) : clientRegistryOf(clients);
 }

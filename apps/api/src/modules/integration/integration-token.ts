@@ -2,7 +2,7 @@ import { INTEGRATION_AUDIENCE, type IntegrationScope } from '@onboarding/domain'
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/signing-key.js';
-import type { IntegrationClient } from './clients.js';
+import type { ClientRegistry } from './clients.js';
 
 /** Integration access tokens live five minutes: a client asks for a new one with a new assertion. */
 export const INTEGRATION_TOKEN_TTL_SECONDS = 300;
@@ -28,13 +28,12 @@ const claimsSchema = z.object({
  * requireUser, by key and by audience alike.
  *
  * A signature proves only that a key of ours signed: the token's client must also be registered now, for every
- * scope the token carries, checked on each request against `clients`. A client removed from the configuration (or a
- * scope taken from it) stops working at the instance's next start, not when its tokens expire, and a token made
- * with a leaked key for a client nobody registered passes nowhere.
+ * scope the token carries, checked on each request against `clients`. A client removed from the clients file (or a
+ * scope taken from it) stops working with the next request, not when its tokens expire, and a token made with a
+ * leaked key for a client nobody registered passes nowhere.
  */
-export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer: string; clients: readonly IntegrationClient[] }): IntegrationTokens {
-  const { keys, issuer } = options;
-  const registered = new Map(options.clients.map((client) => [client.clientId, client]));
+export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer: string; clients: ClientRegistry }): IntegrationTokens {
+  const { keys, issuer, clients } = options;
   return {
     issue: (principal) => {
       const key = keys.current;
@@ -56,7 +55,7 @@ export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer:
         const { payload } = await jwtVerify(token, key.publicKey, { issuer, audience: INTEGRATION_AUDIENCE, algorithms: [ACCESS_TOKEN_ALGORITHM], typ: 'at+jwt' });
         const claims = claimsSchema.safeParse(payload);
         if (!claims.success || claims.data.sub !== claims.data.client_id) return null;
-        const client = registered.get(claims.data.client_id);
+        const client = clients.find(claims.data.client_id);
         const scopes = claims.data.scope.split(' ').filter(Boolean);
         if (!client || !scopes.every((scope) => (client.scopes as readonly string[]).includes(scope))) return null;
         return { clientId: client.clientId, scopes: client.scopes.filter((scope) => scopes.includes(scope)) };

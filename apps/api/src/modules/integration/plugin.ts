@@ -12,7 +12,7 @@ import type { RateLimits } from '../rate-limits/plugin.js';
 import { createSigningRepository } from '../signing/signing-repository.js';
 import { createAssertionRepository } from './assertion-repository.js';
 import { createClientAssertionVerifier } from './client-assertion.js';
-import { loadIntegrationClients } from './clients.js';
+import { loadClientRegistry } from './clients.js';
 import { createIntegrationRepository } from './integration-repository.js';
 import { createIntegrationService } from './integration-service.js';
 import { createIntegrationTokens } from './integration-token.js';
@@ -61,7 +61,7 @@ export async function registerIntegration(
     events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
   },
 ): Promise<void> {
-  const clients = await loadIntegrationClients(config);
+  const clients = await loadClientRegistry(config, (error) => app.log.error({ err: error }, 'INTEGRATION_CLIENTS_FILE no longer reads: no client is registered until it is fixed'));
   const assertions = createAssertionRepository(database.db);
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
   const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer, clients });
