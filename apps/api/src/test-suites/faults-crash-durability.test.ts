@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { isValidPersonalId } from '@onboarding/domain';
+import { isValidPersonalId, MAX_OPEN_MANUAL_APPLICATIONS } from '@onboarding/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { applicationEvents, applications } from '../db/schema.js';
@@ -22,8 +22,9 @@ import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from
  * answer and take writes again. Once on PostgreSQL, once on PGlite on disk.
  */
 
-const PERSONS = 4;
-const APPLICATIONS_PER_PERSON = 4;
+// Applications for companies typed by hand are capped per person (MAX_OPEN_MANUAL_APPLICATIONS): more persons, each at the cap.
+const PERSONS = 6;
+const APPLICATIONS_PER_PERSON = MAX_OPEN_MANUAL_APPLICATIONS;
 const WRITERS_PER_APPLICATION = 2;
 /** The kill comes when this many saves have been answered 200, while every other writer has one under way. */
 const KILL_AFTER_ACKNOWLEDGED = 400;
@@ -241,7 +242,8 @@ async function crashAndRestart(label: string, env: Record<string, string>, openF
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-crash-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const serverEnv = { DATA_DIR: dataDir, WEB_DIST_DIR: webDist, ...env };
+  // The load saves far more than a person would: the per-person save limits are not what is tested.
+  const serverEnv = { DATA_DIR: dataDir, WEB_DIST_DIR: webDist, RATE_LIMIT_SAVES_PER_USER: '1000000', RATE_LIMIT_DRAFTS_PER_USER: '1000000', ...env };
 
   const first = await startBuiltServer(port, serverEnv);
   cleanups.push(() => killHard(first));

@@ -41,6 +41,7 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.beneficiariesTotalTooBig': ['expected', 'total'],
   'VALIDATION.technicalListedCompanyPercent': ['expected', 'total'],
   'VALIDATION.companyInRegister': ['name'],
+  'VALIDATION.wrongConfirmationCode': ['triesLeft'],
   'VALIDATION.companyInRegisterNotRepresented': ['name'],
 };
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,8 @@ describe('events across instances', () => {
     receiver.delayMs = 5;
 
     const instances: FastifyInstance[] = [];
+    // Instances that share a database share its key-encryption key, as a deployment's do.
+    const keyEncryptionKeys = randomBytes(32).toString('base64');
     for (let index = 0; index < 2; index += 1) {
       const config = loadConfig({
         LOG_LEVEL: 'silent',
@@ -50,6 +52,10 @@ describe('events across instances', () => {
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-events-')),
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: receiver.secret,
+        KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
+        // One person saves many applications here: the per-person limits are not what is tested.
+        RATE_LIMIT_SAVES_PER_USER: '1000000',
+        RATE_LIMIT_DRAFTS_PER_USER: '1000000',
       });
       // One after the other: the first migrates the new database.
       const app = await buildApp(config, { events: { outboxPolicy: { retryBaseMs: 20, retryMaxMs: 200 }, intervalMs: 20 } });

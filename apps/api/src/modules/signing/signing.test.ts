@@ -17,7 +17,8 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // A hundred previews and saves by one person: the per-person limits have tests of their own.
+  app = await buildTestApp({ RATE_LIMIT_SAVES_PER_USER: '1000000', RATE_LIMIT_DRAFTS_PER_USER: '1000000', RATE_LIMIT_PREVIEWS_PER_USER: '1000000' });
   await app.ready();
 });
 
