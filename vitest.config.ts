@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -7,9 +8,14 @@ import react from '@vitejs/plugin-react';
 // the API tests ran against packages/domain/dist, stale until the next tsc -b.
 const resolve = { conditions: ['source'] };
 const ssr = { resolve: { conditions: ['source'] } };
+// Made once per run: the migrated databases each test database copies.
+const apiGlobalSetup = 'apps/api/src/test/global-setup.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default keeps one core free for itself, which on a two-core machine leaves one test file at a
+    // time; its own process mostly waits, and so do many tests (on servers, processes, timers).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve,
@@ -17,14 +23,29 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The API in one process: app.inject, simulators and SMTP servers on ports of the test's own.
         resolve,
         ssr,
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [apiGlobalSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The built server as processes of its own, faults, abuse and fuzzing, tools we did not write.
+        resolve,
+        ssr,
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/system/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -44,7 +65,7 @@ export default defineConfig({
         // The browser's form code and the server's routes side by side: both must judge a step alike.
         resolve,
         ssr,
-        test: { name: 'forms', include: ['tests/forms/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 60_000 },
+        test: { name: 'forms', include: ['tests/forms/**/*.test.ts'], environment: 'node', globalSetup: [apiGlobalSetup], testTimeout: 120_000, hookTimeout: 60_000 },
       },
       {
         resolve,

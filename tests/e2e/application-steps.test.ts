@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startApplication } from './support/journey.js';
-import { readSessionStorage } from './support/pages.js';
+import { nextDraftSave, readSessionStorage } from './support/pages.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { useBrowserSuite } from './support/suite.js';
 
@@ -51,7 +51,7 @@ describe('application steps 1-3 in Chromium', () => {
     expect(await page.getByLabel('Business phone').inputValue()).toBe('+372 5123 4567');
     expect(await page.getByRole('textbox', { name: 'Business name' }).count()).toBe(0);
     await fillCompanyInformation(page);
-    await page.waitForTimeout(2500);
+    await nextDraftSave(page);
     await page.reload();
     await page.getByLabel('Business e-mail').waitFor();
     expect(await page.getByLabel('Business e-mail').inputValue()).toBe('info@joeorg.ee');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readApplication } from './support/api.js';
+import { nextDraftSave } from './support/pages.js';
 import { duplicateTab, openCompanyInformation, sessionEntries } from './support/two-tabs.js';
 import { useBrowserSuite } from './support/suite.js';
 
@@ -18,7 +19,7 @@ describe('two windows of the same application', () => {
     await first.getByLabel('Business e-mail').fill('first@joeorg.ee');
     await first.getByLabel('Business phone').fill('+372 5555 1111');
     await first.getByLabel('Number of employees').fill('7');
-    await first.waitForTimeout(1600);
+    await nextDraftSave(first);
     await savedState(first);
 
     // The second tab, which never saw that, changes the e-mail and the phone too, and describes the activity.
@@ -43,7 +44,7 @@ describe('two windows of the same application', () => {
     expect(await second.getByLabel('Business e-mail').inputValue()).toBe('first@joeorg.ee');
     expect(await second.getByLabel('Business phone').inputValue()).toBe('+372 5555 2222');
 
-    await second.waitForTimeout(1600);
+    await nextDraftSave(second);
     await savedState(second);
     const draft = (await readApplication(second)).drafts.CompanyData as Record<string, unknown>;
     expect(draft).toMatchObject({
@@ -82,7 +83,7 @@ describe('two windows of the same application', () => {
     // Once saves get through, it is saved as typing is, and session storage has nothing left to keep.
     failDraftSaves(false);
     await description.fill('Raamatupidamine väikeettevõtetele ja kohvikutele');
-    await page.waitForTimeout(1600);
+    await nextDraftSave(page);
     await savedState(page);
     const saved = (await readApplication(page)).drafts.CompanyData as { fieldOfActivityDescription?: string };
     expect(saved.fieldOfActivityDescription).toBe('Raamatupidamine väikeettevõtetele ja kohvikutele');

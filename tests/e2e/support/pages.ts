@@ -68,3 +68,13 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   }
   throw new Error(`tabTo: ${String(target)} was not reached in ${String(maxPresses)} presses`);
 }
+
+/**
+ * Resolves once the step's draft is saved with everything done on the page so far: the next draft save sent
+ * after the call (autosave waits for a pause in typing, so it carries every earlier change), answered.
+ */
+export async function nextDraftSave(page: Page): Promise<void> {
+  const request = await page.waitForRequest((sent) => sent.method() === 'PUT' && sent.url().includes('/drafts/'));
+  const response = await request.response();
+  if (!response?.ok()) throw new Error(`the draft save was answered ${String(response?.status())}`);
+}

@@ -38,9 +38,12 @@ export const DEFAULT_POOL_SIZE = 10;
 
 export type DatabaseOptions =
   /** PostgreSQL server by URL, with at most `poolSize` connections. */
-  | { url: string; dataDir?: undefined; poolSize?: number }
-  /** Embedded PGlite: on disk in dataDir, or in memory when dataDir is undefined. */
-  | { url?: undefined; dataDir?: string };
+  | { url: string; dataDir?: undefined; copyOf?: undefined; poolSize?: number }
+  /**
+   * Embedded PGlite: on disk in dataDir, or in memory when dataDir is undefined; `copyOf` starts it from a
+   * data folder dumped by `dumpMigratedPglite` (tests copy one migrated database instead of making each anew).
+   */
+  | { url?: undefined; dataDir?: string; copyOf?: Blob };
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -51,18 +54,30 @@ const START_UP_LOCK_ID = 7_246_002;
 
 /** Opens the database and applies pending migrations; the same SQL files serve both kinds. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(options.dataDir, options.copyOf);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** A new, migrated in-memory PGlite's data folder, as `copyOf` takes it. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, copyOf: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Durability: on Node, PGlite writes dataDir's files through Emscripten's NODEFS straight to the
   // OS, and a commit writes its WAL before the query returns, so a killed process loses nothing it
-  // acknowledged (src/test-suites/faults-crash-durability.test.ts). But PGlite starts PostgreSQL with
+  // acknowledged (tests/system/faults-crash-durability.test.ts). But PGlite starts PostgreSQL with
   // fsync off (-F) and NODEFS has no fsync at all, so no option (relaxedDurability only concerns
   // the browser's file systems) survives an OS crash or power loss: that takes PostgreSQL.
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, copyOf ? { loadDataDir: copyOf } : {});
   const db = drizzlePglite({ client, schema });
+  // On a copy this finds nothing to do, unless the copy is older than the migrations folder.
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

@@ -1,7 +1,7 @@
 /**
  * Input the database cannot keep, found before any handler sees it. Without
  * this check such input reached PostgreSQL and answered 500 (found by the
- * bad-input suites in src/test-suites):
+ * bad-input suites in tests/system):
  * - U+0000 in any string: text and jsonb refuse it (22P05, 22021).
  * - a lone UTF-16 surrogate: jsonb refuses the `\ud800` escape JSON.stringify
  *   writes for it (22P02); text columns would silently turn it into U+FFFD.

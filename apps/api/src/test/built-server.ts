@@ -4,13 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
-const builtServerEntry = path.join(repositoryRoot, 'apps/api/dist/server.js');
+export const builtServerEntry = path.join(repositoryRoot, 'apps/api/dist/server.js');
 const tscEntry = path.join(repositoryRoot, 'node_modules/typescript/bin/tsc');
 
 /**
  * Builds the API as `npm start` does (`tsc -b apps/api`, which builds
- * packages/domain first). The build is incremental: when dist is up to date
- * with the sources it only checks, in about a second.
+ * packages/domain first): once per run of the system tests, before any of them
+ * (tests/system/global-setup.ts). The build is incremental: when dist is up to
+ * date with the sources it only checks.
  */
 export async function buildApi(): Promise<void> {
   try {

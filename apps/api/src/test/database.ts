@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
+
+/** Migrated databases that test databases copy, made once per run (test/database-template.ts). */
+export type DatabaseTemplates = {
+  /** A file holding a migrated PGlite data folder, as `dumpMigratedPglite` made it. */
+  pgliteFile: string;
+  /** A migrated database on the PostgreSQL server at DATABASE_URL, when there is one. */
+  postgresName: string | undefined;
+};
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
@@ -9,12 +19,14 @@ import { openDatabase, type Database } from '../db/database.js';
  */
 export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
+  // A copy of the run's migrated template (test/global-setup.ts), where the run made one.
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ copyOf: templates ? await pgliteTemplate(templates.pgliteFile) : undefined });
     return { ...database, drop: () => database.close() };
   }
 
-  const empty = await createEmptyDatabase(serverUrl, 'onboarding_test');
+  const empty = await createEmptyDatabase(serverUrl, 'onboarding_test', templates?.postgresName);
   const database = await openDatabase({ url: empty.url });
   return {
     ...database,
@@ -25,10 +37,21 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
   };
 }
 
-/** A new, empty database named `prefix_<random>` on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
-export async function createEmptyDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+let pgliteTemplateRead: { file: string; blob: Promise<Blob> } | undefined;
+
+/** The template's bytes, read once per test file's module graph. */
+function pgliteTemplate(file: string): Promise<Blob> {
+  if (pgliteTemplateRead?.file !== file) pgliteTemplateRead = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
+  return pgliteTemplateRead.blob;
+}
+
+/**
+ * A new database named `prefix_<random>` on the PostgreSQL server at `serverUrl`, empty or a copy of the
+ * database `template`: its URL, and how to drop it.
+ */
+export async function createEmptyDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = async () => {

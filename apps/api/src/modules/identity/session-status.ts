@@ -25,7 +25,7 @@ import type { PollFailure, SignInFailureCode } from './types.js';
  *   session timeout instead of telling them at once.
  * The browser's retry policy (SPEC.md section 7: network errors and 5xx, up to
  * 3 times) is about our answers; a failed sign-in is a 400 with its section 8
- * code, which it shows without retrying (tested by src/test-suites/faults-sk-*);
+ * code, which it shows without retrying (tested by tests/system/faults-sk-*);
  * a refusal the person chose is no failure, but a 200 COMPLETE with its outcome.
  */
 export async function fetchSessionStatus<S extends z.ZodType>(options: {

@@ -11,7 +11,7 @@ import { createRateLimitRepository } from './rate-limit-repository.js';
 /**
  * The rate-limit layer on the routes that cost the bank or a third party. On
  * PGlite, and on PostgreSQL when DATABASE_URL is set (CI); two server processes
- * sharing the limits are test-suites/shared-rate-limits.test.ts.
+ * sharing the limits are tests/system/shared-rate-limits.test.ts.
  */
 let app: FastifyInstance;
 let call: Call;

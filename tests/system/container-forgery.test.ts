@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.js';
-import { fillSteps, type TestApplication } from '../../test/application-steps.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { fillSteps, type TestApplication } from '../../apps/api/src/test/application-steps.js';
 import {
   ANOTHER_CONTRACT,
   SIGNATURES,
@@ -24,14 +24,14 @@ import {
   replaceDocument,
   zipOf,
   type ContainerEntry,
-} from '../../test/container-forgery.js';
-import { signWithIdCard } from '../../test/id-card-signing.js';
-import { signInAsRepresentative } from '../../test/representative.js';
-import { verifyFilesWithXmlsec1, verifyWithXmlsec1 } from '../../test/xml-tools.js';
-import { parseCertificate } from '../identity/certificate-parsing.js';
-import { verifySignatureValue } from './container/signature-value.js';
-import { CONTAINER_CHECKS, verifyContainer, type ContainerCheck, type VerifyContainerOptions } from './container/verify-container.js';
-import { NS, onlyElement, parseXml, xadesjs } from './container/xml-library.js';
+} from '../../apps/api/src/test/container-forgery.js';
+import { signWithIdCard } from '../../apps/api/src/test/id-card-signing.js';
+import { signInAsRepresentative } from '../../apps/api/src/test/representative.js';
+import { verifyFilesWithXmlsec1, verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
+import { parseCertificate } from '../../apps/api/src/modules/identity/certificate-parsing.js';
+import { verifySignatureValue } from '../../apps/api/src/modules/signing/container/signature-value.js';
+import { CONTAINER_CHECKS, verifyContainer, type ContainerCheck, type VerifyContainerOptions } from '../../apps/api/src/modules/signing/container/verify-container.js';
+import { NS, onlyElement, parseXml, xadesjs } from '../../apps/api/src/modules/signing/container/xml-library.js';
 
 /**
  * Forgeries of a container the simulators signed with the ID-card, each made

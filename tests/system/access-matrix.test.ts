@@ -6,16 +6,16 @@ import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, signingSessions } from '../db/schema.js';
-import { buildTestApp } from '../test/app.js';
-import { errorBodyProblems } from '../test/error-body.js';
+import { applications, signingSessions } from '../../apps/api/src/db/schema.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { errorBodyProblems } from '../../apps/api/src/test/error-body.js';
 import { importPKCS8 } from 'jose';
-import { DEMO_CLIENT_ID, demoClientKeyFile } from '../modules/integration/demo-client.js';
-import { integrationToken } from '../test/integration-clients.js';
-import { fillPath, readOpenApi, type Operation } from '../test/openapi-operations.js';
-import { recordQueries, type QueryRecorder } from '../test/query-recorder.js';
-import { createPkce, pollUntilDone } from '../test/sign-in.js';
-import { representativeWithApplication, validBody, type Representative } from '../test/two-representatives.js';
+import { DEMO_CLIENT_ID, demoClientKeyFile } from '../../apps/api/src/modules/integration/demo-client.js';
+import { integrationToken } from '../../apps/api/src/test/integration-clients.js';
+import { fillPath, readOpenApi, type Operation } from '../../apps/api/src/test/openapi-operations.js';
+import { recordQueries, type QueryRecorder } from '../../apps/api/src/test/query-recorder.js';
+import { createPkce, pollUntilDone } from '../../apps/api/src/test/sign-in.js';
+import { representativeWithApplication, validBody, type Representative } from '../../apps/api/src/test/two-representatives.js';
 
 /**
  * The access matrix (SPEC.md section 6): two representatives, each with an

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { completeSteps, JAAK_KRISTJAN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWebDist } from '../test/app.js';
-import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
-import { startWebhookReceiver } from '../test/webhook-receiver.js';
+import { createWebDist } from '../../apps/api/src/test/app.js';
+import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { startWebhookReceiver } from '../../apps/api/src/test/webhook-receiver.js';
 
 /**
  * The event outbox survives `kill -9`: the built server (`node
@@ -67,7 +67,6 @@ async function outboxOf(server: BuiltServer): Promise<OutboxEntry[]> {
 }
 
 async function crashAndRestart(env: Record<string, string>): Promise<void> {
-  await buildApi();
   const receiver = await startWebhookReceiver();
   cleanups.push(() => receiver.close());
   await receiver.down();

@@ -4,14 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, createWebDist } from './test/app.js';
-import { freePort } from './test/built-server.js';
+import { buildTestApp, createWebDist } from '../../apps/api/src/test/app.js';
+import { builtServerEntry, freePort } from '../../apps/api/src/test/built-server.js';
 
-const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
-
-/** Runs the real server entry point as its own process, as `npm start` does. */
+/** Runs the built server entry point as its own process, as `npm start` does (the run builds it first). */
 function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [builtServerEntry], {
     // No drain on SIGTERM unless a test asks for one: nothing balances load in front of these.
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', WEB_DIST_DIR: createWebDist(), SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

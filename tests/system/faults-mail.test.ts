@@ -4,13 +4,13 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../db/schema.js';
-import type { AppDependencies } from '../app.js';
-import { buildTestApp } from '../test/app.js';
-import { applicationFor, fillSteps } from '../test/application-steps.js';
-import { freePort } from '../test/built-server.js';
-import { signInAsRepresentative } from '../test/representative.js';
-import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.js';
+import { mailOutbox } from '../../apps/api/src/db/schema.js';
+import type { AppDependencies } from '../../apps/api/src/app.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { applicationFor, fillSteps } from '../../apps/api/src/test/application-steps.js';
+import { freePort } from '../../apps/api/src/test/built-server.js';
+import { signInAsRepresentative } from '../../apps/api/src/test/representative.js';
+import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 
 /**
  * Mail while the SMTP server is down (SPEC.md section 4: save and continue

@@ -4,9 +4,9 @@ import { JAAK_KRISTJAN, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.js';
-import { answerProblems, LEAK_PATTERNS } from '../test/error-body.js';
-import { unsecured, withChangedClaims } from '../test/forged-tokens.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { answerProblems, LEAK_PATTERNS } from '../../apps/api/src/test/error-body.js';
+import { unsecured, withChangedClaims } from '../../apps/api/src/test/forged-tokens.js';
 import {
   applyMutations,
   CURATED_STRINGS,
@@ -24,11 +24,11 @@ import {
   replaceLeaf,
   serialize,
   type Mutation,
-} from '../test/hostile-input.js';
-import { arbitraryOfSchema } from '../test/json-schema-arbitrary.js';
-import { readOpenApi, type OpenApiDocument, type Operation } from '../test/openapi-operations.js';
-import { createPkce, pollUntilDone } from '../test/sign-in.js';
-import { representativeWithApplication, validBody, type Representative } from '../test/two-representatives.js';
+} from '../../apps/api/src/test/hostile-input.js';
+import { arbitraryOfSchema } from '../../apps/api/src/test/json-schema-arbitrary.js';
+import { readOpenApi, type OpenApiDocument, type Operation } from '../../apps/api/src/test/openapi-operations.js';
+import { createPkce, pollUntilDone } from '../../apps/api/src/test/sign-in.js';
+import { representativeWithApplication, validBody, type Representative } from '../../apps/api/src/test/two-representatives.js';
 
 /**
  * Property-based fuzzing of every route of the OpenAPI document: a corpus of

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURE_APPLICATIONS } from '../modules/registry/fixture/bank.js';
-import { createWebDist } from '../test/app.js';
-import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
-import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../test/database.js';
-import { newKeyEncryptionKey } from '../modules/auth/key-encryption.js';
+import { FIXTURE_APPLICATIONS } from '../../apps/api/src/modules/registry/fixture/bank.js';
+import { createWebDist } from '../../apps/api/src/test/app.js';
+import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
+import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { newKeyEncryptionKey } from '../../apps/api/src/modules/auth/key-encryption.js';
 
 /**
  * Instances of the built server started at the same moment on a fresh PostgreSQL database: the
@@ -50,7 +50,6 @@ describe('instances started together on one new database', () => {
       console.warn(`instances starting together skipped: nothing answers at ${ADMIN_URL}`);
       context.skip();
     }
-    await buildApi();
     const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_together');
     cleanups.push(() => database.drop());
     const url = database.url;
@@ -86,7 +85,7 @@ describe('instances started together on one new database', () => {
       ).rows,
     }));
     // Each migration applied once: as many rows as the journal has entries.
-    const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../apps/api/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(Number(counts.migrations)).toBe(journal.entries.length);
     // One key of each purpose, made once.
     expect(Number((await withAdmin(url, (client) => client.query<{ count: string }>('select count(*) from auth_signing_keys'))).rows[0]?.count)).toBe(2);

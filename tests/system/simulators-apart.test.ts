@@ -4,21 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.js';
-import { buildApi, freePort } from '../test/built-server.js';
-import { signWithIdCard } from '../test/id-card-signing.js';
-import { fillSteps, type TestApplication } from '../test/application-steps.js';
-import { signInAsRepresentative } from '../test/representative.js';
-import { signIn } from '../test/sign-in.js';
-import { startFakeJsonServer } from '../test/fake-json-server.js';
-import { connectSimulators } from './connect-simulators.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { freePort } from '../../apps/api/src/test/built-server.js';
+import { signWithIdCard } from '../../apps/api/src/test/id-card-signing.js';
+import { fillSteps, type TestApplication } from '../../apps/api/src/test/application-steps.js';
+import { signInAsRepresentative } from '../../apps/api/src/test/representative.js';
+import { signIn } from '../../apps/api/src/test/sign-in.js';
+import { startFakeJsonServer } from '../../apps/api/src/test/fake-json-server.js';
+import { connectSimulators } from '../../apps/api/src/simulators/connect-simulators.js';
 
 /**
  * `npm run simulators`: SK's stand-ins as a process of their own (the built serve.js), and an instance
  * that uses them at SIMULATORS_URL, as it would SK's services, without starting its own.
  */
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const serveEntry = path.join(repositoryRoot, 'apps/api/dist/simulators/serve.js');
 
 type Started = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
@@ -47,7 +47,6 @@ let simulatorsUrl: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  await buildApi();
   const port = await freePort();
   simulators = startServe(port);
   simulatorsUrl = `http://127.0.0.1:${String(port)}`;

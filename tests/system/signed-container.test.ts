@@ -8,12 +8,12 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.js';
-import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
-import { signWithIdCard } from '../../test/id-card-signing.js';
-import { signInAsRepresentative, type Call } from '../../test/representative.js';
-import { validateWithXmllint, verifyWithXmlsec1 } from '../../test/xml-tools.js';
-import { verifyContainer, CONTAINER_CHECKS, type VerifyContainerOptions } from './container/verify-container.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { applicationFor, fillSteps, type TestApplication } from '../../apps/api/src/test/application-steps.js';
+import { signWithIdCard } from '../../apps/api/src/test/id-card-signing.js';
+import { signInAsRepresentative, type Call } from '../../apps/api/src/test/representative.js';
+import { validateWithXmllint, verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
+import { verifyContainer, CONTAINER_CHECKS, type VerifyContainerOptions } from '../../apps/api/src/modules/signing/container/verify-container.js';
 
 /**
  * The signed contract as an ASiC-E, end to end through the API against the

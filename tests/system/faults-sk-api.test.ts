@@ -2,8 +2,8 @@ import { signInMessageKey, type SignInMethodWithErrors } from '@onboarding/domai
 import { MARY_ANN, OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.js';
-import { applicationFor, fillSteps, type TestApplication } from '../test/application-steps.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { applicationFor, fillSteps, type TestApplication } from '../../apps/api/src/test/application-steps.js';
 import {
   isCertificateChoice,
   isMobileIdCertificate,
@@ -14,9 +14,9 @@ import {
   type Fault,
   type FaultySkServer,
   type SkRequest,
-} from '../test/faulty-sk-server.js';
-import { signInAsRepresentative, type Call } from '../test/representative.js';
-import { createPkce, signIn } from '../test/sign-in.js';
+} from '../../apps/api/src/test/faulty-sk-server.js';
+import { signInAsRepresentative, type Call } from '../../apps/api/src/test/representative.js';
+import { createPkce, signIn } from '../../apps/api/src/test/sign-in.js';
 
 /**
  * SK faults through our API: sign-in (/oauth2/v2) and signing (/onboarding)

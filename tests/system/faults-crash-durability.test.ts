@@ -5,11 +5,11 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isValidPersonalId, MAX_OPEN_MANUAL_APPLICATIONS } from '@onboarding/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
-import { applicationEvents, applications } from '../db/schema.js';
-import { createWebDist } from '../test/app.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
-import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
+import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
+import { applicationEvents, applications } from '../../apps/api/src/db/schema.js';
+import { createWebDist } from '../../apps/api/src/test/app.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
 
 /**
  * Crash durability: the built server (`node apps/api/dist/server.js`) takes
@@ -220,8 +220,6 @@ let webDist: string;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
-  // The test runs what `npm start` runs: bring dist up to date with the sources first.
-  await buildApi();
   webDist = createWebDist();
 }, 120_000);
 

@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newKeyEncryptionKey } from '../modules/auth/key-encryption.js';
-import { createWebDist } from '../test/app.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../test/database.js';
-import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
-import { createPkce } from '../test/sign-in.js';
+import { newKeyEncryptionKey } from '../../apps/api/src/modules/auth/key-encryption.js';
+import { createWebDist } from '../../apps/api/src/test/app.js';
+import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
+import { createPkce } from '../../apps/api/src/test/sign-in.js';
 
 /**
  * Many instances on one PostgreSQL: the rate limits are counted in the
@@ -33,7 +33,6 @@ describe('rate limits across instances', () => {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
 
-    await buildApi();
     const env = { DATABASE_URL: url.toString(), WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4', KEY_ENCRYPTION_KEYS: newKeyEncryptionKey() };
     // One after the other: the first migrates the new database.
     const servers: BuiltServer[] = [];

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { AUTH_BASE_PATH, CLIENT_ID } from '@onboarding/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUTHORIZATION_CODE_TTL_MS } from '../modules/auth/auth-service.js';
-import { newSigningKeyPem } from '../modules/auth/signing-key.js';
-import { buildTestApp } from '../test/app.js';
-import { claimsOfToken, es256, headerOf, hs256, unsecured, withChangedClaims } from '../test/forged-tokens.js';
-import { createPkce, pollUntilDone } from '../test/sign-in.js';
+import { AUTHORIZATION_CODE_TTL_MS } from '../../apps/api/src/modules/auth/auth-service.js';
+import { newSigningKeyPem } from '../../apps/api/src/modules/auth/signing-key.js';
+import { buildTestApp } from '../../apps/api/src/test/app.js';
+import { claimsOfToken, es256, headerOf, hs256, unsecured, withChangedClaims } from '../../apps/api/src/test/forged-tokens.js';
+import { createPkce, pollUntilDone } from '../../apps/api/src/test/sign-in.js';
 
 /**
  * OAuth abuse (RFC 7636, RFC 6749 section 10, RFC 8725): every way to get or

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMobileIdClient, type MobileIdClient } from '../modules/identity/mobile-id-client.js';
-import { createSmartIdClient, type SmartIdClient } from '../modules/identity/smart-id-client.js';
-import { IdentityError } from '../modules/identity/types.js';
-import { createCertificateAuthority, validForDays } from '../simulators/pki.js';
-import { startFakeJsonServer } from '../test/fake-json-server.js';
-import { startFaultySkServer, type Fault, type FaultySkServer } from '../test/faulty-sk-server.js';
+import { createMobileIdClient, type MobileIdClient } from '../../apps/api/src/modules/identity/mobile-id-client.js';
+import { createSmartIdClient, type SmartIdClient } from '../../apps/api/src/modules/identity/smart-id-client.js';
+import { IdentityError } from '../../apps/api/src/modules/identity/types.js';
+import { createCertificateAuthority, validForDays } from '../../apps/api/src/simulators/pki.js';
+import { startFakeJsonServer } from '../../apps/api/src/test/fake-json-server.js';
+import { startFaultySkServer, type Fault, type FaultySkServer } from '../../apps/api/src/test/faulty-sk-server.js';
 
 /**
  * The Smart-ID and Mobile-ID clients against an SK that misbehaves in every
