@@ -6,7 +6,7 @@ import { idCardJourney, type Context, type Step } from './journey.js';
  * application, five steps, the contract signed with the ID-card stand-in), as many at once as asked,
  * each starting the next journey when one ends, until told to stop. Every request is sent as the
  * web app sends it: a 5xx or no answer is retried 3 times after 100 ms, doubled each time, plus up to
- * 20 % (SPEC.md section 7). A request that still fails after that is what a person would have seen.
+ * 20 % (docs/requirements.md section 7). A request that still fails after that is what a person would have seen.
  */
 
 export type AcknowledgedSave = { processId: string; step: string; data: unknown; version: number };

@@ -7,11 +7,12 @@ import type { PreparedApplication } from './api-client.js';
  * Lighthouse (mobile, its default simulated throttling; performance,
  * accessibility and best practices) on the sign-in
  * screen and on a wizard step, in Debian's Chromium. The wizard step needs a
- * signed-in tab: the tokens live in sessionStorage (SPEC.md section 3), which
- * belongs to one tab. So puppeteer-core (Lighthouse's own driver) opens a
- * tab on the app's origin at /healthz, which loads none of the app's files,
- * puts the tokens there, and Lighthouse navigates that same tab with storage
- * reset off, after the HTTP cache is cleared, so the app's files load cold.
+ * signed-in tab: the tokens live in sessionStorage
+ * (docs/requirements.md section 3), which belongs to one tab. So puppeteer-core
+ * (Lighthouse's own driver) opens a tab on the app's origin at /healthz, which
+ * loads none of the app's files, puts the tokens there, and Lighthouse
+ * navigates that same tab with storage reset off, after the HTTP cache is
+ * cleared, so the app's files load cold.
  */
 
 export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[]; errors: string[] };

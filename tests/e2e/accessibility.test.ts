@@ -9,12 +9,12 @@ import { newPage, signInForTesting } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /*
- * axe-core over every screen and modal of SPEC.md section 2, in each language,
- * and the main screens also at a phone's width. One case is one (screen,
- * language, width). The cases of a group share one signed-in page: a screen is
- * brought up once, in English (the steps below find things by their English
- * names), and then checked in each language by switching the language on the
- * page, as the language switcher does.
+ * axe-core over every screen and modal of docs/requirements.md section 2, in
+ * each language, and the main screens also at a phone's width. One case is one
+ * (screen, language, width). The cases of a group share one signed-in page: a
+ * screen is brought up once, in English (the steps below find things by their
+ * English names), and then checked in each language by switching the language
+ * on the page, as the language switcher does.
  */
 
 const LANGUAGES = ['et', 'en', 'ru'] as const;
@@ -141,7 +141,10 @@ const startSmartIdSignIn = async (page: Page, personalId: string) => {
   await clickButton(page, 'Continue');
 };
 
-/** 35 idle seconds on the page's clock: the warning comes a minute before the 90 s inactivity timeout (SPEC.md section 4). */
+/**
+ * 35 idle seconds on the page's clock: the warning comes a minute before the 90 s inactivity timeout
+ * (docs/requirements.md section 4).
+ */
 async function showSessionWarning(page: Page): Promise<void> {
   const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
   if (await warning.isVisible()) return;
@@ -299,7 +302,8 @@ const groups: readonly Group[] = [
     ],
   },
   {
-    // Choosing a company asks the register, which needs the consent given on personal information (SPEC.md section 1).
+    // Choosing a company asks the register, which needs the consent given on personal information
+    // (docs/requirements.md section 1).
     name: 'signed in as OK TESTNUMBER, having consented to registry queries',
     setUp: async (page) => {
       await signInForTesting(page, baseUrl(), OK_TESTNUMBER.person.personalId);

@@ -41,7 +41,7 @@ describe('from sign-in to the first step', () => {
   });
 });
 
-describe('consent to registry queries (SPEC.md section 1)', () => {
+describe('consent to registry queries (docs/requirements.md section 1)', () => {
   it('keeps choose-company closed until it is given, and the API refuses the register without it', async () => {
     const { page, server } = suite;
     await signInForTesting(page, server.baseUrl, '30303039903');

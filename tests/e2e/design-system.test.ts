@@ -4,12 +4,13 @@ import { launchBrowser } from './support/browser.js';
 import { startUiGallery, type RunningGallery } from './support/ui-gallery.js';
 
 /*
- * SPEC.md section 9, "Interface vocabulary": button variants, sizes, widths,
- * paddings and link colours, modal sizes and paddings, and the primary input
- * variant, measured in Chromium on the gallery built with the production CSS.
- * SPEC.md names these without values; the values are the design tokens'
- * (apps/web/src/styles/tokens.css), so a changed token or a lost class shows
- * here as a changed look. The card widths are SPEC.md's own figures.
+ * docs/requirements.md section 9, "Interface vocabulary": button variants,
+ * sizes, widths, paddings and link colours, modal sizes and paddings, and the
+ * primary input variant, measured in Chromium on the gallery built with the
+ * production CSS. docs/requirements.md names these without values; the values
+ * are the design tokens' (apps/web/src/styles/tokens.css), so a changed token
+ * or a lost class shows here as a changed look. The card widths are the figures
+ * of docs/requirements.md.
  */
 
 // Design tokens as Chromium reports them.
@@ -191,7 +192,7 @@ describe('buttons', () => {
 });
 
 describe('cards', () => {
-  it('small, medium and large have the maximum widths of SPEC.md section 9', async () => {
+  it('small, medium and large have the maximum widths of docs/requirements.md section 9', async () => {
     const view = await openGallery();
     const cards = view.getByRole('region', { name: 'Cards' });
     // 15.75rem, 25rem and 27.6875rem at the 16px root font size.

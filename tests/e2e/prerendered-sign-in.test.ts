@@ -148,7 +148,7 @@ describe('the sign-in screen drawn by the server', () => {
 
   it('is drawn afresh, without a mismatch, when the stored language differs from the one the server drew', async () => {
     const { page, errors } = await watchedPage();
-    // The stored choice counts (SPEC.md section 2); the server, without the cookie, drew Estonian.
+    // The stored choice counts (docs/requirements.md section 2); the server, without the cookie, drew Estonian.
     await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('locale', 'en'));
     await page.context().setExtraHTTPHeaders({ cookie: '' });
     const response = await page.goto(`${suite.server.baseUrl}/start/authentication`);

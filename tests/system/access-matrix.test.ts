@@ -18,11 +18,11 @@ import { createPkce, pollUntilDone } from '../../apps/api/src/test/sign-in.js';
 import { representativeWithApplication, validBody, type Representative } from '../../apps/api/src/test/two-representatives.js';
 
 /**
- * The access matrix (SPEC.md section 6): two representatives, each with an
- * application, a contract and a signing waiting for the signature, and every
- * route of the OpenAPI document. Another representative's resource answers
- * exactly as a missing one: same status, same body, and the same SQL in the
- * same order reading the same number of rows, so neither the answer nor the
+ * The access matrix (docs/requirements.md section 6): two representatives, each
+ * with an application, a contract and a signing waiting for the signature, and
+ * every route of the OpenAPI document. Another representative's resource
+ * answers exactly as a missing one: same status, same body, and the same SQL in
+ * the same order reading the same number of rows, so neither the answer nor the
  * work behind it (the time it takes) tells them apart.
  * (The queries are compared, not timed: a timed assertion would be flaky.)
  * Without a valid token every authenticated route answers the same 401.

@@ -13,9 +13,9 @@ import { signInAsRepresentative } from '../../apps/api/src/test/representative.j
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 
 /**
- * Mail while the SMTP server is down (SPEC.md section 4: save and continue
- * later, and the bank's follow-up after submission). The request that sends
- * mail must succeed anyway: the mail is written to the outbox in the same
+ * Mail while the SMTP server is down (docs/requirements.md section 4: save and
+ * continue later, and the bank's follow-up after submission). The request that
+ * sends mail must succeed anyway: the mail is written to the outbox in the same
  * transaction as the change it is about, and the sender tries it later. While
  * the server refuses connections, or accepts them and never answers, the
  * outbox keeps the mail and retries it; once a real SMTP server listens on

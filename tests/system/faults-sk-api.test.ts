@@ -26,10 +26,11 @@ import { createPkce, signIn } from '../../apps/api/src/test/sign-in.js';
  * fault-injecting server that passes every other call to the simulators.
  *
  * What each must give:
- * - the lowercase SPEC.md section 8 code (`unexpected` for anything SK did
- *   wrong, `timeout` for a session SK no longer knows), as a 4xx: the
- *   browser's retry policy (SPEC.md section 7, apps/web/src/lib/retry.ts)
- *   retries only network errors and 5xx, so a 4xx is shown at once;
+ * - the lowercase docs/requirements.md section 8 code (`unexpected` for
+ *   anything SK did wrong, `timeout` for a session SK no longer knows), as a
+ *   4xx: the browser's retry policy (docs/requirements.md section 7,
+ *   apps/web/src/lib/retry.ts) retries only network errors and 5xx, so a 4xx is
+ *   shown at once;
  * - the screen the web shows for it: signInMessageKey (packages/domain), which
  *   the web's classifySignInError and signingEndMessage both use;
  * - nothing of SK's answer (error text, trace id, addresses) in ours;

@@ -90,7 +90,7 @@ function calls(tag: string): Call[] {
   ];
 }
 
-// SK's own error bodies are for developers (EID-FACTS.md section 3.4); they must change nothing.
+// SK's own error bodies are for developers (docs/eid-facts.md section 3.4); they must change nothing.
 const skErrorBody = JSON.stringify({ error: 'Internal error at node rp-api-7 (10.1.2.3)', time: '2026-01-01T00:00:00', traceId: 'trace-5a1b' });
 
 const faults: [string, () => Fault][] = [

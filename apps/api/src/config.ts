@@ -61,7 +61,8 @@ function isWebhookSecret(value: string): boolean {
 // The identity services' addresses of live mode: the trust in their answers starts with TLS.
 const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL'] as const;
 
-// Settings that live identity services cannot do without (EID-FACTS.md sections 1-5).
+// Settings that live identity services cannot do without
+// (docs/eid-facts.md sections 1-5).
 const requiredWhenLive = [
   'SMART_ID_BASE_URL',
   'SMART_ID_RELYING_PARTY_UUID',

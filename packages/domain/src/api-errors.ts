@@ -11,9 +11,9 @@ export const API_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   /** The request cannot be read at all: malformed JSON, a wrong content length. */
   MALFORMED_REQUEST: 400,
-  /** No valid access token was sent (SPEC.md section 6: the web app logs out). */
+  /** No valid access token was sent (docs/requirements.md section 6: the web app logs out). */
   UNAUTHORIZED: 401,
-  /** The token is valid but does not allow this (SPEC.md section 6: the web app logs out). */
+  /** The token is valid but does not allow this (docs/requirements.md section 6: the web app logs out). */
   FORBIDDEN: 403,
   /** No route or no resource at this address. */
   NOT_FOUND: 404,
@@ -25,7 +25,7 @@ export const API_ERROR_STATUS = {
   CONFLICT: 409,
   /** A step names a company other than the application's, which is fixed when the application is created. */
   COMPANY_MISMATCH: 409,
-  /** The representative has not yet consented to the bank's registry queries (SPEC.md section 1). */
+  /** The representative has not yet consented to the bank's registry queries (docs/requirements.md section 1). */
   CONSENT_REQUIRED: 409,
   /** The business register changed since the application read it; `registerChanges` says what, and those steps reopen. */
   REGISTER_CHANGED: 409,
@@ -64,7 +64,7 @@ export const API_ERROR_STATUS = {
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
-/** The body of every API error (DESIGN.md conventions); `fields` only when the input was invalid. */
+/** The body of every API error (docs/design.md conventions); `fields` only when the input was invalid. */
 export type ApiErrorBody = {
   code: ApiErrorCode;
   message: string;
@@ -80,7 +80,7 @@ export type ApiErrorBody = {
 /**
  * The error body as a schema, for the OpenAPI document and response
  * serialisation. `code` is an ApiErrorCode, or a lowercase sign-in failure
- * code of SPEC.md section 8 from the sign-in calls.
+ * code of docs/requirements.md section 8 from the sign-in calls.
  */
 export const apiErrorBodySchema = z.object({
   code: z.string(),

@@ -59,7 +59,7 @@ describe('reviewApplication', () => {
   });
 });
 
-describe('overviewNotices (SPEC.md section 3 "Overview")', () => {
+describe('overviewNotices (docs/requirements.md section 3 "Overview")', () => {
   const foreignOwner = { ...completeRepresentativePerson(), id: 'p2', roles: ['SHAREHOLDER'], personalId: '', residency: 'NON_RESIDENT' };
 
   it('has no notices for a resident-owned consultancy', () => {

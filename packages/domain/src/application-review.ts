@@ -8,9 +8,10 @@ import { APPLICATION_SCREENS } from './steps.js';
 import { parseWithIssues, type FieldIssue } from './validation/zod-issues.js';
 
 /**
- * Whether the whole application may go to signing (SPEC.md section 4: the
- * steps in order, then signing). The server answers it from what is stored;
- * the overview screen shows the answer and links each incomplete step.
+ * Whether the whole application may go to signing
+ * (docs/requirements.md section 4: the steps in order, then signing). The
+ * server answers it from what is stored; the overview screen shows the answer
+ * and links each incomplete step.
  */
 
 /** The steps an application must have saved, in order; the overview is stored under either of its two steps. */
@@ -35,7 +36,10 @@ const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** Notices of SPEC.md section 3 "Overview", from the stored steps (a draft or half-filled step counts as it stands). */
+/**
+ * Notices of docs/requirements.md section 3 "Overview", from the stored steps (a draft or half-filled step counts as it
+ * stands).
+ */
 export type OverviewNotices = { hasNonResidentOwner: boolean; hasSpecificFieldOfActivity: boolean };
 
 export function overviewNotices(steps: Readonly<Record<string, unknown>>): OverviewNotices {

@@ -1,4 +1,4 @@
-/** Languages of the product (SPEC.md section 9); the first is the default. */
+/** Languages of the product (docs/requirements.md section 9); the first is the default. */
 export const LOCALES = ['et', 'en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'et';
@@ -6,13 +6,13 @@ export const isLocale = (value: unknown): value is Locale => (LOCALES as readonl
 /** The cookie in which the browser repeats the stored language, so the server knows which texts the page will load first. */
 export const LOCALE_COOKIE = 'locale';
 
-/** SPEC.md section 9: "Default country EE". */
+/** docs/requirements.md section 9: "Default country EE". */
 export const DEFAULT_COUNTRY_CODE = 'EE';
 
-/** SPEC.md section 2: the application is served under /start/. */
+/** docs/requirements.md section 2: the application is served under /start/. */
 export const BASE_PATH = '/start/';
 
-// SPEC.md section 5 and 9: one application without a registry code per 30 days.
+// docs/requirements.md section 5 and 9: one application without a registry code per 30 days.
 export const REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS = 30;
 
 /**
@@ -20,62 +20,62 @@ export const REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS = 30;
  * application keeps its own storage, and a real person founding or running foreign companies needs only a few.
  */
 export const MAX_OPEN_MANUAL_APPLICATIONS = 3;
-// SPEC.md section 3 and 9: "Account closed in the last 6 months".
+// docs/requirements.md section 3 and 9: "Account closed in the last 6 months".
 export const ACCOUNT_CLOSURE_LOOKBACK_MONTHS = 6;
 
 /**
- * Income and payment band keys (SPEC.md section 3 and 9). A key is the upper
- * bound in euros; 500001 stands for "over 500,000".
+ * Income and payment band keys (docs/requirements.md section 3 and 9). A key is
+ * the upper bound in euros; 500001 stands for "over 500,000".
  */
 export const INCOME_BANDS = [15000, 50000, 100000, 500000, 500001] as const;
 export type IncomeBand = (typeof INCOME_BANDS)[number];
 
-/** Cash turnover band keys (SPEC.md section 3 and 9); 0 is none, 15001 "over 15,000". */
+/** Cash turnover band keys (docs/requirements.md section 3 and 9); 0 is none, 15001 "over 15,000". */
 export const CASH_BANDS = [0, 5000, 15000, 15001] as const;
 export type CashBand = (typeof CASH_BANDS)[number];
 
 /**
  * EMTAK code prefixes of fields of activity the bank looks at more closely
- * (SPEC.md section 3 "Overview": the specific-field-of-activity notice):
- * financial and insurance services (64-66, virtual currency services among
- * them), gambling (92), and weapons and ammunition (254).
+ * (docs/requirements.md section 3 "Overview": the specific-field-of-activity
+ * notice): financial and insurance services (64-66, virtual currency services
+ * among them), gambling (92), and weapons and ammunition (254).
  */
 export const SPECIFIC_ACTIVITY_CODE_PREFIXES = ['64', '65', '66', '92', '254'] as const;
 
-/** Beneficiary and first-level owner shares each total this (SPEC.md section 9). */
+/** Beneficiary and first-level owner shares each total this (docs/requirements.md section 9). */
 export const REQUIRED_TOTAL_SHARE_PERCENT = 100;
 
-// SPEC.md section 9: the bank contacts within 3 working days after a submitted or failed case.
+// docs/requirements.md section 9: the bank contacts within 3 working days after a submitted or failed case.
 export const BANK_CONTACT_WORKING_DAYS = 3;
 
-// SPEC.md section 4 and 9: sign-in polling and session timing.
+// docs/requirements.md section 4 and 9: sign-in polling and session timing.
 export const POLL_INTERVAL_MS = 1000;
 export const SESSION_TICK_MS = 1000;
 export const TOKEN_REFRESH_EVERY_TICKS = 10;
 export const INACTIVITY_TIMEOUT_MS = 90_000;
 export const SSO_EXPIRY_DIFFERENCE_MS = 2500;
-// SPEC.md section 2: the countdown shows seconds only when under 60, otherwise mm:ss.
+// docs/requirements.md section 2: the countdown shows seconds only when under 60, otherwise mm:ss.
 export const SESSION_WARNING_SECONDS_ONLY_BELOW = 60;
-// SPEC.md section 2: scroll restoration is delayed 500 ms.
+// docs/requirements.md section 2: scroll restoration is delayed 500 ms.
 export const SCROLL_RESTORATION_DELAY_MS = 500;
 
-// SPEC.md section 9: PKCE values of the sign-in flow.
+// docs/requirements.md section 9: PKCE values of the sign-in flow.
 export const CODE_VERIFIER_LENGTH = 128;
 export const CLIENT_STATE_LENGTH = 64;
 export const CODE_CHALLENGE_METHOD = 'S256';
 
-// SPEC.md section 7: retry policy of requests and queries.
+// docs/requirements.md section 7: retry policy of requests and queries.
 export const REQUEST_RETRY_COUNT = 3;
 export const REQUEST_RETRY_BASE_DELAY_MS = 100;
 export const REQUEST_RETRY_JITTER_RATIO = 0.2;
 export const QUERY_RETRY_COUNT = 2;
 
-// SPEC.md section 5 and 9: field limits.
+// docs/requirements.md section 5 and 9: field limits.
 export const PERSONAL_ID_LENGTH = 11;
 export const BIRTH_DATE_MIN = '1890-01-01';
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 14;
-// SPEC.md section 9 names 8 as the registry code's default maximum; an Estonian code is exactly that long.
+// docs/requirements.md section 9 names 8 as the registry code's default maximum; an Estonian code is exactly that long.
 export const REGISTRY_CODE_LENGTH = 8;
 
 /**
@@ -94,8 +94,8 @@ export const TEXT_MAX_LENGTH = {
 } as const;
 /**
  * How many rows each list of the steps may hold: what the forms and the API refuse beyond ("less than or equal to
- * N", SPEC.md section 5). Without them one person could store lists of any length, and each save keeps its change
- * in the history. Each is well above what a real company fills in.
+ * N", docs/requirements.md section 5). Without them one person could store lists of any length, and each save
+ * keeps its change in the history. Each is well above what a real company fills in.
  */
 export const LIST_MAX_ITEMS = {
   /** EMTAK codes besides the main one; a company active in twenty fields is already rare. */
@@ -115,15 +115,15 @@ export const MAX_NUMBER_OF_EMPLOYEES = 1_000_000;
 /** The largest euro amount a custom income or payment may hold (fits an integer column). */
 export const MAX_AMOUNT_EUROS = 2_000_000_000;
 
-// SPEC.md section 9: modal fade times.
+// docs/requirements.md section 9: modal fade times.
 export const MODAL_FADE_IN_MS = 300;
 export const MODAL_FADE_OUT_MS = 200;
 
-/** Card maximum widths (SPEC.md section 9). */
+/** Card maximum widths (docs/requirements.md section 9). */
 export const CARD_MAX_WIDTHS = { small: '15.75rem', medium: '25rem', large: '27.6875rem' } as const;
 
-/** Layout breakpoints in pixels (SPEC.md section 2). */
+/** Layout breakpoints in pixels (docs/requirements.md section 2). */
 export const BREAKPOINTS = { SM: 600, LG: 920 } as const;
 
-/** Sanitiser URL schemes (SPEC.md section 9); relative and anchor links are allowed as well. */
+/** Sanitiser URL schemes (docs/requirements.md section 9); relative and anchor links are allowed as well. */
 export const SANITIZER_ALLOWED_URI_SCHEMES = ['http', 'https', 'mailto', 'tel', 'ftp', 'data:image'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ID_CARD_PLUGIN_ERRORS, SIGN_IN_ERRORS, SIGN_IN_MESSAGE_KEYS, SIGNING_STATES, signInMessageKey } from './errors.js';
 
-describe('sign-in error catalogue (SPEC.md section 8)', () => {
+describe('sign-in error catalogue (docs/requirements.md section 8)', () => {
   it.each([
     ['ID_CARD', 'unexpected', 'COMMON.TECHNICAL_ERROR'],
     ['ID_CARD', 'no_certificate', 'IDC.NO_CERTIFICATES'],

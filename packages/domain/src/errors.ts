@@ -1,5 +1,5 @@
 
-/** Sign-in message keys (SPEC.md section 8); texts live in src/i18n/*.json. */
+/** Sign-in message keys (docs/requirements.md section 8); texts live in src/i18n/*.json. */
 export const SIGN_IN_MESSAGE_KEYS = [
   'COMMON.TECHNICAL_ERROR',
   'COMMON.USER_CANCEL',
@@ -19,7 +19,7 @@ export type SignInMethodWithErrors = 'ID_CARD' | 'MOBILE_ID' | 'SMART_ID';
 
 export type SignInError = { method: SignInMethodWithErrors; code: string; messageKey: SignInMessageKey };
 
-/** The sign-in error catalogue of SPEC.md section 8, one row per method and code. */
+/** The sign-in error catalogue of docs/requirements.md section 8, one row per method and code. */
 export const SIGN_IN_ERRORS: readonly SignInError[] = [
   { method: 'ID_CARD', code: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' },
   { method: 'ID_CARD', code: 'no_certificate', messageKey: 'IDC.NO_CERTIFICATES' },
@@ -37,23 +37,23 @@ export const SIGN_IN_ERRORS: readonly SignInError[] = [
   { method: 'SMART_ID', code: 'document_unusable', messageKey: 'SID.DOCUMENT_UNUSABLE' },
 ];
 
-/** SPEC.md section 8: any other failure shows COMMON.TECHNICAL_ERROR. */
+/** docs/requirements.md section 8: any other failure shows COMMON.TECHNICAL_ERROR. */
 export const DEFAULT_SIGN_IN_MESSAGE_KEY: SignInMessageKey = 'COMMON.TECHNICAL_ERROR';
 
-/** SPEC.md section 8: a cancellation maps to this code and shows nothing. */
+/** docs/requirements.md section 8: a cancellation maps to this code and shows nothing. */
 export const USER_CANCEL_ERROR_CODE = 'web.user_cancel';
 
-/** SPEC.md section 4: the returned state differs from the client state sent. */
+/** docs/requirements.md section 4: the returned state differs from the client state sent. */
 export const SIGN_IN_VIOLATION_ERROR_CODE = 'sign_in_violation';
 
-/** SPEC.md section 4: a poll with a maximum attempt count gave up. */
+/** docs/requirements.md section 4: a poll with a maximum attempt count gave up. */
 export const MAX_ATTEMPTS_REACHED_ERROR_CODE = 'max_attempts_reached';
 
 export const signInMessageKey = (method: SignInMethodWithErrors, code: string | undefined): SignInMessageKey =>
   SIGN_IN_ERRORS.find((error) => error.method === method && error.code === code)?.messageKey ??
   DEFAULT_SIGN_IN_MESSAGE_KEY;
 
-/** Errors the ID-card plugin rejects with (SPEC.md section 8; EID-FACTS.md section 5.2). */
+/** Errors the ID-card plugin rejects with (docs/requirements.md section 8; docs/eid-facts.md section 5.2). */
 export const ID_CARD_PLUGIN_ERRORS = [
   'user_cancel',
   'no_certificates',
@@ -65,15 +65,15 @@ export const ID_CARD_PLUGIN_ERRORS = [
 ] as const;
 export type IdCardPluginError = (typeof ID_CARD_PLUGIN_ERRORS)[number];
 
-/** Signing states (SPEC.md section 4); from all but waiting the user may try again or cancel. */
+/** Signing states (docs/requirements.md section 4); from all but waiting the user may try again or cancel. */
 export const SIGNING_STATES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED'] as const;
 export type SigningState = (typeof SIGNING_STATES)[number];
 
-/** Application states seen by the user (SPEC.md section 4). */
+/** Application states seen by the user (docs/requirements.md section 4). */
 export const APPLICATION_STATES = ['IN_PROGRESS', 'SUBMITTED', 'ACTIVE_WITH_ACCOUNT'] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
 
-/** Blocking outcomes (SPEC.md section 4). */
+/** Blocking outcomes (docs/requirements.md section 4). */
 export const BLOCKING_OUTCOMES = [
   'MINOR',
   'CANNOT_OPEN',

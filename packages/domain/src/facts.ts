@@ -91,7 +91,7 @@ const asString = (value: unknown): string | undefined => (typeof value === 'stri
 
 const normalised = (text: string): string => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('et');
 
-/** The key of a person: the personal code where there is one, else name and birth date (SPEC.md section 5). */
+/** The key of a person: the personal code where there is one, else name and birth date (docs/requirements.md section 5). */
 function personKey(person: { personalId?: unknown; personalIdCountryCode?: unknown; firstName?: unknown; lastName?: unknown; birthDate?: unknown }): string {
   const personalId = asString(person.personalId);
   if (personalId) return `person:${asString(person.personalIdCountryCode) ?? DEFAULT_COUNTRY_CODE}:${personalId}`;
@@ -261,7 +261,10 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The register facts that changed between the reading the application holds and a new one (SPEC.md section 1's registry queries). */
+/**
+ * The register facts that changed between the reading the application holds and a new one
+ * (docs/requirements.md section 1's registry queries).
+ */
 export function registerChangesOf(
   before: RegisterCompanyDetails,
   after: RegisterCompanyDetails | undefined,

@@ -2,8 +2,9 @@ import type { Locale } from './constants.js';
 
 /**
  * Settings the page needs before it can call any API: the support contacts
- * shown by the error boundary (SPEC.md section 2) and the locales the `lang`
- * query parameter may choose. The server writes them into index.html.
+ * shown by the error boundary (docs/requirements.md section 2) and the locales
+ * the `lang` query parameter may choose. The server writes them into
+ * index.html.
  */
 export type PageSettings = {
   supportEmail: string;

@@ -6,7 +6,7 @@ import { createRichTextSanitizer } from './rich-text.js';
 const { window } = new JSDOM('');
 const sanitize = createRichTextSanitizer(window);
 
-describe('rich-text sanitiser (SPEC.md section 5 and 9)', () => {
+describe('rich-text sanitiser (docs/requirements.md section 5 and 9)', () => {
   it.each([
     ['<b>bold</b> and <strong>strong</strong>', '<b>bold</b> and <strong>strong</strong>'],
     [

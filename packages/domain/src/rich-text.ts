@@ -1,9 +1,9 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 
 /**
- * SPEC.md section 5 and 9: rich-text messages keep only links and bold, and
- * links only with http, https, mailto, tel, ftp, data:image, relative or
- * anchor targets. Raster data images only: an SVG data URL can carry script.
+ * docs/requirements.md section 5 and 9: rich-text messages keep only links and
+ * bold, and links only with http, https, mailto, tel, ftp, data:image, relative
+ * or anchor targets. Raster data images only: an SVG data URL can carry script.
  */
 const ALLOWED_URI =
   /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;

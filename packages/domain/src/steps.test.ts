@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STEPS, STEP_ORDER, isStep, stepIndex, stepToScreen } from './steps.js';
 
-describe('steps (SPEC.md section 2 and 4)', () => {
+describe('steps (docs/requirements.md section 2 and 4)', () => {
   it.each([
     ['AccountOpeningReason', 'opening-reasons'],
     ['CompanyData', 'company-information'],

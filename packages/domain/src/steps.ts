@@ -1,4 +1,4 @@
-/** Server-given application steps (SPEC.md section 4). */
+/** Server-given application steps (docs/requirements.md section 4). */
 export const STEPS = [
   'AccountOpeningReason',
   'CompanyData',
@@ -12,8 +12,8 @@ export const STEPS = [
 export type Step = (typeof STEPS)[number];
 
 /**
- * The order of the filling steps (SPEC.md section 4); AdditionalData and
- * ApplicationOverview share a place, signing comes between it and
+ * The order of the filling steps (docs/requirements.md section 4); AdditionalData
+ * and ApplicationOverview share a place, signing comes between it and
  * ApplicationSubmitted, and VisitBank is an alternative outcome outside the order.
  */
 export const STEP_ORDER: readonly (readonly Step[])[] = [
@@ -25,7 +25,7 @@ export const STEP_ORDER: readonly (readonly Step[])[] = [
   ['ApplicationSubmitted'],
 ];
 
-/** Screens (route segments under /start/) of SPEC.md section 2. */
+/** Screens (route segments under /start/) of docs/requirements.md section 2. */
 export const SCREENS = {
   authentication: 'authentication',
   authenticationVerificationCode: 'authentication-verification-code',
@@ -44,7 +44,7 @@ export const SCREENS = {
 } as const;
 export type Screen = (typeof SCREENS)[keyof typeof SCREENS];
 
-/** The application screens in the order the user fills them (SPEC.md section 2). */
+/** The application screens in the order the user fills them (docs/requirements.md section 2). */
 export const APPLICATION_SCREENS = [
   SCREENS.openingReasons,
   SCREENS.companyInformation,
@@ -66,7 +66,7 @@ const STEP_SCREENS: Readonly<Record<Step, Screen>> = {
 
 export const isStep = (value: unknown): value is Step => typeof value === 'string' && (STEPS as readonly string[]).includes(value);
 
-/** SPEC.md section 2: the server-given step decides the screen; unknown or missing goes to the error screen. */
+/** docs/requirements.md section 2: the server-given step decides the screen; unknown or missing goes to the error screen. */
 export const stepToScreen = (step: string | undefined): string => (isStep(step) ? STEP_SCREENS[step] : SCREENS.error);
 
 /** Position of a step in STEP_ORDER, or -1 for VisitBank and unknown values. */

@@ -9,12 +9,12 @@ const WCAG_22_RULES = Object.fromEntries(axe.getRules(['wcag22a', 'wcag22aa']).m
 
 /**
  * axe-core over the page as it is once every CSS animation and transition has
- * ended: a modal fading in (SPEC.md section 9: 300 ms) has blended colours
- * that no one reads, which axe would report as low contrast. A spinner turns
- * for ever; it is not waited for. Legacy mode runs axe in the page itself (the
- * app has no frames whose results would need merging in a page of their own),
- * and only the violations are detailed: a run then takes a third of the time.
- * WCAG 2.2's rules run too.
+ * ended: a modal fading in (docs/requirements.md section 9: 300 ms) has blended
+ * colours that no one reads, which axe would report as low contrast. A spinner
+ * turns for ever; it is not waited for. Legacy mode runs axe in the page itself
+ * (the app has no frames whose results would need merging in a page of their
+ * own), and only the violations are detailed: a run then takes a third of the
+ * time. WCAG 2.2's rules run too.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForAnimationsToEnd(page);

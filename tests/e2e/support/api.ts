@@ -42,8 +42,9 @@ export async function fillStepsThroughApi(
   const request = company.registryCode
     ? { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' }
     : { source: 'MANUAL', company: { businessName: company.businessName, registryCountryCode: 'EE' } };
-  // The register is asked only with the representative's consent (SPEC.md section 1): given here, as the personal
-  // information screen gives it, unless the journey has given it already (with its own e-mail address).
+  // The register is asked only with the representative's consent (docs/requirements.md section 1): given here, as
+  // the personal information screen gives it, unless the journey has given it already (with its own e-mail
+  // address).
   const representative = await callApi(page, 'GET', '/onboarding/representative');
   if ((representative.json as { hasConsentedToRegistryQueries?: boolean }).hasConsentedToRegistryQueries !== true) {
     const consent = { email: 'representative@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' };

@@ -47,7 +47,7 @@ export async function waitForHydratedControls(page: Page): Promise<void> {
   await waitForAnimationsToEnd(page);
 }
 
-/** A value the web app keeps in session storage (SPEC.md section 3: tokens, processId, clockOffset). */
+/** A value the web app keeps in session storage (docs/requirements.md section 3: tokens, processId, clockOffset). */
 export const readSessionStorage = (page: Page, key: string): Promise<string | null> =>
   page.evaluate((name) => (globalThis as unknown as PageGlobals).sessionStorage.getItem(name), key);
 

@@ -3,9 +3,9 @@ import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, 
 
 /**
  * One row per account-opening application. The server owns the application:
- * `current_step` decides the screen (SPEC.md sections 2 and 4), `step_data`
- * holds what the representative entered, keyed by step, and `version` makes
- * every change an optimistic, all-or-nothing write.
+ * `current_step` decides the screen (docs/requirements.md sections 2 and 4),
+ * `step_data` holds what the representative entered, keyed by step, and
+ * `version` makes every change an optimistic, all-or-nothing write.
  */
 export const applications = pgTable(
   'applications',
@@ -19,7 +19,7 @@ export const applications = pgTable(
     representativePersonalId: text('representative_personal_id').notNull(),
     representativeCountryCode: text('representative_country_code').notNull().default('EE'),
     companyName: text('company_name').notNull(),
-    /** Null when the company has no registry code yet (SPEC.md section 3). */
+    /** Null when the company has no registry code yet (docs/requirements.md section 3). */
     companyRegistryCode: text('company_registry_code'),
     companyRegistryCountryCode: text('company_registry_country_code').notNull().default('EE'),
     currentStep: text('current_step').notNull().default('AccountOpeningReason'),
@@ -58,9 +58,10 @@ export const applications = pgTable(
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),
     index('applications_company_idx').on(table.companyRegistryCountryCode, table.companyRegistryCode),
     uniqueIndex('applications_application_number_idx').on(table.applicationNumber),
-    // One open application per company (SPEC.md section 3: another representative's, or a submitted one, stops a new
-    // one): two representatives starting at the same moment cannot both get one. Companies without a code are not covered,
-    // nor a submission flagged for contradicting the register (it must not lock the company's real board out).
+    // One open application per company (docs/requirements.md section 3: another representative's, or a submitted one,
+    // stops a new one): two representatives starting at the same moment cannot both get one. Companies without a code are
+    // not covered, nor a submission flagged for contradicting the register (it must not lock the company's real board
+    // out).
     uniqueIndex('applications_one_open_per_company_idx')
       .on(table.companyRegistryCountryCode, table.companyRegistryCode)
       .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
@@ -96,10 +97,11 @@ export const applicationEvents = pgTable(
 
 
 /**
- * One sign-in attempt (SPEC.md section 4): started with Smart-ID or Mobile-ID,
- * or completed at once by ID-card or magic sign-in. It carries the PKCE
- * challenge and client state, the hash the user signs, and once complete the
- * person from the certificate and the hash of a single-use authorization code.
+ * One sign-in attempt (docs/requirements.md section 4): started with Smart-ID
+ * or Mobile-ID, or completed at once by ID-card or magic sign-in. It carries
+ * the PKCE challenge and client state, the hash the user signs, and once
+ * complete the person from the certificate and the hash of a single-use
+ * authorization code.
  */
 export const authSessions = pgTable(
   'auth_sessions',
@@ -173,7 +175,7 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
-/** Authentication events of SPEC.md section 7, append-only like application_events. */
+/** Authentication events of docs/requirements.md section 7, append-only like application_events. */
 export const authenticationEvents = pgTable(
   'authentication_events',
   {
@@ -193,7 +195,7 @@ export const authenticationEvents = pgTable(
   ],
 );
 
-/** What the representative told us about themselves (SPEC.md section 1: e-mail, phone, consent). */
+/** What the representative told us about themselves (docs/requirements.md section 1: e-mail, phone, consent). */
 export const representatives = pgTable(
   'representatives',
   {
@@ -303,9 +305,9 @@ export const contracts = pgTable(
 );
 
 /**
- * One attempt to sign a contract with PIN2 (SPEC.md section 4 signing states).
- * A SIGNED row is the evidence: the signature, the signing certificate and
- * the time; only one per application can exist.
+ * One attempt to sign a contract with PIN2 (docs/requirements.md section 4
+ * signing states). A SIGNED row is the evidence: the signature, the signing
+ * certificate and the time; only one per application can exist.
  */
 export const signingSessions = pgTable(
   'signing_sessions',
@@ -326,7 +328,7 @@ export const signingSessions = pgTable(
     /** Smart-ID: the document number the certificate choice named, which the signature is asked from. */
     documentNumber: text('document_number'),
     verificationCode: text('verification_code'),
-    /** Why it did not end SIGNED: a lowercase code of SPEC.md section 8. */
+    /** Why it did not end SIGNED: a lowercase code of docs/requirements.md section 8. */
     failureCode: text('failure_code'),
     /**
      * The XAdES signature being made (META-INF/signatures0.xml without its
@@ -360,9 +362,9 @@ export const signingSessions = pgTable(
 );
 
 /**
- * Request counters of the rate limits (plugins/rate-limits.ts), one row per
- * limit and client key, shared by every instance on this database. The key is
- * a hash: personal codes and addresses are not kept here in clear.
+ * Request counters of the rate limits (modules/rate-limits/plugin.ts), one
+ * row per limit and client key, shared by every instance on this database. The
+ * key is a hash: personal codes and addresses are not kept here in clear.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

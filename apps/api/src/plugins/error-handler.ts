@@ -46,7 +46,7 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof IdentityError) {
-      // A sign-in failure the screen maps to a message (SPEC.md section 8): the lowercase code as it is.
+      // A sign-in failure the screen maps to a message (docs/requirements.md section 8): the lowercase code as it is.
       request.log.info({ code: error.code }, 'sign-in failed');
       return reply.status(400).send({ code: error.code, message: signInFailureMessages[error.code] });
     }

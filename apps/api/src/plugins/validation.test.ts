@@ -29,7 +29,7 @@ describe('route bodies validated with the shared domain schemas', () => {
     expect(response.json()).toMatchObject({ openingReasons: ['DEPOSIT', 'CREDIT_PRODUCT'] });
   });
 
-  it('answer 400 VALIDATION_FAILED with the codes of SPEC.md section 5, by field', async () => {
+  it('answer 400 VALIDATION_FAILED with the codes of docs/requirements.md section 5, by field', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/test/opening-reasons',

@@ -3,9 +3,9 @@ import type { TestPerson } from './simulator-pki.js';
 
 /**
  * The hwcrypto.js error strings a simulated card can answer with
- * (EID-FACTS.md section 5.2; SPEC.md section 8). pin_blocked is in the
- * hwcrypto API specification for sign(), though hwcrypto.js has no constant
- * for it.
+ * (docs/eid-facts.md section 5.2; docs/requirements.md section 8). pin_blocked
+ * is in the hwcrypto API specification for sign(), though hwcrypto.js has no
+ * constant for it.
  */
 export type IdCardFailure = 'user_cancel' | 'pin_blocked' | 'no_certificates' | 'driver_error' | 'technical_error';
 
@@ -41,8 +41,8 @@ export const findFailingIdCard = (personalId: string): IdCardIdentity | undefine
 
 /**
  * Working cards whose holder has a name of its own: SK's test ID-card
- * (EID-FACTS.md), whose name the simulated business register gives the same
- * code, and the OCSP test cards. Other working cards are OK TESTNUMBER's.
+ * (docs/eid-facts.md), whose name the simulated business register gives the
+ * same code, and the OCSP test cards. Other working cards are OK TESTNUMBER's.
  */
 export const ID_CARD_NAMED_CARDS: readonly TestPerson[] = [
   { personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' },

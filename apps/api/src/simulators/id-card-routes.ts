@@ -16,13 +16,13 @@ export type IdCardRoutesOptions = {
 
 const certificateQuery = z.object({ personalId: z.string() });
 const signBody = z.object({ personalId: z.string(), hash: z.string(), hashType: z.enum(HASH_TYPES) });
-// Web eID's authenticate(nonce) with the page's origin (EID-FACTS.md section 5.1 steps 2-4).
+// Web eID's authenticate(nonce) with the page's origin (docs/eid-facts.md section 5.1 steps 2-4).
 const authenticateBody = z.object({ personalId: z.string(), origin: z.string().min(1).max(300), nonce: z.string().min(44).max(200) });
 
-// The card's authentication key is EC P-384: ES384, SHA-384 (EID-FACTS.md section 5.1 step 3).
+// The card's authentication key is EC P-384: ES384, SHA-384 (docs/eid-facts.md section 5.1 step 3).
 const AUTH_TOKEN_FORMAT = 'web-eid:1.0';
 
-// Web eID's names for the hash functions (EID-FACTS.md section 5.1 step 6).
+// Web eID's names for the hash functions (docs/eid-facts.md section 5.1 step 6).
 const HASH_FUNCTIONS = { SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512' } as const;
 
 // A card refusal is the card's answer, not a broken request: 422 with the hwcrypto error string.
@@ -33,7 +33,7 @@ const refuse = (reply: FastifyReply, error: IdCardFailure | 'invalid_argument') 
 /**
  * A stand-in for the ID-card in the reader, for the browser's simulated
  * hwcrypto / Web eID in simulated mode: it reads the card's signing
- * certificate and signs a hash with the card's PIN2 key (EID-FACTS.md
+ * certificate and signs a hash with the card's PIN2 key (docs/eid-facts.md
  * section 5.1 step 6, section 5.2), and authenticates with the card's PIN1
  * key as Web eID's authenticate does (section 5.1 steps 2-4): a signature
  * over hash(origin) ‖ hash(nonce). Errors are hwcrypto's strings.

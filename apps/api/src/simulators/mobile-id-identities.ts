@@ -1,6 +1,6 @@
 import { ocspTestPeople } from './ocsp-identities.js';
 
-/** Mobile-ID session results the simulator can give (EID-FACTS.md section 3.4). */
+/** Mobile-ID session results the simulator can give (docs/eid-facts.md section 3.4). */
 export type MobileIdOutcome =
   | 'OK'
   | 'TIMEOUT'
@@ -11,7 +11,7 @@ export type MobileIdOutcome =
   | 'DELIVERY_ERROR'
   | 'SIM_ERROR';
 
-/** What POST /certificate answers (EID-FACTS.md section 3.4). */
+/** What POST /certificate answers (docs/eid-facts.md section 3.4). */
 export type MobileIdCertificateResult = 'OK' | 'NOT_FOUND' | 'NOT_ACTIVE';
 
 export type MobileIdIdentity = {
@@ -35,8 +35,8 @@ const identity = (phoneNumber: string, personalId: string, outcome: MobileIdOutc
 });
 
 /**
- * SK's DEMO numbers (EID-FACTS.md section 3.7). The TIMEOUT person is listed
- * with both +37066000266 (SK's code) and +37266000266 (third-party code)
+ * SK's DEMO numbers (docs/eid-facts.md section 3.7). The TIMEOUT person is
+ * listed with both +37066000266 (SK's code) and +37266000266 (third-party code)
  * because the sources disagree. Any other phone and code pair is
  * NOT_MID_CLIENT, as SK answers for a pair that does not belong together.
  * 60001019928 is the account SK's tests call "not activated": its

@@ -7,7 +7,7 @@ import { findMobileIdIdentity } from './mobile-id-identities.js';
 import { createSessionStore } from './session-store.js';
 import { decodeHash, isSameRelyingPartyName, type ServiceSimulatorOptions } from './simulator-options.js';
 
-// EID-FACTS.md section 3.3: /certificate takes the first four fields, /authentication and /signature all.
+// docs/eid-facts.md section 3.3: /certificate takes the first four fields, /authentication and /signature all.
 const certificateBody = z.object({
   relyingPartyUUID: z.string(),
   relyingPartyName: z.string(),
@@ -22,7 +22,8 @@ const sessionBody = certificateBody.extend({
   displayTextFormat: z.enum(['GSM-7', 'UCS-2']).default('GSM-7'),
 });
 
-// Missing means 10 s; out-of-range values are clamped, not refused (EID-FACTS.md section 3.4).
+// Missing means 10 s; out-of-range values are clamped, not refused
+// (docs/eid-facts.md section 3.4).
 const DEFAULT_LONG_POLL_MS = 10_000;
 const clampTimeout = (value: unknown): number => {
   const number = Number(value ?? DEFAULT_LONG_POLL_MS);
@@ -34,10 +35,11 @@ const SIGNATURE_ALGORITHM_HASH = { SHA256: 'SHA256', SHA384: 'SHA384', SHA512: '
 type SessionAnswer = Record<string, unknown>;
 type Session = 'authentication' | 'signature';
 
-// Every answer carries time and traceId for SK support (EID-FACTS.md section 3.4).
+// Every answer carries time and traceId for SK support
+// (docs/eid-facts.md section 3.4).
 const stamped = (body: Record<string, unknown>) => ({ ...body, time: new Date().toISOString(), traceId: randomUUID() });
 
-/** Mobile-ID REST API (EID-FACTS.md sections 3.2-3.4): authentication, the signing certificate, and signature. */
+/** Mobile-ID REST API (docs/eid-facts.md sections 3.2-3.4): authentication, the signing certificate, and signature. */
 export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: FastifyInstance) => {
   // Each kind of session has its own status path, so an ID from one is unknown to the other.
   const stores = { authentication: createSessionStore<SessionAnswer>(options.completionDelayMs), signature: createSessionStore<SessionAnswer>(options.completionDelayMs) };
@@ -51,7 +53,8 @@ export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: 
 
   app.get('/version', async (_request, reply) => reply.type('text/plain').send('Version: simulator. Built: onboarding.'));
 
-  // The signing certificate; a pair SK does not know is NOT_FOUND (EID-FACTS.md section 3.4).
+  // The signing certificate; a pair SK does not know is NOT_FOUND
+  // (docs/eid-facts.md section 3.4).
   app.post('/certificate', async (request, reply) => {
     const parsed = certificateBody.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send(stamped({ error: 'invalid request' }));
@@ -74,7 +77,8 @@ export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: 
       const maxLength = body.displayTextFormat === 'UCS-2' ? 50 : 100;
       if (body.displayText !== undefined && [...body.displayText].length > maxLength) return reply.code(400).send(stamped({ error: 'displayText too long' }));
 
-      // A pair SK does not know is NOT_MID_CLIENT, reported through the session, never at start (EID-FACTS.md section 3.4).
+      // A pair SK does not know is NOT_MID_CLIENT, reported through the session, never at start
+      // (docs/eid-facts.md section 3.4).
       const identity = findMobileIdIdentity(body.phoneNumber, body.nationalIdentityNumber);
       const outcome = identity?.outcome ?? 'NOT_MID_CLIENT';
       let answer: SessionAnswer = { state: 'COMPLETE', result: outcome };

@@ -12,8 +12,8 @@ export type OcspTestPerson = {
 
 /*
  * SK's DEMO identities have no documented revoked or unknown signing
- * certificate (EID-FACTS.md sections 2 and 3.7; SiGa's "certificate revoked"
- * Mobile-ID number is already NOT_MID_CLIENT here), so these are the
+ * certificate (docs/eid-facts.md sections 2 and 3.7; SiGa's "certificate
+ * revoked" Mobile-ID number is already NOT_MID_CLIENT here), so these are the
  * simulator's own: valid check digits, born 1991-01-01 (Smart-ID, Mobile-ID)
  * or 1980-01-01 beside the failing ID-cards. Each signs in and signs
  * normally; only the OCSP answer for their certificates differs.

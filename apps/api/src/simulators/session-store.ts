@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-// SK keeps a session queryable for 5 minutes after it completes (EID-FACTS.md sections 1.2, 3.4).
+// SK keeps a session queryable for 5 minutes after it completes (docs/eid-facts.md sections 1.2, 3.4).
 const RETENTION_AFTER_COMPLETION_MS = 5 * 60_000;
 
 type Session<T> = { result: T; completedAt: number | null; waiters: Set<(isComplete: boolean) => void> };
@@ -12,7 +12,7 @@ export type SessionStore<T> = {
    * Long-polls one session: its result as soon as it completes within
    * `timeoutMs`, 'RUNNING' when the wait ends first, undefined when unknown or
    * expired. With `supersede`, a newer poll answers an older one RUNNING at
-   * once, as Mobile-ID does (EID-FACTS.md section 3.4).
+   * once, as Mobile-ID does (docs/eid-facts.md section 3.4).
    */
   wait(id: string, timeoutMs: number, options?: { supersede?: boolean }): Promise<T | 'RUNNING' | undefined>;
   close(): void;

@@ -13,11 +13,11 @@ export type ServiceSimulatorOptions = {
   phoneScreens: PhoneScreens;
 };
 
-/** Base64 of exactly `length` bytes, or null (SK answers 400 otherwise, EID-FACTS.md section 3.3). */
+/** Base64 of exactly `length` bytes, or null (SK answers 400 otherwise, docs/eid-facts.md section 3.3). */
 export const decodeHash = (value: string, length: number): Buffer | null => {
   const bytes = decodeBase64(value);
   return bytes?.length === length ? bytes : null;
 };
 
-// relyingPartyName is case-insensitive at both services (EID-FACTS.md sections 1.3, 3.1).
+// relyingPartyName is case-insensitive at both services (docs/eid-facts.md sections 1.3, 3.1).
 export const isSameRelyingPartyName = (given: string, expected: string): boolean => given.toLowerCase() === expected.toLowerCase();

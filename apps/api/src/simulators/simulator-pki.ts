@@ -56,7 +56,7 @@ const caSubject = (commonName: string): SubjectName => [
 ];
 
 /**
- * An Estonian eID subject as SK issues it (EID-FACTS.md sections 4.3, 5.1
+ * An Estonian eID subject as SK issues it (docs/eid-facts.md sections 4.3, 5.1
  * step 9). ID-card and Mobile-ID certificates add the organisation and a unit
  * naming the certificate's use: authentication or digital signature.
  */
@@ -81,16 +81,17 @@ type PersonProfile = {
   ocspUrl?: string;
 };
 
-// Smart-ID accounts are RSA and QUALIFIED, with SK's qualified policies (EID-FACTS.md sections 1.5, 4.2).
+// Smart-ID accounts are RSA and QUALIFIED, with SK's qualified policies (docs/eid-facts.md sections 1.5, 4.2).
 const SMART_ID_PROFILE: PersonProfile = {
   keyKind: 'rsa-2048',
   keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment | KeyUsageFlags.dataEncipherment,
   extendedKeyUsages: [CLIENT_AUTH_EKU],
   policies: [...SMART_ID_QUALIFIED_POLICIES],
 };
-// SK's Mobile-ID DEMO certificate is ECC, organisation ESTEID (MOBIIL-ID) (EID-FACTS.md section 3.7).
+// SK's Mobile-ID DEMO certificate is ECC, organisation ESTEID (MOBIIL-ID)
+// (docs/eid-facts.md section 3.7).
 const MOBILE_ID_PROFILE: PersonProfile = { keyKind: 'ec-p256', keyUsages: KeyUsageFlags.digitalSignature, organization: 'ESTEID (MOBIIL-ID)' };
-// ID-card authentication certificates: digitalSignature plus clientAuth (EID-FACTS.md section 5.1 step 5.4).
+// ID-card authentication certificates: digitalSignature plus clientAuth (docs/eid-facts.md section 5.1 step 5.4).
 const ID_CARD_PROFILE: PersonProfile = {
   keyKind: 'ec-p384',
   keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyAgreement,
@@ -102,8 +103,8 @@ const ID_CARD_PROFILE: PersonProfile = {
  * Signing certificates: the same subject and CA as the person's
  * authentication certificate, a separate key, key usage nonRepudiation only
  * and QCStatements with QcType esign, as SK's qualified signing certificates
- * (EID-FACTS.md section 4.2; SK's 3.x Java client checks policies, key usage
- * and QcType for Smart-ID).
+ * (docs/eid-facts.md section 4.2; SK's 3.x Java client checks policies, key
+ * usage and QcType for Smart-ID).
  */
 const SIGNING = { keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true, ocspUrl: SIMULATOR_OCSP_AIA_URL } as const;
 const SMART_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'rsa-2048', policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES] };

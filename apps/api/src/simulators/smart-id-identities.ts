@@ -1,6 +1,6 @@
 import { ocspTestPeople } from './ocsp-identities.js';
 
-/** Smart-ID RP API v2 end results the simulator can give (EID-FACTS.md section 1.5). */
+/** Smart-ID RP API v2 end results the simulator can give (docs/eid-facts.md section 1.5). */
 export type SmartIdOutcome =
   | 'OK'
   | 'USER_REFUSED'
@@ -23,7 +23,7 @@ const identity = (personalId: string, outcome: SmartIdOutcome, givenName = 'OK')
 });
 
 /**
- * SK's Estonian DEMO accounts (EID-FACTS.md section 2), so the same test
+ * SK's Estonian DEMO accounts (docs/eid-facts.md section 2), so the same test
  * identities behave alike here and at SK DEMO. SK documents no
  * DOCUMENT_UNUSABLE account; 30403039994 is this simulator's own. Every other
  * valid personal code has no account and gets 404.

@@ -8,7 +8,8 @@ import type { SigningIdentity } from './simulator-pki.js';
 import { decodeHash, isSameRelyingPartyName, type ServiceSimulatorOptions } from './simulator-options.js';
 import { findSmartIdIdentity, type SmartIdIdentity, type SmartIdOutcome } from './smart-id-identities.js';
 
-// The interactions of RP API v2; the simulated app supports all four (EID-FACTS.md section 1.4).
+// The interactions of RP API v2; the simulated app supports all four
+// (docs/eid-facts.md section 1.4).
 const SUPPORTED_INTERACTIONS = ['displayTextAndPIN', 'verificationCodeChoice', 'confirmationMessage', 'confirmationMessageAndVerificationCodeChoice'];
 
 const interaction = z.object({
@@ -18,7 +19,7 @@ const interaction = z.object({
 });
 type Interaction = z.infer<typeof interaction>;
 
-// EID-FACTS.md section 1.3.
+// docs/eid-facts.md section 1.3.
 const relyingParty = {
   relyingPartyUUID: z.string(),
   relyingPartyName: z.string(),
@@ -26,7 +27,8 @@ const relyingParty = {
   requestProperties: z.record(z.string(), z.unknown()).optional(),
 };
 const pinRequest = { hash: z.string(), hashType: z.enum(HASH_TYPES), allowedInteractionsOrder: z.array(interaction).min(1) };
-// Signature and certificatechoice also accept QSCD; certificatechoice has no hash or interactions (EID-FACTS.md section 1.3).
+// Signature and certificatechoice also accept QSCD; certificatechoice has no hash or interactions
+// (docs/eid-facts.md section 1.3).
 const signingLevel = z.enum(['ADVANCED', 'QUALIFIED', 'QSCD']).default('QUALIFIED');
 
 type Operation = 'authentication' | 'certificateChoice' | 'signature';
@@ -40,14 +42,16 @@ const BODIES = {
 type StartBody = z.infer<(typeof BODIES)['certificateChoice']> & Partial<z.infer<(typeof BODIES)['signature']>>;
 type PinPrompt = { hash: Buffer; hashType: HashType; interactions: Interaction[] };
 
-// timeoutMs 1000-120000; the midpoint when omitted (EID-FACTS.md section 1.5).
+// timeoutMs 1000-120000; the midpoint when omitted
+// (docs/eid-facts.md section 1.5).
 const sessionQuery = z.object({ timeoutMs: z.coerce.number().int().min(1000).max(120_000).default(60_500) });
 
 const SEMANTICS_ID = /^PNO([A-Z]{2})-(.+)$/;
-// The document numbers this simulator hands out (SK DEMO's form, EID-FACTS.md section 2).
+// The document numbers this simulator hands out (SK DEMO's form, docs/eid-facts.md section 2).
 const DOCUMENT_NUMBER = /^PNOEE-(\d{11})-MOCK-Q$/;
 const documentNumberOf = (personalId: string) => `PNOEE-${personalId}-MOCK-Q`;
-// An identical POST within 15 s returns the same session unless a nonce differs (EID-FACTS.md section 1.2).
+// An identical POST within 15 s returns the same session unless a nonce differs
+// (docs/eid-facts.md section 1.2).
 const IDEMPOTENCY_MS = 15_000;
 
 /*
@@ -65,7 +69,7 @@ const complete = (endResult: string): SessionAnswer => ({ state: 'COMPLETE', res
 const certificateOf = (signer: SigningIdentity) => ({ value: signer.certificateDer.toString('base64'), certificateLevel: 'QUALIFIED' });
 
 /**
- * Smart-ID RP API v2 (EID-FACTS.md sections 1.2-1.6): authentication by
+ * Smart-ID RP API v2 (docs/eid-facts.md sections 1.2-1.6): authentication by
  * personal code, certificate choice and signature by personal code or
  * document number, and the session status they share.
  */
@@ -82,7 +86,8 @@ export const smartIdRoutes = (options: ServiceSimulatorOptions) => async (app: F
     }
     const match = SEMANTICS_ID.exec(id);
     if (match === null) return null;
-    // Only Estonian accounts exist here; any other code has no account (EID-FACTS.md section 2).
+    // Only Estonian accounts exist here; any other code has no account
+    // (docs/eid-facts.md section 2).
     return match[1] === 'EE' && match[2] !== undefined ? findSmartIdIdentity(match[2]) : undefined;
   };
 
@@ -116,11 +121,11 @@ export const smartIdRoutes = (options: ServiceSimulatorOptions) => async (app: F
       const parsed = BODIES[operation].safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid request' });
       const body: StartBody = parsed.data;
-      // UUID and name identify the relying party; a mismatch is 401 (EID-FACTS.md sections 1.3, 1.6).
+      // UUID and name identify the relying party; a mismatch is 401 (docs/eid-facts.md sections 1.3, 1.6).
       if (body.relyingPartyUUID !== options.relyingPartyUuid || !isSameRelyingPartyName(body.relyingPartyName, options.relyingPartyName)) {
         return reply.code(401).send({ error: 'relying party not authorised' });
       }
-      // SK DEMO offers no ADVANCED accounts (EID-FACTS.md section 2).
+      // SK DEMO offers no ADVANCED accounts (docs/eid-facts.md section 2).
       if (body.certificateLevel === 'ADVANCED') return reply.code(403).send({ error: 'ADVANCED level not allowed' });
       let pin: PinPrompt | null = null;
       if (body.hash !== undefined && body.hashType !== undefined && body.allowedInteractionsOrder !== undefined) {

@@ -77,7 +77,7 @@ export type SimulatorHandle = SimulatorEndpoints & {
   close(): Promise<void>;
 };
 
-// SK DEMO's Smart-ID relying party (EID-FACTS.md section 2); the Mobile-ID simulator accepts it too.
+// SK DEMO's Smart-ID relying party (docs/eid-facts.md section 2); the Mobile-ID simulator accepts it too.
 const RELYING_PARTY_UUID = '00000000-0000-4000-8000-000000000000';
 const RELYING_PARTY_NAME = 'DEMO';
 const SMART_ID_PREFIX = '/smart-id-rp/v2';
@@ -95,7 +95,7 @@ const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
  * stand-in on one HTTP listener. The simulators speak SK's contract, answer
  * SK's DEMO identities alike and sign with certificates from their own test
  * CAs, so the real clients and validation run unchanged against them
- * (STYLE.md habit 6).
+ * (docs/style.md habit 6).
  */
 export const startSimulators = async (options: StartSimulatorsOptions): Promise<SimulatorHandle> => {
   const pki = await loadSimulatorPki(options.dataDir);

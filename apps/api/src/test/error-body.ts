@@ -11,10 +11,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 const ERROR_BODY_KEYS = new Set(['code', 'message', 'fields', 'currentVersion', 'registerChanges', 'retryAfterSeconds']);
 
 /**
- * What is wrong with an error answer (DESIGN.md conventions): the body must be
+ * What is wrong with an error answer (docs/design.md conventions): the body must be
  * `{ code, message, fields?, currentVersion?, registerChanges?, retryAfterSeconds? }`
  * (a RATE_LIMITED answer with retryAfterSeconds and the same Retry-After), the code one of the API's
- * (or a lowercase sign-in failure of SPEC.md section 8 with 400), its status
+ * (or a lowercase sign-in failure of docs/requirements.md section 8 with 400), its status
  * the one API_ERROR_STATUS gives it, and each field `{ path, code, params }`.
  * Empty when the answer is fine.
  */

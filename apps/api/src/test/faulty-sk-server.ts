@@ -36,7 +36,7 @@ export type FaultySkServer = {
   close(): Promise<void>;
 };
 
-/** SK's paths, by what the call does (EID-FACTS.md sections 1.2 and 3.2). */
+/** SK's paths, by what the call does (docs/eid-facts.md sections 1.2 and 3.2). */
 export const isSessionPoll = (request: SkRequest): boolean => request.method === 'GET' && request.path.includes('/session/');
 export const isStart = (request: SkRequest): boolean => request.method === 'POST' && !request.path.endsWith('/certificate');
 export const isMobileIdCertificate = (request: SkRequest): boolean => request.method === 'POST' && request.path.endsWith('/certificate');

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 const randomString = (length: number) => Array.from({ length }, () => UNRESERVED[randomInt(UNRESERVED.length)]).join('');
 
-/** What a browser holds during one sign-in: its PKCE verifier and client state (SPEC.md section 9). */
+/** What a browser holds during one sign-in: its PKCE verifier and client state (docs/requirements.md section 9). */
 export function createPkce() {
   const codeVerifier = randomString(CODE_VERIFIER_LENGTH);
   const clientState = randomString(CLIENT_STATE_LENGTH);

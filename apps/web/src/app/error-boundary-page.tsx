@@ -6,9 +6,9 @@ import { SupportContacts } from '../lib/support-contacts';
 import styles from './error-boundary-page.module.css';
 
 /**
- * SPEC.md sections 2 and 8: logo, title, subtitle with the support e-mail and
- * phone, and a Refresh button that reloads. It stands alone (no router, no
- * queries), because it is shown when those have failed.
+ * docs/requirements.md sections 2 and 8: logo, title, subtitle with the support
+ * e-mail and phone, and a Refresh button that reloads. It stands alone (no
+ * router, no queries), because it is shown when those have failed.
  */
 export function ErrorBoundaryPage() {
   const { t } = useTranslation();

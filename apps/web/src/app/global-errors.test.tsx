@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('global API errors (SPEC.md sections 7 and 8)', () => {
+describe('global API errors (docs/requirements.md sections 7 and 8)', () => {
   it('a 5xx answer shows the general error toast with the support e-mail and phone', async () => {
     stubFetch({ 'GET /onboarding/representative': () => jsonResponse({ code: 'INTERNAL_ERROR', message: 'x' }, 503) });
     renderWith(<FailingQuery />);

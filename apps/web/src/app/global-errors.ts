@@ -1,9 +1,9 @@
 import { ApiError, NetworkError } from '../lib/api-errors';
 
 /**
- * The global API error state of SPEC.md sections 2 and 8. Queries and
- * mutations report their failures here (query-client.ts); GlobalErrorNotifier
- * turns them into toasts and the global error dialog.
+ * The global API error state of docs/requirements.md sections 2 and 8. Queries
+ * and mutations report their failures here (query-client.ts);
+ * GlobalErrorNotifier turns them into toasts and the global error dialog.
  *
  * - A network failure: the network toast.
  * - A 500-599 answer: the general error toast with the support contacts.
@@ -67,11 +67,11 @@ export function reportGlobalError(error: unknown, rawMeta?: Record<string, unkno
   const meta = readMeta(rawMeta);
   if (meta.isErrorShownInPlace) return;
   if (error instanceof ApiError && meta.handledErrorCodes?.includes(error.code)) return;
-  // SPEC.md section 2: closable once; a second error while it is open does not stack another.
+  // docs/requirements.md section 2: closable once; a second error while it is open does not stack another.
   if (!state.isDialogOpen) setState({ isDialogOpen: true });
 }
 
-/** SPEC.md section 2: closing the dialog also clears the global error state. */
+/** docs/requirements.md section 2: closing the dialog also clears the global error state. */
 export function clearGlobalError(): void {
   setState({ isDialogOpen: false });
   lastToastAt.clear();

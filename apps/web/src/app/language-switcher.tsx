@@ -5,9 +5,10 @@ import { readPageSettings } from '../lib/page-settings';
 import styles from './language-switcher.module.css';
 
 /**
- * ET, EN, RU (SPEC.md section 2). Each name is in its own language, so it carries its own lang.
- * The accessible name starts with the visible code (WCAG 2.5.3, label in name): "ET, Eesti keel".
- * Only the page's locales the app has texts for are offered: each has its name under LANGUAGES.
+ * ET, EN, RU (docs/requirements.md section 2). Each name is in its own language, so it carries
+ * its own lang. The accessible name starts with the visible code (WCAG 2.5.3, label in name):
+ * "ET, Eesti keel". Only the page's locales the app has texts for are offered: each has its name
+ * under LANGUAGES.
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

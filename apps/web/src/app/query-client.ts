@@ -2,10 +2,11 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportGlobalError } from './global-errors';
 
 /**
- * SPEC.md section 7: no refetch on window focus. Queries and mutations do not
- * retry: every call they make goes through lib/api-client.ts, which already
- * retries as section 7 says (retryCountFor), and a retry here would repeat
- * that whole series: a GET answering 503 was sent 12 times instead of 4.
+ * docs/requirements.md section 7: no refetch on window focus. Queries and
+ * mutations do not retry: every call they make goes through lib/api-client.ts,
+ * which already retries as section 7 says (retryCountFor), and a retry here
+ * would repeat that whole series: a GET answering 503 was sent 12 times instead
+ * of 4.
  *
  * Mutations are retried there too, though a POST or PUT is not idempotent:
  * the API writes each change in one transaction, so a 5xx answer means
@@ -13,7 +14,8 @@ import { reportGlobalError } from './global-errors';
  * but whose answer was lost meets the optimistic version check (409) or the
  * one open application per company, not a second write.
  *
- * Every failure that is left after the retries goes to the global error handling of SPEC.md section 8.
+ * Every failure that is left after the retries goes to the global error handling of
+ * docs/requirements.md section 8.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -7,8 +7,9 @@ import { jsonResponse } from '../test/fake-token';
 import { createQueryClient } from './query-client';
 
 /*
- * SPEC.md section 7 counted in requests, through the application's own query
- * client and API client together: whatever retries, it must be one layer.
+ * docs/requirements.md section 7 counted in requests, through the application's
+ * own query client and API client together: whatever retries, it must be one
+ * layer.
  */
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -52,7 +53,7 @@ async function runMutation(): Promise<unknown> {
   return result;
 }
 
-describe('request retries (SPEC.md section 7)', () => {
+describe('request retries (docs/requirements.md section 7)', () => {
   it('a query whose GET keeps answering 503 makes 4 requests: the first and 3 retries', async () => {
     fetchMock.mockImplementation(async () => jsonResponse({ code: 'SERVICE_UNAVAILABLE' }, 503));
     expect(await runQuery()).toMatchObject({ status: 503 });

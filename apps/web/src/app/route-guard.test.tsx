@@ -31,7 +31,7 @@ async function landOn(entry: string, deps?: Partial<GuardDependencies>) {
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('route guard (SPEC.md section 2)', () => {
+describe('route guard (docs/requirements.md section 2)', () => {
   it.each(['/authentication', '/authentication-error?error-code=MID.TIMEOUT', '/visit-bank'])('%s is public', async (entry) => {
     const restoreSession = vi.fn(async () => false);
     const location = await landOn(entry, { restoreSession });

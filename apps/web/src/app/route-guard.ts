@@ -15,11 +15,12 @@ export type GuardDependencies = {
   readProcessId: () => string | null;
   storeProcessId: (processId: string) => void;
   /**
-   * Whether the personal information screen is done: consent to the bank's registry queries (SPEC.md section 1) and
-   * an e-mail address confirmed with a code, the only address the bank writes to.
+   * Whether the personal information screen is done: consent to the bank's registry queries
+   * (docs/requirements.md section 1) and an e-mail address confirmed with a code, the only address the bank writes
+   * to.
    */
   isPersonalInformationComplete: () => Promise<boolean>;
-  /** Whether the signed-in person is a minor, who can only open an account at a bank office (SPEC.md section 1). */
+  /** Whether the signed-in person is a minor, who can only open an account at a bank office (docs/requirements.md section 1). */
   isMinor: () => boolean | Promise<boolean>;
 };
 
@@ -43,9 +44,9 @@ const defaults: GuardDependencies = {
 };
 
 /**
- * The route guard of SPEC.md section 2 as loaders. Each one first keeps a
- * processId query parameter, since React Router runs a parent's and a child's
- * loaders side by side, not one after the other.
+ * The route guard of docs/requirements.md section 2 as loaders. Each one first
+ * keeps a processId query parameter, since React Router runs a parent's and a
+ * child's loaders side by side, not one after the other.
  */
 export function createRouteGuards(deps: GuardDependencies = defaults) {
   const keepProcessId = (request: Request) => {
@@ -82,9 +83,10 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
       return (await deps.isMinor()) ? redirect(errorPaths.minor) : null;
     },
     /**
-     * Choosing a company queries the register, which needs the representative's consent (SPEC.md section 1), and
-     * the application's mail needs a confirmed address: without them, back to personal-information. The server
-     * refuses those queries and mails too; if the answer cannot be had, the screen shows its own error.
+     * Choosing a company queries the register, which needs the representative's consent
+     * (docs/requirements.md section 1), and the application's mail needs a confirmed address: without them, back
+     * to personal-information. The server refuses those queries and mails too; if the answer cannot be had, the
+     * screen shows its own error.
      */
     chooseCompany: async ({ request }: LoaderFunctionArgs) => {
       keepProcessId(request);

@@ -38,7 +38,7 @@ function screen(path: string, titleKey: TranslationKey, load: RouteObject['lazy'
   return { path, lazy: load, handle: { titleKey } satisfies RouteHandle };
 }
 
-/** The routes of SPEC.md section 2 under the base path /start/, with the route guard of the same section. */
+/** The routes of docs/requirements.md section 2 under the base path /start/, with the route guard of the same section. */
 export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteObject[] {
   return [
     {
@@ -50,7 +50,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
         // A loader, not a <Navigate>: the router settles on the screen before the first render, which the
         // server's sign-in screen (prerender-entry.tsx) must match when the page hydrates.
         { index: true, loader: () => redirect(paths.personalInformation) },
-        // Public (SPEC.md section 6).
+        // Public (docs/requirements.md section 6).
         { ...screen(paths.authentication, 'SCREENS.AUTHENTICATION.TITLE', screens.authentication), loader: guards.authentication, shouldRevalidate: alwaysRevalidate },
         screen(paths.authenticationVerificationCode, 'SCREENS.AUTHENTICATION_VERIFICATION_CODE.TITLE', screens.verificationCode),
         screen(paths.authenticationError, 'SCREENS.AUTHENTICATION_ERROR.TITLE', screens.authenticationError),
@@ -65,7 +65,8 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
               path: paths.error,
               children: [
                 { index: true, lazy: screens.error, handle: { titleKey: 'SCREENS.ERROR.TITLE', errorKind: 'general' } satisfies RouteHandle },
-                // SPEC.md section 2 lists /error only; the other error and outcome screens are its children (see errorPaths).
+                // docs/requirements.md section 2 lists /error only; the other error and outcome screens are its children (see
+                // errorPaths).
                 errorScreen(errorPaths.technical, 'SCREENS.ERROR_TECHNICAL.TITLE', 'technical'),
                 errorScreen(errorPaths.network, 'SCREENS.ERROR_NETWORK.TITLE', 'network'),
                 errorScreen(errorPaths.minor, 'SCREENS.OUTCOME_MINOR.TITLE', 'minor'),

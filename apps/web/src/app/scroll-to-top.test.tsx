@@ -5,7 +5,7 @@ import { ScrollToTop } from './scroll-to-top';
 
 afterEach(() => vi.useRealTimers());
 
-describe('scroll restoration (SPEC.md section 2)', () => {
+describe('scroll restoration (docs/requirements.md section 2)', () => {
   it('scrolls to the top 500 ms after a navigation, not before, and once per screen', async () => {
     vi.useFakeTimers();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { SCROLL_RESTORATION_DELAY_MS } from '@onboarding/domain';
 
-/** SPEC.md section 2: scroll restoration is delayed, so the new screen has rendered first. */
+/** docs/requirements.md section 2: scroll restoration is delayed, so the new screen has rendered first. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { SessionMonitor } from '../features/session/session-monitor';
 
-/** Every signed-in screen runs the session clock (SPEC.md section 4). */
+/** Every signed-in screen runs the session clock (docs/requirements.md section 4). */
 export function Component() {
   return (
     <>

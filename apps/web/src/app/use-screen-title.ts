@@ -19,7 +19,7 @@ export function screenTitleKey(matches: readonly Pick<UIMatch, 'handle'>[]): Tra
   return undefined;
 }
 
-/** SPEC.md section 2: the page title is the screen title followed by the product name. */
+/** docs/requirements.md section 2: the page title is the screen title followed by the product name. */
 export function useDocumentTitle(): void {
   const { t, i18n } = useTranslation();
   const titleKey = useScreenTitleKey();
@@ -28,7 +28,7 @@ export function useDocumentTitle(): void {
   }, [t, titleKey, i18n.language]);
 }
 
-/** SPEC.md section 2: the screen title, then the product name. The server renderer writes the same into the page. */
+/** docs/requirements.md section 2: the screen title, then the product name. The server renderer writes the same into the page. */
 export function documentTitle(t: TFunction, titleKey: TranslationKey | undefined): string {
   const productName = t('PRODUCT.NAME');
   return titleKey ? `${t(titleKey)} — ${productName}` : productName;

@@ -8,8 +8,8 @@ function isSupported(value: string | null | undefined): value is Locale {
 }
 
 /**
- * SPEC.md section 2: a `lang` query parameter wins if the page settings support it,
- * otherwise the stored locale, otherwise Estonian.
+ * docs/requirements.md section 2: a `lang` query parameter wins if the page
+ * settings support it, otherwise the stored locale, otherwise Estonian.
  */
 export function resolveInitialLocale(search: string, storage: Pick<Storage, 'getItem'>): Locale {
   const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();

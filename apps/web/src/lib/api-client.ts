@@ -14,9 +14,9 @@ export type RequestOptions<E extends Endpoint> = {
   baseUrl?: string;
   signal?: AbortSignal;
   /**
-   * At most this many retries; by default each failure gets what SPEC.md
-   * section 7 gives it (retryCountFor in api-errors.ts). 0 for a call that
-   * must not be repeated.
+   * At most this many retries; by default each failure gets what
+   * docs/requirements.md section 7 gives it (retryCountFor in api-errors.ts). 0
+   * for a call that must not be repeated.
    */
   retries?: number;
   /**
@@ -29,8 +29,8 @@ export type RequestOptions<E extends Endpoint> = {
 const ONBOARDING_PREFIX = '/onboarding/';
 
 /**
- * SPEC.md section 6: a 401 or 403 from the onboarding API logs the user out
- * and clears the process id.
+ * docs/requirements.md section 6: a 401 or 403 from the onboarding API logs the
+ * user out and clears the process id.
  */
 function handleRejectedSession(path: string, error: ApiError): void {
   if (!path.startsWith(ONBOARDING_PREFIX) || (error.status !== 401 && error.status !== 403)) return;
@@ -55,7 +55,7 @@ async function send<E extends Endpoint>(endpoint: E, url: string, body: string |
 
 /**
  * Calls one endpoint of the domain contracts: the path, method, body schema
- * and response schema all come from the Endpoint object (STYLE.md habit 2).
+ * and response schema all come from the Endpoint object (docs/style.md habit 2).
  */
 export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E>): Promise<ResponseOf<E>> {
   const path = endpointPath(endpoint.path, options.params);

@@ -2,8 +2,8 @@ import { QUERY_RETRY_COUNT, REGISTER_CHANGE_FACTS, REQUEST_RETRY_COUNT, type Fie
 
 /**
  * An answer outside 200-299. `code` is the body's code: an API error code
- * (VALIDATION_FAILED, RATE_LIMITED…) or a lowercase sign-in code of SPEC.md
- * section 8; `HTTP_<status>` when the body had none.
+ * (VALIDATION_FAILED, RATE_LIMITED…) or a lowercase sign-in code of
+ * docs/requirements.md section 8; `HTTP_<status>` when the body had none.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -45,8 +45,8 @@ export const isAbortError = (error: unknown): boolean =>
   (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
 /**
- * SPEC.md section 7 as a table: how many times a failed request is tried
- * again. A 5xx answer 3 times (the generic request retry); a client error
+ * docs/requirements.md section 7 as a table: how many times a failed request is
+ * tried again. A 5xx answer 3 times (the generic request retry); a client error
  * 400-499 never; a request with no answer, or an answer that breaks its
  * contract, 2 times ("other query failures"). Anything else is not a
  * failure of the request (an abort, a bug) and is not retried.

@@ -5,7 +5,10 @@ import { ApiError } from './api-errors';
 import { postSessionMessage } from './session-channel';
 import { clearSessionTokens, readClockOffset, readSessionValue, writeSessionValues } from './session-storage';
 
-/** Keeps the tokens; clockOffset is server time (the token's iat) minus client time as it arrives (SPEC.md section 3). */
+/**
+ * Keeps the tokens; clockOffset is server time (the token's iat) minus client time as it arrives
+ * (docs/requirements.md section 3).
+ */
 export function storeTokens({ accessToken, refreshToken }: TokenResponse, now = Date.now()): void {
   const claims = decodeAccessToken(accessToken);
   const clockOffset = claims ? claims.iat * 1000 - now : 0;
@@ -63,7 +66,7 @@ export function refreshSession(): Promise<RefreshResult> {
   return refreshInFlight;
 }
 
-/** SPEC.md section 2: the silent attempt to restore the session before a signed-in page. */
+/** docs/requirements.md section 2: the silent attempt to restore the session before a signed-in page. */
 export async function restoreSession(): Promise<boolean> {
   if (hasLiveAccessToken()) return true;
   if (!readSessionValue('refreshToken')) return false;

@@ -24,7 +24,7 @@ async function fetchFile(path: string, accept: string, fallbackName: string): Pr
   }
   if (!response.ok) {
     const error = await parseErrorResponse(response);
-    // SPEC.md section 6, as apiRequest does it: a 401 or 403 from the onboarding API logs the user out.
+    // docs/requirements.md section 6, as apiRequest does it: a 401 or 403 from the onboarding API logs the user out.
     if (error.status === 401 || error.status === 403) {
       clearSessionTokens({ isProcessIdCleared: true });
       emitSessionEnded('unauthorized');

@@ -6,8 +6,8 @@ export const RELOAD_WINDOW_MS = 30_000;
 type Reload = { path: string; at: number };
 
 /**
- * SPEC.md section 2: a failed load of a lazily loaded part triggers a full reload
- * of the same path. After a deploy, old chunk names vanish; one reload fetches the
+ * docs/requirements.md section 2: a failed load of a lazily loaded part triggers a full
+ * reload of the same path. After a deploy, old chunk names vanish; one reload fetches the
  * new index.html. A note in session storage of when each path last reloaded keeps
  * it to one reload per path within RELOAD_WINDOW_MS, so a part that keeps failing
  * reaches the error boundary instead of looping. The note is not cleared when a

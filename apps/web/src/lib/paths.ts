@@ -1,8 +1,8 @@
 import { SCREENS, type BlockingOutcome } from '@onboarding/domain';
 
 /**
- * Every route of SPEC.md section 2, relative to the base path /start/.
- * Screens and links use these; nothing else spells a path.
+ * Every route of docs/requirements.md section 2, relative to the base path
+ * /start/. Screens and links use these; nothing else spells a path.
  */
 export const paths = {
   root: '/',
@@ -25,10 +25,10 @@ export const paths = {
 export type Path = (typeof paths)[keyof typeof paths];
 
 /**
- * Error and outcome screens SPEC.md section 2 names but gives no route: they
- * are children of /error, each with its own address and page title, so the
- * browser's back button, the page title and a shared link all say which one.
- * MUST_VISIT_BRANCH has a route of its own, /visit-bank.
+ * Error and outcome screens docs/requirements.md section 2 names but gives no
+ * route: they are children of /error, each with its own address and page title,
+ * so the browser's back button, the page title and a shared link all say which
+ * one. MUST_VISIT_BRANCH has a route of its own, /visit-bank.
  */
 export const errorPaths = {
   technical: '/error/technical',
@@ -41,7 +41,7 @@ export const errorPaths = {
   alreadySubmitted: '/error/already-submitted',
 } as const;
 
-/** The screen of each blocking outcome (SPEC.md sections 4 and 8). */
+/** The screen of each blocking outcome (docs/requirements.md sections 4 and 8). */
 export const outcomePaths: Readonly<Record<BlockingOutcome, string>> = {
   MINOR: errorPaths.minor,
   CANNOT_OPEN: errorPaths.cannotOpen,
@@ -63,5 +63,5 @@ const screenPaths: Readonly<Record<string, string>> = {
   [SCREENS.error]: paths.error,
 };
 
-/** The path of a screen that stepToScreen names; anything else is the error screen (SPEC.md section 2). */
+/** The path of a screen that stepToScreen names; anything else is the error screen (docs/requirements.md section 2). */
 export const screenPath = (screen: string): string => screenPaths[screen] ?? paths.error;

@@ -8,7 +8,7 @@ export function retryAtOf(error: unknown, now = Date.now()): number | undefined 
   return now + (error.retryAfterSeconds ?? 60) * 1000;
 }
 
-/** The clock time of `retryAt` as each language writes it (GLOSSARY.md: ET 9.05, EN and RU 9:05). */
+/** The clock time of `retryAt` as each language writes it (docs/glossary.md: ET 9.05, EN and RU 9:05). */
 export function clockTime(retryAt: number, language: string): string {
   // Rounded up to the minute: "after 9:05" must not be a minute too early.
   const date = new Date(Math.ceil(retryAt / 60_000) * 60_000);

@@ -7,8 +7,9 @@ export const representativeQueryKey = ['representative'] as const;
 export const getRepresentative = (signal?: AbortSignal) => apiRequest(onboardingEndpoints.representative, { signal });
 
 /**
- * The signed-in representative with what they saved before (SPEC.md section 1): the personal information screen
- * shows it, the company step and Mobile-ID signing pre-fill the e-mail and phone from it. One query, one cache entry.
+ * The signed-in representative with what they saved before (docs/requirements.md section 1): the personal information
+ * screen shows it, the company step and Mobile-ID signing pre-fill the e-mail and phone from it. One query, one cache
+ * entry.
  */
 export const representativeQueryOptions = () =>
   queryOptions({

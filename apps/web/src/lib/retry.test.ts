@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, retryCountFor } from './api-errors';
 import { retryDelayMs, withRetry } from './retry';
 
-describe('retry policy (SPEC.md section 7)', () => {
+describe('retry policy (docs/requirements.md section 7)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

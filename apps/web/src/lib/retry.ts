@@ -14,12 +14,12 @@ export type RepeatOptions = {
 export type RetryOptions = RepeatOptions & {
   /** At most this many retries, whatever the failure; e.g. 0 for a call that must not be repeated. */
   retries?: number;
-  /** How many retries a failure earns; SPEC.md section 7 by default. */
+  /** How many retries a failure earns; docs/requirements.md section 7 by default. */
   retryCount?: (error: unknown) => number;
   random?: () => number;
 };
 
-/** SPEC.md section 7: 100 ms doubled per attempt, plus up to 20% jitter. Attempt counts from 0. */
+/** docs/requirements.md section 7: 100 ms doubled per attempt, plus up to 20% jitter. Attempt counts from 0. */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
   const base = REQUEST_RETRY_BASE_DELAY_MS * 2 ** attempt;
   return base + base * REQUEST_RETRY_JITTER_RATIO * random();

@@ -1,7 +1,7 @@
 /**
- * SPEC.md section 4 single-sign-on events, shared by the tabs of one browser
- * over a BroadcastChannel. Each message names the session (the token's sid),
- * so a tab acts only on news about its own session.
+ * docs/requirements.md section 4 single-sign-on events, shared by the tabs of
+ * one browser over a BroadcastChannel. Each message names the session (the
+ * token's sid), so a tab acts only on news about its own session.
  */
 export type SessionChannelMessage =
   | { type: 'activity'; sid: string; at: number }

@@ -1,6 +1,7 @@
 /**
- * SPEC.md section 3: the tokens, the process id and the clock offset live in
- * session storage under exactly these keys. Nothing else touches them.
+ * docs/requirements.md section 3: the tokens, the process id and the clock
+ * offset live in session storage under exactly these keys. Nothing else touches
+ * them.
  */
 export const SESSION_KEYS = {
   accessToken: 'accessToken',
@@ -48,7 +49,7 @@ export function readClockOffset(): number {
   return Number.isFinite(offset) ? offset : 0;
 }
 
-/** Forgets the tokens; the process id stays unless asked for (SPEC.md section 6 clears it on 401/403). */
+/** Forgets the tokens; the process id stays unless asked for (docs/requirements.md section 6 clears it on 401/403). */
 export function clearSessionTokens({ isProcessIdCleared = false } = {}): void {
   writeSessionValues({
     accessToken: null,

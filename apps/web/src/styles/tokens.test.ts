@@ -4,7 +4,8 @@ import path from 'node:path';
 import { BREAKPOINTS, CARD_MAX_WIDTHS } from '@onboarding/domain';
 import { describe, expect, it } from 'vitest';
 
-// CSS cannot import the constants of SPEC.md section 9, so this test keeps the stylesheets in step with them.
+// CSS cannot import the constants of docs/requirements.md section 9, so this test keeps the stylesheets in
+// step with them.
 const sourceDir = path.resolve(import.meta.dirname, '..');
 const stylesheets = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.css'))

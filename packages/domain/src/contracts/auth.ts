@@ -18,10 +18,10 @@ import {
 import type { Endpoint } from './endpoint.js';
 import { authenticationSessionParamsSchema } from './params.js';
 
-/** Base path of the auth API (SPEC.md section 7). */
+/** Base path of the auth API (docs/requirements.md section 7). */
 export const AUTH_BASE_PATH = '/oauth2/v2';
 
-/** The auth API of SPEC.md section 7, plus refresh, logout and cancel that the client needs. */
+/** The auth API of docs/requirements.md section 7, plus refresh, logout and cancel that the client needs. */
 export const authEndpoints = {
   startMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/start', body: mobileIdStartRequestSchema, response: authenticationStartResponseSchema, isAuthenticated: false },
   mobileIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/status', params: authenticationSessionParamsSchema, response: authenticationStatusResponseSchema, isAuthenticated: false },
@@ -41,7 +41,7 @@ export const authEndpoints = {
   magic: { method: 'POST', path: '/oauth2/v2/authorize/magic', body: magicSignInPayloadSchema, response: tokenResponseSchema, isAuthenticated: false },
 } as const satisfies Record<string, Endpoint>;
 
-/** Authentication events of SPEC.md section 7 (onboarding API). */
+/** Authentication events of docs/requirements.md section 7 (onboarding API). */
 export const authenticationEventEndpoints = {
   failed: { method: 'POST', path: '/onboarding/legal/anonymous/authentication-event/failed', body: authenticationEventSchema, isAuthenticated: false },
   completed: { method: 'POST', path: '/onboarding/legal/authentication-event/completed', body: authenticationEventSchema, isAuthenticated: true },

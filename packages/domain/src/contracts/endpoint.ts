@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 
 /**
- * One endpoint's contract, declared once (STYLE.md habit 2): the server route,
- * the OpenAPI document and the web client all read it. Path parameters are
- * written `:name`.
+ * One endpoint's contract, declared once (docs/style.md habit 2): the server
+ * route, the OpenAPI document and the web client all read it. Path parameters
+ * are written `:name`.
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -37,7 +37,7 @@ export const applicationSubmittedDataSchema = z.object({
   applicationNumber: z.number().int(),
   company: z.object({
     name: z.string(),
-    /** Null for a company the register does not know yet (SPEC.md section 3). */
+    /** Null for a company the register does not know yet (docs/requirements.md section 3). */
     registryCode: z.string().nullable(),
     registryCountryCode: z.string(),
     /** False: the business register does not know the company; its name and code are only as the applicant typed them. */

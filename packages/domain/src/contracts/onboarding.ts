@@ -19,13 +19,13 @@ import { applicationReviewSchema } from '../application-review.js';
 import type { Endpoint } from './endpoint.js';
 import { processParamsSchema, stepParamsSchema } from './params.js';
 
-/** Base path of the onboarding API (SPEC.md section 7). */
+/** Base path of the onboarding API (docs/requirements.md section 7). */
 export const ONBOARDING_BASE_PATH = '/onboarding';
 
 /**
- * The application calls of the onboarding API (SPEC.md section 7 leaves their
- * paths to us). Every one needs the representative's access token, and an
- * application answers only the representative who started it.
+ * The application calls of the onboarding API (docs/requirements.md section 7
+ * leaves their paths to us). Every one needs the representative's access token,
+ * and an application answers only the representative who started it.
  */
 export const onboardingEndpoints = {
   representative: { method: 'GET', path: '/onboarding/representative', response: representativeSchema, isAuthenticated: true },

@@ -6,12 +6,12 @@ import {
 } from '../schemas/reference.js';
 import type { Endpoint } from './endpoint.js';
 
-/** Base path of the reference data (SPEC.md section 3 "Reference data named"). */
+/** Base path of the reference data (docs/requirements.md section 3 "Reference data named"). */
 export const REFERENCE_BASE_PATH = '/onboarding/reference';
 
 /**
  * Reference data: the same for everyone and public, so no token is needed and
- * responses are cached by ETag. SPEC.md leaves the paths to us.
+ * responses are cached by ETag. docs/requirements.md leaves the paths to us.
  */
 export const referenceEndpoints = {
   countries: { method: 'GET', path: '/onboarding/reference/countries', response: countriesResponseSchema, isAuthenticated: false },

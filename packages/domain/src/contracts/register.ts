@@ -2,10 +2,11 @@ import { registerCompanyLookupSchema, registerCompanyParamsSchema, registerPerso
 import type { Endpoint } from './endpoint.js';
 
 /**
- * Auto-fill from the business and population registers (SPEC.md section 5:
- * "Auto-fill is offered when an entered registry code or personal ID already
- * exists"). Both answer only what the forms pre-fill, and 404 when the
- * register does not know the code or it is not the signed-in person's to see.
+ * Auto-fill from the business and population registers
+ * (docs/requirements.md section 5: "Auto-fill is offered when an entered
+ * registry code or personal ID already exists"). Both answer only what the
+ * forms pre-fill, and 404 when the register does not know the code or it is not
+ * the signed-in person's to see.
  */
 export const registerEndpoints = {
   company: { method: 'GET', path: '/onboarding/register/companies/:registryCountryCode/:registryCode', params: registerCompanyParamsSchema, response: registerCompanyLookupSchema, isAuthenticated: true },

@@ -3,9 +3,10 @@ import type { Endpoint } from './endpoint.js';
 import { processParamsSchema, signingSessionParamsSchema } from './params.js';
 
 /**
- * Signing the contract and submitting the application (SPEC.md sections 2
- * and 4). Only the representative who started the application may call them,
- * and only once the whole application is complete.
+ * Signing the contract and submitting the application
+ * (docs/requirements.md sections 2 and 4). Only the representative who started
+ * the application may call them, and only once the whole application is
+ * complete.
  */
 export const signingEndpoints = {
   /** Draws up the contract and starts signing it: Smart-ID and Mobile-ID answer the verification code, ID-card the hash to sign. */

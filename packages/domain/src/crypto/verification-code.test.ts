@@ -6,7 +6,7 @@ import { mobileIdVerificationCode, smartIdVerificationCode } from './verificatio
 const digest = (algorithm: string, text: string) => new Uint8Array(createHash(algorithm).update(text).digest());
 const hex = (value: string) => Uint8Array.from(value.match(/../g) ?? [], (byte) => parseInt(byte, 16));
 
-describe('Smart-ID verification code (EID-FACTS.md section 1.7, SK test vectors)', () => {
+describe('Smart-ID verification code (docs/eid-facts.md section 1.7, SK test vectors)', () => {
   it.each([
     [digest('sha256', 'Hello World!'), '7712'],
     [digest('sha256', 'Go ahead, make my day.'), '7782'],
@@ -17,7 +17,7 @@ describe('Smart-ID verification code (EID-FACTS.md section 1.7, SK test vectors)
   });
 });
 
-describe('Mobile-ID verification code (EID-FACTS.md section 3.5, SK test vectors)', () => {
+describe('Mobile-ID verification code (docs/eid-facts.md section 3.5, SK test vectors)', () => {
   it.each([
     [hex('2f665f6a6999e0ef0752e00ec9f453adf59d8cb6'), '1462'],
     [digest('sha256', 'HACKERMAN_SHA256'), '6008'],

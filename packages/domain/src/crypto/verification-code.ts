@@ -3,8 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 const fourDigits = (value: number) => String(value).padStart(4, '0');
 
 /**
- * Smart-ID verification code (EID-FACTS.md section 1.7): SHA-256 of the hash
- * bytes, its last two bytes as a big-endian number, modulo 10000.
+ * Smart-ID verification code (docs/eid-facts.md section 1.7): SHA-256 of the
+ * hash bytes, its last two bytes as a big-endian number, modulo 10000.
  */
 export const smartIdVerificationCode = (hash: Uint8Array): string => {
   const digest = sha256(hash);
@@ -12,12 +12,13 @@ export const smartIdVerificationCode = (hash: Uint8Array): string => {
   return fourDigits(value);
 };
 
-// SK's Java client answers 0000 for hashes shorter than SHA-1 (EID-FACTS.md section 3.5).
+// SK's Java client answers 0000 for hashes shorter than SHA-1
+// (docs/eid-facts.md section 3.5).
 const MOBILE_ID_MIN_HASH_BYTES = 20;
 
 /**
- * Mobile-ID verification code (EID-FACTS.md section 3.5): the top six bits of
- * the first byte and the low seven bits of the last byte of the hash that is
+ * Mobile-ID verification code (docs/eid-facts.md section 3.5): the top six bits
+ * of the first byte and the low seven bits of the last byte of the hash that is
  * sent, with no extra hashing.
  */
 export const mobileIdVerificationCode = (hash: Uint8Array): string => {

@@ -82,7 +82,7 @@ export const legalEntityDraftSchema = z
     registryCountryCode: text(),
     businessName: text(),
     registryCode: text(),
-    /** The entity's own owners: the nested owners of SPEC.md section 3. */
+    /** The entity's own owners: the nested owners of docs/requirements.md section 3. */
     shareholders: entries(holdingDraftSchema),
   } satisfies Record<keyof z.input<typeof legalEntitySchema>, z.ZodType>)
   .transform(compact);

@@ -7,5 +7,5 @@ export const DOMAIN_I18N_NAMESPACE = 'domain';
 /** Key of a validation message; pass the issue's params as interpolation values. */
 export const validationMessageKey = (code: ValidationCode): `VALIDATION.${ValidationCode}` => `VALIDATION.${code}`;
 
-/** Keys of the title and message of a sign-in error (SPEC.md section 8). */
+/** Keys of the title and message of a sign-in error (docs/requirements.md section 8). */
 export const signInMessageKeys = (key: SignInMessageKey) => ({ title: `${key}.TITLE`, message: `${key}.MESSAGE` }) as const;

@@ -3,9 +3,10 @@ import { TEXT_MAX_LENGTH } from '../constants.js';
 import { countryCode, object, optionalText, requiredText } from './fields.js';
 
 /**
- * An address (SPEC.md section 3: legal, contact and residential addresses).
- * County, district and city come from the reference data of section 3; a
- * missing part is "incomplete related address", reported as required.
+ * An address (docs/requirements.md section 3: legal, contact and residential
+ * addresses). County, district and city come from the reference data of
+ * section 3; a missing part is "incomplete related address", reported as
+ * required.
  */
 export const addressSchema = object({
   countryCode: countryCode(),

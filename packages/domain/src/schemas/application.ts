@@ -6,7 +6,7 @@ import { openingReasonsSchema } from './opening-reasons.js';
 import { applicationOverviewSchema } from './overview.js';
 import { relatedPersonsSchema } from './related-persons-step.js';
 
-/** The schema of each step the user fills (SPEC.md section 4), for routes that take the step as a parameter. */
+/** The schema of each step the user fills (docs/requirements.md section 4), for routes that take the step as a parameter. */
 export const STEP_SCHEMAS = {
   AccountOpeningReason: openingReasonsSchema,
   CompanyData: companyDataSchema,

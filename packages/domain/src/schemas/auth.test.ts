@@ -21,7 +21,7 @@ const common = {
 
 const issuesOf = (result: ReturnType<typeof parseWithIssues>) => (result.success ? [] : result.issues);
 
-describe('authentication payloads (SPEC.md section 3)', () => {
+describe('authentication payloads (docs/requirements.md section 3)', () => {
   it('accepts SK demo identities for Mobile-ID', () => {
     expect(parseWithIssues(mobileIdStartInputSchema, { personalId: '60001019906', phoneNumber: '+37200000766' }).success).toBe(true);
   });

@@ -4,7 +4,7 @@ import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { looseObject, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
 import { validationIssue } from '../validation/codes.js';
 
-/** Sign-in methods (SPEC.md section 3). */
+/** Sign-in methods (docs/requirements.md section 3). */
 export const AUTHENTICATION_METHODS = ['ID_CARD', 'MOBILE_ID', 'SMART_ID', 'MAGIC'] as const;
 export type AuthenticationMethod = (typeof AUTHENTICATION_METHODS)[number];
 
@@ -30,7 +30,7 @@ const codeChallenge = z
   .string({ error })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error });
 
-/** Fields every start request sends (SPEC.md section 3). */
+/** Fields every start request sends (docs/requirements.md section 3). */
 export const authorizeCommonFieldsSchema = object({
   responseType: z.literal(RESPONSE_TYPE, { error }),
   clientId: z.literal(CLIENT_ID, { error }),
@@ -45,7 +45,7 @@ export type AuthorizeCommonFields = z.infer<typeof authorizeCommonFieldsSchema>;
 export const mobileIdStartInputSchema = object({ personalId: personalId(), phoneNumber: phone() });
 export type MobileIdStartInput = z.infer<typeof mobileIdStartInputSchema>;
 
-/** What the user types for Smart-ID; the country is fixed to EE (SPEC.md section 3). */
+/** What the user types for Smart-ID; the country is fixed to EE (docs/requirements.md section 3). */
 export const smartIdStartInputSchema = object({ personalId: personalId() });
 export type SmartIdStartInput = z.infer<typeof smartIdStartInputSchema>;
 
@@ -58,14 +58,14 @@ export const smartIdStartRequestSchema = authorizeCommonFieldsSchema.extend({
 });
 export type SmartIdStartRequest = z.infer<typeof smartIdStartRequestSchema>;
 
-/** ID-card: POST /authorize/eid carries the common fields only (SPEC.md section 7). */
+/** ID-card: POST /authorize/eid carries the common fields only (docs/requirements.md section 7). */
 export const idCardAuthorizeRequestSchema = authorizeCommonFieldsSchema;
 export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
 
 /**
  * Simulated mode's ID-card sign-in (the simulated card reader): a challenge
  * nonce for the flow's code challenge, then the card's Web eID authentication
- * token over it (EID-FACTS.md section 5.1 steps 1-4).
+ * token over it (docs/eid-facts.md section 5.1 steps 1-4).
  */
 export const idCardChallengeRequestSchema = object({ codeChallenge });
 export const idCardChallengeResponseSchema = object({ nonce: requiredText() });
@@ -80,8 +80,9 @@ export type WebEidAuthTokenInput = z.infer<typeof webEidAuthTokenSchema>;
 export const simulatedIdCardAuthorizeRequestSchema = authorizeCommonFieldsSchema.extend({ nonce: requiredText(), authToken: webEidAuthTokenSchema });
 
 /**
- * Start response (SPEC.md section 3) plus the verification code the phone will
- * show, computed by the server from the hash it sent (docs/decisions/0005).
+ * Start response (docs/requirements.md section 3) plus the verification code
+ * the phone will show, computed by the server from the hash it sent
+ * (docs/decisions/0005).
  */
 export const authenticationStartResponseSchema = object({
   authenticationSessionId: requiredText(),
@@ -92,15 +93,15 @@ export type AuthenticationStartResponse = z.infer<typeof authenticationStartResp
 /**
  * Sign-in outcomes the person chose, answered as a completed status (200), not as a failed request:
  * SK's services answer a refusal so too (state COMPLETE, endResult USER_REFUSED and the like).
- * The code is the SPEC.md section 8 code, shown as before (COMMON.USER_CANCEL).
+ * The code is the docs/requirements.md section 8 code, shown as before (COMMON.USER_CANCEL).
  */
 export const CHOSEN_SIGN_IN_OUTCOMES = ['user_cancelled'] as const;
 export type ChosenSignInOutcome = (typeof CHOSEN_SIGN_IN_OUTCOMES)[number];
 
 /**
- * Status poll: RUNNING until COMPLETE, which then carries state and code (SPEC.md section 4); or, when the
- * person refused on the phone or cancelled, state and the outcome instead of a code. Other failures stay
- * 4xx error bodies with their section 8 code.
+ * Status poll: RUNNING until COMPLETE, which then carries state and code (docs/requirements.md section 4);
+ * or, when the person refused on the phone or cancelled, state and the outcome instead of a code. Other
+ * failures stay 4xx error bodies with their section 8 code.
  */
 export const authenticationStatusResponseSchema = z.union(
   [
@@ -134,11 +135,11 @@ export const logoutRequestSchema = refreshRequestSchema;
 
 
 /**
- * Claims of the access token (a JWT): who signed in, how (SPEC.md section 3),
- * which session, and until when (seconds since the epoch). After a Mobile-ID
- * sign-in also the phone number it was made with, which Mobile-ID confirmed
- * belongs to the person: the screens offer it for the contact phone and for
- * signing.
+ * Claims of the access token (a JWT): who signed in, how
+ * (docs/requirements.md section 3), which session, and until when (seconds
+ * since the epoch). After a Mobile-ID sign-in also the phone number it was made
+ * with, which Mobile-ID confirmed belongs to the person: the screens offer it
+ * for the contact phone and for signing.
  */
 export const accessTokenPayloadSchema = looseObject({
   sub: requiredText(),
@@ -157,8 +158,9 @@ export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 const optionalString = z.string({ error }).optional();
 
 /**
- * Magic sign-in payload (SPEC.md section 3): personalId falls back to idCode,
- * personalIdCountryCode to idCountry and then EE; other fields pass through.
+ * Magic sign-in payload (docs/requirements.md section 3): personalId falls back
+ * to idCode, personalIdCountryCode to idCountry and then EE; other fields pass
+ * through.
  */
 export const magicSignInPayloadSchema = looseObject({
   personalId: optionalString,
@@ -179,9 +181,9 @@ export type MagicSignInPayload = z.output<typeof magicSignInPayloadSchema>;
 const patterned = (pattern: RegExp, max: number) => requiredText({ max, rules: [(value) => (pattern.test(value) ? null : validationIssue('incorrectValue'))] });
 
 /**
- * Authentication event: the sign-in payload plus visitorId and result (SPEC.md section 3 and 7). The failed
- * event needs no token and is kept for good, so it takes exactly these fields, each well-formed and short:
- * no free text, no object of the sender's choosing.
+ * Authentication event: the sign-in payload plus visitorId and result
+ * (docs/requirements.md section 3 and 7). The failed event needs no token and is kept for good, so it takes
+ * exactly these fields, each well-formed and short: no free text, no object of the sender's choosing.
  */
 export const authenticationEventSchema = strictObject({
   authenticationMethod: oneOf(AUTHENTICATION_METHODS).optional(),

@@ -22,15 +22,15 @@ import {
   whenValid,
 } from './fields.js';
 
-/** Representation basis roles (SPEC.md section 3). */
+/** Representation basis roles (docs/requirements.md section 3). */
 export const REPRESENTATION_BASES = ['MANAGEMENT_BOARD_MEMBER', 'AUTHORIZED_PERSON', 'OTHER'] as const;
 export type RepresentationBasis = (typeof REPRESENTATION_BASES)[number];
 
-/** Contact languages (SPEC.md section 3). */
+/** Contact languages (docs/requirements.md section 3). */
 export const CONTACT_LANGUAGES = ['ET', 'EN', 'RU'] as const;
 export type ContactLanguage = (typeof CONTACT_LANGUAGES)[number];
 
-/** Partner cooperation types (SPEC.md section 3). */
+/** Partner cooperation types (docs/requirements.md section 3). */
 export const COOPERATION_TYPES = ['SUPPLIER', 'BUYER', 'OTHER'] as const;
 export type CooperationType = (typeof COOPERATION_TYPES)[number];
 
@@ -58,8 +58,8 @@ export const licenseSchema = object({
 export type License = z.infer<typeof licenseSchema>;
 
 /**
- * Registry codes follow SPEC.md section 5 for Estonian companies; foreign
- * registers use other formats, so only the character set and length are
+ * Registry codes follow docs/requirements.md section 5 for Estonian companies;
+ * foreign registers use other formats, so only the character set and length are
  * checked for them.
  */
 export const checkRegistryCode = (
@@ -78,10 +78,10 @@ export const checkRegistryCode = (
   if (issue) addValidationIssue(ctx, issue, path);
 };
 
-/** The company data step (SPEC.md section 3 "Company application"). */
+/** The company data step (docs/requirements.md section 3 "Company application"). */
 export const companyDataSchema = object({
   businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
-  // A company may have no registry code (SPEC.md section 3).
+  // A company may have no registry code (docs/requirements.md section 3).
   registryCode: optionalText(),
   registryCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
   representationBasis: oneOf(REPRESENTATION_BASES),
@@ -123,7 +123,7 @@ export const companyDataSchema = object({
     (company, ctx) => uniqueCountries(company.targetMarketCountryCodes, (code) => code, ctx, ['targetMarketCountryCodes']),
     whenValid('targetMarketCountryCodes'),
   )
-  // SPEC.md section 5 "Duplicate": an additional field of activity is named once.
+  // docs/requirements.md section 5 "Duplicate": an additional field of activity is named once.
   .superRefine((company, ctx) => {
     for (const index of repeatedEntryIndexes(company.additionalFieldOfActivityCodes)) {
       addValidationIssue(ctx, validationIssue('notUnique'), ['additionalFieldOfActivityCodes', index]);

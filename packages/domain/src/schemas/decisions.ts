@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isValidEmail } from '../validation/email.js';
 
 /**
- * What the bank's own systems record about a submitted application (SPEC.md section 1: account managers act offline,
- * with their own tools). Each decision is kept in the application's record, sent to the bank's systems as an event
- * and shown to the applicant on the status page; those that need the applicant are also mailed.
+ * What the bank's own systems record about a submitted application (docs/requirements.md section 1: account managers
+ * act offline, with their own tools). Each decision is kept in the application's record, sent to the bank's systems
+ * as an event and shown to the applicant on the status page; those that need the applicant are also mailed.
  */
 export const DECISION_TYPES = [
   'FEE_INVOICED',

@@ -64,7 +64,7 @@ export const isoDate = () =>
 
 export const flag = () => z.boolean({ error });
 
-/** A checkbox that must be ticked: "assert true" is reported as required (SPEC.md section 5). */
+/** A checkbox that must be ticked: "assert true" is reported as required (docs/requirements.md section 5). */
 export const ticked = () =>
   z.boolean({ error }).superRefine((value, ctx) => {
     if (!value) addValidationIssue(ctx, validationIssue('required'));
@@ -78,7 +78,7 @@ const numberBy = (rule: Rule<number>) =>
     if (issue) addValidationIssue(ctx, issue);
   });
 
-/** Whole euros, never a float (DESIGN.md conventions). */
+/** Whole euros, never a float (docs/design.md conventions). */
 export const euros = () => numberBy((value) => validateEuros(value));
 export const percent = () => numberBy(validatePercent);
 export const wholeNumber = (max: number) =>

@@ -4,17 +4,17 @@ import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { addValidationIssue, euros, list, object, oneOf, whenValid } from './fields.js';
 
-/** Income sources (SPEC.md section 3). */
+/** Income sources (docs/requirements.md section 3). */
 export const INCOME_SOURCES = ['BUSINESS_ACTIVITY', 'PARTNER', 'SUPPLIER', 'OTHER'] as const;
 export type IncomeSource = (typeof INCOME_SOURCES)[number];
 
-/** The band a whole-euro amount falls in (SPEC.md section 3 band meanings). */
+/** The band a whole-euro amount falls in (docs/requirements.md section 3 band meanings). */
 export const incomeBandOf = (amount: number): IncomeBand =>
   INCOME_BANDS.find((band, index) => index === INCOME_BANDS.length - 1 || amount <= band) ?? 500001;
 
 /**
  * An estimated monthly amount is either a band key or a custom amount in
- * whole euros (SPEC.md section 3), never both and never a float.
+ * whole euros (docs/requirements.md section 3), never both and never a float.
  */
 export const monthlyAmountSchema = object({
   band: z.literal(INCOME_BANDS, { error }).optional(),
@@ -28,7 +28,7 @@ export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
 
 const cashBand = () => z.literal(CASH_BANDS, { error });
 
-/** The incomes step (SPEC.md section 3 "Incomes and expenses"). */
+/** The incomes step (docs/requirements.md section 3 "Incomes and expenses"). */
 export const incomesSchema = object({
   estimatedMonthlyIncome: monthlyAmountSchema,
   estimatedMonthlyPayments: monthlyAmountSchema,
@@ -36,7 +36,7 @@ export const incomesSchema = object({
   monthlyCashWithdrawal: cashBand(),
   incomeSources: list(oneOf(INCOME_SOURCES), { max: INCOME_SOURCES.length }),
 }).superRefine((incomes, ctx) => {
-  // SPEC.md section 5: "Received payments not marked (income source)".
+  // docs/requirements.md section 5: "Received payments not marked (income source)".
   if (incomes.incomeSources.length === 0) {
     addValidationIssue(ctx, validationIssue('receivedPaymentsNotMarked'), ['incomeSources']);
   }

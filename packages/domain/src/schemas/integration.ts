@@ -5,8 +5,8 @@ import { REOPENABLE_STEPS } from './decisions.js';
 import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
 
 /**
- * The integration API of the bank's own systems (DESIGN.md "Hand-off"): a machine client signs in with OAuth 2.0
- * client credentials and a signed JWT (RFC 7523 private_key_jwt) and reads submitted applications.
+ * The integration API of the bank's own systems (docs/design.md "Hand-off"): a machine client signs in with
+ * OAuth 2.0 client credentials and a signed JWT (RFC 7523 private_key_jwt) and reads submitted applications.
  */
 
 /** What a registered client may be allowed: reading applications, and recording the bank's decisions. */

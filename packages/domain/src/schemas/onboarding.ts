@@ -8,9 +8,10 @@ import { validateExactLength, validateOnlyNumbers } from '../validation/length.j
 import { countryCode, email, object, oneOf, optionalText, phone, requiredText, ticked } from './fields.js';
 
 /**
- * The personal information screen (SPEC.md section 1): e-mail, phone and the
- * confirmation that the bank queries official databases about the company,
- * its representative, shareholders, supervisory board and beneficial owners.
+ * The personal information screen (docs/requirements.md section 1): e-mail,
+ * phone and the confirmation that the bank queries official databases about the
+ * company, its representative, shareholders, supervisory board and beneficial
+ * owners.
  */
 export const personalInformationSchema = object({
   email: email(),
@@ -50,9 +51,9 @@ export const representativeSchema = z.object({
 export type Representative = z.infer<typeof representativeSchema>;
 
 /**
- * How a company on the choose-company screen can be continued (SPEC.md section 2):
- * a new application, the pending one, the existing account (log in to the bank),
- * or an outcome that blocks it.
+ * How a company on the choose-company screen can be continued
+ * (docs/requirements.md section 2): a new application, the pending one, the
+ * existing account (log in to the bank), or an outcome that blocks it.
  */
 export const COMPANY_ENTRIES = ['NEW', 'PENDING_APPLICATION', 'EXISTING_ACCOUNT', 'BLOCKED'] as const;
 export type CompanyEntry = (typeof COMPANY_ENTRIES)[number];
@@ -74,7 +75,7 @@ export type RepresentativeCompany = z.infer<typeof representativeCompanySchema>;
 
 export const representativeCompaniesSchema = z.object({
   companies: z.array(representativeCompanySchema),
-  /** An application without a registry code started within the last 30 days (SPEC.md section 5). */
+  /** An application without a registry code started within the last 30 days (docs/requirements.md section 5). */
   pendingManualApplication: z.object({ processId: z.string(), businessName: z.string() }).nullable(),
 });
 export type RepresentativeCompanies = z.infer<typeof representativeCompaniesSchema>;
@@ -99,10 +100,11 @@ export const createApplicationRequestSchema = z.discriminatedUnion(
 export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
 
 /**
- * What the bank does after submission (SPEC.md section 4), chosen by the
- * server per case and e-mailed in the contact language: a manager contacts
- * the customer, the customer pays the service fee on an e-mailed invoice,
- * identifies in an office, or signs electronically by an e-mailed link.
+ * What the bank does after submission (docs/requirements.md section 4), chosen
+ * by the server per case and e-mailed in the contact language: a manager
+ * contacts the customer, the customer pays the service fee on an e-mailed
+ * invoice, identifies in an office, or signs electronically by an e-mailed
+ * link.
  */
 export const FOLLOW_UPS = ['MANAGER_CONTACT', 'PAY_SERVICE_FEE', 'IDENTIFY_IN_OFFICE', 'SIGN_BY_LINK'] as const;
 export type FollowUp = (typeof FOLLOW_UPS)[number];
@@ -148,7 +150,7 @@ export const applicationViewSchema = z.object({
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
-/** Creating an application either gives one, or an outcome that blocks it (SPEC.md section 4). */
+/** Creating an application either gives one, or an outcome that blocks it (docs/requirements.md section 4). */
 export const createApplicationResponseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('APPLICATION'), application: applicationViewSchema }),
   z.object({ kind: z.literal('OUTCOME'), outcome: z.enum(BLOCKING_OUTCOMES), processId: z.string().optional() }),

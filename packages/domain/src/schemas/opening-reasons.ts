@@ -3,7 +3,7 @@ import { TEXT_MAX_LENGTH } from '../constants.js';
 import { validationIssue, type ValidationResult } from '../validation/codes.js';
 import { addValidationIssue, list, object, oneOf, optionalText, whenValid } from './fields.js';
 
-/** SPEC.md section 3: the five opening reasons. */
+/** docs/requirements.md section 3: the five opening reasons. */
 export const OPENING_REASONS = [
   'CREDIT_PRODUCT',
   'DOMESTICSETTLEMENTS',
@@ -15,7 +15,7 @@ export type OpeningReason = (typeof OPENING_REASONS)[number];
 
 export type OpeningReasonsValue = { openingReasons: readonly OpeningReason[]; otherReason?: string | undefined };
 
-/** SPEC.md section 5: at least one reason chosen, or the other reason filled. */
+/** docs/requirements.md section 5: at least one reason chosen, or the other reason filled. */
 export const validateOpeningReasons = ({ openingReasons, otherReason }: OpeningReasonsValue): ValidationResult => {
   const hasOther = (otherReason ?? '').trim() !== '';
   const hasChosen = openingReasons.some((reason) => reason !== 'OTHER');

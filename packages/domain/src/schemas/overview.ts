@@ -3,11 +3,11 @@ import { TEXT_MAX_LENGTH } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
 import { addValidationIssue, flag, list, object, oneOf, optionalText, requiredText, ticked, whenValid } from './fields.js';
 
-/** Where the representative identifies themselves (SPEC.md section 2 and 3). */
+/** Where the representative identifies themselves (docs/requirements.md section 2 and 3). */
 export const IDENTIFICATION_LOCATION_TYPES = ['BRANCH', 'BANKING_POINT'] as const;
 export type IdentificationLocationType = (typeof IDENTIFICATION_LOCATION_TYPES)[number];
 
-/** Connection to Estonia (SPEC.md section 3 "Overview"). */
+/** Connection to Estonia (docs/requirements.md section 3 "Overview"). */
 export const CONNECTIONS_TO_ESTONIA = [
   'BUSINESS_ACTIVITY_IN_ESTONIA',
   'PARTNERS_IN_ESTONIA',
@@ -16,7 +16,7 @@ export const CONNECTIONS_TO_ESTONIA = [
 ] as const;
 export type ConnectionToEstonia = (typeof CONNECTIONS_TO_ESTONIA)[number];
 
-/** Tax-status entity types (SPEC.md section 3 "Overview"). */
+/** Tax-status entity types (docs/requirements.md section 3 "Overview"). */
 export const FINANCIAL_INSTITUTION_TYPES = [
   'CUSTODIAL_OR_DEPOSITORY_OR_SPECIFIED_INSURANCE_COMPANY',
   'NON_CRS_PROFESSIONALLY_MANAGED_INVESTMENT_ENTITY_MANAGED_BY_OTHER_FINANCIAL_INSTITUTION',
@@ -39,12 +39,12 @@ const giin = () => optionalText({ rules: [(value) => (GIIN_PATTERN.test(value) ?
 export const identificationLocationSchema = object({
   type: oneOf(IDENTIFICATION_LOCATION_TYPES),
   officeId: requiredText(),
-  // SPEC.md section 3: the contract can be signed in an office.
+  // docs/requirements.md section 3: the contract can be signed in an office.
   isSignedInOffice: flag().optional(),
 });
 export type IdentificationLocation = z.infer<typeof identificationLocationSchema>;
 
-/** The overview step (SPEC.md section 3 "Overview"). */
+/** The overview step (docs/requirements.md section 3 "Overview"). */
 export const applicationOverviewSchema = object({
   additionalInformation: optionalText({ max: TEXT_MAX_LENGTH.long }),
   identificationLocation: identificationLocationSchema,

@@ -42,7 +42,7 @@ export type EconomicActivitySection = z.infer<typeof economicActivitySectionSche
 
 /**
  * EMTAK as a tree; `version` is what an application stores as its EMTAK
- * version (SPEC.md section 3), so a code is always read against its version.
+ * version (docs/requirements.md section 3), so a code is always read against its version.
  */
 export const economicActivitiesResponseSchema = object({
   version: text(),
@@ -55,9 +55,10 @@ export const MUNICIPALITY_TYPES = ['URBAN_MUNICIPALITY', 'RURAL_MUNICIPALITY'] a
 export type MunicipalityType = (typeof MUNICIPALITY_TYPES)[number];
 
 /**
- * A "district" of an address (SPEC.md section 3): a local government, named as
- * in the address data system. Its `cities` are the towns and main settlements
- * to choose from; Tallinn's are its city districts, as Estonian addresses write them.
+ * A "district" of an address (docs/requirements.md section 3): a local government,
+ * named as in the address data system. Its `cities` are the towns and main
+ * settlements to choose from; Tallinn's are its city districts, as Estonian addresses
+ * write them.
  */
 export const districtSchema = object({
   code: codeOf(/^EE-\d{3}$/),

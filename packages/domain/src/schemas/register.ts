@@ -5,11 +5,12 @@ import { countryCode, object, personalId, requiredText } from './fields.js';
 import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
 
 /**
- * What the bank reads from the business register (SPEC.md section 1: the
- * company, its representative, shareholders, supervisory board members and
- * beneficial owners) in the words of SPEC.md section 3, so that the company
- * form and the related persons step can be pre-filled field for field.
- * These are response shapes: the register is trusted, so no form rules apply.
+ * What the bank reads from the business register
+ * (docs/requirements.md section 1: the company, its representative,
+ * shareholders, supervisory board members and beneficial owners) in the words
+ * of docs/requirements.md section 3, so that the company form and the related
+ * persons step can be pre-filled field for field. These are response shapes:
+ * the register is trusted, so no form rules apply.
  */
 
 /** Legal forms of the Estonian business register: OÜ, AS, TÜ, UÜ, MTÜ, SA. */
@@ -24,7 +25,10 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const registerPersonDataSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
-  /** Foreign persons may be registered without a personal ID; they are told apart by birth date (SPEC.md section 5). */
+  /**
+   * Foreign persons may be registered without a personal ID; they are told apart by birth date
+   * (docs/requirements.md section 5).
+   */
   personalId: z.string().optional(),
   personalIdCountryCode: z.string(),
   birthDate: z.string(),
@@ -36,7 +40,10 @@ export type RegisterPersonData = z.infer<typeof registerPersonDataSchema>;
 
 export type RegisterPrivatePersonShareholder = RegisterPersonData & { type: 'PRIVATE_PERSON'; sharePercent: number };
 
-/** A company among the shareholders, with its own shareholders down the chain (SPEC.md section 3, nested company owners). */
+/**
+ * A company among the shareholders, with its own shareholders down the chain (docs/requirements.md section 3, nested
+ * company owners).
+ */
 export type RegisterLegalEntityShareholder = {
   type: 'LEGAL_ENTITY';
   businessName: string;
@@ -70,7 +77,7 @@ export const registerShareholderSchema: z.ZodType<RegisterShareholder> = z
   .union([privatePersonShareholderSchema, legalEntityShareholderSchema])
   .meta({ id: 'RegisterShareholder' });
 
-/** A beneficial owner with the benefit type of SPEC.md section 3; the share is the direct and indirect holding. */
+/** A beneficial owner with the benefit type of docs/requirements.md section 3; the share is the direct and indirect holding. */
 export const registerBeneficialOwnerSchema = registerPersonDataSchema.extend({
   benefitType: z.enum(BENEFIT_TYPES),
   beneficiarySharePercent: z.number().optional(),
@@ -136,7 +143,7 @@ export const registerPersonLookupSchema = registerPersonDataSchema.pick({
 });
 export type RegisterPersonLookup = z.infer<typeof registerPersonLookupSchema>;
 
-/** Path parameters of the company lookup: an Estonian registry code follows SPEC.md section 5. */
+/** Path parameters of the company lookup: an Estonian registry code follows docs/requirements.md section 5. */
 export const registerCompanyParamsSchema = object({
   registryCountryCode: countryCode(),
   registryCode: requiredText(),
@@ -148,12 +155,12 @@ export const registerPersonParamsSchema = object({ personalId: personalId() });
 export type RegisterPersonParams = z.infer<typeof registerPersonParamsSchema>;
 
 /**
- * The related persons step as far as the register fills it (SPEC.md section 3):
- * each person once with every role the register gives them, company owners
- * with their own shareholders lists down the chain, and the holdings of the
- * applicant. Fields the register does not know (addresses, tax residences,
- * political exposure) are left for the user; every person is marked
- * isFromRegister until the user edits it.
+ * The related persons step as far as the register fills it
+ * (docs/requirements.md section 3): each person once with every role the
+ * register gives them, company owners with their own shareholders lists down
+ * the chain, and the holdings of the applicant. Fields the register does not
+ * know (addresses, tax residences, political exposure) are left for the user;
+ * every person is marked isFromRegister until the user edits it.
  */
 const registerHoldingSchema = z.object({ personId: z.string(), sharePercent: z.number() });
 const registerRelatedPrivatePersonSchema = registerPersonDataSchema.extend({

@@ -29,9 +29,9 @@ const hasRuleShape = (value: unknown): value is RelatedPersonsRuleInput =>
 
 /**
  * The related persons step: the applicant's shareholders list and every
- * related person, checked person by person and then as a whole (SPEC.md
- * section 5). A whole-list violation is reported at each person it names, or
- * at "relatedPersons" when it names nobody.
+ * related person, checked person by person and then as a whole
+ * (docs/requirements.md section 5). A whole-list violation is reported at each
+ * person it names, or at "relatedPersons" when it names nobody.
  */
 export const createRelatedPersonsSchema = (context: RelatedPersonsContext = {}) =>
   object({

@@ -21,7 +21,7 @@ import {
   whenValid,
 } from './fields.js';
 
-/** Related-person roles (SPEC.md section 3). */
+/** Related-person roles (docs/requirements.md section 3). */
 export const RELATED_PERSON_ROLES = [
   'REPRESENTATIVE',
   'MANAGEMENT_BOARD_MEMBER',
@@ -31,15 +31,15 @@ export const RELATED_PERSON_ROLES = [
 ] as const;
 export type RelatedPersonRole = (typeof RELATED_PERSON_ROLES)[number];
 
-/** Shareholders are private persons or legal entities (SPEC.md section 3). */
+/** Shareholders are private persons or legal entities (docs/requirements.md section 3). */
 export const RELATED_PERSON_TYPES = ['PRIVATE_PERSON', 'LEGAL_ENTITY'] as const;
 export type RelatedPersonType = (typeof RELATED_PERSON_TYPES)[number];
 
-/** Residency of a private person (SPEC.md section 3); non-residents among owners raise a notice on the overview. */
+/** Residency of a private person (docs/requirements.md section 3); non-residents among owners raise a notice on the overview. */
 export const RESIDENCIES = ['RESIDENT', 'NON_RESIDENT'] as const;
 export type Residency = (typeof RESIDENCIES)[number];
 
-/** Benefit types of a beneficial owner (SPEC.md section 3). */
+/** Benefit types of a beneficial owner (docs/requirements.md section 3). */
 export const BENEFIT_TYPES = ['SHARE_OWNERSHIP', 'DIRECTING_BODY_MEMBER', 'OTHER'] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
 
@@ -54,7 +54,7 @@ export const taxResidenceSchema = object({
 });
 export type TaxResidence = z.infer<typeof taxResidenceSchema>;
 
-/** Political exposure sub-form (SPEC.md section 3). */
+/** Political exposure sub-form (docs/requirements.md section 3). */
 export const pepSchema = object({
   firstName: personName(),
   lastName: personName(),
@@ -67,7 +67,7 @@ export type Pep = z.infer<typeof pepSchema>;
 /**
  * A holding in a company's shareholders list. The share percent sits on the
  * holding rather than on the person because one person may own shares in more
- * than one company of the chain (SPEC.md section 3, nested company owners).
+ * than one company of the chain (docs/requirements.md section 3, nested company owners).
  */
 export const shareholdingSchema = object({
   personId: requiredText(),
@@ -82,13 +82,14 @@ const personBase = {
   isFromRegister: flag().optional(),
 };
 
-/** A private person among the related persons (SPEC.md section 3 person fields). */
+/** A private person among the related persons (docs/requirements.md section 3 person fields). */
 export const privatePersonSchema = object({
   ...personBase,
   type: z.literal('PRIVATE_PERSON', { error }),
   firstName: personName(),
   lastName: personName(),
-  // Persons without a personal ID are told apart by birth date (SPEC.md section 5).
+  // Persons without a personal ID are told apart by birth date
+  // (docs/requirements.md section 5).
   personalId: optionalText(),
   personalIdCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
   birthDate: birthDate(),
@@ -133,7 +134,7 @@ export const privatePersonSchema = object({
   }, whenValid('isPep', 'pep'));
 export type PrivatePerson = z.infer<typeof privatePersonSchema>;
 
-/** A legal entity among the related persons, with its own shareholders list (SPEC.md section 3). */
+/** A legal entity among the related persons, with its own shareholders list (docs/requirements.md section 3). */
 export const legalEntitySchema = object({
   ...personBase,
   type: z.literal('LEGAL_ENTITY', { error }),

@@ -5,9 +5,9 @@ import { object, phone, requiredText } from './fields.js';
 import { applicationViewSchema } from './onboarding.js';
 
 /**
- * Signing the contract with PIN2 (SPEC.md sections 2 and 4): Smart-ID,
- * Mobile-ID, or the ID-card in the browser. The contract's SHA-256 is what
- * every method signs.
+ * Signing the contract with PIN2 (docs/requirements.md sections 2 and 4):
+ * Smart-ID, Mobile-ID, or the ID-card in the browser. The contract's SHA-256 is
+ * what every method signs.
  */
 export const SIGNING_METHODS = ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] as const;
 export type SigningMethod = (typeof SIGNING_METHODS)[number];
@@ -40,9 +40,9 @@ export const startSigningResponseSchema = z.object({
 export type StartSigningResponse = z.infer<typeof startSigningResponseSchema>;
 
 /**
- * SPEC.md section 4 signing states, plus SIGNED once the application is
- * submitted: waiting for PIN2 with the verification code, terminated (the
- * time ran out), unsuccessful, cancelled.
+ * docs/requirements.md section 4 signing states, plus SIGNED once the
+ * application is submitted: waiting for PIN2 with the verification code,
+ * terminated (the time ran out), unsuccessful, cancelled.
  */
 export const SIGNING_STATUSES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED', 'SIGNED'] as const;
 export type SigningStatus = (typeof SIGNING_STATUSES)[number];
@@ -50,7 +50,7 @@ export type SigningStatus = (typeof SIGNING_STATUSES)[number];
 export const signingStatusSchema = z.object({
   state: z.enum(SIGNING_STATUSES),
   verificationCode: z.string().optional(),
-  /** Why it ended unsuccessfully: a lowercase code of SPEC.md section 8, or already_submitted / contract_changed. */
+  /** Why it ended unsuccessfully: a lowercase code of docs/requirements.md section 8, or already_submitted / contract_changed. */
   failureCode: z.string().optional(),
   /** With SIGNED: the submitted application. */
   application: applicationViewSchema.optional(),

@@ -64,7 +64,7 @@ const overview = completeOverview;
 
 const issuesOf = (result: ReturnType<typeof parseWithIssues>) => (result.success ? [] : result.issues);
 
-describe('opening reasons (SPEC.md section 3 and 5)', () => {
+describe('opening reasons (docs/requirements.md section 3 and 5)', () => {
   it.each([
     [{ openingReasons: ['CREDIT_PRODUCT'] }, []],
     [{ openingReasons: ['DOMESTICSETTLEMENTS', 'CROSSBORDERSETTLEMENTS', 'DEPOSIT'] }, []],
@@ -86,7 +86,7 @@ describe('opening reasons (SPEC.md section 3 and 5)', () => {
   });
 });
 
-describe('company data (SPEC.md section 3)', () => {
+describe('company data (docs/requirements.md section 3)', () => {
   it('accepts a complete company and defaults the registry country to EE', () => {
     const { registryCountryCode: _, ...withoutCountry } = companyData();
     const result = companyDataSchema.parse(withoutCountry);
@@ -149,7 +149,7 @@ describe('company data (SPEC.md section 3)', () => {
   });
 });
 
-describe('incomes (SPEC.md section 3)', () => {
+describe('incomes (docs/requirements.md section 3)', () => {
   const incomes = () => ({
     estimatedMonthlyIncome: { band: 50000 },
     estimatedMonthlyPayments: { customAmount: 12000 },
@@ -189,7 +189,7 @@ describe('incomes (SPEC.md section 3)', () => {
   });
 });
 
-describe('related persons (SPEC.md section 3)', () => {
+describe('related persons (docs/requirements.md section 3)', () => {
   it('accepts a complete private person and a legal entity', () => {
     expect(parseWithIssues(relatedPersonSchema, privatePerson('p1')).success).toBe(true);
     const entity = { id: 'e1', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Holding OÜ', registryCode: '87654322', shareholders: [] };
@@ -244,7 +244,7 @@ describe('related persons (SPEC.md section 3)', () => {
   });
 });
 
-describe('list limits (SPEC.md section 5: "less than or equal to N")', () => {
+describe('list limits (docs/requirements.md section 5: "less than or equal to N")', () => {
   const partner = (index: number) => ({ businessName: `Partner ${index} AS`, countryCode: 'FI', cooperationType: 'BUYER' });
   const rows = <T>(count: number, row: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => row(index));
   // Distinct codes: a repeat is an issue of its own.
@@ -294,7 +294,7 @@ describe('list limits (SPEC.md section 5: "less than or equal to N")', () => {
   });
 });
 
-describe('overview (SPEC.md section 3)', () => {
+describe('overview (docs/requirements.md section 3)', () => {
   it('accepts a non-financial company', () => {
     expect(parseWithIssues(applicationOverviewSchema, overview()).success).toBe(true);
   });

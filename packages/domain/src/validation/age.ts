@@ -1,7 +1,10 @@
 import { todayInEstonia } from './calendar.js';
 import { parsePersonalId } from './personal-id.js';
 
-/** Adulthood in Estonia; a minor must come to a bank office with a parent or legal representative (SPEC.md section 1). */
+/**
+ * Adulthood in Estonia; a minor must come to a bank office with a parent or legal representative
+ * (docs/requirements.md section 1).
+ */
 export const ADULT_AGE = 18;
 
 /** Full years between a yyyy-MM-dd birth date and a day (yyyy-MM-dd, or a moment, read as its day in Estonia). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAlphanumeric, validateAlphanumeric } from './alphanumeric.js';
 
-describe('alphanumerical (SPEC.md section 5)', () => {
+describe('alphanumerical (docs/requirements.md section 5)', () => {
   it.each([
     'MARY ÄNN O’CONNEŽ-ŠUSLIK TESTNUMBER',
     "Õie Müürsepp-Šõlg",

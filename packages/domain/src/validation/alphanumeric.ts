@@ -1,9 +1,9 @@
 import { validationIssue, type ValidationResult } from './codes.js';
 
 /**
- * SPEC.md section 5 "Alphanumerical": Latin letters, digits, the Estonian
- * letters, apostrophe-like quotes, period, comma, colon, semicolon, slashes,
- * hyphen and whitespace. Names such as O’Connež-Šuslik pass.
+ * docs/requirements.md section 5 "Alphanumerical": Latin letters, digits, the
+ * Estonian letters, apostrophe-like quotes, period, comma, colon, semicolon,
+ * slashes, hyphen and whitespace. Names such as O’Connež-Šuslik pass.
  */
 const ALPHANUMERIC = /^[A-Za-z0-9ÕÄÖÜŠŽõäöüšž'’‘`´.,:;/\\\-\s]*$/u;
 

@@ -17,7 +17,7 @@ describe('money and percents', () => {
     expect(validateEuros(value)?.code ?? null).toBe(code);
   });
 
-  it('has no minimum beyond a positive amount: SPEC.md names none', () => {
+  it('has no minimum beyond a positive amount: docs/requirements.md names none', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_EUROS }), (value) => {
         expect(validateEuros(value)).toBeNull();

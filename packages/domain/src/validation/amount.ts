@@ -2,9 +2,10 @@ import { MAX_AMOUNT_EUROS } from '../constants.js';
 import { validationIssue, type ValidationResult } from './codes.js';
 
 /**
- * Money is a whole number of euros (DESIGN.md conventions); SPEC.md section 5
- * names the messages: invalid amount, amount must be positive. SPEC.md names
- * no minimum for any amount, so any positive whole amount passes.
+ * Money is a whole number of euros (docs/design.md conventions);
+ * docs/requirements.md section 5 names the messages: invalid amount, amount
+ * must be positive. docs/requirements.md names no minimum for any amount, so
+ * any positive whole amount passes.
  */
 export const validateEuros = (value: number): ValidationResult => {
   if (!Number.isSafeInteger(value)) return validationIssue('invalidAmount');

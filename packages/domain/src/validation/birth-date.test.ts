@@ -5,7 +5,7 @@ import { isRealDate, todayInEstonia } from './calendar.js';
 const TODAY = '2025-06-15';
 const invalidDate = { code: 'invalidDate', params: {} };
 
-describe('birth date (SPEC.md section 5)', () => {
+describe('birth date (docs/requirements.md section 5)', () => {
   it.each([
     ['1889-12-31', false, 'the day before January 1890'],
     ['1890-01-01', true, 'the first day of January 1890'],

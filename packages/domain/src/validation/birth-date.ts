@@ -12,8 +12,9 @@ const isPresent = (part: string | number | null | undefined): part is string | n
   part !== undefined && part !== null && String(part).trim() !== '';
 
 /**
- * SPEC.md section 5: a birth date must parse as yyyy-MM-dd, be a real date, be
- * no earlier than January 1890 and not be in the future. Empty passes.
+ * docs/requirements.md section 5: a birth date must parse as yyyy-MM-dd, be a
+ * real date, be no earlier than January 1890 and not be in the future. Empty
+ * passes.
  */
 export const validateBirthDate = (value: string, today: string = todayInEstonia()): ValidationResult => {
   if (value === '') return null;
@@ -29,7 +30,7 @@ export const birthDateFromParts = ({ year, month, day }: BirthDateParts): string
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 };
 
-/** SPEC.md section 5: the birth-date rule applies only when year, month and day are all present. */
+/** docs/requirements.md section 5: the birth-date rule applies only when year, month and day are all present. */
 export const validateBirthDateParts = (parts: BirthDateParts, today: string = todayInEstonia()): ValidationResult => {
   const value = birthDateFromParts(parts);
   return value === null ? null : validateBirthDate(value, today);

@@ -1,9 +1,9 @@
 /**
  * The two-stage weighted modulo 11 check digit of Estonian codes: the
- * personal code (EID-FACTS.md section 6) and the registry code of a company
- * (8 digits, the last the check digit of the first seven). Stage I weighs the
- * digits 1, 2, …, 9, 1, …; a remainder of 10 falls to stage II, which weighs
- * them 3, 4, …, 9, 1, 2, …; a second 10 gives 0.
+ * personal code (docs/eid-facts.md section 6) and the registry code of a
+ * company (8 digits, the last the check digit of the first seven). Stage I
+ * weighs the digits 1, 2, …, 9, 1, …; a remainder of 10 falls to stage II,
+ * which weighs them 3, 4, …, 9, 1, 2, …; a second 10 gives 0.
  */
 const stageIWeight = (index: number): number => (index % 9) + 1;
 const stageIIWeight = (index: number): number => ((index + 2) % 9) + 1;

@@ -1,10 +1,11 @@
 /**
- * Validation codes. The first group are the messages of SPEC.md section 5; the
- * rest name the related-person and opening-reason rules of the same section.
- * Each code has a text under VALIDATION.<code> in src/i18n/*.json.
+ * Validation codes. The first group are the messages of
+ * docs/requirements.md section 5; the rest name the related-person and
+ * opening-reason rules of the same section. Each code has a text under
+ * VALIDATION.<code> in src/i18n/*.json.
  *
  * One message of the section has no code because no rule can give it:
- * "Minimum amount" (SPEC.md names no minimum for any amount).
+ * "Minimum amount" (docs/requirements.md names no minimum for any amount).
  */
 export const VALIDATION_CODES = [
   'required',

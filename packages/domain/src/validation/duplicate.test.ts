@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedEntryIndexes, validateDuplicate, wouldRepeat } from './duplicate.js';
 
-describe('duplicate (SPEC.md section 5)', () => {
+describe('duplicate (docs/requirements.md section 5)', () => {
   const entries = [
     { id: 'a', value: 'EE' },
     { id: 'b', value: 'FI' },

@@ -3,8 +3,9 @@ import { validationIssue, type ValidationResult } from './codes.js';
 export type ListEntry<T> = { id: string; value: T };
 
 /**
- * SPEC.md section 5 "Duplicate": the value must not equal another list entry
- * with a different id. `key` decides what "equal" means (exact by default).
+ * docs/requirements.md section 5 "Duplicate": the value must not equal another
+ * list entry with a different id. `key` decides what "equal" means (exact by
+ * default).
  */
 export const validateDuplicate = <T>(
   entry: ListEntry<T>,

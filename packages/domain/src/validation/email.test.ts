@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, validateEmail } from './email.js';
 
-describe('e-mail (SPEC.md section 5)', () => {
+describe('e-mail (docs/requirements.md section 5)', () => {
   it.each([
     ['mari@firma.ee', true, 'plain'],
     ['mari.maasikas+pank@sub.firma.ee', true, 'plus and subdomain'],

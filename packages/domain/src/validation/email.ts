@@ -8,8 +8,9 @@ const MIN_DOMAIN_PART = 2;
 const MIN_TOP_LEVEL_PART = 2;
 
 /**
- * SPEC.md section 5: a valid address whose domain part before the last dot and
- * whose top-level part are each at least 2 characters. Empty passes.
+ * docs/requirements.md section 5: a valid address whose domain part before the
+ * last dot and whose top-level part are each at least 2 characters. Empty
+ * passes.
  */
 export const validateEmail = (value: string): ValidationResult => {
   if (value === '') return null;

@@ -7,7 +7,7 @@ import {
   validateOnlyNumbers,
 } from './length.js';
 
-describe('lengths (SPEC.md section 5)', () => {
+describe('lengths (docs/requirements.md section 5)', () => {
   it('max length is inclusive and names the maximum', () => {
     expect(validateMaxLength('a'.repeat(50), 50)).toBeNull();
     expect(validateMaxLength('a'.repeat(51), 50)).toEqual({ code: 'maxLength', params: { max: 50 } });

@@ -6,7 +6,7 @@ export const validateMaxLength = (value: string, max: number): ValidationResult 
 export const validateExactLength = (value: string, length: number): ValidationResult =>
   value === '' || value.length === length ? null : validationIssue('exactLength', { length });
 
-// SPEC.md section 5: number max length and exact length count the digits only (no sign, no separator).
+// docs/requirements.md section 5: number max length and exact length count the digits only (no sign, no separator).
 const digitCount = (value: number | string): number => (String(value).match(/\d/g) ?? []).length;
 
 export const validateNumberMaxLength = (value: number | string, max: number): ValidationResult =>
@@ -17,6 +17,6 @@ export const validateNumberExactLength = (value: number | string, length: number
   return digits === 0 || digits === length ? null : validationIssue('exactLength', { length });
 };
 
-/** Digits only (SPEC.md section 5 "Only numbers permitted"). Empty passes. */
+/** Digits only (docs/requirements.md section 5 "Only numbers permitted"). Empty passes. */
 export const validateOnlyNumbers = (value: string): ValidationResult =>
   /^\d*$/.test(value) ? null : validationIssue('onlyNumbers');

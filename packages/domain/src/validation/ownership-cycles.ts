@@ -2,8 +2,9 @@ export type OwnershipEdge = { ownedId: string; ownerIds: readonly string[] };
 
 /**
  * Groups of legal entities that own themselves, directly or through a chain
- * (SPEC.md section 5 technical problem). Each group is a strongly connected
- * part of the ownership graph with a cycle in it, listed in first-seen order.
+ * (docs/requirements.md section 5 technical problem). Each group is a strongly
+ * connected part of the ownership graph with a cycle in it, listed in
+ * first-seen order.
  */
 export const findOwnershipCycles = (edges: readonly OwnershipEdge[]): string[][] => {
   const owners = new Map<string, readonly string[]>(edges.map((edge) => [edge.ownedId, edge.ownerIds]));

@@ -7,7 +7,7 @@ const withCheckDigit = (firstTen: string) => firstTen + String(personalIdCheckDi
 const stageIRemainder = (code: string) =>
   [1, 2, 3, 4, 5, 6, 7, 8, 9, 1].reduce((sum, weight, index) => sum + weight * Number(code[index]), 0) % 11;
 
-describe('Estonian personal ID (SPEC.md section 5, EID-FACTS.md section 6)', () => {
+describe('Estonian personal ID (docs/requirements.md section 5, docs/eid-facts.md section 6)', () => {
   it.each([
     ['38001085718', '1980-01-08', 'M', 'stage I (Web eID docs example)'],
     ['60001019906', '2000-01-01', 'F', 'stage I (MID demo user)'],

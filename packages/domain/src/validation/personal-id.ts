@@ -10,18 +10,18 @@ export type PersonalIdDetails = {
   sex: 'M' | 'F';
 };
 
-/** The check digit for the first ten digits of an Estonian personal ID code (EID-FACTS.md section 6). */
+/** The check digit for the first ten digits of an Estonian personal ID code (docs/eid-facts.md section 6). */
 export const personalIdCheckDigit = (firstTenDigits: string): number => modulo11CheckDigit(firstTenDigits);
 
-// SPEC.md section 5: 1-2 the 1800s, 3-4 the 1900s, 5-6 the 2000s, 7-8 the 2100s.
+// docs/requirements.md section 5: 1-2 the 1800s, 3-4 the 1900s, 5-6 the 2000s, 7-8 the 2100s.
 const centuryOf = (firstDigit: number): number | null =>
   firstDigit >= 1 && firstDigit <= 8 ? 1800 + Math.floor((firstDigit - 1) / 2) * 100 : null;
 
 const PERSONAL_ID_PATTERN = new RegExp(`^[1-9]\\d{${PERSONAL_ID_LENGTH - 1}}$`);
 
 /**
- * Birth date and sex encoded in a valid Estonian personal ID code (SPEC.md
- * section 5), or null when the code is not valid.
+ * Birth date and sex encoded in a valid Estonian personal ID code
+ * (docs/requirements.md section 5), or null when the code is not valid.
  */
 export const parsePersonalId = (code: string): PersonalIdDetails | null => {
   if (!PERSONAL_ID_PATTERN.test(code)) return null;
@@ -40,11 +40,12 @@ export const parsePersonalId = (code: string): PersonalIdDetails | null => {
 export const isValidPersonalId = (code: string): boolean => parsePersonalId(code) !== null;
 
 /**
- * The message a user sees for an Estonian personal ID code (SPEC.md section 5):
- * anything but digits is "Only numbers permitted", a count of digits other than
- * 11 (section 9) is "must be 11 characters", and 11 digits that break the first
- * digit, date or check digit rule are "Incorrect Estonian ID code". Empty values
- * pass; "required" is a separate rule.
+ * The message a user sees for an Estonian personal ID code
+ * (docs/requirements.md section 5): anything but digits is "Only numbers
+ * permitted", a count of digits other than 11 (section 9) is "must be 11
+ * characters", and 11 digits that break the first digit, date or check digit
+ * rule are "Incorrect Estonian ID code". Empty values pass; "required" is a
+ * separate rule.
  */
 export const validatePersonalId = (code: string): ValidationResult => {
   if (code === '') return null;

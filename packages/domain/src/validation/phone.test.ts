@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPhone, isValidPhone, validatePhone } from './phone.js';
 
-describe('phone (SPEC.md section 5: cleaned, digits only, 7 to 14)', () => {
+describe('phone (docs/requirements.md section 5: cleaned, digits only, 7 to 14)', () => {
   it.each([
     ['123456', false, '6 digits'],
     ['1234567', true, '7 digits'],

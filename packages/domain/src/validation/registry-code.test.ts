@@ -4,7 +4,7 @@ import type { ValidationResult } from './codes.js';
 import { modulo11CheckDigit } from './check-digit.js';
 import { cleanRegistryCode, isValidRegistryCode, validateRegistryCode } from './registry-code.js';
 
-describe('Estonian registry code (SPEC.md section 5: cleaned, digits only, 8 with a check digit)', () => {
+describe('Estonian registry code (docs/requirements.md section 5: cleaned, digits only, 8 with a check digit)', () => {
   it.each<[string, ValidationResult, string]>([
     ['10539549', null, 'LHV Pank AS'],
     ['10060701', null, 'Swedbank AS'],

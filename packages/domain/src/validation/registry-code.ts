@@ -3,7 +3,7 @@ import { modulo11CheckDigit } from './check-digit.js';
 import { validationIssue, type ValidationResult } from './codes.js';
 import { validateNumberMaxLength, validateOnlyNumbers } from './length.js';
 
-/** The registry code as the rule of SPEC.md section 5 sees it: without whitespace. */
+/** The registry code as the rule of docs/requirements.md section 5 sees it: without whitespace. */
 export const cleanRegistryCode = (value: string): string => value.replace(/\s/g, '');
 
 /** The check digit for the first seven digits of an Estonian registry code. */
@@ -15,11 +15,12 @@ export const isChecksumValidRegistryCode = (code: string): boolean =>
   registryCodeCheckDigit(code.slice(0, REGISTRY_CODE_LENGTH - 1)) === Number(code[REGISTRY_CODE_LENGTH - 1]);
 
 /**
- * An Estonian registry code (SPEC.md section 5): the cleaned value is digits
- * only ("Only numbers permitted"), at most 8 of them ("up to N characters"),
- * and then exactly 8 whose last is the check digit ("Incorrect registry
- * code"). A code that cannot exist is refused here, before anyone asks the
- * register or the bank believes it. Empty passes; "required" is a separate rule.
+ * An Estonian registry code (docs/requirements.md section 5): the cleaned value
+ * is digits only ("Only numbers permitted"), at most 8 of them ("up to N
+ * characters"), and then exactly 8 whose last is the check digit ("Incorrect
+ * registry code"). A code that cannot exist is refused here, before anyone asks
+ * the register or the bank believes it. Empty passes; "required" is a separate
+ * rule.
  */
 export const validateRegistryCode = (value: string): ValidationResult => {
   const cleaned = cleanRegistryCode(value);

@@ -37,7 +37,7 @@ const valid = (): RelatedPersonsRuleInput => ({
 
 const codes = (input: RelatedPersonsRuleInput) => validateRelatedPersons(input).map((violation) => violation.code);
 
-describe('validateRelatedPersons (SPEC.md section 5)', () => {
+describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
   it('accepts a consistent list', () => {
     expect(validateRelatedPersons(valid())).toEqual([]);
   });

@@ -83,7 +83,7 @@ const uniquenessRules = (persons: readonly RelatedPersonRef[]): RelatedPersonsVi
     ...clashes(privatePersons, (person) =>
       present(person.personalId) ? `${countryOr(person.personalIdCountryCode)}:${person.personalId.trim()}` : null,
     ).map((ids) => violation('personAlreadyExists', ids)),
-    // SPEC.md section 5: persons without an ID are unique by birth date.
+    // docs/requirements.md section 5: persons without an ID are unique by birth date.
     ...clashes(privatePersons, (person) =>
       !present(person.personalId) && present(person.birthDate) ? person.birthDate : null,
     ).map((ids) => violation('personWithBirthDateAlreadyExists', ids)),
@@ -185,9 +185,9 @@ const selfOwnershipRule = (input: RelatedPersonsRuleInput, lists: readonly Share
 };
 
 /**
- * The related-person rules of SPEC.md section 5 over the whole list. Returns
- * every violation, each naming the persons it concerns; an empty list means
- * the related persons may be submitted.
+ * The related-person rules of docs/requirements.md section 5 over the whole
+ * list. Returns every violation, each naming the persons it concerns; an empty
+ * list means the related persons may be submitted.
  */
 export const validateRelatedPersons = (input: RelatedPersonsRuleInput): RelatedPersonsViolation[] => {
   const persons = input.relatedPersons;

@@ -28,9 +28,9 @@ const sizeCode = (issue: RawIssue & { code: 'too_big' | 'too_small' }): Validati
 };
 
 /**
- * Zod error map that turns every built-in issue into a code of SPEC.md
- * section 5. Every domain schema sets it on its leaves, so a form resolver and
- * an API route parsing the same schema see the same codes.
+ * Zod error map that turns every built-in issue into a code of
+ * docs/requirements.md section 5. Every domain schema sets it on its leaves, so
+ * a form resolver and an API route parsing the same schema see the same codes.
  */
 export const validationErrorMap = (issue: RawIssue): ValidationCode => {
   switch (issue.code) {

@@ -52,7 +52,7 @@ export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumb
 
 export type StatusResult = AuthenticationStatusResponse;
 
-/** The sign-in server's rules (SPEC.md sections 3, 4, 7; RFC 7636); routes stay thin. */
+/** The sign-in server's rules (docs/requirements.md sections 3, 4, 7; RFC 7636); routes stay thin. */
 export function createAuthService(options: AuthServiceOptions) {
   const { repository, providers, accessTokens } = options;
   const now = options.now ?? (() => new Date());
@@ -204,7 +204,8 @@ export function createAuthService(options: AuthServiceOptions) {
         },
         session.method as AuthenticationMethod,
         session.id,
-        // Mobile-ID completed only because the number belongs to the person (EID-FACTS.md section 3).
+        // Mobile-ID completed only because the number belongs to the person
+        // (docs/eid-facts.md section 3).
         session.method === 'MOBILE_ID' ? (session.phoneNumber ?? undefined) : undefined,
       );
     },

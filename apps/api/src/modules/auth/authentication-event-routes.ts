@@ -16,7 +16,7 @@ type Options = {
 const EVENT_BODY_LIMIT_BYTES = 16 * 1024;
 const tags = ['sign-in'];
 
-/** Authentication events of SPEC.md section 7, kept in the append-only authentication_events table. */
+/** Authentication events of docs/requirements.md section 7, kept in the append-only authentication_events table. */
 export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (app, { repository, requireUser, limitFailedEvents }) => {
   const { failed, completed } = authenticationEventEndpoints;
 

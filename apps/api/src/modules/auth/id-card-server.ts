@@ -20,9 +20,9 @@ export type IdCardServerOptions = {
 
 /**
  * The eid host: an HTTPS listener that requests the ID-card's client
- * certificate during the TLS handshake (EID-FACTS.md section 5.1). A missing or
- * untrusted certificate does not break the handshake; the route answers
- * no_certificate or invalid_certificate, so the screen can explain it.
+ * certificate during the TLS handshake (docs/eid-facts.md section 5.1). A
+ * missing or untrusted certificate does not break the handshake; the route
+ * answers no_certificate or invalid_certificate, so the screen can explain it.
  */
 export function createIdCardServer(options: IdCardServerOptions): FastifyInstance {
   const app = Fastify({

@@ -4,9 +4,9 @@ import { IdentityError } from '../identity/types.js';
 import type { AuthService } from './auth-service.js';
 
 /**
- * ID-card sign-in (SPEC.md section 4: "request authorize/eid to get a code"):
- * the certificate the browser presented, checked against the ID-card trust
- * anchors; the person comes from the certificate.
+ * ID-card sign-in (docs/requirements.md section 4: "request authorize/eid to
+ * get a code"): the certificate the browser presented, checked against the
+ * ID-card trust anchors; the person comes from the certificate.
  */
 export async function authorizeWithIdCard(options: {
   certificatePem: string | undefined;

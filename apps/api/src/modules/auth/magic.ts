@@ -5,15 +5,15 @@ import type { CompletedPerson } from './auth-repository.js';
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /**
- * The person of a magic sign-in payload (SPEC.md section 3; the schema has
- * applied the personalId and country fall-backs). Names are optional in the
- * payload, so a test can sign in with a personal code alone.
+ * The person of a magic sign-in payload (docs/requirements.md section 3; the
+ * schema has applied the personalId and country fall-backs). Names are optional
+ * in the payload, so a test can sign in with a personal code alone.
  */
 export function personFromMagicPayload(payload: MagicSignInPayload & Record<string, unknown>): CompletedPerson {
   const personalId = text(payload.personalId) ?? '';
   const personalIdCountryCode = text(payload.personalIdCountryCode) ?? 'EE';
   if (personalIdCountryCode === 'EE' && !isValidPersonalId(personalId)) {
-    // The same message as the forms give for the code (SPEC.md section 5); a missing code is "required".
+    // The same message as the forms give for the code (docs/requirements.md section 5); a missing code is "required".
     const issue = validatePersonalId(personalId) ?? { code: 'required' as const, params: {} };
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'personalId', ...issue }] });
   }

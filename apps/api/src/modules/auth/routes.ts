@@ -18,7 +18,10 @@ type AuthRoutesOptions = {
 
 const tags = ['sign-in'];
 
-/** OpenAPI responses of a start or status call: its success, and the lowercase failure codes of SPEC.md section 8. */
+/**
+ * OpenAPI responses of a start or status call: its success, and the lowercase failure codes of
+ * docs/requirements.md section 8.
+ */
 const withFailures = (success: z.ZodType) => ({ 200: success, 400: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema });
 
 /** The OpenAPI tags, summary and body schema of an endpoint; the body's type reaches the handler. */
@@ -26,7 +29,7 @@ function schemaOf<E extends Endpoint>(endpoint: E, summary: string): { tags: str
   return { tags, summary, body: endpoint.body };
 }
 
-/** The auth API at /oauth2/v2 (SPEC.md section 7), declared by authEndpoints in packages/domain. */
+/** The auth API at /oauth2/v2 (docs/requirements.md section 7), declared by authEndpoints in packages/domain. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens }) => {
   const mobileMethods = [
     { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },

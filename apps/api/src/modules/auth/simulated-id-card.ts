@@ -12,7 +12,7 @@ import type { RateLimitHook } from '../rate-limits/plugin.js';
 import type { AuthService } from './auth-service.js';
 import { tokenHash } from './secrets.js';
 
-// Web eID: at least 256 bits, Base64 (44 characters), alive for 5 minutes (EID-FACTS.md section 5.1 step 1).
+// Web eID: at least 256 bits, Base64 (44 characters), alive for 5 minutes (docs/eid-facts.md section 5.1 step 1).
 const NONCE_BYTES = 32;
 const NONCE_TTL_MS = 5 * 60 * 1000;
 /**
@@ -75,11 +75,11 @@ export type SimulatedIdCardOptions = {
 };
 
 /**
- * Simulated mode's ID-card sign-in (SPEC.md section 4, "request authorize/eid
- * to get a code"), without a card reader or a TLS client certificate: the
- * simulated card reader (/dev/id-card/authenticate) answers a challenge as
- * Web eID's authenticate does, and this checks the answer as the Web eID
- * validator does (identity/web-eid-token.ts). The person is whoever the
+ * Simulated mode's ID-card sign-in (docs/requirements.md section 4, "request
+ * authorize/eid to get a code"), without a card reader or a TLS client
+ * certificate: the simulated card reader (/dev/id-card/authenticate) answers a
+ * challenge as Web eID's authenticate does, and this checks the answer as the
+ * Web eID validator does (identity/web-eid-token.ts). The person is whoever the
  * certificate names; a personal code from the browser is never read.
  * Registered in simulated mode only; live mode keeps the eid host.
  */

@@ -82,9 +82,10 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
 }
 
 /**
- * The bank's decisions on submitted applications (SPEC.md section 1: account managers act offline, in the bank's
- * own systems, which post here). One decision is one transaction: the application's new status and version, the
- * event in its history, the applicant's mail and the caller's outbox row are written together or not at all.
+ * The bank's decisions on submitted applications (docs/requirements.md section 1: account managers act offline,
+ * in the bank's own systems, which post here). One decision is one transaction: the application's new status and
+ * version, the event in its history, the applicant's mail and the caller's outbox row are written together or
+ * not at all.
  */
 export function createDecisionsService(options: DecisionsServiceOptions) {
   const { repository, onboardingRepository, mail } = options;

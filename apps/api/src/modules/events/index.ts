@@ -72,8 +72,8 @@ const DEFAULT_INTERVAL_MS = 1000;
 const LEASE_MARGIN_MS = 30_000;
 
 /**
- * Events to the bank's systems (DESIGN.md "Hand-off"): a database outbox written
- * in the transaction of what each event reports, delivered by webhook as
+ * Events to the bank's systems (docs/design.md "Hand-off"): a database outbox
+ * written in the transaction of what each event reports, delivered by webhook as
  * CloudEvents signed per Standard Webhooks, at least once and in order per
  * application, by any number of instances. Without WEBHOOK_URL nothing is sent
  * and events stay in the outbox (shown at /dev/webhooks in simulated mode).

@@ -4,7 +4,8 @@ import type { AuthenticatedPerson } from './types.js';
 
 const OID = { serialNumber: '2.5.4.5', givenName: '2.5.4.42', surname: '2.5.4.4', country: '2.5.4.6', commonName: '2.5.4.3' };
 
-// Smart-ID and ID-card subjects carry PNOEE-<code>; Mobile-ID test certificates a bare code (EID-FACTS.md sections 3.7, 4.2).
+// Smart-ID and ID-card subjects carry PNOEE-<code>; Mobile-ID test certificates a bare code
+// (docs/eid-facts.md sections 3.7, 4.2).
 const ESTONIAN_SERIAL_NUMBER = /^(?:PNOEE-)?(\d{11})$/;
 
 const single = (values: string[] | undefined): string | null => {
@@ -21,8 +22,9 @@ const namesFromCommonName = (commonName: string | null, personalId: string): { g
 
 /**
  * The person a certificate names: the identity always comes from the
- * certificate subject, never from the request (EID-FACTS.md section 4.1 item 4).
- * Null unless the subject is an Estonian personal code with a valid check digit.
+ * certificate subject, never from the request (docs/eid-facts.md section 4.1
+ * item 4). Null unless the subject is an Estonian personal code with a valid
+ * check digit.
  */
 export const personFromCertificate = ({ subject }: CertificateFields): AuthenticatedPerson | null => {
   const personalId = ESTONIAN_SERIAL_NUMBER.exec(single(subject.get(OID.serialNumber)) ?? '')?.[1];

@@ -4,7 +4,7 @@ export type PurposeRequirement = {
   /**
    * authentication (default): digitalSignature when a key usage extension is
    * present. signing: the key usage extension must list nonRepudiation, which
-   * an authentication certificate does not (EID-FACTS.md sections 4.2, 4.3).
+   * an authentication certificate does not (docs/eid-facts.md sections 4.2, 4.3).
    */
   use?: 'authentication' | 'signing';
   /** EKU that must be listed when the certificate has an EKU extension at all. */
@@ -15,7 +15,7 @@ export type PurposeRequirement = {
   qcTypes?: readonly string[];
 };
 
-/** Smart-ID QUALIFIED certificates carry both policies (EID-FACTS.md section 4.2, SIDJ3). */
+/** Smart-ID QUALIFIED certificates carry both policies (docs/eid-facts.md section 4.2, SIDJ3). */
 export const SMART_ID_QUALIFIED_POLICIES = ['1.3.6.1.4.1.10015.17.2', '0.4.0.2042.1.2'] as const;
 
 /**
@@ -27,7 +27,7 @@ export const SMART_ID_QUALIFIED_SIGNING_POLICIES = ['1.3.6.1.4.1.10015.17.2', '0
 /** id-etsi-qct-esign: a certificate for electronic signatures (ETSI EN 319 412-5). */
 export const QC_TYPE_ESIGN = '0.4.0.1862.1.6.1';
 
-/** Client authentication, required of the ID-card certificate when it lists EKUs (EID-FACTS.md section 5.1, step 5.4). */
+/** Client authentication, required of the ID-card certificate when it lists EKUs (docs/eid-facts.md section 5.1, step 5.4). */
 export const CLIENT_AUTH_EKU = '1.3.6.1.5.5.7.3.2';
 
 export type PurposeProblem = 'wrong_key_usage' | 'policy_missing' | 'qc_type_missing';

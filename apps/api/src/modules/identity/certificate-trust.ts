@@ -11,9 +11,9 @@ const isWithinValidity = (certificate: X509Certificate, now: Date): TrustProblem
 
 /**
  * Checks notBefore <= now <= notAfter and that one configured anchor issued
- * the certificate and its signature verifies (EID-FACTS.md sections 4.1 item 2,
- * 4.3). SK returns only the end-entity certificate, so the anchors are the
- * issuing CAs themselves, as in SK's 2.x clients (section 4.2). Revocation
+ * the certificate and its signature verifies (docs/eid-facts.md sections 4.1
+ * item 2, 4.3). SK returns only the end-entity certificate, so the anchors are
+ * the issuing CAs themselves, as in SK's 2.x clients (section 4.2). Revocation
  * (OCSP) is not checked here.
  */
 export const checkTrust = (certificate: X509Certificate, anchors: readonly X509Certificate[], now: Date): TrustProblem | null => {

@@ -34,7 +34,7 @@ export type CertificateCheck = {
   /** The personal code the flow was started for. */
   expectedPersonalId: string;
   purpose?: PurposeRequirement;
-  /** Smart-ID: the reported level must be at least the requested one (EID-FACTS.md section 4.1 item 3). */
+  /** Smart-ID: the reported level must be at least the requested one (docs/eid-facts.md section 4.1 item 3). */
   level?: { requested: CertificateLevel; reported: string | undefined };
   now?: Date;
 };
@@ -42,7 +42,7 @@ export type CertificateCheck = {
 /** A service's OK answer: a certificate and its key's signature over the hash we sent. */
 export type AuthenticationResponse = CertificateCheck & {
   signature: Uint8Array;
-  /** The hash we sent and kept; a hash echoed by the service is never trusted (EID-FACTS.md section 4.1). */
+  /** The hash we sent and kept; a hash echoed by the service is never trusted (docs/eid-facts.md section 4.1). */
   hash: Uint8Array;
   hashType: HashType;
 };
@@ -113,7 +113,8 @@ const checkReportedCertificate = (check: CertificateCheck, now: Date): Checked =
   return checked;
 };
 
-// SK's 3.x client also insists on this when the flow started for a known person (EID-FACTS.md section 4.2).
+// SK's 3.x client also insists on this when the flow started for a known person
+// (docs/eid-facts.md section 4.2).
 const namesExpectedPerson = (checked: Checked, expectedPersonalId: string): Checked =>
   checked.ok && checked.person.personalId !== expectedPersonalId ? { ok: false, reason: 'personal_id_mismatch' } : checked;
 
@@ -128,7 +129,7 @@ const checkSignedAnswer = (response: AuthenticationResponse, now: Date): Checked
 };
 
 /**
- * Validates a Smart-ID or Mobile-ID OK answer as EID-FACTS.md section 4.3
+ * Validates a Smart-ID or Mobile-ID OK answer as docs/eid-facts.md section 4.3
  * recommends: validity and chain to a configured anchor, key usage and
  * policies, certificate level, the signature over the hash we kept, and that
  * the certificate names the person the flow was started for.
@@ -181,7 +182,7 @@ export const validateSignatureResponse = (response: SignatureResponse): Signatur
 /**
  * Validates the TLS client certificate of an ID-card sign-in: validity, chain
  * to a configured ID-card anchor, digitalSignature and, when EKUs are listed,
- * clientAuth (EID-FACTS.md section 5.1, validation steps 4 and 6), and an
+ * clientAuth (docs/eid-facts.md section 5.1, validation steps 4 and 6), and an
  * Estonian subject (step 9). OCSP is not checked.
  */
 export const validateIdCardCertificate = (
@@ -198,7 +199,7 @@ export const validateIdCardCertificate = (
   return checked.ok ? { ok: true, person: checked.person } : { ok: false, code: 'invalid_certificate', reason: checked.reason };
 };
 
-/** An ID-card signature as the browser hands it over (hwcrypto or Web eID sign, EID-FACTS.md sections 5.1 step 6, 5.2). */
+/** An ID-card signature as the browser hands it over (hwcrypto or Web eID sign, docs/eid-facts.md sections 5.1 step 6, 5.2). */
 export type IdCardSignature = {
   /** Base64 DER signing certificate the card reported. */
   certificate: string;

@@ -6,7 +6,7 @@ import type { HashType } from './types.js';
 /**
  * Checks that `signature` is the certificate key's signature over exactly the
  * hash we sent: RSA PKCS#1 v1.5 over DigestInfo||hash, or ECDSA raw r||s over
- * the hash (EID-FACTS.md sections 1.8, 3.6, 4.1 item 5).
+ * the hash (docs/eid-facts.md sections 1.8, 3.6, 4.1 item 5).
  */
 export const verifyDigestSignature = (publicKey: KeyObject, hash: Uint8Array, hashType: HashType, signature: Uint8Array): boolean => {
   if (!hasHashLength(hash, hashType)) return false;
@@ -14,7 +14,8 @@ export const verifyDigestSignature = (publicKey: KeyObject, hash: Uint8Array, ha
   if (publicKey.asymmetricKeyType !== 'rsa') return false;
   const expected = Buffer.concat([DIGEST_INFO_PREFIXES[hashType], hash]);
   try {
-    // Decrypting with the public key and PKCS#1 padding checks the type-1 padding and yields DigestInfo||hash (EID-FACTS.md section 1.8).
+    // Decrypting with the public key and PKCS#1 padding checks the type-1 padding and yields DigestInfo||hash
+    // (docs/eid-facts.md section 1.8).
     const recovered = publicDecrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, signature);
     return recovered.length === expected.length && timingSafeEqual(recovered, expected);
   } catch {

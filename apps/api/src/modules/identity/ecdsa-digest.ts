@@ -5,8 +5,9 @@ import { LRUCache } from 'lru-cache';
 /**
  * ECDSA over a digest we already hold. Node's crypto.sign/verify always hash
  * their input, but SK signs the submitted hash itself and we keep only that
- * hash, not a pre-image (EID-FACTS.md sections 1.8, 3.6). @noble/curves works
- * on the digest (prehash: false); signatures are raw r||s as SK sends them.
+ * hash, not a pre-image (docs/eid-facts.md sections 1.8, 3.6). @noble/curves
+ * works on the digest (prehash: false); signatures are raw r||s as SK sends
+ * them.
  */
 const CURVES = { 'P-256': p256, 'P-384': p384, 'P-521': p521 } as const;
 type CurveName = keyof typeof CURVES;

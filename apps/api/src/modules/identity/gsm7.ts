@@ -1,4 +1,5 @@
-// GSM 03.38 basic character set; anything else needs UCS-2, which halves the room (EID-FACTS.md section 3.3).
+// GSM 03.38 basic character set; anything else needs UCS-2, which halves the room
+// (docs/eid-facts.md section 3.3).
 const GSM7_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_SET = new Set(GSM7_BASIC);

@@ -23,7 +23,7 @@ export const requestJson = async (fetchFn: typeof fetch, url: URL, init: Request
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? null : JSON.stringify(init.body),
       // SK's APIs never redirect. Followed, a 307 or 308 would send the body, with the relying
-      // party's UUID (a shared secret, EID-FACTS.md section 3.1), to whatever host it names and
+      // party's UUID (a shared secret, docs/eid-facts.md section 3.1), to whatever host it names and
       // take that host's session as SK's (found by the faults-sk-clients suite): a transport failure instead.
       redirect: 'error',
       // One bound from connecting to the last byte of the body: a hung SK fails the call, never our request.
@@ -36,7 +36,7 @@ export const requestJson = async (fetchFn: typeof fetch, url: URL, init: Request
   try {
     return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
   } catch {
-    // Error bodies are for developers only (EID-FACTS.md section 3.4); a non-JSON one still carries its status.
+    // Error bodies are for developers only (docs/eid-facts.md section 3.4); a non-JSON one still carries its status.
     return { status: response.status, body: null };
   }
 };

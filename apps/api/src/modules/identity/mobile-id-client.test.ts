@@ -51,7 +51,8 @@ describe('Mobile-ID client requests', () => {
         hash: hash.toString('base64'),
         hashType: 'SHA256',
         language: 'EST',
-        // õ is not GSM-7, so the text goes as UCS-2 (EID-FACTS.md section 3.3).
+        // õ is not GSM-7, so the text goes as UCS-2
+        // (docs/eid-facts.md section 3.3).
         displayText: 'Ettevõtte konto avamine',
         displayTextFormat: 'UCS-2',
       },
@@ -66,7 +67,7 @@ describe('Mobile-ID client requests', () => {
   });
 });
 
-describe('Mobile-ID start statuses (EID-FACTS.md section 3.4)', () => {
+describe('Mobile-ID start statuses (docs/eid-facts.md section 3.4)', () => {
   it.each([400, 401, 405, 500, 503])('%i -> unexpected', async (status) => {
     answer = () => ({ status, body: { error: 'x', time: 't', traceId: 'y' } });
     const error = await client.start({ personalId, phoneNumber, hash, hashType: 'SHA256' }).catch((caught: unknown) => caught);
@@ -75,7 +76,7 @@ describe('Mobile-ID start statuses (EID-FACTS.md section 3.4)', () => {
   });
 });
 
-describe('Mobile-ID results (EID-FACTS.md section 3.4)', () => {
+describe('Mobile-ID results (docs/eid-facts.md section 3.4)', () => {
   it.each([
     ['TIMEOUT', 'timeout'],
     ['EXPIRED_TRANSACTION', 'timeout'],

@@ -14,13 +14,13 @@ import { IdentityError, type HashType, type MobileIdentityProvider, type MobileI
 export type MobileIdLanguage = 'EST' | 'ENG' | 'RUS' | 'LIT';
 
 export type MobileIdClientOptions = {
-  /** e.g. https://tsp.demo.sk.ee/mid-api (EID-FACTS.md section 3.1). */
+  /** e.g. https://tsp.demo.sk.ee/mid-api (docs/eid-facts.md section 3.1). */
   baseUrl: string;
   relyingPartyUuid: string;
   relyingPartyName: string;
   /** PEM texts of the CAs that issue Mobile-ID authentication and signing certificates. */
   trustAnchors: string[];
-  /** Shown on the phone; cut to 100 GSM-7 or 50 UCS-2 characters (EID-FACTS.md section 3.3). */
+  /** Shown on the phone; cut to 100 GSM-7 or 50 UCS-2 characters (docs/eid-facts.md section 3.3). */
   displayText?: string;
   /** Language of the phone prompt; default EST. */
   language?: MobileIdLanguage;
@@ -32,12 +32,12 @@ export type MobileIdClientOptions = {
 /** Sign-in and signing through the Mobile-ID REST API. */
 export type MobileIdClient = MobileIdentityProvider & MobileIdSigningProvider;
 
-// SK's Java client pre-check (EID-FACTS.md section 3.3, MIDJ MidInputUtil).
+// SK's Java client pre-check (docs/eid-facts.md section 3.3, MIDJ MidInputUtil).
 const PHONE_NUMBER = /^\+\d{8,30}$/;
 
 const startResponse = z.object({ sessionID: z.string().min(1) });
 
-// Unknown fields are ignored (EID-FACTS.md section 3.1).
+// Unknown fields are ignored (docs/eid-facts.md section 3.1).
 const sessionStatus = z.object({
   state: z.string(),
   result: z.string().optional(),
@@ -52,13 +52,14 @@ type OkAnswer = { signature: Buffer; certificate: Buffer | null };
 
 const failed = (code: PollFailure['code'], detail: string): PollFailure => ({ status: 'FAILED', code, detail });
 
-/** Sign-in and PIN2 signing speaking the Mobile-ID REST API (EID-FACTS.md section 3). */
+/** Sign-in and PIN2 signing speaking the Mobile-ID REST API (docs/eid-facts.md section 3). */
 export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdClient => {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const anchors = parseTrustAnchors(options.trustAnchors);
   const fetchFn = options.fetch ?? fetch;
   const timeouts: SkTimeouts = { ...DEFAULT_SK_TIMEOUTS, ...options.timeouts };
-  // SK's UUID is a shared secret that must be lower case (EID-FACTS.md section 3.1).
+  // SK's UUID is a shared secret that must be lower case
+  // (docs/eid-facts.md section 3.1).
   const relyingPartyUuid = options.relyingPartyUuid.toLowerCase();
 
   // A code or number that cannot exist has no Mobile-ID; SK would only answer 400.
@@ -76,7 +77,7 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
     }
   };
 
-  /** POST /authentication or /signature (EID-FACTS.md section 3.3); every refusal at start is unexpected. */
+  /** POST /authentication or /signature (docs/eid-facts.md section 3.3); every refusal at start is unexpected. */
   const startSession = async (
     session: Session,
     input: { personalId: string; phoneNumber?: string | undefined; hash: Uint8Array; hashType: HashType; displayText?: string | undefined },
@@ -146,7 +147,8 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
       return { status: 'COMPLETE', person: validation.person };
     },
 
-    // The signing certificate is fetched apart: signature answers carry none (EID-FACTS.md section 3.4).
+    // The signing certificate is fetched apart: signature answers carry none
+    // (docs/eid-facts.md section 3.4).
     async signingCertificate({ personalId, phoneNumber }) {
       const response = await post('certificate', person(personalId, phoneNumber));
       if (response.status !== 200) throw new IdentityError('unexpected', `Mobile-ID certificate answered ${String(response.status)}`);

@@ -1,9 +1,9 @@
 import type { SignInFailureCode } from './types.js';
 
 /*
- * Mobile-ID session results (EID-FACTS.md section 3.4) -> sign-in codes
- * (SPEC.md section 8), for authentication and signature sessions alike. OK is
- * validated separately.
+ * Mobile-ID session results (docs/eid-facts.md section 3.4) -> sign-in codes
+ * (docs/requirements.md section 8), for authentication and signature sessions
+ * alike. OK is validated separately.
  *
  * | result                  | code           | why                                                          |
  * |-------------------------|----------------|--------------------------------------------------------------|
@@ -33,7 +33,7 @@ export const MOBILE_ID_RESULTS: Readonly<Record<string, SignInFailureCode>> = {
 export const mobileIdResultCode = (result: string): SignInFailureCode => MOBILE_ID_RESULTS[result] ?? 'unexpected';
 
 /*
- * HTTP statuses (EID-FACTS.md section 3.4). Mobile-ID reports an unknown
+ * HTTP statuses (docs/eid-facts.md section 3.4). Mobile-ID reports an unknown
  * person as a session result, never as a start status, so every non-200 start
  * answer is unexpected:
  *
@@ -50,8 +50,8 @@ export const mobileIdResultCode = (result: string): SignInFailureCode => MOBILE_
 export const mobileIdPollStatusCode = (status: number): SignInFailureCode => (status === 404 ? 'timeout' : 'unexpected');
 
 /*
- * POST /certificate results (EID-FACTS.md section 3.4), always HTTP 200. OK
- * carries the signing certificate, which is validated separately.
+ * POST /certificate results (docs/eid-facts.md section 3.4), always HTTP 200.
+ * OK carries the signing certificate, which is validated separately.
  *
  * | result        | code           | why                                                   |
  * |---------------|----------------|-------------------------------------------------------|

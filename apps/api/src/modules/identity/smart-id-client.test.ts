@@ -71,7 +71,7 @@ describe('Smart-ID client requests', () => {
   });
 });
 
-describe('Smart-ID start statuses (EID-FACTS.md section 1.6)', () => {
+describe('Smart-ID start statuses (docs/eid-facts.md section 1.6)', () => {
   it.each([
     [404, 'user_not_found'],
     [471, 'user_not_found'],
@@ -104,7 +104,7 @@ describe('Smart-ID start statuses (EID-FACTS.md section 1.6)', () => {
   });
 });
 
-describe('Smart-ID end results (EID-FACTS.md section 1.5)', () => {
+describe('Smart-ID end results (docs/eid-facts.md section 1.5)', () => {
   it.each([
     ['USER_REFUSED', 'user_cancelled'],
     ['USER_REFUSED_DISPLAYTEXTANDPIN', 'user_cancelled'],

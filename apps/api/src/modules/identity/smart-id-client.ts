@@ -18,13 +18,16 @@ import {
 } from './types.js';
 
 export type SmartIdClientOptions = {
-  /** e.g. https://sid.demo.sk.ee/smart-id-rp/v2/ (EID-FACTS.md section 1.1). */
+  /** e.g. https://sid.demo.sk.ee/smart-id-rp/v2/ (docs/eid-facts.md section 1.1). */
   baseUrl: string;
   relyingPartyUuid: string;
   relyingPartyName: string;
   /** PEM texts of the CAs that issue Smart-ID authentication and signing certificates. */
   trustAnchors: string[];
-  /** Shown with the PIN1 prompt, and with PIN2 unless a signature asks for another; at most 60 characters (EID-FACTS.md section 1.4). */
+  /**
+   * Shown with the PIN1 prompt, and with PIN2 unless a signature asks for another; at most 60 characters
+   * (docs/eid-facts.md section 1.4).
+   */
   displayText: string;
   fetch?: typeof fetch;
   /** Bounds of each call to SK; DEFAULT_SK_TIMEOUTS unless given (tests shorten them). */
@@ -35,7 +38,7 @@ export type SmartIdClientOptions = {
 export type SmartIdClient = MobileIdentityProvider & SmartIdSigningProvider;
 
 const DISPLAY_TEXT_60_MAX = 60;
-// 32 bytes of UTF-8 (EID-FACTS.md section 1.3).
+// 32 bytes of UTF-8 (docs/eid-facts.md section 1.3).
 const RELYING_PARTY_NAME_MAX_BYTES = 32;
 const CERTIFICATE_LEVEL = 'QUALIFIED';
 
@@ -44,7 +47,8 @@ const SIGNING_PURPOSE: PurposeRequirement = { use: 'signing', policies: SMART_ID
 
 const startResponse = z.object({ sessionID: z.string().min(1) });
 
-// Unknown fields are ignored anywhere in an answer (EID-FACTS.md section 1.5).
+// Unknown fields are ignored anywhere in an answer
+// (docs/eid-facts.md section 1.5).
 const sessionStatus = z.object({
   state: z.string(),
   result: z.object({ endResult: z.string(), documentNumber: z.string().optional() }).optional(),
@@ -57,7 +61,7 @@ type OkAnswer = { certificate: Buffer; certificateLevel: string | undefined; doc
 
 const failed = (code: PollFailure['code'], detail: string): PollFailure => ({ status: 'FAILED', code, detail });
 
-/** Sign-in and PIN2 signing speaking the Smart-ID RP API v2 (EID-FACTS.md section 1). */
+/** Sign-in and PIN2 signing speaking the Smart-ID RP API v2 (docs/eid-facts.md section 1). */
 export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClient => {
   if (options.displayText.length > DISPLAY_TEXT_60_MAX) throw new Error(`Smart-ID displayText is longer than ${String(DISPLAY_TEXT_60_MAX)} characters`);
   if (Buffer.byteLength(options.relyingPartyName) > RELYING_PARTY_NAME_MAX_BYTES) throw new Error('Smart-ID relyingPartyName is longer than 32 bytes');
@@ -72,7 +76,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     return `PNOEE-${personalId}`;
   };
 
-  /** The fields of a request that the person confirms with a PIN (EID-FACTS.md sections 1.3, 1.4). */
+  /** The fields of a request that the person confirms with a PIN (docs/eid-facts.md sections 1.3, 1.4). */
   const pinRequest = (hash: Uint8Array, hashType: HashType, displayText = options.displayText) => {
     if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
     if (displayText.length > DISPLAY_TEXT_60_MAX) throw new IdentityError('unexpected', 'Smart-ID displayText is longer than 60 characters');
@@ -159,7 +163,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       return { status: 'COMPLETE', person: validation.person };
     },
 
-    // The person picks the account to sign with; no PIN is asked (EID-FACTS.md sections 1.2, 1.3).
+    // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md sections 1.2, 1.3).
     async startCertificateChoice({ personalId }) {
       return startSession(`certificatechoice/etsi/${semanticsIdentifier(personalId)}`);
     },
@@ -183,7 +187,8 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       };
     },
 
-    // signature/document/{documentNumber} signs with the chosen account, whose certificate the signed data names (EID-FACTS.md section 1.2).
+    // signature/document/{documentNumber} signs with the chosen account, whose certificate the signed data names
+    // (docs/eid-facts.md section 1.2).
     async startSignature({ personalId, documentNumber, hash, hashType, displayText }) {
       const target = documentNumber === undefined ? `etsi/${semanticsIdentifier(personalId)}` : `document/${encodeURIComponent(documentNumber)}`;
       return startSession(`signature/${target}`, pinRequest(hash, hashType, displayText));

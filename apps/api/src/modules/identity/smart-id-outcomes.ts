@@ -1,8 +1,8 @@
 import type { SignInFailureCode } from './types.js';
 
 /*
- * Smart-ID RP API v2 end results (EID-FACTS.md section 1.5) -> sign-in codes
- * (SPEC.md section 8), for sign-in and signing alike. OK is validated separately.
+ * Smart-ID RP API v2 end results (docs/eid-facts.md section 1.5) -> sign-in codes
+ * (docs/requirements.md section 8), for sign-in and signing alike. OK is validated separately.
  *
  * | endResult                                        | code              | why                                                        |
  * |--------------------------------------------------|-------------------|------------------------------------------------------------|
@@ -39,7 +39,7 @@ export const smartIdEndResultCode = (endResult: string): SignInFailureCode => SM
 
 /*
  * HTTP statuses of the calls that start a session: authentication,
- * certificate choice and signature (EID-FACTS.md section 1.6).
+ * certificate choice and signature (docs/eid-facts.md section 1.6).
  *
  * | status         | code              | why                                                                   |
  * |----------------|-------------------|-----------------------------------------------------------------------|

@@ -1,7 +1,8 @@
 /**
  * The contract between the sign-in server (modules/auth) and the identity
- * services. Smart-ID and Mobile-ID sit behind one interface (STYLE.md habit 6);
- * the simulators are reached through the same clients over HTTP.
+ * services. Smart-ID and Mobile-ID sit behind one interface
+ * (docs/style.md habit 6); the simulators are reached through the same clients
+ * over HTTP.
  */
 
 /** A person as the identity service's certificate names them; never taken from the request. */
@@ -13,7 +14,7 @@ export type AuthenticatedPerson = {
   surname: string;
 };
 
-/** The lowercase sign-in failure codes of SPEC.md section 8. */
+/** The lowercase sign-in failure codes of docs/requirements.md section 8. */
 export const SIGN_IN_FAILURE_CODES = [
   'timeout',
   'user_not_found',
@@ -71,8 +72,8 @@ export type PollAuthenticationInput = {
   timeoutMs: number;
   /**
    * The personal code the session was started for; the certificate must name
-   * it (EID-FACTS.md section 4.3). The caller keeps it with the sign-in in the
-   * database, so any instance can poll.
+   * it (docs/eid-facts.md section 4.3). The caller keeps it with the sign-in in
+   * the database, so any instance can poll.
    */
   personalId: string;
 };
@@ -83,15 +84,15 @@ export type MobileIdentityProvider = {
   start(input: StartAuthenticationInput): Promise<{ providerSessionId: string }>;
   /**
    * One status request, long-polling at most timeoutMs. A COMPLETE result has
-   * been validated as SK's clients do (EID-FACTS.md section 4): the signature
-   * over this hash, the certificate chain, validity and level.
+   * been validated as SK's clients do (docs/eid-facts.md section 4): the
+   * signature over this hash, the certificate chain, validity and level.
    */
   poll(input: PollAuthenticationInput): Promise<IdentityPollResult>;
 };
 
 /*
- * Signing with PIN2 (SPEC.md section 4, "Signing states"). The signing
- * certificate comes first, because the data to be signed (e.g. an AdES
+ * Signing with PIN2 (docs/requirements.md section 4, "Signing states"). The
+ * signing certificate comes first, because the data to be signed (e.g. an AdES
  * signature's signed properties) names it; then the hash of that data is
  * signed with PIN2 and the answer is validated before it is returned.
  */
@@ -100,7 +101,7 @@ export type MobileIdentityProvider = {
 export type SigningCertificate = {
   /** Base64 DER. */
   certificate: string;
-  /** Smart-ID only: the account holding it, for signature/document/{documentNumber} (EID-FACTS.md section 1.2). */
+  /** Smart-ID only: the account holding it, for signature/document/{documentNumber} (docs/eid-facts.md section 1.2). */
   documentNumber?: string;
   signer: AuthenticatedPerson;
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const sha = (algorithm: string, text: string) => createHash(algorithm).update(text).digest();
 
-// SK's own test vectors, reproduced in EID-FACTS.md sections 1.7 and 3.5.
+// SK's own test vectors, reproduced in docs/eid-facts.md sections 1.7 and 3.5.
 describe('verification codes from the hash the clients send', () => {
   it('Smart-ID: SHA-256 of the hash, last two bytes, mod 10000', () => {
     expect(smartIdVerificationCode(sha('sha256', 'Hello World!'))).toBe('7712');

@@ -4,7 +4,7 @@ import { parseCertificate } from './certificate-parsing.js';
 import { validateIdCardCertificate, type CertificateRejection } from './certificate-validation.js';
 import type { AuthenticatedPerson } from './types.js';
 
-/** Web eID's authentication token (EID-FACTS.md section 5.1 step 4). */
+/** Web eID's authentication token (docs/eid-facts.md section 5.1 step 4). */
 export type WebEidAuthToken = {
   unverifiedCertificate: string;
   algorithm: string;
@@ -47,7 +47,7 @@ const verifySignature = (certificate: X509Certificate, algorithm: Algorithm, dat
 
 /**
  * Checks a Web eID authentication token as the Web eID validator does
- * (EID-FACTS.md section 5.1 step 5): the format, the authentication
+ * (docs/eid-facts.md section 5.1 step 5): the format, the authentication
  * certificate (validity, chain to an ID-card anchor, digitalSignature and
  * clientAuth, an Estonian subject), then the signature over
  * hash(origin) ‖ hash(nonce) with the certificate's key. The nonce is the one

@@ -127,10 +127,10 @@ export type MailModule = {
    */
   enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
   /**
-   * SPEC.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from configuration.
-   * Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, _PER_ADDRESS_PER_DAY and _PER_PERSON_PER_DAY only: beyond
-   * them it throws 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction (it holds the limits' locks);
-   * without it, one is opened.
+   * docs/requirements.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from
+   * configuration. Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, _PER_ADDRESS_PER_DAY and
+   * _PER_PERSON_PER_DAY only: beyond them it throws 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction
+   * (it holds the limits' locks); without it, one is opened.
    */
   enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
   /**
@@ -138,9 +138,12 @@ export type MailModule = {
    * RATE_LIMITED and nothing enqueued. `tx` as for enqueueSaveAndContinueLater.
    */
   enqueueEmailConfirmationCode(mail: EmailConfirmationCodeMail, tx?: Db): Promise<number>;
-  /** SPEC.md section 4: the follow-up after submission, with the support contacts from configuration. */
+  /** docs/requirements.md section 4: the follow-up after submission, with the support contacts from configuration. */
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
-  /** SPEC.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
+  /**
+   * docs/requirements.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment
+   * reference.
+   */
   enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Db): Promise<number>;
   /**
    * A bank's decision the applicant must hear about (MAILED_DECISIONS), linking to the status page. Within
@@ -167,8 +170,8 @@ const smtpTimeouts = { connectionTimeout: 20_000, greetingTimeout: 20_000, socke
 
 /**
  * Mail: nodemailer over SMTP when SMTP_URL is set; otherwise mail stays in the
- * outbox table, shown at /dev/mailbox in simulated mode (DESIGN.md). The outbox
- * lives in the database, so any number of instances share it.
+ * outbox table, shown at /dev/mailbox in simulated mode (docs/design.md). The
+ * outbox lives in the database, so any number of instances share it.
  */
 export function createMailModule(dependencies: MailModuleDependencies): MailModule {
   const { config, db, logger } = dependencies;

@@ -11,7 +11,7 @@ const facts = (change: Partial<FollowUpFacts> = {}): FollowUpFacts => ({
   ...change,
 });
 
-describe('followUpOf (SPEC.md section 4)', () => {
+describe('followUpOf (docs/requirements.md section 4)', () => {
   it.each([
     ['a resident-owned company represented by its board', facts(), 'PAY_SERVICE_FEE'],
     ['an owner abroad', facts({ notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],

@@ -12,7 +12,7 @@ import {
 
 /**
  * The one place where the server decides the step and the outcome of an
- * application (SPEC.md section 4). The routes and the screens only follow it.
+ * application (docs/requirements.md section 4). The routes and the screens only follow it.
  */
 
 /**
@@ -90,7 +90,7 @@ export function companyDecision(company: CompanyFacts, applications: readonly Ex
   return { kind: 'CREATE' };
 }
 
-/** SPEC.md section 5: one application without a registry code per 30 days; a repeat leads to the pending one. */
+/** docs/requirements.md section 5: one application without a registry code per 30 days; a repeat leads to the pending one. */
 export const registryCodelessWindowStart = (now: Date): Date =>
   new Date(now.getTime() - REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
 
@@ -107,7 +107,7 @@ export type FollowUpFacts = {
 };
 
 /**
- * What the bank does after submission (SPEC.md section 4), in order of
+ * What the bank does after submission (docs/requirements.md section 4), in order of
  * precedence: a wish to sign in the office means identifying there; a listed
  * company goes to a manager (its owners are public, so one abroad is no reason
  * to call the representative in); owners abroad mean identifying in the chosen

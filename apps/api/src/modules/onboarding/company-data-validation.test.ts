@@ -40,7 +40,7 @@ const validCompanyData = {
   hasAccountClosedInLastSixMonths: false,
 };
 
-/** The invalid bodies of SPEC.md section 5 the company form refuses in the browser. */
+/** The invalid bodies of docs/requirements.md section 5 the company form refuses in the browser. */
 const invalidBodies: [string, unknown][] = [
   ['a bad e-mail', { ...validCompanyData, businessEmail: 'info@firma' }],
   ['a phone of 6 digits', { ...validCompanyData, businessPhone: '123456' }],

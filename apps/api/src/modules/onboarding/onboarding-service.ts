@@ -216,7 +216,7 @@ export async function writeOrConflictWith(
   throw new AppError('STALE_VERSION', { currentVersion: current?.version });
 }
 
-/** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
+/** The onboarding rules: who may do what to which application, and what happens next (docs/requirements.md sections 1, 4, 5). */
 const CHANGE_SOURCES: readonly ChangeSource[] = ['APPLICANT', 'REGISTER', 'EID', 'BANK'];
 
 /** The source of an event's change: the register's readings, the eID's signature, the bank's decisions, else the applicant. */
@@ -256,7 +256,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
   const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288, historyBytes: 2_097_152 };
 
-  /** SPEC.md section 1: the bank asks the registers only after the representative consented to it. */
+  /** docs/requirements.md section 1: the bank asks the registers only after the representative consented to it. */
   async function requireConsent(user: Pick<User, 'personalId' | 'personalIdCountryCode'>): Promise<void> {
     const row = await repository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     if (!row?.consentedAt) throw new AppError('CONSENT_REQUIRED');
@@ -328,7 +328,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `The application is ${application.status.toLowerCase().replace('_', ' ')}.`);
   }
 
-  /** SPEC.md section 3: what choosing a company leads to, and the application when it leads to one. */
+  /** docs/requirements.md section 3: what choosing a company leads to, and the application when it leads to one. */
   /**
    * A company typed by hand is one the register does not know: one it knows, by its Estonian registry code or by
    * name, is chosen from the list (where the register, not the applicant, decides about it), or taken up with a

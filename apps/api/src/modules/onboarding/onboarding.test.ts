@@ -11,7 +11,7 @@ let app: FastifyInstance;
 let smtp: TestSmtpServer;
 const tokens: Record<string, string> = {};
 
-/** Someone who has signed in and not yet consented to registry queries (SPEC.md section 1). */
+/** Someone who has signed in and not yet consented to registry queries (docs/requirements.md section 1). */
 const NOT_CONSENTED = '30303039903';
 
 /**
@@ -73,7 +73,8 @@ describe('personal information', () => {
   it('starts empty, then keeps e-mail, phone, language and consent', async () => {
     const before = await call(NOT_CONSENTED, 'GET', '/onboarding/representative');
     expect(before.json()).toMatchObject({ personalId: NOT_CONSENTED, email: null, hasConsentedToRegistryQueries: false });
-    // SPEC.md section 1: without consent the bank asks no register: no company list, no register look-up, no application.
+    // docs/requirements.md section 1: without consent the bank asks no register: no company list, no register look-up, no
+    // application.
     for (const [method, url, payload] of [
       ['GET', '/onboarding/representative/companies', undefined],
       ['POST', '/onboarding/applications', fromRegister(REGISTRY_CODES.onePersonOu)],

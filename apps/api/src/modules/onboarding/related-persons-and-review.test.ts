@@ -15,9 +15,10 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
 /**
- * The related persons step and the review before signing (SPEC.md sections 3
- * and 5): the register's pre-fill, the server refusing what the browser
- * refuses with the same codes, and the whole application checked again.
+ * The related persons step and the review before signing
+ * (docs/requirements.md sections 3 and 5): the register's pre-fill, the server
+ * refusing what the browser refuses with the same codes, and the whole
+ * application checked again.
  */
 
 let app: FastifyInstance;

@@ -8,8 +8,9 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
 
 /**
  * The server refuses what the browser refuses, with the same paths and codes
- * (SPEC.md section 5). A second POST for the same company answers its pending
- * application, so the tests share one application that moves forward.
+ * (docs/requirements.md section 5). A second POST for the same company answers
+ * its pending application, so the tests share one application that moves
+ * forward.
  */
 
 const TEST_PERSON = '38001085718';

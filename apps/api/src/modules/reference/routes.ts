@@ -18,7 +18,7 @@ const LISTS: readonly ReferenceList[] = [
   { endpoint: referenceEndpoints.bankOffices, summary: 'Branches and banking points where a representative can identify themselves', data: () => ({ bankOffices: BANK_OFFICES }) },
 ];
 
-/** Public reference data (SPEC.md section 3), declared by referenceEndpoints in packages/domain. */
+/** Public reference data (docs/requirements.md section 3), declared by referenceEndpoints in packages/domain. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { endpoint, summary, data } of LISTS) {
     const cached: CachedBody = cacheBody(endpoint.response, data());

@@ -3,8 +3,8 @@ import { FIXTURE_ACCOUNTS, type CompanyKey } from './fixture/bank.js';
 
 /**
  * The bank's own knowledge of a company, kept apart from the state register:
- * a company that already has an account is sent to the online bank (SPEC.md
- * section 4, "active company with an existing account").
+ * a company that already has an account is sent to the online bank
+ * (docs/requirements.md section 4, "active company with an existing account").
  */
 export type BankRecords = {
   hasAccount(registryCountryCode: string, registryCode: string): boolean;

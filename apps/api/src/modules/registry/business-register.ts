@@ -3,10 +3,13 @@ import type { CompanyStatus, LegalForm, RegisterCompanyDetails, RegisterPersonDa
 
 export type { CompanyStatus, LegalForm, RegisterCompanyDetails, RegisterPersonData };
 
-/** The register names a person's right to represent a company; OTHER is only ever typed by the user (SPEC.md section 3). */
+/**
+ * The register names a person's right to represent a company; OTHER is only ever typed by the user
+ * (docs/requirements.md section 3).
+ */
 export type RegisterRepresentationBasis = Exclude<RepresentationBasis, 'OTHER'>;
 
-/** A company the person may represent, for the choose-company screen (SPEC.md section 1). */
+/** A company the person may represent, for the choose-company screen (docs/requirements.md section 1). */
 export type RegisterCompany = {
   businessName: string;
   registryCode: string;
@@ -28,9 +31,9 @@ export type IdentityDocument = {
 };
 
 /**
- * A person of the population register. The document decides SPEC.md section
- * 4's "identity document missing or invalid" (null when there is none) and
- * the age its "minor" outcome.
+ * A person of the population register. The document decides
+ * docs/requirements.md section 4's "identity document missing or invalid" (null
+ * when there is none) and the age its "minor" outcome.
  */
 export type RegisterPerson = RegisterPersonData & {
   age: number;
@@ -40,9 +43,9 @@ export type RegisterPerson = RegisterPersonData & {
 export type PersonKey = { personalId: string; countryCode: string };
 
 /**
- * What the bank asks the state registers (SPEC.md section 1). The simulator
- * is one implementation; a live adapter to the e-Business Register and the
- * population register would be another.
+ * What the bank asks the state registers (docs/requirements.md section 1). The
+ * simulator is one implementation; a live adapter to the e-Business Register
+ * and the population register would be another.
  */
 export type BusinessRegister = {
   /** Companies the person may represent, deleted ones left out. */

@@ -10,7 +10,7 @@ import { registerEndpoints, type RegisterCompanyLookup, type RegisterPersonLooku
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
   requireUser: (request: FastifyRequest) => Promise<void>;
-  /** SPEC.md section 1: the register is asked only after the signed-in representative consented to it. */
+  /** docs/requirements.md section 1: the register is asked only after the signed-in representative consented to it. */
   requireConsent: (request: FastifyRequest) => Promise<void>;
   /** What the signed-in person may look up (lookup-scope.ts decides). */
   scopeOf: (request: FastifyRequest) => Promise<LookupScope>;
@@ -26,10 +26,10 @@ const tags = ['register'];
 const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 429: apiErrorBodySchema };
 
 /**
- * Auto-fill (SPEC.md section 5): when a typed registry code or personal ID
- * exists in the register, the form offers to fill the company or the related
- * person from it. Only a signed-in representative may ask, and only about
- * the companies and persons their own forms are filled from.
+ * Auto-fill (docs/requirements.md section 5): when a typed registry code or
+ * personal ID exists in the register, the form offers to fill the company or
+ * the related person from it. Only a signed-in representative may ask, and only
+ * about the companies and persons their own forms are filled from.
  */
 export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, scopeOf, limitLookups }) => {
   const { company, person } = registerEndpoints;

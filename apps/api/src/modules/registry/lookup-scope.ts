@@ -10,7 +10,7 @@ export type OwnApplication = {
   card: RegisterCompanyDetails | null;
 };
 
-/** What the signed-in person may look up in the registers (SPEC.md section 5, auto-fill). */
+/** What the signed-in person may look up in the registers (docs/requirements.md section 5, auto-fill). */
 export type LookupScope = {
   hasCompany(registryCountryCode: string, registryCode: string): boolean;
   hasPerson(personalIdCountryCode: string, personalId: string): boolean;

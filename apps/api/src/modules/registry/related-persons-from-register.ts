@@ -27,7 +27,7 @@ const idOfPersonalId = (countryCode: string, personalId: string) => `person:${co
 
 const privateId = (person: RegisterPersonData) =>
   person.personalId === undefined
-    ? // SPEC.md section 5: a person without an ID is told apart by birth date.
+    ? // docs/requirements.md section 5: a person without an ID is told apart by birth date.
       `person:${person.personalIdCountryCode}:${person.birthDate}:${person.lastName}`
     : idOfPersonalId(person.personalIdCountryCode, person.personalId);
 
@@ -46,10 +46,11 @@ const byRoleOrder = (roles: RelatedPersonRole[]) =>
   RELATED_PERSON_ROLES.filter((role) => roles.includes(role));
 
 /**
- * Turns a company's register card into related persons (SPEC.md section 3):
- * each person once, with every role the register gives them, and each company
- * owner with its own shareholders list down the chain. The representative,
- * when given and found, gets the REPRESENTATIVE role.
+ * Turns a company's register card into related persons
+ * (docs/requirements.md section 3): each person once, with every role the
+ * register gives them, and each company owner with its own shareholders list
+ * down the chain. The representative, when given and found, gets the
+ * REPRESENTATIVE role.
  */
 export const relatedPersonsFromRegister = (company: RegisterCompanyDetails, representative?: PersonKey): RelatedPersonsDraft => {
   const persons = new Map<string, RelatedPersonDraft>();

@@ -12,7 +12,7 @@ import { FIXTURE_COMPANIES } from './fixture/companies.js';
 import { FIXTURE_PERSONS } from './fixture/persons.js';
 import type { FixtureCompany, FixtureHolding, FixturePerson } from './fixture/types.js';
 
-// SPEC.md section 3's "EMTAK version"; the fixture's activity codes are EMTAK 2008 codes.
+// docs/requirements.md section 3's "EMTAK version"; the fixture's activity codes are EMTAK 2008 codes.
 const EMTAK_VERSION = 'EMTAK 2008';
 
 // A chain deeper than this is a fixture mistake (a company owning itself), not data.

@@ -8,9 +8,9 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../t
 import { paymentReferenceOf } from '../mail/payment-reference.js';
 
 /**
- * What a submission promises, kept (SPEC.md section 4): the service fee
- * invoice the success page and the submission mail announce "in a separate
- * e-mail" arrives over SMTP with the application's number and payment
+ * What a submission promises, kept (docs/requirements.md section 4): the
+ * service fee invoice the success page and the submission mail announce "in a
+ * separate e-mail" arrives over SMTP with the application's number and payment
  * reference; the submission mail carries the signed container, the very
  * bytes the download gives; and the signed contract the mail also offers
  * "after signing in" is reachable from the company choice.

@@ -1,6 +1,6 @@
 import type { Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
 
-/** The contract's wording in one language (SPEC.md section 1: ET, EN, RU); a missing language is a compile error. */
+/** The contract's wording in one language (docs/requirements.md section 1: ET, EN, RU); a missing language is a compile error. */
 export type ContractTexts = {
   title: string;
   number: (processId: string) => string;

@@ -1,7 +1,7 @@
 import { formatAddress, type Discrepancy, type DiscrepancyFact, type FactParty, type Locale, type RepresentationBasis } from '@onboarding/domain';
 import { countyNameIn } from '../reference/counties.js';
 
-/** How the contract and the submitted-mail name a declaration that differs from the register (GLOSSARY.md terms). */
+/** How the contract and the submitted-mail name a declaration that differs from the register (docs/glossary.md terms). */
 type DiscrepancyTexts = {
   heading: string;
   intro: string;

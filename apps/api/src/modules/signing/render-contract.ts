@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { CONTRACT_TEXTS } from './contract-texts.js';
 import { discrepancyLines } from './discrepancy-texts.js';
 
-/** What the contract says, gathered from the application (SPEC.md sections 1 and 3). */
+/** What the contract says, gathered from the application (docs/requirements.md sections 1 and 3). */
 export type ContractFacts = {
   processId: string;
   bankName: string;
@@ -59,8 +59,8 @@ const MARGIN = 56;
 /**
  * The account agreement as a PDF (pdfkit) in the contact language. Its exact
  * bytes are stored and hashed: what is signed is this document and no other.
- * The opening fee is named by reference to the price list; SPEC.md does not
- * show its amount.
+ * The opening fee is named by reference to the price list;
+ * docs/requirements.md does not show its amount.
  */
 export async function renderContract(facts: ContractFacts, language: Locale): Promise<Buffer> {
   const texts = CONTRACT_TEXTS[language];

@@ -78,7 +78,7 @@ export const contractFileName = (processId: string): string => `contract-${proce
 export const containerFileName = (processId: string): string => `contract-${processId}.asice`;
 const documentOf = (contract: ContractRow): DocumentToSign => ({ name: contractFileName(contract.processId), mediaType: CONTRACT_MEDIA_TYPE, content: contract.document });
 
-/** SPEC.md section 4 signing states from a stored session. */
+/** docs/requirements.md section 4 signing states from a stored session. */
 export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'failureCode'>): SigningStatus {
   if (session.status === 'SIGNED') return 'SIGNED';
   if (session.status === 'RUNNING') return 'WAITING_FOR_PIN2';
@@ -88,14 +88,14 @@ export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'fail
 }
 
 /**
- * Signing the contract and submitting the application (SPEC.md sections 2
- * and 4). The contract's exact bytes are stored; once the signer's
- * certificate is known, a XAdES signature over them is drawn up and the
- * SHA-256 of its SignedInfo is what every method signs. The identity clients
- * validate each signature before it reaches this service; the sealer then
- * time-stamps it, checks the certificate by OCSP and builds the ASiC-E, and
- * a container that verifies submits the application in the same transaction
- * that stores it.
+ * Signing the contract and submitting the application
+ * (docs/requirements.md sections 2 and 4). The contract's exact bytes are
+ * stored; once the signer's certificate is known, a XAdES signature over them
+ * is drawn up and the SHA-256 of its SignedInfo is what every method signs. The
+ * identity clients validate each signature before it reaches this service; the
+ * sealer then time-stamps it, checks the certificate by OCSP and builds the
+ * ASiC-E, and a container that verifies submits the application in the same
+ * transaction that stores it.
  */
 export function createSigningService(options: SigningServiceOptions) {
   const { repository, onboardingRepository, applications, providers, mail, events } = options;

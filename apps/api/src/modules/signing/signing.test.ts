@@ -9,9 +9,9 @@ import { applicationFor, fillSteps, type TestApplication } from '../../test/appl
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 
 /**
- * Signing the contract and submitting (SPEC.md sections 2 and 4), through the
- * API against the SK simulators over HTTP: each method's success, each
- * failure outcome, and every way to sign something else or twice.
+ * Signing the contract and submitting (docs/requirements.md sections 2 and 4),
+ * through the API against the SK simulators over HTTP: each method's success,
+ * each failure outcome, and every way to sign something else or twice.
  */
 
 let app: FastifyInstance;

@@ -24,7 +24,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt)(?:\.br|\.gz)?$/;
 /**
  * Serves the built web app under /start/: hashed assets cached for a year,
  * index.html never cached, and every other /start/ path answered with
- * index.html so the client router decides (SPEC.md section 2).
+ * index.html so the client router decides (docs/requirements.md section 2).
  */
 export async function registerWebApp(app: FastifyInstance, config: Config, options: { eidUrl: string }): Promise<void> {
   const indexPath = path.join(config.webDistDir, 'index.html');
@@ -122,7 +122,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
   });
 }
 
-/** The page in `locale`: the document language is the page's from the first byte (SPEC.md section 2). */
+/** The page in `locale`: the document language is the page's from the first byte (docs/requirements.md section 2). */
 export function withLanguage(html: string, locale: Locale): string {
   return html.replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}"`);
 }
@@ -165,8 +165,9 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`);
 
 /**
- * The language the page will open in, as the browser will decide it (SPEC.md section 2): `?lang`, else the
- * stored choice, which the browser also keeps in a cookie for this (apps/web/src/i18n/locale.ts), else Estonian.
+ * The language the page will open in, as the browser will decide it (docs/requirements.md section 2): `?lang`,
+ * else the stored choice, which the browser also keeps in a cookie for this (apps/web/src/i18n/locale.ts), else
+ * Estonian.
  */
 export function pageLocale(search: string, cookieHeader: string | undefined): Locale {
   const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();

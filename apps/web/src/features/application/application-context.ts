@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { StepScreen } from './application-steps';
 import type { DraftConflict } from './conflict/draft-conflict';
 
-/** What the application layout shows about saving: SPEC.md section 2 asks for saved, saving and offline. */
+/** What the application layout shows about saving: docs/requirements.md section 2 asks for saved, saving and offline. */
 export type SaveState = 'saved' | 'saving' | 'offline' | 'failed';
 
 /** The step screen's autosave, which the layout finishes before it acts on the application itself. */

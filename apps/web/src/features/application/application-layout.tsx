@@ -29,7 +29,10 @@ export type ApplicationLayoutProps = FrameBaseProps & {
   processId: string | null;
 };
 
-/** SPEC.md section 2: /application/*, for a signed-in user with a stored process id (the route guard sees to both). */
+/**
+ * docs/requirements.md section 2: /application/*, for a signed-in user with a stored process id (the route guard sees
+ * to both).
+ */
 export function ApplicationLayout({ processId, onLogout }: ApplicationLayoutProps) {
   if (!processId) return <Navigate to={paths.chooseCompany} replace />;
   return <LoadedApplicationLayout key={processId} processId={processId} onLogout={onLogout} />;
@@ -67,7 +70,8 @@ function LoadFailed({ error }: { error: Error }) {
   if (isGone) return <Navigate to={paths.chooseCompany} replace />;
   if (error instanceof NetworkError) return <Navigate to={errorPaths.network} replace />;
   if (error instanceof ApiError && error.status >= 500) return <Navigate to={paths.error} replace />;
-  // An answer this app cannot read, such as an unknown or missing step, is the general error screen (SPEC.md section 2).
+  // An answer this app cannot read, such as an unknown or missing step, is the general error screen
+  // (docs/requirements.md section 2).
   if (error instanceof ApiError && error.code === 'UNEXPECTED_RESPONSE') return <Navigate to={paths.error} replace />;
   return <Navigate to={errorPaths.technical} replace />;
 }

@@ -14,7 +14,7 @@ export type StepScreen = {
   labelKey: TranslationKey;
 };
 
-/** The five screens of SPEC.md section 2 in order, with the server step each one fills (section 4). */
+/** The five screens of docs/requirements.md section 2 in order, with the server step each one fills (section 4). */
 export const STEP_SCREENS: readonly StepScreen[] = [
   { screen: SCREENS.openingReasons, path: paths.openingReasons, step: 'AccountOpeningReason', titleKey: 'SCREENS.OPENING_REASONS.TITLE', labelKey: 'APPLICATION.STEPPER.OPENING_REASONS' },
   { screen: SCREENS.companyInformation, path: paths.companyInformation, step: 'CompanyData', titleKey: 'SCREENS.COMPANY_INFORMATION.TITLE', labelKey: 'APPLICATION.STEPPER.COMPANY_INFORMATION' },
@@ -29,8 +29,8 @@ export const stepScreenIndexOfStep = (step: string): number => STEP_SCREENS.find
 
 /**
  * Where the user must go instead of `pathname`, or null to stay. The
- * server-given step decides (SPEC.md section 2): going back to a completed
- * step is fine, going past the current one is not.
+ * server-given step decides (docs/requirements.md section 2): going back to a
+ * completed step is fine, going past the current one is not.
  */
 export function redirectFor(application: Pick<ApplicationView, 'currentStep' | 'status' | 'reopenedSteps'>, pathname: string): string | null {
   if (application.status === 'SUPERSEDED') return errorPaths.applicationSuperseded;

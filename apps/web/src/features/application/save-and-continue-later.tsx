@@ -10,9 +10,9 @@ import styles from './save-and-continue-later.module.css';
 type Phase = 'closed' | 'confirm' | 'sent';
 
 /**
- * SPEC.md sections 1 and 2: the save-and-continue-later confirmation. The
- * unsaved draft goes first, then the server e-mails the link; the user is told
- * so and may log out.
+ * docs/requirements.md sections 1 and 2: the save-and-continue-later
+ * confirmation. The unsaved draft goes first, then the server e-mails the link;
+ * the user is told so and may log out.
  */
 export function SaveAndContinueLater({ onLogout }: { onLogout: () => void }) {
   const { t, i18n } = useTranslation();

@@ -24,9 +24,10 @@ const stateLabels: Record<StepState, TranslationKey> = {
 };
 
 /**
- * The five steps as an ordered list (Documenso's stepper, SPEC.md section 2).
- * The viewed step carries aria-current="step" and the strong marker; the
- * furthest step reached, when the user has gone back, keeps a dashed one.
+ * The five steps as an ordered list (Documenso's stepper,
+ * docs/requirements.md section 2). The viewed step carries aria-current="step"
+ * and the strong marker; the furthest step reached, when the user has gone
+ * back, keeps a dashed one.
  */
 export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ type Method = 'SMART_ID' | 'MOBILE_ID' | 'ID_CARD';
 
 const methodIcons: Record<Method, IconName> = { SMART_ID: 'smartId', MOBILE_ID: 'mobileId', ID_CARD: 'idCard' };
 
-/** SPEC.md section 2: /authentication, the method choice. */
+/** docs/requirements.md section 2: /authentication, the method choice. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const { eidUrl, isMagicSignInEnabled, isIdentitySimulated } = readPageSettings();

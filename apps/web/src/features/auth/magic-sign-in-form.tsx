@@ -8,7 +8,7 @@ import { ControlsUntilHydrated } from './controls-until-hydrated';
 import { signInFlow } from './sign-in-flow';
 import styles from './authentication-page.module.css';
 
-/** Test and demo environments only (DESIGN.md); the page settings say when it is on. */
+/** Test and demo environments only (docs/design.md); the page settings say when it is on. */
 export function MagicSignInForm() {
   const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm<SmartIdStartInput>({

@@ -15,7 +15,7 @@ const forms = {
   MOBILE_ID: { rules: signInFormRules.MOBILE_ID, hintKey: 'AUTH.MOBILE_ID_HINT', hintId: 'mobile-id-hint' },
 } as const;
 
-/** Smart-ID asks for the personal code, Mobile-ID also for the phone number (SPEC.md section 3). */
+/** Smart-ID asks for the personal code, Mobile-ID also for the phone number (docs/requirements.md section 3). */
 export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
   const { t } = useTranslation();
   const { rules, hintKey, hintId } = forms[method];

@@ -26,7 +26,7 @@ export function randomUnreservedString(length: number, random: RandomSource = gl
 
 export type Pkce = { codeVerifier: string; codeChallenge: string; clientState: string };
 
-/** SPEC.md section 9: a 128-character verifier, a 64-character client state, challenge S256. Kept in memory only. */
+/** docs/requirements.md section 9: a 128-character verifier, a 64-character client state, challenge S256. Kept in memory only. */
 export function createPkce(random?: RandomSource): Pkce {
   const codeVerifier = randomUnreservedString(CODE_VERIFIER_LENGTH, random);
   return { codeVerifier, codeChallenge: codeChallengeS256(codeVerifier), clientState: randomUnreservedString(CLIENT_STATE_LENGTH, random) };

@@ -6,7 +6,7 @@ import { pollAuthentication } from './poll-authentication';
 const running: AuthenticationStatusResponse = { status: 'RUNNING' };
 const complete = (state: string): AuthenticationStatusResponse => ({ status: 'COMPLETE', state, code: 'auth-code' });
 
-describe('pollAuthentication (SPEC.md section 4)', () => {
+describe('pollAuthentication (docs/requirements.md section 4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -9,7 +9,7 @@ export type PollOptions = {
   clientState: string;
   signal: AbortSignal;
   intervalMs?: number;
-  /** SPEC.md section 4: optional; reaching it fails with max_attempts_reached. */
+  /** docs/requirements.md section 4: optional; reaching it fails with max_attempts_reached. */
   maxAttempts?: number;
   sleep?: Sleep;
 };
@@ -19,10 +19,10 @@ type CompleteStatus = Extract<AuthenticationStatusResponse, { status: 'COMPLETE'
 const isComplete = (status: AuthenticationStatusResponse): status is CompleteStatus => status.status === 'COMPLETE';
 
 /**
- * SPEC.md section 4, steps 2 and 3: poll every second while RUNNING; the
- * COMPLETE answer's state must equal the client state, or it is a sign-in
- * violation. A COMPLETE answer with an outcome (the person refused on the
- * phone) fails with that outcome's code. Aborting the signal ends it as the
+ * docs/requirements.md section 4, steps 2 and 3: poll every second while
+ * RUNNING; the COMPLETE answer's state must equal the client state, or it is a
+ * sign-in violation. A COMPLETE answer with an outcome (the person refused on
+ * the phone) fails with that outcome's code. Aborting the signal ends it as the
  * user's cancel.
  */
 export async function pollAuthentication({
@@ -45,7 +45,8 @@ export async function pollAuthentication({
   }
   if (signal.aborted) throw cancelled();
   if (status.state !== clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
-  // A refusal on the phone is an answer, not a failed request; the person sees it as before (SPEC.md section 8).
+  // A refusal on the phone is an answer, not a failed request; the person sees it as before
+  // (docs/requirements.md section 8).
   if ('outcome' in status) throw new SignInError(status.outcome);
   return { code: status.code };
 }

@@ -5,7 +5,7 @@ import { SignInError, classifySignInError } from './sign-in-error';
 
 const failure = (code: string, status = 400) => new ApiError({ status, code });
 
-describe('classifySignInError (SPEC.md section 8)', () => {
+describe('classifySignInError (docs/requirements.md section 8)', () => {
   it.each<[AuthenticationMethod, string, string]>([
     ['ID_CARD', 'unexpected', 'COMMON.TECHNICAL_ERROR'],
     ['ID_CARD', 'no_certificate', 'IDC.NO_CERTIFICATES'],

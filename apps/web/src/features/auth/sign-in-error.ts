@@ -22,7 +22,7 @@ export class SignInError extends Error {
 }
 
 /**
- * What the user sees after a failed sign-in (SPEC.md section 8):
+ * What the user sees after a failed sign-in (docs/requirements.md section 8):
  * - cancel (the user pressed Cancel here): nothing, back to the form;
  * - network: the network-error toast;
  * - error: the authentication-error screen with the message key; a failed event is sent with errorCode.

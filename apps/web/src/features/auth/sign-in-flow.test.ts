@@ -148,7 +148,7 @@ describe('sign-in flow', () => {
     ['no_implementation', { kind: 'error', errorCode: 'no_implementation', messageKey: 'IDC.NO_IMPLEMENTATION' }],
     ['pin_blocked', { kind: 'error', errorCode: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' }],
     ['technical_error', { kind: 'error', errorCode: 'unexpected', messageKey: 'COMMON.TECHNICAL_ERROR' }],
-  ])('simulated ID-card: the card’s %s maps as SPEC.md section 8 says', async (cardError, outcome) => {
+  ])('simulated ID-card: the card’s %s maps as docs/requirements.md section 8 says', async (cardError, outcome) => {
     const { api, flow, cardReader } = setUp([]);
     cardReader.authenticate.mockRejectedValue(new SignInError(signInCodeOfCardError(cardError)));
     await flow.signInWithSimulatedIdCard('38001019930');

@@ -24,7 +24,7 @@ export type SignInDependencies = {
   storeTokens: (tokens: TokenResponse) => void | Promise<void>;
   /** Simulated mode's card reader. */
   cardReader: SimulatedCardReader;
-  /** SPEC.md section 4: an optional limit on status polls. */
+  /** docs/requirements.md section 4: an optional limit on status polls. */
   maxPollAttempts?: number;
   pollIntervalMs?: number;
 };
@@ -33,9 +33,10 @@ type Person = { personalId?: string; phoneNumber?: string };
 type EventFields = Pick<AuthenticationEvent, 'authenticationMethod' | 'personalId' | 'phoneNumber' | 'personalIdCountryCode' | 'errorCode' | 'result'>;
 
 /**
- * The sign-in flows of SPEC.md section 4. It lives outside the screens: the
- * Smart-ID and Mobile-ID poll continues while the router moves from the form
- * to the verification-code screen, and both screens read the same state.
+ * The sign-in flows of docs/requirements.md section 4. It lives outside the
+ * screens: the Smart-ID and Mobile-ID poll continues while the router moves
+ * from the form to the verification-code screen, and both screens read the same
+ * state.
  */
 export function createSignInFlow(deps: SignInDependencies) {
   let state: SignInState = { status: 'idle' };
@@ -63,7 +64,7 @@ export function createSignInFlow(deps: SignInDependencies) {
 
   const fail = (method: AuthenticationMethod, error: unknown, person: Person) => {
     const outcome = classifySignInError(method, error);
-    // SPEC.md section 8: only failures that reach the error screen are reported.
+    // docs/requirements.md section 8: only failures that reach the error screen are reported.
     if (outcome.kind === 'error') void sendEvent({ ...eventFields(method, person), errorCode: outcome.errorCode, result: 'FAILED' });
     setState({ status: 'failed', outcome });
   };
@@ -137,7 +138,7 @@ export function createSignInFlow(deps: SignInDependencies) {
       void deps.api.cancelAuthentication(current.method, current.sessionId).catch(() => undefined);
     },
 
-    /** ID-card (SPEC.md section 4): the eid host answers a code, which is then exchanged. */
+    /** ID-card (docs/requirements.md section 4): the eid host answers a code, which is then exchanged. */
     async signInWithIdCard(eidUrl: string): Promise<void> {
       abandonRun();
       const pkce = await deps.createPkce();
@@ -151,9 +152,9 @@ export function createSignInFlow(deps: SignInDependencies) {
 
     /**
      * ID-card in simulated mode: the server's challenge, the simulated card's
-     * answer with the page's origin, then the code (SPEC.md section 4). The
-     * personal code only chooses the card in the reader; the server reads the
-     * person from the card's certificate.
+     * answer with the page's origin, then the code
+     * (docs/requirements.md section 4). The personal code only chooses the card
+     * in the reader; the server reads the person from the card's certificate.
      */
     async signInWithSimulatedIdCard(personalId: string): Promise<void> {
       abandonRun();
@@ -168,7 +169,7 @@ export function createSignInFlow(deps: SignInDependencies) {
       }
     },
 
-    /** Test and demo environments only (DESIGN.md). */
+    /** Test and demo environments only (docs/design.md). */
     async signInWithMagic(personalId: string): Promise<void> {
       abandonRun();
       try {

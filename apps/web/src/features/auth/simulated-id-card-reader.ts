@@ -5,10 +5,10 @@ import { SignInError } from './sign-in-error';
 const READER_PATH = '/dev/id-card/authenticate';
 
 /**
- * The card's hwcrypto error strings (SPEC.md section 8, plugin errors) as
- * sign-in codes of the ID-card rows: the user's cancel shows nothing, a card
- * without certificates and missing ID-card software have their messages,
- * everything else is unexpected (the technical error).
+ * The card's hwcrypto error strings (docs/requirements.md section 8, plugin
+ * errors) as sign-in codes of the ID-card rows: the user's cancel shows
+ * nothing, a card without certificates and missing ID-card software have their
+ * messages, everything else is unexpected (the technical error).
  */
 export const signInCodeOfCardError = (error: unknown): string => {
   switch (error) {

@@ -7,7 +7,7 @@ import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
 
 /**
- * Turns the flow's result into navigation (SPEC.md section 8): success to
+ * Turns the flow's result into navigation (docs/requirements.md section 8): success to
  * personal-information, or straight back to the application when a link
  * (save and continue later) brought a process id; a cancellation back to the form and nothing else; a
  * network error a toast; a rate limit's refusal the sign-in screen's notice;

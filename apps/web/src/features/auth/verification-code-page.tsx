@@ -7,7 +7,7 @@ import { signInFlow, useSignInState } from './sign-in-flow';
 import { useSignInOutcome } from './use-sign-in-outcome';
 import styles from './verification-code-page.module.css';
 
-/** SPEC.md section 2: /authentication-verification-code, shown while the phone asks for PIN1. */
+/** docs/requirements.md section 2: /authentication-verification-code, shown while the phone asks for PIN1. */
 export function Component() {
   const { t } = useTranslation();
   const state = useSignInState();

@@ -1,7 +1,8 @@
 /**
- * SPEC.md section 3: the authentication event's visitorId, a hash of stable
- * browser properties. It tells repeated failures from one browser apart; it is
- * not meant to identify a person, so nothing finer than this is read.
+ * docs/requirements.md section 3: the authentication event's visitorId, a hash
+ * of stable browser properties. It tells repeated failures from one browser
+ * apart; it is not meant to identify a person, so nothing finer than this is
+ * read.
  */
 export function visitorProperties(): string[] {
   const { navigator: nav, screen } = window;

@@ -34,7 +34,10 @@ const MANUAL_FIELDS = ['businessName', 'registryCode', 'registryCountryCode'] as
 
 const companyValue = (company: Pick<RepresentativeCompany, 'registryCountryCode' | 'registryCode'>) => `register:${company.registryCountryCode}:${company.registryCode}`;
 
-/** SPEC.md section 2: /choose-company, the register's companies, the pending application, the existing account and the manual form. */
+/**
+ * docs/requirements.md section 2: /choose-company, the register's companies, the pending application, the existing
+ * account and the manual form.
+ */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -253,7 +256,7 @@ type RegisterCompanyOptionProps = {
   onSelect: (value: string) => void;
 };
 
-/** A company from the business register, with its entry (SPEC.md sections 2 and 4). */
+/** A company from the business register, with its entry (docs/requirements.md sections 2 and 4). */
 function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect }: RegisterCompanyOptionProps) {
   const { t } = useTranslation();
   const onlineBankUrl = readOnlineBankUrl();

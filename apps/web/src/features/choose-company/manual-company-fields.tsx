@@ -12,11 +12,11 @@ import styles from './choose-company-page.module.css';
 const OTHER_COUNTRY = 'OTHER';
 
 /**
- * The manual company form (SPEC.md sections 2 and 3): business name, optional
- * registry code, registry country EE by default, from the reference country
- * list. While that list cannot be had, the choice is Estonia or another
- * country typed as its ISO code. A registry code of one of the person's
- * companies in the business register offers to choose it from the list
+ * The manual company form (docs/requirements.md sections 2 and 3): business
+ * name, optional registry code, registry country EE by default, from the
+ * reference country list. While that list cannot be had, the choice is Estonia
+ * or another country typed as its ISO code. A registry code of one of the
+ * person's companies in the business register offers to choose it from the list
  * instead (register-autofill.tsx).
  */
 export function ManualCompanyFields({ form, onChooseRegistered }: { form: ManualCompanyForm; onChooseRegistered: (registryCode: string) => void }) {

@@ -17,12 +17,12 @@ function lookupCode(registryCode: string | undefined, registryCountryCode: strin
 }
 
 /**
- * SPEC.md section 5, auto-fill: a typed Estonian registry code the business
- * register knows is one of the person's own companies (the look-up answers
- * for no other), which the register, not the form, decides about. So the offer
- * is to choose it from the list above, where the application is started from
- * the register's facts; a company typed by hand is one the register does not
- * know. The offer is announced politely.
+ * docs/requirements.md section 5, auto-fill: a typed Estonian registry code the
+ * business register knows is one of the person's own companies (the look-up
+ * answers for no other), which the register, not the form, decides about. So
+ * the offer is to choose it from the list above, where the application is
+ * started from the register's facts; a company typed by hand is one the
+ * register does not know. The offer is announced politely.
  */
 export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; onChoose: (registryCode: string) => void }) {
   const { t } = useTranslation();

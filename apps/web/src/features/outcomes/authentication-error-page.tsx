@@ -7,12 +7,15 @@ import styles from './outcome-page.module.css';
 
 export const ERROR_CODE_PARAM = 'error-code';
 
-/** Only the catalogue's keys are shown; anything else in the address is a technical error (SPEC.md section 8). */
+/** Only the catalogue's keys are shown; anything else in the address is a technical error (docs/requirements.md section 8). */
 export function messageKeyFromParam(value: string | null): SignInMessageKey {
   return SIGN_IN_MESSAGE_KEYS.find((key) => key === value) ?? DEFAULT_SIGN_IN_MESSAGE_KEY;
 }
 
-/** SPEC.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support gets the install instructions (section 8). */
+/**
+ * docs/requirements.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support
+ * gets the install instructions (section 8).
+ */
 export function Component() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();

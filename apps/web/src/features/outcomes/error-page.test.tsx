@@ -35,7 +35,7 @@ const actionNames = () =>
     .filter((element) => !/^(mailto|tel):/.test(element.getAttribute('href') ?? ''))
     .map((element) => element.textContent);
 
-describe('error and outcome screens (SPEC.md section 8)', () => {
+describe('error and outcome screens (docs/requirements.md section 8)', () => {
   it.each([
     ['/error', 'An error occurred', /repeat your last action/, ['Back to home', 'Try again']],
     ['/error/technical', 'We need to specify some details', /within three working days/, ['Back to home']],

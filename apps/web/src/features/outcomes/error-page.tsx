@@ -7,9 +7,9 @@ import { Button, HeaderBlock, type IconName } from '../../ui';
 import styles from './outcome-page.module.css';
 
 /**
- * The error and outcome screens of SPEC.md sections 2 and 8 under /error. The
- * router says which one in the route handle (`errorKind`); /error itself is
- * the general error.
+ * The error and outcome screens of docs/requirements.md sections 2 and 8 under
+ * /error. The router says which one in the route handle (`errorKind`); /error
+ * itself is the general error.
  */
 export const ERROR_KINDS = [
   'general',
@@ -30,7 +30,7 @@ type ErrorPageContent = {
   titleKey: TranslationKey;
   isError: boolean;
   icon?: IconName;
-  /** SPEC.md section 8: every error has a try-again or back-to-home action. */
+  /** docs/requirements.md section 8: every error has a try-again or back-to-home action. */
   actions: readonly Action[];
 } & (
   /** The message names the support e-mail and phone as links. */

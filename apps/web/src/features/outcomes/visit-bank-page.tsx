@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths';
 import { HeaderBlock } from '../../ui';
 import styles from './outcome-page.module.css';
 
-/** SPEC.md section 2: /visit-bank, the visit-the-bank outcome. */
+/** docs/requirements.md section 2: /visit-bank, the visit-the-bank outcome. */
 export function Component() {
   const { t } = useTranslation();
   return (

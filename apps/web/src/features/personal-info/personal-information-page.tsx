@@ -10,8 +10,8 @@ import { PersonalInformationForm } from './personal-information-form';
 import styles from './personal-information-page.module.css';
 
 /**
- * SPEC.md sections 1 and 2: /personal-information, the greeting, e-mail, phone and the registry-query confirmation;
- * then, for an address not confirmed yet, the code mailed to it.
+ * docs/requirements.md sections 1 and 2: /personal-information, the greeting, e-mail, phone and the registry-query
+ * confirmation; then, for an address not confirmed yet, the code mailed to it.
  */
 export function Component() {
   const { t } = useTranslation();

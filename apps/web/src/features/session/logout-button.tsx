@@ -4,7 +4,7 @@ import { useHasAccessToken } from '../../lib/use-has-access-token';
 import { Button } from '../../ui';
 import { useEndSession } from './use-end-session';
 
-/** Shown while someone is signed in; SPEC.md section 2: logout goes to authentication with a success toast. */
+/** Shown while someone is signed in; docs/requirements.md section 2: logout goes to authentication with a success toast. */
 export function LogoutButton() {
   const { t } = useTranslation();
   const isSignedIn = useHasAccessToken();

@@ -2,7 +2,7 @@ import { INACTIVITY_TIMEOUT_MS } from '@onboarding/domain';
 import { describe, expect, it } from 'vitest';
 import { SESSION_WARNING_LEAD_MS, TOKEN_REFRESH_LEAD_MS, formatCountdown, isTokenExpiringSoon, readSessionClock } from './session-clock';
 
-describe('formatCountdown (SPEC.md section 2)', () => {
+describe('formatCountdown (docs/requirements.md section 2)', () => {
   it.each([
     [59_000, { unit: 'seconds', seconds: 59 }],
     [58_001, { unit: 'seconds', seconds: 59 }],
@@ -18,7 +18,7 @@ describe('formatCountdown (SPEC.md section 2)', () => {
   });
 });
 
-describe('readSessionClock (SPEC.md section 4)', () => {
+describe('readSessionClock (docs/requirements.md section 4)', () => {
   const start = 1_000_000;
 
   it('is active until the warning lead, then warns, then expires after 90 s of inactivity', () => {

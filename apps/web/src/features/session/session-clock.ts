@@ -1,10 +1,11 @@
 import { INACTIVITY_TIMEOUT_MS, SESSION_TICK_MS, SESSION_WARNING_SECONDS_ONLY_BELOW, SSO_EXPIRY_DIFFERENCE_MS, TOKEN_REFRESH_EVERY_TICKS } from '@onboarding/domain';
 
 /**
- * How long before the inactivity timeout the warning opens. SPEC.md leaves the
- * value open ("session-expiry warning values: not shown"); a full minute gives
- * a screen-reader or keyboard user time to read the dialog and answer it, and
- * still leaves 30 idle seconds before it interrupts anyone.
+ * How long before the inactivity timeout the warning opens.
+ * docs/requirements.md leaves the value open ("session-expiry warning values:
+ * not shown"); a full minute gives a screen-reader or keyboard user time to
+ * read the dialog and answer it, and still leaves 30 idle seconds before it
+ * interrupts anyone.
  */
 export const SESSION_WARNING_LEAD_MS = 60_000;
 
@@ -22,7 +23,7 @@ export type SessionPhase = 'active' | 'warning' | 'expired';
 
 export type SessionClock = { phase: SessionPhase; remainingMs: number; expiresAt: number };
 
-/** SPEC.md section 4: the session ends INACTIVITY_TIMEOUT_MS after the last activity; the warning comes first. */
+/** docs/requirements.md section 4: the session ends INACTIVITY_TIMEOUT_MS after the last activity; the warning comes first. */
 export function readSessionClock(lastActivityAt: number, now: number): SessionClock {
   const expiresAt = lastActivityAt + INACTIVITY_TIMEOUT_MS;
   const remainingMs = Math.max(0, expiresAt - now);
@@ -32,7 +33,7 @@ export function readSessionClock(lastActivityAt: number, now: number): SessionCl
 
 export type Countdown = { unit: 'seconds'; seconds: number } | { unit: 'clock'; text: string };
 
-/** SPEC.md section 2: seconds when under 60, otherwise mm:ss. */
+/** docs/requirements.md section 2: seconds when under 60, otherwise mm:ss. */
 export function formatCountdown(remainingMs: number): Countdown {
   const totalSeconds = Math.max(0, Math.ceil(remainingMs / 1000));
   if (totalSeconds < SESSION_WARNING_SECONDS_ONLY_BELOW) return { unit: 'seconds', seconds: totalSeconds };

@@ -52,7 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('session warning (SPEC.md sections 2 and 4)', () => {
+describe('session warning (docs/requirements.md sections 2 and 4)', () => {
   it('warns 60 s before the 90 s inactivity timeout, counting down in mm:ss, then seconds', async () => {
     renderSignedIn();
     await advance(29_000);
@@ -114,7 +114,7 @@ describe('session warning (SPEC.md sections 2 and 4)', () => {
   });
 });
 
-describe('token refresh (SPEC.md section 4)', () => {
+describe('token refresh (docs/requirements.md section 4)', () => {
   it('refreshes a token that expires soon at the tenth tick, and keeps the rotated pair', async () => {
     const now = Math.floor(Date.now() / 1000);
     storeTokens({ accessToken: fakeAccessToken({ iat: now, exp: now + 20 }), refreshToken: 'refresh-1' });
@@ -140,7 +140,7 @@ describe('token refresh (SPEC.md section 4)', () => {
   });
 });
 
-describe('single-sign-on events from other tabs (SPEC.md section 4)', () => {
+describe('single-sign-on events from other tabs (docs/requirements.md section 4)', () => {
   it.each([
     ['logout', 'You have logged out'],
     ['expired', 'Your session has ended'],

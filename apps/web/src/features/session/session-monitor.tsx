@@ -8,14 +8,15 @@ import { ACTIVITY_BROADCAST_INTERVAL_MS, isTokenExpiringSoon, readSessionClock, 
 import { SessionWarningModal } from './session-warning-modal';
 import { useEndSession } from './use-end-session';
 
-// SPEC.md section 4 does not list the events; these are what a pointer, a key, scrolling and touch produce.
+// docs/requirements.md section 4 does not list the events; these are what a pointer, a key, scrolling and
+// touch produce.
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
 /**
- * The signed-in session of SPEC.md section 4: a tick every second, a token
- * refresh check every ten ticks while the user is active, the inactivity
- * timeout with its warning, and the single-sign-on events shared with the
- * other tabs of the same session. Rendered by the signed-in layout.
+ * The signed-in session of docs/requirements.md section 4: a tick every second,
+ * a token refresh check every ten ticks while the user is active, the
+ * inactivity timeout with its warning, and the single-sign-on events shared
+ * with the other tabs of the same session. Rendered by the signed-in layout.
  */
 export function SessionMonitor() {
   const endSession = useEndSession();

@@ -11,7 +11,7 @@ export type SessionWarningModalProps = {
   onLogout: () => void;
 };
 
-/** SPEC.md section 2: the session-timeout warning; Yes signals activity, No logs out. */
+/** docs/requirements.md section 2: the session-timeout warning; Yes signals activity, No logs out. */
 export function SessionWarningModal({ isOpen, remainingMs, onContinue, onLogout }: SessionWarningModalProps) {
   const { t } = useTranslation();
   const yesRef = useRef<HTMLButtonElement>(null);

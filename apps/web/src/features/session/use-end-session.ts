@@ -19,9 +19,9 @@ export type EndSessionOptions = {
 };
 
 /**
- * Ends the session the way SPEC.md section 2 and 4 say: to authentication,
- * with a toast, the query cache and the stored session cleared. The other tabs
- * of the same session hear of it over the session channel.
+ * Ends the session the way docs/requirements.md section 2 and 4 say: to
+ * authentication, with a toast, the query cache and the stored session cleared.
+ * The other tabs of the same session hear of it over the session channel.
  */
 export function useEndSession() {
   const navigate = useNavigate();

@@ -4,8 +4,8 @@ import type { Locale } from '@onboarding/domain';
 const BANK_TIME_ZONE = 'Europe/Tallinn';
 
 /**
- * Euro from cents, as each language writes an amount (docs: GLOSSARY.md section 3): "150 €" in Estonian and Russian,
- * "€150" in English; cents only when there are any.
+ * Euro from cents, as each language writes an amount (docs/glossary.md section 3): "150 €" in Estonian and
+ * Russian, "€150" in English; cents only when there are any.
  */
 export function formatEuroCents(cents: number, locale: Locale): string {
   const hasCents = cents % 100 !== 0;
@@ -38,7 +38,7 @@ export function formatBankDate(iso: string, locale: Locale): string {
   return formatParts(partsOf(new Date(iso), BANK_TIME_ZONE), locale);
 }
 
-/** A moment's time of day in the bank's time zone: 9.00 in Estonian, 9:00 in Russian and English (GLOSSARY.md section 3). */
+/** A moment's time of day in the bank's time zone: 9.00 in Estonian, 9:00 in Russian and English (docs/glossary.md section 3). */
 export function formatBankTime(iso: string, locale: Locale): string {
   const { hour, minute } = partsOf(new Date(iso), BANK_TIME_ZONE);
   return `${Number(hour)}${locale === 'et' ? '.' : ':'}${minute}`;

@@ -15,13 +15,13 @@ import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
 
 /**
- * SPEC.md section 2: /success, for a signed-in user with a stored process id
- * (the route guard sees to both): contract signed, application submitted,
- * what happens next, the contract and the home page. It is also the status
- * page of the submitted application: the bank's decisions as a timeline, each
- * with what the applicant does next, read again while the page is visible.
- * The account opens only after the follow-up (SPEC.md section 4), so until
- * the bank approves it the main action is what the user can do now: download
+ * docs/requirements.md section 2: /success, for a signed-in user with a stored
+ * process id (the route guard sees to both): contract signed, application
+ * submitted, what happens next, the contract and the home page. It is also the
+ * status page of the submitted application: the bank's decisions as a timeline,
+ * each with what the applicant does next, read again while the page is visible.
+ * The account opens only after the follow-up (docs/requirements.md section 4), so
+ * until the bank approves it the main action is what the user can do now: download
  * the contract, as a PDF to read or as the signed ASiC-E container that
  * DigiDoc4 opens. It reads the application itself, so a reload shows the same page.
  */
@@ -35,8 +35,8 @@ function SubmittedApplication({ processId }: { processId: string }) {
   const query = useSubmittedApplication(processId);
   // A failed refetch keeps the application it had: that is still the page to show.
   if (query.data) {
-    // The server-given step decides the screen (SPEC.md section 2): one not yet submitted is still being filled. One the
-    // bank reopened stays here, where its request and the way into the reopened step are.
+    // The server-given step decides the screen (docs/requirements.md section 2): one not yet submitted is still being
+    // filled. One the bank reopened stays here, where its request and the way into the reopened step are.
     const isReopened = query.data.status === 'IN_PROGRESS' && !!query.data.reopenedSteps?.length;
     if (query.data.currentStep !== 'ApplicationSubmitted' && !isReopened) return <Navigate to={screenPath(stepToScreen(query.data.currentStep))} replace />;
     return <SuccessContent application={query.data} />;
@@ -76,9 +76,9 @@ const HEADINGS = {
 } as const satisfies Record<PageState, string>;
 
 /**
- * Where the application stands (SPEC.md section 4: submitted and being handled, or an active company with an
- * account): the bank's final answer, its request for more information, a submission with nothing decided yet
- * (what the page has always shown), or one the bank is working on.
+ * Where the application stands (docs/requirements.md section 4: submitted and being handled, or an active
+ * company with an account): the bank's final answer, its request for more information, a submission with
+ * nothing decided yet (what the page has always shown), or one the bank is working on.
  */
 function pageStateOf(status: ApplicationView['status'], reopenedSteps: readonly string[] | null | undefined, latest: TimelineEntry | undefined): PageState {
   if (status === 'APPROVED' || status === 'DECLINED') return status;
@@ -93,7 +93,8 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
   const signedContract = useSignedContractDownload(application.processId);
   const history = useHistoryDownload(application.processId);
-  // No follow-up recorded: the bank's default, a manager in touch (SPEC.md section 9: a couple of working days).
+  // No follow-up recorded: the bank's default, a manager in touch (docs/requirements.md section 9: a couple of
+  // working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
 
   // A decision that changed the application (reopened or final): read it again, so its step and status are the server's.

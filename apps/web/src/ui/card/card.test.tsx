@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Card, CARD_WIDTHS } from './card';
 
 describe('Card', () => {
-  it('offers the SPEC.md widths and a full one', () => {
+  it('offers the widths of docs/requirements.md and a full one', () => {
     expect(CARD_WIDTHS).toEqual(['small', 'medium', 'large', 'full']);
   });
 

@@ -6,7 +6,7 @@ export const CARD_WIDTHS = ['small', 'medium', 'large', 'full'] as const;
 export type CardWidth = (typeof CARD_WIDTHS)[number];
 
 export type CardProps = ComponentPropsWithRef<'div'> & {
-  /** SPEC.md section 9 maximum widths; 'full' fills its container. */
+  /** docs/requirements.md section 9 maximum widths; 'full' fills its container. */
   width?: CardWidth;
   padding?: 'none' | 'small' | 'medium' | 'large';
   /** A card in a landmark or with its own heading may be a section or article. */

@@ -14,7 +14,7 @@ export type FieldStateOptions = {
   describedBy?: string;
 };
 
-/** SPEC.md section 2: inputs show their error only after being touched. */
+/** docs/requirements.md section 2: inputs show their error only after being touched. */
 export function useField({ id, hasHint, error, isTouched, describedBy }: FieldStateOptions) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;

@@ -20,7 +20,7 @@ export type HeaderBlockProps = {
   children?: ReactNode;
   /** Actions at the end of the block, e.g. a remove button. */
   actions?: ReactNode;
-  /** SPEC.md section 9: given this, a pencil button makes the title editable. Blank titles are not saved. */
+  /** docs/requirements.md section 9: given this, a pencil button makes the title editable. Blank titles are not saved. */
   onTitleChange?: (title: string) => void;
   titleMaxLength?: number;
   className?: string;

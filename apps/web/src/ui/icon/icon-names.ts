@@ -1,4 +1,4 @@
-/** SPEC.md section 9, "Interface vocabulary": the icon set, in the spec's order. */
+/** docs/requirements.md section 9, "Interface vocabulary": the icon set, in the spec's order. */
 export const ICON_NAMES = [
   'add',
   'addCircleFilled',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Icon } from './icon';
 import { ICON_NAMES, ICON_SIZES } from './icon-names';
 
-// SPEC.md section 9, verbatim.
+// docs/requirements.md section 9, verbatim.
 const SPEC_ICONS =
   'add, addCircleFilled, arrowLeft, check, checkCircle, checkboxCheck, checkboxOn, chevronDown, chevronRight, clock, close, coins, creditCard, download, edit, error, idCard, infoBubble, infoCircle, loading, location, mobileId, pencil, person, remove, search, smartId, wallet, work, world, x';
 

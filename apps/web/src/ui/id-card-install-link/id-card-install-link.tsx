@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import styles from './id-card-install-link.module.css';
 
 /**
- * SPEC.md section 8: the ID-card message "browser lacks support" comes with a
- * link to the instructions for installing the extension. Sign-in and signing
- * both show it. It opens in a new tab, and says so to a screen reader.
+ * docs/requirements.md section 8: the ID-card message "browser lacks support"
+ * comes with a link to the instructions for installing the extension. Sign-in
+ * and signing both show it. It opens in a new tab, and says so to a screen
+ * reader.
  */
 export function IdCardInstallLink() {
   const { t } = useTranslation();

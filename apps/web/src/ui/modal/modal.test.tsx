@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('Modal', () => {
-  it('uses the fade durations of SPEC.md section 9', () => {
+  it('uses the fade durations of docs/requirements.md section 9', () => {
     expect(MODAL_FADE_IN_MS).toBe(300);
     expect(MODAL_FADE_OUT_MS).toBe(200);
   });

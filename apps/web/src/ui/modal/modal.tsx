@@ -27,7 +27,7 @@ export type ModalProps = {
   /** The maximum width on a wide screen; below SM (600px) a medium or large modal takes the whole screen. */
   size?: ModalSize;
   padding?: ModalPadding;
-  /** SPEC.md section 9: closable by default. A non-closable modal must offer its own way out in the footer. */
+  /** docs/requirements.md section 9: closable by default. A non-closable modal must offer its own way out in the footer. */
   isClosable?: boolean;
   /** 'alertdialog' for interruptions that need an answer, such as the session-timeout warning. */
   role?: 'dialog' | 'alertdialog';

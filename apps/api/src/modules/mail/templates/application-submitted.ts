@@ -22,8 +22,8 @@ export type ApplicationSubmittedParams = {
 };
 
 /**
- * SPEC.md section 4: after submission the bank follows up per case — a
- * manager contacts the customer within a couple of working days, the
+ * docs/requirements.md section 4: after submission the bank follows up per case
+ * — a manager contacts the customer within a couple of working days, the
  * customer pays the service fee on an e-mailed invoice, identifies in an
  * office, or signs electronically by an e-mailed link. One mail says which.
  */

@@ -7,7 +7,7 @@ const NUMBER_LOCALES: Record<Locale, string> = { et: 'et-EE', en: 'en-GB', ru: '
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Euro cents as the language writes an amount (GLOSSARY.md section 3): 1500,00 € and 15 000,00 €, 1 500,00 €, €1,500.00. */
+/** Euro cents as the language writes an amount (docs/glossary.md section 3): 1500,00 € and 15 000,00 €, 1 500,00 €, €1,500.00. */
 export const formatEuro = (cents: number, language: Locale): string =>
   new Intl.NumberFormat(NUMBER_LOCALES[language], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100);
 

@@ -63,7 +63,7 @@ describe('DECISION_RECORDED', () => {
   });
 });
 
-describe('the decision mails’ formats (GLOSSARY.md section 3)', () => {
+describe('the decision mails’ formats (docs/glossary.md section 3)', () => {
   it.each([
     ['et', 150_000, `1500,00${NBSP}€`],
     ['et', 1_500_000, `15${NBSP}000,00${NBSP}€`],

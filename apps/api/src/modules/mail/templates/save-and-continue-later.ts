@@ -18,10 +18,10 @@ export type SaveAndContinueLaterParams = {
 };
 
 /**
- * SPEC.md section 1: "The application can be saved and continued later through a
- * link sent by e-mail"; section 4: "Save and continue later sends an e-mail with a link".
- * The link carries no credentials, so the mail says that the representative must
- * sign in again as themselves (only one representative works on an application).
+ * docs/requirements.md section 1: "The application can be saved and continued later
+ * through a link sent by e-mail"; section 4: "Save and continue later sends an e-mail
+ * with a link". The link carries no credentials, so the mail says that the representative
+ * must sign in again as themselves (only one representative works on an application).
  * Estonian uses "sina", as the web app does.
  */
 export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {

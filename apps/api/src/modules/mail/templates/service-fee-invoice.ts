@@ -16,12 +16,13 @@ export type ServiceFeeInvoiceParams = {
 };
 
 /**
- * SPEC.md section 4: "the user pays a service fee on an e-mailed invoice"; the
- * success page and the submission mail promise it in a separate e-mail, sent
- * with the submission. The fee follows the bank's price list, whose amount the
- * product does not hold (SPEC.md section 1), so the invoice names the price
- * list rather than a figure, and states what it can: the application, the
- * payee and the payment reference that ties the payment to the application.
+ * docs/requirements.md section 4: "the user pays a service fee on an e-mailed
+ * invoice"; the success page and the submission mail promise it in a separate
+ * e-mail, sent with the submission. The fee follows the bank's price list,
+ * whose amount the product does not hold (docs/requirements.md section 1), so
+ * the invoice names the price list rather than a figure, and states what it
+ * can: the application, the payee and the payment reference that ties the
+ * payment to the application.
  */
 export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
   et: (params) => ({

@@ -6,7 +6,7 @@ export const applicationQueryKey = (processId: string) => ['application', proces
 
 export const getApplication = (processId: string, signal?: AbortSignal) => apiRequest(onboardingEndpoints.application, { params: { processId }, signal });
 
-/** The application as the representative sees it; its currentStep decides the screen (SPEC.md section 2). */
+/** The application as the representative sees it; its currentStep decides the screen (docs/requirements.md section 2). */
 export const applicationQueryOptions = (processId: string) =>
   queryOptions({
     queryKey: applicationQueryKey(processId),

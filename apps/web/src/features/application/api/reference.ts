@@ -2,7 +2,10 @@ import { referenceEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET reference/economic-activities: EMTAK with its version (SPEC.md section 3). It does not change while the page is open. */
+/**
+ * GET reference/economic-activities: EMTAK with its version (docs/requirements.md section 3). It does not change while
+ * the page is open.
+ */
 export const economicActivitiesQueryOptions = () =>
   queryOptions({
     queryKey: ['reference', 'economic-activities'] as const,

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type SaveAndContinueLaterVariables = { processId: string; version: number };
 
-/** POST save-and-continue-later: the server e-mails the representative a link back (SPEC.md section 1). */
+/** POST save-and-continue-later: the server e-mails the representative a link back (docs/requirements.md section 1). */
 export const saveAndContinueLater = ({ processId, version }: SaveAndContinueLaterVariables) =>
   apiRequest(onboardingEndpoints.saveAndContinueLater, { params: { processId }, body: { version } });
 

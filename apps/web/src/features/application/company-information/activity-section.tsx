@@ -99,7 +99,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
             onChange={field.onChange}
             onBlur={field.onBlur}
             repeatMessage={t('VALIDATION.countryAlreadyAdded', { ns: 'domain' })}
-            // The domain's rule for repeated countries (SPEC.md section 5 "Country already added").
+            // The domain's rule for repeated countries (docs/requirements.md section 5 "Country already added").
             isRepeat={(values, value) => repeatedCountryIndexes([...values, value]).includes(values.length)}
             max={LIST_MAX_ITEMS.targetMarketCountryCodes}
             {...messages('targetMarketCountryCodes')}

@@ -29,10 +29,10 @@ export type CompanyInformationFormProps = {
 };
 
 /**
- * The company data step (SPEC.md section 3): validated by companyDataSchema
- * as the API validates it; messages after touch or Continue; Continue focuses
- * the first invalid field, or saves and opens the next step; a server error
- * goes on its field. Typing is autosaved as a draft.
+ * The company data step (docs/requirements.md section 3): validated by
+ * companyDataSchema as the API validates it; messages after touch or Continue;
+ * Continue focuses the first invalid field, or saves and opens the next step; a
+ * server error goes on its field. Typing is autosaved as a draft.
  */
 export function CompanyInformationForm({ initialValues, valuesOf, register }: CompanyInformationFormProps) {
   const { t } = useTranslation();

@@ -279,7 +279,7 @@ describe('company information: starting values', () => {
   });
 });
 
-describe('company information: the domain rules (SPEC.md section 5)', () => {
+describe('company information: the domain rules (docs/requirements.md section 5)', () => {
   it('shows each message once the field is touched', async () => {
     const user = userEvent.setup();
     await renderScreen();

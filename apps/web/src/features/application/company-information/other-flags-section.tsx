@@ -4,7 +4,7 @@ import { YesNoField } from '../fields/yes-no-field';
 import type { CompanyFormValues } from './form-values';
 import styles from '../fields/form-layout.module.css';
 
-/** Listed company, an account elsewhere and an account closed within the look-back (SPEC.md sections 3 and 9). */
+/** Listed company, an account elsewhere and an account closed within the look-back (docs/requirements.md sections 3 and 9). */
 export function OtherFlagsSection() {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,10 @@ export function firstError(error: unknown): FieldError | undefined {
 /** The text of a field's error as firstError finds it. */
 export const errorText = (t: TFunction, error: unknown): string | undefined => validationMessage(t, firstError(error));
 
-/** The error and touched state of a form's field as the ui/ fields take them: messages only after touch or submit (SPEC.md section 2). */
+/**
+ * The error and touched state of a form's field as the ui/ fields take them: messages only after touch or submit
+ * (docs/requirements.md section 2).
+ */
 export function useFieldMessages<T extends FieldValues>() {
   const { t } = useTranslation();
   const { getFieldState, formState } = useFormContext<T>();

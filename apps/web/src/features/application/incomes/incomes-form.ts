@@ -100,8 +100,9 @@ export function toIncomesPayload(values: IncomesFormValues, locale: Locale): Inc
 /**
  * Checks the form with the domain schema, on the payload it would send.
  * Two things the schema cannot see from a payload are added here: text
- * that is no number at all is an invalid amount (SPEC.md section 5), and
- * "required" for a chosen custom amount left empty goes on its field.
+ * that is no number at all is an invalid amount
+ * (docs/requirements.md section 5), and "required" for a chosen custom amount
+ * left empty goes on its field.
  */
 export function validateIncomes(values: IncomesFormValues, locale: Locale): { success: true; data: Incomes } | { success: false; issues: FieldIssue[] } {
   const unreadable = new Set(MONTHLY_AMOUNT_FIELDS.filter((field) => monthlyAmountPayload(values[field], locale).isUnreadable));

@@ -18,7 +18,10 @@ const STEP = 'Incomes';
 const FORM_ID = 'incomes-form';
 const EXAMPLE_AMOUNT = 25_000;
 
-/** The five bands with their meanings (SPEC.md section 3): a key is the band's upper bound, 500001 "over 500 000". */
+/**
+ * The five bands with their meanings (docs/requirements.md section 3): a key is the band's upper bound, 500001 "over
+ * 500 000".
+ */
 function incomeBandOptions(t: TFunction, locale: Locale): RadioOption[] {
   const bands: RadioOption[] = INCOME_BANDS.map((band, index) => {
     const previous = INCOME_BANDS[index - 1];
@@ -29,7 +32,7 @@ function incomeBandOptions(t: TFunction, locale: Locale): RadioOption[] {
   return [...bands, { value: CUSTOM, label: t('APPLICATION.INCOMES.BAND.CUSTOM'), hint: t('APPLICATION.INCOMES.BAND.CUSTOM_HINT') }];
 }
 
-/** Cash bands (SPEC.md section 3): 0 none, then ranges topping out at "more than 15 000 €". */
+/** Cash bands (docs/requirements.md section 3): 0 none, then ranges topping out at "more than 15 000 €". */
 function cashBandOptions(t: TFunction, locale: Locale): RadioOption[] {
   return CASH_BANDS.map((band, index) => {
     const previous = CASH_BANDS[index - 1];
@@ -111,7 +114,10 @@ function MonthlyAmount({ name, legend, hint, customLabel, control, register, set
   );
 }
 
-/** Step 3 (SPEC.md section 3 "Incomes and expenses"): the company's expected turnover and where its money comes from. */
+/**
+ * Step 3 (docs/requirements.md section 3 "Incomes and expenses"): the company's expected turnover and where its money
+ * comes from.
+ */
 export function Component() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.resolvedLanguage);

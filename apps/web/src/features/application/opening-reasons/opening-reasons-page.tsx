@@ -15,7 +15,7 @@ import styles from '../fields/step-form.module.css';
 const STEP = 'AccountOpeningReason';
 const FORM_ID = 'opening-reasons-form';
 
-/** Step 1 (SPEC.md section 3 "Opening reasons", section 5): why the company needs the account. */
+/** Step 1 (docs/requirements.md section 3 "Opening reasons", section 5): why the company needs the account. */
 export function Component() {
   const { t } = useTranslation();
   const { application } = useApplicationLayout();

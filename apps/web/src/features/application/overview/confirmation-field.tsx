@@ -4,7 +4,7 @@ import { Checkbox } from '../../../ui';
 import type { OverviewFormValues } from './overview-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';
 
-/** SPEC.md section 3 "Overview": the data is correct and the funds are legal; it must be ticked. */
+/** docs/requirements.md section 3 "Overview": the data is correct and the funds are legal; it must be ticked. */
 export function ConfirmationField() {
   const { t } = useTranslation();
   const { register } = useFormContext<OverviewFormValues>();

@@ -9,7 +9,7 @@ import { useFieldMessages } from '../fields/use-field-messages';
 
 const CONNECTION = 'APPLICATION.OVERVIEW.CONNECTION';
 
-/** The company's connection to Estonia (SPEC.md section 3 "Overview"); OTHER asks for a description. */
+/** The company's connection to Estonia (docs/requirements.md section 3 "Overview"); OTHER asks for a description. */
 export function ConnectionToEstoniaField() {
   const { t } = useTranslation();
   const { control, register } = useFormContext<OverviewFormValues>();

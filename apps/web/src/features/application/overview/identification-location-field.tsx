@@ -13,9 +13,10 @@ import styles from './overview.module.css';
 const IDENTIFICATION = 'APPLICATION.OVERVIEW.IDENTIFICATION';
 
 /**
- * Where the representative identifies themselves (SPEC.md section 3
- * "Overview"): an office chosen in the picker modal, shown here with a button
- * to change it, and whether the contract is to be signed in that office.
+ * Where the representative identifies themselves
+ * (docs/requirements.md section 3 "Overview"): an office chosen in the picker
+ * modal, shown here with a button to change it, and whether the contract is to
+ * be signed in that office.
  */
 export function IdentificationLocationField() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import type { SummaryRows } from './summary-row';
 
 const INCOMES = 'APPLICATION.INCOMES';
 
-/** A band as the incomes screen words it (SPEC.md section 3 band meanings); a custom amount in euros. */
+/** A band as the incomes screen words it (docs/requirements.md section 3 band meanings); a custom amount in euros. */
 function monthlyAmountText(amount: MonthlyAmount, t: TFunction, locale: Locale): string {
   if (amount.customAmount !== undefined) return formatEuros(amount.customAmount, locale);
   const index = INCOME_BANDS.findIndex((band) => band === amount.band);

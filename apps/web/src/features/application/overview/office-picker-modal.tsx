@@ -20,9 +20,10 @@ export type OfficePickerModalProps = {
 };
 
 /**
- * The identification location picker of SPEC.md section 2: tabs Branch and
- * Banking point, each listing its offices, and a filter on the cash-free flag.
- * The modal traps focus, closes on Escape and gives focus back to its opener.
+ * The identification location picker of docs/requirements.md section 2: tabs
+ * Branch and Banking point, each listing its offices, and a filter on the
+ * cash-free flag. The modal traps focus, closes on Escape and gives focus back
+ * to its opener.
  */
 export function OfficePickerModal({ isOpen, onClose, chosenOfficeId, chosenType, onChoose }: OfficePickerModalProps) {
   const { t } = useTranslation();

@@ -29,11 +29,11 @@ type FormError = 'invalid' | 'reviewFailed';
 const noFocus = () => undefined;
 
 /**
- * The overview step's own questions (SPEC.md section 3 "Overview"),
- * validated by applicationOverviewSchema as the API validates it. Continue
- * saves the step the layout is at (AdditionalData or ApplicationOverview),
- * then asks the server to review the whole application: complete, it leads
- * to signing; otherwise it lists what is still missing.
+ * The overview step's own questions (docs/requirements.md section 3
+ * "Overview"), validated by applicationOverviewSchema as the API validates it.
+ * Continue saves the step the layout is at (AdditionalData or
+ * ApplicationOverview), then asks the server to review the whole application:
+ * complete, it leads to signing; otherwise it lists what is still missing.
  */
 export type OverviewFormProps = {
   initialValues: OverviewFormValues;

@@ -10,7 +10,10 @@ const NOTICE_KEYS = [
 ] as const satisfies readonly (readonly [keyof Notices, string])[];
 type NoticeKey = (typeof NOTICE_KEYS)[number][1];
 
-/** SPEC.md section 3 "Overview": what a non-resident owner or a specific field of activity means for the customer. */
+/**
+ * docs/requirements.md section 3 "Overview": what a non-resident owner or a specific field of activity means for the
+ * customer.
+ */
 export function OverviewNotices({ notices }: { notices: Notices | undefined }) {
   const shown = NOTICE_KEYS.filter(([flag]) => notices?.[flag] === true);
   if (shown.length === 0) return null;

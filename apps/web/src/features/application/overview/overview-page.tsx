@@ -13,8 +13,8 @@ import { OverviewNotices } from './overview-notices';
 
 /**
  * /application/overview (steps AdditionalData and ApplicationOverview,
- * SPEC.md sections 2 and 3): a summary of the four earlier steps, the notices
- * the server finds in them, and the overview's own questions.
+ * docs/requirements.md sections 2 and 3): a summary of the four earlier steps,
+ * the notices the server finds in them, and the overview's own questions.
  */
 export function Component() {
   const { t } = useTranslation();

@@ -4,8 +4,9 @@ import { useFocusOnMount } from './use-focus-on-mount';
 import styles from './overview.module.css';
 
 /**
- * Where signing starts once the review is complete (SPEC.md section 4:
- * signing follows the overview): the signing view of SPEC.md section 2.
+ * Where signing starts once the review is complete
+ * (docs/requirements.md section 4: signing follows the overview): the signing
+ * view of docs/requirements.md section 2.
  */
 export function ReadyToSign({ onSigningActiveChange }: { onSigningActiveChange: (isActive: boolean) => void }) {
   const { t } = useTranslation();

@@ -10,9 +10,9 @@ import styles from './overview.module.css';
 const TAX = 'APPLICATION.OVERVIEW.TAX';
 
 /**
- * The entity type for tax reporting (SPEC.md section 3 "Overview"): a
- * financial institution gives its GIIN and one of the financial types, any
- * other entity one of the non-financial types.
+ * The entity type for tax reporting (docs/requirements.md section 3
+ * "Overview"): a financial institution gives its GIIN and one of the financial
+ * types, any other entity one of the non-financial types.
  */
 export function TaxStatusFields() {
   const { t } = useTranslation();

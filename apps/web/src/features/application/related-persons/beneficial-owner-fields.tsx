@@ -12,7 +12,7 @@ const RP = 'APPLICATION.RELATED_PERSONS';
 /**
  * Whether the person is a beneficial owner and, if so, how they benefit
  * (share ownership, directing body member, other with its text) and their
- * stake, which the beneficial owners' total of SPEC.md section 5 adds up.
+ * stake, which the beneficial owners' total of docs/requirements.md section 5 adds up.
  */
 export function BeneficialOwnerFields() {
   const { t } = useTranslation();

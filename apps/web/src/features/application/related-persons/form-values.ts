@@ -135,7 +135,7 @@ export function savePerson(values: RelatedPersonsValues, person: PersonValues, s
   });
 }
 
-/** Removes a person and every holding of theirs; the representative stays (SPEC.md section 1: the applicant). */
+/** Removes a person and every holding of theirs; the representative stays (docs/requirements.md section 1: the applicant). */
 export function removePerson(values: RelatedPersonsValues, personId: string): RelatedPersonsValues {
   const person = values.relatedPersons.find((candidate) => candidate.id === personId);
   if (!person || person.roles.includes('REPRESENTATIVE')) return values;

@@ -17,7 +17,7 @@ const FIELDS = 'APPLICATION.RELATED_PERSONS.FIELDS';
  * Names, personal ID with its country, birth date, birth country and
  * nationality. A known Estonian personal ID fills the empty ones from the
  * population register. The representative's ID is the signed-in person's and
- * cannot be changed (SPEC.md section 5: "incorrect data for the representative").
+ * cannot be changed (docs/requirements.md section 5: "incorrect data for the representative").
  */
 export function IdentityFields({ isRepresentative }: { isRepresentative: boolean }) {
   const { t } = useTranslation();

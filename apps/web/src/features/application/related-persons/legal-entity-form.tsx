@@ -19,8 +19,8 @@ import { useModalFormFeedback, useValuesChange } from './use-modal-form-feedback
 import styles from './related-persons.module.css';
 
 /**
- * A legal entity among the owners (SPEC.md section 3), validated with
- * legalEntitySchema. Its own owners are not edited here: each owner's
+ * A legal entity among the owners (docs/requirements.md section 3), validated
+ * with legalEntitySchema. Its own owners are not edited here: each owner's
  * Ownership part names its share in it.
  */
 export function LegalEntityForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave, typedValues, onValuesChange }: PersonFormProps<LegalEntityValues>) {

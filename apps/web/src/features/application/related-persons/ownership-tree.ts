@@ -14,7 +14,10 @@ export type OwnerNode = {
 export type OwnersLevel = {
   owners: OwnerNode[];
   totalPercent: number;
-  /** SPEC.md section 5: first-level owners hold 100% (a listed company at most 100%); no list holds more than 100%. */
+  /**
+   * docs/requirements.md section 5: first-level owners hold 100% (a listed company at most 100%); no list holds more
+   * than 100%.
+   */
   isWrong: boolean;
 };
 

@@ -9,7 +9,7 @@ import formStyles from '../fields/form-layout.module.css';
 
 const PEP = 'APPLICATION.RELATED_PERSONS.PEP';
 
-/** Political exposure (SPEC.md section 3): yes or no, and for yes who holds which government position. */
+/** Political exposure (docs/requirements.md section 3): yes or no, and for yes who holds which government position. */
 export function PepFields() {
   const { t } = useTranslation();
   const { control, register } = useFormContext<PrivatePersonFormValues>();

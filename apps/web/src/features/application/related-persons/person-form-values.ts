@@ -18,10 +18,10 @@ import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePers
 import { parsePercent, percentData, percentText } from './percent';
 
 /**
- * The add/edit modal's form (SPEC.md section 2 "Related person add/edit"):
- * one person's fields named as in privatePersonSchema / legalEntitySchema, so
- * the domain's issue paths are the form's field names, plus the Ownership
- * part: the person's share in each company of the structure.
+ * The add/edit modal's form (docs/requirements.md section 2 "Related person
+ * add/edit"): one person's fields named as in privatePersonSchema /
+ * legalEntitySchema, so the domain's issue paths are the form's field names,
+ * plus the Ownership part: the person's share in each company of the structure.
  */
 export type TaxResidenceFormValues = { countryCode: string; tin: string };
 export type PepFormValues = { firstName: string; lastName: string; birthDate: string; birthCountryCode: string; governmentPosition: string };

@@ -40,11 +40,11 @@ export type PersonModalProps = {
 };
 
 /**
- * SPEC.md section 2 "Related person add/edit": the person's or entity's
- * fields and the Ownership part. Escape, the close button and Cancel leave it
- * unchanged; focus goes back to the button that opened it (ui/Modal). What
- * is typed is kept in this tab until Save or Cancel, so that a reload opens
- * the dialog again as it was.
+ * docs/requirements.md section 2 "Related person add/edit": the person's or
+ * entity's fields and the Ownership part. Escape, the close button and Cancel
+ * leave it unchanged; focus goes back to the button that opened it (ui/Modal).
+ * What is typed is kept in this tab until Save or Cancel, so that a reload
+ * opens the dialog again as it was.
  */
 export function PersonModal({ target, isOpen, openCount, values, companyName, serverIssues, onSave, typedValues, onValuesChange, onClose, onExited }: PersonModalProps) {
   const { t } = useTranslation();

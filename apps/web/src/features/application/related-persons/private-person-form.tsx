@@ -24,7 +24,7 @@ import { useModalFormFeedback, useValuesChange } from './use-modal-form-feedback
 import styles from './related-persons.module.css';
 
 /**
- * A private person's fields (SPEC.md section 3), validated with
+ * A private person's fields (docs/requirements.md section 3), validated with
  * privatePersonSchema as the server validates them: messages after touch or
  * Save, Save focuses the first invalid field or hands the person over.
  */

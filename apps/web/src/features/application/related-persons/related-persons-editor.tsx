@@ -30,10 +30,11 @@ const RP = 'APPLICATION.RELATED_PERSONS';
 type ModalState = { target: PersonModalTarget; isOpen: boolean; openCount: number; typedValues?: Readonly<Record<string, unknown>> };
 
 /**
- * The related persons step (SPEC.md sections 3 and 5): the persons as cards,
- * the add/edit modal, the ownership structure, and every related-person rule
- * checked in the browser on each change with the server's context, and again
- * by the server on Continue. The values are autosaved as a draft.
+ * The related persons step (docs/requirements.md sections 3 and 5): the persons
+ * as cards, the add/edit modal, the ownership structure, and every
+ * related-person rule checked in the browser on each change with the server's
+ * context, and again by the server on Continue. The values are autosaved as a
+ * draft.
  */
 export type RelatedPersonsEditorProps = {
   initialValues: RelatedPersonsValues;
@@ -58,7 +59,8 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   });
   const [removing, setRemoving] = useState<{ id: string; name: string; isOpen: boolean } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  // SPEC.md section 2, messages only after touch: what stands in the way shows after the first edit or Continue.
+  // docs/requirements.md section 2, messages only after touch: what stands in the way shows after the first edit
+  // or Continue.
   const [isTouched, setIsTouched] = useState(false);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const addPersonButton = useRef<HTMLButtonElement>(null);

@@ -90,7 +90,8 @@ describe('related persons: starting values', () => {
     // The register lacks addresses, tax residences and the like: the card says how many details are missing.
     expect(within(mari).getByText(/^Details missing: \d+$/)).toBeTruthy();
     expect(within(mari).getByRole('button', { name: 'Complete the details: Mari Maasikas' })).toBeTruthy();
-    // Before anything is done the summary keeps quiet (SPEC.md section 2, touched only); the first Continue shows it, with focus.
+    // Before anything is done the summary keeps quiet (docs/requirements.md section 2, touched only); the first Continue shows
+    // it, with focus.
     expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' })));

@@ -9,7 +9,7 @@ const RP = 'APPLICATION.RELATED_PERSONS';
 /**
  * The roles the user chooses: management and supervisory board member.
  * Shareholder follows from a share, beneficial owner from its answer, and
- * the representative is the signed-in person (SPEC.md section 3 roles).
+ * the representative is the signed-in person (docs/requirements.md section 3 roles).
  */
 export function RolesFields({ isRepresentative }: { isRepresentative: boolean }) {
   const { t } = useTranslation();

@@ -12,9 +12,9 @@ import formStyles from '../fields/form-layout.module.css';
 const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
 
 /**
- * Tax residences (SPEC.md section 3): country and TIN, several allowed, at
- * least one. Add puts a row last and focuses its country; remove drops the
- * row and leaves focus on Add. A residence in Estonia starts with the
+ * Tax residences (docs/requirements.md section 3): country and TIN, several
+ * allowed, at least one. Add puts a row last and focuses its country; remove
+ * drops the row and leaves focus on Add. A residence in Estonia starts with the
  * person's Estonian personal code as its TIN (useEstonianTin).
  */
 export function TaxResidencesFields() {

@@ -33,7 +33,8 @@ export function useModalFormFeedback<T extends FieldValues>(form: UseFormReturn<
   /** True when there is something to show, so the first invalid field should take focus. */
   const showOnOpen = useEffectEvent(async (): Promise<boolean> => {
     if (!isRevealed && serverIssues.length === 0) return false;
-    // Validating as Save does marks the form submitted, which shows every message (SPEC.md section 2).
+    // Validating as Save does marks the form submitted, which shows every message
+    // (docs/requirements.md section 2).
     if (isRevealed) await form.handleSubmit(() => undefined, () => undefined)();
     for (const issue of serverIssues) {
       const path = formPathOf(issue.path) as FieldPath<T>;

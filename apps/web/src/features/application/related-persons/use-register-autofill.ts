@@ -37,10 +37,11 @@ function fillEmpty<T extends PrivatePersonFormValues | LegalEntityFormValues>(fo
 }
 
 /**
- * SPEC.md section 5, auto-fill: a valid Estonian personal ID the population
- * register knows fills the person's empty name, birth date, nationality,
- * residency and country of residence. An unknown ID fills nothing and says
- * nothing. `isFilled` holds while the ID that filled them is in the field.
+ * docs/requirements.md section 5, auto-fill: a valid Estonian personal ID the
+ * population register knows fills the person's empty name, birth date,
+ * nationality, residency and country of residence. An unknown ID fills nothing
+ * and says nothing. `isFilled` holds while the ID that filled them is in the
+ * field.
  */
 export function usePopulationRegisterAutofill(form: PersonForm) {
   const queryClient = useQueryClient();

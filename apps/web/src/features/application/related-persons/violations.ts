@@ -14,8 +14,9 @@ import { withConsistentRoles, type PersonValues, type RelatedPersonsValues } fro
 import { formatPercent } from './percent';
 
 /**
- * The related-person rules of SPEC.md section 5 over the whole step, as the
- * server will judge it on Continue (the same function, the same context).
+ * The related-person rules of docs/requirements.md section 5 over the whole
+ * step, as the server will judge it on Continue (the same function, the same
+ * context).
  */
 export function browserViolations(values: RelatedPersonsValues, context: RelatedPersonsContext): RelatedPersonsViolation[] {
   return validateRelatedPersons({ ...withConsistentRoles(values), ...context });
@@ -84,10 +85,10 @@ const RULES = 'APPLICATION.RELATED_PERSONS.RULES';
 const difference = (a: number, b: number) => Math.abs(Math.round(a * 100) - Math.round(b * 100)) / 100;
 
 /**
- * A violation in words a person understands (SPEC.md section 5, related-person
- * rules): the totals say what the owners hold and how much is missing or too
- * much, with the numbers in the page's language. Rules without a text of
- * their own (the technical problems) take the domain's message.
+ * A violation in words a person understands (docs/requirements.md section 5,
+ * related-person rules): the totals say what the owners hold and how much is
+ * missing or too much, with the numbers in the page's language. Rules without a
+ * text of their own (the technical problems) take the domain's message.
  */
 export function violationText(t: TFunction, violation: RelatedPersonsViolation, locale: Locale): string {
   const total = Number(violation.params.total ?? 0);

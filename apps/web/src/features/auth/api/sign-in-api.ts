@@ -20,7 +20,7 @@ import type { Pkce } from '../pkce';
 
 export type PollingMethod = 'SMART_ID' | 'MOBILE_ID';
 
-/** SPEC.md section 3: what every authorize request sends besides the person. */
+/** docs/requirements.md section 3: what every authorize request sends besides the person. */
 function commonFields({ clientState, codeChallenge }: Pkce) {
   return { responseType: RESPONSE_TYPE, clientId: CLIENT_ID, channel: CHANNEL, clientState, codeChallenge, codeChallengeMethod: CODE_CHALLENGE_METHOD } as const;
 }
@@ -42,7 +42,7 @@ export function fetchAuthenticationStatus(method: PollingMethod, authenticationS
   return apiRequest(pollingEndpoints[method].status, { params: { authenticationSessionId }, signal });
 }
 
-/** SPEC.md section 4: pressing Cancel cancels the authentication on the server too. */
+/** docs/requirements.md section 4: pressing Cancel cancels the authentication on the server too. */
 export function cancelAuthentication(method: PollingMethod, authenticationSessionId: string): Promise<void> {
   return apiRequest(pollingEndpoints[method].cancel, { params: { authenticationSessionId }, retries: 0 });
 }

@@ -5,7 +5,7 @@ import { companiesQueryKey } from './get-companies';
 
 export const createApplication = (body: CreateApplicationRequest) => apiRequest(onboardingEndpoints.createApplication, { body });
 
-/** POST applications: an application to fill, or the outcome that blocks it (SPEC.md section 4). */
+/** POST applications: an application to fill, or the outcome that blocks it (docs/requirements.md section 4). */
 export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({

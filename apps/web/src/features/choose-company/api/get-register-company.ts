@@ -10,7 +10,7 @@ export const getRegisterCompany = ({ registryCountryCode, registryCode }: Regist
 
 /**
  * A company's details from the business register, for the auto-fill offer of
- * the manual company form (SPEC.md section 5). No lookup while `params` is null.
+ * the manual company form (docs/requirements.md section 5). No lookup while `params` is null.
  */
 export const registerCompanyQueryOptions = (params: RegisterCompanyParams | null) =>
   queryOptions({

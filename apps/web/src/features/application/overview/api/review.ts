@@ -10,8 +10,8 @@ export const reviewQueryKey = (processId: string) => ['application', processId, 
 
 /**
  * GET review: every stored step checked again in the context of the whole
- * application, and the overview's notices (SPEC.md section 3 "Overview").
- * Never cached as fresh: it is asked again after each save.
+ * application, and the overview's notices (docs/requirements.md section 3
+ * "Overview"). Never cached as fresh: it is asked again after each save.
  */
 export const reviewQueryOptions = (processId: string) =>
   queryOptions({

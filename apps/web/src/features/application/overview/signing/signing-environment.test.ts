@@ -16,7 +16,7 @@ const codeOf = async (promise: Promise<unknown>) =>
     (error: unknown) => (error as IdCardError).code,
   );
 
-describe('the ID-card of the signing environment (SPEC.md section 5)', () => {
+describe('the ID-card of the signing environment (docs/requirements.md section 5)', () => {
   it('runs on a page served over plain http', () => {
     expect(window.location.protocol).toBe('http:');
     expect(window.location.hostname).toBe('localhost');

@@ -9,15 +9,15 @@ import { createWebEidSigner } from './id-card/web-eid-signer';
 export type SigningEnvironment = {
   /** The signing interface for the signed-in person's ID-card. */
   idCardSignerFor: (personalId: string) => IdCardSigner;
-  /** SPEC.md section 4: poll every second while waiting. */
+  /** docs/requirements.md section 4: poll every second while waiting. */
   pollIntervalMs: number;
 };
 
 const isIdentitySimulated = () => readPageSettings().isIdentitySimulated;
 
 export const defaultSigningEnvironment: SigningEnvironment = {
-  // Browser crypto (Web eID) only on https: or file: pages (SPEC.md section 5); the simulated card reader is
-  // the server's own stand-in, without browser crypto, so it works on http://localhost too.
+  // Browser crypto (Web eID) only on https: or file: pages (docs/requirements.md section 5); the simulated
+  // card reader is the server's own stand-in, without browser crypto, so it works on http://localhost too.
   idCardSignerFor: (personalId) => (isIdentitySimulated() ? createSimulatedIdCardSigner(personalId) : requireSecurePage(createWebEidSigner())),
   pollIntervalMs: POLL_INTERVAL_MS,
 };

@@ -35,7 +35,7 @@ describe('signing end messages', () => {
     expectTranslated(signingEndMessage(method, { kind: 'network' }));
   });
 
-  it('uses the sign-in catalogue of SPEC.md section 8 where its words fit signing', () => {
+  it('uses the sign-in catalogue of docs/requirements.md section 8 where its words fit signing', () => {
     const keyOf = (method: 'SMART_ID' | 'MOBILE_ID' | 'ID_CARD', reason: SigningEndReason) => signingEndMessage(method, reason).titleKey;
     expect(keyOf('SMART_ID', { kind: 'failure', code: 'user_not_found' })).toBe('SID.USER_NOT_FOUND.TITLE');
     expect(keyOf('SMART_ID', { kind: 'failure', code: 'document_unusable' })).toBe('SID.DOCUMENT_UNUSABLE.TITLE');

@@ -5,9 +5,9 @@ import type { IdCardErrorCode } from './id-card/id-card-signer';
 
 /** Why a signing ended other than signed. */
 export type SigningEndReason =
-  /** The server's failureCode: a lowercase code of SPEC.md section 8, or already_submitted / contract_changed. */
+  /** The server's failureCode: a lowercase code of docs/requirements.md section 8, or already_submitted / contract_changed. */
   | { kind: 'failure'; code: string }
-  /** The ID-card in the browser refused (SPEC.md section 8 plugin errors). */
+  /** The ID-card in the browser refused (docs/requirements.md section 8 plugin errors). */
   | { kind: 'card'; code: IdCardErrorCode }
   /** A status call found no server, even after its retries. */
   | { kind: 'network' };
@@ -26,10 +26,11 @@ const domain = (key: Parameters<typeof signInMessageKeys>[0]): SigningMessage =>
 };
 
 /**
- * Server failure codes this screen words itself. The rest use SPEC.md section
- * 8's sign-in catalogue, whose texts fit signing too (no Smart-ID account, a
- * phone problem, an unusable document, no certificates); its timeout and
- * cancel texts speak of signing in, so those two are the signing states' own.
+ * Server failure codes this screen words itself. The rest use
+ * docs/requirements.md section 8's sign-in catalogue, whose texts fit signing
+ * too (no Smart-ID account, a phone problem, an unusable document, no
+ * certificates); its timeout and cancel texts speak of signing in, so those two
+ * are the signing states' own.
  */
 const OWN_FAILURES: Readonly<Record<string, SigningMessage>> = {
   contract_changed: own(`${SIGNING}.FAILURE.CONTRACT_CHANGED`),
@@ -48,7 +49,7 @@ const OWN_FAILURES: Readonly<Record<string, SigningMessage>> = {
   container_invalid: own(`${SIGNING}.FAILURE.CONTAINER_INVALID`),
 };
 
-/** SPEC.md section 8 ID-card plugin errors, and pin_blocked. */
+/** docs/requirements.md section 8 ID-card plugin errors, and pin_blocked. */
 const CARD_MESSAGES: Readonly<Record<IdCardErrorCode, SigningMessage>> = {
   user_cancel: own(`${SIGNING}.CANCELLED`),
   no_certificates: domain('IDC.NO_CERTIFICATES'),

@@ -89,7 +89,7 @@ export type EndedPanelProps = {
   onShowSubmitted: () => void;
 };
 
-/** SPEC.md section 4: terminated, unsuccessful or cancelled; the person may try again or cancel. */
+/** docs/requirements.md section 4: terminated, unsuccessful or cancelled; the person may try again or cancel. */
 export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onStartAgain, onCancel, onShowSubmitted }: EndedPanelProps) {
   const { t } = useTranslation();
   const { titleKey, detail, messageKey } = endedTexts(method, state, reason);

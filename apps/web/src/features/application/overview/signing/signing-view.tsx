@@ -40,8 +40,8 @@ const focusKeyOf = (phase: SigningPhase): string => {
 };
 
 /**
- * SPEC.md section 2 "Signing view": choose the method, then the signing
- * states of section 4 — waiting for PIN2 with the verification code and
+ * docs/requirements.md section 2 "Signing view": choose the method, then the
+ * signing states of section 4 — waiting for PIN2 with the verification code and
  * Cancel; terminated, unsuccessful or cancelled with Try again and Cancel.
  * Each state change is announced and focus moves to its heading.
  */

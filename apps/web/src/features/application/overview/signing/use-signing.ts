@@ -20,7 +20,7 @@ export type SigningRequest = { method: 'SMART_ID' } | { method: 'MOBILE_ID'; pho
 /** Why signing could not start; the method choice says so. */
 export type StartError = { kind: 'notReady' } | { kind: 'network' } | { kind: 'failed' } | { kind: 'invalid'; fields: FieldIssue[] };
 
-/** SPEC.md section 4 signing states that end a signing; from each the person may try again or cancel. */
+/** docs/requirements.md section 4 signing states that end a signing; from each the person may try again or cancel. */
 export type EndedState = 'TERMINATED' | 'UNSUCCESSFUL' | 'CANCELLED';
 
 export type SigningPhase =
@@ -39,8 +39,8 @@ type Run = { controller: AbortController; sessionId: string | null };
 const ignore = () => undefined;
 
 /**
- * The signing flow of SPEC.md sections 2 and 4 for the overview: start,
- * poll the status every second while waiting for PIN2, cancel, try again.
+ * The signing flow of docs/requirements.md sections 2 and 4 for the overview:
+ * start, poll the status every second while waiting for PIN2, cancel, try again.
  * Smart-ID and Mobile-ID sign on the phone; the ID-card signs in the browser
  * through the signing interface, and the server checks the signature. Signed,
  * the submitted application goes into the layout and the page moves to /success.
@@ -129,7 +129,10 @@ export function useSigning() {
   const showVerificationCode = (verificationCode: string) =>
     setPhase((previous) => (previous.name === 'waiting' && !previous.verificationCode ? { ...previous, verificationCode } : previous));
 
-  /** SPEC.md section 4: one status call a second while waiting for PIN2; a waiting answer may bring the verification code. */
+  /**
+   * docs/requirements.md section 4: one status call a second while waiting for PIN2; a waiting answer may bring the
+   * verification code.
+   */
   const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
     const { layout: { processId }, environment: { pollIntervalMs } } = context.current;
     try {
@@ -266,9 +269,9 @@ export function useSigning() {
   };
 
   /**
-   * Cancel while waiting for PIN2 (SPEC.md section 4). The phone may have
-   * signed a moment before the server got the cancel, so the status after it
-   * decides what the person sees.
+   * Cancel while waiting for PIN2 (docs/requirements.md section 4). The phone
+   * may have signed a moment before the server got the cancel, so the status
+   * after it decides what the person sees.
    */
   const cancel = async () => {
     if (phase.name !== 'waiting') return;

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../../lib/api-client';
 
 /**
  * GET register/persons/:personalId: a person from the population register,
- * for the auto-fill of SPEC.md section 5. A person the register does not
- * know (404), or any failure, just means nothing is filled.
+ * for the auto-fill of docs/requirements.md section 5. A person the register
+ * does not know (404), or any failure, just means nothing is filled.
  */
 export const registerPersonQueryOptions = (personalId: string) =>
   queryOptions({

@@ -12,7 +12,7 @@ const codeOf = async (promise: Promise<unknown>) =>
     (error: unknown) => (error as IdCardError).code,
   );
 
-describe('the https rule (hwcrypto.js, SPEC.md section 5)', () => {
+describe('the https rule (hwcrypto.js, docs/requirements.md section 5)', () => {
   it.each([
     ['https:', 'bank.example', true],
     ['file:', '', true],

@@ -2,8 +2,9 @@ import { ID_CARD_PLUGIN_ERRORS, type IdCardPluginError } from '@onboarding/domai
 
 /**
  * What an ID-card signing can fail with: the hwcrypto.js error strings of
- * SPEC.md section 8 (EID-FACTS.md section 5.2), and pin_blocked, which the
- * hwcrypto API specification lists for sign() though hwcrypto.js has no constant for it.
+ * docs/requirements.md section 8 (docs/eid-facts.md section 5.2), and pin_blocked, which
+ * the hwcrypto API specification lists for sign() though hwcrypto.js has no constant for
+ * it.
  */
 export const ID_CARD_ERROR_CODES = [...ID_CARD_PLUGIN_ERRORS, 'pin_blocked'] as const;
 export type IdCardErrorCode = IdCardPluginError | 'pin_blocked';
@@ -38,7 +39,7 @@ export type IdCardCallOptions = {
 
 /**
  * The browser's ID-card signing interface, in the shape hwcrypto.js and Web
- * eID share (EID-FACTS.md sections 5.1 step 6 and 5.2): read the signing
+ * eID share (docs/eid-facts.md sections 5.1 step 6 and 5.2): read the signing
  * certificate, then sign the server's hash with it (PIN2). Both reject with
  * an IdCardError.
  */
@@ -52,11 +53,12 @@ export type IdCardSigner = {
 type PageLocation = Pick<Location, 'protocol' | 'hostname'>;
 
 /**
- * SPEC.md section 5: ID-card signing requires https (or file), as hwcrypto.js
- * demands (its "dummy security check", EID-FACTS.md section 5.2). Plain http
- * is refused even on localhost, though Web eID alone would count localhost as
- * a secure context. The simulated card reader involves no browser crypto and
- * is not held to this rule (signing-environment.ts).
+ * docs/requirements.md section 5: ID-card signing requires https (or file), as
+ * hwcrypto.js demands (its "dummy security check",
+ * docs/eid-facts.md section 5.2). Plain http is refused even on localhost,
+ * though Web eID alone would count localhost as a secure context. The simulated
+ * card reader involves no browser crypto and is not held to this rule
+ * (signing-environment.ts).
  */
 export const isSigningAllowedAt = (location: PageLocation): boolean => location.protocol === 'https:' || location.protocol === 'file:';
 

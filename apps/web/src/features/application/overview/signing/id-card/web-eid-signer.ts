@@ -21,7 +21,7 @@ import { IdCardError, type IdCardErrorCode, type IdCardSigner } from './id-card-
  */
 const LIBRARY_VERSION = '2.0.0';
 
-/** web-eid.js src/config.ts (EID-FACTS.md section 5.3). */
+/** web-eid.js src/config.ts (docs/eid-facts.md section 5.3). */
 export const WEB_EID_TIMEOUTS = {
   extensionHandshakeMs: 1000,
   nativeAppHandshakeMs: 5000,
@@ -35,7 +35,7 @@ const HASH_FUNCTIONS = { SHA256: 'SHA-256' } as const;
 
 /**
  * Web eID error codes (src/errors/ErrorCode.ts) as the hwcrypto.js strings
- * the signing view knows (EID-FACTS.md sections 5.2 and 5.3):
+ * the signing view knows (docs/eid-facts.md sections 5.2 and 5.3):
  * - a missing or outdated extension or native app is no usable backend: no_implementation;
  * - an insecure page is hwcrypto's not_allowed;
  * - a PIN dialog left open until it timed out ends like a closed one: user_cancel;
