@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds a stand-in for node:20-bookworm-slim, the image deploy/Dockerfile starts from, where no image
+# Builds a stand-in for node:24-bookworm-slim, the image deploy/Dockerfile starts from, where no image
 # registry can be reached: Debian bookworm from Debian's mirror (debootstrap, minbase, CA certificates),
 # this machine's Node.js and npm, the user `node` (uid 1000) as in the official image, and this machine's
 # own CA certificates (where its traffic to the npm registry passes a proxy that signs with one).

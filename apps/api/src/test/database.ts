@@ -12,6 +12,15 @@ export type DatabaseTemplates = {
   postgresName: string | undefined;
 };
 
+declare module 'vitest' {
+  // Vitest's typed inject() merges into this interface; only an interface can be merged.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    /** Absent where the run made none (a project without the global setup). */
+    databaseTemplates: DatabaseTemplates | undefined;
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * or a new database on the PostgreSQL server named by DATABASE_URL (CI runs
@@ -20,7 +29,7 @@ export type DatabaseTemplates = {
 export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   // A copy of the run's migrated template (test/global-setup.ts), where the run made one.
-  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  const templates = inject('databaseTemplates');
   if (!serverUrl) {
     const database = await openDatabase({ copyOf: templates ? await pgliteTemplate(templates.pgliteFile) : undefined });
     return { ...database, drop: () => database.close() };
