@@ -101,6 +101,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         title: 'Business account onboarding API',
         description: 'Sign-in (/oauth2/v2) and the account-opening application (/onboarding).',
         version: '1.0.0',
+        license: { name: 'Proprietary' },
       },
       servers: [{ url: config.PUBLIC_URL }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -90,6 +90,7 @@ export async function registerIntegration(
           title: 'Business account onboarding: integration API',
           description: "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
           version: '1.0.0',
+          license: { name: 'Proprietary' },
         },
         servers: [{ url: config.PUBLIC_URL }],
         components: {
