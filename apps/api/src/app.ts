@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { onboardingEndpoints } from '@onboarding/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerAuth } from './modules/auth/plugin.js';
@@ -16,6 +17,7 @@ import { registerSigning } from './modules/signing/plugin.js';
 import type { BusinessRegister } from './modules/registry/business-register.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
+import { contractRoutes } from './plugins/contract-routes.js';
 import type { MailModuleDependencies } from './modules/mail/index.js';
 import { createEventsModule, type EventsModule, type EventsModuleDependencies } from './modules/events/index.js';
 import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
@@ -99,6 +101,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         title: 'Business account onboarding API',
         description: 'Sign-in (/oauth2/v2) and the account-opening application (/onboarding).',
         version: '1.0.0',
+        license: { name: 'Proprietary' },
       },
       servers: [{ url: config.PUBLIC_URL }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -139,7 +142,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     isStopping = true;
   });
   await app.register(healthRoutes, { ping: () => database.ping(), isStopping: () => isStopping });
-  app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  contractRoutes(app)(onboardingEndpoints.openApi, {}, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);
   const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });

@@ -2,7 +2,8 @@ import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue
 
 export type { ApiErrorCode, FieldIssue };
 
-const defaultMessages: Record<ApiErrorCode, string> = {
+/** Each code's message when the error gives none; the OpenAPI document lists them with each operation's answers. */
+export const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
   VALIDATION_FAILED: 'The request has invalid fields.',
   MALFORMED_REQUEST: 'The request could not be read.',
   UNAUTHORIZED: 'Sign in to continue.',
@@ -46,7 +47,7 @@ export class AppError extends Error {
     readonly code: ApiErrorCode,
     details: string | AppErrorDetails = {},
   ) {
-    const { message = defaultMessages[code], ...extra } = typeof details === 'string' ? { message: details } : details;
+    const { message = DEFAULT_MESSAGES[code], ...extra } = typeof details === 'string' ? { message: details } : details;
     super(message);
     this.name = 'AppError';
     this.statusCode = API_ERROR_STATUS[code];

@@ -56,3 +56,4 @@ export * from './contracts/register.js';
 export * from './drafts/index.js';
 export * from './schemas/integration.js';
 export * from './contracts/integration.js';
+export * from './contracts/health.js';

@@ -15,34 +15,93 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../schemas/auth.js';
-import type { Endpoint } from './endpoint.js';
+import { endpointGroup } from './endpoint.js';
 import { authenticationSessionParamsSchema } from './params.js';
 
 /** Base path of the auth API (docs/requirements.md section 7). */
 export const AUTH_BASE_PATH = '/oauth2/v2';
 
 /** The auth API of docs/requirements.md section 7, plus refresh, logout and cancel that the client needs. */
-export const authEndpoints = {
-  startMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/start', body: mobileIdStartRequestSchema, response: authenticationStartResponseSchema, isAuthenticated: false },
-  mobileIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/status', params: authenticationSessionParamsSchema, response: authenticationStatusResponseSchema, isAuthenticated: false },
+export const authEndpoints = endpointGroup('auth', 'sign-in', {
+  startMobileId: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/mid/start',
+    body: mobileIdStartRequestSchema,
+    response: authenticationStartResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+    hasSignInFailures: true,
+  },
+  mobileIdStatus: {
+    method: 'GET',
+    path: '/oauth2/v2/authorize/mid/:authenticationSessionId/status',
+    params: authenticationSessionParamsSchema,
+    response: authenticationStatusResponseSchema,
+    isAuthenticated: false,
+    errors: ['NOT_FOUND'],
+    hasSignInFailures: true,
+  },
   cancelMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
-  startSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/start', body: smartIdStartRequestSchema, response: authenticationStartResponseSchema, isAuthenticated: false },
-  smartIdStatus: { method: 'GET', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/status', params: authenticationSessionParamsSchema, response: authenticationStatusResponseSchema, isAuthenticated: false },
+  startSmartId: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/sid/start',
+    body: smartIdStartRequestSchema,
+    response: authenticationStartResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+    hasSignInFailures: true,
+  },
+  smartIdStatus: {
+    method: 'GET',
+    path: '/oauth2/v2/authorize/sid/:authenticationSessionId/status',
+    params: authenticationSessionParamsSchema,
+    response: authenticationStatusResponseSchema,
+    isAuthenticated: false,
+    errors: ['NOT_FOUND'],
+    hasSignInFailures: true,
+  },
   cancelSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
-  /** Served on the eid host, which asks for the ID-card's client certificate. */
-  idCard: { method: 'POST', path: '/oauth2/v2/authorize/eid', body: idCardAuthorizeRequestSchema, response: idCardAuthorizeResponseSchema, isAuthenticated: false },
+  /** Served on the eid host, which asks for the ID-card's client certificate (or behind the proxy that does). */
+  idCard: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/eid',
+    body: idCardAuthorizeRequestSchema,
+    response: idCardAuthorizeResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+    hasSignInFailures: true,
+  },
   /** Simulated mode only: a challenge nonce for the simulated card reader. */
-  idCardChallenge: { method: 'POST', path: '/oauth2/v2/authorize/eid/challenge', body: idCardChallengeRequestSchema, response: idCardChallengeResponseSchema, isAuthenticated: false },
+  idCardChallenge: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/eid/challenge',
+    body: idCardChallengeRequestSchema,
+    response: idCardChallengeResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+  },
   /** Simulated mode only: the simulated card's authentication token over the nonce, answered with a code. */
-  simulatedIdCard: { method: 'POST', path: '/oauth2/v2/authorize/eid/simulated', body: simulatedIdCardAuthorizeRequestSchema, response: idCardAuthorizeResponseSchema, isAuthenticated: false },
-  token: { method: 'POST', path: '/oauth2/v2/authorize/token', body: tokenRequestSchema, response: tokenResponseSchema, isAuthenticated: false },
-  refresh: { method: 'POST', path: '/oauth2/v2/authorize/refresh', body: refreshRequestSchema, response: tokenResponseSchema, isAuthenticated: false },
+  simulatedIdCard: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/eid/simulated',
+    body: simulatedIdCardAuthorizeRequestSchema,
+    response: idCardAuthorizeResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+    hasSignInFailures: true,
+  },
+  /** A wrong, spent or expired code, or a verifier that does not match its challenge, is 401. */
+  token: { method: 'POST', path: '/oauth2/v2/authorize/token', body: tokenRequestSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['UNAUTHORIZED', 'RATE_LIMITED'] },
+  /** A spent or unknown refresh token, or an ended session, is 401. */
+  refresh: { method: 'POST', path: '/oauth2/v2/authorize/refresh', body: refreshRequestSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['UNAUTHORIZED', 'RATE_LIMITED'] },
   logout: { method: 'POST', path: '/oauth2/v2/authorize/logout', body: logoutRequestSchema, isAuthenticated: false },
-  magic: { method: 'POST', path: '/oauth2/v2/authorize/magic', body: magicSignInPayloadSchema, response: tokenResponseSchema, isAuthenticated: false },
-} as const satisfies Record<string, Endpoint>;
+  /** Test and demo environments only: elsewhere 404, as if there were no such route. */
+  magic: { method: 'POST', path: '/oauth2/v2/authorize/magic', body: magicSignInPayloadSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['NOT_FOUND'] },
+});
 
 /** Authentication events of docs/requirements.md section 7 (onboarding API). */
-export const authenticationEventEndpoints = {
-  failed: { method: 'POST', path: '/onboarding/legal/anonymous/authentication-event/failed', body: authenticationEventSchema, isAuthenticated: false },
+export const authenticationEventEndpoints = endpointGroup('authenticationEvent', 'sign-in', {
+  /** No token needed, so limited per client address. */
+  failed: { method: 'POST', path: '/onboarding/legal/anonymous/authentication-event/failed', body: authenticationEventSchema, isAuthenticated: false, errors: ['RATE_LIMITED'] },
   completed: { method: 'POST', path: '/onboarding/legal/authentication-event/completed', body: authenticationEventSchema, isAuthenticated: true },
-} as const satisfies Record<string, Endpoint>;
+});

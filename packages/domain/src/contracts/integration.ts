@@ -3,9 +3,10 @@ import {
   clientCredentialsTokenResponseSchema,
   integrationApplicationPageSchema,
   integrationApplicationSchema,
+  listApplicationsQuerySchema,
 } from '../schemas/integration.js';
 import { recordDecisionRequestSchema, recordedDecisionSchema } from '../schemas/decisions.js';
-import type { Endpoint } from './endpoint.js';
+import { endpointGroup } from './endpoint.js';
 import { processParamsSchema } from './params.js';
 
 /** Base path of the integration API of the bank's own systems. */
@@ -14,17 +15,41 @@ export const INTEGRATION_BASE_PATH = '/integration/v1';
 /** The integration API's token endpoint (RFC 6749 section 4.4); the client assertion's audience is its full URL. */
 export const INTEGRATION_TOKEN_PATH = '/oauth2/v2/token';
 
-/** The integration API: a token for a machine client, and the submitted applications it may read. */
-export const integrationEndpoints = {
-  token: { method: 'POST', path: INTEGRATION_TOKEN_PATH, body: clientCredentialsTokenRequestSchema, response: clientCredentialsTokenResponseSchema, isAuthenticated: false },
+/** The integration API: a token for a machine client, and the submitted applications it may read and decide on. */
+export const integrationEndpoints = endpointGroup('integration', 'applications', {
+  token: {
+    method: 'POST',
+    path: INTEGRATION_TOKEN_PATH,
+    body: clientCredentialsTokenRequestSchema,
+    response: clientCredentialsTokenResponseSchema,
+    isAuthenticated: false,
+    oauthErrors: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope'],
+    errors: ['RATE_LIMITED'],
+    tag: 'integration',
+  },
   /** Submitted applications, oldest change first, a page at a time (scope applications:read). */
-  applications: { method: 'GET', path: '/integration/v1/applications', response: integrationApplicationPageSchema, isAuthenticated: true },
+  applications: {
+    method: 'GET',
+    path: '/integration/v1/applications',
+    query: listApplicationsQuerySchema,
+    response: integrationApplicationPageSchema,
+    isAuthenticated: true,
+    scope: 'applications:read',
+  },
   /** One submitted application whole: steps, facts with sources, discrepancies, history (scope applications:read). */
-  application: { method: 'GET', path: '/integration/v1/applications/:processId', params: processParamsSchema, response: integrationApplicationSchema, isAuthenticated: true },
+  application: {
+    method: 'GET',
+    path: '/integration/v1/applications/:processId',
+    params: processParamsSchema,
+    response: integrationApplicationSchema,
+    isAuthenticated: true,
+    scope: 'applications:read',
+    errors: ['NOT_FOUND'],
+  },
   /** The signed contract's PDF. */
-  contract: { method: 'GET', path: '/integration/v1/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true },
+  contract: { method: 'GET', path: '/integration/v1/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true, scope: 'applications:read', errors: ['NOT_FOUND'] },
   /** The signed ASiC-E container (the PDF, the XAdES signature, its time-stamp and OCSP status). */
-  signedContract: { method: 'GET', path: '/integration/v1/applications/:processId/signed', params: processParamsSchema, isAuthenticated: true },
+  signedContract: { method: 'GET', path: '/integration/v1/applications/:processId/signed', params: processParamsSchema, isAuthenticated: true, scope: 'applications:read', errors: ['NOT_FOUND'] },
   /**
    * Records what the bank did or decided (scope applications:decide), on the version it read; with an
    * Idempotency-Key header, a repeat gets the first answer.
@@ -36,6 +61,10 @@ export const integrationEndpoints = {
     body: recordDecisionRequestSchema,
     response: recordedDecisionSchema,
     isAuthenticated: true,
+    scope: 'applications:decide',
+    errors: ['NOT_FOUND', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_REUSED', 'STALE_VERSION', 'APPLICATION_DECIDED', 'APPLICATION_NOT_SUBMITTED', 'RATE_LIMITED'],
+    tag: 'decisions',
   },
-  openApi: { method: 'GET', path: '/integration/v1/openapi.json', isAuthenticated: false },
-} as const satisfies Record<string, Endpoint>;
+  /** This API's OpenAPI document. */
+  openApi: { method: 'GET', path: '/integration/v1/openapi.json', isAuthenticated: false, isUndocumented: true },
+});

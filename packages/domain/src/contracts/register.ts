@@ -1,5 +1,5 @@
 import { registerCompanyLookupSchema, registerCompanyParamsSchema, registerPersonLookupSchema, registerPersonParamsSchema } from '../schemas/register.js';
-import type { Endpoint } from './endpoint.js';
+import { endpointGroup } from './endpoint.js';
 
 /**
  * Auto-fill from the business and population registers
@@ -8,7 +8,21 @@ import type { Endpoint } from './endpoint.js';
  * forms pre-fill, and 404 when the register does not know the code or it is not
  * the signed-in person's to see.
  */
-export const registerEndpoints = {
-  company: { method: 'GET', path: '/onboarding/register/companies/:registryCountryCode/:registryCode', params: registerCompanyParamsSchema, response: registerCompanyLookupSchema, isAuthenticated: true },
-  person: { method: 'GET', path: '/onboarding/register/persons/:personalId', params: registerPersonParamsSchema, response: registerPersonLookupSchema, isAuthenticated: true },
-} as const satisfies Record<string, Endpoint>;
+export const registerEndpoints = endpointGroup('register', 'register', {
+  company: {
+    method: 'GET',
+    path: '/onboarding/register/companies/:registryCountryCode/:registryCode',
+    params: registerCompanyParamsSchema,
+    response: registerCompanyLookupSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'RATE_LIMITED'],
+  },
+  person: {
+    method: 'GET',
+    path: '/onboarding/register/persons/:personalId',
+    params: registerPersonParamsSchema,
+    response: registerPersonLookupSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'RATE_LIMITED'],
+  },
+});

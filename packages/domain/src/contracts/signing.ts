@@ -1,5 +1,5 @@
 import { idCardSignatureRequestSchema, signingStatusSchema, startSigningRequestSchema, startSigningResponseSchema } from '../schemas/signing.js';
-import type { Endpoint } from './endpoint.js';
+import { endpointGroup } from './endpoint.js';
 import { processParamsSchema, signingSessionParamsSchema } from './params.js';
 
 /**
@@ -8,16 +8,41 @@ import { processParamsSchema, signingSessionParamsSchema } from './params.js';
  * the application may call them, and only once the whole application is
  * complete.
  */
-export const signingEndpoints = {
-  /** Draws up the contract and starts signing it: Smart-ID and Mobile-ID answer the verification code, ID-card the hash to sign. */
-  start: { method: 'POST', path: '/onboarding/applications/:processId/signing', params: processParamsSchema, body: startSigningRequestSchema, response: startSigningResponseSchema, isAuthenticated: true },
+export const signingEndpoints = endpointGroup('signing', 'signing', {
+  /**
+   * Draws up the contract and starts signing it: Smart-ID and Mobile-ID answer the verification code, ID-card the
+   * hash to sign. 409 REGISTER_CHANGED when the register now says otherwise (those steps reopen).
+   */
+  start: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/signing',
+    params: processParamsSchema,
+    body: startSigningRequestSchema,
+    response: startSigningResponseSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
+  },
   /** One status call (the browser polls every second): waiting for PIN2, signed and submitted, or how it ended. */
-  status: { method: 'GET', path: '/onboarding/applications/:processId/signing/:signingSessionId', params: signingSessionParamsSchema, response: signingStatusSchema, isAuthenticated: true },
+  status: { method: 'GET', path: '/onboarding/applications/:processId/signing/:signingSessionId', params: signingSessionParamsSchema, response: signingStatusSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
   /** ID-card: the signature the card made over the hash; validated before the application is submitted. */
-  idCardSignature: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/id-card-signature', params: signingSessionParamsSchema, body: idCardSignatureRequestSchema, response: signingStatusSchema, isAuthenticated: true },
-  cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', params: signingSessionParamsSchema, isAuthenticated: true },
-  /** The contract as a PDF: the signed one once submitted, otherwise the one last drawn up. */
-  contract: { method: 'GET', path: '/onboarding/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true },
+  idCardSignature: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/signing/:signingSessionId/id-card-signature',
+    params: signingSessionParamsSchema,
+    body: idCardSignatureRequestSchema,
+    response: signingStatusSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', params: signingSessionParamsSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  /** The contract as a PDF: the signed one once submitted, otherwise the one the application gives now (drawn up on fresh register facts). */
+  contract: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/contract',
+    params: processParamsSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
+  },
   /** The signed contract as an ASiC-E container (.asice: the PDF, the XAdES signature, its time-stamp and OCSP status), once submitted. */
-  signedContract: { method: 'GET', path: '/onboarding/applications/:processId/contract/signed', params: processParamsSchema, isAuthenticated: true },
-} as const satisfies Record<string, Endpoint>;
+  signedContract: { method: 'GET', path: '/onboarding/applications/:processId/contract/signed', params: processParamsSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+});

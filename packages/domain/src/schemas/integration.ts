@@ -43,6 +43,15 @@ export type ClientCredentialsTokenResponse = z.infer<typeof clientCredentialsTok
 /** RFC 6749 section 5.2 error codes the token endpoint answers with. */
 export const OAUTH_ERRORS = ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
+/** Their statuses: invalid_client is 401, every other token error 400 (RFC 6749 section 5.2). */
+export const OAUTH_ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+} as const satisfies Record<OAuthErrorCode, number>;
 export const oauthErrorBodySchema = z.object({ error: z.enum(OAUTH_ERRORS), error_description: z.string().optional() });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 

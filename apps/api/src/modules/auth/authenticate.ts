@@ -2,6 +2,7 @@ import type { AccessTokenPayload } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { bearerTokenOf } from '../../plugins/bearer-token.js';
+import type { RouteAuth } from '../../plugins/contract-routes.js';
 import type { AccessTokens } from './access-token.js';
 import type { AuthService } from './auth-service.js';
 
@@ -34,3 +35,6 @@ export function createRequireUser(accessTokens: AccessTokens, service: Pick<Auth
 }
 
 export type RequireUser = ReturnType<typeof createRequireUser>;
+
+/** The applicant's routes (contractRoutes): requireUser on every authenticated endpoint, the bearer token in the OpenAPI document. */
+export const applicantAuth = (requireUser: RequireUser): RouteAuth => ({ hook: () => requireUser, security: () => [{ bearerAuth: [] }] });

@@ -1,8 +1,8 @@
 import { authenticationEventEndpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { AuthRepository } from './auth-repository.js';
-import type { RequireUser } from './authenticate.js';
+import { applicantAuth, type RequireUser } from './authenticate.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 
 type Options = {
@@ -14,19 +14,15 @@ type Options = {
 
 // An event is a small record; a large body is someone filling our table.
 const EVENT_BODY_LIMIT_BYTES = 16 * 1024;
-const tags = ['sign-in'];
 
 /** Authentication events of docs/requirements.md section 7, kept in the append-only authentication_events table. */
 export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (app, { repository, requireUser, limitFailedEvents }) => {
   const { failed, completed } = authenticationEventEndpoints;
+  const route = contractRoutes(app, applicantAuth(requireUser));
 
-  app.post(
-    failed.path,
-    {
-      bodyLimit: EVENT_BODY_LIMIT_BYTES,
-      onRequest: limitFailedEvents,
-      schema: { tags, summary: 'Record a failed sign-in (no token needed; limited per address)', body: failed.body, response: { 204: z.null() } },
-    },
+  route(
+    failed,
+    { status: 204, bodyLimit: EVENT_BODY_LIMIT_BYTES, onRequest: limitFailedEvents, summary: 'Record a failed sign-in (no token needed; limited per address)' },
     async (request, reply) => {
       const event = request.body;
       await repository.insertAuthenticationEvent({
@@ -41,19 +37,9 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  app.post(
-    completed.path,
-    {
-      bodyLimit: EVENT_BODY_LIMIT_BYTES,
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Record a completed sign-in',
-        security: [{ bearerAuth: [] }],
-        body: completed.body,
-        response: { 204: z.null() },
-      },
-    },
+  route(
+    completed,
+    { status: 204, bodyLimit: EVENT_BODY_LIMIT_BYTES, summary: 'Record a completed sign-in' },
     async (request, reply) => {
       const event = request.body;
       // Who signed in comes from the token, not from the body.

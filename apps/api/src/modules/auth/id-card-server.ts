@@ -2,7 +2,8 @@ import type { TLSSocket } from 'node:tls';
 import cors from '@fastify/cors';
 import { authEndpoints } from '@onboarding/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import { registerErrorHandlers } from '../../plugins/error-handler.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import type { AuthService } from './auth-service.js';
@@ -40,8 +41,7 @@ export function createIdCardServer(options: IdCardServerOptions): FastifyInstanc
     reply.header('cache-control', 'no-store');
   });
 
-  const endpoint = authEndpoints.idCard;
-  app.withTypeProvider<ZodTypeProvider>().post(endpoint.path, { schema: { body: endpoint.body } }, async (request) => {
+  contractRoutes(app)(authEndpoints.idCard, { summary: 'ID-card sign-in with the TLS client certificate' }, async (request) => {
     const socket = request.raw.socket as TLSSocket;
     const peer = socket.getPeerCertificate?.();
     const certificatePem = peer?.raw ? toPem(peer.raw) : undefined;

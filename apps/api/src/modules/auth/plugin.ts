@@ -1,8 +1,8 @@
 import { AUTH_BASE_PATH, authEndpoints } from '@onboarding/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import { createAccessTokens } from './access-token.js';
 import { createAuthRepository } from './auth-repository.js';
 import { createAuthService, type AuthService } from './auth-service.js';
@@ -77,8 +77,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, databas
   const certificateHeader = config.EID_CLIENT_CERT_HEADER;
   if (certificateHeader) {
     const limitIdCardStarts = rateLimits.hook(rules.signInStartPerClient);
-    const options = { onRequest: limitIdCardStarts, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (behind the eid proxy)', body: authEndpoints.idCard.body } };
-    app.withTypeProvider<ZodTypeProvider>().post(authEndpoints.idCard.path, options, async (request) => {
+    contractRoutes(app)(authEndpoints.idCard, { onRequest: limitIdCardStarts, summary: 'ID-card sign-in (behind the eid proxy)' }, async (request) => {
       const header = request.headers[certificateHeader];
       const certificatePem = typeof header === 'string' && header ? decodeURIComponent(header) : undefined;
       return authorizeWithIdCard({

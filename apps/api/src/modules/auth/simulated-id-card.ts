@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { authEndpoints } from '@onboarding/domain';
 import { count, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { idCardChallenges } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import { IdentityError } from '../identity/types.js';
 import { validateWebEidAuthToken } from '../identity/web-eid-token.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
@@ -85,15 +85,13 @@ export type SimulatedIdCardOptions = {
  */
 export async function simulatedIdCardRoutes(app: FastifyInstance, options: SimulatedIdCardOptions): Promise<void> {
   const nonces = createNonceStore(options.db, options.now);
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app);
 
-  const challenge = authEndpoints.idCardChallenge;
-  typed.post(challenge.path, { onRequest: options.limitStarts, schema: { tags: ['sign-in'], summary: 'ID-card sign-in challenge (simulated mode)', body: challenge.body } }, async (request) => ({
+  route(authEndpoints.idCardChallenge, { onRequest: options.limitStarts, summary: 'ID-card sign-in challenge (simulated mode)' }, async (request) => ({
     nonce: await nonces.issue(request.body.codeChallenge),
   }));
 
-  const authorize = authEndpoints.simulatedIdCard;
-  typed.post(authorize.path, { onRequest: options.limitAnswers, schema: { tags: ['sign-in'], summary: 'ID-card sign-in (simulated mode)', body: authorize.body } }, async (request) => {
+  route(authEndpoints.simulatedIdCard, { onRequest: options.limitAnswers, summary: 'ID-card sign-in (simulated mode)' }, async (request) => {
     const { nonce, authToken, ...common } = request.body;
     if (!(await nonces.take(nonce, common.codeChallenge))) throw new IdentityError('unexpected', 'unknown, spent or expired ID-card challenge');
     const validation = validateWebEidAuthToken({

@@ -1,10 +1,11 @@
-import { apiErrorBodySchema, integrationEndpoints as endpoints } from '@onboarding/domain';
+import { integrationEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { DecisionsModule } from '../decisions/plugin.js';
 import type { EventsModule } from '../events/index.js';
 import { idempotencyKeyOf, requestHashOf, type IdempotentRequests } from './idempotent-requests.js';
-import type { RequireIntegrationScope } from './require-scope.js';
+import { integrationAuth, type RequireIntegrationScope } from './require-scope.js';
 
 type DecisionRoutesOptions = {
   requireScope: RequireIntegrationScope;
@@ -21,30 +22,14 @@ const endpoint = endpoints.decisions;
  * mail and the webhook event are kept together or not at all.
  */
 export const decisionRoutes: FastifyPluginAsyncZod<DecisionRoutesOptions> = async (app, { requireScope, decisions, events, idempotentRequests }) => {
-  app.post(
-    endpoint.path,
+  contractRoutes(app, integrationAuth(requireScope))(
+    endpoint,
     {
-      onRequest: requireScope('applications:decide'),
-      schema: {
-        tags: ['decisions'],
-        security: [{ bankClient: ['applications:decide'] }],
-        summary: 'Record what the bank did or decided on a submitted application, on the version it read',
-        description:
-          'Needs an Idempotency-Key header (1-255 visible ASCII characters; a UUID will do): a repeat with the same key and body gets the first answer again, with Idempotent-Replayed: true, and records nothing; the same key with another body answers 422. A decision made on another version than the current answers 409 STALE_VERSION with currentVersion. MORE_INFORMATION_NEEDED reopens exactly the named steps for the applicant, who signs again; APPROVED and DECLINED are final. Each decision is sent to the webhook as a decision-recorded event.',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
-        params: endpoint.params,
-        body: endpoint.body,
-        response: {
-          201: endpoint.response,
-          400: apiErrorBodySchema,
-          401: apiErrorBodySchema,
-          403: apiErrorBodySchema,
-          404: apiErrorBodySchema,
-          409: apiErrorBodySchema,
-          422: apiErrorBodySchema,
-          429: apiErrorBodySchema,
-        },
-      },
+      status: 201,
+      summary: 'Record what the bank did or decided on a submitted application, on the version it read',
+      description:
+        'Needs an Idempotency-Key header (1-255 visible ASCII characters; a UUID will do): a repeat with the same key and body gets the first answer again, with Idempotent-Replayed: true, and records nothing; the same key with another body answers 422. A decision made on another version than the current answers 409 STALE_VERSION with currentVersion. MORE_INFORMATION_NEEDED reopens exactly the named steps for the applicant, who signs again; APPROVED and DECLINED are final. Each decision is sent to the webhook as a decision-recorded event.',
+      headers: z.object({ 'idempotency-key': z.string().optional() }),
     },
     async (request, reply) => {
       const client = request.integrationClient;

@@ -1,14 +1,4 @@
-import type { OAuthErrorBody, OAuthErrorCode } from '@onboarding/domain';
-
-// RFC 6749 section 5.2: invalid_client is 401, every other token error 400.
-const STATUS: Record<OAuthErrorCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  invalid_grant: 400,
-  unauthorized_client: 400,
-  unsupported_grant_type: 400,
-  invalid_scope: 400,
-};
+import { OAUTH_ERROR_STATUS, type OAuthErrorBody, type OAuthErrorCode } from '@onboarding/domain';
 
 /** A refused token request, answered as RFC 6749 section 5.2 says: `{ error, error_description }`. */
 export class OAuthError extends Error {
@@ -20,7 +10,7 @@ export class OAuthError extends Error {
   ) {
     super(description);
     this.name = 'OAuthError';
-    this.statusCode = STATUS[error];
+    this.statusCode = OAUTH_ERROR_STATUS[error];
   }
 
   toJSON(): OAuthErrorBody {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { SigningKeyRing } from '../auth/signing-key.js';
 import type { DecisionsModule } from '../decisions/plugin.js';
 import type { EventsModule } from '../events/index.js';
@@ -89,6 +90,7 @@ export async function registerIntegration(
           title: 'Business account onboarding: integration API',
           description: "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
           version: '1.0.0',
+          license: { name: 'Proprietary' },
         },
         servers: [{ url: config.PUBLIC_URL }],
         components: {
@@ -104,6 +106,6 @@ export async function registerIntegration(
     const requireScope = createRequireIntegrationScope(tokens);
     await integration.register(integrationRoutes, { service, requireScope });
     await integration.register(decisionRoutes, { requireScope, decisions: dependencies.decisions, events: dependencies.events, idempotentRequests });
-    integration.get(integrationEndpoints.openApi.path, { schema: { hide: true } }, () => integration.integrationSwagger());
+    contractRoutes(integration)(integrationEndpoints.openApi, {}, () => integration.integrationSwagger());
   });
 }

@@ -1,7 +1,8 @@
-import type { IntegrationScope } from '@onboarding/domain';
+import type { IntegrationScope, NamedEndpoint } from '@onboarding/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { bearerTokenOf } from '../../plugins/bearer-token.js';
+import type { RouteAuth } from '../../plugins/contract-routes.js';
 import type { IntegrationPrincipal, IntegrationTokens } from './integration-token.js';
 
 declare module 'fastify' {
@@ -37,3 +38,15 @@ export function createRequireIntegrationScope(tokens: Pick<IntegrationTokens, 'v
       request.integrationClient = principal;
     };
 }
+
+/** The scope an authenticated integration endpoint needs: its contract names it. */
+function scopeOf(endpoint: NamedEndpoint): IntegrationScope {
+  if (!endpoint.scope) throw new Error(`${endpoint.operationId} needs an integration token but names no scope`);
+  return endpoint.scope;
+}
+
+/** The integration API's routes (contractRoutes): the contract's scope is checked, and named in the OpenAPI document. */
+export const integrationAuth = (requireScope: RequireIntegrationScope): RouteAuth => ({
+  hook: (endpoint) => requireScope(scopeOf(endpoint)),
+  security: (endpoint) => [{ bankClient: [scopeOf(endpoint)] }],
+});

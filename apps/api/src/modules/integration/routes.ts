@@ -1,55 +1,36 @@
-import { apiErrorBodySchema, integrationEndpoints as endpoints, listApplicationsQuerySchema } from '@onboarding/domain';
+import { integrationEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import { ASIC_E_MEDIA_TYPE } from '../signing/container/asic.js';
 import { containerFileName, contractFileName, CONTRACT_MEDIA_TYPE } from '../signing/signing-service.js';
 import type { IntegrationService } from './integration-service.js';
-import type { RequireIntegrationScope } from './require-scope.js';
+import { integrationAuth, type RequireIntegrationScope } from './require-scope.js';
 
 type IntegrationRoutesOptions = { service: IntegrationService; requireScope: RequireIntegrationScope };
 
-const tags = ['applications'];
-const security = [{ bankClient: ['applications:read'] }];
-const errors = { 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
-
-/** The read side of /integration/v1 (scope applications:read), declared by integrationEndpoints in packages/domain. */
+/** The read side of /integration/v1 (scope applications:read), built from integrationEndpoints in packages/domain. */
 export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async (app, { service, requireScope }) => {
-  const canRead = requireScope('applications:read');
+  const route = contractRoutes(app, integrationAuth(requireScope));
 
-  app.get(
-    endpoints.applications.path,
+  route(
+    endpoints.applications,
     {
-      onRequest: canRead,
-      schema: {
-        tags,
-        security,
-        summary: 'Submitted applications, by last change (oldest first), a page at a time',
-        description:
-          'Keyset pagination: pass the nextCursor of a page as cursor for the next; rows changed or added meanwhile come after it, none is skipped or repeated. Applications never submitted are not listed.',
-        querystring: listApplicationsQuerySchema,
-        response: { 200: endpoints.applications.response, 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
-      },
+      summary: 'Submitted applications, by last change (oldest first), a page at a time',
+      description:
+        'Keyset pagination: pass the nextCursor of a page as cursor for the next; rows changed or added meanwhile come after it, none is skipped or repeated. Applications never submitted are not listed.',
     },
     async (request) => service.list(request.query),
   );
 
-  app.get(
-    endpoints.application.path,
-    {
-      onRequest: canRead,
-      schema: {
-        tags,
-        security,
-        summary: 'One submitted application: its steps, every fact with its source, the discrepancies, the follow-up and the history',
-        params: endpoints.application.params,
-        response: { 200: endpoints.application.response, ...errors },
-      },
-    },
+  route(
+    endpoints.application,
+    { summary: 'One submitted application: its steps, every fact with its source, the discrepancies, the follow-up and the history' },
     async (request) => service.application(request.params.processId),
   );
 
-  app.get(
-    endpoints.contract.path,
-    { onRequest: canRead, schema: { tags, security, summary: 'The signed contract as a PDF (application/pdf)', params: endpoints.contract.params } },
+  route(
+    endpoints.contract,
+    { summary: 'The signed contract as a PDF (application/pdf)', file: { mediaType: CONTRACT_MEDIA_TYPE, description: 'The signed contract, as a download' } },
     async (request, reply) => {
       const { processId } = request.params;
       const document = await service.contract(processId);
@@ -57,16 +38,11 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
     },
   );
 
-  app.get(
-    endpoints.signedContract.path,
+  route(
+    endpoints.signedContract,
     {
-      onRequest: canRead,
-      schema: {
-        tags,
-        security,
-        summary: `The signed contract as an ASiC-E container (${ASIC_E_MEDIA_TYPE}): the PDF, the XAdES signature, its time-stamp and OCSP response`,
-        params: endpoints.signedContract.params,
-      },
+      summary: `The signed contract as an ASiC-E container (${ASIC_E_MEDIA_TYPE}): the PDF, the XAdES signature, its time-stamp and OCSP response`,
+      file: { mediaType: ASIC_E_MEDIA_TYPE, description: 'The signed container (.asice), as a download' },
     },
     async (request, reply) => {
       const { processId } = request.params;

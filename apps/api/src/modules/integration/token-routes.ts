@@ -1,14 +1,8 @@
 import formbody from '@fastify/formbody';
-import {
-  apiErrorBodySchema,
-  integrationEndpoints,
-  JWT_BEARER_ASSERTION_TYPE,
-  oauthErrorBodySchema,
-  type ClientCredentialsTokenResponse,
-  type IntegrationScope,
-} from '@onboarding/domain';
+import { integrationEndpoints, JWT_BEARER_ASSERTION_TYPE, type ClientCredentialsTokenResponse, type IntegrationScope } from '@onboarding/domain';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 import type { ClientAssertionVerifier } from './client-assertion.js';
 import type { IntegrationClient } from './clients.js';
@@ -55,19 +49,14 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (app
     throw error;
   });
 
-  app.post(
-    integrationEndpoints.token.path,
+  contractRoutes(app)(
+    integrationEndpoints.token,
     {
       onRequest: limitTokens,
-      schema: {
-        tags: ['integration'],
-        summary: 'A token for a machine client: client credentials with a signed JWT (private_key_jwt)',
-        description:
-          'RFC 6749 section 4.4 with RFC 7523 client authentication. The client assertion is a JWT signed with a registered key (ES256, RS256 or PS256): iss = sub = client id, aud = this URL, exp at most 5 minutes ahead, a jti used once.',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: integrationEndpoints.token.body,
-        response: { 200: integrationEndpoints.token.response, 400: oauthErrorBodySchema, 401: oauthErrorBodySchema, 429: apiErrorBodySchema },
-      },
+      summary: 'A token for a machine client: client credentials with a signed JWT (private_key_jwt)',
+      description:
+        'RFC 6749 section 4.4 with RFC 7523 client authentication. The client assertion is a JWT signed with a registered key (ES256, RS256 or PS256): iss = sub = client id, aud = this URL, exp at most 5 minutes ahead, a jti used once.',
+      consumes: ['application/x-www-form-urlencoded'],
     },
     async (request, reply): Promise<ClientCredentialsTokenResponse> => {
       const { grant_type: grantType, client_assertion_type: assertionType, client_assertion: assertion, scope, client_id: clientId } = request.body;

@@ -1,12 +1,9 @@
-import {
-  apiErrorBodySchema,
-  onboardingEndpoints as endpoints,
-  type AccessTokenPayload,
-} from '@onboarding/domain';
+import { onboardingEndpoints as endpoints, type AccessTokenPayload } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import type { RequireUser } from '../auth/authenticate.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
+import { applicantAuth, type RequireUser } from '../auth/authenticate.js';
 import type { EmailConfirmation } from './email-confirmation.js';
 import type { OnboardingService } from './onboarding-service.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
@@ -26,114 +23,62 @@ type Options = {
   stepBodyLimit: number;
 };
 
-const tags = ['onboarding'];
-const security = [{ bearerAuth: [] }];
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema, 429: apiErrorBodySchema };
-
 function userOf(request: FastifyRequest): AccessTokenPayload {
   if (!request.user) throw new AppError('UNAUTHORIZED');
   return request.user;
 }
 
-/** The application calls of /onboarding, declared by onboardingEndpoints in packages/domain. */
+/**
+ * The application calls of /onboarding, built from onboardingEndpoints in packages/domain. Every one checks the
+ * token before the body is read: without a valid one the answer is 401, whatever the body (even one too large).
+ */
 export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { service, emailConfirmation, requireUser, limitEmailConfirmation, limitSaveAndContinue, limitStepSaves, limitDraftSaves, stepBodyLimit },
 ) => {
-  // Before the body is read: without a valid token the answer is 401, whatever the body (even one too large).
-  app.addHook('onRequest', requireUser);
+  const route = contractRoutes(app, applicantAuth(requireUser));
 
-  app.get(
-    endpoints.representative.path,
-    { schema: { tags, security, summary: 'The signed-in representative', response: { 200: endpoints.representative.response, ...errors } } },
-    (request) => service.representative(userOf(request)),
+  route(endpoints.representative, { summary: 'The signed-in representative' }, (request) => service.representative(userOf(request)));
+
+  route(endpoints.savePersonalInformation, { summary: "Save the representative's e-mail, phone, language and consent to registry queries" }, (request) =>
+    service.savePersonalInformation(userOf(request), request.body),
   );
 
-  app.put(
-    endpoints.savePersonalInformation.path,
+  route(
+    endpoints.sendEmailConfirmationCode,
     {
-      schema: {
-        tags,
-        security,
-        summary: "Save the representative's e-mail, phone, language and consent to registry queries",
-        body: endpoints.savePersonalInformation.body,
-        response: { 200: endpoints.savePersonalInformation.response, ...errors },
-      },
-    },
-    (request) => service.savePersonalInformation(userOf(request), request.body),
-  );
-
-  app.post(
-    endpoints.sendEmailConfirmationCode.path,
-    {
+      status: 202,
       preHandler: limitEmailConfirmation,
-      schema: {
-        tags,
-        security,
-        summary: 'Mail a confirmation code to the saved e-mail address; a few a day per person, beyond them 429 with Retry-After',
-        response: { 202: endpoints.sendEmailConfirmationCode.response, ...errors, 429: apiErrorBodySchema },
-      },
+      summary: 'Mail a confirmation code to the saved e-mail address; a few a day per person, beyond them 429 with Retry-After',
     },
     async (request, reply) => reply.status(202).send(await emailConfirmation.sendCode(userOf(request))),
   );
 
-  app.post(
-    endpoints.confirmEmail.path,
-    {
-      preHandler: limitEmailConfirmation,
-      schema: {
-        tags,
-        security,
-        summary: 'Confirm the saved e-mail address with the code mailed to it; mail goes only to a confirmed address',
-        body: endpoints.confirmEmail.body,
-        response: { 200: endpoints.confirmEmail.response, ...errors, 429: apiErrorBodySchema },
-      },
-    },
+  route(
+    endpoints.confirmEmail,
+    { preHandler: limitEmailConfirmation, summary: 'Confirm the saved e-mail address with the code mailed to it; mail goes only to a confirmed address' },
     async (request) => {
       await emailConfirmation.confirm(userOf(request), request.body.code);
       return service.representative(userOf(request));
     },
   );
 
-  app.get(
-    endpoints.companies.path,
-    { schema: { tags, security, summary: 'Companies the representative may open an account for, and how each can be continued', response: { 200: endpoints.companies.response, ...errors } } },
-    (request) => service.companies(userOf(request)),
+  route(endpoints.companies, { summary: 'Companies the representative may open an account for, and how each can be continued' }, (request) =>
+    service.companies(userOf(request)),
   );
 
-  app.post(
-    endpoints.createApplication.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Create or resume an application for a company, or learn the outcome that blocks it',
-        body: endpoints.createApplication.body,
-        response: { 200: endpoints.createApplication.response, ...errors },
-      },
-    },
-    (request) => service.createApplication(userOf(request), request.body),
+  route(endpoints.createApplication, { summary: 'Create or resume an application for a company, or learn the outcome that blocks it' }, (request) =>
+    service.createApplication(userOf(request), request.body),
   );
 
-  app.get(
-    endpoints.application.path,
-    { schema: { tags, security, summary: 'An application with its server-given step', params: endpoints.application.params, response: { 200: endpoints.application.response, ...errors } } },
-    (request) => service.application(userOf(request), request.params.processId),
-  );
+  route(endpoints.application, { summary: 'An application with its server-given step' }, (request) => service.application(userOf(request), request.params.processId));
 
-  app.put(
-    endpoints.saveStep.path,
+  route(
+    endpoints.saveStep,
     {
       bodyLimit: stepBodyLimit,
       preHandler: limitStepSaves,
-      schema: {
-        tags,
-        security,
-        summary: 'Save a step (validated) and move to the step the server decides; a stale version answers 409',
-        params: endpoints.saveStep.params,
-        body: endpoints.saveStep.body,
-        response: { 200: endpoints.saveStep.response, ...errors },
-      },
+      summary: 'Save a step (validated) and move to the step the server decides; a stale version answers 409',
     },
     (request) => {
       const { version, data } = request.body;
@@ -141,97 +86,48 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  app.get(
-    endpoints.relatedPersonsFromRegister.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The related persons step as the business register fills it: boards, shareholders down the chain, beneficial owners',
-        params: endpoints.relatedPersonsFromRegister.params,
-        response: { 200: endpoints.relatedPersonsFromRegister.response, ...errors },
-      },
-    },
+  route(
+    endpoints.relatedPersonsFromRegister,
+    { summary: 'The related persons step as the business register fills it: boards, shareholders down the chain, beneficial owners' },
     (request) => service.relatedPersonsFromRegister(userOf(request), request.params.processId),
   );
 
-  app.get(
-    endpoints.review.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Every step checked again in the context of the whole application: what is missing before signing, and the notices',
-        params: endpoints.review.params,
-        response: { 200: endpoints.review.response, ...errors },
-      },
-    },
+  route(
+    endpoints.review,
+    { summary: 'Every step checked again in the context of the whole application: what is missing before signing, and the notices' },
     (request) => service.review(userOf(request), request.params.processId),
   );
 
-  app.get(
-    endpoints.history.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The application's history: every change as an RFC 6902 JSON Patch with its author, time and source",
-        params: endpoints.history.params,
-        response: { 200: endpoints.history.response, ...errors },
-      },
-    },
+  route(
+    endpoints.history,
+    { summary: "The application's history: every change as an RFC 6902 JSON Patch with its author, time and source" },
     async (request, reply) => {
       const history = await service.history(userOf(request), request.params.processId);
       return reply.header('content-disposition', `attachment; filename="application-${history.processId}-history.json"`).send(history);
     },
   );
 
-  app.get(
-    endpoints.timeline.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first",
-        params: endpoints.timeline.params,
-        response: { 200: endpoints.timeline.response, ...errors },
-      },
-    },
+  route(
+    endpoints.timeline,
+    { summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first" },
     (request) => service.timeline(userOf(request), request.params.processId),
   );
 
-  app.put(
-    endpoints.saveDraft.path,
-    {
-      bodyLimit: stepBodyLimit,
-      preHandler: limitDraftSaves,
-      schema: {
-        tags,
-        security,
-        summary: "Autosave a step's input without validating or advancing",
-        params: endpoints.saveDraft.params,
-        body: endpoints.saveDraft.body,
-        response: { 200: endpoints.saveDraft.response, ...errors },
-      },
-    },
+  route(
+    endpoints.saveDraft,
+    { bodyLimit: stepBodyLimit, preHandler: limitDraftSaves, summary: "Autosave a step's input without validating or advancing" },
     (request) => {
       const { version, data } = request.body;
       return service.saveDraft(userOf(request), request.params.processId, request.params.step, version, data);
     },
   );
 
-  app.post(
-    endpoints.saveAndContinueLater.path,
+  route(
+    endpoints.saveAndContinueLater,
     {
+      status: 202,
       preHandler: limitSaveAndContinue,
-      schema: {
-        tags,
-        security,
-        summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
-        params: endpoints.saveAndContinueLater.params,
-        body: endpoints.saveAndContinueLater.body,
-        response: { 202: endpoints.saveAndContinueLater.response, ...errors },
-      },
+      summary: 'E-mail the representative a link back to the application; beyond the limits per application and per address 429 with Retry-After',
     },
     async (request, reply) => {
       const sent = await service.saveAndContinueLater(userOf(request), request.params.processId, request.body.version);

@@ -1,7 +1,9 @@
-import { apiErrorBodySchema, DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
+import { DEFAULT_COUNTRY_CODE } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
+import { applicantAuth, type RequireUser } from '../auth/authenticate.js';
 import type { BusinessRegister } from './business-register.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
 import type { LookupScope } from './lookup-scope.js';
@@ -9,7 +11,7 @@ import { registerEndpoints, type RegisterCompanyLookup, type RegisterPersonLooku
 
 type LookupRoutesOptions = {
   register: Pick<BusinessRegister, 'company' | 'person'>;
-  requireUser: (request: FastifyRequest) => Promise<void>;
+  requireUser: RequireUser;
   /** docs/requirements.md section 1: the register is asked only after the signed-in representative consented to it. */
   requireConsent: (request: FastifyRequest) => Promise<void>;
   /** What the signed-in person may look up (lookup-scope.ts decides). */
@@ -22,9 +24,6 @@ type LookupRoutesOptions = {
 const companyNotFound = () => new AppError('NOT_FOUND', 'The register has no company with this registry code.');
 const personNotFound = () => new AppError('NOT_FOUND', 'The register has no person with this personal ID code.');
 
-const tags = ['register'];
-const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 429: apiErrorBodySchema };
-
 /**
  * Auto-fill (docs/requirements.md section 5): when a typed registry code or
  * personal ID exists in the register, the form offers to fill the company or
@@ -33,20 +32,11 @@ const failures = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErr
  */
 export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, scopeOf, limitLookups }) => {
   const { company, person } = registerEndpoints;
+  const route = contractRoutes(app, applicantAuth(requireUser));
 
-  app.get(
-    company.path,
-    {
-      onRequest: requireUser,
-      preHandler: [requireConsent, limitLookups],
-      schema: {
-        tags,
-        summary: 'A company of the business register, to fill the company form',
-        security: [{ bearerAuth: [] }],
-        params: company.params,
-        response: { 200: company.response, ...failures },
-      },
-    },
+  route(
+    company,
+    { preHandler: [requireConsent, limitLookups], summary: 'A company of the business register, to fill the company form' },
     async (request): Promise<RegisterCompanyLookup> => {
       const { registryCountryCode, registryCode } = request.params;
       const scope = await scopeOf(request);
@@ -68,19 +58,9 @@ export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = 
     },
   );
 
-  app.get(
-    person.path,
-    {
-      onRequest: requireUser,
-      preHandler: [requireConsent, limitLookups],
-      schema: {
-        tags,
-        summary: 'A person of the population register, to fill the related-person form',
-        security: [{ bearerAuth: [] }],
-        params: person.params,
-        response: { 200: person.response, ...failures },
-      },
-    },
+  route(
+    person,
+    { preHandler: [requireConsent, limitLookups], summary: 'A person of the population register, to fill the related-person form' },
     async (request): Promise<RegisterPersonLookup> => {
       const { personalId } = request.params;
       const scope = await scopeOf(request);

@@ -1,9 +1,9 @@
-import { signingEndpoints as endpoints, apiErrorBodySchema } from '@onboarding/domain';
+import { signingEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { RequireUser } from '../auth/authenticate.js';
+import { contractRoutes } from '../../plugins/contract-routes.js';
+import { applicantAuth, type RequireUser } from '../auth/authenticate.js';
 import type { SigningService } from './signing-service.js';
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import type { RateLimitHook } from '../rate-limits/plugin.js';
@@ -17,70 +17,40 @@ type Options = {
   limitPreviews: RateLimitHook;
 };
 
-const tags = ['signing'];
-const security = [{ bearerAuth: [] }];
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
-
 function userOf(request: FastifyRequest) {
   if (!request.user) throw new AppError('UNAUTHORIZED');
   return request.user;
 }
 
-/** The signing calls of /onboarding, declared by signingEndpoints in packages/domain. */
+/** The signing calls of /onboarding, built from signingEndpoints in packages/domain. */
 export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, requireUser, limitStarts, limitPreviews }) => {
-  app.addHook('onRequest', requireUser);
+  const route = contractRoutes(app, applicantAuth(requireUser));
 
-  app.post(
-    endpoints.start.path,
-    {
-      preHandler: limitStarts,
-      schema: {
-        tags,
-        security,
-        summary: 'Draw up the contract and start signing it with PIN2 (Smart-ID, Mobile-ID) or give the ID-card the hash to sign',
-        params: endpoints.start.params,
-        body: endpoints.start.body,
-        response: { 200: endpoints.start.response, ...errors, 429: apiErrorBodySchema },
-      },
-    },
+  route(
+    endpoints.start,
+    { preHandler: limitStarts, summary: 'Draw up the contract and start signing it with PIN2 (Smart-ID, Mobile-ID) or give the ID-card the hash to sign' },
     (request) => service.start(userOf(request), request.params.processId, request.body),
   );
 
-  app.get(
-    endpoints.status.path,
-    { schema: { tags, security, summary: 'One status call of a signing: waiting for PIN2, signed and submitted, or how it ended', params: endpoints.status.params, response: { 200: endpoints.status.response, ...errors } } },
-    (request) => service.status(userOf(request), request.params.processId, request.params.signingSessionId),
+  route(endpoints.status, { summary: 'One status call of a signing: waiting for PIN2, signed and submitted, or how it ended' }, (request) =>
+    service.status(userOf(request), request.params.processId, request.params.signingSessionId),
   );
 
-  app.post(
-    endpoints.idCardSignature.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The ID-card's signature over the hash; validated, then the application is submitted",
-        params: endpoints.idCardSignature.params,
-        body: endpoints.idCardSignature.body,
-        response: { 200: endpoints.idCardSignature.response, ...errors },
-      },
-    },
-    (request) => service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
+  route(endpoints.idCardSignature, { summary: "The ID-card's signature over the hash; validated, then the application is submitted" }, (request) =>
+    service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
   );
 
-  app.post(
-    endpoints.cancel.path,
-    { schema: { tags, security, summary: 'Cancel a signing that is still waiting', params: endpoints.cancel.params, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await service.cancel(userOf(request), request.params.processId, request.params.signingSessionId);
-      return reply.status(204).send(null);
-    },
-  );
+  route(endpoints.cancel, { status: 204, summary: 'Cancel a signing that is still waiting' }, async (request, reply) => {
+    await service.cancel(userOf(request), request.params.processId, request.params.signingSessionId);
+    return reply.status(204).send(null);
+  });
 
-  app.get(
-    endpoints.contract.path,
+  route(
+    endpoints.contract,
     {
       preHandler: limitPreviews,
-      schema: { tags, security, summary: 'The contract as a PDF (application/pdf): the signed one once submitted', params: endpoints.contract.params },
+      summary: 'The contract as a PDF (application/pdf): the signed one once submitted',
+      file: { mediaType: 'application/pdf', description: 'The contract, as a download' },
     },
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
@@ -88,15 +58,11 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     },
   );
 
-  app.get(
-    endpoints.signedContract.path,
+  route(
+    endpoints.signedContract,
     {
-      schema: {
-        tags,
-        security,
-        summary: `The signed contract as an ASiC-E container (${ASIC_E_MEDIA_TYPE}): the PDF, the XAdES signature with its time-stamp and OCSP response; DigiDoc opens it`,
-        params: endpoints.signedContract.params,
-      },
+      summary: `The signed contract as an ASiC-E container (${ASIC_E_MEDIA_TYPE}): the PDF, the XAdES signature with its time-stamp and OCSP response; DigiDoc opens it`,
+      file: { mediaType: ASIC_E_MEDIA_TYPE, description: 'The signed container (.asice), as a download' },
     },
     async (request, reply) => {
       const { container, filename } = await service.signedContainer(userOf(request), request.params.processId);
