@@ -28,8 +28,9 @@ declare module 'vitest' {
  */
 export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
-  // A copy of the run's migrated template (test/global-setup.ts), where the run made one.
-  const templates = inject('databaseTemplates');
+  // A copy of the run's migrated template (test/global-setup.ts), where the run made one; scripts outside
+  // vitest (the OpenAPI lint) migrate a database of their own.
+  const templates = process.env.VITEST ? inject('databaseTemplates') : undefined;
   if (!serverUrl) {
     const database = await openDatabase({ copyOf: templates ? await pgliteTemplate(templates.pgliteFile) : undefined });
     return { ...database, drop: () => database.close() };
