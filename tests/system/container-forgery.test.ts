@@ -43,7 +43,7 @@ import { NS, onlyElement, parseXml, xadesjs } from '../../apps/api/src/modules/s
  */
 
 const run = promisify(execFile);
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SIGNER = { personalId: '38001085718', firstName: 'Jaak-Kristjan', lastName: 'Jõeorg', birthDate: '1980-01-08' };
 
 let app: FastifyInstance;

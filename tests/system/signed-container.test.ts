@@ -25,7 +25,7 @@ import { verifyContainer, CONTAINER_CHECKS, type VerifyContainerOptions } from '
  */
 
 const run = promisify(execFile);
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 let app: FastifyInstance;
 let anchors: VerifyContainerOptions;
