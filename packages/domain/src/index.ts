@@ -21,6 +21,7 @@ export * from './validation/alphanumeric.js';
 export * from './validation/duplicate.js';
 export * from './validation/country-code.js';
 export * from './validation/amount.js';
+export * from './validation/owners-total.js';
 export * from './validation/related-persons.js';
 export * from './validation/zod-issues.js';
 

@@ -39,6 +39,7 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.totalHoldingTooBig': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalNotEqual': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalTooBig': ['expected', 'total'],
+  'VALIDATION.legalEntityOwnersTotalTooBig': ['expected', 'total'],
   'VALIDATION.technicalListedCompanyPercent': ['expected', 'total'],
   'VALIDATION.companyInRegister': ['name'],
   'VALIDATION.wrongConfirmationCode': ['triesLeft'],
