@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './retry-policy.js';
 export * from './steps.js';
 export * from './api-errors.js';
 export * from './errors.js';

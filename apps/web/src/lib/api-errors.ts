@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, QUERY_RETRY_COUNT, REQUEST_RETRY_COUNT, type FieldIssue, type RegisterChange } from '@onboarding/domain';
+import { apiErrorBodySchema, requestRetryCount, type FieldIssue, type RegisterChange } from '@onboarding/domain';
 
 /**
  * An answer outside 200-299. `code` is the body's code: an API error code
@@ -45,18 +45,15 @@ export const isAbortError = (error: unknown): boolean =>
   (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
 /**
- * SPEC.md section 7 as a table: how many times a failed request is tried
- * again. A 5xx answer 3 times (the generic request retry); a client error
- * 400-499 never; a request with no answer, or an answer that breaks its
- * contract, 2 times ("other query failures"). Anything else is not a
- * failure of the request (an abort, a bug) and is not retried.
+ * How many times a failed request is tried again (the domain's
+ * requestRetryCount, SPEC.md section 7): an answer by its status, no answer
+ * as such. Anything else is not a failure of the request (an abort, a bug)
+ * and is not retried.
  */
 export function retryCountFor(error: unknown): number {
-  if (error instanceof NetworkError) return QUERY_RETRY_COUNT;
-  if (!(error instanceof ApiError)) return 0;
-  if (error.status >= 400 && error.status <= 499) return 0;
-  if (error.status >= 500 && error.status <= 599) return REQUEST_RETRY_COUNT;
-  return QUERY_RETRY_COUNT;
+  if (error instanceof NetworkError) return requestRetryCount(null);
+  if (error instanceof ApiError) return requestRetryCount(error.status);
+  return 0;
 }
 
 /**
