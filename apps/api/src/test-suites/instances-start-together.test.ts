@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_APPLICATIONS } from '../modules/registry/fixture/bank.js';
 import { createWebDist } from '../test/app.js';
 import { buildApi, freePort, killHard, startBuiltServer, type BuiltServer } from '../test/built-server.js';
-import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../test/database.js';
+import { withAdmin } from '../test/database.js';
+import { postgresDatabaseFor } from '../test/postgres.js';
 import { newKeyEncryptionKey } from '../modules/auth/key-encryption.js';
 
 /**
@@ -45,13 +46,9 @@ async function expectOneSystem(servers: BuiltServer[]): Promise<void> {
 
 describe('instances started together on one new database', () => {
   it('all start; the migrations, the demonstration data and the signing key are there once; a token works on each', { timeout: 300_000 }, async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-      console.warn(`instances starting together skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
+    const database = await postgresDatabaseFor('onboarding_together', 'instances starting together');
+    if (!database) return context.skip();
     await buildApi();
-    const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_together');
     cleanups.push(() => database.drop());
     const url = database.url;
 
