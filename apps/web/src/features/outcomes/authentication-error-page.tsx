@@ -13,7 +13,7 @@ export function messageKeyFromParam(value: string | null): SignInMessageKey {
 }
 
 /** SPEC.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support gets the install instructions (section 8). */
-export function Component() {
+export function AuthenticationErrorPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const messageKey = messageKeyFromParam(searchParams.get(ERROR_CODE_PARAM));

@@ -24,7 +24,7 @@ import styles from './success-page.module.css';
  * the contract, as a PDF to read or as the signed ASiC-E container that
  * DigiDoc4 opens. It reads the application itself, so a reload shows the same page.
  */
-export function Component() {
+export function SuccessPage() {
   const data = useRouteLoaderData<ProcessRouteData>(PROCESS_ROUTE_ID);
   if (!data?.processId) return <Navigate to={paths.chooseCompany} replace />;
   return <SubmittedApplication key={data.processId} processId={data.processId} />;

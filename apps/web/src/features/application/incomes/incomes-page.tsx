@@ -112,7 +112,7 @@ function MonthlyAmount({ name, legend, hint, customLabel, control, register, set
 }
 
 /** Step 3 (SPEC.md section 3 "Incomes and expenses"): the company's expected turnover and where its money comes from. */
-export function Component() {
+export function IncomesPage() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.resolvedLanguage);
   const { application } = useApplicationLayout();

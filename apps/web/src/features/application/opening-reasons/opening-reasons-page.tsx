@@ -16,7 +16,7 @@ const STEP = 'AccountOpeningReason';
 const FORM_ID = 'opening-reasons-form';
 
 /** Step 1 (SPEC.md section 3 "Opening reasons", section 5): why the company needs the account. */
-export function Component() {
+export function OpeningReasonsPage() {
   const { t } = useTranslation();
   const { application } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
