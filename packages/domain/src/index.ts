@@ -2,7 +2,8 @@ export * from './constants.js';
 export * from './retry-policy.js';
 export * from './steps.js';
 export * from './api-errors.js';
-export * from './errors.js';
+export * from './sign-in-errors.js';
+export * from './application-states.js';
 export * from './rich-text.js';
 export * from './i18n/keys.js';
 

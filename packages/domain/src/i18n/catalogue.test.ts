@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_MESSAGE_KEYS } from '../errors.js';
+import { SIGN_IN_MESSAGE_KEYS } from '../sign-in-errors.js';
 import { VALIDATION_CODES } from '../validation/codes.js';
 import en from './en.json' with { type: 'json' };
 import et from './et.json' with { type: 'json' };
