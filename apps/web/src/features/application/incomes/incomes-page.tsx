@@ -5,10 +5,9 @@ import { Controller, useForm, useWatch, type Control, type FieldError, type UseF
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../../lib/domain-resolver';
 import { applyFieldIssues } from '../../../lib/form-errors';
-import { Input, RadioGroup, type RadioOption } from '../../../ui';
+import { CheckboxGroup, Input, RadioGroup, type RadioOption } from '../../../ui';
 import { StepActions, useApplicationLayout, useSaveStep, useStepDraft } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { CheckboxGroup } from '../fields/checkbox-group';
 import { errorText } from '../fields/use-field-messages';
 import styles from '../fields/step-form.module.css';
 import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from '../fields/amounts';
