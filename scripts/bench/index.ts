@@ -17,6 +17,7 @@ import { rssMiBOf, waitUntilQuiet } from './cpu.js';
 import { createBenchDatabase, dropBenchDatabase, isPostgresReachable } from './database.js';
 import { startPostgresFloor, startTrivialFloor, startWriteFloor } from './floors.js';
 import { runLighthouse } from './lighthouse.js';
+import { LighthouseToolsUnavailable } from './lighthouse-tools.js';
 import { runLoad } from './load.js';
 import type { LoadJob, LoadResult } from './load-types.js';
 import { parseOptions } from './options.js';
@@ -242,10 +243,22 @@ async function main(): Promise<void> {
     log('Lighthouse');
     let next = PEOPLE.lighthouse;
     const baseUrl = server.baseUrl;
-    report.lighthouse = await runLighthouse(baseUrl, options.isQuick ? 1 : 3, () => {
-      next += 1;
-      return prepareApplication(baseUrl, benchSubject(next), 'AccountOpeningReason');
-    });
+    try {
+      report.lighthouse = await runLighthouse(
+        baseUrl,
+        options.isQuick ? 1 : 3,
+        () => {
+          next += 1;
+          return prepareApplication(baseUrl, benchSubject(next), 'AccountOpeningReason');
+        },
+        log,
+      );
+    } catch (error) {
+      // Its packages could not be installed (lighthouse-tools.ts): the rest of the run still counts.
+      if (!(error instanceof LighthouseToolsUnavailable)) throw error;
+      log(error.message);
+      report.notes.push(`Lighthouse not measured: ${error.message}`);
+    }
   }
   await stopped(server);
 

@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { requestRetryCount, requestRetryDelayMs } from '@onboarding/domain';
 import { idCardJourney, type Context, type Step } from './journey.js';
 
 /**
  * Representatives going through the whole journey over HTTP (sign-in, personal information, the
  * application, five steps, the contract signed with the ID-card stand-in), as many at once as asked,
  * each starting the next journey when one ends, until told to stop. Every request is sent as the
- * web app sends it: a 5xx or no answer is retried 3 times after 100 ms, doubled each time, plus up to
- * 20 % (docs/requirements.md section 7). A request that still fails after that is what a person would have seen.
+ * web app sends it, under the domain's retry policy (requestRetryCount, requestRetryDelayMs: a 5xx
+ * retried 3 times, no answer 2 times, after 100 ms doubled each time plus up to 20 %). A request that
+ * still fails after that is what a person would have seen.
  */
 
 export type AcknowledgedSave = { processId: string; step: string; data: unknown; version: number };
@@ -25,7 +27,6 @@ export type JourneyResults = {
   signedProcessIds: string[];
 };
 
-const RETRIES = 3;
 const REQUEST_TIMEOUT_MS = 60_000;
 const POLLS = 60;
 
@@ -38,23 +39,21 @@ async function sendOnce(url: string, init: RequestInit): Promise<Answer> {
 
 /** One request under the web app's retry policy. */
 async function send(url: string, init: RequestInit, results: JourneyResults): Promise<Answer> {
-  let last: Answer = { status: 0, body: '' };
-  for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
-    if (attempt > 0) {
-      results.retries += 1;
-      const reason = `${String(init.method)} ${String(last.status)} ${last.status === 0 ? last.body.slice(0, 80) : ''}`.trim();
-      results.retryReasons[reason] = (results.retryReasons[reason] ?? 0) + 1;
-      await sleep(100 * 2 ** (attempt - 1) * (1 + Math.random() * 0.2));
-    }
+  for (let attempt = 0; ; attempt += 1) {
     results.requests += 1;
+    let last: Answer;
     try {
       last = await sendOnce(url, init);
       if (last.status < 500) return last;
     } catch (error) {
       last = { status: 0, body: error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error) };
     }
+    if (attempt >= requestRetryCount(last.status === 0 ? null : last.status)) return last;
+    results.retries += 1;
+    const reason = `${String(init.method)} ${String(last.status)} ${last.status === 0 ? last.body.slice(0, 80) : ''}`.trim();
+    results.retryReasons[reason] = (results.retryReasons[reason] ?? 0) + 1;
+    await sleep(requestRetryDelayMs(attempt));
   }
-  return last;
 }
 
 function requestOf(step: Step, context: Context): RequestInit {

@@ -1,18 +1,16 @@
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import type { PreparedApplication } from './api-client.js';
+import { loadLighthouseTools, type BrowserPage, type LighthouseTools } from './lighthouse-tools.js';
 
 /**
  * Lighthouse (mobile, its default simulated throttling; performance,
  * accessibility and best practices) on the sign-in
  * screen and on a wizard step, in Debian's Chromium. The wizard step needs a
- * signed-in tab: the tokens live in sessionStorage
- * (docs/requirements.md section 3), which belongs to one tab. So puppeteer-core
- * (Lighthouse's own driver) opens a tab on the app's origin at /healthz, which
- * loads none of the app's files, puts the tokens there, and Lighthouse
- * navigates that same tab with storage reset off, after the HTTP cache is
- * cleared, so the app's files load cold.
+ * signed-in tab: the tokens live in sessionStorage (docs/requirements.md section 3), which
+ * belongs to one tab. So puppeteer-core (Lighthouse's own driver) opens a
+ * tab on the app's origin at /healthz, which loads none of the app's files,
+ * puts the tokens there, and Lighthouse navigates that same tab with storage
+ * reset off, after the HTTP cache is cleared, so the app's files load cold.
+ * The three packages are installed on first use (lighthouse-tools.ts).
  */
 
 export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[]; errors: string[] };
@@ -34,7 +32,7 @@ function issueTypesOf(details: unknown): string {
     .join(', ');
 }
 
-async function audit(url: string, port: number, page?: puppeteer.Page): Promise<Scores> {
+async function audit({ lighthouse }: LighthouseTools, url: string, port: number, page?: BrowserPage): Promise<Scores> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: page !== undefined },
@@ -61,9 +59,9 @@ async function audit(url: string, port: number, page?: puppeteer.Page): Promise<
 }
 
 /** One audit, once more if Lighthouse gave no scores (a busy machine can make the page miss its first paint). */
-async function auditWithRetry(url: string, port: number, page?: puppeteer.Page): Promise<Scores[]> {
-  const first = await audit(url, port, page);
-  return first.error ? [first, await audit(url, port, page)] : [first];
+async function auditWithRetry(tools: LighthouseTools, url: string, port: number, page?: BrowserPage): Promise<Scores[]> {
+  const first = await audit(tools, url, port, page);
+  return first.error ? [first, await audit(tools, url, port, page)] : [first];
 }
 
 function collect(name: string, path: string, all: Scores[]): LighthousePage {
@@ -88,13 +86,14 @@ function collect(name: string, path: string, all: Scores[]): LighthousePage {
  * Runs Lighthouse `runs` times on each page. `signIn` gives a fresh signed-in
  * application for each wizard run (the step's screen must be the application's current one).
  */
-export async function runLighthouse(baseUrl: string, runs: number, signIn: () => Promise<PreparedApplication>): Promise<LighthousePage[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+export async function runLighthouse(baseUrl: string, runs: number, signIn: () => Promise<PreparedApplication>, log: (message: string) => void): Promise<LighthousePage[]> {
+  const tools = await loadLighthouseTools(log);
+  const chrome = await tools.launchChrome({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const authentication: Scores[] = [];
-    for (let run = 0; run < runs; run += 1) authentication.push(...(await auditWithRetry(`${baseUrl}/start/authentication`, chrome.port)));
+    for (let run = 0; run < runs; run += 1) authentication.push(...(await auditWithRetry(tools, `${baseUrl}/start/authentication`, chrome.port)));
 
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null });
+    const browser = await tools.connectBrowser({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null });
     const wizard: Scores[] = [];
     let wizardPath = '/start/application/opening-reasons';
     try {
@@ -113,7 +112,7 @@ export async function runLighthouse(baseUrl: string, runs: number, signIn: () =>
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
-        wizard.push(...(await auditWithRetry(`${baseUrl}${wizardPath}`, chrome.port, page)));
+        wizard.push(...(await auditWithRetry(tools, `${baseUrl}${wizardPath}`, chrome.port, page)));
         await page.close();
       }
     } finally {

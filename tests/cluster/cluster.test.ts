@@ -8,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { buildApi } from '../../apps/api/src/test/built-server.js';
-import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { ADMIN_URL, createEmptyDatabase, withAdmin } from '../../apps/api/src/test/database.js';
+import { isPostgresAvailable } from '../../apps/api/src/test/postgres.js';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { freePort, startCluster, type Cluster, type Instance } from '../../scripts/cluster/cluster.js';
 import { fillStepsThroughApi } from '../e2e/support/api.js';
@@ -29,9 +30,7 @@ const SESSION_CHECK_CACHE_MS = 1000;
 const REQUESTS_PER_USER = 150;
 const STARTS_PER_PERSON = 5;
 
-const isReachable = await isPostgresReachable(ADMIN_URL);
-if (!isReachable && process.env.DATABASE_URL) throw new Error(`PostgreSQL at DATABASE_URL does not answer`);
-if (!isReachable) console.warn(`the cluster tests are skipped: no PostgreSQL answers at ${ADMIN_URL}`);
+const isReachable = await isPostgresAvailable('the cluster tests');
 
 let cluster: Cluster;
 let smtp: TestSmtpServer;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { applicationEvents, applications } from '../../apps/api/src/db/schema.js';
 import { createWebDist } from '../../apps/api/src/test/app.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { postgresDatabaseFor } from '../../apps/api/src/test/postgres.js';
 import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
 
 /**
@@ -285,20 +284,10 @@ async function crashAndRestart(label: string, env: Record<string, string>, openF
 
 describe('crash durability', () => {
   it('PostgreSQL: every acknowledged save survives SIGKILL, no application is half written, the server answers again', async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      // CI always has PostgreSQL (.ci/run); DATABASE_URL set and unreachable is a failure, not a skip.
-      if (process.env.DATABASE_URL) throw new Error(`PostgreSQL at DATABASE_URL does not answer`);
-      console.warn(`crash durability on PostgreSQL skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
-    const name = `onboarding_crash_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(async () => {
-      await withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    });
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    await crashAndRestart('PostgreSQL', { DATABASE_URL: url.toString() }, () => openDatabase({ url: url.toString() }));
+    const database = await postgresDatabaseFor('onboarding_crash', 'crash durability on PostgreSQL');
+    if (!database) return context.skip();
+    cleanups.push(() => database.drop());
+    await crashAndRestart('PostgreSQL', { DATABASE_URL: database.url }, () => openDatabase({ url: database.url }));
   }, 90_000);
 
   it('PGlite on disk: every acknowledged save survives SIGKILL, no application is half written, the server answers again', async () => {

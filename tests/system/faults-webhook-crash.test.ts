@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { completeSteps, JAAK_KRISTJAN, OK_TESTNUMBER, type ApplicationSubject } 
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebDist } from '../../apps/api/src/test/app.js';
 import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { postgresDatabaseFor } from '../../apps/api/src/test/postgres.js';
 import { startWebhookReceiver } from '../../apps/api/src/test/webhook-receiver.js';
 
 /**
@@ -107,16 +106,9 @@ describe('webhook events and SIGKILL', () => {
   });
 
   it('PostgreSQL: events enqueued before the kill all arrive once the server is back', { timeout: 300_000 }, async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-      console.warn(`webhook crash on PostgreSQL skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
-    const name = `onboarding_webhooks_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    await crashAndRestart({ DATABASE_URL: url.toString() });
+    const database = await postgresDatabaseFor('onboarding_webhooks', 'webhook crash on PostgreSQL');
+    if (!database) return context.skip();
+    cleanups.push(() => database.drop());
+    await crashAndRestart({ DATABASE_URL: database.url });
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_APPLICATIONS } from '../../apps/api/src/modules/registry/fixture/bank.js';
 import { createWebDist } from '../../apps/api/src/test/app.js';
 import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
-import { ADMIN_URL, createEmptyDatabase, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { withAdmin } from '../../apps/api/src/test/database.js';
+import { postgresDatabaseFor } from '../../apps/api/src/test/postgres.js';
 import { newKeyEncryptionKey } from '../../apps/api/src/modules/auth/key-encryption.js';
 
 /**
@@ -45,12 +46,8 @@ async function expectOneSystem(servers: BuiltServer[]): Promise<void> {
 
 describe('instances started together on one new database', () => {
   it('all start; the migrations, the demonstration data and the signing key are there once; a token works on each', { timeout: 300_000 }, async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-      console.warn(`instances starting together skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
-    const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_together');
+    const database = await postgresDatabaseFor('onboarding_together', 'instances starting together');
+    if (!database) return context.skip();
     cleanups.push(() => database.drop());
     const url = database.url;
 

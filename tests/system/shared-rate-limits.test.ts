@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newKeyEncryptionKey } from '../../apps/api/src/modules/auth/key-encryption.js';
 import { createWebDist } from '../../apps/api/src/test/app.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../apps/api/src/test/database.js';
+import { postgresDatabaseFor } from '../../apps/api/src/test/postgres.js';
 import { freePort, killHard, startBuiltServer, type BuiltServer } from '../../apps/api/src/test/built-server.js';
 import { createPkce } from '../../apps/api/src/test/sign-in.js';
 
@@ -22,18 +21,12 @@ afterAll(async () => {
 
 describe('rate limits across instances', () => {
   it('two server processes on one PostgreSQL share the limit: starts spread over both hit it together', async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-      console.warn(`shared rate limits skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
-    const name = `onboarding_limits_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    const database = await postgresDatabaseFor('onboarding_limits', 'shared rate limits');
+    if (!database) return context.skip();
+    cleanups.push(() => database.drop());
 
-    const env = { DATABASE_URL: url.toString(), WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4', KEY_ENCRYPTION_KEYS: newKeyEncryptionKey() };
+
+    const env = { DATABASE_URL: database.url, WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4', KEY_ENCRYPTION_KEYS: newKeyEncryptionKey() };
     // One after the other: the first migrates the new database.
     const servers: BuiltServer[] = [];
     for (let index = 0; index < 2; index++) {

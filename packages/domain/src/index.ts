@@ -1,7 +1,9 @@
 export * from './constants.js';
+export * from './retry-policy.js';
 export * from './steps.js';
 export * from './api-errors.js';
-export * from './errors.js';
+export * from './sign-in-errors.js';
+export * from './application-states.js';
 export * from './rich-text.js';
 export * from './i18n/keys.js';
 
@@ -21,6 +23,7 @@ export * from './validation/alphanumeric.js';
 export * from './validation/duplicate.js';
 export * from './validation/country-code.js';
 export * from './validation/amount.js';
+export * from './validation/owners-total.js';
 export * from './validation/related-persons.js';
 export * from './validation/zod-issues.js';
 

@@ -11,10 +11,9 @@ import { ToastProvider } from '../ui';
 import { GlobalErrorNotifier } from './global-error-notifier';
 import { clearGlobalError, readGlobalErrorState } from './global-errors';
 import { createQueryClient } from './query-client';
+import { setPageSettings } from '../test/page-settings';
 
-vi.mock('../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
-}));
+setPageSettings();
 
 /** A screen whose query fails; retries are off so the failure is reported at once. */
 function FailingQuery() {

@@ -12,22 +12,23 @@ import { RouteErrorPage } from './route-error-page';
 import type { TranslationKey } from '../i18n/keys';
 
 
+// Each screen's module exports it by name; React Router's lazy() takes it as the route's Component.
 const screens = {
   // Loaded with the first signed-in screen: the session clock and its contracts are no part of the sign-in screen.
-  signedInLayout: lazyWithReload(() => import('./signed-in-layout')),
-  authentication: lazyWithReload(() => import('../features/auth/authentication-page')),
-  verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page')),
-  authenticationError: lazyWithReload(() => import('../features/outcomes/authentication-error-page')),
-  visitBank: lazyWithReload(() => import('../features/outcomes/visit-bank-page')),
-  personalInformation: lazyWithReload(() => import('../features/personal-info/personal-information-page')),
-  chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page')),
-  error: lazyWithReload(() => import('../features/outcomes/error-page')),
-  application: lazyWithReload(() => import('./application-route')),
-  openingReasons: lazyWithReload(() => import('../features/application/opening-reasons/opening-reasons-page')),
-  companyInformation: lazyWithReload(() => import('../features/application/company-information/company-information-page')),
-  incomes: lazyWithReload(() => import('../features/application/incomes/incomes-page')),
-  relatedPersons: lazyWithReload(() => import('../features/application/related-persons/related-persons-page')),
-  overview: lazyWithReload(() => import('../features/application/overview/overview-page')),
+  signedInLayout: lazyWithReload(() => import('./signed-in-layout').then((module) => ({ Component: module.SignedInLayout }))),
+  authentication: lazyWithReload(() => import('../features/auth/authentication-page').then((module) => ({ Component: module.AuthenticationPage }))),
+  verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
+  authenticationError: lazyWithReload(() => import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage }))),
+  visitBank: lazyWithReload(() => import('../features/outcomes/visit-bank-page').then((module) => ({ Component: module.VisitBankPage }))),
+  personalInformation: lazyWithReload(() => import('../features/personal-info/personal-information-page').then((module) => ({ Component: module.PersonalInformationPage }))),
+  chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page').then((module) => ({ Component: module.ChooseCompanyPage }))),
+  error: lazyWithReload(() => import('../features/outcomes/error-page').then((module) => ({ Component: module.ErrorPage }))),
+  application: lazyWithReload(() => import('./application-route').then((module) => ({ Component: module.ApplicationRoute }))),
+  openingReasons: lazyWithReload(() => import('../features/application/opening-reasons/opening-reasons-page').then((module) => ({ Component: module.OpeningReasonsPage }))),
+  companyInformation: lazyWithReload(() => import('../features/application/company-information/company-information-page').then((module) => ({ Component: module.CompanyInformationPage }))),
+  incomes: lazyWithReload(() => import('../features/application/incomes/incomes-page').then((module) => ({ Component: module.IncomesPage }))),
+  relatedPersons: lazyWithReload(() => import('../features/application/related-persons/related-persons-page').then((module) => ({ Component: module.RelatedPersonsPage }))),
+  overview: lazyWithReload(() => import('../features/application/overview/overview-page').then((module) => ({ Component: module.OverviewPage }))),
 };
 
 function errorScreen(path: string, titleKey: TranslationKey, errorKind: ErrorKind): RouteObject {
@@ -98,13 +99,13 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                     screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.overview),
                   ],
                 },
-                screen(paths.success, 'SCREENS.SUCCESS.TITLE', lazyWithReload(() => import('../features/success/success-page'))),
+                screen(paths.success, 'SCREENS.SUCCESS.TITLE', lazyWithReload(() => import('../features/success/success-page').then((module) => ({ Component: module.SuccessPage })))),
               ],
             },
           ],
         },
         // Every design-system part on one page, for looking at them; only in the development build.
-        ...(import.meta.env.DEV ? [screen('/ui-gallery', 'UI.GALLERY.TITLE', lazyWithReload(() => import('./ui-gallery-page')))] : []),
+        ...(import.meta.env.DEV ? [screen('/ui-gallery', 'UI.GALLERY.TITLE', lazyWithReload(() => import('./ui-gallery-page').then((module) => ({ Component: module.UiGalleryPage }))))] : []),
         { path: '*', element: <Navigate to={paths.authentication} replace /> },
       ],
     },

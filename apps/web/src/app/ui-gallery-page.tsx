@@ -1,5 +1,5 @@
 import { UiGallery } from '../ui/ui-gallery';
 
-export function Component() {
+export function UiGalleryPage() {
   return <UiGallery />;
 }

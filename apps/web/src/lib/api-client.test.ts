@@ -43,6 +43,13 @@ describe('parseErrorResponse', () => {
     const error = await parseErrorResponse(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(error).toMatchObject({ status: 502, code: 'HTTP_502', fields: [] });
   });
+
+  it('reads the body with the domain\'s error schema: a body of another shape says nothing but the status', async () => {
+    expect(await parseErrorResponse(jsonResponse({ error: 'upstream timed out' }, 504))).toMatchObject({ status: 504, code: 'HTTP_504', fields: [], registerChanges: [] });
+    expect(await parseErrorResponse(jsonResponse({ code: 42, fields: 'none' }, 500))).toMatchObject({ status: 500, code: 'HTTP_500', fields: [] });
+    const changed = await parseErrorResponse(jsonResponse({ code: 'REGISTER_CHANGED', message: 'Changed', registerChanges: [{ fact: 'BUSINESS_NAME', step: 'CompanyData' }] }, 409));
+    expect(changed.registerChanges).toEqual([{ fact: 'BUSINESS_NAME', step: 'CompanyData' }]);
+  });
 });
 
 describe('apiRequest', () => {

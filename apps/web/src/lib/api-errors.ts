@@ -1,4 +1,4 @@
-import { QUERY_RETRY_COUNT, REGISTER_CHANGE_FACTS, REQUEST_RETRY_COUNT, type FieldIssue, type RegisterChange } from '@onboarding/domain';
+import { apiErrorBodySchema, requestRetryCount, type FieldIssue, type RegisterChange } from '@onboarding/domain';
 
 /**
  * An answer outside 200-299. `code` is the body's code: an API error code
@@ -45,34 +45,26 @@ export const isAbortError = (error: unknown): boolean =>
   (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
 /**
- * docs/requirements.md section 7 as a table: how many times a failed request is
- * tried again. A 5xx answer 3 times (the generic request retry); a client error
- * 400-499 never; a request with no answer, or an answer that breaks its
- * contract, 2 times ("other query failures"). Anything else is not a
- * failure of the request (an abort, a bug) and is not retried.
+ * How many times a failed request is tried again (the domain's
+ * requestRetryCount, docs/requirements.md section 7): an answer by its status, no answer
+ * as such. Anything else is not a failure of the request (an abort, a bug)
+ * and is not retried.
  */
 export function retryCountFor(error: unknown): number {
-  if (error instanceof NetworkError) return QUERY_RETRY_COUNT;
-  if (!(error instanceof ApiError)) return 0;
-  if (error.status >= 400 && error.status <= 499) return 0;
-  if (error.status >= 500 && error.status <= 599) return REQUEST_RETRY_COUNT;
-  return QUERY_RETRY_COUNT;
+  if (error instanceof NetworkError) return requestRetryCount(null);
+  if (error instanceof ApiError) return requestRetryCount(error.status);
+  return 0;
 }
 
-function isRegisterChange(value: unknown): value is RegisterChange {
-  const change = value as Partial<RegisterChange> | null;
-  return (REGISTER_CHANGE_FACTS as readonly unknown[]).includes(change?.fact) && (change?.step === 'CompanyData' || change?.step === 'RelatedPersons');
-}
-
-function isFieldIssue(value: unknown): value is FieldIssue {
-  const issue = value as Partial<FieldIssue> | null;
-  return typeof issue?.path === 'string' && typeof issue.code === 'string';
-}
+/**
+ * The API's error body as the domain defines it (apiErrorBodySchema); every
+ * part optional, since a proxy or a sign-in call may answer with less.
+ */
+const errorBodySchema = apiErrorBodySchema.partial();
 
 /** Whole seconds from the body's retryAfterSeconds or else the Retry-After header (delta-seconds form). */
-function retryAfterSecondsOf(record: Record<string, unknown>, response: Response): number | undefined {
-  const fromBody = record.retryAfterSeconds;
-  if (typeof fromBody === 'number' && Number.isInteger(fromBody) && fromBody >= 0) return fromBody;
+function retryAfterSecondsOf(fromBody: number | undefined, response: Response): number | undefined {
+  if (fromBody !== undefined) return fromBody;
   const header = response.headers.get('retry-after');
   return header && /^\d+$/.test(header) ? Number(header) : undefined;
 }
@@ -85,13 +77,16 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   } catch {
     // An HTML page from a proxy or an empty body: the status is all there is.
   }
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  // A body that is not the API's error (another server's JSON, a broken one) says nothing either.
+  const parsed = errorBodySchema.safeParse(body);
+  const record = parsed.success ? parsed.data : {};
   return new ApiError({
     status: response.status,
-    code: typeof record.code === 'string' && record.code !== '' ? record.code : `HTTP_${response.status}`,
-    message: typeof record.message === 'string' ? record.message : undefined,
-    fields: Array.isArray(record.fields) ? record.fields.filter(isFieldIssue).map((field) => ({ ...field, params: field.params ?? {} })) : [],
-    registerChanges: Array.isArray(record.registerChanges) ? record.registerChanges.filter(isRegisterChange) : [],
-    retryAfterSeconds: retryAfterSecondsOf(record, response),
+    code: record.code || `HTTP_${response.status}`,
+    message: record.message,
+    // The schema reads any string as a field's code; the API sends validation codes only.
+    fields: (record.fields ?? []) as FieldIssue[],
+    registerChanges: record.registerChanges ?? [],
+    retryAfterSeconds: retryAfterSecondsOf(record.retryAfterSeconds, response),
   });
 }

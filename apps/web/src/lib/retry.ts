@@ -1,4 +1,4 @@
-import { REQUEST_RETRY_BASE_DELAY_MS, REQUEST_RETRY_JITTER_RATIO } from '@onboarding/domain';
+import { requestRetryDelayMs } from '@onboarding/domain';
 import { retryCountFor } from './api-errors';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -19,11 +19,8 @@ export type RetryOptions = RepeatOptions & {
   random?: () => number;
 };
 
-/** docs/requirements.md section 7: 100 ms doubled per attempt, plus up to 20% jitter. Attempt counts from 0. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = REQUEST_RETRY_BASE_DELAY_MS * 2 ** attempt;
-  return base + base * REQUEST_RETRY_JITTER_RATIO * random();
-}
+/** docs/requirements.md section 7: 100 ms doubled per attempt, plus up to 20% jitter (the domain's requestRetryDelayMs). Attempt counts from 0. */
+export const retryDelayMs = requestRetryDelayMs;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_MESSAGE_KEYS } from '../errors.js';
+import { SIGN_IN_MESSAGE_KEYS } from '../sign-in-errors.js';
 import { VALIDATION_CODES } from '../validation/codes.js';
 import en from './en.json' with { type: 'json' };
 import et from './et.json' with { type: 'json' };
@@ -39,6 +39,7 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.totalHoldingTooBig': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalNotEqual': ['expected', 'total'],
   'VALIDATION.beneficiariesTotalTooBig': ['expected', 'total'],
+  'VALIDATION.legalEntityOwnersTotalTooBig': ['expected', 'total'],
   'VALIDATION.technicalListedCompanyPercent': ['expected', 'total'],
   'VALIDATION.companyInRegister': ['name'],
   'VALIDATION.wrongConfirmationCode': ['triesLeft'],

@@ -1,4 +1,4 @@
-import type { SignInMessageKey } from '../errors.js';
+import type { SignInMessageKey } from '../sign-in-errors.js';
 import type { ValidationCode } from '../validation/codes.js';
 
 /** The i18next namespace the web app loads src/i18n/<locale>.json into. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, LOCALES, TEXT_MAX_LENGTH } from '../constants.js';
-import { BLOCKING_OUTCOMES } from '../errors.js';
+import { BLOCKING_OUTCOMES } from '../application-states.js';
 import { STEPS } from '../steps.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { checkRegistryCode, REPRESENTATION_BASES } from './company-data.js';

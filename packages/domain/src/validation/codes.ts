@@ -41,6 +41,8 @@ export const VALIDATION_CODES = [
   'legalEntityAlreadyExists',
   'beneficiariesTotalNotEqual',
   'beneficiariesTotalTooBig',
+  // The owners of a legal entity in the ownership structure, at any depth, hold more than 100%.
+  'legalEntityOwnersTotalTooBig',
   'managementBoardMemberRequired',
   'legalEntityNotInShareholders',
   'ownerNotInShareholders',

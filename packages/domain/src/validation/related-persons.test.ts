@@ -239,6 +239,24 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     ]);
   });
 
+  it("limits a nested legal entity's owners to 100% (less is allowed), naming the entity and its owners", () => {
+    const input = valid();
+    const nested = (shares: number[]) => {
+      input.relatedPersons = [
+        ...valid().relatedPersons,
+        entity('e1', { shareholders: shares.map((share, index) => ({ personId: `q${String(index)}`, sharePercent: share })) }),
+        ...shares.map((_, index) => person(`q${String(index)}`, { roles: ['SHAREHOLDER'], birthDate: `1970-01-0${String(index + 1)}` })),
+      ];
+      input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+      return validateRelatedPersons(input);
+    };
+    expect(nested([60, 40])).toEqual([]);
+    expect(nested([30])).toEqual([]);
+    expect(nested([90, 60])).toEqual([
+      { code: 'legalEntityOwnersTotalTooBig', params: { total: 150, expected: 100, companyId: 'e1' }, personIds: ['e1', 'q0', 'q1'] },
+    ]);
+  });
+
   it('finds an entity that owns itself directly', () => {
     const input = valid();
     input.relatedPersons = [...input.relatedPersons, entity('e1', { shareholders: [{ personId: 'e1', sharePercent: 100 }] })];
@@ -475,6 +493,33 @@ describe('generated ownership structures (properties)', () => {
         const violations = validateRelatedPersons(structure).filter((violation) => violation.code === 'technicalEntityOwnsItself');
         expect(violations).toHaveLength(1);
         expect(new Set(violations[0]?.personIds)).toEqual(new Set(cycle));
+      }),
+    );
+  });
+
+  it("a legal entity's owners moved over 100% are named, at any depth; at or under 100% nothing breaks", () => {
+    fc.assert(
+      fc.property(structures, fc.nat(), fc.integer({ min: -9999, max: 9999 }), (structure, a, delta) => {
+        const entities = structure.relatedPersons.filter((candidate): candidate is LegalEntityRef => candidate.type === 'LEGAL_ENTITY');
+        fc.pre(entities.length > 0);
+        const changed = entities[a % entities.length];
+        const [first, ...rest] = changed?.shareholders ?? [];
+        fc.pre(changed !== undefined && first !== undefined);
+        const share = Math.round((first.sharePercent ?? 0) * 100 + delta) / 100;
+        fc.pre(share >= 0);
+        changed.shareholders = [{ ...first, sharePercent: share }, ...rest];
+        const violations = validateRelatedPersons(structure);
+        if (delta <= 0) {
+          expect(violations).toEqual([]);
+        } else {
+          expect(violations).toEqual([
+            {
+              code: 'legalEntityOwnersTotalTooBig',
+              params: { total: (10000 + delta) / 100, expected: 100, companyId: changed.id },
+              personIds: [changed.id, ...changed.shareholders.map((holding) => holding.personId)],
+            },
+          ]);
+        }
       }),
     );
   });

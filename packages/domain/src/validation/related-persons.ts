@@ -3,6 +3,7 @@ import { percentToBasisPoints } from './amount.js';
 import type { ValidationCode, ValidationParams } from './codes.js';
 import type { RelatedPersonRole as Role } from '../schemas/related-persons.js';
 import { findOwnershipCycles } from './ownership-cycles.js';
+import { ownersTotal } from './owners-total.js';
 
 export type ShareholdingRef = { personId: string; sharePercent?: number | undefined };
 
@@ -67,8 +68,6 @@ const clashes = <T extends { id: string }>(items: readonly T[], keyOf: (item: T)
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 const countryOr = (code: string | undefined) => (present(code) ? code : DEFAULT_COUNTRY_CODE);
-const totalOf = (holdings: readonly ShareholdingRef[]) =>
-  holdings.reduce((sum, holding) => sum + percentToBasisPoints(holding.sharePercent ?? 0), 0);
 const asPercent = (basisPoints: number) => basisPoints / 100;
 
 const isPrivate = (person: RelatedPersonRef): person is PrivatePersonRef => person.type === 'PRIVATE_PERSON';
@@ -108,17 +107,19 @@ const shareholdersListRules = (lists: readonly ShareholdersList[], knownIds: Rea
 
 const firstLevelTotalRule = (input: RelatedPersonsRuleInput): RelatedPersonsViolation[] => {
   if (input.shareholders.length === 0) return [];
+  const { total, code } = ownersTotal(input.shareholders, { kind: 'applicant', isListedCompany: input.company?.isListedCompany });
   const ids = input.shareholders.map((holding) => holding.personId);
-  const total = totalOf(input.shareholders);
-  const params = { total: asPercent(total), expected: REQUIRED_TOTAL_SHARE_PERCENT };
-  // A listed company's shares are partly held by the public, so its disclosed
-  // owners need not reach 100%, but they can never exceed it.
-  if (input.company?.isListedCompany === true) {
-    return total > EXPECTED_BASIS_POINTS ? [violation('technicalListedCompanyPercent', ids, params)] : [];
-  }
-  if (total === EXPECTED_BASIS_POINTS) return [];
-  return [violation(total > EXPECTED_BASIS_POINTS ? 'totalHoldingTooBig' : 'totalHoldingNotEqual', ids, params)];
+  return code === null ? [] : [violation(code, ids, { total, expected: REQUIRED_TOTAL_SHARE_PERCENT })];
 };
+
+/** Each legal entity's owners, at any depth: the entity and its owners are named, the entity first. */
+const legalEntityTotalRule = (persons: readonly RelatedPersonRef[]): RelatedPersonsViolation[] =>
+  persons.filter(isEntity).flatMap((entity) => {
+    const { total, code } = ownersTotal(entity.shareholders, { kind: 'legalEntity' });
+    if (code === null) return [];
+    const ids = [...new Set([entity.id, ...entity.shareholders.map((holding) => holding.personId)])];
+    return [violation(code, ids, { total, expected: REQUIRED_TOTAL_SHARE_PERCENT, companyId: entity.id })];
+  });
 
 const beneficiariesTotalRule = (persons: readonly RelatedPersonRef[]): RelatedPersonsViolation[] => {
   const beneficiaries = persons.filter(isPrivate).filter(isBeneficiary);
@@ -202,6 +203,7 @@ export const validateRelatedPersons = (input: RelatedPersonsRuleInput): RelatedP
     ...(input.shareholders.length === 0 ? [violation('ownerRequired', [])] : []),
     ...shareholdersListRules(lists, knownIds),
     ...firstLevelTotalRule(input),
+    ...legalEntityTotalRule(persons),
     ...beneficiariesTotalRule(persons),
     ...(persons.some((person) => person.roles.includes('MANAGEMENT_BOARD_MEMBER'))
       ? []

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.js';
 import { authSigningKeys } from '../../db/schema.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../test/database.js';
+import { postgresDatabaseFor } from '../../test/postgres.js';
 import { createAccessTokens } from './access-token.js';
 import { keyEncryptionKeysOf, newKeyEncryptionKey } from './key-encryption.js';
 import { insertSigningKey, KEY_RING_REFRESH_MS, listSigningKeys, loadSigningKeys, newSigningKeyPem, resealSigningKeys, retireSigningKey, signingKeyOf } from './signing-key.js';
@@ -25,23 +24,18 @@ const KEKS = keyEncryptionKeysOf([newKeyEncryptionKey()], 'the tests');
 const keyEncryption = () => KEKS;
 
 let database: Database | undefined;
-let name = '';
+let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (!(await isPostgresReachable(ADMIN_URL))) {
-    if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-    return;
-  }
-  name = `onboarding_keys_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ url: url.toString() });
+  const empty = await postgresDatabaseFor('onboarding_keys', 'access-token keys shared through PostgreSQL');
+  if (!empty) return;
+  dropDatabase = empty.drop;
+  database = await openDatabase({ url: empty.url });
 });
 
 afterAll(async () => {
   await database?.close();
-  if (name) await withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await dropDatabase?.();
 });
 
 describe('access-token keys shared through PostgreSQL', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEventData, IntegrationEventType } from '@onboarding/domain';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { claimLeased } from '../../db/outbox-claim.js';
 import { eventOutbox } from '../../db/schema.js';
 import { retryDelayMs } from './back-off.js';
 import { cloudEventOf } from './cloud-event.js';
@@ -84,28 +85,14 @@ export function createEventsRepository(db: Db, policyOverrides: Partial<EventOut
 
     /** Up to `limit` due events, each the oldest undelivered one of its application, oldest first; each claim counts an attempt. */
     async claimDue(limit: number): Promise<EventRow[]> {
-      return db.transaction(async (tx) => {
-        const now = policy.now();
-        const oldestPendingOfItsApplication = sql`(select min(p.id) from ${eventOutbox} p where p.process_id = ${eventOutbox.processId} and p.delivered_at is null)`;
-        const due = await tx
-          .select({ id: eventOutbox.id })
-          .from(eventOutbox)
-          .where(and(isNull(eventOutbox.deliveredAt), lte(eventOutbox.nextAttemptAt, now), eq(eventOutbox.id, oldestPendingOfItsApplication)))
-          .orderBy(asc(eventOutbox.id))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        const claimed = await tx
-          .update(eventOutbox)
-          .set({ attempts: sql`${eventOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + policy.leaseMs) })
-          .where(
-            inArray(
-              eventOutbox.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning();
-        return claimed.sort((a, b) => a.id - b.id);
+      const now = policy.now();
+      const oldestPendingOfItsApplication = sql`(select min(p.id) from ${eventOutbox} p where p.process_id = ${eventOutbox.processId} and p.delivered_at is null)`;
+      return claimLeased(db, eventOutbox, {
+        due: and(isNull(eventOutbox.deliveredAt), lte(eventOutbox.nextAttemptAt, now), eq(eventOutbox.id, oldestPendingOfItsApplication)),
+        orderBy: [asc(eventOutbox.id)],
+        limit,
+        now,
+        leaseMs: policy.leaseMs,
       });
     },
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { applications, eventOutbox } from '../../db/schema.js';
 import { createWebDist } from '../../test/app.js';
-import { ADMIN_URL, isPostgresReachable, withAdmin } from '../../test/database.js';
+import { postgresDatabaseFor } from '../../test/postgres.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 
 /**
@@ -26,16 +26,9 @@ afterAll(async () => {
 
 describe('events across instances', () => {
   it('two apps on one database deliver each event once, in order per application', async (context) => {
-    if (!(await isPostgresReachable(ADMIN_URL))) {
-      if (process.env.DATABASE_URL) throw new Error('PostgreSQL at DATABASE_URL does not answer');
-      console.warn(`events across instances skipped: nothing answers at ${ADMIN_URL}`);
-      context.skip();
-    }
-    const name = `onboarding_events_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdmin(ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    const database = await postgresDatabaseFor('onboarding_events', 'events across instances');
+    if (!database) return context.skip();
+    cleanups.push(() => database.drop());
     const receiver = await startWebhookReceiver();
     cleanups.push(() => receiver.close());
     receiver.delayMs = 5;
@@ -47,7 +40,7 @@ describe('events across instances', () => {
       const config = loadConfig({
         LOG_LEVEL: 'silent',
         NODE_ENV: 'test',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         WEB_DIST_DIR: createWebDist(),
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-events-')),
         WEBHOOK_URL: receiver.url,

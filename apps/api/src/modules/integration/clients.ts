@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { INTEGRATION_SCOPES, type IntegrationScope } from '@onboarding/domain';
+import { INTEGRATION_SCOPES } from '@onboarding/domain';
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { demoClient } from './demo-client.js';
+import type { IntegrationClient } from './integration-client.js';
 
-/** A machine client of the bank: who it is, what it may do, and the public keys its assertions are checked with. */
-export type IntegrationClient = { clientId: string; scopes: readonly IntegrationScope[]; publicKeys: readonly JWK[] };
+export type { IntegrationClient } from './integration-client.js';
 
 /** The algorithms a client key may sign assertions with (RFC 7518); EC keys ES256, RSA keys RS256 or PS256. */
 export const ASSERTION_ALGORITHMS = ['ES256', 'RS256', 'PS256'] as const;

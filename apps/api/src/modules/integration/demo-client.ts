@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { INTEGRATION_SCOPES } from '@onboarding/domain';
 import { exportPKCS8, generateKeyPair, type JWK } from 'jose';
-import type { IntegrationClient } from './clients.js';
+import type { IntegrationClient } from './integration-client.js';
 
 export const DEMO_CLIENT_ID = 'demo-bank';
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { claimLeased } from '../../db/outbox-claim.js';
 import { mailOutbox } from '../../db/schema.js';
 import { mailboxKeyOf } from './mailbox-key.js';
 
@@ -80,33 +81,18 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     },
 
     /**
-     * Takes up to `limit` due messages for this sender. The rows are locked with
-     * SKIP LOCKED, so concurrent claims (other instances) take other rows rather
-     * than wait, and before the transaction ends next_attempt_at is pushed past
-     * now as a lease, so once the locks go no one else finds them due.
+     * Takes up to `limit` due messages for this sender, as a lease (claimLeased):
+     * concurrent claims (other instances) take other rows, and no one else finds
+     * these due until the lease runs out.
      */
     async claimDue(limit: number): Promise<OutboxRow[]> {
-      return db.transaction(async (tx) => {
-        const now = policy.now();
-        const due = await tx
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now), lt(mailOutbox.attempts, policy.maxAttempts)))
-          .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        const claimed = await tx
-          .update(mailOutbox)
-          .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + policy.leaseMs) })
-          .where(
-            inArray(
-              mailOutbox.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning();
-        return claimed.sort((a, b) => a.id - b.id);
+      const now = policy.now();
+      return claimLeased(db, mailOutbox, {
+        due: and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now), lt(mailOutbox.attempts, policy.maxAttempts)),
+        orderBy: [asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)],
+        limit,
+        now,
+        leaseMs: policy.leaseMs,
       });
     },
 

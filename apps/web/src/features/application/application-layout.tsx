@@ -1,13 +1,12 @@
 import { SCREENS, type ApplicationView, type RegisterChange } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { errorPaths, paths } from '../../lib/paths';
-import { ApiError, NetworkError } from '../../lib/api-errors';
-import { writeSessionValues } from '../../lib/session-storage';
+import { paths } from '../../lib/paths';
+import { ApplicationLoadFailed } from '../../lib/application-load-failed';
+import { applicationQueryKey, useApplication } from '../../lib/application-query';
 import { Spinner } from '../../ui';
-import { applicationQueryKey, useApplication } from './api/get-application';
 import { ApplicationLayoutContext, type ApplicationLayoutValue, type DraftControl, type SaveState } from './application-context';
 import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScreenIndexOfStep } from './application-steps';
 import { SaveAndContinueLater } from './save-and-continue-later';
@@ -44,7 +43,7 @@ function LoadedApplicationLayout({ processId, onLogout }: FrameBaseProps & { pro
   const [registerChanges, setRegisterChanges] = useState<readonly RegisterChange[] | null>(null);
   const { pathname } = useLocation();
   if (query.isPending) return <Spinner variant="page" />;
-  if (query.isError) return <LoadFailed error={query.error} />;
+  if (query.isError) return <ApplicationLoadFailed error={query.error} />;
   const target = redirectFor(query.data, pathname);
   if (target) return <Navigate to={target} replace />;
   return (
@@ -56,24 +55,6 @@ function LoadedApplicationLayout({ processId, onLogout }: FrameBaseProps & { pro
       setRegisterChanges={setRegisterChanges}
     />
   );
-}
-
-/**
- * A load that failed after its retries: an application that is not (or no longer) the user's goes back to the company
- * choice; the technical error page, which promises a call from the bank, is left for refusals the app has no screen for.
- */
-function LoadFailed({ error }: { error: Error }) {
-  const isGone = error instanceof ApiError && error.status === 404;
-  useEffect(() => {
-    if (isGone) writeSessionValues({ processId: null });
-  }, [isGone]);
-  if (isGone) return <Navigate to={paths.chooseCompany} replace />;
-  if (error instanceof NetworkError) return <Navigate to={errorPaths.network} replace />;
-  if (error instanceof ApiError && error.status >= 500) return <Navigate to={paths.error} replace />;
-  // An answer this app cannot read, such as an unknown or missing step, is the general error screen
-  // (docs/requirements.md section 2).
-  if (error instanceof ApiError && error.code === 'UNEXPECTED_RESPONSE') return <Navigate to={paths.error} replace />;
-  return <Navigate to={errorPaths.technical} replace />;
 }
 
 type FrameProps = FrameBaseProps & { processId: string; application: ApplicationView } & Pick<ApplicationLayoutValue, 'registerChanges' | 'setRegisterChanges'>;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { PageSettings } from '@onboarding/domain';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouteGuards } from '../../app/route-guard';
@@ -6,11 +7,12 @@ import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { readSessionValue } from '../../lib/session-storage';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
+import { setPageSettings } from '../../test/page-settings';
 import { renderRoutes } from '../../test/render-app';
 import { signInFlow } from './sign-in-flow';
 
-const settings = vi.hoisted(() => ({ supportEmail: '', supportPhone: '', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, isIdentitySimulated: false }));
-vi.mock('../../lib/page-settings', () => ({ readPageSettings: () => settings }));
+/** This screen's page: no support contacts, and what a test changes. */
+const givePageSettings = (changes: Partial<PageSettings> = {}) => setPageSettings({ supportEmail: '', supportPhone: '', ...changes });
 
 const VALID_ID = '38001085718';
 // The personal-information screen the sign-in ends on loads the representative.
@@ -53,7 +55,7 @@ beforeEach(() => {
   sessionStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  Object.assign(settings, { eidUrl: '', isMagicSignInEnabled: false, isIdentitySimulated: false });
+  givePageSettings();
 });
 afterEach(() => {
   signInFlow.cancel();
@@ -67,17 +69,17 @@ describe('authentication screen', () => {
     const methods = await screen.findByRole('group', { name: 'Sign-in method' });
     expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Smart-ID', 'Mobile-ID']);
     unmount();
-    settings.eidUrl = 'https://eid.example.ee';
+    givePageSettings({ eidUrl: 'https://eid.example.ee' });
     const withEid = renderApp();
     expect(await screen.findByRole('radio', { name: 'ID-card' })).toBeTruthy();
     withEid.unmount();
-    Object.assign(settings, { eidUrl: '', isIdentitySimulated: true });
+    givePageSettings({ isIdentitySimulated: true });
     renderApp();
     expect(await screen.findByRole('radio', { name: 'ID-card' })).toBeTruthy();
   });
 
   it('simulated ID-card: the card reader answers the server’s challenge, then the person is greeted', async () => {
-    settings.isIdentitySimulated = true;
+    givePageSettings({ isIdentitySimulated: true });
     const user = userEvent.setup();
     const accessToken = fakeAccessToken({ givenName: 'Mari', surname: 'Maasikas' });
     const authToken = { unverifiedCertificate: 'MIIcert', algorithm: 'ES384', signature: 'c2ln', format: 'web-eid:1.0' };
@@ -106,7 +108,7 @@ describe('authentication screen', () => {
   });
 
   it('simulated ID-card: a card without certificates goes to its message', async () => {
-    settings.isIdentitySimulated = true;
+    givePageSettings({ isIdentitySimulated: true });
     const user = userEvent.setup();
     serve({
       'POST /oauth2/v2/authorize/eid/challenge': () => jsonResponse({ nonce: 'n'.repeat(44) }),
@@ -269,7 +271,7 @@ describe('authentication screen', () => {
 
   it('magic sign-in is offered only when enabled', async () => {
     const user = userEvent.setup();
-    settings.isMagicSignInEnabled = true;
+    givePageSettings({ isMagicSignInEnabled: true });
     serve({
       'POST /oauth2/v2/authorize/magic': () => jsonResponse({ accessToken: fakeAccessToken({ authenticationMethod: 'MAGIC' }), refreshToken: 'r' }),
       'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),

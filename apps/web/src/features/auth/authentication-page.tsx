@@ -16,7 +16,7 @@ type Method = 'SMART_ID' | 'MOBILE_ID' | 'ID_CARD';
 const methodIcons: Record<Method, IconName> = { SMART_ID: 'smartId', MOBILE_ID: 'mobileId', ID_CARD: 'idCard' };
 
 /** docs/requirements.md section 2: /authentication, the method choice. */
-export function Component() {
+export function AuthenticationPage() {
   const { t, i18n } = useTranslation();
   const { eidUrl, isMagicSignInEnabled, isIdentitySimulated } = readPageSettings();
   const state = useSignInState();

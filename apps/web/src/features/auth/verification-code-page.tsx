@@ -8,7 +8,7 @@ import { useSignInOutcome } from './use-sign-in-outcome';
 import styles from './verification-code-page.module.css';
 
 /** docs/requirements.md section 2: /authentication-verification-code, shown while the phone asks for PIN1. */
-export function Component() {
+export function VerificationCodePage() {
   const { t } = useTranslation();
   const state = useSignInState();
   // Opened without a running sign-in (a reload, a bookmark): there is no code to show.

@@ -10,11 +10,9 @@ import { applicationView, consentedRepresentative } from '../../test/application
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { renderRoutes } from '../../test/render-app';
+import { setPageSettings } from '../../test/page-settings';
 
-vi.mock('../../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
-  readOnlineBankUrl: () => 'https://bank.example/business',
-}));
+setPageSettings();
 
 const companies: RepresentativeCompanies = {
   companies: [

@@ -34,11 +34,8 @@ const MANUAL_FIELDS = ['businessName', 'registryCode', 'registryCountryCode'] as
 
 const companyValue = (company: Pick<RepresentativeCompany, 'registryCountryCode' | 'registryCode'>) => `register:${company.registryCountryCode}:${company.registryCode}`;
 
-/**
- * docs/requirements.md section 2: /choose-company, the register's companies, the pending application, the existing
- * account and the manual form.
- */
-export function Component() {
+/** docs/requirements.md section 2: /choose-company, the register's companies, the pending application, the existing account and the manual form. */
+export function ChooseCompanyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const companies = useCompanies();

@@ -11,11 +11,9 @@ import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
 import { LOOKUP_DELAY_MS } from './register-autofill';
+import { setPageSettings } from '../../test/page-settings';
 
-vi.mock('../../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
-  readOnlineBankUrl: () => 'https://bank.example/business',
-}));
+setPageSettings();
 
 const companies: RepresentativeCompanies = {
   companies: [{ businessName: 'Registri Firma OÜ', registryCode: '12345678', registryCountryCode: 'EE', entry: 'NEW' }],

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/i18n';
-import { Component as AuthenticationErrorPage, messageKeyFromParam } from './authentication-error-page';
+import { AuthenticationErrorPage, messageKeyFromParam } from './authentication-error-page';
 
 function renderAt(entry: string) {
   const router = createMemoryRouter([{ path: '/authentication-error', element: <AuthenticationErrorPage /> }], { initialEntries: [entry] });

@@ -12,11 +12,8 @@ export function messageKeyFromParam(value: string | null): SignInMessageKey {
   return SIGN_IN_MESSAGE_KEYS.find((key) => key === value) ?? DEFAULT_SIGN_IN_MESSAGE_KEY;
 }
 
-/**
- * docs/requirements.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support
- * gets the install instructions (section 8).
- */
-export function Component() {
+/** docs/requirements.md section 2: /authentication-error?error-code=<message key>; a browser without ID-card support gets the install instructions (section 8). */
+export function AuthenticationErrorPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const messageKey = messageKeyFromParam(searchParams.get(ERROR_CODE_PARAM));

@@ -7,11 +7,10 @@ import { storeTokens } from '../../lib/auth-session';
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { renderRoutes } from '../../test/render-app';
+import { setPageSettings } from '../../test/page-settings';
 
-vi.mock('../../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false }),
-  readOnlineBankUrl: () => null,
-}));
+// No online bank: the page offers none.
+setPageSettings({ onlineBankUrl: '' });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

@@ -78,7 +78,7 @@ function useErrorKind(): ErrorKind {
   return isErrorKind(handle?.errorKind) ? handle.errorKind : 'general';
 }
 
-export function Component() {
+export function ErrorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

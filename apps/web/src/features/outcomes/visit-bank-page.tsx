@@ -5,7 +5,7 @@ import { HeaderBlock } from '../../ui';
 import styles from './outcome-page.module.css';
 
 /** docs/requirements.md section 2: /visit-bank, the visit-the-bank outcome. */
-export function Component() {
+export function VisitBankPage() {
   const { t } = useTranslation();
   return (
     <div className={styles.page}>

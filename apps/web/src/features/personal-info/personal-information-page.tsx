@@ -13,7 +13,7 @@ import styles from './personal-information-page.module.css';
  * docs/requirements.md sections 1 and 2: /personal-information, the greeting, e-mail, phone and the registry-query
  * confirmation; then, for an address not confirmed yet, the code mailed to it.
  */
-export function Component() {
+export function PersonalInformationPage() {
   const { t } = useTranslation();
   const person = useSignedInPerson();
   const representative = useRepresentative();

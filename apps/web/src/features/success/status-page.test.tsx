@@ -12,11 +12,9 @@ import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
 import { applicationTimelineQueryOptions, TIMELINE_POLL_INTERVAL_MS } from './api/application-timeline';
+import { setPageSettings } from '../../test/page-settings';
 
-vi.mock('../../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' }),
-  readOnlineBankUrl: () => 'https://bank.example/business',
-}));
+setPageSettings();
 
 vi.setConfig({ testTimeout: 15_000 });
 

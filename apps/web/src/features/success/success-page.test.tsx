@@ -10,11 +10,9 @@ import { applicationView, OFFICES } from '../../test/application-fixture';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render-app';
+import { setPageSettings } from '../../test/page-settings';
 
-vi.mock('../../lib/page-settings', () => ({
-  readPageSettings: () => ({ supportEmail: 'abi@pank.ee', supportPhone: '+372 600 0000', locales: ['et', 'en', 'ru'], eidUrl: '', isMagicSignInEnabled: false, onlineBankUrl: '' }),
-  readOnlineBankUrl: () => 'https://bank.example/business',
-}));
+setPageSettings();
 
 vi.setConfig({ testTimeout: 15_000 });
 

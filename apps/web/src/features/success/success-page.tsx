@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
-import { errorPaths, paths, screenPath } from '../../lib/paths';
+import { paths, screenPath } from '../../lib/paths';
 import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route';
-import { ApiError, NetworkError } from '../../lib/api-errors';
-import { writeSessionValues } from '../../lib/session-storage';
+import { ApplicationLoadFailed } from '../../lib/application-load-failed';
+import { applicationQueryKey, useApplication } from '../../lib/application-query';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useContractDownload, useHistoryDownload, useSignedContractDownload } from '../../lib/download-contract';
 import { useApplicationTimeline } from './api/application-timeline';
-import { submittedApplicationQueryOptions, useSubmittedApplication } from './api/submitted-application';
 import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
 
@@ -25,14 +24,14 @@ import styles from './success-page.module.css';
  * the contract, as a PDF to read or as the signed ASiC-E container that
  * DigiDoc4 opens. It reads the application itself, so a reload shows the same page.
  */
-export function Component() {
+export function SuccessPage() {
   const data = useRouteLoaderData<ProcessRouteData>(PROCESS_ROUTE_ID);
   if (!data?.processId) return <Navigate to={paths.chooseCompany} replace />;
   return <SubmittedApplication key={data.processId} processId={data.processId} />;
 }
 
 function SubmittedApplication({ processId }: { processId: string }) {
-  const query = useSubmittedApplication(processId);
+  const query = useApplication(processId);
   // A failed refetch keeps the application it had: that is still the page to show.
   if (query.data) {
     // The server-given step decides the screen (docs/requirements.md section 2): one not yet submitted is still being
@@ -41,20 +40,8 @@ function SubmittedApplication({ processId }: { processId: string }) {
     if (query.data.currentStep !== 'ApplicationSubmitted' && !isReopened) return <Navigate to={screenPath(stepToScreen(query.data.currentStep))} replace />;
     return <SuccessContent application={query.data} />;
   }
-  if (query.isError) return <LoadFailed error={query.error} />;
+  if (query.isError) return <ApplicationLoadFailed error={query.error} />;
   return <Spinner variant="page" />;
-}
-
-/** As the application layout: an application that is not (or no longer) the user's goes back to the company choice. */
-function LoadFailed({ error }: { error: Error }) {
-  const isGone = error instanceof ApiError && error.status === 404;
-  useEffect(() => {
-    if (isGone) writeSessionValues({ processId: null });
-  }, [isGone]);
-  if (isGone) return <Navigate to={paths.chooseCompany} replace />;
-  if (error instanceof NetworkError) return <Navigate to={errorPaths.network} replace />;
-  if (error instanceof ApiError && error.status >= 500) return <Navigate to={paths.error} replace />;
-  return <Navigate to={errorPaths.technical} replace />;
 }
 
 /** The office chosen on the overview, where IDENTIFY_IN_OFFICE sends the representative. */
@@ -101,7 +88,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const timelineStatus = timeline.data?.status;
   useEffect(() => {
     if (timelineStatus && timelineStatus !== application.status) {
-      void queryClient.invalidateQueries({ queryKey: submittedApplicationQueryOptions(application.processId).queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: applicationQueryKey(application.processId), exact: true });
     }
   }, [timelineStatus, application.status, application.processId, queryClient]);
 

@@ -1,12 +1,9 @@
 import { LIST_MAX_ITEMS, repeatedCountryIndexes, wouldRepeat, type RegisterCompanyLookup } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../ui';
-import { Combobox } from '../fields/combobox';
+import { Combobox, Input, MultiCombobox, TextArea } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { MultiCombobox } from '../fields/multi-combobox';
 import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/options';
-import { TextArea } from '../fields/text-area';
 import { useFieldMessages } from '../fields/use-field-messages';
 import styles from '../fields/form-layout.module.css';
 import factStyles from '../fields/facts.module.css';

@@ -11,7 +11,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-app';
 import { ApplicationLayout } from '../application-layout';
 import { StepScreenStub as StepPlaceholder } from '../../../test/step-screen-stub';
-import { Component as CompanyInformation } from './company-information-page';
+import { CompanyInformationPage as CompanyInformation } from './company-information-page';
 
 // Whole-form tests type a lot; under a full parallel run they need more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });

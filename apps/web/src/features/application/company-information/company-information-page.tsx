@@ -19,7 +19,7 @@ import styles from '../fields/form-layout.module.css';
  * EMTAK version is the reference list's, the business e-mail and phone the
  * representative's own until the application has its own.
  */
-export function Component() {
+export function CompanyInformationPage() {
   const { t } = useTranslation();
   const { application, stepScreen } = useApplicationLayout();
   const { company } = application;

@@ -2,8 +2,7 @@ import { COOPERATION_TYPES, LIST_MAX_ITEMS, emptyPartnerDraft } from '@onboardin
 import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, RadioGroup } from '../../../ui';
-import { Combobox } from '../fields/combobox';
+import { Button, Combobox, Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
 import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from '../fields/use-field-messages';

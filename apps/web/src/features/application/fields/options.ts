@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortCountries, useCountries } from '../../../lib/countries';
 import { useEconomicActivities } from '../api/reference';
-import type { ComboboxOption } from './combobox';
+import type { ComboboxOption } from '../../../ui';
 
 export function useLocale(): Locale {
   const { i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { renderStep, serveApplication, validationFailed } from '../test/step-test-helpers';
 import { formatEuros, parseAmount } from '../fields/amounts';
-import { Component as IncomesPage } from './incomes-page';
+import { IncomesPage } from './incomes-page';
 
 const PATH = '/application/incomes';
 const STEP_PUT = 'PUT /onboarding/applications/p-1/steps/Incomes';

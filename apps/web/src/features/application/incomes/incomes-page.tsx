@@ -5,10 +5,9 @@ import { Controller, useForm, useWatch, type Control, type FieldError, type UseF
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../../lib/domain-resolver';
 import { applyFieldIssues } from '../../../lib/form-errors';
-import { Input, RadioGroup, type RadioOption } from '../../../ui';
+import { CheckboxGroup, Input, RadioGroup, type RadioOption } from '../../../ui';
 import { StepActions, useApplicationLayout, useSaveStep, useStepDraft } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { CheckboxGroup } from '../fields/checkbox-group';
 import { errorText } from '../fields/use-field-messages';
 import styles from '../fields/step-form.module.css';
 import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from '../fields/amounts';
@@ -114,11 +113,8 @@ function MonthlyAmount({ name, legend, hint, customLabel, control, register, set
   );
 }
 
-/**
- * Step 3 (docs/requirements.md section 3 "Incomes and expenses"): the company's expected turnover and where its money
- * comes from.
- */
-export function Component() {
+/** Step 3 (docs/requirements.md section 3 "Incomes and expenses"): the company's expected turnover and where its money comes from. */
+export function IncomesPage() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.resolvedLanguage);
   const { application } = useApplicationLayout();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
-import { Component as OpeningReasonsPage } from './opening-reasons-page';
+import { OpeningReasonsPage } from './opening-reasons-page';
 import { renderStep, serveApplication, validationFailed } from '../test/step-test-helpers';
 
 const PATH = '/application/opening-reasons';

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../../lib/domain-resolver';
 import { errorText } from '../fields/use-field-messages';
 import { applyFieldIssues } from '../../../lib/form-errors';
-import { Input } from '../../../ui';
+import { CheckboxGroup, Input } from '../../../ui';
 import { useApplicationLayout, useSaveStep, useStepDraft, StepActions } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { CheckboxGroup } from '../fields/checkbox-group';
 import { OPENING_REASONS_FIELDS, openingReasonsFormValues, openingReasonsResolver, type OpeningReasonsFormValues } from './opening-reasons-form';
 import styles from '../fields/step-form.module.css';
 
@@ -16,7 +15,7 @@ const STEP = 'AccountOpeningReason';
 const FORM_ID = 'opening-reasons-form';
 
 /** Step 1 (docs/requirements.md section 3 "Opening reasons", section 5): why the company needs the account. */
-export function Component() {
+export function OpeningReasonsPage() {
   const { t } = useTranslation();
   const { application } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextArea } from '../fields/text-area';
+import { TextArea } from '../../../ui';
 import type { OverviewFormValues } from './overview-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';
 

@@ -1,8 +1,7 @@
 import { CONNECTIONS_TO_ESTONIA } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../ui';
-import { CheckboxGroup } from '../fields/checkbox-group';
+import { CheckboxGroup, Input } from '../../../ui';
 import formStyles from '../fields/step-form.module.css';
 import type { OverviewFormValues } from './overview-form-values';
 import { useFieldMessages } from '../fields/use-field-messages';

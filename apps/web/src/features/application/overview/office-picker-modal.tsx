@@ -1,11 +1,10 @@
 import { IDENTIFICATION_LOCATION_TYPES, type BankOffice, type IdentificationLocationType } from '@onboarding/domain';
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Icon, Modal, Spinner } from '../../../ui';
+import { Button, Checkbox, Icon, Modal, Spinner, Tabs } from '../../../ui';
 import { useLocale } from '../fields/options';
 import { useBankOffices } from '../../../lib/bank-offices';
 import { OfficeDetails } from './office-details';
-import { Tabs } from './tabs';
 import styles from './overview.module.css';
 
 const PICKER = 'APPLICATION.OVERVIEW.IDENTIFICATION.PICKER';

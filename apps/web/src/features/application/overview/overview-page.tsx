@@ -16,7 +16,7 @@ import { OverviewNotices } from './overview-notices';
  * docs/requirements.md sections 2 and 3): a summary of the four earlier steps,
  * the notices the server finds in them, and the overview's own questions.
  */
-export function Component() {
+export function OverviewPage() {
   const { t } = useTranslation();
   const { application, step, processId } = useApplicationLayout();
   const review = useApplicationReview(processId);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { applicationView } from '../../../test/application-fixture';
 import { jsonResponse } from '../../../test/fake-token';
-import { Component as OverviewPage } from './overview-page';
+import { OverviewPage } from './overview-page';
 import { draftPut, findForm, serveOverview, VALID_OVERVIEW } from './overview-test-helpers';
 import { cancelUrl, ended, renderWithSigning, SIGNING_URL, signed, statusUrl, waiting } from './signing/signing-test-helpers';
 

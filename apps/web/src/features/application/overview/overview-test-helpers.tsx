@@ -4,7 +4,7 @@ import type userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../test/fake-token';
 import { renderStep, serveApplication } from '../test/step-test-helpers';
 import type { Review } from './api/review';
-import { Component as OverviewPage } from './overview-page';
+import { OverviewPage } from './overview-page';
 
 export const OVERVIEW_PATH = '/application/overview';
 export const REVIEW_GET = 'GET /onboarding/applications/p-1/review';

@@ -1,4 +1,4 @@
-import { REQUIRED_TOTAL_SHARE_PERCENT, percentToBasisPoints } from '@onboarding/domain';
+import { ownersTotal } from '@onboarding/domain';
 import type { Holding, PersonValues, RelatedPersonsValues } from './form-values';
 
 /** One owner in a company's shareholders list; a legal entity carries its own owners below it. */
@@ -14,14 +14,9 @@ export type OwnerNode = {
 export type OwnersLevel = {
   owners: OwnerNode[];
   totalPercent: number;
-  /**
-   * docs/requirements.md section 5: first-level owners hold 100% (a listed company at most 100%); no list holds more
-   * than 100%.
-   */
+  /** The total breaks the domain's rule for it (ownersTotal), as the server will judge the step. */
   isWrong: boolean;
 };
-
-const EXPECTED = percentToBasisPoints(REQUIRED_TOTAL_SHARE_PERCENT);
 
 /**
  * The ownership structure from the applicant company down: each company's
@@ -47,9 +42,8 @@ export function ownershipTree(values: RelatedPersonsValues, { isListedCompany = 
         },
       ];
     });
-    const basisPoints = holdings.reduce((sum, holding) => sum + percentToBasisPoints(holding.sharePercent ?? 0), 0);
-    const isWrong = isFirstLevel && !isListedCompany ? basisPoints !== EXPECTED : basisPoints > EXPECTED;
-    return { owners, totalPercent: basisPoints / 100, isWrong };
+    const { total, code } = ownersTotal(holdings, isFirstLevel ? { kind: 'applicant', isListedCompany } : { kind: 'legalEntity' });
+    return { owners, totalPercent: total, isWrong: code !== null };
   };
 
   return level(values.shareholders, new Set(), true);

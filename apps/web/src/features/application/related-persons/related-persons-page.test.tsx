@@ -6,7 +6,7 @@ import i18n from '../../../i18n/i18n';
 import { storeTokens } from '../../../lib/auth-session';
 import { fakeAccessToken } from '../../../test/fake-token';
 import { renderStep, validationFailed } from '../test/step-test-helpers';
-import { Component as RelatedPersonsPage } from './related-persons-page';
+import { RelatedPersonsPage } from './related-persons-page';
 import { completePerson, completeStep, DRAFT, MARI_ID, REGISTER_PREFILL, REPRESENTATIVE_ID, SAVE, serveRelatedPersons } from './test-fixtures';
 
 // Whole-form tests type a lot; under a full parallel run they need more than the default 5 s.

@@ -18,7 +18,7 @@ const STEP = 'RelatedPersons';
  * else the saved step, else what the business register knows; the signed-in
  * representative is added when nobody holds that role.
  */
-export function Component() {
+export function RelatedPersonsPage() {
   const { t } = useTranslation();
   const { application, processId, stepScreen } = useApplicationLayout();
   const stored = application.drafts[STEP] ?? application.steps[STEP];

@@ -27,6 +27,11 @@ describe('violationText', () => {
     expect(violationText(ru, tooMuch, 'ru')).toBe('Владельцам первого уровня принадлежит 110\u00a0%; это на 10\u00a0% больше, чем нужно.');
   });
 
+  it('a nested legal entity’s owners over 100% say how much too much', () => {
+    const nested = violation('legalEntityOwnersTotalTooBig', { total: 150, expected: 100, companyId: 'e1' }, ['e1', 'a', 'b']);
+    expect(violationText(t, nested, 'en')).toBe('The owners of a legal entity hold 150% together; 50% too much.');
+  });
+
   it('beneficial owners alike, and asks for them when there are none', () => {
     expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 60, expected: 100 }, ['a']), 'en')).toBe('Beneficial owners’ stakes add up to 60%; 40% is not accounted for.');
     expect(violationText(t, violation('beneficiariesTotalTooBig', { total: 120, expected: 100 }, ['a']), 'en')).toBe('Beneficial owners’ stakes add up to 120%; 20% too much.');

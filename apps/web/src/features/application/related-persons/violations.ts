@@ -100,6 +100,8 @@ export function violationText(t: TFunction, violation: RelatedPersonsViolation, 
     case 'totalHoldingTooBig':
     case 'technicalListedCompanyPercent':
       return t(`${RULES}.OWNERS_TOTAL_TOO_BIG`, numbers);
+    case 'legalEntityOwnersTotalTooBig':
+      return t(`${RULES}.LEGAL_ENTITY_OWNERS_TOTAL_TOO_BIG`, numbers);
     case 'beneficiariesTotalNotEqual':
       return violation.personIds.length === 0 ? t(`${RULES}.BENEFICIARIES_MISSING`, numbers) : t(`${RULES}.BENEFICIARIES_TOTAL_MISSING`, numbers);
     case 'beneficiariesTotalTooBig':

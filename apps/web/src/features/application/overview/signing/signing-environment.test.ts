@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fake-token';
 import { stubFetch } from '../../../../test/fetch-stub';
+import { setPageSettings } from '../../../../test/page-settings';
 import type { IdCardError } from './id-card/id-card-signer';
-
-const settings = vi.hoisted(() => ({ isIdentitySimulated: false }));
-vi.mock('../../../../lib/page-settings', () => ({ readPageSettings: () => settings }));
-
-const { defaultSigningEnvironment } = await import('./signing-environment');
+import { defaultSigningEnvironment } from './signing-environment';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,7 +20,7 @@ describe('the ID-card of the signing environment (docs/requirements.md section 5
   });
 
   it('refuses the browser’s ID-card software on http://localhost: https or file only', async () => {
-    settings.isIdentitySimulated = false;
+    setPageSettings({ isIdentitySimulated: false });
     // A browser counts localhost as a secure context, where Web eID itself would run.
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
     const postMessage = vi.spyOn(window, 'postMessage');
@@ -37,7 +34,7 @@ describe('the ID-card of the signing environment (docs/requirements.md section 5
   });
 
   it('keeps the simulated card reader working on http://localhost: no browser crypto is involved', async () => {
-    settings.isIdentitySimulated = true;
+    setPageSettings({ isIdentitySimulated: true });
     stubFetch({ 'GET /dev/id-card/signing-certificate?personalId=38001085718': () => jsonResponse({ certificate: 'MIIcert' }) });
     const signer = defaultSigningEnvironment.idCardSignerFor('38001085718');
     await expect(signer.getSigningCertificate({ lang: 'et' })).resolves.toEqual({ certificate: 'MIIcert' });

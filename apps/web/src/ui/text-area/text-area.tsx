@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { FieldError, FieldHint, fieldStyles, useField } from '../../../ui/field';
-import { cx } from '../../../ui/class-names';
-import styles from './form-layout.module.css';
+import { cx } from '../class-names';
+import { FieldError, FieldHint, fieldStyles, useField } from '../field';
+import styles from './text-area.module.css';
 
 export type TextAreaProps = Omit<ComponentPropsWithRef<'textarea'>, 'className'> & {
   label: ReactNode;

@@ -1,17 +1,20 @@
 import { onboardingEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
+/**
+ * GET applications/:processId, kept under one key by the application layout
+ * and by /success: signing puts the submitted application there, so /success
+ * shows it at once, and a reload reads it afresh.
+ */
 export const applicationQueryKey = (processId: string) => ['application', processId] as const;
-
-export const getApplication = (processId: string, signal?: AbortSignal) => apiRequest(onboardingEndpoints.application, { params: { processId }, signal });
 
 /** The application as the representative sees it; its currentStep decides the screen (docs/requirements.md section 2). */
 export const applicationQueryOptions = (processId: string) =>
   queryOptions({
     queryKey: applicationQueryKey(processId),
-    queryFn: ({ signal }) => getApplication(processId, signal),
-    // The layout turns a failed load into the right screen itself.
+    queryFn: ({ signal }) => apiRequest(onboardingEndpoints.application, { params: { processId }, signal }),
+    // The screen turns a failed load into the right screen itself (ApplicationLoadFailed).
     meta: { isErrorShownInPlace: true },
   });
 

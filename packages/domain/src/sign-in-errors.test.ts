@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_CARD_PLUGIN_ERRORS, SIGN_IN_ERRORS, SIGN_IN_MESSAGE_KEYS, SIGNING_STATES, signInMessageKey } from './errors.js';
+import { ID_CARD_PLUGIN_ERRORS, SIGN_IN_ERRORS, SIGN_IN_MESSAGE_KEYS, SIGNING_STATES, signInMessageKey } from './sign-in-errors.js';
 
 describe('sign-in error catalogue (docs/requirements.md section 8)', () => {
   it.each([

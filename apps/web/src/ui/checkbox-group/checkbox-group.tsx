@@ -1,6 +1,7 @@
 import type { FocusEvent, ReactNode, Ref } from 'react';
-import { Checkbox, FieldError, FieldHint, useField } from '../../../ui';
-import styles from './step-form.module.css';
+import { Checkbox } from '../checkbox';
+import { FieldError, FieldHint, useField } from '../field';
+import styles from './checkbox-group.module.css';
 
 export type CheckboxGroupOption<T extends string> = { value: T; label: ReactNode; hint?: ReactNode };
 

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../ui';
+import { Icon } from '../icon';
 import { Combobox, type ComboboxOption } from './combobox';
 import styles from './combobox.module.css';
 
@@ -65,14 +65,14 @@ export function MultiCombobox({ label, options, values, onChange, onBlur, hint, 
         }}
       />
       {values.length > 0 && (
-        <ul className={styles.chips} aria-label={t('APPLICATION.COMBOBOX.SELECTED_LIST')}>
+        <ul className={styles.chips} aria-label={t('UI.COMBOBOX.SELECTED_LIST')}>
           {values.map((value, index) => (
             <li key={`${value}-${index}`} className={styles.chip}>
               <span>{labelOf(value)}</span>
               <button
                 type="button"
                 className={styles.chipRemove}
-                aria-label={t('APPLICATION.COMBOBOX.REMOVE', { label: labelOf(value) })}
+                aria-label={t('UI.COMBOBOX.REMOVE', { label: labelOf(value) })}
                 onClick={() => {
                   setRefusal(null);
                   onChange(values.filter((_, other) => other !== index));

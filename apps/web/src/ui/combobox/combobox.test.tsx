@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../i18n/i18n';
+import i18n from '../../i18n/i18n';
 import { Combobox, filterOptions, type ComboboxOption } from './combobox';
 import { MultiCombobox } from './multi-combobox';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { cx } from '../../../ui/class-names';
-import styles from './overview.module.css';
+import { cx } from '../class-names';
+import styles from './tabs.module.css';
 
 export type Tab<T extends string> = { value: T; label: ReactNode };
 

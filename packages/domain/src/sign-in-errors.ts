@@ -68,19 +68,3 @@ export type IdCardPluginError = (typeof ID_CARD_PLUGIN_ERRORS)[number];
 /** Signing states (docs/requirements.md section 4); from all but waiting the user may try again or cancel. */
 export const SIGNING_STATES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED'] as const;
 export type SigningState = (typeof SIGNING_STATES)[number];
-
-/** Application states seen by the user (docs/requirements.md section 4). */
-export const APPLICATION_STATES = ['IN_PROGRESS', 'SUBMITTED', 'ACTIVE_WITH_ACCOUNT'] as const;
-export type ApplicationState = (typeof APPLICATION_STATES)[number];
-
-/** Blocking outcomes (docs/requirements.md section 4). */
-export const BLOCKING_OUTCOMES = [
-  'MINOR',
-  'CANNOT_OPEN',
-  'MUST_VISIT_BRANCH',
-  'DOCUMENT_INVALID',
-  'APPLICATION_SUPERSEDED',
-  'STARTED_WITH_OTHER_REPRESENTATIVE',
-  'ALREADY_SUBMITTED',
-] as const;
-export type BlockingOutcome = (typeof BLOCKING_OUTCOMES)[number];

@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../ui';
-import { FieldError, FieldHint, fieldStyles, useField } from '../../../ui/field';
-import { cx } from '../../../ui/class-names';
+import { cx } from '../class-names';
+import { FieldError, FieldHint, fieldStyles, useField } from '../field';
+import { Icon } from '../icon';
 import styles from './combobox.module.css';
 
 export type ComboboxOption = {
@@ -114,7 +114,7 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
     scrollIntoView(next);
   };
 
-  const noResults = typedText === null ? t('APPLICATION.COMBOBOX.NO_RESULTS') : t('APPLICATION.COMBOBOX.TYPED_VALUE', { value: typedText });
+  const noResults = typedText === null ? t('UI.COMBOBOX.NO_RESULTS') : t('UI.COMBOBOX.TYPED_VALUE', { value: typedText });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -199,7 +199,7 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
           type="button"
           tabIndex={-1}
           className={styles.toggle}
-          aria-label={t('APPLICATION.COMBOBOX.SHOW_OPTIONS')}
+          aria-label={t('UI.COMBOBOX.SHOW_OPTIONS')}
           aria-expanded={isOpen}
           aria-controls={listboxId}
           onMouseDown={(event) => event.preventDefault()}
@@ -233,7 +233,7 @@ export function Combobox({ label, options, value, onChange, onBlur, hint, error,
       </div>
       {isOpen && filtered.length === 0 && <p className={styles.empty}>{noResults}</p>}
       <div id={statusId} className="visually-hidden" aria-live="polite">
-        {isOpen && query !== null ? (filtered.length === 0 ? noResults : t('APPLICATION.COMBOBOX.RESULTS', { count: filtered.length })) : ''}
+        {isOpen && query !== null ? (filtered.length === 0 ? noResults : t('UI.COMBOBOX.RESULTS', { count: filtered.length })) : ''}
       </div>
       <FieldError id={field.errorId} error={error} isShown={field.isErrorShown} />
     </div>

@@ -1,0 +1,1 @@
+export { CheckboxGroup, type CheckboxGroupOption, type CheckboxGroupProps } from './checkbox-group';

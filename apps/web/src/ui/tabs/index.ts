@@ -1,0 +1,1 @@
+export { Tabs, type Tab, type TabsProps } from './tabs';
