@@ -27,13 +27,19 @@ export async function givePersonalInformation(page: Page, email = 'esindaja@exam
   await chooseCompany.waitFor();
 }
 
-/** The code in the newest confirmation mail to `email`, as the dev mailbox shows it. */
+/**
+ * The code in the newest confirmation mail to `email`, as the dev mailbox shows it; the mail goes out through
+ * the outbox a moment after the screen asks for the code, so this asks again for up to ten seconds.
+ */
 export async function confirmationCodeFor(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/dev/mailbox/messages.json?recipient=${encodeURIComponent(email)}`);
-  const messages = (await response.json()) as { template: string; text: string }[];
-  const code = /^\d{6}$/m.exec(messages.find((message) => message.template === 'EMAIL_CONFIRMATION_CODE')?.text ?? '')?.[0];
-  if (!code) throw new Error(`no confirmation code was mailed to ${email}`);
-  return code;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages.json?recipient=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as { template: string; text: string }[];
+    const code = /^\d{6}$/m.exec(messages.find((message) => message.template === 'EMAIL_CONFIRMATION_CODE')?.text ?? '')?.[0];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation code was mailed to ${email}`);
 }
 
 /** Types the mailed code into the confirmation step of the personal information screen. */
