@@ -142,14 +142,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.get('/onboarding/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);
-  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
-  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
+  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, events, { mail: dependencies.mail, register: dependencies.register });
+  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
   const decisions = registerDecisions(app, database, onboarding);
   await registerIntegration(app, config, database, {
     signingKeys: auth.tokenSigning.integrationKeys,
     issuer: auth.tokenSigning.issuer,
     rateLimits,
-    applications: onboarding.service,
+    applications: onboarding.applications,
     decisions,
     events,
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { applications } from '../../db/schema.js';
-import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
+import type { ApplicationRow } from '../onboarding/index.js';
 import type { PageCursor } from './cursor.js';
 
 /** updated_at as UTC text with microseconds: the page order and the cursor, without JS Date's rounding. */

@@ -12,15 +12,14 @@ import {
 } from '@onboarding/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
-import type { OnboardingService } from '../onboarding/onboarding-service.js';
+import type { ApplicationRow, Applications } from '../onboarding/index.js';
 import type { SigningRepository } from '../signing/signing-repository.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ApplicationSummaryRow, IntegrationRepository } from './integration-repository.js';
 
 export type IntegrationServiceOptions = {
   repository: IntegrationRepository;
-  applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
+  applications: Pick<Applications, 'factsFor' | 'historyOf'>;
   signing: Pick<SigningRepository, 'currentSigned'>;
 };
 

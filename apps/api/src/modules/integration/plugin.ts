@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import type { SigningKeyRing } from '../auth/signing-key.js';
 import type { DecisionsModule } from '../decisions/plugin.js';
 import type { EventsModule } from '../events/index.js';
-import type { OnboardingService } from '../onboarding/onboarding-service.js';
+import type { Applications } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { createSigningRepository } from '../signing/signing-repository.js';
 import { createAssertionRepository } from './assertion-repository.js';
@@ -56,7 +56,7 @@ export async function registerIntegration(
     signingKeys: SigningKeyRing;
     issuer: string;
     rateLimits: RateLimits;
-    applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
+    applications: Pick<Applications, 'factsFor' | 'historyOf'>;
     decisions: DecisionsModule;
     events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
   },

@@ -1,4 +1,3 @@
-import { createPatch } from 'rfc6902';
 import {
   applicationFactsOf,
   cleanRegistryCode,
@@ -51,25 +50,32 @@ import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
 import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
+import { companyDecision, isStepReached, isStepReopened, registryCodelessWindowStart, representativeOutcome, type ExistingApplication } from './flow/application-flow.js';
 import {
-  companyDecision,
-  isStepReached,
-  isStepReopened,
-  nextStep,
-  registryCodelessWindowStart,
-  representativeOutcome,
-  type ExistingApplication,
-} from './application-flow.js';
+  applicationCreated,
+  continueLaterRequested,
+  draftSaved,
+  registerChanged,
+  registerChecked,
+  stepSaved,
+  type ChangeSource,
+  type DecisionFacts,
+} from './flow/transitions.js';
+import type { WritePath } from './flow/write-path.js';
 import { applicantHistoryOf } from './applicant-history.js';
 import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
-import { HISTORY_ROW_BYTES, type ApplicationEventRow, type ApplicationRow, type OnboardingRepository, type PersonKey } from './onboarding-repository.js';
-import type { BankRecords, Mail, Register } from './ports.js';
+import { HISTORY_ROW_BYTES, type OnboardingRepository } from './onboarding-repository.js';
+import type { BankRecords, Register } from './ports.js';
+import type { ApplicationEventRow, ApplicationRow, PersonKey } from './rows.js';
+
+export type { ChangeSource } from './flow/transitions.js';
 
 export type OnboardingServiceOptions = {
   repository: OnboardingRepository;
   register: Register;
   bankRecords: BankRecords;
-  mail: Mail;
+  /** The one write path of the applications' state. */
+  writes: Pick<WritePath, 'write' | 'writeOrConflict'>;
   /** Signing starts only on register facts at most this old; older ones are read again. */
   registerFactsMaxAgeMs?: number;
   /** Bytes of JSON a step's data and a whole application may take (MAX_STEP_BYTES, MAX_APPLICATION_BYTES). */
@@ -111,9 +117,6 @@ async function assertHistoryRoom(limits: StorageLimits, repository: OnboardingRe
   }
 }
 
-/** Who an event's change came from (the history's `source`): the applicant's typing, the register, the eID, or the bank's systems. */
-export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID' | 'BANK';
-
 /** The register card an application holds, and when it was read; null for a company the register does not know. */
 export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
   application.registerFacts && application.registerQueriedAt
@@ -132,8 +135,6 @@ function companyMismatchIssues(application: ApplicationRow, company: CompanyData
     .filter(([, isSame]) => !isSame)
     .map(([path]) => ({ path, code: 'companyMismatch', params: {} }));
 }
-
-const STEP_OF_CHANGE_ORDER = ['CompanyData', 'RelatedPersons'] as const;
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
 
@@ -199,23 +200,6 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
   };
 }
 
-/**
- * A write over the application as read, if the client saw that version too: otherwise, or when another
- * write came first, 409 with the current version and nothing written.
- */
-export async function writeOrConflictWith(
-  repository: Pick<OnboardingRepository, 'findApplication'>,
-  application: ApplicationRow,
-  version: number,
-  write: () => Promise<ApplicationRow | undefined>,
-): Promise<ApplicationRow> {
-  if (application.version !== version) throw new AppError('STALE_VERSION', { currentVersion: application.version });
-  const written = await write();
-  if (written) return written;
-  const current = await repository.findApplication(application.processId);
-  throw new AppError('STALE_VERSION', { currentVersion: current?.version });
-}
-
 /** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
 const CHANGE_SOURCES: readonly ChangeSource[] = ['APPLICANT', 'REGISTER', 'EID', 'BANK'];
 
@@ -251,7 +235,7 @@ export function timelineEntriesOf(events: readonly Pick<ApplicationEventRow, 'ty
 }
 
 export function createOnboardingService(options: OnboardingServiceOptions) {
-  const { repository, register, bankRecords, mail } = options;
+  const { repository, register, bankRecords, writes } = options;
   const now = options.now ?? (() => new Date());
   const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
   const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288, historyBytes: 2_097_152 };
@@ -305,9 +289,6 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
       .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwnedBy(row, user) }));
   }
-
-  const writeOrConflict = (application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>) =>
-    writeOrConflictWith(repository, application, version, write);
 
   const contextOf = (application: ApplicationRow, user: User) =>
     relatedPersonsContextOf(
@@ -363,16 +344,18 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if ((await repository.openManualApplicationCount(person)) >= MAX_OPEN_MANUAL_APPLICATIONS) {
       throw new AppError('MANUAL_APPLICATION_LIMIT');
     }
-    return repository.createApplication(
-      {
-        representativePersonalId: person.personalId,
-        representativeCountryCode: person.personalIdCountryCode,
-        companyName: company.businessName,
-        companyRegistryCode: registryCode,
-        companyRegistryCountryCode: company.registryCountryCode,
-        companySource: 'MANUAL',
-      },
-      actorOf(user),
+    return writes.write(
+      applicationCreated(
+        {
+          representativePersonalId: person.personalId,
+          representativeCountryCode: person.personalIdCountryCode,
+          companyName: company.businessName,
+          companyRegistryCode: registryCode,
+          companyRegistryCountryCode: company.registryCountryCode,
+          companySource: 'MANUAL',
+        },
+        actorOf(user),
+      ),
     );
   }
 
@@ -414,20 +397,22 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
     }
 
-    const created = await repository.createApplication(
-      {
-        representativePersonalId: person.personalId,
-        representativeCountryCode: person.personalIdCountryCode,
-        companyName: registered.businessName,
-        companyRegistryCode: registered.registryCode,
-        companyRegistryCountryCode: registryCountryCode,
-        companySource: 'REGISTER',
-        companyLegalForm: registered.legalForm,
-        registerFacts: registered,
-        registerQueriedAt: now(),
-      },
-      actorOf(user),
-      (tx) => repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)),
+    const created = await writes.write(
+      applicationCreated(
+        {
+          representativePersonalId: person.personalId,
+          representativeCountryCode: person.personalIdCountryCode,
+          companyName: registered.businessName,
+          companyRegistryCode: registered.registryCode,
+          companyRegistryCountryCode: registryCountryCode,
+          companySource: 'REGISTER',
+          companyLegalForm: registered.legalForm,
+          registerFacts: registered,
+          registerQueriedAt: now(),
+        },
+        actorOf(user),
+        { person, registryCountryCode, registryCode },
+      ),
     );
     return { kind: 'APPLICATION', application: toApplicationView(created) };
   }
@@ -458,7 +443,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     requireConsent,
 
     /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
-    decisionFacts(user: User, application: ApplicationRow) {
+    decisionFacts(user: User, application: ApplicationRow): DecisionFacts {
       const { facts, discrepancies } = factsOf(application, user);
       return { facts, discrepancies, unverifiedFacts: unverifiedFactsOf(facts), notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
     },
@@ -485,28 +470,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         : // Read for the first time (an application from before the register was kept): what contradicts it is news too.
           factsOf(refreshed, user).discrepancies.map((discrepancy) => ({ fact: discrepancy.fact, step: DISCREPANCY_STEP[discrepancy.fact] }));
 
+      const reading = { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt };
       if (changes.length === 0) {
         // The same facts: only the time of the check moves, and the version stays, so a contract drawn up already holds.
-        await repository.recordRegisterCheck(application, { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt });
+        await writes.write(registerChecked(application, reading));
         return refreshed;
       }
-      const reopened = STEP_OF_CHANGE_ORDER.find((step) => changes.some((change) => change.step === step)) ?? 'CompanyData';
-      const currentStep = stepIndex(reopened) < stepIndex(application.currentStep) ? reopened : application.currentStep;
-      await writeOrConflict(application, application.version, () =>
-        repository.updateApplication(
-          repository.db,
-          application,
-          {
-            registerFacts: refreshed.registerFacts,
-            registerQueriedAt: refreshed.registerQueriedAt,
-            companyName: details?.businessName ?? application.companyName,
-            currentStep,
-            // Reopened by the bank too: the register's step must be open to be saved again.
-            ...(application.reopenedSteps && !application.reopenedSteps.includes(reopened) ? { reopenedSteps: [...application.reopenedSteps, reopened] } : {}),
-          },
-          { type: 'REGISTER_CHANGED', actor: 'register', payload: { source: 'REGISTER' satisfies ChangeSource, changes, reopenedStep: reopened } },
-        ),
-      );
+      await writes.writeOrConflict(registerChanged(application, reading, changes), application.version);
       throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
     },
 
@@ -629,21 +599,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         if (mismatch.length > 0) throw new AppError('COMPANY_MISMATCH', { fields: mismatch });
       }
 
-      const { [step]: _savedDraft, ...drafts } = application.drafts;
-      const stepData = { ...application.stepData, [step]: parsed.data };
+      const transition = stepSaved(application, step, parsed.data, actorOf(user));
+      const { stepData = application.stepData, drafts = application.drafts } = transition.change;
       assertStorable(storageLimits, parsed.data, { stepData, drafts });
-      // The record keeps what changed, as an RFC 6902 patch of the step data: the history can be replayed from it.
-      const patch = createPatch(application.stepData, stepData);
-      const payload = { step, source: 'APPLICANT' satisfies ChangeSource, patch };
-      await assertHistoryRoom(storageLimits, repository, processId, payload);
-      const written = await writeOrConflict(application, version, () =>
-        repository.updateApplication(
-          repository.db,
-          application,
-          { stepData, drafts, currentStep: nextStep(currentStep, step, application.reopenedSteps) },
-          { type: 'STEP_SAVED', actor: actorOf(user), payload },
-        ),
-      );
+      await assertHistoryRoom(storageLimits, repository, processId, transition.event.payload ?? {});
+      const written = await writes.writeOrConflict(transition, version);
       return toApplicationView(written);
     },
 
@@ -705,12 +665,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'data', code: 'incorrectValue', params: {} }] });
       }
-      const drafts = { ...application.drafts, [step]: data };
-      assertStorable(storageLimits, data, { stepData: application.stepData, drafts });
-      await assertHistoryRoom(storageLimits, repository, processId, { step });
-      const written = await writeOrConflict(application, version, () =>
-        repository.updateApplication(repository.db, application, { drafts }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
-      );
+      const transition = draftSaved(application, step, data, actorOf(user));
+      assertStorable(storageLimits, data, { stepData: application.stepData, drafts: transition.change.drafts ?? application.drafts });
+      await assertHistoryRoom(storageLimits, repository, processId, transition.event.payload ?? {});
+      const written = await writes.writeOrConflict(transition, version);
       return { version: written.version, updatedAt: written.updatedAt.toISOString() };
     },
 
@@ -729,30 +687,21 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (!email) throw new AppError('CONFLICT', 'Confirm your e-mail address first.');
       // Nothing in the application changes, so its version stays: a save-and-continue-later while a contract is being
       // signed leaves that contract valid. The version is still checked, so the link leads to what the user saw.
-      await writeOrConflict(application, version, () =>
-        repository.db.transaction(async (tx) => {
-          // The mail first: it takes the limits' locks before anything else in this transaction.
-          await mail.enqueueSaveAndContinueLater(
-            {
-              to: email,
-              language: isLocale(representative?.language) ? representative.language : DEFAULT_LOCALE,
-              personKey: personKeyOf(personOf(user)),
-              params: {
-                representativeName: `${user.givenName} ${user.surname}`,
-                businessName: application.companyName,
-                companySource: companySourceOf(application),
-                processId,
-                applicationNumber: application.applicationNumber,
-              },
-            },
-            tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
-          );
-          await repository.recordEvent(tx, application, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
-          return application;
+      await writes.writeOrConflict(
+        continueLaterRequested(application, actorOf(user), {
+          to: email,
+          language: isLocale(representative?.language) ? representative.language : DEFAULT_LOCALE,
+          personKey: personKeyOf(personOf(user)),
+          params: {
+            representativeName: `${user.givenName} ${user.surname}`,
+            businessName: application.companyName,
+            companySource: companySourceOf(application),
+            processId,
+            applicationNumber: application.applicationNumber,
+          },
         }),
+        version,
       );
-      // The mail left with the write; tell the sender not to wait for its next round.
-      mail.sender.wake();
       return { email };
     },
   };

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
-import type { EventsModule } from '../events/index.js';
-import type { OnboardingModule } from '../onboarding/plugin.js';
+import type { OnboardingModule } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { renderContract } from './render-contract.js';
@@ -24,10 +23,9 @@ export async function registerSigning(
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
   onboarding: OnboardingModule,
-  events: EventsModule,
 ): Promise<void> {
   const { requireUser, identity, rateLimits } = auth;
-  const { service, repository, mail } = onboarding;
+  const { applications, mail } = onboarding;
   const signingRepository = createSigningRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
@@ -37,17 +35,9 @@ export async function registerSigning(
   });
   const signing = createSigningService({
     repository: signingRepository,
-    onboardingRepository: repository,
-    applications: {
-      owned: (user, processId) => service.ownedApplication(user, processId),
-      review: (user, processId) => service.review(user, processId),
-      withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
-      decisionFacts: (user, application) => service.decisionFacts(user, application),
-    },
+    applications,
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
-    mail,
-    events,
     render: renderContract,
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
