@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail } from '../mail/index.js';
 import { companySourceOf, confirmedEmailOf, decisionRecorded, reopenableInStepOrder, type ApplicationRow, type Applications } from '../onboarding/index.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
-import { contractLanguageOf } from '../signing/contract-facts.js';
+import { contractLanguageOf } from '../signing/index.js';
 
 export type RecordDecisionInput = {
   processId: string;

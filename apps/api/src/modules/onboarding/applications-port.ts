@@ -4,6 +4,7 @@ import type { WritePath } from './flow/write-path.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
 import type { OnboardingService } from './onboarding-service.js';
 import type { ApplicationRow, PersonKey, RepresentativeRow } from './rows.js';
+import type { SubmittedRepository } from './submitted-repository.js';
 import type { DecisionFacts } from './flow/transitions.js';
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
@@ -32,6 +33,10 @@ export type Applications = {
   lock(executor: Executor, processId: string): Promise<ApplicationRow | undefined>;
   /** The signer's name as the eID gave it at the latest submission, if it recorded one. */
   signerNameOf(executor: Executor, processId: string): Promise<string | undefined>;
+  /** A page of applications submitted at least once, in (updated_at, process_id) order: drafts are the applicant's business. */
+  submittedPage: SubmittedRepository['page'];
+  /** The application if it was ever submitted; a draft is as unknown as a missing one. */
+  findSubmitted: SubmittedRepository['findSubmitted'];
   /** The one write path: persists a transition with its event and outbox rows. */
   write: WritePath['write'];
   /** The same, refusing with 409 STALE_VERSION a transition from another version than the one given. */
@@ -40,7 +45,7 @@ export type Applications = {
   wake: WritePath['wake'];
 };
 
-export function applicationsPort(service: OnboardingService, repository: OnboardingRepository, writes: WritePath): Applications {
+export function applicationsPort(service: OnboardingService, repository: OnboardingRepository, submitted: SubmittedRepository, writes: WritePath): Applications {
   return {
     owned: (user, processId) => service.ownedApplication(user, processId),
     review: (user, processId) => service.review(user, processId),
@@ -51,6 +56,8 @@ export function applicationsPort(service: OnboardingService, repository: Onboard
     representative: (person, executor) => repository.findRepresentative(person, executor),
     lock: (executor, processId) => repository.lockApplication(executor, processId),
     signerNameOf: (executor, processId) => repository.signerNameOf(executor, processId),
+    submittedPage: (query) => submitted.page(query),
+    findSubmitted: (processId) => submitted.findSubmitted(processId),
     write: writes.write,
     writeOrConflict: writes.writeOrConflict,
     wake: writes.wake,

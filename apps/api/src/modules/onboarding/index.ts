@@ -5,6 +5,7 @@
 export { registerOnboarding, type OnboardingModule } from './plugin.js';
 export type { Applications } from './applications-port.js';
 export type { ApplicationRow, PersonKey, RepresentativeRow } from './rows.js';
+export type { SubmittedPageQuery, SubmittedSummaryRow } from './submitted-repository.js';
 export {
   applicationSubmitted,
   decisionRecorded,
@@ -15,4 +16,4 @@ export {
   type Transition,
 } from './flow/transitions.js';
 export { companySourceOf, confirmedEmailOf } from './mail-recipient.js';
-export { toApplicationView } from './onboarding-service.js';
+export { toApplicationView } from './application-view.js';

@@ -1,25 +1,15 @@
 import {
-  applicationFactsOf,
   cleanRegistryCode,
   DEFAULT_COUNTRY_CODE,
   DEFAULT_LOCALE,
   MAX_OPEN_MANUAL_APPLICATIONS,
-  unverifiedFactsOf,
   type ManualCompany,
-  DISCREPANCY_STEP,
   isBlockedByRegister,
-  registerRepresentationBasis,
-  registerChangesOf,
   stepIndex,
   verifiedNotices,
-  type ApplicationFacts,
-  type FactsInput,
   type CompanyData,
-  type Discrepancy,
-  type RegisterChange,
   type RegisterCompanyDetails,
   createRelatedPersonsSchema,
-  isStep,
   isLocale,
   parseWithIssues,
   relatedPersonsContextOf,
@@ -31,7 +21,6 @@ import {
   SIGNING_METHODS,
   type StepReview,
   STEP_SCHEMAS,
-  type AccessTokenPayload,
   type ApplicationView,
   type CreateApplicationRequest,
   type CreateApplicationResponse,
@@ -55,8 +44,6 @@ import {
   applicationCreated,
   continueLaterRequested,
   draftSaved,
-  registerChanged,
-  registerChecked,
   stepSaved,
   type ChangeSource,
   type DecisionFacts,
@@ -67,6 +54,10 @@ import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient
 import { HISTORY_ROW_BYTES, type OnboardingRepository } from './onboarding-repository.js';
 import type { BankRecords, Register } from './ports.js';
 import type { ApplicationEventRow, ApplicationRow, PersonKey } from './rows.js';
+import { registerOf, toApplicationView } from './application-view.js';
+import { decisionFactsOf, factsFor, factsOf } from './facts.js';
+import { createRegisterRefresh } from './register-refresh.js';
+import { actorOf, isOwnedBy, personOf, type User } from './user.js';
 
 export type { ChangeSource } from './flow/transitions.js';
 
@@ -117,12 +108,6 @@ async function assertHistoryRoom(limits: StorageLimits, repository: OnboardingRe
   }
 }
 
-/** The register card an application holds, and when it was read; null for a company the register does not know. */
-export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
-  application.registerFacts && application.registerQueriedAt
-    ? { details: application.registerFacts as unknown as RegisterCompanyDetails, queriedAt: application.registerQueriedAt.toISOString() }
-    : null;
-
 /** A step that names another company than the application's: the company is fixed when the application is created. */
 function companyMismatchIssues(application: ApplicationRow, company: CompanyData): FieldIssue[] {
   const registryCode = company.registryCode ? cleanRegistryCode(company.registryCode) : null;
@@ -136,12 +121,6 @@ function companyMismatchIssues(application: ApplicationRow, company: CompanyData
     .map(([path]) => ({ path, code: 'companyMismatch', params: {} }));
 }
 
-type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
-
-const personOf = (user: User): PersonKey => ({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
-const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
-const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
-  application.representativePersonalId === user.personalId && application.representativeCountryCode === user.personalIdCountryCode;
 
 const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
 
@@ -166,38 +145,6 @@ function identificationLocationIssues(overview: unknown): FieldIssue[] {
   if (!location) return [];
   const office = BANK_OFFICES.find((candidate) => candidate.id === location.officeId);
   return office && office.type === location.type ? [] : [{ path: 'identificationLocation.officeId', code: 'incorrectValue', params: {} }];
-}
-
-/** The representative's right to represent the company as the register names it; null where it names none. */
-function registerBasisOf(row: ApplicationRow): ApplicationView['company']['representationBasis'] {
-  const register = registerOf(row);
-  if (!register) return null;
-  return registerRepresentationBasis(register.details, { personalId: row.representativePersonalId, personalIdCountryCode: row.representativeCountryCode });
-}
-
-export function toApplicationView(row: ApplicationRow): ApplicationView {
-  return {
-    processId: row.processId,
-    applicationNumber: row.applicationNumber,
-    version: row.version,
-    currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
-    status: row.status as ApplicationView['status'],
-    company: {
-      businessName: row.companyName,
-      registryCode: row.companyRegistryCode,
-      registryCountryCode: row.companyRegistryCountryCode,
-      legalForm: row.companyLegalForm,
-      isListedCompany: registerOf(row)?.details.isListedCompany ?? null,
-      // The application is its representative's alone, so their right in the register is the application's.
-      representationBasis: registerBasisOf(row),
-    },
-    steps: row.stepData,
-    drafts: row.drafts,
-    updatedAt: row.updatedAt.toISOString(),
-    followUp: (row.followUp ?? null) as ApplicationView['followUp'],
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    reopenedSteps: row.reopenedSteps ?? null,
-  };
 }
 
 /** The onboarding rules: who may do what to which application, and what happens next (SPEC.md sections 1, 4, 5). */
@@ -237,7 +184,7 @@ export function timelineEntriesOf(events: readonly Pick<ApplicationEventRow, 'ty
 export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, writes } = options;
   const now = options.now ?? (() => new Date());
-  const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
+  const registerRefresh = createRegisterRefresh({ register, writes, maxAgeMs: options.registerFactsMaxAgeMs ?? 15 * 60_000, now });
   const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288, historyBytes: 2_097_152 };
 
   /** SPEC.md section 1: the bank asks the registers only after the representative consented to it. */
@@ -245,25 +192,6 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     const row = await repository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     if (!row?.consentedAt) throw new AppError('CONSENT_REQUIRED');
   }
-
-  /** Every fact the bank acts on with its source, and where the declaration contradicts the register. */
-  const factsOf = (application: ApplicationRow, user: User): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
-    factsFor(application, { ...personOf(user), name: `${user.givenName} ${user.surname}` });
-
-  /** The same for a representative known by the record rather than by a token (the bank's systems read it so). */
-  const factsFor = (application: ApplicationRow, representative: FactsInput['representative']): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
-    applicationFactsOf({
-      company: {
-        businessName: application.companyName,
-        registryCode: application.companyRegistryCode,
-        registryCountryCode: application.companyRegistryCountryCode,
-        legalForm: application.companyLegalForm,
-        source: application.companySource,
-      },
-      register: registerOf(application),
-      steps: application.stepData,
-      representative,
-    });
 
   /** The application, if it is this user's; anyone else learns nothing, not even that it exists (nor from the time it takes). */
   async function ownApplication(processId: string, user: User): Promise<ApplicationRow> {
@@ -443,10 +371,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     requireConsent,
 
     /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
-    decisionFacts(user: User, application: ApplicationRow): DecisionFacts {
-      const { facts, discrepancies } = factsOf(application, user);
-      return { facts, discrepancies, unverifiedFacts: unverifiedFactsOf(facts), notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
-    },
+    decisionFacts: (user: User, application: ApplicationRow): DecisionFacts => decisionFactsOf(application, user),
 
     /**
      * The application with register facts at most REGISTER_FACTS_MAX_AGE_MINUTES old, read again when older. When the
@@ -454,30 +379,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
      * what changed: nothing is signed on facts the applicant has not seen.
      */
     async withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow> {
-      const application = await ownApplication(processId, user);
-      if (application.companySource !== 'REGISTER' || !application.companyRegistryCode) return application;
-      const queriedAt = application.registerQueriedAt?.getTime();
-      if (queriedAt !== undefined && now().getTime() - queriedAt <= registerFactsMaxAgeMs) return application;
-
-      const before = registerOf(application)?.details;
-      const after = await register.company(application.companyRegistryCountryCode, application.companyRegistryCode);
-      // The register no longer knowing the company is as final as its deletion.
-      const details = after ?? (before ? { ...before, status: 'DELETED' as const } : undefined);
-      const queried = now();
-      const refreshed: ApplicationRow = { ...application, registerFacts: details ?? null, registerQueriedAt: details ? queried : null };
-      const changes: RegisterChange[] = before
-        ? registerChangesOf(before, after, personOf(user))
-        : // Read for the first time (an application from before the register was kept): what contradicts it is news too.
-          factsOf(refreshed, user).discrepancies.map((discrepancy) => ({ fact: discrepancy.fact, step: DISCREPANCY_STEP[discrepancy.fact] }));
-
-      const reading = { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt };
-      if (changes.length === 0) {
-        // The same facts: only the time of the check moves, and the version stays, so a contract drawn up already holds.
-        await writes.write(registerChecked(application, reading));
-        return refreshed;
-      }
-      await writes.writeOrConflict(registerChanged(application, reading, changes), application.version);
-      throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
+      return registerRefresh.withFreshRegisterFacts(await ownApplication(processId, user), user);
     },
 
     /** The application's record, if it is this user's: the applicant's copy, without what is the bank's alone (DA9). */

@@ -18,6 +18,7 @@ import { applicationsPort, type Applications } from './applications-port.js';
 import { createWritePath } from './flow/write-path.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService } from './onboarding-service.js';
+import { createSubmittedRepository } from './submitted-repository.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixtureApplications } from './seed-fixture.js';
 
@@ -94,5 +95,5 @@ export async function registerOnboarding(
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });
 
-  return { applications: applicationsPort(service, repository, writes), mail };
+  return { applications: applicationsPort(service, repository, createSubmittedRepository(database.db), writes), mail };
 }

@@ -7,10 +7,16 @@ import type { RateLimits } from '../rate-limits/plugin.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
-import { createSigningRepository } from './signing-repository.js';
+import { createSigningRepository, type SigningRepository } from './signing-repository.js';
 import { containerFileName, createSigningService } from './signing-service.js';
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import { createContainerSealer } from './container/seal-container.js';
+
+/** The signed contracts, as the bank's systems read them: the current one of an application (the applicant's download). */
+export type SignedContracts = Pick<SigningRepository, 'currentSigned'>;
+
+/** What the other modules get of signing. */
+export type SigningModule = { signedContracts: SignedContracts };
 
 /**
  * Signing: the contract, PIN2 with Smart-ID or Mobile-ID, the ID-card's
@@ -23,7 +29,7 @@ export async function registerSigning(
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
   onboarding: OnboardingModule,
-): Promise<void> {
+): Promise<SigningModule> {
   const { requireUser, identity, rateLimits } = auth;
   const { applications, mail } = onboarding;
   const signingRepository = createSigningRepository(database.db);
@@ -51,4 +57,5 @@ export async function registerSigning(
   });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
+  return { signedContracts: { currentSigned: (processId) => signingRepository.currentSigned(processId) } };
 }
