@@ -51,7 +51,7 @@ insert into bench_floor_applications (process_id, representative_personal_id, co
 select ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, '3' || lpad(i::text, 10, '0'), 'Floor company ' || i || ' OÜ', 'RelatedPersons', $1::jsonb
 from generate_series(1, $2::int) as i`;
 
-// As the app's updateApplication (apps/api/src/modules/onboarding/onboarding-repository.ts): one round trip.
+// As the app's write path for a step save (apps/api/src/modules/onboarding/flow/write-path.ts): one round trip.
 const saveStep = `
 with updated as (
   update bench_floor_applications set step_data = $3::jsonb, current_step = $4, version = version + 1, updated_at = now()

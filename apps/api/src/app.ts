@@ -145,14 +145,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   contractRoutes(app)(onboardingEndpoints.openApi, {}, () => app.swagger());
   const rateLimits = await registerRateLimits(app, config, database);
   const auth = await registerAuth(app, config, database, rateLimits);
-  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, { mail: dependencies.mail, register: dependencies.register });
-  await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding, events);
+  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, events, { mail: dependencies.mail, register: dependencies.register });
+  const signing = await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
   const decisions = registerDecisions(app, database, onboarding);
   await registerIntegration(app, config, database, {
     signingKeys: auth.tokenSigning.integrationKeys,
     issuer: auth.tokenSigning.issuer,
     rateLimits,
-    applications: onboarding.service,
+    applications: onboarding.applications,
+    signedContracts: signing.signedContracts,
     decisions,
     events,
   });

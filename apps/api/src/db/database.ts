@@ -11,6 +11,15 @@ import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction, as db.transaction hands it to its callback (a nested one is a savepoint). */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The database or a transaction in it: what every repository call runs on. Given a transaction, the call takes part
+ * in it and commits or rolls back with the caller's other writes; given the database, it stands alone.
+ */
+export type Executor = Db | Transaction;
+
 /**
  * Runs one statement by its text, prepared once per connection under `name` where the driver keeps prepared
  * statements (node-postgres): PostgreSQL then parses and plans it once instead of on every call. For the few

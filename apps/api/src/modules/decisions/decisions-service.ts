@@ -3,22 +3,17 @@ import {
   decisionSchema,
   MAILED_DECISIONS,
   parseWithIssues,
-  REOPENABLE_STEPS,
   statusAfterDecision,
   type Decision,
   type RecordedDecision,
   type ReopenableStep,
 } from '@onboarding/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { DecisionRecordedMail, MailModule } from '../mail/index.js';
-import { firstReopenedStep } from '../onboarding/application-flow.js';
-import { companySourceOf, confirmedEmailOf } from '../onboarding/mail-recipient.js';
-import type { ApplicationChange, ApplicationRow, OnboardingRepository, RepresentativeRow } from '../onboarding/onboarding-repository.js';
-import { writeOrConflictWith, type ChangeSource } from '../onboarding/onboarding-service.js';
+import type { DecisionRecordedMail } from '../mail/index.js';
+import { companySourceOf, confirmedEmailOf, decisionRecorded, reopenableInStepOrder, type ApplicationRow, type Applications } from '../onboarding/index.js';
 import { BANK_OFFICES } from '../reference/bank-offices.js';
-import { contractLanguageOf } from '../signing/contract-facts.js';
-import type { DecisionsRepository } from './decisions-repository.js';
+import { contractLanguageOf } from '../signing/index.js';
 
 export type RecordDecisionInput = {
   processId: string;
@@ -34,29 +29,15 @@ export type RecordDecisionHooks = {
    * Runs in the decision's transaction after everything else is written (the webhook event outbox): what it writes
    * commits with the decision, and if it throws nothing of the decision is kept.
    */
-  onRecorded?: (tx: Db, recorded: RecordedDecision) => Promise<void>;
+  onRecorded?: (tx: Executor, recorded: RecordedDecision) => Promise<void>;
 };
 
 export type DecisionsServiceOptions = {
-  repository: DecisionsRepository;
-  onboardingRepository: Pick<OnboardingRepository, 'updateApplication' | 'findApplication' | 'findRepresentative'>;
-  mail: Pick<MailModule, 'enqueueDecisionRecorded'> & { sender: Pick<MailModule['sender'], 'wake'> };
+  /** Where a decision opens its transaction, unless it is given one. */
+  db: Db;
+  /** The onboarding module's applications: read and locked in the decision's transaction, and written by its write path. */
+  applications: Pick<Applications, 'lock' | 'representative' | 'signerNameOf' | 'writeOrConflict' | 'wake'>;
 };
-
-/** The steps in step order, as the reopening keeps them. */
-const inStepOrder = (steps: readonly ReopenableStep[]): ReopenableStep[] => REOPENABLE_STEPS.filter((step) => steps.includes(step));
-
-/** What a decision changes in the application besides its status. */
-function changeOf(application: ApplicationRow, decision: Decision): ApplicationChange {
-  const status = statusAfterDecision(decision);
-  if (decision.type === 'MORE_INFORMATION_NEEDED') {
-    const reopenedSteps = inStepOrder(decision.steps);
-    return { status, reopenedSteps, currentStep: firstReopenedStep(reopenedSteps) };
-  }
-  // Declined while being filled in again: the request for more information ends, and the applicant sees the answer.
-  if (decision.type === 'DECLINED' && application.reopenedSteps) return { status, reopenedSteps: null, currentStep: 'ApplicationSubmitted' };
-  return { status };
-}
 
 /** The mail's part of a decision: only the mailed ones, with the booked office looked up. */
 function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] | undefined {
@@ -71,7 +52,7 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
     case 'BOARD_SIGNATURE_REQUESTED':
       return { type: decision.type, recipients: decision.recipients };
     case 'MORE_INFORMATION_NEEDED':
-      return { type: decision.type, steps: inStepOrder(decision.steps), message: decision.message };
+      return { type: decision.type, steps: reopenableInStepOrder(decision.steps), message: decision.message };
     case 'APPROVED':
       return { type: decision.type, accountNumber: decision.accountNumber };
     case 'DECLINED':
@@ -88,23 +69,26 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
  * not at all.
  */
 export function createDecisionsService(options: DecisionsServiceOptions) {
-  const { repository, onboardingRepository, mail } = options;
+  const { db, applications } = options;
 
   /** The decision's mail to the representative, in the language and to the address the submission mail used: the confirmed one, if any. */
-  async function enqueueMail(tx: Db, application: ApplicationRow, representative: RepresentativeRow | undefined, decision: DecisionRecordedMail['decision']): Promise<void> {
-    const to = confirmedEmailOf(representative);
-    if (!to) return;
-    const representativeName = (await repository.signerNameOf(tx, application.processId)) ?? '';
-    await mail.enqueueDecisionRecorded(
-      {
-        to,
-        language: contractLanguageOf(application, representative?.language),
-        processId: application.processId,
-        params: { representativeName, businessName: application.companyName, companySource: companySourceOf(application), applicationNumber: application.applicationNumber },
-        decision,
-      },
+  async function mailOf(tx: Executor, application: ApplicationRow, decision: Decision): Promise<DecisionRecordedMail | undefined> {
+    const mailed = mailedDecisionOf(decision);
+    if (!mailed) return undefined;
+    const representative = await applications.representative(
+      { personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode },
       tx,
     );
+    const to = confirmedEmailOf(representative);
+    if (!to) return undefined;
+    const representativeName = (await applications.signerNameOf(tx, application.processId)) ?? '';
+    return {
+      to,
+      language: contractLanguageOf(application, representative?.language),
+      processId: application.processId,
+      params: { representativeName, businessName: application.companyName, companySource: companySourceOf(application), applicationNumber: application.applicationNumber },
+      decision: mailed,
+    };
   }
 
   return {
@@ -115,7 +99,7 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
      * a decision made on another version; 429 RATE_LIMITED beyond the decision mails' limit. `within`: a
      * transaction of the caller to take part in (the Idempotency-Key's); by default the decision is its own.
      */
-    async recordDecision(input: RecordDecisionInput, hooks: RecordDecisionHooks = {}, within: Db = repository.db): Promise<RecordedDecision> {
+    async recordDecision(input: RecordDecisionInput, hooks: RecordDecisionHooks = {}, within: Executor = db): Promise<RecordedDecision> {
       const parsed = parseWithIssues(decisionSchema, input.decision);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', { fields: parsed.issues.map((issue) => ({ ...issue, path: issue.path ? `decision.${issue.path}` : 'decision' })) });
       const decision = parsed.data;
@@ -125,25 +109,14 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
 
       // Every read goes through the transaction: PGlite has one connection, which the transaction holds. Within a
       // caller's transaction (the Idempotency-Key's) this one is a savepoint of it.
-      const recorded = await within.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const application = await repository.lockApplication(tx, input.processId);
+      const transition = await within.transaction(async (tx) => {
+        const application = await applications.lock(tx, input.processId);
         if (!application?.submittedAt) throw new AppError('NOT_FOUND', 'No such submitted application.');
-        const representative = await repository.representativeOf(tx, application);
         const refusal = decisionRefusal(application, decision);
         if (refusal) throw new AppError(refusal);
 
-        const current = { findApplication: (processId: string) => repository.lockApplication(tx, processId) };
-        const written = await writeOrConflictWith(current, application, input.applicationVersion, () =>
-          onboardingRepository.updateApplication(tx, application, changeOf(application, decision), {
-            type: 'DECISION_RECORDED',
-            actor: `bank:${input.clientId}`,
-            payload: { source: 'BANK' satisfies ChangeSource, decision },
-          }),
-        );
-        const mailed = mailedDecisionOf(decision);
-        if (mailed) await enqueueMail(tx, application, representative, mailed);
-
+        const recording = decisionRecorded(application, decision, { actor: `bank:${input.clientId}`, mail: await mailOf(tx, application, decision) });
+        const written = await applications.writeOrConflict(recording, input.applicationVersion, { within: tx });
         const result: RecordedDecision = {
           processId: written.processId,
           applicationNumber: written.applicationNumber,
@@ -154,11 +127,11 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
           reopenedSteps: (written.reopenedSteps as ReopenableStep[] | null) ?? null,
         };
         await hooks.onRecorded?.(tx, result);
-        return result;
+        return { recording, result };
       });
       // The mail left with the decision; tell the sender not to wait for its next round.
-      if (MAILED_DECISIONS.includes(decision.type)) mail.sender.wake();
-      return recorded;
+      applications.wake(transition.recording);
+      return transition.result;
     },
   };
 }

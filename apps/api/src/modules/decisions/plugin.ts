@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { OnboardingModule } from '../onboarding/plugin.js';
-import { createDecisionsRepository } from './decisions-repository.js';
+import type { OnboardingModule } from '../onboarding/index.js';
 import { createDecisionsService, type DecisionsService } from './decisions-service.js';
 
 export type { RecordDecisionHooks, RecordDecisionInput } from './decisions-service.js';
@@ -22,11 +21,7 @@ declare module 'fastify' {
  * its own: `app.decisions.recordDecision` is what the integration API's route calls.
  */
 export function registerDecisions(app: FastifyInstance, database: Database, onboarding: OnboardingModule): DecisionsModule {
-  const service = createDecisionsService({
-    repository: createDecisionsRepository(database.db),
-    onboardingRepository: onboarding.repository,
-    mail: onboarding.mail,
-  });
+  const service = createDecisionsService({ db: database.db, applications: onboarding.applications });
   const decisions: DecisionsModule = { recordDecision: service.recordDecision };
   app.decorate('decisions', decisions);
   return decisions;

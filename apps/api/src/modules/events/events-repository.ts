@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEventData, IntegrationEventType } from '@onboarding/domain';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { claimLeased } from '../../db/outbox-claim.js';
 import { eventOutbox } from '../../db/schema.js';
 import { retryDelayMs } from './back-off.js';
@@ -12,9 +12,6 @@ export type EventRow = typeof eventOutbox.$inferSelect;
 /** DELIVERED (a 2xx came back) or PENDING (waiting for its first or next attempt, or under way). Events are never given up. */
 export type EventStatus = 'DELIVERED' | 'PENDING';
 export type EventEntry = EventRow & { status: EventStatus };
-
-/** Whatever can insert: the caller's transaction, so the event exists only if what it reports commits. */
-export type EventExecutor = Pick<Db, 'insert'>;
 
 export type EventOutboxPolicy = {
   /**
@@ -76,7 +73,7 @@ export function createEventsRepository(db: Db, policyOverrides: Partial<EventOut
      * Adds an event as a CloudEvent with a new id; pass the transaction that writes what the event reports.
      * Resolves to the event's id (the CloudEvent id and the webhook-id).
      */
-    async enqueueEvent<Type extends IntegrationEventType>(executor: EventExecutor, event: NewEvent<Type>, source: string): Promise<string> {
+    async enqueueEvent<Type extends IntegrationEventType>(executor: Executor, event: NewEvent<Type>, source: string): Promise<string> {
       const id = randomUUID();
       const cloudEvent = cloudEventOf({ id, source, type: event.type, processId: event.processId, time: event.time ?? policy.now(), data: event.data });
       await executor.insert(eventOutbox).values({ eventId: id, processId: event.processId, type: event.type, event: cloudEvent, nextAttemptAt: policy.now() });

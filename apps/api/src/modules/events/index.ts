@@ -7,16 +7,16 @@ import {
 } from '@onboarding/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { integrationBaseOf, integrationLinksOf } from './cloud-event.js';
 import { createDevWebhooksRoutes } from './dev-webhooks-routes.js';
 import { createEventSender, type EventLogger, type EventSender } from './event-sender.js';
-import { createEventsRepository, type EventExecutor, type EventOutboxPolicy, type EventsRepository, type NewEvent } from './events-repository.js';
+import { createEventsRepository, type EventOutboxPolicy, type EventsRepository, type NewEvent } from './events-repository.js';
 import { createWebhookDelivery, type DeliverWebhook } from './webhook-delivery.js';
 import { resolveWebhookSecret } from './webhook-secret.js';
 
 export type { DeliveryResult, EventLogger, EventSender } from './event-sender.js';
-export type { EventEntry, EventExecutor, EventOutboxPolicy, EventRow, EventsRepository, EventStatus } from './events-repository.js';
+export type { EventEntry, EventOutboxPolicy, EventRow, EventsRepository, EventStatus } from './events-repository.js';
 export type { DeliverWebhook, DeliveryOutcome } from './webhook-delivery.js';
 export { DEV_WEBHOOKS_PATH } from './dev-webhooks-routes.js';
 
@@ -54,14 +54,14 @@ export type EventsModule = {
    * Adds an event to the outbox in the caller's transaction `tx`, so it exists only if what it reports commits.
    * Resolves to the event's id. Call `sender.wake()` after the transaction commits.
    */
-  enqueueEvent<Type extends IntegrationEventType>(tx: EventExecutor, event: NewEvent<Type>): Promise<string>;
+  enqueueEvent<Type extends IntegrationEventType>(tx: Executor, event: NewEvent<Type>): Promise<string>;
   /** `ee.onboarding.application.submitted.v1`, in the transaction that submits the application. */
-  enqueueApplicationSubmitted(tx: EventExecutor, submission: ApplicationSubmittedEventInput): Promise<string>;
+  enqueueApplicationSubmitted(tx: Executor, submission: ApplicationSubmittedEventInput): Promise<string>;
   /**
    * `ee.onboarding.application.decision-recorded.v1`, in the transaction `tx` that records the decision (and writes
    * the application's new status and version). Resolves to the event id; call `sender.wake()` once `tx` committed.
    */
-  enqueueDecisionRecorded(tx: EventExecutor, decision: DecisionRecordedEventInput): Promise<string>;
+  enqueueDecisionRecorded(tx: Executor, decision: DecisionRecordedEventInput): Promise<string>;
   /** GET /dev/webhooks and /dev/webhooks/events.json; register only where /dev/mailbox is (simulated mode). */
   devWebhooksRoutes: FastifyPluginAsync;
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { idempotentRequests } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -49,7 +49,7 @@ export function createIdempotentRequests(db: Db, now: () => Date = () => new Dat
   return {
     async once(
       request: { clientId: string; key: string; requestHash: string },
-      work: (tx: Db) => Promise<IdempotentAnswer>,
+      work: (tx: Executor) => Promise<IdempotentAnswer>,
     ): Promise<IdempotentAnswer & { isRepeat: boolean }> {
       const { clientId, key, requestHash } = request;
       const answer = await db.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export function createIdempotentRequests(db: Db, now: () => Date = () => new Dat
           .returning({ key: idempotentRequests.key });
         if (claimed.length === 0) return undefined;
         const result = await tx
-          .transaction(async (savepoint) => work(savepoint as unknown as Db))
+          .transaction(async (savepoint) => work(savepoint))
           .catch((error: unknown) => {
             // A refusal is the request's answer; a rate limit or an outage is the moment's, and a retry may succeed.
             if (error instanceof AppError && error.statusCode < 500 && error.statusCode !== 429) return { statusCode: error.statusCode, body: error.toJSON() };

@@ -12,21 +12,20 @@ import {
 } from '@onboarding/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
-import type { OnboardingService } from '../onboarding/onboarding-service.js';
-import type { SigningRepository } from '../signing/signing-repository.js';
+import type { ApplicationRow, Applications, SubmittedSummaryRow } from '../onboarding/index.js';
+import type { SignedContracts } from '../signing/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import type { ApplicationSummaryRow, IntegrationRepository } from './integration-repository.js';
 
 export type IntegrationServiceOptions = {
-  repository: IntegrationRepository;
-  applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
-  signing: Pick<SigningRepository, 'currentSigned'>;
+  /** The onboarding module's applications: the submitted ones, their facts and their record. */
+  applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
+  /** The signing module's signed contracts. */
+  signing: Pick<SignedContracts, 'currentSigned'>;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'No such submitted application.');
 
-function summaryOf(row: ApplicationSummaryRow): IntegrationApplicationSummary {
+function summaryOf(row: SubmittedSummaryRow): IntegrationApplicationSummary {
   return {
     processId: row.processId,
     applicationNumber: row.applicationNumber,
@@ -58,10 +57,10 @@ function representativeOf(application: ApplicationRow, history: ApplicationHisto
 
 /** What the bank's systems read: submitted applications, whole, with the facts' sources and the signed documents. */
 export function createIntegrationService(options: IntegrationServiceOptions) {
-  const { repository, applications, signing } = options;
+  const { applications, signing } = options;
 
   async function submitted(processId: string) {
-    const application = await repository.findSubmitted(processId);
+    const application = await applications.findSubmitted(processId);
     if (!application) throw notFound();
     return application;
   }
@@ -75,7 +74,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
 
   return {
     async list(query: ListApplicationsQuery): Promise<IntegrationApplicationPage> {
-      const rows = await repository.page({
+      const rows = await applications.submittedPage({
         ...(query.status ? { status: query.status } : {}),
         ...(query.updatedSince ? { updatedSince: query.updatedSince } : {}),
         ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),

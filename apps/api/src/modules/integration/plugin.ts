@@ -8,13 +8,12 @@ import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { SigningKeyRing } from '../auth/signing-key.js';
 import type { DecisionsModule } from '../decisions/plugin.js';
 import type { EventsModule } from '../events/index.js';
-import type { OnboardingService } from '../onboarding/onboarding-service.js';
+import type { Applications } from '../onboarding/index.js';
+import type { SignedContracts } from '../signing/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
-import { createSigningRepository } from '../signing/signing-repository.js';
 import { createAssertionRepository } from './assertion-repository.js';
 import { createClientAssertionVerifier } from './client-assertion.js';
 import { loadClientRegistry } from './clients.js';
-import { createIntegrationRepository } from './integration-repository.js';
 import { createIntegrationService } from './integration-service.js';
 import { createIntegrationTokens } from './integration-token.js';
 import { createRequireIntegrationScope } from './require-scope.js';
@@ -57,7 +56,8 @@ export async function registerIntegration(
     signingKeys: SigningKeyRing;
     issuer: string;
     rateLimits: RateLimits;
-    applications: Pick<OnboardingService, 'factsFor' | 'historyOf'>;
+    applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
+    signedContracts: Pick<SignedContracts, 'currentSigned'>;
     decisions: DecisionsModule;
     events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
   },
@@ -67,11 +67,7 @@ export async function registerIntegration(
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
   const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer, clients });
   const verifyAssertion = createClientAssertionVerifier({ clients, tokenUrl, assertions });
-  const service = createIntegrationService({
-    repository: createIntegrationRepository(database.db),
-    applications: dependencies.applications,
-    signing: createSigningRepository(database.db),
-  });
+  const service = createIntegrationService({ applications: dependencies.applications, signing: dependencies.signedContracts });
 
   const idempotentRequests = createIdempotentRequests(database.db);
 

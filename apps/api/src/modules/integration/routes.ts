@@ -1,8 +1,7 @@
 import { integrationEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import { ASIC_E_MEDIA_TYPE } from '../signing/container/asic.js';
-import { containerFileName, contractFileName, CONTRACT_MEDIA_TYPE } from '../signing/signing-service.js';
+import { ASIC_E_MEDIA_TYPE, containerFileName, contractFileName, CONTRACT_MEDIA_TYPE } from '../signing/index.js';
 import type { IntegrationService } from './integration-service.js';
 import { integrationAuth, type RequireIntegrationScope } from './require-scope.js';
 

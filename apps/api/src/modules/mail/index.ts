@@ -2,7 +2,7 @@ import type { Locale } from '@onboarding/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
 import { createMailSender, type MailAttachment, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
@@ -125,32 +125,29 @@ export type MailModule = {
    * Renders and adds a mail to the outbox; pass your transaction as `tx` so the
    * mail is sent only if your write commits. Resolves to the outbox id.
    */
-  enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number>;
+  enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number>;
   /**
    * docs/requirements.md sections 1 and 4: the save-and-continue-later mail, with the link and support contacts from
    * configuration. Within SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, _PER_ADDRESS_PER_DAY and
    * _PER_PERSON_PER_DAY only: beyond them it throws 429 RATE_LIMITED and enqueues nothing. `tx` must be a transaction
    * (it holds the limits' locks); without it, one is opened.
    */
-  enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Db): Promise<number>;
+  enqueueSaveAndContinueLater(mail: SaveAndContinueLaterMail, tx?: Executor): Promise<number>;
   /**
    * The e-mail confirmation code. Within EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY per person only: beyond it 429
    * RATE_LIMITED and nothing enqueued. `tx` as for enqueueSaveAndContinueLater.
    */
-  enqueueEmailConfirmationCode(mail: EmailConfirmationCodeMail, tx?: Db): Promise<number>;
+  enqueueEmailConfirmationCode(mail: EmailConfirmationCodeMail, tx?: Executor): Promise<number>;
   /** docs/requirements.md section 4: the follow-up after submission, with the support contacts from configuration. */
-  enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Db): Promise<number>;
-  /**
-   * docs/requirements.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment
-   * reference.
-   */
-  enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Db): Promise<number>;
+  enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Executor): Promise<number>;
+  /** docs/requirements.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
+  enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Executor): Promise<number>;
   /**
    * A bank's decision the applicant must hear about (MAILED_DECISIONS), linking to the status page. Within
    * DECISION_MAILS_PER_APPLICATION_PER_HOUR only: beyond it 429 RATE_LIMITED and nothing enqueued, so a bank client
    * posting in a loop cannot flood the applicant. `tx` must be a transaction (it holds the limit's lock).
    */
-  enqueueDecisionRecorded(mail: DecisionRecordedMail, tx?: Db): Promise<number>;
+  enqueueDecisionRecorded(mail: DecisionRecordedMail, tx?: Executor): Promise<number>;
   /** `${PUBLIC_URL}/start/success`: the applicant's status page. */
   statusPageLink(): string;
   /**
@@ -210,7 +207,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   // Per application only: the applicant is one mailbox, and the bank writes about each application on its own.
   const decisionLimits: SendLimit[] = [{ per: 'APPLICATION', max: config.DECISION_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 }];
 
-  async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Db): Promise<number> {
+  async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
     const row = await repository.enqueue(
       { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null, personKey: mail.personKey ?? null, attachmentKey: mail.attachmentKey ?? null },
@@ -220,8 +217,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   }
 
   /** Runs `work` in `tx`, or in a transaction of its own: the send limits' locks last until the transaction ends. */
-  const inTransaction = (tx: Db | undefined, work: (executor: Db) => Promise<number>): Promise<number> =>
-    tx ? work(tx) : db.transaction((transaction) => work(transaction as unknown as Db));
+  const inTransaction = (tx: Executor | undefined, work: (executor: Executor) => Promise<number>): Promise<number> =>
+    tx ? work(tx) : db.transaction((transaction) => work(transaction));
 
   return {
     repository,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { claimLeased } from '../../db/outbox-claim.js';
 import { mailOutbox } from '../../db/schema.js';
 import { mailboxKeyOf } from './mailbox-key.js';
@@ -69,9 +69,9 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
 
     /**
      * Adds a message. Pass the caller's transaction as `executor` so the mail
-     * exists only if the caller's own write commits (a drizzle transaction is a Db).
+     * exists only if the caller's own write commits.
      */
-    async enqueue(message: NewOutboxMessage, executor: Db = db): Promise<OutboxRow> {
+    async enqueue(message: NewOutboxMessage, executor: Executor = db): Promise<OutboxRow> {
       const [row] = await executor
         .insert(mailOutbox)
         .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, personKey: message.personKey ?? null, nextAttemptAt: policy.now() })
@@ -148,7 +148,7 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     async secondsUntilLeavingWindow(
       filter: { template: string } & ({ processId: string } | { recipientKey: string } | { personKey: string }),
       windowSeconds: number,
-      executor: Db = db,
+      executor: Executor = db,
     ): Promise<number[]> {
       const window = sql`make_interval(secs => ${windowSeconds})`;
       const rows = await executor

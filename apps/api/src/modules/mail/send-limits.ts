@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { mailboxKeyOf } from './mailbox-key.js';
 import type { OutboxRepository } from './outbox-repository.js';
@@ -14,7 +14,7 @@ export type LimitedMail = { template: string; to: string; processId?: string; pe
 const SEND_LIMIT_LOCKS = 7_246_002;
 
 /** A transaction-scoped advisory lock: held until the transaction ends, on PGlite and PostgreSQL alike. */
-async function lock(tx: Db, key: string): Promise<void> {
+async function lock(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LIMIT_LOCKS}, hashtext(${key}))`);
 }
 
@@ -42,7 +42,7 @@ function filterOf(limit: SendLimit, mail: LimitedMail, recipientKey: string) {
  * enqueues nothing.
  */
 export async function assertWithinSendLimits(
-  tx: Db,
+  tx: Executor,
   repository: Pick<OutboxRepository, 'secondsUntilLeavingWindow'>,
   mail: LimitedMail,
   limits: readonly SendLimit[],

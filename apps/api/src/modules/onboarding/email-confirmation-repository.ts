@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { emailConfirmationCodes, representatives } from '../../db/schema.js';
-import type { PersonKey } from './onboarding-repository.js';
+import type { PersonKey } from './rows.js';
 
 /** A try at a code, taken before the code is compared: what is left of it. */
 export type SpentTry = { email: string; codeHash: string; triesLeft: number };
@@ -15,7 +15,7 @@ export function createEmailConfirmationRepository(db: Db) {
     db,
 
     /** The person's one open code, replacing any earlier one (with its tries). */
-    async replaceCode(tx: Db, person: PersonKey, code: { email: string; codeHash: string; tries: number; validSeconds: number }): Promise<void> {
+    async replaceCode(tx: Executor, person: PersonKey, code: { email: string; codeHash: string; tries: number; validSeconds: number }): Promise<void> {
       const values = { email: code.email, codeHash: code.codeHash, triesLeft: code.tries, expiresAt: sql`now() + make_interval(secs => ${code.validSeconds})`, createdAt: sql`now()` };
       await tx
         .insert(emailConfirmationCodes)

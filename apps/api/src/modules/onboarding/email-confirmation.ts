@@ -9,7 +9,8 @@ import {
 import { AppError } from '../../errors.js';
 import type { EmailConfirmationRepository } from './email-confirmation-repository.js';
 import { personKeyOf } from './mail-recipient.js';
-import type { OnboardingRepository, PersonKey } from './onboarding-repository.js';
+import type { OnboardingRepository } from './onboarding-repository.js';
+import type { PersonKey } from './rows.js';
 import type { MailModule } from '../mail/index.js';
 
 /** How long a code is good for, and how many wrong tries it takes. */
@@ -55,8 +56,7 @@ export function createEmailConfirmation({ repository, onboardingRepository, mail
       if (representative.emailConfirmedAt) throw new AppError('CONFLICT', 'The e-mail address is confirmed already.');
       const email = representative.email;
       const code = newCode();
-      await repository.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Parameters<EmailConfirmationRepository['replaceCode']>[0];
+      await repository.db.transaction(async (tx) => {
         // The mail first: it takes the limits' locks before anything else in this transaction, and a refusal writes nothing.
         await mail.enqueueEmailConfirmationCode(
           {

@@ -1,5 +1,5 @@
 import type { CompanySource } from '../mail/index.js';
-import type { ApplicationRow, PersonKey, RepresentativeRow } from './onboarding-repository.js';
+import type { ApplicationRow, PersonKey, RepresentativeRow } from './rows.js';
 
 /**
  * The address the bank may write to about a person's applications: the one they confirmed with a code sent to it

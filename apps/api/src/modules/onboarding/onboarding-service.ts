@@ -1,760 +1,95 @@
-import { createPatch } from 'rfc6902';
-import {
-  applicationFactsOf,
-  cleanRegistryCode,
-  DEFAULT_COUNTRY_CODE,
-  DEFAULT_LOCALE,
-  MAX_OPEN_MANUAL_APPLICATIONS,
-  unverifiedFactsOf,
-  type ManualCompany,
-  DISCREPANCY_STEP,
-  isBlockedByRegister,
-  registerRepresentationBasis,
-  registerChangesOf,
-  stepIndex,
-  verifiedNotices,
-  type ApplicationFacts,
-  type FactsInput,
-  type CompanyData,
-  type Discrepancy,
-  type RegisterChange,
-  type RegisterCompanyDetails,
-  createRelatedPersonsSchema,
-  isStep,
-  isLocale,
-  parseWithIssues,
-  relatedPersonsContextOf,
-  reviewApplication,
-  type ApplicationReview,
-  type ApplicationHistory,
-  type ApplicationTimeline,
-  decisionSchema,
-  SIGNING_METHODS,
-  type StepReview,
-  STEP_SCHEMAS,
-  type AccessTokenPayload,
-  type ApplicationView,
-  type CreateApplicationRequest,
-  type CreateApplicationResponse,
-  type FieldIssue,
-  type FillableStep,
-  type PersonalInformation,
-  type Representative,
-  type RepresentativeCompanies,
-  type RepresentativeCompany,
-  type RelatedPersonsFromRegister,
-  type Step,
-} from '@onboarding/domain';
-import { paymentReferenceOf } from '../mail/payment-reference.js';
-import { BANK_OFFICES } from '../reference/bank-offices.js';
-import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
-import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { AppError } from '../../errors.js';
-import {
-  companyDecision,
-  isStepReached,
-  isStepReopened,
-  nextStep,
-  registryCodelessWindowStart,
-  representativeOutcome,
-  type ExistingApplication,
-} from './application-flow.js';
-import { applicantHistoryOf } from './applicant-history.js';
-import { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
-import { HISTORY_ROW_BYTES, type ApplicationEventRow, type ApplicationRow, type OnboardingRepository, type PersonKey } from './onboarding-repository.js';
-import type { BankRecords, Mail, Register } from './ports.js';
+import type { ApplicationView } from '@onboarding/domain';
+import { toApplicationView } from './application-view.js';
+import { createChooseCompany } from './choose-company.js';
+import { createContinueLater } from './continue-later.js';
+import { decisionFactsOf, factsFor } from './facts.js';
+import type { DecisionFacts } from './flow/transitions.js';
+import type { WritePath } from './flow/write-path.js';
+import { createHistory } from './history.js';
+import { createManualCompanies } from './manual-company.js';
+import type { OnboardingRepository } from './onboarding-repository.js';
+import { ownApplicationFrom } from './owned-application.js';
+import type { BankRecords, Register } from './ports.js';
+import { createRegisterRefresh } from './register-refresh.js';
+import { createRepresentatives } from './representatives.js';
+import { createReview } from './review.js';
+import type { ApplicationRow } from './rows.js';
+import { createStepSaving } from './step-saving.js';
+import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './storage-limits.js';
+import type { User } from './user.js';
+
+export type { ChangeSource } from './flow/transitions.js';
+export type { StorageLimits } from './storage-limits.js';
 
 export type OnboardingServiceOptions = {
   repository: OnboardingRepository;
   register: Register;
   bankRecords: BankRecords;
-  mail: Mail;
+  /** The one write path of the applications' state. */
+  writes: Pick<WritePath, 'write' | 'writeOrConflict'>;
   /** Signing starts only on register facts at most this old; older ones are read again. */
   registerFactsMaxAgeMs?: number;
-  /** Bytes of JSON a step's data and a whole application may take (MAX_STEP_BYTES, MAX_APPLICATION_BYTES). */
+  /** Bytes of JSON a step's data, a whole application and its history may take. */
   storageLimits?: StorageLimits;
   now?: () => Date;
 };
 
-export type StorageLimits = { stepBytes: number; applicationBytes: number; historyBytes: number };
-
-const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-
 /**
- * Refuses, before anything is written, a step's data over its limit or a save that would take the application
- * over its own: without them one person could fill the database with a few large drafts.
+ * The onboarding rules (docs/requirements.md sections 1, 3, 4, 5), one module per job: the representative's details
+ * (representatives.ts), choosing a company and creating or resuming its application (choose-company.ts, with
+ * manual-company.ts for a company typed by hand), saving steps and drafts (step-saving.ts), the review before signing
+ * (review.ts), the register read again before signing (register-refresh.ts), the record and the timeline (history.ts)
+ * and save-and-continue-later (continue-later.ts). This puts them together for the routes and the applications port.
  */
-function assertStorable(limits: StorageLimits, data: unknown, application: { stepData: object; drafts: object }): void {
-  if (jsonBytes(data) > limits.stepBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `A step's data may take at most ${limits.stepBytes} bytes of JSON.`);
-  }
-  // Every step's data and draft is written through the check above, so each takes at most stepBytes: while that
-  // many of them fit the application's limit, the sum cannot exceed it and need not be measured (the usual case,
-  // and a save's hot path: measuring means serialising the whole application once more).
-  const parts = Object.keys(application.stepData).length + Object.keys(application.drafts).length;
-  if (parts * limits.stepBytes <= limits.applicationBytes) return;
-  if (jsonBytes(application.stepData) + jsonBytes(application.drafts) > limits.applicationBytes) {
-    throw new AppError('APPLICATION_TOO_LARGE', `An application's steps and drafts may take at most ${limits.applicationBytes} bytes of JSON.`);
-  }
-}
-
-/**
- * Refuses, before anything is written, an applicant's save whose event would take the application's history over
- * its limit: the history is append-only evidence, so what one person adds to it must be bounded where it is added.
- * Two saves racing past the check both need the same version: only one is written.
- */
-async function assertHistoryRoom(limits: StorageLimits, repository: OnboardingRepository, processId: string, payload: Record<string, unknown>): Promise<void> {
-  const used = await repository.historyBytes(processId);
-  if (used + jsonBytes(payload) + HISTORY_ROW_BYTES > limits.historyBytes) {
-    throw new AppError('HISTORY_TOO_LARGE', `An application's history may take at most ${limits.historyBytes} bytes.`);
-  }
-}
-
-/** Who an event's change came from (the history's `source`): the applicant's typing, the register, the eID, or the bank's systems. */
-export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID' | 'BANK';
-
-/** The register card an application holds, and when it was read; null for a company the register does not know. */
-export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
-  application.registerFacts && application.registerQueriedAt
-    ? { details: application.registerFacts as unknown as RegisterCompanyDetails, queriedAt: application.registerQueriedAt.toISOString() }
-    : null;
-
-/** A step that names another company than the application's: the company is fixed when the application is created. */
-function companyMismatchIssues(application: ApplicationRow, company: CompanyData): FieldIssue[] {
-  const registryCode = company.registryCode ? cleanRegistryCode(company.registryCode) : null;
-  const expected = {
-    businessName: company.businessName.trim() === application.companyName.trim(),
-    registryCode: registryCode === application.companyRegistryCode,
-    registryCountryCode: company.registryCountryCode === application.companyRegistryCountryCode,
-  };
-  return Object.entries(expected)
-    .filter(([, isSame]) => !isSame)
-    .map(([path]) => ({ path, code: 'companyMismatch', params: {} }));
-}
-
-const STEP_OF_CHANGE_ORDER = ['CompanyData', 'RelatedPersons'] as const;
-
-type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
-
-const personOf = (user: User): PersonKey => ({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
-const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
-const isOwnedBy = (application: ApplicationRow, user: User): boolean =>
-  application.representativePersonalId === user.personalId && application.representativeCountryCode === user.personalIdCountryCode;
-
-const isFillableStep = (step: string): step is FillableStep => Object.hasOwn(STEP_SCHEMAS, step);
-
-const OVERVIEW_STEPS: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
-
-/** Submitted, and submitted with the bank's final answer since. */
-const SUBMITTED_STATUSES: readonly string[] = ['SUBMITTED', 'APPROVED', 'DECLINED'];
-
-/**
- * While the bank waits for more information (a MORE_INFORMATION_NEEDED decision), the steps it did not name stay as
- * signed: saving or autosaving one of them is refused, so the new contract differs only where the bank asked.
- */
-function assertReopened(application: ApplicationRow, step: string): void {
-  if (!isStepReopened(application.reopenedSteps, step)) {
-    throw new AppError('STEP_NOT_REOPENED', `The bank asked for more information in ${application.reopenedSteps?.join(', ')} only.`);
-  }
-}
-
-/** The identification location must be one of the bank's offices, of the type chosen (the picker lists them from reference data). */
-function identificationLocationIssues(overview: unknown): FieldIssue[] {
-  const location = (overview as { identificationLocation?: { type?: unknown; officeId?: unknown } } | undefined)?.identificationLocation;
-  if (!location) return [];
-  const office = BANK_OFFICES.find((candidate) => candidate.id === location.officeId);
-  return office && office.type === location.type ? [] : [{ path: 'identificationLocation.officeId', code: 'incorrectValue', params: {} }];
-}
-
-/** The representative's right to represent the company as the register names it; null where it names none. */
-function registerBasisOf(row: ApplicationRow): ApplicationView['company']['representationBasis'] {
-  const register = registerOf(row);
-  if (!register) return null;
-  return registerRepresentationBasis(register.details, { personalId: row.representativePersonalId, personalIdCountryCode: row.representativeCountryCode });
-}
-
-export function toApplicationView(row: ApplicationRow): ApplicationView {
-  return {
-    processId: row.processId,
-    applicationNumber: row.applicationNumber,
-    version: row.version,
-    currentStep: (isStep(row.currentStep) ? row.currentStep : 'AccountOpeningReason') as Step,
-    status: row.status as ApplicationView['status'],
-    company: {
-      businessName: row.companyName,
-      registryCode: row.companyRegistryCode,
-      registryCountryCode: row.companyRegistryCountryCode,
-      legalForm: row.companyLegalForm,
-      isListedCompany: registerOf(row)?.details.isListedCompany ?? null,
-      // The application is its representative's alone, so their right in the register is the application's.
-      representationBasis: registerBasisOf(row),
-    },
-    steps: row.stepData,
-    drafts: row.drafts,
-    updatedAt: row.updatedAt.toISOString(),
-    followUp: (row.followUp ?? null) as ApplicationView['followUp'],
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    reopenedSteps: row.reopenedSteps ?? null,
-  };
-}
-
-/**
- * A write over the application as read, if the client saw that version too: otherwise, or when another
- * write came first, 409 with the current version and nothing written.
- */
-export async function writeOrConflictWith(
-  repository: Pick<OnboardingRepository, 'findApplication'>,
-  application: ApplicationRow,
-  version: number,
-  write: () => Promise<ApplicationRow | undefined>,
-): Promise<ApplicationRow> {
-  if (application.version !== version) throw new AppError('STALE_VERSION', { currentVersion: application.version });
-  const written = await write();
-  if (written) return written;
-  const current = await repository.findApplication(application.processId);
-  throw new AppError('STALE_VERSION', { currentVersion: current?.version });
-}
-
-/** The onboarding rules: who may do what to which application, and what happens next (docs/requirements.md sections 1, 4, 5). */
-const CHANGE_SOURCES: readonly ChangeSource[] = ['APPLICANT', 'REGISTER', 'EID', 'BANK'];
-
-/** The source of an event's change: the register's readings, the eID's signature, the bank's decisions, else the applicant. */
-function sourceOfEvent(type: string, payload: Record<string, unknown>): ChangeSource {
-  const source = CHANGE_SOURCES.find((candidate) => candidate === payload.source);
-  if (source) return source;
-  if (type === 'APPLICATION_SUBMITTED') return 'EID';
-  return 'APPLICANT';
-}
-
-const isSigningMethod = (method: unknown): method is (typeof SIGNING_METHODS)[number] => (SIGNING_METHODS as readonly unknown[]).includes(method);
-
-/**
- * The timeline's entries of an application's events: a submission says only when and how it was signed, a decision
- * only what the bank decided. A decision the schema does not read (written by a later version, or damaged) is left
- * out rather than failing the page: the applicant still sees the rest, and the record keeps it.
- */
-export function timelineEntriesOf(events: readonly Pick<ApplicationEventRow, 'type' | 'payload' | 'createdAt'>[]): ApplicationTimeline['entries'] {
-  const entries: ApplicationTimeline['entries'] = [];
-  let submissions = 0;
-  for (const event of events) {
-    const at = event.createdAt.toISOString();
-    if (event.type === 'APPLICATION_SUBMITTED') {
-      entries.push({ kind: 'SUBMITTED', at, method: isSigningMethod(event.payload.method) ? event.payload.method : null, isResubmission: submissions > 0 });
-      submissions += 1;
-    } else if (event.type === 'DECISION_RECORDED') {
-      const decision = decisionSchema.safeParse(event.payload.decision);
-      if (decision.success) entries.push({ kind: 'DECISION', at, decision: decision.data });
-    }
-  }
-  return entries;
-}
-
 export function createOnboardingService(options: OnboardingServiceOptions) {
-  const { repository, register, bankRecords, mail } = options;
+  const { repository, register, bankRecords, writes } = options;
   const now = options.now ?? (() => new Date());
-  const registerFactsMaxAgeMs = options.registerFactsMaxAgeMs ?? 15 * 60_000;
-  const storageLimits = options.storageLimits ?? { stepBytes: 65_536, applicationBytes: 524_288, historyBytes: 2_097_152 };
-
-  /** docs/requirements.md section 1: the bank asks the registers only after the representative consented to it. */
-  async function requireConsent(user: Pick<User, 'personalId' | 'personalIdCountryCode'>): Promise<void> {
-    const row = await repository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
-    if (!row?.consentedAt) throw new AppError('CONSENT_REQUIRED');
-  }
-
-  /** Every fact the bank acts on with its source, and where the declaration contradicts the register. */
-  const factsOf = (application: ApplicationRow, user: User): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
-    factsFor(application, { ...personOf(user), name: `${user.givenName} ${user.surname}` });
-
-  /** The same for a representative known by the record rather than by a token (the bank's systems read it so). */
-  const factsFor = (application: ApplicationRow, representative: FactsInput['representative']): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
-    applicationFactsOf({
-      company: {
-        businessName: application.companyName,
-        registryCode: application.companyRegistryCode,
-        registryCountryCode: application.companyRegistryCountryCode,
-        legalForm: application.companyLegalForm,
-        source: application.companySource,
-      },
-      register: registerOf(application),
-      steps: application.stepData,
-      representative,
-    });
-
-  /** The application, if it is this user's; anyone else learns nothing, not even that it exists (nor from the time it takes). */
-  async function ownApplication(processId: string, user: User): Promise<ApplicationRow> {
-    const application = await repository.findOwnedApplication(processId, personOf(user));
-    if (!application) throw new AppError('NOT_FOUND', 'No such application.');
-    return application;
-  }
-
-  async function personOutcome(user: User) {
-    const person = await register.person(user.personalId, user.personalIdCountryCode);
-    // A person the register knows must hold a valid document; one it does not know is checked in person later.
-    const hasValidIdentityDocument = person ? person.identityDocument?.isValid === true : undefined;
-    return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
-  }
-
-  /**
-   * The company's open applications. A submission that contradicted the register is flagged for a manager and is not
-   * the company's submitted application until one confirms it, so a false declaration cannot lock the real board out.
-   */
-  function existing(rows: readonly ApplicationRow[], user: User): ExistingApplication[] {
-    return rows
-      .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
-      // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
-      .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwnedBy(row, user) }));
-  }
-
-  const writeOrConflict = (application: ApplicationRow, version: number, write: () => Promise<ApplicationRow | undefined>) =>
-    writeOrConflictWith(repository, application, version, write);
-
-  const contextOf = (application: ApplicationRow, user: User) =>
-    relatedPersonsContextOf(
-      application.stepData,
-      {
-        registryCode: application.companyRegistryCode,
-        registryCountryCode: application.companyRegistryCountryCode,
-        isListedCompany: registerOf(application)?.details.isListedCompany ?? null,
-      },
-      personOf(user),
-    );
-
-  /** A step's schema; the related persons are checked against the company and the signed-in representative. */
-  const schemaOf = (step: FillableStep, application: ApplicationRow, user: User) =>
-    step === 'RelatedPersons' ? createRelatedPersonsSchema(contextOf(application, user)) : STEP_SCHEMAS[step];
-
-  function assertWritable(application: ApplicationRow): void {
-    if (application.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `The application is ${application.status.toLowerCase().replace('_', ' ')}.`);
-  }
-
-  /** docs/requirements.md section 3: what choosing a company leads to, and the application when it leads to one. */
-  /**
-   * A company typed by hand is one the register does not know: one it knows, by its Estonian registry code or by
-   * name, is chosen from the list (where the register, not the applicant, decides about it), or taken up with a
-   * manager when the register does not name the person its representative. An Estonian registry code the register
-   * does not know belongs to no company. Otherwise nobody could tell a registered company from one typed as it.
-   */
-  async function refuseRegisteredCompany(person: PersonKey, company: ManualCompany): Promise<void> {
-    const registryCode = company.registryCode ? cleanRegistryCode(company.registryCode) : '';
-    const isEstonianCode = registryCode !== '' && company.registryCountryCode === DEFAULT_COUNTRY_CODE;
-    const byCode = isEstonianCode ? await register.company(DEFAULT_COUNTRY_CODE, registryCode) : undefined;
-    if (isEstonianCode && !byCode) {
-      throw new AppError('COMPANY_IN_REGISTER', { fields: [{ path: 'company.registryCode', code: 'registryCodeNotInRegister', params: {} }] });
-    }
-    const [known] = byCode ? [byCode] : await register.companiesNamed(company.businessName);
-    if (!known) return;
-    const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
-    const isRepresented = represented.some((candidate) => candidate.registryCode === known.registryCode && candidate.registryCountryCode === known.registryCountryCode);
-    throw new AppError('COMPANY_IN_REGISTER', {
-      fields: [
-        {
-          path: byCode ? 'company.registryCode' : 'company.businessName',
-          code: isRepresented ? 'companyInRegister' : 'companyInRegisterNotRepresented',
-          params: { name: known.businessName, registryCode: known.registryCode },
-        },
-      ],
-    });
-  }
-
-  /** A new application for a company typed by hand, once the person has fewer than the cap in progress. */
-  async function createManualApplication(user: User, company: ManualCompany, registryCode: string | null): Promise<ApplicationRow> {
-    const person = personOf(user);
-    if ((await repository.openManualApplicationCount(person)) >= MAX_OPEN_MANUAL_APPLICATIONS) {
-      throw new AppError('MANUAL_APPLICATION_LIMIT');
-    }
-    return repository.createApplication(
-      {
-        representativePersonalId: person.personalId,
-        representativeCountryCode: person.personalIdCountryCode,
-        companyName: company.businessName,
-        companyRegistryCode: registryCode,
-        companyRegistryCountryCode: company.registryCountryCode,
-        companySource: 'MANUAL',
-      },
-      actorOf(user),
-    );
-  }
-
-  async function decideAndCreate(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
-    await requireConsent(user);
-    const outcome = await personOutcome(user);
-    if (outcome) return { kind: 'OUTCOME', outcome };
-    const person = personOf(user);
-
-    if (request.source === 'MANUAL') {
-      const { company } = request;
-      await refuseRegisteredCompany(person, company);
-      if (!company.registryCode) {
-        const pending = await repository.latestRegistryCodelessApplication(person, registryCodelessWindowStart(now()));
-        if (pending?.status === 'SUBMITTED') return { kind: 'OUTCOME', outcome: 'ALREADY_SUBMITTED', processId: pending.processId };
-        if (pending) return { kind: 'APPLICATION', application: toApplicationView(pending) };
-        return { kind: 'APPLICATION', application: toApplicationView(await createManualApplication(user, company, null)) };
-      }
-      // A foreign company: the register has nothing to say, so one application at a time per code, as for any company.
-      const registryCode = cleanRegistryCode(company.registryCode);
-      if (bankRecords.hasAccount(company.registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
-      const rows = await repository.applicationsForCompany(company.registryCountryCode, registryCode);
-      const decision = companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existing(rows, user));
-      if (decision.kind === 'OUTCOME') return decision;
-      if (decision.kind === 'RESUME') return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
-      return { kind: 'APPLICATION', application: toApplicationView(await createManualApplication(user, company, registryCode)) };
-    }
-
-    const { registryCode, registryCountryCode } = request;
-    if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
-    const registered = await register.company(registryCountryCode, registryCode);
-    if (!registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
-    const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
-    const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
-    const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
-    const decision = companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user));
-    if (decision.kind === 'OUTCOME') return decision;
-    if (decision.kind === 'RESUME') {
-      return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
-    }
-
-    const created = await repository.createApplication(
-      {
-        representativePersonalId: person.personalId,
-        representativeCountryCode: person.personalIdCountryCode,
-        companyName: registered.businessName,
-        companyRegistryCode: registered.registryCode,
-        companyRegistryCountryCode: registryCountryCode,
-        companySource: 'REGISTER',
-        companyLegalForm: registered.legalForm,
-        registerFacts: registered,
-        registerQueriedAt: now(),
-      },
-      actorOf(user),
-      (tx) => repository.supersedeManualApplications(tx, person, registryCountryCode, registryCode, actorOf(user)),
-    );
-    return { kind: 'APPLICATION', application: toApplicationView(created) };
-  }
-
-  /** The application's append-only record, whole: every change with its JSON Patch, author, time and source (the bank's read). */
-  async function historyOf(application: ApplicationRow): Promise<ApplicationHistory> {
-    const events = await repository.eventsOf(application.processId);
-    return {
-      processId: application.processId,
-      company: { businessName: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
-      events: events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        at: event.createdAt.toISOString(),
-        actor: event.actor,
-        applicationVersion: event.applicationVersion,
-        source: sourceOfEvent(event.type, event.payload),
-        ...(Array.isArray(event.payload.patch) ? { patch: event.payload.patch as ApplicationHistory['events'][number]['patch'] } : {}),
-        payload: Object.fromEntries(Object.entries(event.payload).filter(([key]) => key !== 'patch')),
-      })),
-    };
-  }
+  const ownApplication = ownApplicationFrom(repository);
+  const representatives = createRepresentatives({ repository, now });
+  const manualCompanies = createManualCompanies({ repository, register, bankRecords, writes, ownApplication, now });
+  const chooseCompany = createChooseCompany({ repository, register, bankRecords, writes, ownApplication, requireConsent: representatives.requireConsent, manualCompanies, now });
+  const stepSaving = createStepSaving({ repository, writes, ownApplication, storageLimits: options.storageLimits ?? DEFAULT_STORAGE_LIMITS });
+  const review = createReview({ ownApplication });
+  const registerRefresh = createRegisterRefresh({ register, writes, maxAgeMs: options.registerFactsMaxAgeMs ?? 15 * 60_000, now });
+  const history = createHistory({ repository, ownApplication });
+  const continueLater = createContinueLater({ repository, writes, ownApplication });
 
   return {
     /** The application if it is this user's, for the signing module; anyone else gets 404. */
     ownedApplication: (user: User, processId: string): Promise<ApplicationRow> => ownApplication(processId, user),
-
-    requireConsent,
-
-    /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
-    decisionFacts(user: User, application: ApplicationRow) {
-      const { facts, discrepancies } = factsOf(application, user);
-      return { facts, discrepancies, unverifiedFacts: unverifiedFactsOf(facts), notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
-    },
-
-    /**
-     * The application with register facts at most REGISTER_FACTS_MAX_AGE_MINUTES old, read again when older. When the
-     * register now says something else, the new card is kept, the steps it touches reopen, and REGISTER_CHANGED says
-     * what changed: nothing is signed on facts the applicant has not seen.
-     */
-    async withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow> {
-      const application = await ownApplication(processId, user);
-      if (application.companySource !== 'REGISTER' || !application.companyRegistryCode) return application;
-      const queriedAt = application.registerQueriedAt?.getTime();
-      if (queriedAt !== undefined && now().getTime() - queriedAt <= registerFactsMaxAgeMs) return application;
-
-      const before = registerOf(application)?.details;
-      const after = await register.company(application.companyRegistryCountryCode, application.companyRegistryCode);
-      // The register no longer knowing the company is as final as its deletion.
-      const details = after ?? (before ? { ...before, status: 'DELETED' as const } : undefined);
-      const queried = now();
-      const refreshed: ApplicationRow = { ...application, registerFacts: details ?? null, registerQueriedAt: details ? queried : null };
-      const changes: RegisterChange[] = before
-        ? registerChangesOf(before, after, personOf(user))
-        : // Read for the first time (an application from before the register was kept): what contradicts it is news too.
-          factsOf(refreshed, user).discrepancies.map((discrepancy) => ({ fact: discrepancy.fact, step: DISCREPANCY_STEP[discrepancy.fact] }));
-
-      if (changes.length === 0) {
-        // The same facts: only the time of the check moves, and the version stays, so a contract drawn up already holds.
-        await repository.recordRegisterCheck(application, { registerFacts: refreshed.registerFacts, registerQueriedAt: refreshed.registerQueriedAt });
-        return refreshed;
-      }
-      const reopened = STEP_OF_CHANGE_ORDER.find((step) => changes.some((change) => change.step === step)) ?? 'CompanyData';
-      const currentStep = stepIndex(reopened) < stepIndex(application.currentStep) ? reopened : application.currentStep;
-      await writeOrConflict(application, application.version, () =>
-        repository.updateApplication(
-          repository.db,
-          application,
-          {
-            registerFacts: refreshed.registerFacts,
-            registerQueriedAt: refreshed.registerQueriedAt,
-            companyName: details?.businessName ?? application.companyName,
-            currentStep,
-            // Reopened by the bank too: the register's step must be open to be saved again.
-            ...(application.reopenedSteps && !application.reopenedSteps.includes(reopened) ? { reopenedSteps: [...application.reopenedSteps, reopened] } : {}),
-          },
-          { type: 'REGISTER_CHANGED', actor: 'register', payload: { source: 'REGISTER' satisfies ChangeSource, changes, reopenedStep: reopened } },
-        ),
-      );
-      throw new AppError('REGISTER_CHANGED', { registerChanges: changes });
-    },
-
-    /** The application's record, if it is this user's: the applicant's copy, without what is the bank's alone (DA9). */
-    async history(user: User, processId: string): Promise<ApplicationHistory> {
-      return applicantHistoryOf(await historyOf(await ownApplication(processId, user)));
-    },
-
-    historyOf,
-
-    /** Every fact with its source and the discrepancies, for the representative the record names (the bank's read). */
-    factsFor,
-
-    /** Where the application stands, for its status page: each submission and each decision of the bank, oldest first. */
-    async timeline(user: User, processId: string): Promise<ApplicationTimeline> {
-      const application = await ownApplication(processId, user);
-      const events = await repository.eventsOf(application.processId);
-      return {
-        processId: application.processId,
-        applicationNumber: application.applicationNumber,
-        paymentReference: paymentReferenceOf(application.applicationNumber),
-        status: application.status as ApplicationTimeline['status'],
-        reopenedSteps: application.reopenedSteps ?? null,
-        entries: timelineEntriesOf(events),
-      };
-    },
-
-    async representative(user: User): Promise<Representative> {
-      const row = await repository.findRepresentative(personOf(user));
-      return {
-        ...personOf(user),
-        givenName: user.givenName,
-        surname: user.surname,
-        email: row?.email ?? null,
-        phone: row?.phone ?? null,
-        language: (row?.language ?? null) as Representative['language'],
-        hasConsentedToRegistryQueries: !!row?.consentedAt,
-        isEmailConfirmed: confirmedEmailOf(row) !== undefined,
-      };
-    },
-
-    async savePersonalInformation(user: User, information: PersonalInformation): Promise<Representative> {
-      await repository.saveRepresentative(personOf(user), {
-        email: information.email,
-        phone: information.phone,
-        language: information.language,
-        consentedAt: now(),
-      });
-      return this.representative(user);
-    },
-
-    /** What the user may look up in the registers; lookupScopeOf holds the rule, this reads what it needs. */
-    async lookupScope(user: User): Promise<LookupScope> {
-      const represented = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
-      const own = await repository.applicationsOf(personOf(user));
-      const applications = own.map((row) => ({
-        status: row.status,
-        registryCountryCode: row.companyRegistryCountryCode,
-        registryCode: row.companyRegistryCode,
-        card: row.registerFacts as unknown as RegisterCompanyDetails | null,
-      }));
-      return lookupScopeOf({ represented, applications }, register);
-    },
-
-    async companies(user: User): Promise<RepresentativeCompanies> {
-      await requireConsent(user);
-      const companies = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
-      const entries = await Promise.all(
-        companies.map(async (company): Promise<RepresentativeCompany> => {
-          const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
-          if (bankRecords.hasAccount(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
-          const details = await register.company(company.registryCountryCode, company.registryCode);
-          const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
-          const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
-          if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
-          if (decision.kind === 'OUTCOME') {
-            // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
-            const ownSigned = decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
-            return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
-          }
-          return { ...base, entry: 'NEW' };
-        }),
-      );
-      const pending = await repository.latestRegistryCodelessApplication(personOf(user), registryCodelessWindowStart(now()));
-      return {
-        companies: entries,
-        pendingManualApplication: pending?.status === 'IN_PROGRESS' ? { processId: pending.processId, businessName: pending.companyName } : null,
-      };
-    },
-
-    async createApplication(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
-      try {
-        return await decideAndCreate(user, request);
-      } catch (error) {
-        // Another request created the company's application a moment ago (one open application per company is a
-        // unique index): deciding again with it in view resumes it or names the other representative.
-        if (!isUniqueViolation(error)) throw error;
-        return decideAndCreate(user, request);
-      }
-    },
-
     async application(user: User, processId: string): Promise<ApplicationView> {
       return toApplicationView(await ownApplication(processId, user));
     },
 
-    /** Validates a step with its domain schema and moves the application to the step the server decides. */
-    async saveStep(user: User, processId: string, step: string, version: number, data: unknown): Promise<ApplicationView> {
-      const application = await ownApplication(processId, user);
-      assertWritable(application);
-      if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
-      assertReopened(application, step);
-      const currentStep = application.currentStep as Step;
-      if (!isStepReached(currentStep, step)) throw new AppError('CONFLICT', 'The application has not reached this step.');
-      const parsed = parseWithIssues(schemaOf(step, application, user), data);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', { fields: parsed.issues });
-      const officeIssues = OVERVIEW_STEPS.includes(step) ? identificationLocationIssues(parsed.data) : [];
-      if (officeIssues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: officeIssues });
-      if (step === 'CompanyData') {
-        const mismatch = companyMismatchIssues(application, parsed.data as CompanyData);
-        if (mismatch.length > 0) throw new AppError('COMPANY_MISMATCH', { fields: mismatch });
-      }
+    requireConsent: representatives.requireConsent,
+    representative: representatives.representative,
+    savePersonalInformation: representatives.savePersonalInformation,
 
-      const { [step]: _savedDraft, ...drafts } = application.drafts;
-      const stepData = { ...application.stepData, [step]: parsed.data };
-      assertStorable(storageLimits, parsed.data, { stepData, drafts });
-      // The record keeps what changed, as an RFC 6902 patch of the step data: the history can be replayed from it.
-      const patch = createPatch(application.stepData, stepData);
-      const payload = { step, source: 'APPLICANT' satisfies ChangeSource, patch };
-      await assertHistoryRoom(storageLimits, repository, processId, payload);
-      const written = await writeOrConflict(application, version, () =>
-        repository.updateApplication(
-          repository.db,
-          application,
-          { stepData, drafts, currentStep: nextStep(currentStep, step, application.reopenedSteps) },
-          { type: 'STEP_SAVED', actor: actorOf(user), payload },
-        ),
-      );
-      return toApplicationView(written);
+    lookupScope: chooseCompany.lookupScope,
+    companies: chooseCompany.companies,
+    createApplication: chooseCompany.createApplication,
+
+    saveStep: stepSaving.saveStep,
+    saveDraft: stepSaving.saveDraft,
+
+    relatedPersonsFromRegister: review.relatedPersonsFromRegister,
+    review: review.review,
+
+    /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
+    decisionFacts: (user: User, application: ApplicationRow): DecisionFacts => decisionFactsOf(application, user),
+    /** Every fact with its source and the discrepancies, for the representative the record names (the bank's read). */
+    factsFor,
+
+    /** The application with register facts fresh enough to sign on (register-refresh.ts); REGISTER_CHANGED when the register changed. */
+    async withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow> {
+      return registerRefresh.withFreshRegisterFacts(await ownApplication(processId, user), user);
     },
 
-    /** The related persons as the register knows them; a company the register does not know has none to give. */
-    async relatedPersonsFromRegister(user: User, processId: string): Promise<RelatedPersonsFromRegister> {
-      const application = await ownApplication(processId, user);
-      // The card the application holds: the form is filled from the facts the bank decides on.
-      const company = registerOf(application)?.details;
-      if (!company) return { shareholders: [], relatedPersons: [] };
-      const draft = relatedPersonsFromRegister(company, { personalId: user.personalId, countryCode: user.personalIdCountryCode });
-      return { shareholders: draft.shareholders, relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })) } as RelatedPersonsFromRegister;
-    },
+    history: history.history,
+    historyOf: history.historyOf,
+    timeline: history.timeline,
 
-    /** Whether the whole application may be signed: every step checked again against what is stored now. */
-    async review(user: User, processId: string): Promise<ApplicationReview> {
-      const application = await ownApplication(processId, user);
-      const review = reviewApplication(application.stepData, contextOf(application, user));
-      const { facts, discrepancies } = factsOf(application, user);
-      const currentIndex = stepIndex(application.currentStep);
-      const steps = review.steps.map((stepReview): StepReview => {
-        if (stepReview.step === 'ApplicationOverview') {
-          if (!stepReview.isComplete) return stepReview;
-          const issues = identificationLocationIssues(application.stepData.ApplicationOverview ?? application.stepData.AdditionalData);
-          return { ...stepReview, isComplete: issues.length === 0, issues };
-        }
-        // The register stops the account from opening online: the company step says so until it changes.
-        if (stepReview.step === 'CompanyData' && isBlockedByRegister(facts)) {
-          return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'blockedByRegister', params: {} }] };
-        }
-        const isAhead = stepIndex(stepReview.step) >= currentIndex && application.stepData[stepReview.step] !== undefined;
-        // A step the bank reopened is saved again before signing; the steps it did not name stay as signed.
-        if (application.reopenedSteps) {
-          return isAhead && application.reopenedSteps.includes(stepReview.step)
-            ? { ...stepReview, isComplete: false, issues: [{ path: '', code: 'reopenedByBank', params: {} }] }
-            : stepReview;
-        }
-        // A step the register's changes reopened is saved again before signing.
-        if (isAhead) {
-          return { ...stepReview, isComplete: false, issues: [{ path: '', code: 'registerChanged', params: {} }] };
-        }
-        return stepReview;
-      });
-      return {
-        ...review,
-        steps,
-        isComplete: steps.every((stepReview) => stepReview.isComplete),
-        notices: verifiedNotices(application.stepData, registerOf(application)?.details),
-        facts,
-        discrepancies,
-      };
-    },
-
-    /** Autosave: the step's input as typed, neither validated nor advancing. */
-    async saveDraft(user: User, processId: string, step: string, version: number, data: unknown) {
-      const application = await ownApplication(processId, user);
-      assertWritable(application);
-      if (!isFillableStep(step)) throw new AppError('NOT_FOUND', `No step ${step}.`);
-      assertReopened(application, step);
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'data', code: 'incorrectValue', params: {} }] });
-      }
-      const drafts = { ...application.drafts, [step]: data };
-      assertStorable(storageLimits, data, { stepData: application.stepData, drafts });
-      await assertHistoryRoom(storageLimits, repository, processId, { step });
-      const written = await writeOrConflict(application, version, () =>
-        repository.updateApplication(repository.db, application, { drafts }, { type: 'DRAFT_SAVED', actor: actorOf(user), payload: { step } }),
-      );
-      return { version: written.version, updatedAt: written.updatedAt.toISOString() };
-    },
-
-    /**
-     * Sends the representative a link back to the application, and answers the address it went to; the link alone
-     * opens nothing without signing in.
-     * Only to the address the person confirmed (409 CONFLICT without one), and a few a day at most (the mail
-     * module's limits per application, per address and per person): beyond them 429 RATE_LIMITED, and neither mail
-     * nor event is written.
-     */
-    async saveAndContinueLater(user: User, processId: string, version: number): Promise<{ email: string }> {
-      const application = await ownApplication(processId, user);
-      assertWritable(application);
-      const representative = await repository.findRepresentative(personOf(user));
-      const email = confirmedEmailOf(representative);
-      if (!email) throw new AppError('CONFLICT', 'Confirm your e-mail address first.');
-      // Nothing in the application changes, so its version stays: a save-and-continue-later while a contract is being
-      // signed leaves that contract valid. The version is still checked, so the link leads to what the user saw.
-      await writeOrConflict(application, version, () =>
-        repository.db.transaction(async (tx) => {
-          // The mail first: it takes the limits' locks before anything else in this transaction.
-          await mail.enqueueSaveAndContinueLater(
-            {
-              to: email,
-              language: isLocale(representative?.language) ? representative.language : DEFAULT_LOCALE,
-              personKey: personKeyOf(personOf(user)),
-              params: {
-                representativeName: `${user.givenName} ${user.surname}`,
-                businessName: application.companyName,
-                companySource: companySourceOf(application),
-                processId,
-                applicationNumber: application.applicationNumber,
-              },
-            },
-            tx as Parameters<Mail['enqueueSaveAndContinueLater']>[1],
-          );
-          await repository.recordEvent(tx, application, { type: 'SAVE_AND_CONTINUE_LATER', actor: actorOf(user) });
-          return application;
-        }),
-      );
-      // The mail left with the write; tell the sender not to wait for its next round.
-      mail.sender.wake();
-      return { email };
-    },
+    saveAndContinueLater: continueLater.saveAndContinueLater,
   };
 }
 

@@ -5,19 +5,23 @@ import { createTestDatabase } from '../../test/database.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 import { createSimulatedRegister } from '../registry/simulated-register.js';
+import { applicationCreated } from './flow/transitions.js';
+import { createWritePath, type TransitionEvents, type TransitionMail, type WritePath } from './flow/write-path.js';
 import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService, type OnboardingServiceOptions } from './onboarding-service.js';
-import type { Mail } from './ports.js';
 
 // Mari Ann (SK's Mobile-ID demo person) represents Mereranna Disain OÜ in the register fixture.
 const MARY_ANN = { personalId: '60001019906', personalIdCountryCode: 'EE', givenName: 'MARY ÄNN', surname: "O'CONNEŽ-ŠUSLIK TESTNUMBER" };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let repository: OnboardingRepository;
+let writes: WritePath;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   repository = createOnboardingRepository(database.db);
+  // Creating an application sends no mail and no event.
+  writes = createWritePath({ db: database.db, mail: {} as TransitionMail, events: {} as TransitionEvents });
   // She has consented to the registry queries that choosing a company makes.
   await repository.saveRepresentative(
     { personalId: MARY_ANN.personalId, personalIdCountryCode: 'EE' },
@@ -45,17 +49,18 @@ function serviceWithRace(betweenLookAndInsert: () => Promise<void>) {
       return rows;
     },
   };
-  // Creating an application sends no mail.
-  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createSimulatedBankRecords(), mail: {} as Mail };
+  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createSimulatedBankRecords(), writes };
   return createOnboardingService(options);
 }
 
 describe('one open application per company', () => {
   it('holds when another representative creates one between the look at the company and the insert: decided again, not a 500', async () => {
     const service = serviceWithRace(async () => {
-      await repository.createApplication(
-        { representativePersonalId: '38001085718', representativeCountryCode: 'EE', companyName: 'Mereranna Disain OÜ', companyRegistryCode: REGISTRY_CODES.maryAnnNew, companyRegistryCountryCode: 'EE', companySource: 'REGISTER' },
-        'test',
+      await writes.write(
+        applicationCreated(
+          { representativePersonalId: '38001085718', representativeCountryCode: 'EE', companyName: 'Mereranna Disain OÜ', companyRegistryCode: REGISTRY_CODES.maryAnnNew, companyRegistryCountryCode: 'EE', companySource: 'REGISTER' },
+          'test',
+        ),
       );
     });
     expect(await service.createApplication(MARY_ANN, choice)).toEqual({ kind: 'OUTCOME', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { isIdCardSignInOffered } from '../auth/id-card-offer.js';
 import type { AuthModule } from '../auth/plugin.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
+import type { EventsModule } from '../events/index.js';
 import { createMailModule, type MailModule, type MailModuleDependencies } from '../mail/index.js';
 import { referenceRoutes } from '../reference/routes.js';
 import { createSimulatedBankRecords } from '../registry/bank-records.js';
@@ -13,13 +14,16 @@ import { createSimulatedRegister } from '../registry/simulated-register.js';
 import type { BusinessRegister } from '../registry/business-register.js';
 import { createEmailConfirmation } from './email-confirmation.js';
 import { createEmailConfirmationRepository } from './email-confirmation-repository.js';
-import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
-import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
+import { applicationsPort, type Applications } from './applications-port.js';
+import { createWritePath } from './flow/write-path.js';
+import { createOnboardingRepository } from './onboarding-repository.js';
+import { createOnboardingService } from './onboarding-service.js';
+import { createSubmittedRepository } from './submitted-repository.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixtureApplications } from './seed-fixture.js';
 
-/** What the signing module asks of the applications: the service, its repository and the mail. */
-export type OnboardingModule = { service: OnboardingService; repository: OnboardingRepository; mail: MailModule };
+/** What the other modules get: the applications (reads and the one write path), and the mail. */
+export type OnboardingModule = { applications: Applications; mail: MailModule };
 
 /**
  * The onboarding API: reference data, register look-ups, the applications,
@@ -31,6 +35,7 @@ export async function registerOnboarding(
   config: Config,
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'eidUrl'> & { rateLimits: RateLimits },
+  events: EventsModule,
   overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
 ): Promise<OnboardingModule> {
   const { requireUser, rateLimits } = auth;
@@ -48,17 +53,18 @@ export async function registerOnboarding(
   if (config.IDENTITY_MODE === 'simulated') await app.register(mail.devMailboxRoutes);
 
   const register = overrides.register ?? createSimulatedRegister();
-  const repository = createOnboardingRepository(database.db, database.runPrepared);
+  const repository = createOnboardingRepository(database.db);
+  const writes = createWritePath({ db: database.db, runPrepared: database.runPrepared, mail, events });
   const service = createOnboardingService({
     repository,
     register,
     bankRecords: createSimulatedBankRecords(),
-    mail,
+    writes,
     registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
     storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES, historyBytes: config.MAX_HISTORY_BYTES },
   });
   // Instances started together would each find the demonstration data missing and insert it twice.
-  if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, register));
+  if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, writes, register));
 
   await app.register(referenceRoutes);
   const requireConsent = async (request: FastifyRequest) => {
@@ -89,5 +95,5 @@ export async function registerOnboarding(
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });
 
-  return { service, repository, mail };
+  return { applications: applicationsPort(service, repository, createSubmittedRepository(database.db), writes), mail };
 }

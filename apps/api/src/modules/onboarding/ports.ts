@@ -1,5 +1,4 @@
 import type { BankRecords } from '../registry/bank-records.js';
-import type { MailModule } from '../mail/index.js';
 import type { BusinessRegister } from '../registry/business-register.js';
 
 /**
@@ -9,6 +8,3 @@ import type { BusinessRegister } from '../registry/business-register.js';
 export type Register = Pick<BusinessRegister, 'companiesOf' | 'company' | 'companiesNamed' | 'person'>;
 
 export type { BankRecords };
-
-/** Adds mail to the outbox inside the caller's transaction, so it is sent exactly when the write lands. */
-export type Mail = Pick<MailModule, 'enqueueSaveAndContinueLater'> & { sender: Pick<MailModule['sender'], 'wake'> };

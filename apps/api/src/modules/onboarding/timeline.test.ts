@@ -9,7 +9,7 @@ import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
 import { applicantHistoryOf } from './applicant-history.js';
-import { timelineEntriesOf } from './onboarding-service.js';
+import { timelineEntriesOf } from './history.js';
 
 /**
  * The status page's timeline: a real submission signed with the ID-card, then the bank's decisions recorded as the

@@ -1,6 +1,6 @@
 import { formatAddress, isLocale, type ApplicationFacts, type CompanyData, type Discrepancy, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
 import { countyNameIn } from '../reference/counties.js';
-import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
+import type { ApplicationRow } from '../onboarding/index.js';
 import type { ContractFacts } from './render-contract.js';
 
 /** The contract's language: the company's contact language (company data step), else the representative's, else Estonian. */

@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/plugin.js';
-import type { EventsModule } from '../events/index.js';
-import type { OnboardingModule } from '../onboarding/plugin.js';
+import type { OnboardingModule } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/plugin.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
-import { createSigningRepository } from './signing-repository.js';
+import { createSigningRepository, type SigningRepository } from './signing-repository.js';
 import { containerFileName, createSigningService } from './signing-service.js';
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import { createContainerSealer } from './container/seal-container.js';
+
+/** The signed contracts, as the bank's systems read them: the current one of an application (the applicant's download). */
+export type SignedContracts = Pick<SigningRepository, 'currentSigned'>;
+
+/** What the other modules get of signing. */
+export type SigningModule = { signedContracts: SignedContracts };
 
 /**
  * Signing: the contract, PIN2 with Smart-ID or Mobile-ID, the ID-card's
@@ -24,10 +29,9 @@ export async function registerSigning(
   database: Database,
   auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
   onboarding: OnboardingModule,
-  events: EventsModule,
-): Promise<void> {
+): Promise<SigningModule> {
   const { requireUser, identity, rateLimits } = auth;
-  const { service, repository, mail } = onboarding;
+  const { applications, mail } = onboarding;
   const signingRepository = createSigningRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
@@ -37,17 +41,9 @@ export async function registerSigning(
   });
   const signing = createSigningService({
     repository: signingRepository,
-    onboardingRepository: repository,
-    applications: {
-      owned: (user, processId) => service.ownedApplication(user, processId),
-      review: (user, processId) => service.review(user, processId),
-      withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
-      decisionFacts: (user, application) => service.decisionFacts(user, application),
-    },
+    applications,
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
-    mail,
-    events,
     render: renderContract,
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
@@ -61,4 +57,5 @@ export async function registerSigning(
   });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
+  return { signedContracts: { currentSigned: (processId) => signingRepository.currentSigned(processId) } };
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { contracts, signingSessions } from '../../db/schema.js';
-import type { Executor } from '../onboarding/onboarding-repository.js';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type SigningSessionRow = typeof signingSessions.$inferSelect;

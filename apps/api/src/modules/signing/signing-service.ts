@@ -5,12 +5,6 @@ import {
   mobileIdVerificationCode,
   smartIdVerificationCode,
   type AccessTokenPayload,
-  type ApplicationFacts,
-  type ApplicationOverview,
-  type Discrepancy,
-  type OverviewNotices,
-  type VerifiableFact,
-  type ApplicationReview,
   type Locale,
   type SigningStatus,
   type SigningStatusResponse,
@@ -21,13 +15,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { validateIdCardSignature, validateIdCardSigningCertificate } from '../identity/certificate-validation.js';
 import { IdentityError, type SignatureEvidence, type SigningPollResult, type SigningProviders } from '../identity/types.js';
-import type { EventsModule } from '../events/index.js';
-import type { MailModule } from '../mail/index.js';
-import { followUpOf } from '../onboarding/application-flow.js';
-import { BANK_OFFICES } from '../reference/bank-offices.js';
-import { companySourceOf, confirmedEmailOf } from '../onboarding/mail-recipient.js';
-import type { ApplicationRow, OnboardingRepository } from '../onboarding/onboarding-repository.js';
-import { toApplicationView } from '../onboarding/onboarding-service.js';
+import { applicationSubmitted, confirmedEmailOf, toApplicationView, type ApplicationRow, type Applications } from '../onboarding/index.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
 import type { renderContract } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
@@ -40,23 +28,13 @@ const STATUS_LONG_POLL_MS = 1000;
 
 export type SigningServiceOptions = {
   repository: SigningRepository;
-  onboardingRepository: Pick<OnboardingRepository, 'db' | 'updateApplication' | 'findRepresentative'>;
-  /** The onboarding service's own checks: only the starter sees an application, and whether it is complete. */
-  applications: {
-    owned(user: User, processId: string): Promise<ApplicationRow>;
-    review(user: User, processId: string): Promise<ApplicationReview>;
-    /** The application with register facts fresh enough to sign on; REGISTER_CHANGED when the register changed. */
-    withFreshRegisterFacts(user: User, processId: string): Promise<ApplicationRow>;
-    decisionFacts(
-      user: User,
-      application: ApplicationRow,
-    ): { facts: ApplicationFacts; discrepancies: Discrepancy[]; unverifiedFacts: VerifiableFact[]; notices: OverviewNotices };
-  };
+  /**
+   * The onboarding module's applications: only the starter sees one, whether it is complete, its register facts fresh
+   * enough to sign on, what the bank decides on, and the write path that submits it.
+   */
+  applications: Pick<Applications, 'owned' | 'review' | 'withFreshRegisterFacts' | 'decisionFacts' | 'representative' | 'write' | 'wake'>;
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
-  mail: Pick<MailModule, 'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice'> & { sender: Pick<MailModule['sender'], 'wake'> };
-  /** The bank's systems hear of the submission from the same transaction. */
-  events: Pick<EventsModule, 'enqueueApplicationSubmitted'> & { sender: Pick<EventsModule['sender'], 'wake'> };
   render: typeof renderContract;
   /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
   sealer: ContainerSealer;
@@ -98,12 +76,12 @@ export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'fail
  * transaction that stores it.
  */
 export function createSigningService(options: SigningServiceOptions) {
-  const { repository, onboardingRepository, applications, providers, mail, events } = options;
+  const { repository, applications, providers } = options;
   const now = options.now ?? (() => new Date());
 
   /** The language the contract is drawn up in for this signer: the application's contact language, else theirs. */
   async function languageFor(user: User, application: ApplicationRow): Promise<Locale> {
-    const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+    const representative = await applications.representative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     return contractLanguageOf(application, representative?.language);
   }
 
@@ -187,24 +165,19 @@ export function createSigningService(options: SigningServiceOptions) {
     const sealed = await options.sealer.seal({ document: documentOf(contract), signatureXml: session.signatureXml ?? '', signature: evidence.signature, certificate: evidence.certificate });
     if (!sealed.ok) return statusOf(await fail(session, sealed.code));
 
-    const overview = (application.stepData.ApplicationOverview ?? application.stepData.AdditionalData) as ApplicationOverview;
-    // The register decides where it has an answer; the declaration only where it has none.
-    const { facts, discrepancies, unverifiedFacts, notices } = applications.decisionFacts(user, application);
-    const followUp = followUpOf({
-      notices,
-      representationBasis: facts.representationBasis.value ?? undefined,
-      isListedCompany: facts.isListedCompany.value,
-      isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
-      hasDiscrepancies: discrepancies.length > 0,
-      unverifiedFacts,
+    const representative = await applications.representative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+    // The application as read: its version is the contract's (checked above).
+    const submission = applicationSubmitted(application, {
+      actor: actorOf(user),
+      representativeName: `${user.givenName} ${user.surname}`,
+      signature: { signingSessionId: session.id, method: session.method, contractId: contract.id, contractSha256: contract.sha256, signatureAlgorithm: evidence.signatureAlgorithm },
+      decisionFacts: applications.decisionFacts(user, application),
+      submittedAt: now(),
+      mailTo: confirmedEmailOf(representative),
+      language: contract.language as Locale,
     });
-    const representative = await onboardingRepository.findRepresentative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
-    const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
-    const language = contract.language as 'et' | 'en' | 'ru';
-    const submittedAt = now();
-    const isResubmission = application.reopenedSteps !== null;
 
-    const submitted = await onboardingRepository.db
+    const submitted = await repository.db
       .transaction(async (tx) => {
         const signed = await repository.markSigned(tx, session.id, {
           signature: evidence.signature,
@@ -214,98 +187,9 @@ export function createSigningService(options: SigningServiceOptions) {
           container: Buffer.from(sealed.container),
         });
         if (!signed) return undefined;
-        // The application as read: its version is the contract's (checked above).
-        const written = await onboardingRepository.updateApplication(
-          tx,
-          application,
-          {
-            status: 'SUBMITTED',
-            currentStep: 'ApplicationSubmitted',
-            submittedAt,
-            followUp,
-            submittedDiscrepancies: discrepancies.length > 0 ? discrepancies : null,
-            // The bank's request for more information is answered by this signature.
-            reopenedSteps: null,
-          },
-          {
-            type: 'APPLICATION_SUBMITTED',
-            actor: actorOf(user),
-            payload: {
-              source: 'EID',
-              signingSessionId: session.id,
-              method: session.method,
-              contractId: contract.id,
-              contractSha256: contract.sha256,
-              signatureAlgorithm: evidence.signatureAlgorithm,
-              followUp,
-              discrepancies,
-              // What the decision was made on, each fact with its source: the record proves itself without the rows.
-              facts,
-              registerQueriedAt: facts.businessName.queriedAt ?? null,
-              // Signed again after the bank reopened steps (MORE_INFORMATION_NEEDED): the earlier submission stays in the record.
-              ...(isResubmission ? { resubmission: true, reopenedSteps: application.reopenedSteps } : {}),
-            },
-          },
-        );
+        const written = await applications.write(submission, { within: tx });
         // A change since the contract was drawn up: roll the signature back too.
         if (!written) throw new ContractChanged();
-        // Only to the address the representative confirmed: never to one typed and not confirmed, nor to the company's
-        // contact address in the application. Without one there is no mail; the contract can be downloaded after signing in.
-        const to = confirmedEmailOf(representative);
-        if (to) {
-          await mail.enqueueApplicationSubmitted(
-            {
-              to,
-              language,
-              processId: application.processId,
-              // The session the submission event names: its container is the attachment.
-              signingSessionId: session.id,
-              params: {
-                representativeName: `${user.givenName} ${user.surname}`,
-                businessName: application.companyName,
-                companySource: companySourceOf(application),
-                applicationNumber: application.applicationNumber,
-                followUp,
-                discrepancies,
-                office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
-              },
-            },
-            tx as Parameters<typeof mail.enqueueApplicationSubmitted>[1],
-          );
-          // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them; once only:
-          // after a resubmission the bank invoices by its own decision (FEE_INVOICED) if it still needs to.
-          if (followUp === 'PAY_SERVICE_FEE' && !isResubmission) {
-            await mail.enqueueServiceFeeInvoice(
-              {
-                to,
-                language,
-                processId: application.processId,
-                params: {
-                  representativeName: `${user.givenName} ${user.surname}`,
-                  businessName: application.companyName,
-                  companySource: companySourceOf(application),
-                  applicationNumber: application.applicationNumber,
-                },
-              },
-              tx as Parameters<typeof mail.enqueueServiceFeeInvoice>[1],
-            );
-          }
-        }
-        await events.enqueueApplicationSubmitted(tx, {
-          processId: application.processId,
-          applicationNumber: application.applicationNumber,
-          company: {
-            name: application.companyName,
-            registryCode: application.companyRegistryCode,
-            registryCountryCode: application.companyRegistryCountryCode,
-            isVerified: !unverifiedFacts.includes('COMPANY'),
-          },
-          submittedAt,
-          followUp,
-          hasDiscrepancies: discrepancies.length > 0,
-          unverifiedFacts,
-          version: written.version,
-        });
         return { signed, written };
       })
       .catch(async (error: unknown) => {
@@ -318,8 +202,8 @@ export function createSigningService(options: SigningServiceOptions) {
     if (submitted === 'CONTRACT_CHANGED') return statusOf(await fail(session, 'contract_changed'));
     if (submitted === 'ALREADY_SUBMITTED') return statusOf(await fail(session, 'already_submitted'));
     if (!submitted) return statusOf((await repository.findSession(session.id, session.processId)) ?? session);
-    mail.sender.wake();
-    events.sender.wake();
+    // The mails and the event left with the submission; tell their senders not to wait for the next round.
+    applications.wake(submission);
     return statusOf(submitted.signed, submitted.written);
   }
 

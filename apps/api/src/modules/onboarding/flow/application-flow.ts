@@ -9,10 +9,12 @@ import {
   type Step,
   type VerifiableFact,
 } from '@onboarding/domain';
+import type { ApplicationRow } from '../rows.js';
 
 /**
- * The one place where the server decides the step and the outcome of an
- * application (docs/requirements.md section 4). The routes and the screens only follow it.
+ * The rules by which the server decides the step and the outcome of an application (docs/requirements.md section 4), as pure
+ * functions. The transitions (transitions.ts) apply them, the write path (write-path.ts) persists what they decide,
+ * and the routes and the screens only follow it.
  */
 
 /**
@@ -70,6 +72,24 @@ export type CompanyFacts = {
 };
 
 export type ExistingApplication = { processId: string; status: string; isOwn: boolean };
+
+/** Submitted, and submitted with the bank's final answer since. */
+const SUBMITTED_STATUSES: readonly string[] = ['SUBMITTED', 'APPROVED', 'DECLINED'];
+
+/**
+ * The company's open applications, as companyDecision weighs them. A submission that contradicted the register is
+ * flagged for a manager and is not the company's submitted application until one confirms it, so a false declaration
+ * cannot lock the real board out.
+ */
+export function existingApplications<Row extends Pick<ApplicationRow, 'processId' | 'status' | 'submittedDiscrepancies'>>(
+  rows: readonly Row[],
+  isOwn: (row: Row) => boolean,
+): ExistingApplication[] {
+  return rows
+    .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
+    // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
+    .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwn(row) }));
+}
 
 export type CompanyDecision =
   | { kind: 'OUTCOME'; outcome: BlockingOutcome; processId?: string }

@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { applications } from '../../db/schema.js';
-import type { ApplicationRow } from '../onboarding/onboarding-repository.js';
-import type { PageCursor } from './cursor.js';
+import type { ApplicationRow } from './rows.js';
 
 /** updated_at as UTC text with microseconds: the page order and the cursor, without JS Date's rounding. */
 const updatedAtText = sql<string>`to_char(${applications.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -16,21 +15,22 @@ const wasSubmitted: SQL = or(
   and(eq(applications.status, 'IN_PROGRESS'), isNotNull(applications.reopenedSteps)),
 ) as SQL;
 
-export type ApplicationSummaryRow = Pick<
+export type SubmittedSummaryRow = Pick<
   ApplicationRow,
   'processId' | 'applicationNumber' | 'status' | 'companyName' | 'companyRegistryCode' | 'companyRegistryCountryCode' | 'companySource' | 'submittedAt' | 'version'
 > & { updatedAt: string };
 
-export type PageQuery = { status?: string; updatedSince?: string; after?: PageCursor; limit: number };
+/** A page of submitted applications: of one status, updated since a time, after a (updated_at, process_id) position. */
+export type SubmittedPageQuery = { status?: string; updatedSince?: string; after?: { updatedAt: string; processId: string }; limit: number };
 
-/** The integration API's reads of applications; nothing else in the module touches SQL. */
-export function createIntegrationRepository(db: Db) {
+/** The bank's reads of submitted applications (the integration API asks for them through the applications port). */
+export function createSubmittedRepository(db: Db) {
   return {
     /**
      * One page in (updated_at, process_id) order, after the cursor: keyset pagination, so rows added while a client
      * pages come after it and never shift a row it has not read yet.
      */
-    async page(query: PageQuery): Promise<ApplicationSummaryRow[]> {
+    async page(query: SubmittedPageQuery): Promise<SubmittedSummaryRow[]> {
       const conditions: SQL[] = [wasSubmitted];
       if (query.status) conditions.push(eq(applications.status, query.status));
       if (query.updatedSince) conditions.push(gte(applications.updatedAt, sql`${query.updatedSince}::timestamptz`));
@@ -67,4 +67,4 @@ export function createIntegrationRepository(db: Db) {
   };
 }
 
-export type IntegrationRepository = ReturnType<typeof createIntegrationRepository>;
+export type SubmittedRepository = ReturnType<typeof createSubmittedRepository>;

@@ -1,0 +1,139 @@
+import type { CreateApplicationRequest, CreateApplicationResponse, RegisterCompanyDetails, RepresentativeCompanies, RepresentativeCompany } from '@onboarding/domain';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../errors.js';
+import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
+import { toApplicationView } from './application-view.js';
+import { companyDecision, existingApplications, registryCodelessWindowStart, representativeOutcome } from './flow/application-flow.js';
+import { applicationCreated } from './flow/transitions.js';
+import type { WritePath } from './flow/write-path.js';
+import type { ManualCompanies } from './manual-company.js';
+import type { OnboardingRepository } from './onboarding-repository.js';
+import type { OwnApplication } from './owned-application.js';
+import type { BankRecords, Register } from './ports.js';
+import type { Representatives } from './representatives.js';
+import type { ApplicationRow } from './rows.js';
+import { actorOf, isOwnedBy, personOf, type User } from './user.js';
+
+export type ChooseCompanyOptions = {
+  repository: Pick<OnboardingRepository, 'applicationsOf' | 'applicationsForCompany' | 'hasSignedContract' | 'latestRegistryCodelessApplication'>;
+  register: Register;
+  bankRecords: BankRecords;
+  writes: Pick<WritePath, 'write'>;
+  ownApplication: OwnApplication;
+  requireConsent: Representatives['requireConsent'];
+  manualCompanies: Pick<ManualCompanies, 'choose'>;
+  now: () => Date;
+};
+
+/**
+ * Choosing a company (docs/requirements.md section 3): the person's companies with what choosing each leads to, what they may look
+ * up in the registers, and the application a choice creates or resumes.
+ */
+export function createChooseCompany(options: ChooseCompanyOptions) {
+  const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, now } = options;
+  const existing = (rows: readonly ApplicationRow[], user: User) => existingApplications(rows, (row) => isOwnedBy(row, user));
+
+  async function personOutcome(user: User) {
+    const person = await register.person(user.personalId, user.personalIdCountryCode);
+    // A person the register knows must hold a valid document; one it does not know is checked in person later.
+    const hasValidIdentityDocument = person ? person.identityDocument?.isValid === true : undefined;
+    return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
+  }
+
+  /** docs/requirements.md section 3: what choosing a company leads to, and the application when it leads to one. */
+  async function decideAndCreate(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
+    await requireConsent(user);
+    const outcome = await personOutcome(user);
+    if (outcome) return { kind: 'OUTCOME', outcome };
+    if (request.source === 'MANUAL') return manualCompanies.choose(user, request.company);
+
+    const person = personOf(user);
+    const { registryCode, registryCountryCode } = request;
+    if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+    const registered = await register.company(registryCountryCode, registryCode);
+    if (!registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
+    const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
+    const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
+    const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
+    const decision = companyDecision({ isRepresentedByPerson, status: registered.status }, existing(rows, user));
+    if (decision.kind === 'OUTCOME') return decision;
+    if (decision.kind === 'RESUME') {
+      return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
+    }
+
+    const created = await writes.write(
+      applicationCreated(
+        {
+          representativePersonalId: person.personalId,
+          representativeCountryCode: person.personalIdCountryCode,
+          companyName: registered.businessName,
+          companyRegistryCode: registered.registryCode,
+          companyRegistryCountryCode: registryCountryCode,
+          companySource: 'REGISTER',
+          companyLegalForm: registered.legalForm,
+          registerFacts: registered,
+          registerQueriedAt: now(),
+        },
+        actorOf(user),
+        // The person's application for the same company typed by hand gives way to this one.
+        { person, registryCountryCode, registryCode },
+      ),
+    );
+    return { kind: 'APPLICATION', application: toApplicationView(created) };
+  }
+
+  return {
+    /** What the user may look up in the registers; lookupScopeOf holds the rule, this reads what it needs. */
+    async lookupScope(user: User): Promise<LookupScope> {
+      const represented = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
+      const own = await repository.applicationsOf(personOf(user));
+      const applications = own.map((row) => ({
+        status: row.status,
+        registryCountryCode: row.companyRegistryCountryCode,
+        registryCode: row.companyRegistryCode,
+        card: row.registerFacts as unknown as RegisterCompanyDetails | null,
+      }));
+      return lookupScopeOf({ represented, applications }, register);
+    },
+
+    /** The companies the register names the person a representative of, each with what choosing it leads to. */
+    async companies(user: User): Promise<RepresentativeCompanies> {
+      await requireConsent(user);
+      const companies = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
+      const entries = await Promise.all(
+        companies.map(async (company): Promise<RepresentativeCompany> => {
+          const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
+          if (bankRecords.hasAccount(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
+          const details = await register.company(company.registryCountryCode, company.registryCode);
+          const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
+          const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
+          if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
+          if (decision.kind === 'OUTCOME') {
+            // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
+            const ownSigned = decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
+            return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
+          }
+          return { ...base, entry: 'NEW' };
+        }),
+      );
+      const pending = await repository.latestRegistryCodelessApplication(personOf(user), registryCodelessWindowStart(now()));
+      return {
+        companies: entries,
+        pendingManualApplication: pending?.status === 'IN_PROGRESS' ? { processId: pending.processId, businessName: pending.companyName } : null,
+      };
+    },
+
+    async createApplication(user: User, request: CreateApplicationRequest): Promise<CreateApplicationResponse> {
+      try {
+        return await decideAndCreate(user, request);
+      } catch (error) {
+        // Another request created the company's application a moment ago (one open application per company is a
+        // unique index): deciding again with it in view resumes it or names the other representative.
+        if (!isUniqueViolation(error)) throw error;
+        return decideAndCreate(user, request);
+      }
+    },
+  };
+}
+
+export type ChooseCompany = ReturnType<typeof createChooseCompany>;

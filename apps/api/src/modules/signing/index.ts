@@ -1,0 +1,9 @@
+/**
+ * The signing module's entry: what the other modules may use of it. The contracts and signing sessions are the
+ * signing module's; the others read the signed ones through `SignedContracts`.
+ */
+export { registerSigning, type SignedContracts, type SigningModule } from './plugin.js';
+export type { SignedContract } from './signing-repository.js';
+export { containerFileName, contractFileName, CONTRACT_MEDIA_TYPE } from './signing-service.js';
+export { ASIC_E_MEDIA_TYPE } from './container/asic.js';
+export { contractLanguageOf } from './contract-facts.js';
