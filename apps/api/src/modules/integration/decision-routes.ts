@@ -1,7 +1,7 @@
 import { apiErrorBodySchema, integrationEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DecisionsModule } from '../decisions/plugin.js';
+import type { DecisionsModule } from '../decisions/index.js';
 import type { EventsModule } from '../events/index.js';
 import { idempotencyKeyOf, requestHashOf, type IdempotentRequests } from './idempotent-requests.js';
 import type { RequireIntegrationScope } from './require-scope.js';

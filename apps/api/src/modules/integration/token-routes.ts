@@ -9,7 +9,7 @@ import {
 } from '@onboarding/domain';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 import type { ClientAssertionVerifier } from './client-assertion.js';
 import type { IntegrationClient } from './clients.js';
 import { INTEGRATION_TOKEN_TTL_SECONDS, type IntegrationTokens } from './integration-token.js';

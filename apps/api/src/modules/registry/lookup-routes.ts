@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { BusinessRegister } from './business-register.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 import type { LookupScope } from './lookup-scope.js';
 import { registerEndpoints, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
 
