@@ -16,6 +16,10 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 const applicationSteps = readdirSync(new URL('./apps/web/src/features/application', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !['api', 'fields', 'test'].includes(entry.name))
   .map((entry) => entry.name);
+// The API's modules, each a folder of apps/api/src/modules.
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const boundary = (regex, message) => ({ regex, message });
 const notTheOtherApp = (app) =>
   boundary(`(^|/)apps/${app}/|^(\\.\\./)+${app}/src/|^@onboarding/${app}(/|$)`, `apps/web and apps/api share only packages/domain; do not import ${app}.`);
@@ -28,6 +32,22 @@ const featureBoundaries = (feature) => [
     `^(\\.\\./)+(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
     'A feature does not import another feature; move what both need to lib/ or ui/.',
   ),
+];
+
+/**
+ * A file `depth` folders below its module's own folder reaches another module with depth + 1 `../`: only its entry,
+ * index.js, may follow (so never its repository, its plugin, or any other file of it).
+ */
+const throughTheEntry = (module, depth) =>
+  boundary(
+    `^(\\.\\./){${depth + 1}}(?!${module}/)[^./][^/]*/(?!index\\.js$)`,
+    'A module imports another module only through its entry (../<module>/index.js): never its repository nor any other file of it. app.ts wires the modules by their plugin.ts.',
+  );
+const moduleBoundaries = (module, depth) => [
+  notTheOtherApp('web'),
+  throughTheEntry(module, depth),
+  // Onboarding owns the applications; signing asks it through its entry, never the other way.
+  ...(module === 'onboarding' ? [boundary('^(\\.\\./)+signing/', 'Onboarding does not import signing; signing asks onboarding (onboarding/index.ts).')] : []),
 ];
 
 export default tseslint.config(
@@ -79,11 +99,32 @@ export default tseslint.config(
     ignores: testFiles,
     rules: restrictions(notTheOtherApp('web')),
   },
+  // A module reaches another only through its entry; later rules replace earlier ones for the same files, so each
+  // module's list repeats the app's.
+  ...apiModules.flatMap((module) =>
+    [0, 1, 2].map((depth) => ({
+      files: [`apps/api/src/modules/${module}/${'*/'.repeat(depth)}*.ts`],
+      ignores: testFiles,
+      rules: restrictions(...moduleBoundaries(module, depth)),
+    })),
+  ),
   {
-    // Onboarding owns the applications; signing asks it through a narrow port, never the other way.
-    files: ['apps/api/src/modules/onboarding/**/*.ts'],
-    ignores: testFiles,
-    rules: restrictions(notTheOtherApp('web'), boundary('^\\.\\./signing/', 'Onboarding does not import signing; signing asks onboarding (signing/plugin.ts).')),
+    // An entry hands out no repository: a repository's type names may pass through it, its values may not.
+    files: ['apps/api/src/modules/*/index.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '-repository\\.js$',
+              allowTypeImports: true,
+              message: "A module's entry does not hand out its repository: the other modules ask the module, not its tables.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/i18n/**/*.{ts,tsx}'],

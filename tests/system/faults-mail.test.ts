@@ -152,7 +152,7 @@ describe('mail while the SMTP server is down', () => {
     const port = await freePort();
     const silent = await startSilentServer(port);
     cleanups.push(() => silent.close());
-    // The transport SMTP_URL would make, with timeouts of a second instead of 20 s (modules/mail/index.ts).
+    // The transport SMTP_URL would make, with timeouts of a second instead of 20 s (modules/mail/mail-module.ts).
     const transport = createTransport({ url: `smtp://127.0.0.1:${String(port)}`, connectionTimeout: 1000, greetingTimeout: 1000, socketTimeout: 1000 });
     const app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '50' }, { mail: { ...SHORT_RETRIES, transport } });
     cleanups.push(() => app.close());

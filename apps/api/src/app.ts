@@ -6,20 +6,26 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import { onboardingEndpoints } from '@onboarding/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { isIdCardSignInOffered } from './modules/auth/index.js';
 import { registerAuth } from './modules/auth/plugin.js';
 import { registerDecisions } from './modules/decisions/plugin.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { isIntegrationRoute, registerIntegration } from './modules/integration/plugin.js';
+import type { EventsModuleDependencies } from './modules/events/index.js';
+import { registerEvents } from './modules/events/plugin.js';
+import { registerHealth } from './modules/health/plugin.js';
+import { isIntegrationRoute } from './modules/integration/index.js';
+import { registerIntegration } from './modules/integration/plugin.js';
+import type { MailModuleDependencies } from './modules/mail/index.js';
+import { registerMail } from './modules/mail/plugin.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerRateLimits } from './modules/rate-limits/plugin.js';
+import { registerReference } from './modules/reference/plugin.js';
+import { createSimulatedRegister, type BusinessRegister } from './modules/registry/index.js';
+import { registerRegistry } from './modules/registry/plugin.js';
 import { registerRetention } from './modules/retention/plugin.js';
 import { registerSigning } from './modules/signing/plugin.js';
-import type { BusinessRegister } from './modules/registry/business-register.js';
-import { registerWebApp } from './modules/web/routes.js';
+import { registerWeb } from './modules/web/plugin.js';
 import { closeConnectionsOnShutdown } from './plugins/close-connections-on-shutdown.js';
 import { contractRoutes } from './plugins/contract-routes.js';
-import type { MailModuleDependencies } from './modules/mail/index.js';
-import { createEventsModule, type EventsModule, type EventsModuleDependencies } from './modules/events/index.js';
 import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
 import { loggableError, requestLogFields } from './plugins/log-privacy.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -42,8 +48,6 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     database: Database;
-    /** Events to the bank's systems: enqueue in your transaction, wake the sender after it commits. */
-    events: EventsModule;
     /** From now on /readyz answers 503, so that a load balancer stops sending new requests here (server.ts). */
     markStopping: () => void;
   }
@@ -128,27 +132,43 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     if (!dependencies.database) await database.close();
   });
 
-  const events = createEventsModule({ config, db: database.db, logger: app.log.child({ module: 'events' }), ...dependencies.events });
-  app.decorate('events', events);
-  app.addHook('onReady', async () => events.sender.start());
-  // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
-  app.addHook('onClose', async () => events.sender.stop());
-  // Where /dev/mailbox is (modules/onboarding/plugin.ts): simulated mode only.
-  if (config.IDENTITY_MODE === 'simulated') await app.register(events.devWebhooksRoutes);
+  // Each module is wired here by its plugin.ts, with an options object; what one gives another passes through here.
+  const events = await registerEvents(app, { config, database, ...dependencies.events });
 
   registerMetrics(app, config.METRICS_TOKEN);
   let isStopping = false;
   app.decorate('markStopping', () => {
     isStopping = true;
   });
-  await app.register(healthRoutes, { ping: () => database.ping(), isStopping: () => isStopping });
+  await registerHealth(app, { ping: () => database.ping(), isStopping: () => isStopping });
   contractRoutes(app)(onboardingEndpoints.openApi, {}, () => app.swagger());
-  const rateLimits = await registerRateLimits(app, config, database);
-  const auth = await registerAuth(app, config, database, rateLimits);
-  const onboarding = await registerOnboarding(app, config, database, { ...auth, rateLimits }, events, { mail: dependencies.mail, register: dependencies.register });
-  const signing = await registerSigning(app, config, database, { ...auth, rateLimits }, onboarding);
-  const decisions = registerDecisions(app, database, onboarding);
-  await registerIntegration(app, config, database, {
+  const rateLimits = await registerRateLimits(app, { config, database });
+  const auth = await registerAuth(app, { config, database, rateLimits });
+  const mail = await registerMail(app, {
+    config,
+    database,
+    isSimulated: config.IDENTITY_MODE === 'simulated',
+    isIdCardSignInOffered: isIdCardSignInOffered(config, auth.eidUrl()),
+    ...dependencies.mail,
+  });
+  await registerReference(app);
+  // The business register is the simulator until a live adapter exists; it is the same interface either way.
+  const register = dependencies.register ?? createSimulatedRegister();
+  const onboarding = await registerOnboarding(app, { config, database, requireUser: auth.requireUser, rateLimits, mail, events, register });
+  await registerRegistry(app, { register, requireUser: auth.requireUser, access: onboarding.lookupAccess, rateLimits });
+  const signing = await registerSigning(app, {
+    config,
+    database,
+    requireUser: auth.requireUser,
+    identity: auth.identity,
+    rateLimits,
+    applications: onboarding.applications,
+    mail,
+  });
+  const decisions = registerDecisions(app, { database, applications: onboarding.applications });
+  await registerIntegration(app, {
+    config,
+    database,
     signingKeys: auth.tokenSigning.integrationKeys,
     issuer: auth.tokenSigning.issuer,
     rateLimits,
@@ -157,8 +177,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     decisions,
     events,
   });
-  registerRetention(app, config, database);
-  await registerWebApp(app, config, { eidUrl: auth.eidUrl() });
+  registerRetention(app, { config, database });
+  await registerWeb(app, { config, eidUrl: auth.eidUrl() });
 
   return app;
 }

@@ -9,13 +9,7 @@ import {
   type TokenResponse,
 } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
-import {
-  IdentityError,
-  type AuthenticatedPerson,
-  type HashType,
-  type MobileIdentityMethod,
-  type MobileIdentityProvider,
-} from '../identity/types.js';
+import { type AuthenticatedPerson, type HashType, IdentityError, type MobileIdentityMethod, type MobileIdentityProvider } from '../identity/index.js';
 import type { AccessTokens } from './access-token.js';
 import type { AuthRepository, AuthSession, CompletedPerson, UserSession } from './auth-repository.js';
 import { randomToken, tokenHash } from './secrets.js';

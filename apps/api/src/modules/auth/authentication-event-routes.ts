@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { AuthRepository } from './auth-repository.js';
 import { applicantAuth, type RequireUser } from './authenticate.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 
 type Options = {
   repository: AuthRepository;

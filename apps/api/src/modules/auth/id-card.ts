@@ -1,6 +1,5 @@
 import type { AuthorizeCommonFields } from '@onboarding/domain';
-import { validateIdCardCertificate } from '../identity/certificate-validation.js';
-import { IdentityError } from '../identity/types.js';
+import { IdentityError, validateIdCardCertificate } from '../identity/index.js';
 import type { AuthService } from './auth-service.js';
 
 /**

@@ -2,11 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { createMobileIdClient } from '../identity/mobile-id-client.js';
-import { createOcspClient, responderUrlByIssuer, type OcspClient } from '../identity/ocsp-client.js';
-import { createTimestampClient, type TimestampClient } from '../identity/timestamp-client.js';
-import { createSmartIdClient } from '../identity/smart-id-client.js';
-import type { MobileIdentityMethod, MobileIdentityProvider, SigningProviders } from '../identity/types.js';
+import {
+  createMobileIdClient,
+  createOcspClient,
+  createSmartIdClient,
+  createTimestampClient,
+  type MobileIdentityMethod,
+  type MobileIdentityProvider,
+  type OcspClient,
+  responderUrlByIssuer,
+  type SigningProviders,
+  type TimestampClient,
+} from '../identity/index.js';
 import { connectSimulators, startSimulators, type SimulatorEndpoints, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {

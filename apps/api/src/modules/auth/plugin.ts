@@ -16,7 +16,7 @@ import { simulatedIdCardRoutes } from './simulated-id-card.js';
 import { loadKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption.js';
 import { loadSigningKeys, type SigningKeyPurpose, type SigningKeyRing } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
-import type { RateLimits } from '../rate-limits/plugin.js';
+import type { RateLimits } from '../rate-limits/index.js';
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -42,7 +42,9 @@ export type AuthModule = {
  * Sign-in: the /oauth2/v2 routes, the authentication events, the eid listener
  * for ID-card, and requireUser for every route that needs a signed-in user.
  */
-export async function registerAuth(app: FastifyInstance, config: Config, database: Database, rateLimits: RateLimits): Promise<AuthModule> {
+export type AuthPluginOptions = { config: Config; database: Database; rateLimits: RateLimits };
+
+export async function registerAuth(app: FastifyInstance, { config, database, rateLimits }: AuthPluginOptions): Promise<AuthModule> {
   let keks: KeyEncryptionKeys | undefined;
   // Read (or, in simulated mode, generated) only when a key is kept in the database.
   const keyEncryption = () => (keks ??= loadKeyEncryptionKeys(config));

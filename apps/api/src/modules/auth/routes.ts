@@ -2,10 +2,10 @@ import { authEndpoints, type NamedEndpoint } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import type { MobileIdentityMethod } from '../identity/types.js';
+import type { MobileIdentityMethod } from '../identity/index.js';
 import type { AuthService } from './auth-service.js';
 import { personFromMagicPayload } from './magic.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 
 type AuthRoutesOptions = {
   service: AuthService;

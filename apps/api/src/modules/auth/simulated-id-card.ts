@@ -6,9 +6,8 @@ import type { Db } from '../../db/database.js';
 import { idCardChallenges } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import { IdentityError } from '../identity/types.js';
-import { validateWebEidAuthToken } from '../identity/web-eid-token.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import { IdentityError, validateWebEidAuthToken } from '../identity/index.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 import type { AuthService } from './auth-service.js';
 import { tokenHash } from './secrets.js';
 

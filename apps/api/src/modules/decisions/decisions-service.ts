@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail } from '../mail/index.js';
 import { companySourceOf, confirmedEmailOf, decisionRecorded, reopenableInStepOrder, type ApplicationRow, type Applications } from '../onboarding/index.js';
-import { BANK_OFFICES } from '../reference/bank-offices.js';
+import { BANK_OFFICES } from '../reference/index.js';
 import { contractLanguageOf } from '../signing/index.js';
 
 export type RecordDecisionInput = {

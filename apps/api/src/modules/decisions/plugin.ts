@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { OnboardingModule } from '../onboarding/index.js';
+import type { Applications } from '../onboarding/index.js';
 import { createDecisionsService, type DecisionsService } from './decisions-service.js';
 
 export type { RecordDecisionHooks, RecordDecisionInput } from './decisions-service.js';
@@ -16,12 +16,18 @@ declare module 'fastify' {
   }
 }
 
+export type DecisionsPluginOptions = {
+  database: Database;
+  /** The onboarding module's applications: the decision is a transition of their flow, written by their write path. */
+  applications: Applications;
+};
+
 /**
- * The bank's decisions on submitted applications, over the onboarding module's applications and mail. No route of
- * its own: `app.decisions.recordDecision` is what the integration API's route calls.
+ * The bank's decisions on submitted applications, over the onboarding module's applications. No route of its own:
+ * `app.decisions.recordDecision` is what the integration API's route calls.
  */
-export function registerDecisions(app: FastifyInstance, database: Database, onboarding: OnboardingModule): DecisionsModule {
-  const service = createDecisionsService({ db: database.db, applications: onboarding.applications });
+export function registerDecisions(app: FastifyInstance, { database, applications }: DecisionsPluginOptions): DecisionsModule {
+  const service = createDecisionsService({ db: database.db, applications });
   const decisions: DecisionsModule = { recordDecision: service.recordDecision };
   app.decorate('decisions', decisions);
   return decisions;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { devPageRoutes } from '../../plugins/dev-page.js';
-import { escapeHtml } from '../mail/templates/escape-html.js';
+import { escapeHtml } from '../mail/index.js';
 import type { EventEntry, EventsRepository } from './events-repository.js';
 
 export const DEV_WEBHOOKS_PATH = '/dev/webhooks';

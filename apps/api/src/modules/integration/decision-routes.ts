@@ -2,7 +2,7 @@ import { integrationEndpoints as endpoints } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import type { DecisionsModule } from '../decisions/plugin.js';
+import type { DecisionsModule } from '../decisions/index.js';
 import type { EventsModule } from '../events/index.js';
 import { idempotencyKeyOf, requestHashOf, type IdempotentRequests } from './idempotent-requests.js';
 import { integrationAuth, type RequireIntegrationScope } from './require-scope.js';

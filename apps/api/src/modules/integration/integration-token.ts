@@ -1,7 +1,7 @@
 import { INTEGRATION_AUDIENCE, type IntegrationScope } from '@onboarding/domain';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/signing-key.js';
+import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/index.js';
 import type { ClientRegistry } from './clients.js';
 
 /** Integration access tokens live five minutes: a client asks for a new one with a new assertion. */

@@ -5,12 +5,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import type { SigningKeyRing } from '../auth/signing-key.js';
-import type { DecisionsModule } from '../decisions/plugin.js';
+import type { SigningKeyRing } from '../auth/index.js';
+import type { DecisionsModule } from '../decisions/index.js';
 import type { EventsModule } from '../events/index.js';
 import type { Applications } from '../onboarding/index.js';
 import type { SignedContracts } from '../signing/index.js';
-import type { RateLimits } from '../rate-limits/plugin.js';
+import type { RateLimits } from '../rate-limits/index.js';
 import { createAssertionRepository } from './assertion-repository.js';
 import { createClientAssertionVerifier } from './client-assertion.js';
 import { loadClientRegistry } from './clients.js';
@@ -48,20 +48,23 @@ const SCOPE_DESCRIPTIONS: Record<IntegrationScope, string> = {
  * one encapsulated context with their own @fastify/swagger instance, so /integration/v1/openapi.json describes
  * exactly them.
  */
-export async function registerIntegration(
-  app: FastifyInstance,
-  config: Config,
-  database: Database,
-  dependencies: {
-    signingKeys: SigningKeyRing;
-    issuer: string;
-    rateLimits: RateLimits;
-    applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
-    signedContracts: Pick<SignedContracts, 'currentSigned'>;
-    decisions: DecisionsModule;
-    events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
-  },
-): Promise<void> {
+export type IntegrationPluginOptions = {
+  config: Config;
+  database: Database;
+  /** The integration API's token keys (never the applicants') and the issuer it shares with applicant tokens. */
+  signingKeys: SigningKeyRing;
+  issuer: string;
+  rateLimits: RateLimits;
+  /** The onboarding module's applications: the submitted ones, their facts and their record. */
+  applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
+  /** The signing module's signed contracts. */
+  signedContracts: Pick<SignedContracts, 'currentSigned'>;
+  decisions: DecisionsModule;
+  events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
+};
+
+export async function registerIntegration(app: FastifyInstance, options: IntegrationPluginOptions): Promise<void> {
+  const { config, database, ...dependencies } = options;
   const clients = await loadClientRegistry(config, (error) => app.log.error({ err: error }, 'INTEGRATION_CLIENTS_FILE no longer reads: no client is registered until it is fixed'));
   const assertions = createAssertionRepository(database.db);
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;

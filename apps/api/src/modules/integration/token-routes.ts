@@ -3,7 +3,7 @@ import { integrationEndpoints, JWT_BEARER_ASSERTION_TYPE, type ClientCredentials
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 import type { ClientAssertionVerifier } from './client-assertion.js';
 import type { IntegrationClient } from './clients.js';
 import { INTEGRATION_TOKEN_TTL_SECONDS, type IntegrationTokens } from './integration-token.js';

@@ -1,7 +1,7 @@
 import type { CreateApplicationRequest, CreateApplicationResponse, RegisterCompanyDetails, RepresentativeCompanies, RepresentativeCompany } from '@onboarding/domain';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
-import { lookupScopeOf, type LookupScope } from '../registry/lookup-scope.js';
+import { type LookupScope, lookupScopeOf } from '../registry/index.js';
 import { toApplicationView } from './application-view.js';
 import { companyDecision, existingApplications, registryCodelessWindowStart, representativeOutcome } from './flow/application-flow.js';
 import { applicationCreated } from './flow/transitions.js';

@@ -2,7 +2,7 @@
  * The onboarding module's entry: what the other modules may use of it. The applications are the onboarding module's;
  * the others ask through `Applications` and change one only by handing a transition of the flow to its write path.
  */
-export { registerOnboarding, type OnboardingModule } from './plugin.js';
+export type { OnboardingModule } from './plugin.js';
 export type { Applications } from './applications-port.js';
 export type { ApplicationRow, PersonKey, RepresentativeRow } from './rows.js';
 export type { SubmittedPageQuery, SubmittedSummaryRow } from './submitted-repository.js';

@@ -1,58 +1,50 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { isIdCardSignInOffered } from '../auth/id-card-offer.js';
-import type { AuthModule } from '../auth/plugin.js';
-import type { RateLimits } from '../rate-limits/plugin.js';
+import type { RequireUser } from '../auth/index.js';
 import type { EventsModule } from '../events/index.js';
-import { createMailModule, type MailModule, type MailModuleDependencies } from '../mail/index.js';
-import { referenceRoutes } from '../reference/routes.js';
-import { createSimulatedBankRecords } from '../registry/bank-records.js';
-import { registerLookupRoutes } from '../registry/lookup-routes.js';
-import { createSimulatedRegister } from '../registry/simulated-register.js';
-import type { BusinessRegister } from '../registry/business-register.js';
+import type { MailModule } from '../mail/index.js';
+import type { RateLimits } from '../rate-limits/index.js';
+import { createSimulatedBankRecords, type BusinessRegister } from '../registry/index.js';
+import { applicationsPort, type Applications } from './applications-port.js';
 import { createEmailConfirmation } from './email-confirmation.js';
 import { createEmailConfirmationRepository } from './email-confirmation-repository.js';
-import { applicationsPort, type Applications } from './applications-port.js';
 import { createWritePath } from './flow/write-path.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
-import { createOnboardingService } from './onboarding-service.js';
-import { createSubmittedRepository } from './submitted-repository.js';
+import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixtureApplications } from './seed-fixture.js';
-
-/** What the other modules get: the applications (reads and the one write path), and the mail. */
-export type OnboardingModule = { applications: Applications; mail: MailModule };
+import { createSubmittedRepository } from './submitted-repository.js';
 
 /**
- * The onboarding API: reference data, register look-ups, the applications,
- * and the mail they send. The business register is the simulator until a
- * live adapter exists; it is the same interface either way.
+ * What the other modules get: the applications (reads and the one write path), and who may look up what in the
+ * registers (the registry's look-up routes ask it).
  */
-export async function registerOnboarding(
-  app: FastifyInstance,
-  config: Config,
-  database: Database,
-  auth: Pick<AuthModule, 'requireUser' | 'eidUrl'> & { rateLimits: RateLimits },
-  events: EventsModule,
-  overrides: { mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>; register?: BusinessRegister } = {},
-): Promise<OnboardingModule> {
-  const { requireUser, rateLimits } = auth;
-  const { rules } = rateLimits;
-  const mail = createMailModule({
-    config,
-    db: database.db,
-    logger: app.log.child({ module: 'mail' }),
-    isIdCardSignInOffered: isIdCardSignInOffered(config, auth.eidUrl()),
-    ...overrides.mail,
-  });
-  app.addHook('onReady', async () => mail.sender.start());
-  // Registered after the database's own hook, so it runs first: the sender stops before the database closes.
-  app.addHook('onClose', async () => mail.sender.stop());
-  if (config.IDENTITY_MODE === 'simulated') await app.register(mail.devMailboxRoutes);
+export type OnboardingModule = {
+  applications: Applications;
+  lookupAccess: Pick<OnboardingService, 'requireConsent' | 'lookupScope'>;
+};
 
-  const register = overrides.register ?? createSimulatedRegister();
+export type OnboardingPluginOptions = {
+  config: Config;
+  database: Database;
+  requireUser: RequireUser;
+  rateLimits: RateLimits;
+  /** The mail the applications' transitions send, and the e-mail confirmation codes. */
+  mail: MailModule;
+  /** The events to the bank's systems the applications' transitions add. */
+  events: EventsModule;
+  /** The business register the companies and their facts come from. */
+  register: BusinessRegister;
+};
+
+/**
+ * The applications: choosing a company, the five steps, the review, the record, and the one write path of an
+ * application's state (flow/write-path.ts) that the other modules change an application through.
+ */
+export async function registerOnboarding(app: FastifyInstance, options: OnboardingPluginOptions): Promise<OnboardingModule> {
+  const { config, database, requireUser, rateLimits, mail, events, register } = options;
+  const { rules } = rateLimits;
   const repository = createOnboardingRepository(database.db);
   const writes = createWritePath({ db: database.db, runPrepared: database.runPrepared, mail, events });
   const service = createOnboardingService({
@@ -66,22 +58,6 @@ export async function registerOnboarding(
   // Instances started together would each find the demonstration data missing and insert it twice.
   if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, writes, register));
 
-  await app.register(referenceRoutes);
-  const requireConsent = async (request: FastifyRequest) => {
-    if (!request.user) throw new AppError('UNAUTHORIZED');
-    await service.requireConsent(request.user);
-  };
-  const scopeOf = async (request: FastifyRequest) => {
-    if (!request.user) throw new AppError('UNAUTHORIZED');
-    return service.lookupScope(request.user);
-  };
-  await app.register(registerLookupRoutes, {
-    register,
-    requireUser,
-    requireConsent,
-    scopeOf,
-    limitLookups: rateLimits.hook(rules.registerLookupPerUser, rules.registerLookupPerClient),
-  });
   const emailConfirmation = createEmailConfirmation({ repository: createEmailConfirmationRepository(database.db), onboardingRepository: repository, mail });
   await app.register(onboardingRoutes, {
     service,
@@ -95,5 +71,8 @@ export async function registerOnboarding(
     stepBodyLimit: config.MAX_STEP_BYTES + 1024,
   });
 
-  return { applications: applicationsPort(service, repository, createSubmittedRepository(database.db), writes), mail };
+  return {
+    applications: applicationsPort(service, repository, createSubmittedRepository(database.db), writes),
+    lookupAccess: { requireConsent: service.requireConsent, lookupScope: service.lookupScope },
+  };
 }

@@ -1,5 +1,4 @@
-import type { BankRecords } from '../registry/bank-records.js';
-import type { BusinessRegister } from '../registry/business-register.js';
+import type { BankRecords, BusinessRegister } from '../registry/index.js';
 
 /**
  * What the onboarding service needs from its neighbours, typed as narrowly as

@@ -1,5 +1,5 @@
 import { isBlockedByRegister, reviewApplication, stepIndex, verifiedNotices, type ApplicationReview, type RelatedPersonsFromRegister, type StepReview } from '@onboarding/domain';
-import { relatedPersonsFromRegister } from '../registry/related-persons-from-register.js';
+import { relatedPersonsFromRegister } from '../registry/index.js';
 import { registerOf } from './application-view.js';
 import { factsOf } from './facts.js';
 import type { OwnApplication } from './owned-application.js';

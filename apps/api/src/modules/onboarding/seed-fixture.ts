@@ -1,4 +1,4 @@
-import { FIXTURE_APPLICATIONS } from '../registry/fixture/bank.js';
+import { FIXTURE_APPLICATIONS } from '../registry/index.js';
 import type { Register } from './ports.js';
 import { applicationCreated } from './flow/transitions.js';
 import type { WritePath } from './flow/write-path.js';

@@ -1,6 +1,6 @@
 import { cleanRegistryCode, createRelatedPersonsSchema, relatedPersonsContextOf, STEP_SCHEMAS, type CompanyData, type FieldIssue, type FillableStep } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
-import { BANK_OFFICES } from '../reference/bank-offices.js';
+import { BANK_OFFICES } from '../reference/index.js';
 import { registerOf } from './application-view.js';
 import { isStepReopened } from './flow/application-flow.js';
 import type { ApplicationRow } from './rows.js';

@@ -110,7 +110,9 @@ const counterKey = (rule: RateLimitRule, request: FastifyRequest): string =>
  * RATE_LIMITED with Retry-After; a database error fails the request, it does
  * not open the limit.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config, database: Database): Promise<RateLimits> {
+export type RateLimitsPluginOptions = { config: Config; database: Database };
+
+export async function registerRateLimits(app: FastifyInstance, { config, database }: RateLimitsPluginOptions): Promise<RateLimits> {
   const repository = createRateLimitRepository(database.db);
   await app.register(rateLimit, { global: false, store: databaseStore(repository) });
 

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import { applicantAuth, type RequireUser } from '../auth/authenticate.js';
+import { applicantAuth, type RequireUser } from '../auth/index.js';
 import type { BusinessRegister } from './business-register.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 import type { LookupScope } from './lookup-scope.js';
 import { registerEndpoints, type RegisterCompanyLookup, type RegisterPersonLookup } from '@onboarding/domain';
 

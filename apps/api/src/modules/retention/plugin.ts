@@ -12,7 +12,9 @@ export const retentionRuleOf = (config: Config): RetentionRule => ({
  * The retention purge, run by every instance each RETENTION_PURGE_INTERVAL_MINUTES; an advisory lock lets one
  * purge at a time, the others skip their turn. 0 turns it off (then `npm run purge` does it).
  */
-export function registerRetention(app: FastifyInstance, config: Config, database: Database): void {
+export type RetentionPluginOptions = { config: Config; database: Database };
+
+export function registerRetention(app: FastifyInstance, { config, database }: RetentionPluginOptions): void {
   if (config.RETENTION_PURGE_INTERVAL_MINUTES === 0) return;
   const rule = retentionRuleOf(config);
   let running: Promise<void> | null = null;

@@ -1,5 +1,5 @@
 import { formatAddress, isLocale, type ApplicationFacts, type CompanyData, type Discrepancy, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
-import { countyNameIn } from '../reference/counties.js';
+import { countyNameIn } from '../reference/index.js';
 import type { ApplicationRow } from '../onboarding/index.js';
 import type { ContractFacts } from './render-contract.js';
 

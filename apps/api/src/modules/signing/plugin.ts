@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import type { AuthModule } from '../auth/plugin.js';
-import type { OnboardingModule } from '../onboarding/index.js';
-import type { RateLimits } from '../rate-limits/plugin.js';
+import type { AuthModule } from '../auth/index.js';
+import type { MailModule } from '../mail/index.js';
+import type { Applications } from '../onboarding/index.js';
+import type { RateLimits } from '../rate-limits/index.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
@@ -18,20 +19,23 @@ export type SignedContracts = Pick<SigningRepository, 'currentSigned'>;
 /** What the other modules get of signing. */
 export type SigningModule = { signedContracts: SignedContracts };
 
+export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> & {
+  config: Config;
+  database: Database;
+  rateLimits: RateLimits;
+  /** The onboarding module's applications: signing reads them and submits one through their write path. */
+  applications: Applications;
+  /** The submission mail carries the signed contract. */
+  mail: Pick<MailModule, 'attachToTemplate'>;
+};
+
 /**
  * Signing: the contract, PIN2 with Smart-ID or Mobile-ID, the ID-card's
  * signature, and the submission. The applications are the onboarding
  * module's; signing asks it through the narrow `applications` port.
  */
-export async function registerSigning(
-  app: FastifyInstance,
-  config: Config,
-  database: Database,
-  auth: Pick<AuthModule, 'requireUser' | 'identity'> & { rateLimits: RateLimits },
-  onboarding: OnboardingModule,
-): Promise<SigningModule> {
-  const { requireUser, identity, rateLimits } = auth;
-  const { applications, mail } = onboarding;
+export async function registerSigning(app: FastifyInstance, options: SigningPluginOptions): Promise<SigningModule> {
+  const { config, database, requireUser, identity, rateLimits, applications, mail } = options;
   const signingRepository = createSigningRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.

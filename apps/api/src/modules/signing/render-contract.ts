@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Discrepancy, Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
 import PDFDocument from 'pdfkit';
 import { CONTRACT_TEXTS } from './contract-texts.js';
-import { discrepancyLines } from './discrepancy-texts.js';
+import { discrepancyLines } from '../mail/index.js';
 
 /** What the contract says, gathered from the application (docs/requirements.md sections 1 and 3). */
 export type ContractFacts = {

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import { applicantAuth, type RequireUser } from '../auth/authenticate.js';
+import { applicantAuth, type RequireUser } from '../auth/index.js';
 import type { SigningService } from './signing-service.js';
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
-import type { RateLimitHook } from '../rate-limits/plugin.js';
+import type { RateLimitHook } from '../rate-limits/index.js';
 
 type Options = {
   service: SigningService;

@@ -13,8 +13,14 @@ import {
 } from '@onboarding/domain';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
-import { validateIdCardSignature, validateIdCardSigningCertificate } from '../identity/certificate-validation.js';
-import { IdentityError, type SignatureEvidence, type SigningPollResult, type SigningProviders } from '../identity/types.js';
+import {
+  IdentityError,
+  type SignatureEvidence,
+  type SigningPollResult,
+  type SigningProviders,
+  validateIdCardSignature,
+  validateIdCardSigningCertificate,
+} from '../identity/index.js';
 import { applicationSubmitted, confirmedEmailOf, toApplicationView, type ApplicationRow, type Applications } from '../onboarding/index.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
 import type { renderContract } from './render-contract.js';

@@ -1,5 +1,5 @@
 import type { Discrepancy, FollowUp, Locale } from '@onboarding/domain';
-import { discrepancyLines } from '../../signing/discrepancy-texts.js';
+import { discrepancyLines } from '../discrepancy-texts.js';
 import { atSentenceStart, companyPhrase, quoteApplicantText } from './applicant-text.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock } from './layout.js';

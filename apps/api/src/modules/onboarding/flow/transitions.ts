@@ -16,7 +16,7 @@ import {
 } from '@onboarding/domain';
 import type { ApplicationSubmittedEventInput } from '../../events/index.js';
 import type { ApplicationSubmittedMail, DecisionRecordedMail, SaveAndContinueLaterMail, ServiceFeeInvoiceMail } from '../../mail/index.js';
-import { BANK_OFFICES } from '../../reference/bank-offices.js';
+import { BANK_OFFICES } from '../../reference/index.js';
 import { companySourceOf } from '../mail-recipient.js';
 import type { ApplicationRow, NewApplication, PersonKey } from '../rows.js';
 import { firstReopenedStep, followUpOf, nextStep } from './application-flow.js';

@@ -1,8 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { isIssuedBy, parseCertificate, parseTrustAnchors } from '../../identity/certificate-parsing.js';
-import { IdentityError } from '../../identity/types.js';
-import type { OcspCheck } from '../../identity/ocsp-client.js';
+import { IdentityError, isIssuedBy, type OcspCheck, parseCertificate, parseTrustAnchors } from '../../identity/index.js';
 import { buildContainer } from './asic.js';
 import { verifyContainer } from './verify-container.js';
 import { prepareSignature, timestampedBytes, withSignatureValue, withValidationData, type PreparedSignature } from './xades.js';

@@ -1,11 +1,16 @@
 import type { X509Certificate } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { checkTrust } from '../../identity/certificate-trust.js';
-import { isIssuedBy, parseCertificate, parseTrustAnchors } from '../../identity/certificate-parsing.js';
-import { KEY_USAGE_NON_REPUDIATION, readCertificateFields } from '../../identity/certificate-fields.js';
-import { personFromCertificate } from '../../identity/certificate-person.js';
-import { verifyOcspResponse } from '../../identity/ocsp-response.js';
-import { verifyTimestampToken } from '../../identity/timestamp-token.js';
+import {
+  checkTrust,
+  isIssuedBy,
+  KEY_USAGE_NON_REPUDIATION,
+  parseCertificate,
+  parseTrustAnchors,
+  personFromCertificate,
+  readCertificateFields,
+  verifyOcspResponse,
+  verifyTimestampToken,
+} from '../../identity/index.js';
 import { ASIC_E_MEDIA_TYPE, MANIFEST_PATH, MIMETYPE_PATH, SIGNATURES_PATH, openContainer, textOf, type OpenedContainer } from './asic.js';
 import { verifySignatureValue } from './signature-value.js';
 import { NS, onlyElement, parseXml, type Document, type Element } from './xml-library.js';

@@ -1,7 +1,7 @@
 import { formatAddress, type Discrepancy, type DiscrepancyFact, type FactParty, type Locale, type RepresentationBasis } from '@onboarding/domain';
-import { countyNameIn } from '../reference/counties.js';
+import { countyNameIn } from '../reference/index.js';
 
-/** How the contract and the submitted-mail name a declaration that differs from the register (docs/glossary.md terms). */
+/** How the submitted mail and the contract (signing's render-contract.ts) name a declaration that differs from the register (docs/glossary.md terms). */
 type DiscrepancyTexts = {
   heading: string;
   intro: string;

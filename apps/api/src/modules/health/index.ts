@@ -1,0 +1,2 @@
+/** The health module's entry: /healthz and /readyz, wired by plugin.ts. */
+export type { HealthPluginOptions } from './plugin.js';
