@@ -65,7 +65,14 @@ export default defineConfig({
         // The browser's form code and the server's routes side by side: both must judge a step alike.
         resolve,
         ssr,
-        test: { name: 'forms', include: ['tests/forms/**/*.test.ts'], environment: 'node', globalSetup: [apiGlobalSetup], testTimeout: 120_000, hookTimeout: 60_000 },
+        test: {
+          name: 'forms',
+          include: ['tests/forms/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [apiGlobalSetup],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve,

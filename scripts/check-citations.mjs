@@ -110,7 +110,11 @@ export function checkCitations(files, readDocument) {
 
 /** The tracked and new files of the repository that hold text. */
 function repositoryFiles(root) {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const files = [];
   for (const relative of new Set(listed.split('\0').filter(Boolean))) {
     const absolute = path.join(root, relative);

@@ -18,9 +18,7 @@ describe('check-citations', () => {
   });
 
   it('names the file and line of a section the document lacks', () => {
-    assert.deepEqual(check(`const a = 1;\n// Why: ${GUIDE} section 3.\n`), [
-      { file: 'src/example.ts', line: 2, message: `${GUIDE} has no section 3` },
-    ]);
+    assert.deepEqual(check(`const a = 1;\n// Why: ${GUIDE} section 3.\n`), [{ file: 'src/example.ts', line: 2, message: `${GUIDE} has no section 3` }]);
   });
 
   it('checks every number of a list, and a citation wrapped onto the next comment line', () => {

@@ -19,7 +19,9 @@ if (missing.length > 0) {
   const hasApt = existsSync('/usr/bin/apt-get');
   if (!isRoot || !hasApt) {
     const hints = missing.map((tool) => tool.hint).filter(Boolean);
-    console.error(`Missing ${missing.map((tool) => tool.binary).join(', ')}: install with "sudo apt-get install -y ${packages.join(' ')}" (Debian/Ubuntu)${hints.length ? ` ${hints.join('; ')}` : ''}.`);
+    console.error(
+      `Missing ${missing.map((tool) => tool.binary).join(', ')}: install with "sudo apt-get install -y ${packages.join(' ')}" (Debian/Ubuntu)${hints.length ? ` ${hints.join('; ')}` : ''}.`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian's ${packages.join(', ')} for the tests...`);

@@ -61,7 +61,9 @@ try {
     await assertKeysOpen(database.db, keks);
     for (const purpose of purposes as readonly SigningKeyPurpose[]) {
       const added = await insertSigningKey(database.db, keks, purpose, await newSigningKeyPem());
-      console.log(`added ${purpose} key ${added}: every instance signs with it within a minute; retire the older ones after 60 s + max(ACCESS_TOKEN_TTL_SECONDS, 300 s)`);
+      console.log(
+        `added ${purpose} key ${added}: every instance signs with it within a minute; retire the older ones after 60 s + max(ACCESS_TOKEN_TTL_SECONDS, 300 s)`,
+      );
     }
   } else if (command === 'retire') {
     const result = await retireSigningKey(database.db, argument ?? '');
@@ -74,7 +76,9 @@ try {
     console.log(`sealed ${String(await resealSigningKeys(database.db, keks))} keys again with key-encryption key ${keks.current.id}`);
   }
   for (const key of await listSigningKeys(database.db)) {
-    const state = key.retiredAt ? `retired ${key.retiredAt.toISOString()}` : `valid, sealed with ${key.kekId ?? '(nothing: in the clear until an instance starts)'}`;
+    const state = key.retiredAt
+      ? `retired ${key.retiredAt.toISOString()}`
+      : `valid, sealed with ${key.kekId ?? '(nothing: in the clear until an instance starts)'}`;
     console.log(`${key.keyId}  ${key.purpose.padEnd(11)}  created ${key.createdAt.toISOString()}  ${state}`);
   }
 } catch (error) {

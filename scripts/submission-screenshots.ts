@@ -32,7 +32,9 @@ try {
   const page = await newPage(browser, 1280);
   await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
   const processId = await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'none', 'overview');
-  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })).json as { signingSessionId: string };
+  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })).json as {
+    signingSessionId: string;
+  };
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const { state } = (await callApi(page, 'GET', `/onboarding/applications/${processId}/signing/${signingSessionId}`)).json as { state: string };
     if (state !== 'WAITING_FOR_PIN2') break;

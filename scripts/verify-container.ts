@@ -45,7 +45,9 @@ for (const [index, file] of positionals.entries()) {
   const report = await verifyContainer(readFileSync(file), trusted);
   for (const { check, ok, detail } of report.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${detail}`);
   if (report.ok) {
-    console.log(`\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`);
+    console.log(
+      `\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`,
+    );
   } else {
     console.log(`\nNot valid: ${report.failure ?? ''}.`);
     failed = true;

@@ -6,7 +6,8 @@ type CodeSplittingGroup = { name: string; test: RegExp | ((id: string) => boolea
  * The libraries every screen runs on, the sign-in screen included: one chunk, cached across deploys of the app.
  * (react-hook-form and TanStack Query also serve the signed-in screens; the sign-in screen needs the former.)
  */
-const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/][^\\/]+|react-hook-form)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/][^\\/]+|react-hook-form)[\\/]/;
 
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 

@@ -20,14 +20,22 @@ async function call(baseUrl: string, method: string, path: string, token: string
  * saves the steps before `until` (all five when omitted).
  */
 export async function prepareApplication(baseUrl: string, subject: ApplicationSubject, until?: string): Promise<PreparedApplication> {
-  const tokens = (await call(baseUrl, 'POST', '/oauth2/v2/authorize/magic', undefined, magicSignInBody(subject))) as { accessToken: string; refreshToken: string };
+  const tokens = (await call(baseUrl, 'POST', '/oauth2/v2/authorize/magic', undefined, magicSignInBody(subject))) as {
+    accessToken: string;
+    refreshToken: string;
+  };
   await call(baseUrl, 'PUT', '/onboarding/representative/personal-information', tokens.accessToken, PERSONAL_INFORMATION);
-  const created = (await call(baseUrl, 'POST', '/onboarding/applications', tokens.accessToken, manualCompanyBody(subject))) as { application?: { processId: string; version: number } };
+  const created = (await call(baseUrl, 'POST', '/onboarding/applications', tokens.accessToken, manualCompanyBody(subject))) as {
+    application?: { processId: string; version: number };
+  };
   if (!created.application) throw new Error(`creating the application answered ${JSON.stringify(created)}`);
   let application = created.application;
   for (const [step, data] of stepsOf(subject)) {
     if (step === until) break;
-    application = (await call(baseUrl, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, tokens.accessToken, { version: application.version, data })) as typeof application;
+    application = (await call(baseUrl, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, tokens.accessToken, {
+      version: application.version,
+      data,
+    })) as typeof application;
   }
   return { processId: application.processId, version: application.version, ...tokens, personalId: subject.person.personalId };
 }

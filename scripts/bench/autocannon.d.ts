@@ -20,7 +20,18 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
     initialContext?: Record<string, unknown>;
   };
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p97_5: number; p99: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
   export type AutocannonResult = {
     duration: number;
     requests: Histogram & { sent: number };

@@ -50,7 +50,9 @@ type Built = { manifest: Manifest; modulesOf: Map<string, Record<string, { rende
 
 async function buildWithManifest(root: string, outDir: string): Promise<Built> {
   const output = await build({ configFile: WEB_CONFIG, root, logLevel: 'error', build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false } });
-  const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; fileName: string; modules?: Record<string, { renderedLength: number }> }[] }[];
+  const outputs = (Array.isArray(output) ? output : [output]) as {
+    output?: { type: string; fileName: string; modules?: Record<string, { renderedLength: number }> }[];
+  }[];
   const modulesOf = new Map<string, Record<string, { renderedLength: number }>>();
   for (const item of outputs.flatMap((each) => each.output ?? [])) {
     if (item.type === 'chunk' && item.modules) modulesOf.set(item.fileName, item.modules);
@@ -86,7 +88,8 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
-const jsFiles = (manifest: Manifest, keys: Iterable<string>) => [...keys].map((key) => manifest[key]?.file).filter((file): file is string => !!file && file.endsWith('.js'));
+const jsFiles = (manifest: Manifest, keys: Iterable<string>) =>
+  [...keys].map((key) => manifest[key]?.file).filter((file): file is string => !!file && file.endsWith('.js'));
 const sum = (chunks: readonly Chunk[]) => chunks.reduce((total, chunk) => total + chunk.gzipBytes, 0);
 
 function entryKey(manifest: Manifest): string {
@@ -95,7 +98,8 @@ function entryKey(manifest: Manifest): string {
   return key;
 }
 
-const HELLO_HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>hello</title>\n    <script type="module" src="/src/main.tsx"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const HELLO_HTML =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>hello</title>\n    <script type="module" src="/src/main.tsx"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 const BARE_REACT_MAIN = `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -190,7 +194,10 @@ export async function measureBundle(): Promise<BundleResult> {
     const firstScreen = jsFiles(manifest, firstKeys).map((file) => chunkOf(outDir, file));
     const firstFiles = new Set(firstScreen.map((chunk) => chunk.file));
     const allJs = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
-    const lazy = allJs.filter((file) => !firstFiles.has(file)).map((file) => chunkOf(outDir, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const lazy = allJs
+      .filter((file) => !firstFiles.has(file))
+      .map((file) => chunkOf(outDir, file))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
     const bareReact = (await helloApp(tempRoot, 'bare-react', BARE_REACT_MAIN)).chunks;
     const stackFloor = await helloApp(tempRoot, 'stack-floor', STACK_FLOOR_MAIN);
     const firstScreenPackages = packagesOf(modulesOf, [...firstFiles]);

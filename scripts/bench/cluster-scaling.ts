@@ -58,7 +58,9 @@ export async function measureClusterScaling(options: ClusterScalingOptions): Pro
         simulators: cluster.simulatorsPid,
         proxy: [cluster.nginxPid, ...childPids(cluster.nginxPid)],
       };
-      options.log(`journey (ID-card) through nginx to ${String(instances)} instance(s): ${String(options.journeys)} at once, ${String(options.durationSeconds)} s`);
+      options.log(
+        `journey (ID-card) through nginx to ${String(instances)} instance(s): ${String(options.journeys)} at once, ${String(options.durationSeconds)} s`,
+      );
       const result = await runLoad(
         {
           scenario: 'journey-id-card',
@@ -70,7 +72,9 @@ export async function measureClusterScaling(options: ClusterScalingOptions): Pro
         },
         pids,
       );
-      options.log(`the same at a light load: ${String(LIGHT_LOAD)} representatives pausing ${String(LIGHT_PAUSE_MS)} ms before each request, ${String(LIGHT_WARMUP_MS / 1000)} s warm-up, ${String(LIGHT_MEASURED_MS / 1000)} s counted`);
+      options.log(
+        `the same at a light load: ${String(LIGHT_LOAD)} representatives pausing ${String(LIGHT_PAUSE_MS)} ms before each request, ${String(LIGHT_WARMUP_MS / 1000)} s warm-up, ${String(LIGHT_MEASURED_MS / 1000)} s counted`,
+      );
       const light = startJourneys(cluster.url, LIGHT_LOAD, options.personOffset + instances * 100_000 + 50_000, LIGHT_PAUSE_MS);
       await new Promise((resolve) => setTimeout(resolve, LIGHT_WARMUP_MS));
       const completedBefore = light.results.completed;
@@ -89,12 +93,26 @@ export async function measureClusterScaling(options: ClusterScalingOptions): Pro
   return runs;
 }
 
-const ms = (seconds: number | undefined, completed: number | undefined) => (seconds === undefined || !completed ? 'n/a' : ((1000 * seconds) / completed).toFixed(1));
+const ms = (seconds: number | undefined, completed: number | undefined) =>
+  seconds === undefined || !completed ? 'n/a' : ((1000 * seconds) / completed).toFixed(1);
 
 const busyOf = (cpu: CpuShares) => cpu.serverPercent + cpu.postgresPercent + (cpu.simulatorsPercent ?? 0) + (cpu.proxyPercent ?? 0) + cpu.loadPercent;
 
-function row(instances: number, load: string, perSecond: number, journey: string, cpu: CpuShares | undefined, completed: number | undefined, unfinished: number): string {
-  const figures = [ms(cpu?.serverSeconds, completed), ms(cpu?.proxySeconds, completed), ms(cpu?.postgresSeconds, completed), ms(cpu?.simulatorsSeconds, completed)];
+function row(
+  instances: number,
+  load: string,
+  perSecond: number,
+  journey: string,
+  cpu: CpuShares | undefined,
+  completed: number | undefined,
+  unfinished: number,
+): string {
+  const figures = [
+    ms(cpu?.serverSeconds, completed),
+    ms(cpu?.proxySeconds, completed),
+    ms(cpu?.postgresSeconds, completed),
+    ms(cpu?.simulatorsSeconds, completed),
+  ];
   const busy = cpu ? `${busyOf(cpu).toFixed(0)} (other work ${cpu.otherPercent.toFixed(0)})` : 'n/a';
   return `| ${String(instances)} | ${load} | ${perSecond.toFixed(1)} | ${journey} | ${figures.join(' | ')} | ${busy} | ${String(unfinished)} |`;
 }
@@ -109,7 +127,15 @@ export function formatClusterScaling(runs: readonly ClusterRun[], journeys: numb
     const unfinished = Object.values(result.failures ?? {}).reduce((sum, count) => sum + count, 0);
     return [
       row(instances, `${String(journeys)} at once, no pause`, result.completedPerSecond ?? 0, journey, result.countedCpu, result.completed, unfinished),
-      row(instances, `light: ${String(LIGHT_LOAD)}, ${String(LIGHT_PAUSE_MS)} ms pauses`, light.completed / light.cpu.seconds, 'n/a', light.cpu, light.completed, light.failures),
+      row(
+        instances,
+        `light: ${String(LIGHT_LOAD)}, ${String(LIGHT_PAUSE_MS)} ms pauses`,
+        light.completed / light.cpu.seconds,
+        'n/a',
+        light.cpu,
+        light.completed,
+        light.failures,
+      ),
     ];
   });
   return [...header, ...rows].join('\n');

@@ -24,7 +24,10 @@ await fetch(`${simulators.idCardBaseUrl}/signing-certificate?personalId=${person
 const ocsp = createOcspClient({ timeoutMs: 5000, responderUrlFor: responderUrlByIssuer(simulators.ocspResponders) });
 const tsa = createTimestampClient({ url: simulators.tsaUrl, timeoutMs: 5000 });
 const pdf = Buffer.alloc(40_000, 7);
-const anchors = { trustAnchors: [...simulators.smartIdTrustAnchors, ...simulators.mobileIdTrustAnchors, ...simulators.idCardTrustAnchors], timestampTrustAnchors: simulators.tsaTrustAnchors };
+const anchors = {
+  trustAnchors: [...simulators.smartIdTrustAnchors, ...simulators.mobileIdTrustAnchors, ...simulators.idCardTrustAnchors],
+  timestampTrustAnchors: simulators.tsaTrustAnchors,
+};
 {
   const signer = await pki.idCardSigner(person);
   const issuer = new X509Certificate(pki.idCardCa.certificatePem);
@@ -39,13 +42,17 @@ const anchors = { trustAnchors: [...simulators.smartIdTrustAnchors, ...simulator
   const runs = 40;
   for (let index = 0; index < runs + 5; index += 1) {
     if (index === 5) for (const key of Object.keys(totals)) delete totals[key];
-    const prepared = await time('prepareSignature', () => prepareSignature({ documentName: 'c.pdf', document: pdf, mediaType: 'application/pdf', certificate: signer.certificateDer, signingTime: new Date() }));
+    const prepared = await time('prepareSignature', () =>
+      prepareSignature({ documentName: 'c.pdf', document: pdf, mediaType: 'application/pdf', certificate: signer.certificateDer, signingTime: new Date() }),
+    );
     const value = await time('eID signs (simulated)', () => signDigest(signer.privateKey, prepared.digest, 'SHA256'));
     const signed = await time('withSignatureValue', () => withSignatureValue(prepared.signatureXml, value));
     const bytes = await time('timestampedBytes', () => timestampedBytes(signed));
     const token = await time('time-stamp (client + simulated TSA)', () => tsa.stamp(bytes));
     const status = await time('OCSP (client + simulated responder)', () => ocsp.check({ certificate: signer.certificateDer, issuer: issuer.raw }));
-    const xml = await time('withValidationData', () => withValidationData(signed, { timestampToken: token.token, certificates: [issuer.raw], ocspResponse: status.response }));
+    const xml = await time('withValidationData', () =>
+      withValidationData(signed, { timestampToken: token.token, certificates: [issuer.raw], ocspResponse: status.response }),
+    );
     const container = await time('buildContainer', () => buildContainer([{ name: 'c.pdf', mediaType: 'application/pdf', content: pdf }], xml));
     const report = await time('verifyContainer', () => verifyContainer(container, anchors));
     if (!report.ok) throw new Error(JSON.stringify(report.checks));

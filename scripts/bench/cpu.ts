@@ -25,7 +25,11 @@ const cpuSecondsOfAll = (pids: readonly number[]) => pids.reduce((sum, pid) => s
 /** A process's children (nginx's workers under its master), from /proc. */
 export function childPids(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }

@@ -73,7 +73,11 @@ if (mode === 'trivial') {
     await pool.query("insert into bench_floor (id, name) select i, 'item ' || i from generate_series(1, 10000) as i on conflict do nothing");
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       // Named, so PostgreSQL parses and plans it once per connection, as the app's prepared statements.
-      const { rows } = await pool.query({ name: 'floor_point_select', text: 'select id, name, created_at from bench_floor where id = $1', values: [Number(request.params.id)] });
+      const { rows } = await pool.query({
+        name: 'floor_point_select',
+        text: 'select id, name, created_at from bench_floor where id = $1',
+        values: [Number(request.params.id)],
+      });
       if (rows.length === 0) return reply.code(404).send({ code: 'NOT_FOUND' });
       return rows[0] as unknown;
     });
@@ -83,19 +87,24 @@ if (mode === 'trivial') {
     await pool.query('vacuum (analyze) bench_floor_applications');
     const stepData = JSON.parse(STEP_DATA_TEMPLATE) as Record<string, unknown>;
     // The app's path and body (scenarios.ts saveRequests): the step's data replaces that step in the document.
-    app.put<{ Params: { processId: string }; Body: { version: number; data: unknown } }>('/onboarding/applications/:processId/steps/Incomes', async (request, reply) => {
-      const { version, data } = request.body;
-      const document = JSON.stringify({ ...stepData, Incomes: data });
-      const values = [request.params.processId, version, document, 'RelatedPersons', 'EE38001085718', '{"step":"Incomes"}'];
-      // Named, so PostgreSQL parses and plans it once per connection, as the app's step save.
-      const { rows } = await pool.query<{ application_version: number }>({ name: 'floor_save_step', text: saveStep, values });
-      const written = rows[0];
-      if (!written) {
-        const current = await pool.query<{ version: number }>('select version from bench_floor_applications where process_id = $1', [request.params.processId]);
-        return reply.code(409).send({ code: 'VERSION_CONFLICT', currentVersion: current.rows[0]?.version });
-      }
-      return { processId: request.params.processId, version: written.application_version };
-    });
+    app.put<{ Params: { processId: string }; Body: { version: number; data: unknown } }>(
+      '/onboarding/applications/:processId/steps/Incomes',
+      async (request, reply) => {
+        const { version, data } = request.body;
+        const document = JSON.stringify({ ...stepData, Incomes: data });
+        const values = [request.params.processId, version, document, 'RelatedPersons', 'EE38001085718', '{"step":"Incomes"}'];
+        // Named, so PostgreSQL parses and plans it once per connection, as the app's step save.
+        const { rows } = await pool.query<{ application_version: number }>({ name: 'floor_save_step', text: saveStep, values });
+        const written = rows[0];
+        if (!written) {
+          const current = await pool.query<{ version: number }>('select version from bench_floor_applications where process_id = $1', [
+            request.params.processId,
+          ]);
+          return reply.code(409).send({ code: 'VERSION_CONFLICT', currentVersion: current.rows[0]?.version });
+        }
+        return { processId: request.params.processId, version: written.application_version };
+      },
+    );
   }
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.addHook('onClose', () => pool.end());

@@ -33,7 +33,15 @@ const options = parseOptions(process.argv.slice(2), process.env);
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 // Each group of made-up people (people.ts) gets its own range, so no two scenarios share a person.
-const PEOPLE = { prepared: 0, journeyIdCard: 100_000, journeySmartId: 1_000_000, lighthouse: 2_000_000, profile: 2_100_000, pgliteRead: 2_200_000, cluster: 2_500_000 } as const;
+const PEOPLE = {
+  prepared: 0,
+  journeyIdCard: 100_000,
+  journeySmartId: 1_000_000,
+  lighthouse: 2_000_000,
+  profile: 2_100_000,
+  pgliteRead: 2_200_000,
+  cluster: 2_500_000,
+} as const;
 
 const running = new Set<ChildServer>();
 async function started<T extends ChildServer>(server: Promise<T>): Promise<T> {
@@ -54,7 +62,13 @@ const report: BenchReport = {
     postgres: 'not reachable',
     database: options.isPglite ? 'PGlite (embedded)' : 'PostgreSQL',
   },
-  options: { quick: options.isQuick, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, journeys: options.journeys },
+  options: {
+    quick: options.isQuick,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    connections: options.connections,
+    journeys: options.journeys,
+  },
   floors: {},
   scenarios: [],
   notes: [],
@@ -116,7 +130,11 @@ async function measureApp(server: AppServer, applications: PreparedApplication[]
   // A journey takes seconds under load: give the quick run long enough for some to finish.
   const journey = { connections: options.journeys, durationSeconds: Math.max(options.durationSeconds, 12) };
   await measure('journey: magic sign-in … ID-card', job(server.baseUrl, 'journey-id-card', { ...journey, personOffset: PEOPLE.journeyIdCard }), server.pid);
-  await measure('journey: Smart-ID sign-in … Smart-ID', job(server.baseUrl, 'journey-smart-id', { ...journey, personOffset: PEOPLE.journeySmartId }), server.pid);
+  await measure(
+    'journey: Smart-ID sign-in … Smart-ID',
+    job(server.baseUrl, 'journey-smart-id', { ...journey, personOffset: PEOPLE.journeySmartId }),
+    server.pid,
+  );
 }
 
 /** --profile: one app server per scenario under node --cpu-prof, on the same database, and the top of each profile. */
@@ -136,7 +154,11 @@ async function profileScenarios(databaseUrl: string | undefined, dataDir: string
     await stopped(server);
     const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
     const figures = `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${String(result.latencyMs.p99)} ms, ${String(result.non2xx)} non-2xx; the profile includes start-up`;
-    sections.push(file ? `Profile of the server under "${label}" (${figures}; ${path.join(profileDir, file)}):\n${formatProfile(summariseProfile(path.join(profileDir, file), 20))}` : `No profile was written for ${label}.`);
+    sections.push(
+      file
+        ? `Profile of the server under "${label}" (${figures}; ${path.join(profileDir, file)}):\n${formatProfile(summariseProfile(path.join(profileDir, file), 20))}`
+        : `No profile was written for ${label}.`,
+    );
   }
   return sections;
 }
@@ -146,7 +168,10 @@ async function measurePgliteRead(simulatorsUrl: string): Promise<LoadResult> {
   const server = await started(startAppServer({ simulatorsUrl }));
   try {
     log(`second app server on PGlite at ${server.baseUrl}; preparing ${String(2 * options.connections)} applications`);
-    const applications = await prepareApplications(server.baseUrl, Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.pgliteRead + index)));
+    const applications = await prepareApplications(
+      server.baseUrl,
+      Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.pgliteRead + index)),
+    );
     log(`read application on PGlite: ${String(options.connections)} connections, ${String(options.durationSeconds)} s`);
     return await runLoad(job(server.baseUrl, 'read', { applications }), pidsOf(server.pid));
   } finally {
@@ -172,7 +197,9 @@ async function clusterMain(): Promise<void> {
       personOffset: PEOPLE.cluster,
       log,
     });
-    console.log(`\nMachine: ${String(os.availableParallelism())} cores, Node ${process.version}, PostgreSQL ${database.serverVersion}; ${String(options.journeys)} journeys at once, ${String(Math.max(options.durationSeconds, 12))} s each run.\n`);
+    console.log(
+      `\nMachine: ${String(os.availableParallelism())} cores, Node ${process.version}, PostgreSQL ${database.serverVersion}; ${String(options.journeys)} journeys at once, ${String(Math.max(options.durationSeconds, 12))} s each run.\n`,
+    );
     console.log(formatClusterScaling(runs, options.journeys));
     const jsonFile = path.join(os.tmpdir(), `onboarding-bench-cluster-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(jsonFile, JSON.stringify(runs, null, 2));
@@ -199,13 +226,16 @@ async function build(): Promise<void> {
 async function main(): Promise<void> {
   // Other work on the machine (someone's test run) takes CPU from the server under test: give it a few minutes to finish.
   const busy = await waitUntilQuiet(25, options.isQuick ? 0 : 5 * 60_000, log);
-  report.notes.push(`Before the load the machine was ${busy.toFixed(0)} % of a core busy with other work; the "other" CPU column shows it during each scenario.`);
+  report.notes.push(
+    `Before the load the machine was ${busy.toFixed(0)} % of a core busy with other work; the "other" CPU column shows it during each scenario.`,
+  );
 
   log('web bundle');
   report.bundle = await measureBundle();
 
   const hasPostgres = await isPostgresReachable(options.databaseUrl);
-  if (!hasPostgres && !options.isPglite) throw new Error(`No PostgreSQL answers at ${options.databaseUrl}; start it (pg_ctlcluster 15 main start) or run with --pglite.`);
+  if (!hasPostgres && !options.isPglite)
+    throw new Error(`No PostgreSQL answers at ${options.databaseUrl}; start it (pg_ctlcluster 15 main start) or run with --pglite.`);
   const database = hasPostgres ? await createBenchDatabase(options.databaseUrl) : undefined;
   report.machine.postgres = database?.serverVersion ?? 'not reachable';
 
@@ -219,7 +249,10 @@ async function main(): Promise<void> {
   const dataDir = server.dataDir;
   log(`app server (${report.machine.database}) at ${server.baseUrl}; preparing ${String(2 * options.connections)} applications`);
   // Twice as many as connections: a save always finds an application with no request in flight (scenarios.ts).
-  const applications = await prepareApplications(server.baseUrl, Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.prepared + index)));
+  const applications = await prepareApplications(
+    server.baseUrl,
+    Array.from({ length: 2 * options.connections }, (_, index) => benchSubject(PEOPLE.prepared + index)),
+  );
   // At rest: started, warmed up by preparing the applications, before any load.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   report.rssAtRestMiB = rssMiBOf(server.pid);

@@ -65,7 +65,13 @@ function stepRequests(): Step[] {
   }));
 }
 
-const personalInformation: Step = { name: 'personal information', method: 'PUT', path: () => '/onboarding/representative/personal-information', isAuthenticated: true, body: () => PERSONAL_INFORMATION };
+const personalInformation: Step = {
+  name: 'personal information',
+  method: 'PUT',
+  path: () => '/onboarding/representative/personal-information',
+  isAuthenticated: true,
+  body: () => PERSONAL_INFORMATION,
+};
 
 const createApplication = (company: (context: Context) => unknown): Step => ({
   name: 'create application',
@@ -214,7 +220,10 @@ export function smartIdJourney(personOffset: number): Step[] {
       },
     },
     personalInformation,
-    createApplication((context) => ({ source: 'MANUAL', company: { businessName: context.subject?.company.businessName, registryCode: context.subject?.company.registryCode, registryCountryCode: 'EE' } })),
+    createApplication((context) => ({
+      source: 'MANUAL',
+      company: { businessName: context.subject?.company.businessName, registryCode: context.subject?.company.registryCode, registryCountryCode: 'EE' },
+    })),
     ...stepRequests(),
     {
       name: 'start signing',

@@ -13,13 +13,33 @@ import { loadLighthouseTools, type BrowserPage, type LighthouseTools } from './l
  * The three packages are installed on first use (lighthouse-tools.ts).
  */
 
-export type LighthousePage = { name: string; path: string; performance: number[]; accessibility: number[]; bestPractices: number[]; lcpMs: number[]; tbtMs: number[]; failedAudits: string[]; finalUrls: string[]; errors: string[] };
+export type LighthousePage = {
+  name: string;
+  path: string;
+  performance: number[];
+  accessibility: number[];
+  bestPractices: number[];
+  lcpMs: number[];
+  tbtMs: number[];
+  failedAudits: string[];
+  finalUrls: string[];
+  errors: string[];
+};
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
 /** `error`: the run did not give scores (Lighthouse's runtime error, such as NO_FCP); its figures are not used. */
-type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; failedAudits: string[]; finalUrl: string; error?: string };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  failedAudits: string[];
+  finalUrl: string;
+  error?: string;
+};
 
 /** The kinds of issue Chromium's Issues panel reported (the best-practices audit inspector-issues), e.g. "Content security policy", with the URLs it names (such as a blocked one). */
 function issueTypesOf(details: unknown): string {
@@ -44,8 +64,15 @@ async function audit({ lighthouse }: LighthouseTools, url: string, port: number,
   const unscored = (['performance', 'accessibility', 'best-practices'] as const).filter((id) => typeof categories[id]?.score !== 'number');
   const error = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : unscored.length > 0 ? `no score for ${unscored.join(', ')}` : undefined;
   const failedAudits = Object.values(audits)
-    .filter((item) => item.score !== null && item.score < 0.9 && (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'))
-    .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}${item.id === 'inspector-issues' ? ` [${issueTypesOf(item.details)}]` : ''}`);
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 0.9 &&
+        (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'),
+    )
+    .map(
+      (item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}${item.id === 'inspector-issues' ? ` [${issueTypesOf(item.details)}]` : ''}`,
+    );
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -86,7 +113,12 @@ function collect(name: string, path: string, all: Scores[]): LighthousePage {
  * Runs Lighthouse `runs` times on each page. `signIn` gives a fresh signed-in
  * application for each wizard run (the step's screen must be the application's current one).
  */
-export async function runLighthouse(baseUrl: string, runs: number, signIn: () => Promise<PreparedApplication>, log: (message: string) => void): Promise<LighthousePage[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  runs: number,
+  signIn: () => Promise<PreparedApplication>,
+  log: (message: string) => void,
+): Promise<LighthousePage[]> {
   const tools = await loadLighthouseTools(log);
   const chrome = await tools.launchChrome({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
@@ -118,7 +150,10 @@ export async function runLighthouse(baseUrl: string, runs: number, signIn: () =>
     } finally {
       await browser.disconnect();
     }
-    return [collect('sign-in screen', '/start/authentication', authentication), collect('wizard step (signed in)', wizardPath.replace(/processId=[^&]+/, 'processId=…'), wizard)];
+    return [
+      collect('sign-in screen', '/start/authentication', authentication),
+      collect('wizard step (signed in)', wizardPath.replace(/processId=[^&]+/, 'processId=…'), wizard),
+    ];
   } finally {
     chrome.kill();
   }

@@ -85,7 +85,9 @@ export function run(command: string, args: string[], options: { cwd?: string; en
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${String(code)}\n${output.slice(-4000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${String(code)}\n${output.slice(-4000)}`)),
+    );
   });
 }
 

@@ -31,7 +31,11 @@ export function readRequests(applications: readonly PreparedApplication[]): Auto
         const application = applications[next % applications.length];
         next += 1;
         if (!application) throw new Error('no applications to read');
-        return { ...request, path: `/onboarding/applications/${application.processId}`, headers: { ...request.headers, authorization: `Bearer ${application.accessToken}` } };
+        return {
+          ...request,
+          path: `/onboarding/applications/${application.processId}`,
+          headers: { ...request.headers, authorization: `Bearer ${application.accessToken}` },
+        };
       },
     },
   ];
@@ -84,7 +88,13 @@ export function requestsOf(job: LoadJob): AutocannonRequest[] {
     case 'floor-pg-write':
       // The write floor answers the app's path and body, so its rows are taken and returned as the app's applications are.
       return saveRequests(
-        Array.from({ length: job.rows ?? 2 * job.connections }, (_, index) => ({ processId: writeFloorRowId(index + 1), version: 1, accessToken: '', refreshToken: '', personalId: '' })),
+        Array.from({ length: job.rows ?? 2 * job.connections }, (_, index) => ({
+          processId: writeFloorRowId(index + 1),
+          version: 1,
+          accessToken: '',
+          refreshToken: '',
+          personalId: '',
+        })),
         'steps',
       );
     case 'read':

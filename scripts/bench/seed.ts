@@ -45,7 +45,8 @@ select a.process_id,
 from applications a cross join generate_series(1, ${String(EVENTS_PER_APPLICATION)}) as s(n)
 where a.company_name like 'Seeded company %'`;
 
-const sizeOfStepData = "select coalesce(avg(pg_column_size(step_data)), 0)::int as compressed, coalesce(avg(octet_length(step_data::text)), 0)::int as text from (select step_data from applications where company_name like 'Seeded company %' limit 1000) as sample";
+const sizeOfStepData =
+  "select coalesce(avg(pg_column_size(step_data)), 0)::int as compressed, coalesce(avg(octet_length(step_data::text)), 0)::int as text from (select step_data from applications where company_name like 'Seeded company %' limit 1000) as sample";
 
 /** Seeds a PostgreSQL server (the app keeps running; the figures after are taken on the same server). */
 export async function seedPostgres(databaseUrl: string, count: number): Promise<SeedResult> {

@@ -20,7 +20,15 @@ export async function startSimulatorsProcess(): Promise<ChildServer & { dataDir:
     command: process.execPath,
     args: [simulatorsEntry],
     // As the app server runs: a demonstration deployment (the bench's own environment has NODE_ENV=production once Vite has built).
-    env: { NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', SIMULATORS_HOST: '127.0.0.1', SIMULATORS_PORT: String(port), DATA_DIR: dataDir, SIMULATOR_COMPLETION_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'production',
+      DEMO_DEPLOYMENT: 'true',
+      SIMULATORS_HOST: '127.0.0.1',
+      SIMULATORS_PORT: String(port),
+      DATA_DIR: dataDir,
+      SIMULATOR_COMPLETION_DELAY_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
     port,
     readyPath: '/simulators.json',
     timeoutMs: 60_000,

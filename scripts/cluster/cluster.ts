@@ -169,15 +169,21 @@ function sharedSecrets(dir: string): Record<string, string> {
   const clientsFile = path.join(dir, 'integration-clients.json');
   const jwk = { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig' };
   writeFileSync(clientsFile, JSON.stringify([{ clientId: 'demo-bank', scopes: INTEGRATION_SCOPES, publicKeys: [jwk] }], null, 2));
-  return { WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`, KEY_ENCRYPTION_KEYS: randomBytes(32).toString('base64'), INTEGRATION_CLIENTS_FILE: clientsFile };
+  return {
+    WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+    KEY_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
+    INTEGRATION_CLIENTS_FILE: clientsFile,
+  };
 }
 
-const instanceLine = (instance: Instance, isReady: boolean) => `server 127.0.0.1:${String(instance.port)} max_fails=1 fail_timeout=2s${isReady ? '' : ' down'};`;
+const instanceLine = (instance: Instance, isReady: boolean) =>
+  `server 127.0.0.1:${String(instance.port)} max_fails=1 fail_timeout=2s${isReady ? '' : ' down'};`;
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => undefined);
   const probeIntervalMs = options.probeIntervalMs ?? 500;
-  for (const file of [SERVER_ENTRY, SIMULATORS_ENTRY]) if (!existsSync(file)) throw new Error(`${path.relative(REPO_ROOT, file)} is missing: run npm run build first`);
+  for (const file of [SERVER_ENTRY, SIMULATORS_ENTRY])
+    if (!existsSync(file)) throw new Error(`${path.relative(REPO_ROOT, file)} is missing: run npm run build first`);
   if (!existsSync(NGINX_BINARY)) throw new Error(`nginx is missing at ${NGINX_BINARY}: apt-get install nginx (or set NGINX_PATH)`);
   mkdirSync(options.dir, { recursive: true });
   // nginx's workers run as nobody when started by root: they need to reach their temporary folders.
@@ -189,11 +195,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     'simulators',
     process.execPath,
     [SIMULATORS_ENTRY],
-    { SIMULATORS_HOST: '127.0.0.1', SIMULATORS_PORT: String(simulatorsPort), DATA_DIR: path.join(options.dir, 'simulators-data'), LOG_LEVEL: 'warn', ...pick(options.env, 'SIMULATOR_COMPLETION_DELAY_MS') },
+    {
+      SIMULATORS_HOST: '127.0.0.1',
+      SIMULATORS_PORT: String(simulatorsPort),
+      DATA_DIR: path.join(options.dir, 'simulators-data'),
+      LOG_LEVEL: 'warn',
+      ...pick(options.env, 'SIMULATOR_COMPLETION_DELAY_MS'),
+    },
     path.join(options.dir, 'simulators.log'),
   );
   const simulatorsUrl = `http://127.0.0.1:${String(simulatorsPort)}`;
-  await waitUntil('the identity simulators', () => answers(`${simulatorsUrl}/simulators.json`), () => exitedNote(simulators), 60_000);
+  await waitUntil(
+    'the identity simulators',
+    () => answers(`${simulatorsUrl}/simulators.json`),
+    () => exitedNote(simulators),
+    60_000,
+  );
   log(`identity simulators at ${simulatorsUrl} (pid ${String(simulators.process.pid)})`);
 
   const shared = sharedSecrets(options.dir);
@@ -288,7 +305,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   async function waitInRotation(instance: Instance & { child: Child }): Promise<void> {
-    await waitUntil(`instance ${String(instance.number)}`, () => ready.has(instance), () => exitedNote(instance.child), 120_000);
+    await waitUntil(
+      `instance ${String(instance.number)}`,
+      () => ready.has(instance),
+      () => exitedNote(instance.child),
+      120_000,
+    );
     // nginx has been told; give its new workers a moment to take over.
     await sleep(200);
   }
@@ -301,7 +323,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     nginx = startChild('nginx', NGINX_BINARY, ['-p', options.dir, '-c', mainFile], {}, path.join(options.dir, 'nginx.log'));
     probing = probeLoop();
     for (const instance of first) await waitInRotation(instance);
-    await waitUntil('nginx', () => answers(`${url}/readyz`), () => exitedNote(nginx as Child), 30_000);
+    await waitUntil(
+      'nginx',
+      () => answers(`${url}/readyz`),
+      () => exitedNote(nginx as Child),
+      30_000,
+    );
     log(`nginx at ${url} (pid ${String(nginx.process.pid)}) in front of ${String(first.length)} instances`);
   } catch (error) {
     isProbing = false;
@@ -369,7 +396,13 @@ function startContainer(name: string, image: string, env: Record<string, string>
   chmodSync(dataDir, 0o777);
   const shared = path.dirname(dataDir);
   const settings = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-  return startChild(name, 'docker', ['run', '--rm', '--init', '--network', 'host', '--name', name, '--volume', `${shared}:${shared}`, ...settings, image], process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}, logFile);
+  return startChild(
+    name,
+    'docker',
+    ['run', '--rm', '--init', '--network', 'host', '--name', name, '--volume', `${shared}:${shared}`, ...settings, image],
+    process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {},
+    logFile,
+  );
 }
 
 function exitedNote(child: Child): string | undefined {

@@ -17,7 +17,8 @@ const port = Number(process.env.CLUSTER_PORT ?? 3000);
 const instances = Number(process.env.CLUSTER_INSTANCES ?? 3);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/onboarding_cluster';
 if (!Number.isInteger(port) || port < 1 || port > 65_535) fail(`CLUSTER_PORT: ${String(process.env.CLUSTER_PORT)} is not a port`);
-if (!Number.isInteger(instances) || instances < 1 || instances > 16) fail(`CLUSTER_INSTANCES: ${String(process.env.CLUSTER_INSTANCES)} is not a number from 1 to 16`);
+if (!Number.isInteger(instances) || instances < 1 || instances > 16)
+  fail(`CLUSTER_INSTANCES: ${String(process.env.CLUSTER_INSTANCES)} is not a number from 1 to 16`);
 
 function fail(message: string): never {
   console.error(`the cluster could not start: ${message}`);
@@ -62,9 +63,15 @@ await ensureDatabase(databaseUrl);
 const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-cluster-'));
 const image = process.env.CLUSTER_IMAGE;
 const env = { KEY_ENCRYPTION_KEYS: clusterKeyEncryptionKeys() };
-const cluster = await startCluster({ port, instances, databaseUrl, dir, env, ...(image ? { image } : {}), log: (message) => console.log(`cluster: ${message}`) }).catch((error: unknown) =>
-  fail(`${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)} (logs in ${dir})`),
-);
+const cluster = await startCluster({
+  port,
+  instances,
+  databaseUrl,
+  dir,
+  env,
+  ...(image ? { image } : {}),
+  log: (message) => console.log(`cluster: ${message}`),
+}).catch((error: unknown) => fail(`${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)} (logs in ${dir})`));
 console.log(`cluster: the web app is at ${cluster.url}/start/ ; logs in ${dir}`);
 
 let isStopping = false;

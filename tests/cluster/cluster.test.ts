@@ -83,7 +83,11 @@ function answeringInstances(fromLine: number): Set<string> {
 const accessLogLines = () => readFileSync(cluster.accessLog, 'utf8').split('\n').length - 1;
 
 async function trustAnchors(): Promise<{ smartId: string[]; idCard: string[]; tsa: string[] }> {
-  const description = (await (await fetch(`${cluster.simulatorsUrl}/simulators.json`)).json()) as { smartIdTrustAnchors: string[]; idCardTrustAnchors: string[]; tsaTrustAnchors: string[] };
+  const description = (await (await fetch(`${cluster.simulatorsUrl}/simulators.json`)).json()) as {
+    smartIdTrustAnchors: string[];
+    idCardTrustAnchors: string[];
+    tsaTrustAnchors: string[];
+  };
   return { smartId: description.smartIdTrustAnchors, idCard: description.idCardTrustAnchors, tsa: description.tsaTrustAnchors };
 }
 
@@ -108,7 +112,10 @@ async function signAndCheckContainer(page: Page, method: 'Smart-ID' | 'ID-card',
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the signed container (ASiC-E)' }).click();
   const container = await download;
-  const report = await verifyContainer(await readFile((await container.path()) ?? ''), { trustAnchors: anchors, timestampTrustAnchors: (await trustAnchors()).tsa });
+  const report = await verifyContainer(await readFile((await container.path()) ?? ''), {
+    trustAnchors: anchors,
+    timestampTrustAnchors: (await trustAnchors()).tsa,
+  });
   expect(report.checks.filter((check) => !check.ok)).toEqual([]);
   expect(report.signer?.personalId).toBe(personalId);
 }
@@ -127,7 +134,8 @@ async function magicSignIn(baseUrl: string, personalId: string): Promise<{ acces
   return (await answer.json()) as { accessToken: string; refreshToken: string };
 }
 
-const readRepresentative = (baseUrl: string, accessToken: string) => fetch(`${baseUrl}/onboarding/representative`, { headers: { authorization: `Bearer ${accessToken}` } });
+const readRepresentative = (baseUrl: string, accessToken: string) =>
+  fetch(`${baseUrl}/onboarding/representative`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 function smartIdStart(personalId: string, seed: number) {
   const codeVerifier = `${String(seed)}-${'v'.repeat(CODE_VERIFIER_LENGTH)}`.slice(0, CODE_VERIFIER_LENGTH);
@@ -154,17 +162,28 @@ const instanceAt = (index: number): Instance => {
 };
 
 describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', () => {
-  it('the Smart-ID journey in Chromium, to the success page and a container that proves itself, with requests on every instance', { timeout: 120_000 }, async () => {
-    // Each instance is what CLUSTER_IMAGE asks for: a container of the image, or a node process.
-    expect(cluster.instances().map((instance) => instance.container !== undefined)).toEqual(Array<boolean>(INSTANCES).fill(process.env.CLUSTER_IMAGE !== undefined));
-    const fromLine = accessLogLines();
-    const page = await newPage(browser);
-    await signInWithSmartId(page, cluster.url, OK_TESTNUMBER.person.personalId);
-    await fillApplication(page, 'ok.testnumber@example.ee', /Näidis Tehnoloogia OÜ/, OK_TESTNUMBER);
-    await signAndCheckContainer(page, 'Smart-ID', (await trustAnchors()).smartId, OK_TESTNUMBER.person.personalId);
-    await page.context().close();
-    expect([...answeringInstances(fromLine)].sort()).toEqual(cluster.instances().map((instance) => `127.0.0.1:${String(instance.port)}`).sort());
-  });
+  it(
+    'the Smart-ID journey in Chromium, to the success page and a container that proves itself, with requests on every instance',
+    { timeout: 120_000 },
+    async () => {
+      // Each instance is what CLUSTER_IMAGE asks for: a container of the image, or a node process.
+      expect(cluster.instances().map((instance) => instance.container !== undefined)).toEqual(
+        Array<boolean>(INSTANCES).fill(process.env.CLUSTER_IMAGE !== undefined),
+      );
+      const fromLine = accessLogLines();
+      const page = await newPage(browser);
+      await signInWithSmartId(page, cluster.url, OK_TESTNUMBER.person.personalId);
+      await fillApplication(page, 'ok.testnumber@example.ee', /Näidis Tehnoloogia OÜ/, OK_TESTNUMBER);
+      await signAndCheckContainer(page, 'Smart-ID', (await trustAnchors()).smartId, OK_TESTNUMBER.person.personalId);
+      await page.context().close();
+      expect([...answeringInstances(fromLine)].sort()).toEqual(
+        cluster
+          .instances()
+          .map((instance) => `127.0.0.1:${String(instance.port)}`)
+          .sort(),
+      );
+    },
+  );
 
   it('the ID-card journey in Chromium: the card reader’s challenge from one instance is answered on another', { timeout: 120_000 }, async () => {
     const fromLine = accessLogLines();
@@ -221,12 +240,17 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
     const { authenticationSessionId } = (await started.json()) as { authenticationSessionId: string };
     let code: string | undefined;
     for (let poll = 0; poll < 30 && !code; poll += 1) {
-      const status = (await (await fetch(`${cluster.url}/oauth2/v2/authorize/sid/${authenticationSessionId}/status`)).json()) as { status: string; code?: string };
+      const status = (await (await fetch(`${cluster.url}/oauth2/v2/authorize/sid/${authenticationSessionId}/status`)).json()) as {
+        status: string;
+        code?: string;
+      };
       code = status.code;
     }
     expect(code).toBeDefined();
     const exchanges = await Promise.all(
-      cluster.instances().map((instance) => post(instance.baseUrl, '/oauth2/v2/authorize/token', { authorizationCode: code, codeVerifier, grantType: 'AUTHORIZATION_CODE' })),
+      cluster
+        .instances()
+        .map((instance) => post(instance.baseUrl, '/oauth2/v2/authorize/token', { authorizationCode: code, codeVerifier, grantType: 'AUTHORIZATION_CODE' })),
     );
     // A spent code is refused as any unknown one is (401 UNAUTHORIZED).
     expect(exchanges.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
@@ -234,15 +258,26 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
 
   it('the rate limits hold across instances: sign-in starts per person, requests per user', { timeout: 60_000 }, async () => {
     const starts: number[] = [];
-    for (let n = 0; n <= STARTS_PER_PERSON; n += 1) starts.push((await post(instanceAt(n).baseUrl, '/oauth2/v2/authorize/sid/start', smartIdStart('40404049996', n).body)).status);
+    for (let n = 0; n <= STARTS_PER_PERSON; n += 1)
+      starts.push((await post(instanceAt(n).baseUrl, '/oauth2/v2/authorize/sid/start', smartIdStart('40404049996', n).body)).status);
     expect(starts).toEqual([...Array<number>(STARTS_PER_PERSON).fill(200), 429]);
 
     // Register look-ups are counted per user: sent to each instance in turn, they stop at the limit all together.
     const { accessToken } = await magicSignIn(cluster.url, JAAK_KRISTJAN.person.personalId);
     const consent = { email: 'jaak@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
-    expect((await fetch(`${cluster.url}/onboarding/representative/personal-information`, { method: 'PUT', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify(consent) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${cluster.url}/onboarding/representative/personal-information`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(consent),
+        })
+      ).status,
+    ).toBe(200);
     // Põhjala Puit AS, on whose board 40504040001 sits: the look-up answers only about its persons.
-    expect((await post(cluster.url, '/onboarding/applications', { source: 'REGISTER', registryCode: '19001278', registryCountryCode: 'EE' }, accessToken)).status).toBe(200);
+    expect(
+      (await post(cluster.url, '/onboarding/applications', { source: 'REGISTER', registryCode: '19001278', registryCountryCode: 'EE' }, accessToken)).status,
+    ).toBe(200);
     const lookUps: number[] = [];
     for (let n = 0; n < REQUESTS_PER_USER + INSTANCES; n += 1) {
       const answer = await fetch(`${instanceAt(n).baseUrl}/onboarding/register/persons/40504040001`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -259,20 +294,37 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
   it('a rolling restart of every instance during 64 journeys: no request a person sends fails', { timeout: 420_000 }, async () => {
     const before = cluster.instances().map((instance) => instance.number);
     const load = startJourneys(cluster.url, 64, 0);
-    await waitFor(() => load.results.completed >= 10, 120_000, () => summary(load.results));
+    await waitFor(
+      () => load.results.completed >= 10,
+      120_000,
+      () => summary(load.results),
+    );
     await cluster.rollingRestart();
     const completedAtEnd = load.results.completed;
-    await waitFor(() => load.results.completed >= completedAtEnd + 10, 120_000, () => summary(load.results));
+    await waitFor(
+      () => load.results.completed >= completedAtEnd + 10,
+      120_000,
+      () => summary(load.results),
+    );
     load.stop();
     const results = await load.finished;
     console.log(`rolling restart: ${summary(results)}`);
     expect(results.failures).toEqual([]);
-    expect(cluster.instances().map((instance) => instance.number).filter((number) => before.includes(number))).toEqual([]);
+    expect(
+      cluster
+        .instances()
+        .map((instance) => instance.number)
+        .filter((number) => before.includes(number)),
+    ).toEqual([]);
     expect(cluster.inRotation()).toHaveLength(INSTANCES);
   });
 
   it('every mail of the outbox is sent exactly once while all instances poll it', { timeout: 120_000 }, async () => {
-    await waitFor(async () => (await countOf('select count(*) from mail_outbox where sent_at is null')) === 0, 90_000, () => 'mail still unsent');
+    await waitFor(
+      async () => (await countOf('select count(*) from mail_outbox where sent_at is null')) === 0,
+      90_000,
+      () => 'mail still unsent',
+    );
     const sent = await countOf('select count(*) from mail_outbox');
     expect(sent).toBeGreaterThan(64);
     const messageIds = smtp.received.map((mail) => mail.headers.get('message-id'));
@@ -282,11 +334,19 @@ describe.skipIf(!isReachable)('three instances behind nginx, one PostgreSQL', ()
 
   it('kill -9 of one instance under load: no acknowledged save lost, no half-written application, the journeys go on', { timeout: 300_000 }, async () => {
     const load = startJourneys(cluster.url, 32, 1_000_000);
-    await waitFor(() => load.results.completed >= 10, 120_000, () => summary(load.results));
+    await waitFor(
+      () => load.results.completed >= 10,
+      120_000,
+      () => summary(load.results),
+    );
     const victim = instanceAt(0);
     await cluster.stopInstance(victim, 'SIGKILL');
     const completedAtKill = load.results.completed;
-    await waitFor(() => load.results.completed >= completedAtKill + 32, 180_000, () => summary(load.results));
+    await waitFor(
+      () => load.results.completed >= completedAtKill + 32,
+      180_000,
+      () => summary(load.results),
+    );
     load.stop();
     const results = await load.finished;
     console.log(`kill -9: ${summary(results)}`);

@@ -83,7 +83,9 @@ async function holdRequests(page: Page, pattern: RegExp): Promise<() => Promise<
 type LayoutGlobals = {
   document: {
     documentElement: { scrollWidth: number; clientWidth: number };
-    querySelectorAll(selector: string): Iterable<{ tagName: string; id: string; className: unknown; getBoundingClientRect(): { right: number; width: number } }>;
+    querySelectorAll(
+      selector: string,
+    ): Iterable<{ tagName: string; id: string; className: unknown; getBoundingClientRect(): { right: number; width: number } }>;
   };
 };
 
@@ -267,7 +269,10 @@ const groups: readonly Group[] = [
         open: async (page) => {
           await visit(page, '/personal-information');
           await clickButton(page, 'Continue');
-          await page.getByRole('checkbox', { name: /I am aware/ }).and(page.locator('[aria-invalid="true"]')).waitFor();
+          await page
+            .getByRole('checkbox', { name: /I am aware/ })
+            .and(page.locator('[aria-invalid="true"]'))
+            .waitFor();
         },
       },
       {
@@ -408,7 +413,10 @@ const groups: readonly Group[] = [
       {
         name: 'related person modal: completing the details',
         open: async (page) => {
-          await page.getByRole('button', { name: /^Complete the details: / }).first().click();
+          await page
+            .getByRole('button', { name: /^Complete the details: / })
+            .first()
+            .click();
           await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
         },
         close: closeModal,
@@ -454,7 +462,10 @@ const groups: readonly Group[] = [
         name: 'related person modal: editing',
         isMain: true,
         open: async (page) => {
-          await page.getByRole('button', { name: /^Edit: / }).first().click();
+          await page
+            .getByRole('button', { name: /^Edit: / })
+            .first()
+            .click();
           await page.getByRole('dialog').waitFor();
         },
         close: closeModal,
@@ -498,7 +509,11 @@ const groups: readonly Group[] = [
         isMain: true,
         open: async (page) => {
           await clickButton(page, 'Choose an office');
-          await page.getByRole('dialog', { name: 'Choose an identification location' }).getByRole('button', { name: /Choose/ }).first().waitFor();
+          await page
+            .getByRole('dialog', { name: 'Choose an identification location' })
+            .getByRole('button', { name: /Choose/ })
+            .first()
+            .waitFor();
         },
         close: closeModal,
       },
@@ -560,8 +575,16 @@ const groups: readonly Group[] = [
       },
     ],
   },
-  { name: 'signing as a Smart-ID account that does not answer', setUp: readyToSign(byHand('30403039983', 'TIMEOUT', 'Ootamise OÜ')), screens: [signingEnd('signing: terminated', 'Time ran out')] },
-  { name: 'signing as a Smart-ID account with an unusable document', setUp: readyToSign(byHand('30403039994', 'UNUSABLE', 'Vana Dokumendi OÜ')), screens: [signingEnd('signing: unsuccessful', 'Signing failed')] },
+  {
+    name: 'signing as a Smart-ID account that does not answer',
+    setUp: readyToSign(byHand('30403039983', 'TIMEOUT', 'Ootamise OÜ')),
+    screens: [signingEnd('signing: terminated', 'Time ran out')],
+  },
+  {
+    name: 'signing as a Smart-ID account with an unusable document',
+    setUp: readyToSign(byHand('30403039994', 'UNUSABLE', 'Vana Dokumendi OÜ')),
+    screens: [signingEnd('signing: unsuccessful', 'Signing failed')],
+  },
   {
     name: 'the session',
     setUp: async (page) => {

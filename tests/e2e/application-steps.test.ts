@@ -17,7 +17,10 @@ async function fillCompanyInformation(page: Page) {
   await page.getByLabel('Number of employees').fill('3');
   const markets = page.getByRole('combobox', { name: 'Target market countries' });
   await markets.fill('Eston');
-  await page.getByRole('option', { name: /Estonia/ }).first().click();
+  await page
+    .getByRole('option', { name: /Estonia/ })
+    .first()
+    .click();
   for (const question of [
     'Does the company’s activity require a licence?',
     'Is the company listed on a stock exchange?',
@@ -35,7 +38,10 @@ describe('application steps 1-3 in Chromium', () => {
 
     // Step 1: an empty continue explains itself; then two reasons.
     await continueButton(page).click();
-    await page.getByText(/at least one/i).first().waitFor();
+    await page
+      .getByText(/at least one/i)
+      .first()
+      .waitFor();
     await page.getByRole('checkbox', { name: /Settlements in Estonia/ }).check({ force: true });
     await page.getByRole('checkbox', { name: /Deposit/ }).check({ force: true });
     await expectNoAxeViolations(page);

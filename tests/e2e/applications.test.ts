@@ -50,7 +50,9 @@ describe('consent to registry queries (docs/requirements.md section 1)', () => {
     await page.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
     const refused = await page.evaluate(async () => {
       const globals = globalThis as unknown as { sessionStorage: { getItem(key: string): string | null }; fetch: typeof fetch };
-      const response = await globals.fetch('/onboarding/representative/companies', { headers: { authorization: `Bearer ${globals.sessionStorage.getItem('accessToken') ?? ''}` } });
+      const response = await globals.fetch('/onboarding/representative/companies', {
+        headers: { authorization: `Bearer ${globals.sessionStorage.getItem('accessToken') ?? ''}` },
+      });
       return { status: response.status, body: (await response.json()) as { code: string } };
     });
     expect(refused).toMatchObject({ status: 409, body: { code: 'CONSENT_REQUIRED' } });
@@ -170,7 +172,9 @@ describe('save and continue later', () => {
     const resumed = await readSessionStorage(suite.page, 'processId');
     expect(resumed).toBe(processId);
     const newToken = await readSessionStorage(suite.page, 'accessToken');
-    const after = await (await fetch(`${suite.server.baseUrl}/onboarding/applications/${processId}`, { headers: { authorization: `Bearer ${newToken}` } })).json();
+    const after = await (
+      await fetch(`${suite.server.baseUrl}/onboarding/applications/${processId}`, { headers: { authorization: `Bearer ${newToken}` } })
+    ).json();
     expect(after).toMatchObject({ currentStep: 'AccountOpeningReason', drafts: { AccountOpeningReason: draft } });
   });
 });

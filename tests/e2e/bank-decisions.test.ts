@@ -86,7 +86,10 @@ describe('after the signature, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Tule pangakontorisse end tuvastama' }).waitFor({ timeout: 20_000 });
     await page.getByText('Tallinna kesklinna kontor').first().waitFor();
-    await page.getByText(/kell 11\.30/).first().waitFor();
+    await page
+      .getByText(/kell 11\.30/)
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page);
     await mailWithSubject('Ootame sind pangakontorisse');
     const booked = smtp.received.find((mail) => mail.subject.includes('Ootame sind pangakontorisse'));

@@ -112,7 +112,9 @@ describe('buttons', () => {
     for (const [variant, style] of Object.entries(expected)) {
       const actual = await styleOf(row.getByRole('button', { name: variant, exact: true }));
       expect({ variant, ...actual }).toMatchObject({ variant, ...style });
-      looks.add(JSON.stringify([actual['background-color'], actual.color, actual['border-top-color'], actual['border-top-width'], actual['text-decoration-line']]));
+      looks.add(
+        JSON.stringify([actual['background-color'], actual.color, actual['border-top-color'], actual['border-top-width'], actual['text-decoration-line']]),
+      );
     }
     // No two variants may look alike, or one of them has lost its class.
     expect(looks.size).toBe(Object.keys(expected).length);
@@ -161,7 +163,10 @@ describe('buttons', () => {
 
     // The primary specimen has no width: its label plus the medium size's 24px padding on each side and a 1px border.
     const primary = buttonRow(view, 'variant').getByRole('button', { name: 'primary', exact: true });
-    const labelWidth = await primary.evaluate((element) => (element as unknown as { firstElementChild: { getBoundingClientRect(): { width: number } } }).firstElementChild.getBoundingClientRect().width);
+    const labelWidth = await primary.evaluate(
+      (element) =>
+        (element as unknown as { firstElementChild: { getBoundingClientRect(): { width: number } } }).firstElementChild.getBoundingClientRect().width,
+    );
     expect((await boxOf(primary)).width).toBeCloseTo(labelWidth + 2 * 24 + 2, 1);
   });
 
@@ -208,7 +213,10 @@ describe('cards', () => {
 describe('modals', () => {
   async function openModal(view: Page, padding: 'default' | 'small', size: 'small' | 'medium' | 'large'): Promise<Locator> {
     const modals = view.getByRole('region', { name: 'Modals' });
-    await modals.getByRole('group', { name: `padding ${padding}` }).getByRole('button', { name: size, exact: true }).click();
+    await modals
+      .getByRole('group', { name: `padding ${padding}` })
+      .getByRole('button', { name: size, exact: true })
+      .click();
     const dialog = view.getByRole('dialog', { name: 'Save and continue later?' });
     await dialog.waitFor();
     return dialog;
@@ -242,7 +250,11 @@ describe('modals', () => {
       // The actions sit side by side at the bottom, 16px above the screen's edge.
       const confirm = await dialog.getByRole('button', { name: 'Send link' }).boundingBox();
       const cancel = await dialog.getByRole('button', { name: 'Cancel' }).boundingBox();
-      expect({ size, confirmBottom: Math.round((confirm?.y ?? 0) + (confirm?.height ?? 0)), sameRow: confirm?.y === cancel?.y }).toEqual({ size, confirmBottom: 900 - 16, sameRow: true });
+      expect({ size, confirmBottom: Math.round((confirm?.y ?? 0) + (confirm?.height ?? 0)), sameRow: confirm?.y === cancel?.y }).toEqual({
+        size,
+        confirmBottom: 900 - 16,
+        sameRow: true,
+      });
       await closeModal(view);
     }
   });

@@ -14,7 +14,9 @@ describe('the error summary of the company information step', () => {
     await page.getByRole('button', { name: 'Continue' }).last().click();
     const summary = page.getByRole('region', { name: 'Check these fields' });
     await summary.waitFor();
-    await expect.poll(() => summary.evaluate((element) => element === (element.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect
+      .poll(() => summary.evaluate((element) => element === (element.ownerDocument as unknown as { activeElement: unknown }).activeElement))
+      .toBe(true);
     const inView = async (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + Math.min(box.height, 200) <= 780;
     expect(await inView(await summary.boundingBox())).toBe(true);
 

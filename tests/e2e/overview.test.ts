@@ -54,7 +54,9 @@ describe('overview in Chromium', () => {
         const completed = completeRegisterPersons(fromRegister);
         return {
           ...completed,
-          relatedPersons: completed.relatedPersons.map((person) => (person.personalId === LOUNA.person.personalId ? { ...person, beneficiarySharePercent: 70 } : person)),
+          relatedPersons: completed.relatedPersons.map((person) =>
+            person.personalId === LOUNA.person.personalId ? { ...person, beneficiarySharePercent: 70 } : person,
+          ),
         };
       },
     });
@@ -86,7 +88,11 @@ describe('overview in Chromium', () => {
     await picker.waitFor({ state: 'hidden' });
 
     await page.getByRole('checkbox', { name: 'Business activity in Estonia' }).check({ force: true });
-    await page.getByRole('radiogroup', { name: 'Is the company a financial institution?' }).or(page.getByRole('group', { name: 'Is the company a financial institution?' })).getByRole('radio', { name: 'No' }).check({ force: true });
+    await page
+      .getByRole('radiogroup', { name: 'Is the company a financial institution?' })
+      .or(page.getByRole('group', { name: 'Is the company a financial institution?' }))
+      .getByRole('radio', { name: 'No' })
+      .check({ force: true });
     await page.getByRole('radio', { name: /Other active non-financial entity/ }).check({ force: true });
     await page.getByRole('checkbox', { name: /I confirm that the data in the application is correct/ }).check({ force: true });
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -17,7 +17,15 @@ const VIEWPORT = { width: 1280, height: 900 };
 
 // The page's globals as the callbacks below use them; the tests are type-checked without the DOM library.
 type Element = { getAttribute(name: string): string | null; innerText: string };
-type PageGlobals = { document: { title: string; documentElement: Element; body: Element; querySelectorAll(selector: string): Element[]; querySelector(selector: string): Element | null } };
+type PageGlobals = {
+  document: {
+    title: string;
+    documentElement: Element;
+    body: Element;
+    querySelectorAll(selector: string): Element[];
+    querySelector(selector: string): Element | null;
+  };
+};
 
 type Seen = { lang: string | null; title: string; text: string; aria: string; classes: string[] };
 
@@ -136,7 +144,9 @@ describe('the sign-in screen drawn by the server', () => {
   it('is drawn in the language of the locale cookie, and at the start address too', async () => {
     const { page, errors } = await watchedPage();
     await page.context().addCookies([{ name: 'locale', value: 'ru', url: suite.server.baseUrl }]);
-    await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('locale', 'ru'));
+    await page.addInitScript(() =>
+      (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('locale', 'ru'),
+    );
     await page.goto(`${suite.server.baseUrl}/start/`);
     await page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
     await hydrated(page);
@@ -149,7 +159,9 @@ describe('the sign-in screen drawn by the server', () => {
   it('is drawn afresh, without a mismatch, when the stored language differs from the one the server drew', async () => {
     const { page, errors } = await watchedPage();
     // The stored choice counts (docs/requirements.md section 2); the server, without the cookie, drew Estonian.
-    await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('locale', 'en'));
+    await page.addInitScript(() =>
+      (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('locale', 'en'),
+    );
     await page.context().setExtraHTTPHeaders({ cookie: '' });
     const response = await page.goto(`${suite.server.baseUrl}/start/authentication`);
     expect(await response?.text()).toContain('data-prerendered-locale="et"');

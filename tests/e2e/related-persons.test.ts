@@ -52,7 +52,13 @@ describe('related persons in Chromium', () => {
     await modal.getByLabel('Share in Põhjala Puit AS').fill('100');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await expect.poll(() => summary(page).getByText(/not accounted for/).count()).toBe(0);
+    await expect
+      .poll(() =>
+        summary(page)
+          .getByText(/not accounted for/)
+          .count(),
+      )
+      .toBe(0);
 
     // A legal-entity owner: its name comes from the register, which answers about the companies she represents
     // (here her one-person OÜ) and the application's chain, nobody else's; Põhjala Grupp OÜ gives up 10%.
@@ -67,7 +73,13 @@ describe('related persons in Chromium', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
     await structure.getByText('Näidis Tehnoloogia OÜ').waitFor();
-    await expect.poll(() => summary(page).getByText(/not accounted for|too much/).count()).toBe(0);
+    await expect
+      .poll(() =>
+        summary(page)
+          .getByText(/not accounted for|too much/)
+          .count(),
+      )
+      .toBe(0);
     await expectNoAxeViolations(page);
   });
 
@@ -81,7 +93,9 @@ describe('related persons in Chromium', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await summary(page).waitFor();
     // The register's namesakes: each link says whom it means.
-    const links = await summary(page).getByRole('link', { name: /^Complete the details of OK TESTNUMBER, / }).allTextContents();
+    const links = await summary(page)
+      .getByRole('link', { name: /^Complete the details of OK TESTNUMBER, / })
+      .allTextContents();
     expect(links.length).toBeGreaterThan(1);
     expect(new Set(links).size).toBe(links.length);
 
@@ -177,11 +191,20 @@ describe('related persons in Chromium', () => {
     // What the server keeps (the autosaved draft): the political exposure and both tax residences.
     type Person = { firstName?: string; isPep?: boolean; pep?: { governmentPosition?: string }; taxResidences?: { countryCode: string }[] };
     await expect
-      .poll(async () => {
-        const draft = (await readApplication(page)).drafts.RelatedPersons as { relatedPersons?: Person[] } | undefined;
-        const saved = draft?.relatedPersons?.find((person) => person.firstName === 'Anna');
-        return saved && { isPep: saved.isPep, position: saved.pep?.governmentPosition, taxCountries: saved.taxResidences?.map((residence) => residence.countryCode) };
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const draft = (await readApplication(page)).drafts.RelatedPersons as { relatedPersons?: Person[] } | undefined;
+          const saved = draft?.relatedPersons?.find((person) => person.firstName === 'Anna');
+          return (
+            saved && {
+              isPep: saved.isPep,
+              position: saved.pep?.governmentPosition,
+              taxCountries: saved.taxResidences?.map((residence) => residence.countryCode),
+            }
+          );
+        },
+        { timeout: 10_000 },
+      )
       .toEqual({ isPep: true, position: 'Member of the Helsinki City Council', taxCountries: ['FI', 'SE'] });
   });
 });

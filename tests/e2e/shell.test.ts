@@ -39,7 +39,11 @@ describe('the web app shell', () => {
     suite.page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await suite.page.reload();
     await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    for (const href of preloaded) expect(requested.filter((pathname) => pathname === href), href).toHaveLength(1);
+    for (const href of preloaded)
+      expect(
+        requested.filter((pathname) => pathname === href),
+        href,
+      ).toHaveLength(1);
     suite.page.removeAllListeners('request');
   });
 
@@ -136,7 +140,6 @@ describe('the web app shell', () => {
     await suite.page.getByRole('heading', { level: 1, name: 'Please visit a bank branch' }).waitFor();
   });
 });
-
 
 describe('screens the app lands on when something is wrong', () => {
   it('an application whose step this app does not know opens the general error screen, not the technical one', async () => {

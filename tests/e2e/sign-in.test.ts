@@ -34,7 +34,10 @@ describe('sign-in journeys in Chromium', () => {
     await suite.page.getByRole('heading', { name: 'Verification code' }).waitFor();
     expect(await suite.page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
-    await suite.page.getByText(/MARY ÄNN/).first().waitFor();
+    await suite.page
+      .getByText(/MARY ÄNN/)
+      .first()
+      .waitFor();
     // The number Mobile-ID confirmed at sign-in is offered as her phone.
     expect(await suite.page.getByLabel('Phone number').inputValue()).toBe('+37200000766');
   });
@@ -90,7 +93,10 @@ describe('sign-in journeys in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
     // The person is whoever the card's certificate names: SK's test ID-card in the simulated reader.
-    await page.getByText(/JAAK-KRISTJAN JÕEORG/).first().waitFor();
+    await page
+      .getByText(/JAAK-KRISTJAN JÕEORG/)
+      .first()
+      .waitFor();
   });
 
   it('ends the ID-card sign-in of a card without certificates on the error page with its message', async () => {
@@ -153,7 +159,8 @@ describe('the signed-in session', () => {
     const storage = await first.evaluate(() => Object.entries((globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage));
     const second = await first.context().newPage();
     await second.addInitScript((entries) => {
-      for (const [key, value] of entries) (globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }).sessionStorage.setItem(key, value);
+      for (const [key, value] of entries)
+        (globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }).sessionStorage.setItem(key, value);
     }, storage);
     await second.goto(`${suite.server.baseUrl}/start/personal-information?lang=en`);
     await second.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
@@ -172,7 +179,11 @@ describe('the signed-in session', () => {
     await firstWarning.waitFor();
     await secondWarning.waitFor();
     expect(await second.getByTestId('session-countdown').textContent()).toBe('Time left: 01:00');
-    expect(await second.getByRole('button', { name: 'Yes, continue' }).evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(
+      await second
+        .getByRole('button', { name: 'Yes, continue' })
+        .evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement),
+    ).toBe(true);
 
     // Yes in the first tab: the session no longer expires soon, and the second tab's warning closes too.
     await firstWarning.getByRole('button', { name: 'Yes, continue' }).click();

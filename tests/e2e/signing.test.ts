@@ -47,7 +47,10 @@ describe('signing and submission in Chromium', () => {
     await page.getByText(/We will e-mail you an invoice for the account opening service fee/).waitFor();
     await expectNoAxeViolations(page);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download the contract (PDF)' }).or(page.getByRole('link', { name: 'Download the contract (PDF)' })).click();
+    await page
+      .getByRole('button', { name: 'Download the contract (PDF)' })
+      .or(page.getByRole('link', { name: 'Download the contract (PDF)' }))
+      .click();
     expect((await download).suggestedFilename()).toMatch(/^contract-.*\.pdf$/);
 
     // The signed container proves itself: the file the page gives passes every check of verifyContainer.
@@ -64,7 +67,9 @@ describe('signing and submission in Chromium', () => {
     expect(report.signer?.personalId).toBe(OK_TESTNUMBER.person.personalId);
 
     await expect
-      .poll(() => smtp.received.find((mail) => mail.envelopeTo.includes('ok.testnumber@example.ee') && mail.subject.includes('Näidis Tehnoloogia OÜ')), { timeout: 15_000 })
+      .poll(() => smtp.received.find((mail) => mail.envelopeTo.includes('ok.testnumber@example.ee') && mail.subject.includes('Näidis Tehnoloogia OÜ')), {
+        timeout: 15_000,
+      })
       .toBeDefined();
     const mail = smtp.received.find((message) => message.subject.includes('Näidis Tehnoloogia OÜ'));
     // The company's contact language is Estonian: the mail is too.

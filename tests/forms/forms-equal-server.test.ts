@@ -65,7 +65,14 @@ const texts = (...samples: string[]) => field('', '  ', ...samples);
 const partial = <T extends Record<string, fc.Arbitrary<unknown>>>(shape: T) => fc.record(shape, { requiredKeys: [] });
 
 const address = () =>
-  partial({ countryCode: texts('EE', 'FI', 'E1'), county: texts('Harju maakond'), district: texts('Tallinn'), city: texts('Tallinn'), street: texts('Narva mnt 1'), postalCode: texts('10117', 'x'.repeat(60)) });
+  partial({
+    countryCode: texts('EE', 'FI', 'E1'),
+    county: texts('Harju maakond'),
+    district: texts('Tallinn'),
+    city: texts('Tallinn'),
+    street: texts('Narva mnt 1'),
+    postalCode: texts('10117', 'x'.repeat(60)),
+  });
 
 const companyDraft = partial({
   representationBasis: field('', 'OTHER', ...REPRESENTATION_BASES),
@@ -84,7 +91,15 @@ const companyDraft = partial({
   contactAddress: address(),
   hasLicense: yesNo(),
   license: partial({ number: texts('L-1'), issuer: texts('MTA'), issueDate: texts('2020-02-30', '2020-02-03') }),
-  partners: fc.array(partial({ businessName: texts('Partner AS'), countryCode: texts('FI', 'F'), cooperationType: field('', ...COOPERATION_TYPES), cooperationTypeOther: texts('Rent') }), { maxLength: 2 }),
+  partners: fc.array(
+    partial({
+      businessName: texts('Partner AS'),
+      countryCode: texts('FI', 'F'),
+      cooperationType: field('', ...COOPERATION_TYPES),
+      cooperationTypeOther: texts('Rent'),
+    }),
+    { maxLength: 2 },
+  ),
   isListedCompany: yesNo(),
   hasAccountInOtherCreditInstitution: yesNo(),
   hasAccountClosedInLastSixMonths: yesNo(),
@@ -100,7 +115,13 @@ const openingReasonsDraft = partial({
 // at the amount's field. So the drafts here hold amounts as numbers, as a saved step does.
 const amount = () => fc.constantFrom(12500, -3, 0, 2.5, 15000.4);
 const monthlyAmount = () =>
-  fc.oneof(fc.constant({}), junk, partial({ band: field(15000, 500001, 7) }), partial({ customAmount: amount() }), partial({ band: field(15000), customAmount: amount() }));
+  fc.oneof(
+    fc.constant({}),
+    junk,
+    partial({ band: field(15000, 500001, 7) }),
+    partial({ customAmount: amount() }),
+    partial({ band: field(15000), customAmount: amount() }),
+  );
 const incomesDraft = partial({
   estimatedMonthlyIncome: monthlyAmount(),
   estimatedMonthlyPayments: monthlyAmount(),
@@ -141,7 +162,13 @@ const personDraft = partial({
   benefitType: field('SHARE_OWNERSHIP', 'DIRECTING_BODY_MEMBER', 'OTHER', ''),
   benefitTypeOther: texts('Leping'),
   isPep: yesNo(),
-  pep: partial({ firstName: texts('Jaan'), lastName: texts('Tamm'), birthDate: texts('1970-01-01'), birthCountryCode: texts('EE'), governmentPosition: texts('Minister') }),
+  pep: partial({
+    firstName: texts('Jaan'),
+    lastName: texts('Tamm'),
+    birthDate: texts('1970-01-01'),
+    birthCountryCode: texts('EE'),
+    governmentPosition: texts('Minister'),
+  }),
 });
 
 const RUNS = 60;
@@ -184,7 +211,12 @@ describe('the web forms and the server judge a step alike', () => {
     await fc.assert(
       fc.asyncProperty(companyDraft, async (draft) => {
         // The form always holds the application's company (it is fixed when the application is started).
-        const values = { ...companyDataDraftSchema.parse(draft), businessName: company.businessName, registryCode: company.registryCode ?? '', registryCountryCode: 'EE' };
+        const values = {
+          ...companyDataDraftSchema.parse(draft),
+          businessName: company.businessName,
+          registryCode: company.registryCode ?? '',
+          registryCountryCode: 'EE',
+        };
         expect(await webCodes(companyFormResolver, values)).toEqual(await serverCodes('CompanyData', companyDataFromDraft(values)));
       }),
       { numRuns: RUNS, examples: [[{ numberOfEmployees: 'kolm' }]] },
@@ -208,7 +240,10 @@ describe('the web forms and the server judge a step alike', () => {
     const index = step.relatedPersons.length;
     await fc.assert(
       fc.asyncProperty(personDraft, async (draft) => {
-        const stored = relatedPersonsDraftSchema.parse({ shareholders: [], relatedPersons: [{ ...draft, id: 'person:new:1', type: 'PRIVATE_PERSON', roles: [] }] });
+        const stored = relatedPersonsDraftSchema.parse({
+          shareholders: [],
+          relatedPersons: [{ ...draft, id: 'person:new:1', type: 'PRIVATE_PERSON', roles: [] }],
+        });
         const values = privatePersonFormValues(stored.relatedPersons[0] as PrivatePersonDraft, [], 'et');
         const web = firstPerPath(privatePersonIssues(values));
         const person = toPrivatePerson(values, { id: 'person:new:1', roles: [] });

@@ -21,7 +21,10 @@ const ENTITIES = ['e0', 'e1', 'e2', 'e3'];
 const OWNERS = [REPRESENTATIVE_PERSON_ID, ...PERSONS, ...ENTITIES];
 
 /** Shares near the totals that matter, and any share with two decimals. */
-const share = fc.oneof(fc.constantFrom(100, 90, 60, 50, 40, 33.33, 33.34, 10, 0.01, 0), fc.integer({ min: 0, max: 10000 }).map((hundredths) => hundredths / 100));
+const share = fc.oneof(
+  fc.constantFrom(100, 90, 60, 50, 40, 33.33, 33.34, 10, 0.01, 0),
+  fc.integer({ min: 0, max: 10000 }).map((hundredths) => hundredths / 100),
+);
 const holdings = (minLength: number) =>
   fc.uniqueArray(fc.tuple(fc.constantFrom(...OWNERS), share), { selector: ([personId]) => personId, minLength, maxLength: 4 });
 
@@ -40,8 +43,22 @@ function stepOf({ applicant, entities }: Structure) {
     shareholders: toHoldings(applicant),
     relatedPersons: [
       completeRepresentativePerson(),
-      ...PERSONS.map((id, index) => ({ id, type: 'PRIVATE_PERSON', roles: [], firstName: 'Mari', lastName: `Omanik ${String(index)}`, birthDate: `1970-01-0${String(index + 1)}` })),
-      ...ENTITIES.map((id, index) => ({ id, type: 'LEGAL_ENTITY', roles: [], businessName: `Omanik ${String(index)} OÜ`, registryCountryCode: 'EE', shareholders: toHoldings(entities[index] ?? []) })),
+      ...PERSONS.map((id, index) => ({
+        id,
+        type: 'PRIVATE_PERSON',
+        roles: [],
+        firstName: 'Mari',
+        lastName: `Omanik ${String(index)}`,
+        birthDate: `1970-01-0${String(index + 1)}`,
+      })),
+      ...ENTITIES.map((id, index) => ({
+        id,
+        type: 'LEGAL_ENTITY',
+        roles: [],
+        businessName: `Omanik ${String(index)} OÜ`,
+        registryCountryCode: 'EE',
+        shareholders: toHoldings(entities[index] ?? []),
+      })),
     ],
   });
 }
@@ -88,8 +105,19 @@ afterAll(() => app.close());
 describe('the ownership tree and the server judge the owners’ totals alike', () => {
   it('at the first level and in every company below it', async () => {
     const nestedOverFull: Structure = {
-      applicant: [[REPRESENTATIVE_PERSON_ID, 50], ['e0', 50]],
-      entities: [[['q0', 90], ['q1', 60]], [], [], []],
+      applicant: [
+        [REPRESENTATIVE_PERSON_ID, 50],
+        ['e0', 50],
+      ],
+      entities: [
+        [
+          ['q0', 90],
+          ['q1', 60],
+        ],
+        [],
+        [],
+        [],
+      ],
     };
     await fc.assert(
       fc.asyncProperty(structures, async (structure) => {
@@ -107,7 +135,9 @@ describe('the ownership tree and the server judge the owners’ totals alike', (
         const server: Verdict = {
           firstLevelIsWrong: issues.some((issue) => FIRST_LEVEL_CODES.has(issue.code)),
           // A company the tree does not show (nobody above owns it) is the server's to report alone.
-          wrongCompanies: Object.fromEntries(nested.map((issue) => [String(issue.params.companyId), Number(issue.params.total)]).filter(([id]) => shown.has(String(id)))),
+          wrongCompanies: Object.fromEntries(
+            nested.map((issue) => [String(issue.params.companyId), Number(issue.params.total)]).filter(([id]) => shown.has(String(id))),
+          ),
         };
         expect(web).toEqual(server);
       }),

@@ -65,7 +65,11 @@ beforeAll(async () => {
   integrationOperations = (await readOpenApi(app, '/integration/v1/openapi.json')).operations;
   a = await representativeWithApplication(app, JAAK_KRISTJAN, 'jaak.matrix@example.ee');
   b = await representativeWithApplication(app, OK_TESTNUMBER, 'ok.matrix@example.ee');
-  const start = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/start', payload: { ...createPkce().common, personalId: '40504040001', personalIdCountryCode: 'EE' } });
+  const start = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/sid/start',
+    payload: { ...createPkce().common, personalId: '40504040001', personalIdCountryCode: 'EE' },
+  });
   smartIdSessionId = start.json().authenticationSessionId as string;
   await pollUntilDone(app, 'sid', smartIdSessionId);
   recorder = recordQueries(app.database);
@@ -101,7 +105,9 @@ function requestOf(
       throw new Error(`${operation.key}: path parameter ${name} is new; say in access-matrix.test.ts whether it names someone's resource`);
     }),
   );
-  const body = operation.body ? (validBody(operation, { actor: bodyActor, params: values, refreshToken: 'no-such-refresh-token', authorizationCode: 'no-such-code' }) ?? {}) : undefined;
+  const body = operation.body
+    ? (validBody(operation, { actor: bodyActor, params: values, refreshToken: 'no-such-refresh-token', authorizationCode: 'no-such-code' }) ?? {})
+    : undefined;
   return {
     method: operation.method,
     url: fillPath(operation.path, values),
@@ -118,20 +124,33 @@ async function recorded(options: InjectOptions, asker?: 'a' | 'b') {
 
 const resourceOperations = () => operations.filter((operation) => operation.isAuthenticated && operation.params.some((name) => name in RESOURCES));
 const snapshot = async () => ({
-  applications: await app.database.db.select({ processId: applications.processId, version: applications.version, status: applications.status }).from(applications).where(inArray(applications.processId, [a.processId, b.processId])),
-  signings: await app.database.db.select({ id: signingSessions.id, status: signingSessions.status }).from(signingSessions).where(inArray(signingSessions.id, [a.signingSessionId, b.signingSessionId])),
+  applications: await app.database.db
+    .select({ processId: applications.processId, version: applications.version, status: applications.status })
+    .from(applications)
+    .where(inArray(applications.processId, [a.processId, b.processId])),
+  signings: await app.database.db
+    .select({ id: signingSessions.id, status: signingSessions.status })
+    .from(signingSessions)
+    .where(inArray(signingSessions.id, [a.signingSessionId, b.signingSessionId])),
 });
 
 describe("another representative's resources answer as missing ones", () => {
   it('covers every authenticated route that names an application or a signing', () => {
     expect(resourceOperations().map((operation) => operation.key)).toEqual(
-      expect.arrayContaining(['GET /onboarding/applications/{processId}', 'POST /onboarding/applications/{processId}/signing/{signingSessionId}/cancel', 'GET /onboarding/applications/{processId}/contract']),
+      expect.arrayContaining([
+        'GET /onboarding/applications/{processId}',
+        'POST /onboarding/applications/{processId}/signing/{signingSessionId}/cancel',
+        'GET /onboarding/applications/{processId}/contract',
+      ]),
     );
   });
 
   it('serves each representative their own resources (so a 404 below is the ownership check, not a bad request)', async () => {
     for (const operation of resourceOperations().filter((candidate) => candidate.method === 'GET')) {
-      for (const [asker, key] of [[a, 'a'], [b, 'b']] as const) {
+      for (const [asker, key] of [
+        [a, 'a'],
+        [b, 'b'],
+      ] as const) {
         const { response } = await recorded(requestOf(operation, asker, {}), key);
         // The signed container exists once the application is signed; these applications wait for the signature.
         const own = operation.key === SIGNED_CONTRACT ? { statusCode: 404, message: 'The contract has not been signed.' } : { statusCode: 200 };
@@ -149,7 +168,10 @@ describe("another representative's resources answer as missing ones", () => {
       // Every resource of the other; and, where a route names two, one's own application with the other's signing.
       const cases: Record<string, Target>[] = [Object.fromEntries(resourceParams.map((name) => [name, 'foreign']))];
       if (resourceParams.length > 1) cases.push(Object.fromEntries(resourceParams.map((name, index) => [name, index === 0 ? 'own' : 'foreign'])));
-      for (const [asker, key] of [[a, 'a'], [b, 'b']] as const) {
+      for (const [asker, key] of [
+        [a, 'a'],
+        [b, 'b'],
+      ] as const) {
         for (const targets of cases) {
           const missingTargets = Object.fromEntries(Object.entries(targets).map(([name, target]) => [name, target === 'foreign' ? 'missing' : target]));
           // Both bodies carry the other's version and data, so the two requests differ only in the id.
@@ -157,13 +179,18 @@ describe("another representative's resources answer as missing ones", () => {
           const foreign = await recorded(requestOf(operation, asker, targets, { bodyActor }), key);
           const missing = await recorded(requestOf(operation, asker, missingTargets, { bodyActor }), key);
           const label = `${operation.key} as ${key} ${JSON.stringify(targets)}`;
-          if (foreign.response.statusCode !== 404 || foreign.response.json().code !== 'NOT_FOUND') mismatches.push(`${label}: foreign answered ${foreign.response.statusCode} ${foreign.response.body}`);
+          if (foreign.response.statusCode !== 404 || foreign.response.json().code !== 'NOT_FOUND')
+            mismatches.push(`${label}: foreign answered ${foreign.response.statusCode} ${foreign.response.body}`);
           if (foreign.response.statusCode !== missing.response.statusCode || foreign.response.body !== missing.response.body) {
-            mismatches.push(`${label}: foreign ${foreign.response.statusCode} ${foreign.response.body} / missing ${missing.response.statusCode} ${missing.response.body}`);
+            mismatches.push(
+              `${label}: foreign ${foreign.response.statusCode} ${foreign.response.body} / missing ${missing.response.statusCode} ${missing.response.body}`,
+            );
           }
           if (foreign.response.headers['content-length'] !== missing.response.headers['content-length']) mismatches.push(`${label}: content-length differs`);
           if (JSON.stringify(foreign.statements) !== JSON.stringify(missing.statements)) {
-            mismatches.push(`${label}: different queries\n  foreign: ${foreign.statements.join('\n           ')}\n  missing: ${missing.statements.join('\n           ')}`);
+            mismatches.push(
+              `${label}: different queries\n  foreign: ${foreign.statements.join('\n           ')}\n  missing: ${missing.statements.join('\n           ')}`,
+            );
           }
           // The same statements could still read a row for one and none for the other: count the rows too.
           if (JSON.stringify(foreign.rowCounts) !== JSON.stringify(missing.rowCounts)) {
@@ -192,15 +219,29 @@ describe("another representative's resources answer as missing ones", () => {
   it("puts nothing of the other representative's in any answer, on any route", async () => {
     // Routes without a resource in the path answer about the asker; the register look-ups only about the asker's own companies and their chains.
     for (const operation of operations.filter((candidate) => candidate.isAuthenticated && !candidate.params.some((name) => name in RESOURCES))) {
-      for (const [asker, key] of [[a, 'a'], [b, 'b']] as const) await recorded(requestOf(operation, asker, {}), key);
+      for (const [asker, key] of [
+        [a, 'a'],
+        [b, 'b'],
+      ] as const)
+        await recorded(requestOf(operation, asker, {}), key);
     }
     // Opening an account for the other's company: the outcome must not hand out their application.
-    for (const [asker, other, key] of [[a, b, 'a'], [b, a, 'b']] as const) {
-      const response = await asker.call('POST', '/onboarding/applications', { source: 'REGISTER', registryCode: other.subject.company.registryCode, registryCountryCode: 'EE' });
+    for (const [asker, other, key] of [
+      [a, b, 'a'],
+      [b, a, 'b'],
+    ] as const) {
+      const response = await asker.call('POST', '/onboarding/applications', {
+        source: 'REGISTER',
+        registryCode: other.subject.company.registryCode,
+        registryCountryCode: 'EE',
+      });
       expect(response.statusCode, response.body).toBeLessThan(500);
       answersTo[key].push(response);
     }
-    for (const [key, other] of [['a', b], ['b', a]] as const) {
+    for (const [key, other] of [
+      ['a', b],
+      ['b', a],
+    ] as const) {
       const secrets = [other.processId, other.signingSessionId, other.email, other.accessToken, other.certificate];
       for (const response of answersTo[key]) {
         const found = secrets.filter((secret) => response.body.includes(secret));
@@ -220,7 +261,10 @@ describe('without a valid token, every authenticated route answers the same 401'
     'another scheme': async () => 'Basic dXNlcjpwYXNzd29yZA==',
     'a token that is not one': async () => 'Bearer not-a-token',
     'a logged-out session': async () => {
-      const tokens = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as { accessToken: string; refreshToken: string };
+      const tokens = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as {
+        accessToken: string;
+        refreshToken: string;
+      };
       await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/logout', payload: { refreshToken: tokens.refreshToken } });
       return `Bearer ${tokens.accessToken}`;
     },
@@ -235,7 +279,11 @@ describe('without a valid token, every authenticated route answers the same 401'
     for (const operation of authenticated) {
       const valid = requestOf(operation, a, {}, { authorization });
       // A broken path and body change nothing: the token is checked first.
-      const broken = { ...valid, url: String(valid.url).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'not-a-uuid'), payload: { unexpected: ['x'] } };
+      const broken = {
+        ...valid,
+        url: String(valid.url).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'not-a-uuid'),
+        payload: { unexpected: ['x'] },
+      };
       for (const options of [valid, ...(operation.body || operation.params.length > 0 ? [broken] : [])]) {
         const { response, statements } = await recorded(options);
         expect(response.statusCode, `${operation.key}: ${response.body}`).toBe(401);
@@ -251,7 +299,7 @@ describe('without a valid token, every authenticated route answers the same 401'
   });
 });
 
-describe('the integration API of the bank\'s systems', () => {
+describe("the integration API of the bank's systems", () => {
   const integrationRequest = (operation: Operation, processId: string, authorization: string | null): InjectOptions => ({
     method: operation.method,
     url: fillPath(operation.path, { processId }),
@@ -261,7 +309,11 @@ describe('the integration API of the bank\'s systems', () => {
   const readOperations = () => authenticatedOperations().filter((operation) => operation.method === 'GET');
 
   it('knows every route of its own document (a new one must be classified here)', () => {
-    expect(authenticatedOperations().map((operation) => operation.key).sort()).toEqual([
+    expect(
+      authenticatedOperations()
+        .map((operation) => operation.key)
+        .sort(),
+    ).toEqual([
       'GET /integration/v1/applications',
       'GET /integration/v1/applications/{processId}',
       'GET /integration/v1/applications/{processId}/contract',
@@ -274,7 +326,8 @@ describe('the integration API of the bank\'s systems', () => {
   it.each(['no authorization header', 'a token that is not one', "a representative's access token"])(
     '%s: the same 401 invalid_token on every route, before any query',
     async (variant) => {
-      const authorization = variant === 'no authorization header' ? null : variant === 'a token that is not one' ? 'Bearer not-a-token' : `Bearer ${a.accessToken}`;
+      const authorization =
+        variant === 'no authorization header' ? null : variant === 'a token that is not one' ? 'Bearer not-a-token' : `Bearer ${a.accessToken}`;
       const answers = new Set<string>();
       for (const operation of authenticatedOperations()) {
         const { response, statements } = await recorded(integrationRequest(operation, a.processId, authorization));
@@ -315,7 +368,9 @@ describe('the integration API of the bank\'s systems', () => {
 
 describe('the access matrix itself', () => {
   it('knows every path parameter of the document (a new one must be classified here)', () => {
-    const unknown = operations.flatMap((operation) => operation.params.filter((name) => !(name in RESOURCES) && !(name in NEUTRAL)).map((name) => `${operation.key}: ${name}`));
+    const unknown = operations.flatMap((operation) =>
+      operation.params.filter((name) => !(name in RESOURCES) && !(name in NEUTRAL)).map((name) => `${operation.key}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -30,7 +30,12 @@ import { signInAsRepresentative } from '../../apps/api/src/test/representative.j
 import { verifyFilesWithXmlsec1, verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
 import { parseCertificate } from '../../apps/api/src/modules/identity/certificate-parsing.js';
 import { verifySignatureValue } from '../../apps/api/src/modules/signing/container/signature-value.js';
-import { CONTAINER_CHECKS, verifyContainer, type ContainerCheck, type VerifyContainerOptions } from '../../apps/api/src/modules/signing/container/verify-container.js';
+import {
+  CONTAINER_CHECKS,
+  verifyContainer,
+  type ContainerCheck,
+  type VerifyContainerOptions,
+} from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { NS, onlyElement, parseXml, xadesjs } from '../../apps/api/src/modules/signing/container/xml-library.js';
 
 /**
@@ -128,8 +133,18 @@ const judged = (forged: ContainerEntry[]): Forgery => ({ zip: zipOf(forged), xml
 const beyondXmlsec1 = (forged: ContainerEntry[]): Forgery => ({ zip: zipOf(forged), xmlsec1: null });
 
 const FORGERIES: ReadonlyArray<[string, ContainerCheck, string, () => Promise<Forgery>]> = [
-  ['a key injected in KeyValue', 'signature_format', 'ds:KeyInfo must hold X509Data and nothing else', async () => judged((await injectRecoveredKey(entries)).entries)],
-  ['a second X509Certificate', 'signature_format', 'ds:X509Data must hold X509Certificate and nothing else', async () => beyondXmlsec1(await addSecondCertificate(entries))],
+  [
+    'a key injected in KeyValue',
+    'signature_format',
+    'ds:KeyInfo must hold X509Data and nothing else',
+    async () => judged((await injectRecoveredKey(entries)).entries),
+  ],
+  [
+    'a second X509Certificate',
+    'signature_format',
+    'ds:X509Data must hold X509Certificate and nothing else',
+    async () => beyondXmlsec1(await addSecondCertificate(entries)),
+  ],
   [
     'a duplicate entry, the forged contract first',
     'structure',
@@ -168,28 +183,31 @@ it('the genuine container passes verifyContainer, the command-line check and xml
 });
 
 describe('a forged container', () => {
-  it.each(FORGERIES)('%s: verifyContainer and the command-line check refuse it with %s, and xmlsec1 agrees where it can judge', async (label, check, detail) => {
-    const forgery = forgeries.get(label);
-    if (!forgery) throw new Error(`no forgery ${label}`);
+  it.each(FORGERIES)(
+    '%s: verifyContainer and the command-line check refuse it with %s, and xmlsec1 agrees where it can judge',
+    async (label, check, detail) => {
+      const forgery = forgeries.get(label);
+      if (!forgery) throw new Error(`no forgery ${label}`);
 
-    const report = await verifyContainer(forgery.zip, anchors);
-    expect(report.ok).toBe(false);
-    expect(report.failure).toBe(check);
-    expect(report.checks.at(-1)).toMatchObject({ check, ok: false });
-    expect(report.checks.at(-1)?.detail).toContain(detail);
+      const report = await verifyContainer(forgery.zip, anchors);
+      expect(report.ok).toBe(false);
+      expect(report.failure).toBe(check);
+      expect(report.checks.at(-1)).toMatchObject({ check, ok: false });
+      expect(report.checks.at(-1)?.detail).toContain(detail);
 
-    const output = commandLine.sections.get(label) ?? '';
-    const failure = output.split('\n').find((line) => line.startsWith('FAIL'));
-    expect(failure).toMatch(new RegExp(`^FAIL ${check} `));
-    expect(failure).toContain(detail);
-    expect(output).toContain(`Not valid: ${check}.`);
-    expect(output).not.toContain('Valid:');
+      const output = commandLine.sections.get(label) ?? '';
+      const failure = output.split('\n').find((line) => line.startsWith('FAIL'));
+      expect(failure).toMatch(new RegExp(`^FAIL ${check} `));
+      expect(failure).toContain(detail);
+      expect(output).toContain(`Not valid: ${check}.`);
+      expect(output).not.toContain('Valid:');
 
-    if (forgery.xmlsec1) {
-      const xmlsec = await verifyFilesWithXmlsec1(forgery.xmlsec1, trustedPem());
-      expect(xmlsec.ok, xmlsec.output).toBe(false);
-    }
-  });
+      if (forgery.xmlsec1) {
+        const xmlsec = await verifyFilesWithXmlsec1(forgery.xmlsec1, trustedPem());
+        expect(xmlsec.ok, xmlsec.output).toBe(false);
+      }
+    },
+  );
 });
 
 describe('the forgeries are real', () => {

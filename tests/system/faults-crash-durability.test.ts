@@ -31,7 +31,6 @@ const DRAFT_STEP = 'CompanyData';
 const SAVED_STEP = 'AccountOpeningReason';
 const AFTER_RESTART_STEP = 'Incomes';
 
-
 type Kind = 'draft' | 'step';
 type Outcome = 'pending' | 'acknowledged' | 'conflict' | 'unanswered';
 type Save = { processId: string; kind: Kind; data: unknown; sentVersion: number; outcome: Outcome; version?: number };
@@ -70,7 +69,11 @@ async function createApplications(baseUrl: string): Promise<TestApplication[]> {
     const consent = { email: 'krahh@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
     expect((await send(baseUrl, 'PUT', '/onboarding/representative/personal-information', token, consent)).status).toBe(200);
     for (let index = 0; index < APPLICATIONS_PER_PERSON; index += 1) {
-      const company = { businessName: `Krahh ${personalId}-${String(index)} Oy`, registryCode: `KRAHH${personalId}${String(index)}`, registryCountryCode: 'FI' };
+      const company = {
+        businessName: `Krahh ${personalId}-${String(index)} Oy`,
+        registryCode: `KRAHH${personalId}${String(index)}`,
+        registryCountryCode: 'FI',
+      };
       const response = await send(baseUrl, 'POST', '/onboarding/applications', token, { source: 'MANUAL', company });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const application = response.body.application as { processId: string; version: number };
@@ -153,8 +156,16 @@ function checkDurability(saves: Save[], targets: TestApplication[], rows: Row[],
   const figures: Figures = { applications: targets.length, acknowledged: 0, survived: 0, conflicts: 0, unanswered: 0, committedUnanswered: 0 };
   // One transaction per write: every application in the database (the seeded ones too) of version v has exactly the events of versions 1..v.
   for (const row of rows) {
-    const eventVersions = events.filter((event) => event.processId === row.processId).map((event) => event.applicationVersion).sort((a, b) => a - b);
-    if (!isDeepStrictEqual(eventVersions, Array.from({ length: row.version }, (_, index) => index + 1))) {
+    const eventVersions = events
+      .filter((event) => event.processId === row.processId)
+      .map((event) => event.applicationVersion)
+      .sort((a, b) => a - b);
+    if (
+      !isDeepStrictEqual(
+        eventVersions,
+        Array.from({ length: row.version }, (_, index) => index + 1),
+      )
+    ) {
       problems.push(`${row.processId}: version ${String(row.version)} but events of versions ${eventVersions.join(',')}`);
     }
   }
@@ -174,13 +185,16 @@ function checkDurability(saves: Save[], targets: TestApplication[], rows: Row[],
     figures.unanswered += unanswered.length;
 
     const beforeRestart = versionAfterRestart.get(processId) ?? 0;
-    if (row.version !== beforeRestart + 1) problems.push(`${processId}: the save after the restart gave version ${String(row.version)}, not ${String(beforeRestart + 1)}`);
+    if (row.version !== beforeRestart + 1)
+      problems.push(`${processId}: the save after the restart gave version ${String(row.version)}, not ${String(beforeRestart + 1)}`);
     if (new Set(acknowledged.map((save) => save.version)).size !== acknowledged.length) problems.push(`${processId}: one version acknowledged twice`);
     // Versions past the last acknowledged one come from saves whose answer the kill cut off.
     const committedUnanswered = beforeRestart - 1 - acknowledged.length;
     figures.committedUnanswered += Math.max(committedUnanswered, 0);
     if (committedUnanswered < 0 || committedUnanswered > unanswered.length) {
-      problems.push(`${processId}: version ${String(beforeRestart)} after the restart, ${String(acknowledged.length)} saves acknowledged, ${String(unanswered.length)} unanswered`);
+      problems.push(
+        `${processId}: version ${String(beforeRestart)} after the restart, ${String(acknowledged.length)} saves acknowledged, ${String(unanswered.length)} unanswered`,
+      );
     }
 
     for (const save of acknowledged) {
@@ -189,19 +203,25 @@ function checkDurability(saves: Save[], targets: TestApplication[], rows: Row[],
       const expectedType = save.kind === 'draft' ? 'DRAFT_SAVED' : 'STEP_SAVED';
       const expectedStep = save.kind === 'draft' ? DRAFT_STEP : SAVED_STEP;
       if (row.version >= version && event?.type === expectedType && (event.payload as { step?: unknown }).step === expectedStep) figures.survived += 1;
-      else problems.push(`${processId}: acknowledged ${save.kind} of version ${String(version)} is missing (row version ${String(row.version)}, event ${event?.type ?? 'none'})`);
+      else
+        problems.push(
+          `${processId}: acknowledged ${save.kind} of version ${String(version)} is missing (row version ${String(row.version)}, event ${event?.type ?? 'none'})`,
+        );
     }
 
     // The data: the last acknowledged save of each kind, unless a later save (committed, its answer lost) changed it.
     const checkData = (kind: Kind, type: string, step: string, stored: unknown) => {
-      const last = own.filter((event) => event.type === type && (event.payload as { step?: unknown }).step === step).sort((a, b) => b.applicationVersion - a.applicationVersion)[0];
+      const last = own
+        .filter((event) => event.type === type && (event.payload as { step?: unknown }).step === step)
+        .sort((a, b) => b.applicationVersion - a.applicationVersion)[0];
       if (!last) {
         if (stored !== undefined) problems.push(`${processId}: ${kind} data without a ${type} event`);
         return;
       }
       const byAcknowledged = acknowledged.find((save) => save.version === last.applicationVersion);
       if (byAcknowledged) {
-        if (!isDeepStrictEqual(stored, byAcknowledged.data)) problems.push(`${processId}: ${kind} data differs from the acknowledged save of version ${String(last.applicationVersion)}`);
+        if (!isDeepStrictEqual(stored, byAcknowledged.data))
+          problems.push(`${processId}: ${kind} data differs from the acknowledged save of version ${String(last.applicationVersion)}`);
         return;
       }
       if (!unanswered.some((save) => save.kind === kind && isDeepStrictEqual(stored, save.data))) {
@@ -258,7 +278,10 @@ async function crashAndRestart(label: string, env: Record<string, string>, openF
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     const version = read.body.version as number;
     versionAfterRestart.set(application.processId, version);
-    const saved = await send(second.baseUrl, 'PUT', `/onboarding/applications/${application.processId}/drafts/${AFTER_RESTART_STEP}`, application.token, { version, data: { afterRestart: true } });
+    const saved = await send(second.baseUrl, 'PUT', `/onboarding/applications/${application.processId}/drafts/${AFTER_RESTART_STEP}`, application.token, {
+      version,
+      data: { afterRestart: true },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }
   second.child.kill('SIGTERM');

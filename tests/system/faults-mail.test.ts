@@ -85,7 +85,10 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
   expect(started.statusCode, started.body).toBe(200);
   const { signingSessionId } = started.json() as { signingSessionId: string };
   const signed = await eventually(async () => {
-    const status = (await signer('GET', `/onboarding/applications/${submitted.processId}/signing/${signingSessionId}`)).json() as { state: string; application?: { status: string } };
+    const status = (await signer('GET', `/onboarding/applications/${submitted.processId}/signing/${signingSessionId}`)).json() as {
+      state: string;
+      application?: { status: string };
+    };
     return status.state === 'WAITING_FOR_PIN2' ? undefined : status;
   });
   expect(signed).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });

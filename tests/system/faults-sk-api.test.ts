@@ -93,8 +93,16 @@ const faults: Record<string, Fault> = {
 };
 
 const methods = {
-  SMART_ID: { path: 'sid', person: { personalId: OK_TESTNUMBER.person.personalId }, body: { personalId: OK_TESTNUMBER.person.personalId, personalIdCountryCode: 'EE' } },
-  MOBILE_ID: { path: 'mid', person: { personalId: MARY_ANN.person.personalId, phoneNumber: '+37200000766' }, body: { personalId: MARY_ANN.person.personalId, phoneNumber: '+37200000766' } },
+  SMART_ID: {
+    path: 'sid',
+    person: { personalId: OK_TESTNUMBER.person.personalId },
+    body: { personalId: OK_TESTNUMBER.person.personalId, personalIdCountryCode: 'EE' },
+  },
+  MOBILE_ID: {
+    path: 'mid',
+    person: { personalId: MARY_ANN.person.personalId, phoneNumber: '+37200000766' },
+    body: { personalId: MARY_ANN.person.personalId, phoneNumber: '+37200000766' },
+  },
 } as const;
 type Method = keyof typeof methods;
 
@@ -108,7 +116,16 @@ function expectCleanFailure(response: LightMyRequestResponse, code: string): voi
   for (const secret of secrets()) expect(response.body).not.toContain(secret);
 }
 
-function record(flow: string, fault: string, ours: string, expected: string, method: SignInMethodWithErrors, code: string, skRequests: number, isClean = true): void {
+function record(
+  flow: string,
+  fault: string,
+  ours: string,
+  expected: string,
+  method: SignInMethodWithErrors,
+  code: string,
+  skRequests: number,
+  isClean = true,
+): void {
   rows.push({ flow, fault, ours, expected, webShows: signInMessageKey(method, code), skRequests, pass: ours === expected && skRequests === 1 && isClean });
 }
 
@@ -172,7 +189,12 @@ describe('sign-in while SK misbehaves', () => {
     const started = await Promise.all((['SMART_ID', 'MOBILE_ID'] as const).map(async (method) => ({ method, response: await startSignIn(method) })));
     sk.inject(isSessionPoll, { kind: 'hang' });
     const before = sk.requests.length;
-    const answers = await Promise.all(started.map(async ({ method, response }) => ({ method, status: await statusOf(method, (response.json() as { authenticationSessionId: string }).authenticationSessionId) })));
+    const answers = await Promise.all(
+      started.map(async ({ method, response }) => ({
+        method,
+        status: await statusOf(method, (response.json() as { authenticationSessionId: string }).authenticationSessionId),
+      })),
+    );
     const polls = sk.requests.slice(before).filter(isSessionPoll).length;
     for (const { method, status } of answers) {
       record(`${method} sign-in status`, 'no answer (hang)', outcome(status), '400 unexpected', method, 'unexpected', polls / answers.length);
@@ -199,7 +221,10 @@ describe('signing while SK misbehaves', () => {
   }
 
   /** Starts a signing and makes status calls until it ends; SK requests of `match` made meanwhile are counted. */
-  async function signWhile(method: Method, match: (request: SkRequest) => boolean): Promise<{ status: SigningStatus; body: string; skRequests: number; signingSessionId: string }> {
+  async function signWhile(
+    method: Method,
+    match: (request: SkRequest) => boolean,
+  ): Promise<{ status: SigningStatus; body: string; skRequests: number; signingSessionId: string }> {
     const { call, application } = await completeApplication(method, method === 'SMART_ID' ? OK_TESTNUMBER : MARY_ANN);
     const before = sk.requests.length;
     const started = await call('POST', signingPath(application), method === 'SMART_ID' ? { method } : { method, phoneNumber: '+37200000766' });
@@ -209,7 +234,8 @@ describe('signing while SK misbehaves', () => {
       const response = await call('GET', `${signingPath(application)}/${signingSessionId}`);
       expect(response.statusCode, response.body).toBe(200);
       const status = response.json() as SigningStatus;
-      if (status.state !== 'WAITING_FOR_PIN2') return { status, body: response.body, skRequests: sk.requests.slice(before).filter(match).length, signingSessionId };
+      if (status.state !== 'WAITING_FOR_PIN2')
+        return { status, body: response.body, skRequests: sk.requests.slice(before).filter(match).length, signingSessionId };
     }
     throw new Error('the signing did not end');
   }
@@ -235,25 +261,44 @@ describe('signing while SK misbehaves', () => {
     ['MOBILE_ID', 'signature status', 'connection dropped', signaturePoll],
   ];
 
-  it.each(cases)('%s %s: %s ends the signing UNSUCCESSFUL (unexpected), once, with the application still in progress', async (method, callName, faultName, matcher) => {
-    // One matcher for the fault, another for counting: a signature poll matcher remembers what it saw.
-    sk.inject(matcher(), faults[faultName] as Fault);
-    const { status, body, skRequests, signingSessionId } = await signWhile(method, matcher());
-    const isClean = secrets().every((secret) => !body.includes(secret));
-    record(`${method} signing: ${callName}`, faultName, `${status.state} ${status.failureCode ?? ''}`, 'UNSUCCESSFUL unexpected', method, 'unexpected', skRequests, isClean);
-    expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'unexpected' });
-    // Nothing but the state, the code and (once the hash to sign is known) the verification code.
-    expect(Object.keys(status).filter((key) => key !== 'verificationCode').sort()).toEqual(['failureCode', 'state']);
-    expect(isClean, body).toBe(true);
-    expect(skRequests).toBe(1);
+  it.each(cases)(
+    '%s %s: %s ends the signing UNSUCCESSFUL (unexpected), once, with the application still in progress',
+    async (method, callName, faultName, matcher) => {
+      // One matcher for the fault, another for counting: a signature poll matcher remembers what it saw.
+      sk.inject(matcher(), faults[faultName] as Fault);
+      const { status, body, skRequests, signingSessionId } = await signWhile(method, matcher());
+      const isClean = secrets().every((secret) => !body.includes(secret));
+      record(
+        `${method} signing: ${callName}`,
+        faultName,
+        `${status.state} ${status.failureCode ?? ''}`,
+        'UNSUCCESSFUL unexpected',
+        method,
+        'unexpected',
+        skRequests,
+        isClean,
+      );
+      expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'unexpected' });
+      // Nothing but the state, the code and (once the hash to sign is known) the verification code.
+      expect(
+        Object.keys(status)
+          .filter((key) => key !== 'verificationCode')
+          .sort(),
+      ).toEqual(['failureCode', 'state']);
+      expect(isClean, body).toBe(true);
+      expect(skRequests).toBe(1);
 
-    const { call, application } = await completeApplication(method, method === 'SMART_ID' ? OK_TESTNUMBER : MARY_ANN);
-    sk.heal();
-    const again = await counting(() => true, () => call('GET', `${signingPath(application)}/${signingSessionId}`));
-    expect(again.result.json()).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'unexpected' });
-    expect(again.skRequests).toBe(0);
-    expect((await call('GET', `/onboarding/applications/${application.processId}`)).json()).toMatchObject({ status: 'IN_PROGRESS' });
-  });
+      const { call, application } = await completeApplication(method, method === 'SMART_ID' ? OK_TESTNUMBER : MARY_ANN);
+      sk.heal();
+      const again = await counting(
+        () => true,
+        () => call('GET', `${signingPath(application)}/${signingSessionId}`),
+      );
+      expect(again.result.json()).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'unexpected' });
+      expect(again.skRequests).toBe(0);
+      expect((await call('GET', `/onboarding/applications/${application.processId}`)).json()).toMatchObject({ status: 'IN_PROGRESS' });
+    },
+  );
 
   it('a hung SK fails the signing status call at its timeout instead of holding it', async () => {
     const { call, application } = await completeApplication('SMART_ID', OK_TESTNUMBER);
@@ -262,7 +307,15 @@ describe('signing while SK misbehaves', () => {
     const { signingSessionId } = started.json() as { signingSessionId: string };
     const { result: response, skRequests } = await counting(isSessionPoll, () => call('GET', `${signingPath(application)}/${signingSessionId}`));
     const status = response.json() as SigningStatus;
-    record('SMART_ID signing: certificate choice status', 'no answer (hang)', `${status.state} ${status.failureCode ?? ''}`, 'UNSUCCESSFUL unexpected', 'SMART_ID', 'unexpected', skRequests);
+    record(
+      'SMART_ID signing: certificate choice status',
+      'no answer (hang)',
+      `${status.state} ${status.failureCode ?? ''}`,
+      'UNSUCCESSFUL unexpected',
+      'SMART_ID',
+      'unexpected',
+      skRequests,
+    );
     expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'unexpected' });
     expect(skRequests).toBe(1);
   }, 30_000);

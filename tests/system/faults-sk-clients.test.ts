@@ -38,7 +38,13 @@ beforeAll(async () => {
   sk = await startFaultySkServer();
   elsewhere = await startFakeJsonServer(() => ({ status: 200, body: { sessionID: 'taken-elsewhere' } }));
   const ca = await createCertificateAuthority([{ '2.5.4.3': ['faults test CA'] }], validForDays(30));
-  const common = { relyingPartyUuid: '00000000-0000-4000-8000-000000000000', relyingPartyName: 'DEMO', trustAnchors: [ca.certificatePem], displayText: 'Ettevõtte konto avamine', timeouts: TIMEOUTS };
+  const common = {
+    relyingPartyUuid: '00000000-0000-4000-8000-000000000000',
+    relyingPartyName: 'DEMO',
+    trustAnchors: [ca.certificatePem],
+    displayText: 'Ettevõtte konto avamine',
+    timeouts: TIMEOUTS,
+  };
   smartId = createSmartIdClient({ ...common, baseUrl: `${sk.url}/smart-id-rp/v2` });
   mobileId = createMobileIdClient({ ...common, baseUrl: `${sk.url}/mid-api` });
 });
@@ -76,17 +82,67 @@ function calls(tag: string): Call[] {
   const session = (name: string) => `${name}-${tag}`;
   const certificate = randomBytes(64).toString('base64');
   return [
-    { client: 'Smart-ID', name: 'start', path: `/smart-id-rp/v2/authentication/etsi/PNOEE-${personalId}`, run: () => smartId.start({ personalId, hash: sha512, hashType: 'SHA512' }) },
-    { client: 'Smart-ID', name: 'poll', path: `/smart-id-rp/v2/session/${session('sid-auth')}`, run: () => smartId.poll({ providerSessionId: session('sid-auth'), personalId, hash: sha512, hashType: 'SHA512', timeoutMs: 1000 }) },
-    { client: 'Smart-ID', name: 'startCertificateChoice', path: `/smart-id-rp/v2/certificatechoice/etsi/PNOEE-${personalId}`, run: () => smartId.startCertificateChoice({ personalId }) },
-    { client: 'Smart-ID', name: 'pollCertificateChoice', path: `/smart-id-rp/v2/session/${session('sid-choice')}`, run: () => smartId.pollCertificateChoice({ providerSessionId: session('sid-choice'), personalId, timeoutMs: 1000 }) },
-    { client: 'Smart-ID', name: 'startSignature', path: `/smart-id-rp/v2/signature/document/PNOEE-${personalId}-MOCK-Q`, run: () => smartId.startSignature({ personalId, documentNumber: `PNOEE-${personalId}-MOCK-Q`, hash: sha256, hashType: 'SHA256' }) },
-    { client: 'Smart-ID', name: 'pollSignature', path: `/smart-id-rp/v2/session/${session('sid-sign')}`, run: () => smartId.pollSignature({ providerSessionId: session('sid-sign'), personalId, hash: sha256, hashType: 'SHA256', certificate, timeoutMs: 1000 }) },
-    { client: 'Mobile-ID', name: 'start', path: '/mid-api/authentication', run: () => mobileId.start({ personalId, phoneNumber, hash: sha256, hashType: 'SHA256' }) },
-    { client: 'Mobile-ID', name: 'poll', path: `/mid-api/authentication/session/${session('mid-auth')}`, run: () => mobileId.poll({ providerSessionId: session('mid-auth'), personalId, hash: sha256, hashType: 'SHA256', timeoutMs: 1000 }) },
+    {
+      client: 'Smart-ID',
+      name: 'start',
+      path: `/smart-id-rp/v2/authentication/etsi/PNOEE-${personalId}`,
+      run: () => smartId.start({ personalId, hash: sha512, hashType: 'SHA512' }),
+    },
+    {
+      client: 'Smart-ID',
+      name: 'poll',
+      path: `/smart-id-rp/v2/session/${session('sid-auth')}`,
+      run: () => smartId.poll({ providerSessionId: session('sid-auth'), personalId, hash: sha512, hashType: 'SHA512', timeoutMs: 1000 }),
+    },
+    {
+      client: 'Smart-ID',
+      name: 'startCertificateChoice',
+      path: `/smart-id-rp/v2/certificatechoice/etsi/PNOEE-${personalId}`,
+      run: () => smartId.startCertificateChoice({ personalId }),
+    },
+    {
+      client: 'Smart-ID',
+      name: 'pollCertificateChoice',
+      path: `/smart-id-rp/v2/session/${session('sid-choice')}`,
+      run: () => smartId.pollCertificateChoice({ providerSessionId: session('sid-choice'), personalId, timeoutMs: 1000 }),
+    },
+    {
+      client: 'Smart-ID',
+      name: 'startSignature',
+      path: `/smart-id-rp/v2/signature/document/PNOEE-${personalId}-MOCK-Q`,
+      run: () => smartId.startSignature({ personalId, documentNumber: `PNOEE-${personalId}-MOCK-Q`, hash: sha256, hashType: 'SHA256' }),
+    },
+    {
+      client: 'Smart-ID',
+      name: 'pollSignature',
+      path: `/smart-id-rp/v2/session/${session('sid-sign')}`,
+      run: () => smartId.pollSignature({ providerSessionId: session('sid-sign'), personalId, hash: sha256, hashType: 'SHA256', certificate, timeoutMs: 1000 }),
+    },
+    {
+      client: 'Mobile-ID',
+      name: 'start',
+      path: '/mid-api/authentication',
+      run: () => mobileId.start({ personalId, phoneNumber, hash: sha256, hashType: 'SHA256' }),
+    },
+    {
+      client: 'Mobile-ID',
+      name: 'poll',
+      path: `/mid-api/authentication/session/${session('mid-auth')}`,
+      run: () => mobileId.poll({ providerSessionId: session('mid-auth'), personalId, hash: sha256, hashType: 'SHA256', timeoutMs: 1000 }),
+    },
     { client: 'Mobile-ID', name: 'signingCertificate', path: '/mid-api/certificate', run: () => mobileId.signingCertificate({ personalId, phoneNumber }) },
-    { client: 'Mobile-ID', name: 'startSignature', path: '/mid-api/signature', run: () => mobileId.startSignature({ personalId, phoneNumber, hash: sha256, hashType: 'SHA256' }) },
-    { client: 'Mobile-ID', name: 'pollSignature', path: `/mid-api/signature/session/${session('mid-sign')}`, run: () => mobileId.pollSignature({ providerSessionId: session('mid-sign'), personalId, hash: sha256, hashType: 'SHA256', certificate, timeoutMs: 1000 }) },
+    {
+      client: 'Mobile-ID',
+      name: 'startSignature',
+      path: '/mid-api/signature',
+      run: () => mobileId.startSignature({ personalId, phoneNumber, hash: sha256, hashType: 'SHA256' }),
+    },
+    {
+      client: 'Mobile-ID',
+      name: 'pollSignature',
+      path: `/mid-api/signature/session/${session('mid-sign')}`,
+      run: () => mobileId.pollSignature({ providerSessionId: session('mid-sign'), personalId, hash: sha256, hashType: 'SHA256', certificate, timeoutMs: 1000 }),
+    },
   ];
 }
 
@@ -125,9 +181,19 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
     for (const [index, call] of cases.entries()) {
       const got = outcomes[index] ?? '';
       const requests = seen.filter((request) => request.path === call.path).length;
-      rows.push({ client: call.client, call: call.name, fault: faultName, expected: 'unexpected', got, requests, pass: got === 'unexpected' && requests === 1 });
+      rows.push({
+        client: call.client,
+        call: call.name,
+        fault: faultName,
+        expected: 'unexpected',
+        got,
+        requests,
+        pass: got === 'unexpected' && requests === 1,
+      });
     }
-    expect(cases.map((call, index) => `${call.client} ${call.name}: ${outcomes[index] ?? ''}`)).toEqual(cases.map((call) => `${call.client} ${call.name}: unexpected`));
+    expect(cases.map((call, index) => `${call.client} ${call.name}: ${outcomes[index] ?? ''}`)).toEqual(
+      cases.map((call) => `${call.client} ${call.name}: unexpected`),
+    );
     expect(cases.map((call) => seen.filter((request) => request.path === call.path).length)).toEqual(cases.map(() => 1));
     expect(elsewhere.requests.length - elsewhereBefore, 'requests that followed the redirect').toBe(0);
   });
@@ -154,7 +220,10 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
         .filter((call) => call.name.startsWith('poll'))
         .map(async (call) => `${call.client} ${call.name}: ${await outcomeOf(call.run)}`),
     );
-    expect(outcomes.every((outcome) => outcome.endsWith(': timeout')), outcomes.join('\n')).toBe(true);
+    expect(
+      outcomes.every((outcome) => outcome.endsWith(': timeout')),
+      outcomes.join('\n'),
+    ).toBe(true);
   });
 
   it('an OK answer carrying bytes that are no certificate is refused as a certificate problem, not thrown', async () => {
@@ -163,10 +232,23 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
     sk.inject((request) => request.method === 'GET', {
       kind: 'status',
       status: 200,
-      body: JSON.stringify({ state: 'COMPLETE', result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' }, signature: { value: garbage }, cert: { value: garbage, certificateLevel: 'QUALIFIED' } }),
+      body: JSON.stringify({
+        state: 'COMPLETE',
+        result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
+        signature: { value: garbage },
+        cert: { value: garbage, certificateLevel: 'QUALIFIED' },
+      }),
     });
     const outcome = await outcomeOf(() => smartId.poll({ providerSessionId: 'garbage', personalId, hash: sha512, hashType: 'SHA512', timeoutMs: 1000 }));
-    rows.push({ client: 'Smart-ID', call: 'poll', fault: '200 OK with a non-certificate', expected: 'invalid_certificate', got: outcome, requests: 1, pass: outcome === 'invalid_certificate' });
+    rows.push({
+      client: 'Smart-ID',
+      call: 'poll',
+      fault: '200 OK with a non-certificate',
+      expected: 'invalid_certificate',
+      got: outcome,
+      requests: 1,
+      pass: outcome === 'invalid_certificate',
+    });
     expect(outcome).toBe('invalid_certificate');
   });
 });

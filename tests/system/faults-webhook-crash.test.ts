@@ -39,7 +39,11 @@ async function submitOverHttp(baseUrl: string, subject: ApplicationSubject): Pro
   const token = (await send(baseUrl, 'POST', '/oauth2/v2/authorize/magic', undefined, { personalId })).body.accessToken as string;
   const consent = { email: 'krahh@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
   expect((await send(baseUrl, 'PUT', '/onboarding/representative/personal-information', token, consent)).status).toBe(200);
-  const created = await send(baseUrl, 'POST', '/onboarding/applications', token, { source: 'REGISTER', registryCode: subject.company.registryCode, registryCountryCode: 'EE' });
+  const created = await send(baseUrl, 'POST', '/onboarding/applications', token, {
+    source: 'REGISTER',
+    registryCode: subject.company.registryCode,
+    registryCountryCode: 'EE',
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const { processId } = created.body.application as { processId: string };
   let version = (created.body.application as { version: number }).version;

@@ -123,21 +123,42 @@ beforeAll(async () => {
   const a = await representativeWithApplication(app, JAAK_KRISTJAN, 'jaak.fuzz@example.ee');
   const b = await representativeWithApplication(app, OK_TESTNUMBER, 'ok.fuzz@example.ee');
 
-  const spare = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as { refreshToken: string };
-  const ended = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as { accessToken: string; refreshToken: string };
+  const spare = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as {
+    refreshToken: string;
+  };
+  const ended = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: a.personalId } })).json() as {
+    accessToken: string;
+    refreshToken: string;
+  };
   await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/logout', payload: { refreshToken: ended.refreshToken } });
 
   const pkce = createPkce();
-  const start = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/start', payload: { ...pkce.common, personalId: '40504040001', personalIdCountryCode: 'EE' } });
+  const start = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/sid/start',
+    payload: { ...pkce.common, personalId: '40504040001', personalIdCountryCode: 'EE' },
+  });
   const authenticationSessionId = start.json().authenticationSessionId as string;
   const status = await pollUntilDone(app, 'sid', authenticationSessionId);
-  world = { a, b, refreshToken: spare.refreshToken, endedAccessToken: ended.accessToken, authenticationSessionId, authorizationCode: status.json().code as string };
+  world = {
+    a,
+    b,
+    refreshToken: spare.refreshToken,
+    endedAccessToken: ended.accessToken,
+    authenticationSessionId,
+    authorizationCode: status.json().code as string,
+  };
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
   const total = counts.corpus + counts.random;
-  const rows = [...byRoute.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([route, count]) => `  ${route.padEnd(92)} ${String(count.requests).padStart(6)} ${String(count.success).padStart(6)} ${String(count.clientError).padStart(6)}`);
+  const rows = [...byRoute.entries()]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(
+      ([route, count]) =>
+        `  ${route.padEnd(92)} ${String(count.requests).padStart(6)} ${String(count.success).padStart(6)} ${String(count.clientError).padStart(6)}`,
+    );
   console.log(
     [
       `fuzz: ${total} requests to ${byRoute.size} routes (${counts.corpus} corpus in ${(timings.corpusMs / 1000).toFixed(1)} s, ${counts.random} random in ${(timings.randomMs / 1000).toFixed(1)} s)${isFull ? ' [FULL_FUZZ]' : ''}`,
@@ -149,7 +170,14 @@ afterAll(async () => {
 
 // ---- Building a request from a plan ----
 
-const latin1Text = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code)), maxLength });
+const latin1Text = (maxLength: number) =>
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((code) => code !== 0x7f)
+      .map((code) => String.fromCharCode(code)),
+    maxLength,
+  });
 
 /** URI-encodes any string, lone surrogates too (as the WTF-8 bytes a careless client would send). */
 function encodeAny(value: string): string {
@@ -284,9 +312,17 @@ function buildRequest(plan: Plan): BuiltRequest {
   }
 
   const choices = plan.operation.params.map((name, index) => ({ name, choice: plan.params[index] }));
-  const isForeign = plan.auth === 'valid' && plan.method === plan.operation.method && choices.some(({ name, choice }) => RESOURCE_PARAMS.has(name) && choice?.kind === 'foreign');
+  const isForeign =
+    plan.auth === 'valid' &&
+    plan.method === plan.operation.method &&
+    choices.some(({ name, choice }) => RESOURCE_PARAMS.has(name) && choice?.kind === 'foreign');
   const isOwnProcess = choices.some(({ name, choice }) => name === 'processId' && choice?.kind === 'own');
-  const preview = typeof text === 'string' ? JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text) : text ? `<${text.length} bytes>` : '(none)';
+  const preview =
+    typeof text === 'string'
+      ? JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text)
+      : text
+        ? `<${text.length} bytes>`
+        : '(none)';
   const label = `${plan.method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url} as ${plan.actor} auth=${typeof plan.auth === 'object' ? 'garbage' : plan.auth} content-type=${JSON.stringify(plan.contentType)} body=${preview}`;
   const options: InjectOptions = { method: plan.method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) };
   return { options, label, isForeign, actor, isOwnProcess };
@@ -320,7 +356,8 @@ async function send(plan: Plan, counter: 'corpus' | 'random'): Promise<{ label: 
   if (request.isForeign && (response.statusCode < 400 || response.statusCode === 403 || response.statusCode === 409)) {
     problems.push(`another representative's resource answered ${response.statusCode}`);
   }
-  if (request.isForeign && response.body.includes(request.actor === world.a ? world.b.email : world.a.email)) problems.push("another representative's e-mail in the answer");
+  if (request.isForeign && response.body.includes(request.actor === world.a ? world.b.email : world.a.email))
+    problems.push("another representative's e-mail in the answer");
   trackVersion(request, response);
   const answer = response.body.length > 300 ? `${response.body.slice(0, 300)}…` : response.body;
   return { label: `${request.label}\n    -> ${response.statusCode} ${answer}`, problems };
@@ -341,7 +378,14 @@ const basePlan = (operation: Operation): Plan => ({
   headers: {},
 });
 
-const at = (index: number, change: Partial<Mutation>): Mutation => ({ kind: 'add', at: index, key: '__proto__', value: pollutionValues()[0], depth: 5_000, ...change });
+const at = (index: number, change: Partial<Mutation>): Mutation => ({
+  kind: 'add',
+  at: index,
+  key: '__proto__',
+  value: pollutionValues()[0],
+  depth: 5_000,
+  ...change,
+});
 
 const HOSTILE_PARAMS: { value: string; isRaw: boolean }[] = [
   { value: '', isRaw: false },
@@ -362,7 +406,17 @@ const HOSTILE_PARAMS: { value: string; isRaw: boolean }[] = [
   { value: "' OR 1=1 --", isRaw: false },
 ];
 
-const LEAF_REPLACEMENTS: unknown[] = ['a\u0000b', '\uD800', '\u202E\u200B\uFEFF', 'õ'.repeat(200_000), deepNestingOf(5_000, 'array'), new RawJson('1e999'), 2 ** 31, WRONG_TYPE, MISSING];
+const LEAF_REPLACEMENTS: unknown[] = [
+  'a\u0000b',
+  '\uD800',
+  '\u202E\u200B\uFEFF',
+  'õ'.repeat(200_000),
+  deepNestingOf(5_000, 'array'),
+  new RawJson('1e999'),
+  2 ** 31,
+  WRONG_TYPE,
+  MISSING,
+];
 
 const ownParams = (operation: Operation): Record<string, string> =>
   Object.fromEntries(operation.params.map((name) => [name, paramValue(name, { kind: 'own' }, world.a, world.b)]));
@@ -385,7 +439,10 @@ function corpusFor(operation: Operation): Plan[] {
     plans.push({ ...base, body: { kind: 'valid', mutations: [{ kind: 'replace', at: 1, key: '', value: 'õ'.repeat(200_000), depth: 0 }] } });
     for (const replacement of ['A'.repeat(200_000), WRONG_TYPE, null]) plans.push({ ...base, body: { kind: 'leaves', replacement } });
     // One field at a time, so the rest of the body stays valid and the bad value reaches the handler.
-    const leaves = leafCount(validBody(operation, { actor: world.a, params: ownParams(operation), refreshToken: world.refreshToken, authorizationCode: world.authorizationCode }) ?? {});
+    const leaves = leafCount(
+      validBody(operation, { actor: world.a, params: ownParams(operation), refreshToken: world.refreshToken, authorizationCode: world.authorizationCode }) ??
+        {},
+    );
     for (let ordinal = 0; ordinal < leaves; ordinal += 1) {
       for (const replacement of LEAF_REPLACEMENTS) plans.push({ ...base, body: { kind: 'leaf', ordinal, replacement } });
     }
@@ -399,7 +456,17 @@ function corpusFor(operation: Operation): Plan[] {
     plans.push({ ...base, encoding: 'bom' });
   }
   if (operation.isAuthenticated) {
-    const choices: AuthChoice[] = ['none', 'bearer-empty', 'basic', 'alg-none', 'tampered', 'truncated', 'ended', 'huge', { garbage: 'Bearer \u00ff\u00fe garbage' }];
+    const choices: AuthChoice[] = [
+      'none',
+      'bearer-empty',
+      'basic',
+      'alg-none',
+      'tampered',
+      'truncated',
+      'ended',
+      'huge',
+      { garbage: 'Bearer \u00ff\u00fe garbage' },
+    ];
     plans.push(...choices.map((auth): Plan => ({ ...base, auth })));
   }
   operation.params.forEach((_name, index) => {
@@ -420,7 +487,22 @@ function corpusFor(operation: Operation): Plan[] {
 
 const authChoice: fc.Arbitrary<AuthChoice> = fc.oneof(
   { weight: 24, arbitrary: fc.constant<AuthChoice>('valid') },
-  { weight: 8, arbitrary: fc.constantFrom<AuthChoice>('none', 'bearer-empty', 'bearer-only', 'lowercase', 'double', 'basic', 'alg-none', 'tampered', 'truncated', 'ended', 'huge') },
+  {
+    weight: 8,
+    arbitrary: fc.constantFrom<AuthChoice>(
+      'none',
+      'bearer-empty',
+      'bearer-only',
+      'lowercase',
+      'double',
+      'basic',
+      'alg-none',
+      'tampered',
+      'truncated',
+      'ended',
+      'huge',
+    ),
+  },
   { weight: 1, arbitrary: latin1Text(200).map((garbage): AuthChoice => ({ garbage })) },
   { weight: 1, arbitrary: latin1Text(200).map((garbage): AuthChoice => ({ garbage: `Bearer ${garbage}` })) },
 );
@@ -429,8 +511,18 @@ const paramChoice: fc.Arbitrary<ParamChoice> = fc.oneof(
   { weight: 10, arbitrary: fc.constant<ParamChoice>({ kind: 'own' }) },
   { weight: 3, arbitrary: fc.constant<ParamChoice>({ kind: 'foreign' }) },
   { weight: 2, arbitrary: fc.constant<ParamChoice>({ kind: 'missing' }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('hostile' as const), value: fc.string({ unit: hostileCharacter, maxLength: 60 }), isRaw: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hostile' as const), value: fc.constantFrom(...CURATED_STRINGS, ...HOSTILE_PARAMS.map((param) => param.value), ...STEPS), isRaw: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('hostile' as const), value: fc.string({ unit: hostileCharacter, maxLength: 60 }), isRaw: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('hostile' as const),
+      value: fc.constantFrom(...CURATED_STRINGS, ...HOSTILE_PARAMS.map((param) => param.value), ...STEPS),
+      isRaw: fc.boolean(),
+    }),
+  },
 );
 
 const CONTENT_TYPES = [
@@ -456,14 +548,44 @@ const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 );
 
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.constantFrom('x-fuzz', 'accept', 'accept-language', 'x-forwarded-for', 'cookie', 'origin', 'referer', 'x-http-method-override', 'if-none-match', 'range', 'content-encoding', 'x-request-id'),
-  fc.oneof(latin1Text(60), fc.constant('A'.repeat(6_000)), fc.constantFrom('gzip', 'DELETE', '*/*', 'bytes=0-0,-1', '../../etc/passwd', '127.0.0.1, 10.0.0.1', 'null')),
+  fc.constantFrom(
+    'x-fuzz',
+    'accept',
+    'accept-language',
+    'x-forwarded-for',
+    'cookie',
+    'origin',
+    'referer',
+    'x-http-method-override',
+    'if-none-match',
+    'range',
+    'content-encoding',
+    'x-request-id',
+  ),
+  fc.oneof(
+    latin1Text(60),
+    fc.constant('A'.repeat(6_000)),
+    fc.constantFrom('gzip', 'DELETE', '*/*', 'bytes=0-0,-1', '../../etc/passwd', '127.0.0.1, 10.0.0.1', 'null'),
+  ),
   { maxKeys: 3 },
 );
 
 const queryString: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 12, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__.polluted=yes', 'a=1&a=2&a=3', `x=${'y'.repeat(5_000)}`, '%zz=1', 'q=%00', '=&=&&', 'personalId=38001085718') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__[polluted]=yes',
+      'constructor[prototype][polluted]=yes',
+      '__proto__.polluted=yes',
+      'a=1&a=2&a=3',
+      `x=${'y'.repeat(5_000)}`,
+      '%zz=1',
+      'q=%00',
+      '=&=&&',
+      'personalId=38001085718',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: hostileCharacter, maxLength: 40 }).map(encodeAny) },
 );
 
@@ -473,7 +595,10 @@ function bodyPlan(operation: Operation, components: OpenApiDocument['components'
   const withBody = fc.oneof(
     { weight: 3, arbitrary: fc.constant<BodyPlan>({ kind: 'valid', mutations: [] }) },
     { weight: 10, arbitrary: mutations.map((list): BodyPlan => ({ kind: 'valid', mutations: list })) },
-    { weight: 3, arbitrary: fc.tuple(sample, fc.array(mutation, { maxLength: 2 })).map(([value, list]): BodyPlan => ({ kind: 'sample', value, mutations: list })) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(sample, fc.array(mutation, { maxLength: 2 })).map(([value, list]): BodyPlan => ({ kind: 'sample', value, mutations: list })),
+    },
     { weight: 1, arbitrary: hostileValue.map((value): BodyPlan => ({ kind: 'text', text: serialize(value) })) },
     { weight: 1, arbitrary: fc.constantFrom(...NOT_AN_OBJECT, ...NOT_JSON).map((text): BodyPlan => ({ kind: 'text', text })) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 256 }).map((bytes): BodyPlan => ({ kind: 'bytes', bytes })) },
@@ -488,7 +613,10 @@ function planArbitrary(document: OpenApiDocument): fc.Arbitrary<Plan> {
     const operation = operations[index] as Operation;
     return fc.record({
       operation: fc.constant(operation),
-      method: fc.oneof({ weight: 30, arbitrary: fc.constant(operation.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
+      method: fc.oneof(
+        { weight: 30, arbitrary: fc.constant(operation.method) },
+        { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+      ),
       actor: fc.constantFrom<'a' | 'b'>('a', 'a', 'a', 'b'),
       auth: authChoice,
       params: fc.tuple(...operation.params.map(() => paramChoice)),
@@ -510,7 +638,9 @@ describe('bad input to every route of the OpenAPI document', () => {
   });
 
   it('uses hostile strings that do not themselves look like a leak', () => {
-    const looksLikeLeak = [...CURATED_STRINGS, ...HOSTILE_PARAMS.map((param) => param.value)].filter((text) => LEAK_PATTERNS.some((pattern) => pattern.test(text)));
+    const looksLikeLeak = [...CURATED_STRINGS, ...HOSTILE_PARAMS.map((param) => param.value)].filter((text) =>
+      LEAK_PATTERNS.some((pattern) => pattern.test(text)),
+    );
     expect(looksLikeLeak).toEqual([]);
   });
 
@@ -560,4 +690,3 @@ describe('bad input to every route of the OpenAPI document', () => {
     }
   });
 });
-

@@ -28,7 +28,11 @@ afterAll(async () => {
 async function expectOneSystem(servers: BuiltServer[]): Promise<void> {
   const [first, ...others] = servers;
   if (!first) throw new Error('no instance started');
-  const signIn = await fetch(`${first.baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
+  const signIn = await fetch(`${first.baseUrl}/oauth2/v2/authorize/magic`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ personalId: '38001085718' }),
+  });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
   const saved = await fetch(`${first.baseUrl}/onboarding/representative/personal-information`, {

@@ -33,7 +33,12 @@ beforeAll(async () => {
   writeFileSync(keyFile, await newSigningKeyPem());
   signingKey = createPrivateKey(readFileSync(keyFile, 'utf8'));
   // Sign-ins here come from one address, often for one person: limits high, tested on an app of their own below.
-  app = await buildTestApp({ AUTH_SIGNING_KEY_FILE: keyFile, RATE_LIMIT_STARTS_PER_ADDRESS: '1000', RATE_LIMIT_STARTS_PER_PERSON: '1000', SESSION_IDLE_TIMEOUT_SECONDS: String(SESSION_IDLE_TIMEOUT_SECONDS) });
+  app = await buildTestApp({
+    AUTH_SIGNING_KEY_FILE: keyFile,
+    RATE_LIMIT_STARTS_PER_ADDRESS: '1000',
+    RATE_LIMIT_STARTS_PER_PERSON: '1000',
+    SESSION_IDLE_TIMEOUT_SECONDS: String(SESSION_IDLE_TIMEOUT_SECONDS),
+  });
   await app.ready();
 });
 
@@ -46,7 +51,11 @@ afterAll(async () => {
     [
       `OAuth abuse cases: ${rows.filter((row) => row.pass).length} of ${rows.length} as expected`,
       line(['group', 'case', 'expected', 'got', 'pass']),
-      line(Object.values(widths).map((width) => '-'.repeat(width)).concat('----')),
+      line(
+        Object.values(widths)
+          .map((width) => '-'.repeat(width))
+          .concat('----'),
+      ),
       ...rows.map((row) => line([row.group, row.case, row.expected, row.got, row.pass ? 'yes' : 'NO'])),
     ].join('\n'),
   );
@@ -81,11 +90,16 @@ async function completedSignIn(common = createPkce().common) {
 }
 
 const exchange = (authorizationCode: string, codeVerifier?: string, grantType = 'AUTHORIZATION_CODE') =>
-  app.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', payload: { authorizationCode, ...(codeVerifier === undefined ? {} : { codeVerifier }), grantType } });
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/token',
+    payload: { authorizationCode, ...(codeVerifier === undefined ? {} : { codeVerifier }), grantType },
+  });
 
 const refresh = (refreshToken: string) => app.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', payload: { refreshToken } });
 const logout = (refreshToken: string) => app.inject({ method: 'POST', url: '/oauth2/v2/authorize/logout', payload: { refreshToken } });
-const withToken = (accessToken: string) => app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization: `Bearer ${accessToken}` } });
+const withToken = (accessToken: string) =>
+  app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization: `Bearer ${accessToken}` } });
 
 async function signedIn() {
   const pkce = createPkce();
@@ -108,7 +122,12 @@ describe('PKCE (RFC 7636)', () => {
     const pkce = createPkce();
     const { code } = await completedSignIn(pkce.common);
     check('PKCE', 'token request without codeVerifier', '400 VALIDATION_FAILED', await exchange(code));
-    check('PKCE', 'verifier of 43 characters (RFC 7636 asks 43-128; we send 128)', '400 VALIDATION_FAILED', await exchange(code, pkce.codeVerifier.slice(0, 43)));
+    check(
+      'PKCE',
+      'verifier of 43 characters (RFC 7636 asks 43-128; we send 128)',
+      '400 VALIDATION_FAILED',
+      await exchange(code, pkce.codeVerifier.slice(0, 43)),
+    );
     check('PKCE', 'wrong verifier (random, 128 characters)', '401 UNAUTHORIZED', await exchange(code, createPkce().codeVerifier));
     check('PKCE', 'right verifier after a wrong one: the code was spent', '401 UNAUTHORIZED', await exchange(code, pkce.codeVerifier));
   });
@@ -116,7 +135,12 @@ describe('PKCE (RFC 7636)', () => {
   it('refuses the plain method, and the challenge sent back as the verifier', async () => {
     const pkce = createPkce();
     check('PKCE', 'codeChallengeMethod plain at start', '400 VALIDATION_FAILED', await start({ ...pkce.common, codeChallengeMethod: 'plain' }));
-    check('PKCE', 'plain-style challenge (the verifier itself) at start', '400 VALIDATION_FAILED', await start({ ...pkce.common, codeChallenge: pkce.codeVerifier }));
+    check(
+      'PKCE',
+      'plain-style challenge (the verifier itself) at start',
+      '400 VALIDATION_FAILED',
+      await start({ ...pkce.common, codeChallenge: pkce.codeVerifier }),
+    );
     const { code } = await completedSignIn(pkce.common);
     check('PKCE', 'the challenge itself as verifier', '400 VALIDATION_FAILED', await exchange(code, pkce.common.codeChallenge));
     check('PKCE', 'the right verifier (control)', '200', await exchange(code, pkce.codeVerifier));
@@ -216,23 +240,48 @@ describe('tampered access tokens (RFC 8725)', () => {
 
   it('refuses a changed payload, alg none, and HS256 keyed with the public key', async () => {
     const { accessToken } = await signedIn();
-    check('access token', 'changed payload (another personalId), original signature', '401 UNAUTHORIZED', await withToken(withChangedClaims(accessToken, { personalId: '38001085718', sub: 'EE38001085718' })));
+    check(
+      'access token',
+      'changed payload (another personalId), original signature',
+      '401 UNAUTHORIZED',
+      await withToken(withChangedClaims(accessToken, { personalId: '38001085718', sub: 'EE38001085718' })),
+    );
     check('access token', 'alg none, no signature', '401 UNAUTHORIZED', await withToken(unsecured(accessToken)));
     check('access token', 'alg none, original signature kept', '401 UNAUTHORIZED', await withToken(`${unsecured(accessToken)}${accessToken.split('.')[2]}`));
     const publicKey = createPublicKey(signingKey);
     const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
     check('access token', 'HS256 with the public key (SPKI PEM) as secret', '401 UNAUTHORIZED', await withToken(hs256(accessToken, pem)));
-    check('access token', 'HS256 with the public key (DER) as secret', '401 UNAUTHORIZED', await withToken(hs256(accessToken, publicKey.export({ format: 'der', type: 'spki' }))));
-    check('access token', 'HS256 with the public key (JWK JSON) as secret', '401 UNAUTHORIZED', await withToken(hs256(accessToken, JSON.stringify(publicKey.export({ format: 'jwk' })))));
+    check(
+      'access token',
+      'HS256 with the public key (DER) as secret',
+      '401 UNAUTHORIZED',
+      await withToken(hs256(accessToken, publicKey.export({ format: 'der', type: 'spki' }))),
+    );
+    check(
+      'access token',
+      'HS256 with the public key (JWK JSON) as secret',
+      '401 UNAUTHORIZED',
+      await withToken(hs256(accessToken, JSON.stringify(publicKey.export({ format: 'jwk' })))),
+    );
   });
 
-  it("refuses a token signed by another key, even with that key in the header", async () => {
+  it('refuses a token signed by another key, even with that key in the header', async () => {
     const { accessToken } = await signedIn();
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const claims = claimsOfToken(accessToken);
     check('access token', 'ES256 signed by another key', '401 UNAUTHORIZED', await withToken(es256(privateKey, headerOf(accessToken), claims)));
-    check('access token', 'another key, embedded as jwk header', '401 UNAUTHORIZED', await withToken(es256(privateKey, { ...headerOf(accessToken), jwk: publicKey.export({ format: 'jwk' }) }, claims)));
-    check('access token', 'another key, jku header pointing elsewhere', '401 UNAUTHORIZED', await withToken(es256(privateKey, { ...headerOf(accessToken), jku: 'https://attacker.example/jwks.json' }, claims)));
+    check(
+      'access token',
+      'another key, embedded as jwk header',
+      '401 UNAUTHORIZED',
+      await withToken(es256(privateKey, { ...headerOf(accessToken), jwk: publicKey.export({ format: 'jwk' }) }, claims)),
+    );
+    check(
+      'access token',
+      'another key, jku header pointing elsewhere',
+      '401 UNAUTHORIZED',
+      await withToken(es256(privateKey, { ...headerOf(accessToken), jku: 'https://attacker.example/jwks.json' }, claims)),
+    );
   });
 
   it('refuses expired tokens, and tokens of the right key with a wrong issuer, audience, type or session', async () => {
@@ -242,7 +291,8 @@ describe('tampered access tokens (RFC 8725)', () => {
     const expired = await withClock((Number(claims.exp) - Number(claims.iat) + 1) * 1000, () => withToken(accessToken));
     check('access token', 'expired (fake clock one second past exp)', '401 UNAUTHORIZED', expired);
     const now = Math.floor(Date.now() / 1000);
-    const signed = (change: Record<string, unknown>, headerChange: Record<string, unknown> = {}) => withToken(es256(signingKey, { ...header, ...headerChange }, { ...claims, ...change }));
+    const signed = (change: Record<string, unknown>, headerChange: Record<string, unknown> = {}) =>
+      withToken(es256(signingKey, { ...header, ...headerChange }, { ...claims, ...change }));
     check('access token', 'right key, exp in the past', '401 UNAUTHORIZED', await signed({ iat: now - 600, exp: now - 300 }));
     check('access token', 'right key, no exp', '401 UNAUTHORIZED', await signed({ exp: undefined }));
     check('access token', 'right key, wrong issuer', '401 UNAUTHORIZED', await signed({ iss: 'https://attacker.example/oauth2/v2' }));
@@ -270,7 +320,12 @@ describe('the Authorization header (RFC 7235, RFC 6750)', () => {
     const processId = randomUUID();
     const huge = JSON.stringify({ version: 1, data: { padding: 'x'.repeat(2_000_000) } });
     const put = (headers: Record<string, string>) =>
-      app.inject({ method: 'PUT', url: `/onboarding/applications/${processId}/steps/CompanyData`, headers: { 'content-type': 'application/json', ...headers }, payload: huge });
+      app.inject({
+        method: 'PUT',
+        url: `/onboarding/applications/${processId}/steps/CompanyData`,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: huge,
+      });
     check('header', 'oversized body, no token', '401 UNAUTHORIZED', await put({}));
     check('header', 'oversized body, a forged token', '401 UNAUTHORIZED', await put({ authorization: 'Bearer x.y.z' }));
     const { accessToken } = await signedIn();
@@ -295,13 +350,21 @@ describe('rate limits on sign-in starts', () => {
       url: `/oauth2/v2/authorize/${method}/start`,
       remoteAddress,
       headers,
-      payload: method === 'sid' ? { ...createPkce().common, personalId, personalIdCountryCode: 'EE' } : { ...createPkce().common, personalId, phoneNumber: '+37200000766' },
+      payload:
+        method === 'sid'
+          ? { ...createPkce().common, personalId, personalIdCountryCode: 'EE' }
+          : { ...createPkce().common, personalId, phoneNumber: '+37200000766' },
     });
 
   it('limits starts per address (3 here), whoever signs in, and X-Forwarded-For does not reset it', async () => {
     for (const personalId of ['40504040001', '50001029996', '39901012239']) await startOn('sid', personalId, '10.9.0.1');
     check('rate limit', 'fourth start from one address, a new person', '429 RATE_LIMITED', await startOn('sid', '30303039914', '10.9.0.1'));
-    check('rate limit', 'the same, claiming another address in X-Forwarded-For', '429 RATE_LIMITED', await startOn('sid', '30303039914', '10.9.0.1', { 'x-forwarded-for': '203.0.113.7' }));
+    check(
+      'rate limit',
+      'the same, claiming another address in X-Forwarded-For',
+      '429 RATE_LIMITED',
+      await startOn('sid', '30303039914', '10.9.0.1', { 'x-forwarded-for': '203.0.113.7' }),
+    );
     check('rate limit', 'another address (control)', '200', await startOn('sid', '50001029996', '10.9.0.2'));
   });
 
@@ -319,7 +382,12 @@ describe('rate limits on sign-in starts', () => {
         });
       await start('40504040001', '203.0.113.9');
       await start('50001029996', '198.51.100.1, 203.0.113.9');
-      check('rate limit', 'third start from one client behind the proxy, claiming yet another address first', '429 RATE_LIMITED', await start('39901012239', '192.0.2.77, 203.0.113.9'));
+      check(
+        'rate limit',
+        'third start from one client behind the proxy, claiming yet another address first',
+        '429 RATE_LIMITED',
+        await start('39901012239', '192.0.2.77, 203.0.113.9'),
+      );
       check('rate limit', 'another client behind the proxy (control)', '200', await start('39901012239', '203.0.113.10'));
     } finally {
       await behindProxy.close();

@@ -66,7 +66,11 @@ describe('the server process', () => {
   it('keeps personal codes and typed values out of its request logs: routes by their pattern', async () => {
     const { server, baseUrl } = await startHealthyProcess();
 
-    const signIn = await fetch(`${baseUrl}/oauth2/v2/authorize/magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ personalId: '38001085718' }) });
+    const signIn = await fetch(`${baseUrl}/oauth2/v2/authorize/magic`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ personalId: '38001085718' }),
+    });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
     const consent = { email: 'jaak@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'et' };
     await fetch(`${baseUrl}/onboarding/representative/personal-information`, {
@@ -105,7 +109,14 @@ describe('the server process', () => {
   it('starts a production demo only when DEMO_DEPLOYMENT asks for it, and says so in its log', async () => {
     const port = await freePort();
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
-    const server = startProcess({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true', PUBLIC_URL: 'HTTPS://bank.example', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const server = startProcess({
+      NODE_ENV: 'production',
+      DEMO_DEPLOYMENT: 'true',
+      PUBLIC_URL: 'HTTPS://bank.example',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    });
     await waitForHealth(`http://127.0.0.1:${port}`, server.exited);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -125,7 +136,12 @@ describe('a start that fails', () => {
   it('ends with one line naming the stage and the reason: a database that does not answer', async () => {
     const closedPort = await freePort();
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-srv-')), 'data');
-    const server = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres@127.0.0.1:${String(closedPort)}/onboarding` });
+    const server = startProcess({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${String(closedPort)}/onboarding`,
+    });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(1);

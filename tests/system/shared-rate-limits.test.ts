@@ -25,8 +25,13 @@ describe('rate limits across instances', () => {
     if (!database) return context.skip();
     cleanups.push(() => database.drop());
 
-
-    const env = { DATABASE_URL: database.url, WEB_DIST_DIR: createWebDist(), SIMULATOR_COMPLETION_DELAY_MS: '0', RATE_LIMIT_STARTS_PER_PERSON: '4', KEY_ENCRYPTION_KEYS: newKeyEncryptionKey() };
+    const env = {
+      DATABASE_URL: database.url,
+      WEB_DIST_DIR: createWebDist(),
+      SIMULATOR_COMPLETION_DELAY_MS: '0',
+      RATE_LIMIT_STARTS_PER_PERSON: '4',
+      KEY_ENCRYPTION_KEYS: newKeyEncryptionKey(),
+    };
     // One after the other: the first migrates the new database.
     const servers: BuiltServer[] = [];
     for (let index = 0; index < 2; index++) {

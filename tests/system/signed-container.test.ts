@@ -58,7 +58,14 @@ async function completeApplication(subject: ApplicationSubject): Promise<{ call:
   const call = await signInAsRepresentative(app, subject.person.personalId);
   const started = subject.company.registryCode
     ? await applicationFor(call, subject.company.registryCode)
-    : ((await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: subject.company.businessName, registryCountryCode: 'EE' } })).json() as { application: TestApplication }).application;
+    : (
+        (
+          await call('POST', '/onboarding/applications', {
+            source: 'MANUAL',
+            company: { businessName: subject.company.businessName, registryCountryCode: 'EE' },
+          })
+        ).json() as { application: TestApplication }
+      ).application;
   return { call, application: await fillSteps(call, started, undefined, subject) };
 }
 
@@ -151,14 +158,18 @@ describe('a container that was changed after signing', () => {
 
   it('a time-stamp over other data: timestamp', async () => {
     const swapped = rebuilt(first(), (files) => {
-      files['META-INF/signatures0.xml'] = strToU8(replaceIn(signaturesOf(first()), 'xades:EncapsulatedTimeStamp', between(signaturesOf(other()), 'xades:EncapsulatedTimeStamp')));
+      files['META-INF/signatures0.xml'] = strToU8(
+        replaceIn(signaturesOf(first()), 'xades:EncapsulatedTimeStamp', between(signaturesOf(other()), 'xades:EncapsulatedTimeStamp')),
+      );
     });
     expect(await failureOf(swapped)).toBe('timestamp');
   });
 
   it('the OCSP response of another certificate: revocation', async () => {
     const swapped = rebuilt(first(), (files) => {
-      files['META-INF/signatures0.xml'] = strToU8(replaceIn(signaturesOf(first()), 'xades:EncapsulatedOCSPValue', between(signaturesOf(other()), 'xades:EncapsulatedOCSPValue')));
+      files['META-INF/signatures0.xml'] = strToU8(
+        replaceIn(signaturesOf(first()), 'xades:EncapsulatedOCSPValue', between(signaturesOf(other()), 'xades:EncapsulatedOCSPValue')),
+      );
     });
     expect(await failureOf(swapped)).toBe('revocation');
   });
@@ -182,7 +193,16 @@ describe('a container that was changed after signing', () => {
     const trust = await Promise.all(anchors.trustAnchors.map((pem, index) => write(`ca-${index}.pem`, pem)));
     const tsaTrust = await write('tsa.pem', anchors.timestampTrustAnchors.join('\n'));
     const cli = async (file: string) => {
-      const args = ['--conditions=source', '--import', 'tsx', 'scripts/verify-container.ts', file, ...trust.flatMap((ca) => ['--trust', ca]), '--tsa-trust', tsaTrust];
+      const args = [
+        '--conditions=source',
+        '--import',
+        'tsx',
+        'scripts/verify-container.ts',
+        file,
+        ...trust.flatMap((ca) => ['--trust', ca]),
+        '--tsa-trust',
+        tsaTrust,
+      ];
       try {
         return { code: 0, ...(await run('node', args, { cwd: REPOSITORY_ROOT })) };
       } catch (error) {

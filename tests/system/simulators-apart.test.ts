@@ -78,7 +78,10 @@ describe('simulators that run as their own process', () => {
     const created = await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Eraldi OÜ', registryCountryCode: 'EE' } });
     expect(created.statusCode, created.body).toBe(200);
     const started = (created.json() as { application: TestApplication }).application;
-    const subject = { company: { businessName: 'Eraldi OÜ', registryCode: '' }, person: { personalId, firstName: 'Test', lastName: 'Testnumber', birthDate: '1980-01-08' } };
+    const subject = {
+      company: { businessName: 'Eraldi OÜ', registryCode: '' },
+      person: { personalId, firstName: 'Test', lastName: 'Testnumber', birthDate: '1980-01-08' },
+    };
     const application = await fillSteps(call, started, undefined, subject);
     const { outcome } = await signWithIdCard(app, call, application, personalId);
     expect(outcome?.state).toBe('SIGNED');
@@ -107,7 +110,9 @@ describe('an instance pointed at no simulators', () => {
   it('refuses at once an answer that does not describe simulators', async () => {
     const other = await startFakeJsonServer(() => ({ status: 200, body: { status: 'ok' } }));
     try {
-      await expect(connectSimulators(other.url, { waitMs: 10_000 })).rejects.toThrow(`SIMULATORS_URL: ${other.url}/simulators.json does not describe identity simulators`);
+      await expect(connectSimulators(other.url, { waitMs: 10_000 })).rejects.toThrow(
+        `SIMULATORS_URL: ${other.url}/simulators.json does not describe identity simulators`,
+      );
       expect(other.requests).toHaveLength(1);
     } finally {
       await other.close();

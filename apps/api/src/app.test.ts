@@ -258,7 +258,8 @@ describe('security headers', () => {
   });
 
   it('keep API answers out of every cache, and leave reference data its own caching', async () => {
-    const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '38001085718' } })).json().accessToken as string;
+    const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: '38001085718' } })).json()
+      .accessToken as string;
     const representative = await app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization: `Bearer ${token}` } });
     expect(representative.headers['cache-control']).toBe('no-store');
     const refused = await app.inject({ method: 'GET', url: '/onboarding/representative' });

@@ -125,7 +125,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const database =
     dependencies.database ??
-    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, 'pglite') },
+    ));
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     // A database handed in by the caller is the caller's to close.

@@ -43,7 +43,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const wrong of ['yes', '10.0.0.0/33', '10.0.0/8', 'lb.internal', '127.0.0.1,', '::1/129']) {
       expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be true, false or the proxies' addresses/);
     }
@@ -78,8 +84,7 @@ describe('loadConfig', () => {
   });
 
   it('names every bad key at once', () => {
-    const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nobody', IDENTITY_MODE: 'fake', LOG_LEVEL: 'loud' });
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nobody', IDENTITY_MODE: 'fake', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -180,7 +185,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...onPostgres, AUTH_SIGNING_KEY_FILE: '/etc/onboarding/auth.pem' })).toThrow(/KEY_ENCRYPTION_KEYS/);
     expect(loadConfig({ ...onPostgres, KEY_ENCRYPTION_KEYS: `${kek}, ${Buffer.alloc(32, 4).toString('base64')}` }).KEY_ENCRYPTION_KEYS).toHaveLength(2);
     expect(loadConfig({ ...onPostgres, KEY_ENCRYPTION_KEYS_FILE: '/etc/onboarding/kek' }).KEY_ENCRYPTION_KEYS_FILE).toBe('/etc/onboarding/kek');
-    expect(loadConfig({ ...onPostgres, AUTH_SIGNING_KEY_FILE: '/etc/onboarding/auth.pem', INTEGRATION_SIGNING_KEY_FILE: '/etc/onboarding/integration.pem' }).IDENTITY_MODE).toBe('live');
+    expect(
+      loadConfig({ ...onPostgres, AUTH_SIGNING_KEY_FILE: '/etc/onboarding/auth.pem', INTEGRATION_SIGNING_KEY_FILE: '/etc/onboarding/integration.pem' })
+        .IDENTITY_MODE,
+    ).toBe('live');
     // PGlite keeps its keys in DATA_DIR files, and simulated mode generates a KEK there.
     expect(loadConfig(LIVE).KEY_ENCRYPTION_KEYS).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/onboarding' }).KEY_ENCRYPTION_KEYS).toBeUndefined();

@@ -2,9 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** An address, or a network in CIDR notation, or one of proxy-addr's names for reserved ranges. */
 function isProxyAddress(entry: string): boolean {
@@ -29,14 +27,20 @@ const trustProxy = z
     if (value === 'false' || value === '0' || value === '') return false;
     const entries = value.split(',').map((entry) => entry.trim());
     const wrong = entries.filter((entry) => !isProxyAddress(entry));
-    if (wrong.length > 0) context.addIssue({ code: 'custom', message: `must be true, false or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (not ${wrong.join(', ')})` });
+    if (wrong.length > 0)
+      context.addIssue({ code: 'custom', message: `must be true, false or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (not ${wrong.join(', ')})` });
     return entries;
   });
 
 /** A comma-separated list of PEM file paths. */
 const pemFileList = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().min(1)).min(1));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -47,7 +51,12 @@ export const KEY_ENCRYPTION_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
 /** Key-encryption keys, comma-separated, the one that encrypts first; the others only decrypt (a rotation). */
 const keyEncryptionKeyList = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(KEY_ENCRYPTION_KEY_PATTERN, 'must be 32 bytes in base64 each, comma-separated (openssl rand -base64 32)')).min(1));
 
 /** A Standard Webhooks secret: `whsec_`, then 24 to 64 bytes in base64 (the specification's range). */
@@ -114,7 +123,10 @@ export const configSchema = z
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
     TRUST_PROXY: trustProxy.default(false),
     /** Bearer token the Prometheus scraper sends for /metrics; unset: no /metrics at all. */
-    METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
+      .optional(),
     /**
      * On SIGTERM, how long /readyz answers 503 while the instance goes on serving, before it stops taking
      * connections: the time a load balancer needs to see it and send new requests elsewhere. Probe at least
@@ -129,7 +141,10 @@ export const configSchema = z
 
     // Mail.
     /** smtp:// or smtps:// URL of the mail server; unset: mail stays in the outbox table (see /dev/mailbox when simulated). */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Ettevõtte konto avamine <noreply@pank.ee>'),
     /** How often the outbox is checked for mail to send. */
     MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
@@ -265,7 +280,10 @@ export const configSchema = z
     /** Public address of the eid host that the browser calls for ID-card sign-in. */
     EID_PUBLIC_URL: httpUrl.optional(),
     /** Header in which a trusted reverse proxy passes the client certificate (URL-encoded PEM). */
-    EID_CLIENT_CERT_HEADER: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case header name').optional(),
+    EID_CLIENT_CERT_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a lower-case header name')
+      .optional(),
 
     // The signed container (ASiC-E, XAdES baseline LT). Unset in simulated mode: the simulators' TSA and OCSP responder.
     /** RFC 3161 time-stamping authority, e.g. SK's. */
@@ -288,7 +306,8 @@ export const configSchema = z
         context.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required with WEBHOOK_URL when IDENTITY_MODE is live' });
       }
       // The database must never hold a signing key it could use: live mode seals them with a key from outside it.
-      const keysInDatabase = config.DATABASE_URL !== undefined && (config.AUTH_SIGNING_KEY_FILE === undefined || config.INTEGRATION_SIGNING_KEY_FILE === undefined);
+      const keysInDatabase =
+        config.DATABASE_URL !== undefined && (config.AUTH_SIGNING_KEY_FILE === undefined || config.INTEGRATION_SIGNING_KEY_FILE === undefined);
       if (keysInDatabase && config.KEY_ENCRYPTION_KEYS === undefined && config.KEY_ENCRYPTION_KEYS_FILE === undefined) {
         context.addIssue({
           code: 'custom',
@@ -304,7 +323,11 @@ export const configSchema = z
       }
     }
     if (config.KEY_ENCRYPTION_KEYS !== undefined && config.KEY_ENCRYPTION_KEYS_FILE !== undefined) {
-      context.addIssue({ code: 'custom', path: ['KEY_ENCRYPTION_KEYS_FILE'], message: 'KEY_ENCRYPTION_KEYS and KEY_ENCRYPTION_KEYS_FILE exclude each other: set one' });
+      context.addIssue({
+        code: 'custom',
+        path: ['KEY_ENCRYPTION_KEYS_FILE'],
+        message: 'KEY_ENCRYPTION_KEYS and KEY_ENCRYPTION_KEYS_FILE exclude each other: set one',
+      });
     }
     if ((config.EID_TLS_CERT_FILE === undefined) !== (config.EID_TLS_KEY_FILE === undefined)) {
       context.addIssue({ code: 'custom', path: ['EID_TLS_KEY_FILE'], message: 'EID_TLS_CERT_FILE and EID_TLS_KEY_FILE go together' });
@@ -312,10 +335,18 @@ export const configSchema = z
     if (config.NODE_ENV === 'production' && !config.DEMO_DEPLOYMENT) {
       // Simulated identities and magic sign-in let anyone sign in as anyone; the dev mailbox shows everyone's mail.
       if (config.IDENTITY_MODE === 'simulated') {
-        context.addIssue({ code: 'custom', path: ['IDENTITY_MODE'], message: 'must be "live" when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)' });
+        context.addIssue({
+          code: 'custom',
+          path: ['IDENTITY_MODE'],
+          message: 'must be "live" when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)',
+        });
       }
       if (config.MAGIC_SIGN_IN === true) {
-        context.addIssue({ code: 'custom', path: ['MAGIC_SIGN_IN'], message: 'must be off when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)' });
+        context.addIssue({
+          code: 'custom',
+          path: ['MAGIC_SIGN_IN'],
+          message: 'must be off when NODE_ENV is production (or set DEMO_DEPLOYMENT=true for a public demo)',
+        });
       }
     }
     if (config.SIMULATORS_URL !== undefined && config.IDENTITY_MODE === 'live') {

@@ -60,5 +60,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
 process.once('SIGTERM', () => void shutDown('SIGTERM'));
 process.once('SIGINT', () => void shutDown('SIGINT'));
 
-const address = await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => startFailed(`listening on ${config.HOST}:${String(config.PORT)}`, error));
+const address = await app
+  .listen({ port: config.PORT, host: config.HOST })
+  .catch((error: unknown) => startFailed(`listening on ${config.HOST}:${String(config.PORT)}`, error));
 app.log.info(`listening on ${address}; the web app is at ${config.PUBLIC_URL}/start/ (database: ${app.database.kind})`);

@@ -9,13 +9,16 @@ describe('formatAddress', () => {
   });
 
   it('writes a municipality named after its settlement once', () => {
-    expect(formatAddress({ countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Ülikooli tn 8', postalCode: '51003' })).toBe(
-      'Ülikooli tn 8, Tartu, Tartu maakond, 51003',
-    );
+    expect(
+      formatAddress({ countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Ülikooli tn 8', postalCode: '51003' }),
+    ).toBe('Ülikooli tn 8, Tartu, Tartu maakond, 51003');
   });
 
   it('names the county in the reader’s language and the country when asked', () => {
-    const names = { county: (name: string) => (name === 'Harju maakond' ? 'Harju County' : name), country: (code: string) => (code === 'EE' ? 'Estonia' : code) };
+    const names = {
+      county: (name: string) => (name === 'Harju maakond' ? 'Harju County' : name),
+      country: (code: string) => (code === 'EE' ? 'Estonia' : code),
+    };
     expect(formatAddress(tallinn, names)).toBe('Narva mnt 5, Kesklinna linnaosa, Tallinn, Harju County, 10117, Estonia');
   });
 

@@ -41,7 +41,10 @@ describe('reviewApplication', () => {
 
   it('checks the related persons against the signed-in representative and the company', () => {
     const steps = completeStepData();
-    const other = reviewApplication(steps, relatedPersonsContextOf(steps, COMPLETE_APPLICATION_COMPANY, { personalId: '60001019906', personalIdCountryCode: 'EE' }));
+    const other = reviewApplication(
+      steps,
+      relatedPersonsContextOf(steps, COMPLETE_APPLICATION_COMPANY, { personalId: '60001019906', personalIdCountryCode: 'EE' }),
+    );
     expect(other.steps.find((step) => step.step === 'RelatedPersons')?.issues).toEqual([
       { path: 'relatedPersons.0', code: 'representativeIncorrect', params: {} },
     ]);
@@ -50,7 +53,11 @@ describe('reviewApplication', () => {
     listed.RelatedPersons = { ...completeRelatedPersons(), shareholders: [{ personId: completeRepresentativePerson().id, sharePercent: 40 }] };
     expect(review(listed).isComplete).toBe(true);
     listed.CompanyData = completeCompanyData();
-    expect(review(listed).steps.find((step) => step.step === 'RelatedPersons')?.issues.map((issue) => issue.code)).toEqual(['totalHoldingNotEqual']);
+    expect(
+      review(listed)
+        .steps.find((step) => step.step === 'RelatedPersons')
+        ?.issues.map((issue) => issue.code),
+    ).toEqual(['totalHoldingNotEqual']);
   });
 
   it('reports a step saved before a rule changed, as stored data is checked again', () => {
@@ -79,7 +86,9 @@ describe('overviewNotices (docs/requirements.md section 3 "Overview")', () => {
   });
 
   it('does not count a non-resident who only sits on the supervisory board', () => {
-    const steps = { RelatedPersons: { shareholders: [], relatedPersons: [{ ...foreignOwner, roles: ['SUPERVISORY_BOARD_MEMBER'], isBeneficialOwner: false }] } };
+    const steps = {
+      RelatedPersons: { shareholders: [], relatedPersons: [{ ...foreignOwner, roles: ['SUPERVISORY_BOARD_MEMBER'], isBeneficialOwner: false }] },
+    };
     expect(overviewNotices(steps).hasNonResidentOwner).toBe(false);
   });
 
@@ -89,7 +98,9 @@ describe('overviewNotices (docs/requirements.md section 3 "Overview")', () => {
     ['70221', ['25401'], true],
     ['70221', ['62011'], false],
   ])('main activity %s with %j is specific: %s', (main, additional, expected) => {
-    expect(overviewNotices({ CompanyData: { mainFieldOfActivityCode: main, additionalFieldOfActivityCodes: additional } }).hasSpecificFieldOfActivity).toBe(expected);
+    expect(overviewNotices({ CompanyData: { mainFieldOfActivityCode: main, additionalFieldOfActivityCodes: additional } }).hasSpecificFieldOfActivity).toBe(
+      expected,
+    );
   });
 
   it('reads half-filled or malformed steps without failing', () => {

@@ -46,13 +46,13 @@ export function overviewNotices(steps: Readonly<Record<string, unknown>>): Overv
   const companyData = asRecord(steps.CompanyData);
   const relatedPersons = asRecord(steps.RelatedPersons);
   const persons = asArray(relatedPersons.relatedPersons) as PersonLike[];
-  const holdings = [
-    ...asArray(relatedPersons.shareholders),
-    ...persons.flatMap((person) => asArray(person.shareholders)),
-  ] as Holding[];
+  const holdings = [...asArray(relatedPersons.shareholders), ...persons.flatMap((person) => asArray(person.shareholders))] as Holding[];
   const ownerIds = new Set(holdings.map((holding) => holding.personId));
   const isOwner = (person: PersonLike) =>
-    ownerIds.has(person.id) || asArray(person.roles).includes('SHAREHOLDER') || asArray(person.roles).includes('BENEFICIARY') || person.isBeneficialOwner === true;
+    ownerIds.has(person.id) ||
+    asArray(person.roles).includes('SHAREHOLDER') ||
+    asArray(person.roles).includes('BENEFICIARY') ||
+    person.isBeneficialOwner === true;
   // A company registered abroad is as much a non-resident owner as a person living abroad.
   const isNonResident = (person: PersonLike) =>
     person.type === 'LEGAL_ENTITY'
@@ -74,9 +74,12 @@ export function verifiedNotices(steps: Readonly<Record<string, unknown>>, regist
   const declared = overviewNotices(steps);
   if (!register) return declared;
   const isForeign = (holder: RegisterShareholder): boolean =>
-    holder.type === 'PRIVATE_PERSON' ? holder.residency === 'NON_RESIDENT' : holder.registryCountryCode !== DEFAULT_COUNTRY_CODE || holder.shareholders.some(isForeign);
+    holder.type === 'PRIVATE_PERSON'
+      ? holder.residency === 'NON_RESIDENT'
+      : holder.registryCountryCode !== DEFAULT_COUNTRY_CODE || holder.shareholders.some(isForeign);
   return {
-    hasNonResidentOwner: declared.hasNonResidentOwner || register.shareholders.some(isForeign) || register.beneficialOwners.some((owner) => owner.residency === 'NON_RESIDENT'),
+    hasNonResidentOwner:
+      declared.hasNonResidentOwner || register.shareholders.some(isForeign) || register.beneficialOwners.some((owner) => owner.residency === 'NON_RESIDENT'),
     hasSpecificFieldOfActivity: declared.hasSpecificFieldOfActivity || isSpecificFieldOfActivity(register.mainFieldOfActivityCode),
   };
 }

@@ -50,13 +50,21 @@ const relatedPerson = (personalId: string, firstName: string, roles: string[], b
 
 /** What the board member would declare: the register's facts, field for field. */
 const truthful = {
-  CompanyData: { representationBasis: 'MANAGEMENT_BOARD_MEMBER', isListedCompany: false, legalAddress: { ...card.legalAddress, district: undefined }, mainFieldOfActivityCode: '74101' },
+  CompanyData: {
+    representationBasis: 'MANAGEMENT_BOARD_MEMBER',
+    isListedCompany: false,
+    legalAddress: { ...card.legalAddress, district: undefined },
+    mainFieldOfActivityCode: '74101',
+  },
   RelatedPersons: {
     shareholders: [
       { personId: 'person:EE:60001018800', sharePercent: 30 },
       { personId: 'person:EE:60001019906', sharePercent: 70 },
     ],
-    relatedPersons: [relatedPerson('60001019906', 'Mari', ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], 70), relatedPerson('60001018800', 'Peeter', ['SHAREHOLDER'], 30)],
+    relatedPersons: [
+      relatedPerson('60001019906', 'Mari', ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], 70),
+      relatedPerson('60001018800', 'Peeter', ['SHAREHOLDER'], 30),
+    ],
   },
 };
 
@@ -71,7 +79,12 @@ describe('applicationFactsOf', () => {
   it('finds nothing to report when the declaration is the register, in any order and without the district', () => {
     const { facts, discrepancies } = applicationFactsOf(input(truthful));
     expect(discrepancies).toEqual([]);
-    expect(facts.representationBasis).toEqual({ value: 'MANAGEMENT_BOARD_MEMBER', source: 'REGISTER', queriedAt: '2026-11-25T10:00:00.000Z', declared: 'MANAGEMENT_BOARD_MEMBER' });
+    expect(facts.representationBasis).toEqual({
+      value: 'MANAGEMENT_BOARD_MEMBER',
+      source: 'REGISTER',
+      queriedAt: '2026-11-25T10:00:00.000Z',
+      declared: 'MANAGEMENT_BOARD_MEMBER',
+    });
     expect(facts.representative).toEqual({ value: { personalId: '60001019906', personalIdCountryCode: 'EE', name: 'Mari Tamm' }, source: 'EID' });
   });
 
@@ -104,7 +117,10 @@ describe('applicationFactsOf', () => {
   it('always decides on the register’s value, whatever is declared', () => {
     fc.assert(
       fc.property(fc.constantFrom(...REPRESENTATION_BASES), fc.boolean(), fc.stringMatching(/^\d{5}$/), (basis, isListed, activity) => {
-        const steps = { ...truthful, CompanyData: { ...truthful.CompanyData, representationBasis: basis, isListedCompany: isListed, mainFieldOfActivityCode: activity } };
+        const steps = {
+          ...truthful,
+          CompanyData: { ...truthful.CompanyData, representationBasis: basis, isListedCompany: isListed, mainFieldOfActivityCode: activity },
+        };
         const { facts, discrepancies } = applicationFactsOf(input(steps));
         expect(facts.representationBasis.value).toBe('MANAGEMENT_BOARD_MEMBER');
         expect(facts.isListedCompany.value).toBe(false);
@@ -123,7 +139,11 @@ describe('registerChangesOf', () => {
     Array.isArray(value)
       ? value.map(reordered)
       : typeof value === 'object' && value !== null
-        ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reordered(item)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([key, item]) => [key, reordered(item)]),
+          )
         : value;
   const who = { personalId: '60001019906', personalIdCountryCode: 'EE' };
 

@@ -52,7 +52,6 @@ export const applicationFactsSchema = z.object({
 });
 export type ApplicationFacts = z.infer<typeof applicationFactsSchema>;
 
-
 export const discrepancySchema = z.discriminatedUnion('fact', [
   z.object({ fact: z.literal('REPRESENTATION_BASIS'), register: z.enum(REPRESENTATION_BASES).nullable(), declared: z.enum(REPRESENTATION_BASES) }),
   z.object({ fact: z.literal('LISTED_COMPANY'), register: z.boolean(), declared: z.boolean() }),
@@ -114,7 +113,10 @@ const registerShareholder = (holder: RegisterShareholder): FactParty =>
     : { key: companyKey(holder), name: holder.businessName, sharePercent: holder.sharePercent };
 
 /** The signed-in person's right to represent the company, as the register names it (null: none). */
-export function registerRepresentationBasis(details: RegisterCompanyDetails, person: { personalId: string; personalIdCountryCode: string }): RepresentationBasis | null {
+export function registerRepresentationBasis(
+  details: RegisterCompanyDetails,
+  person: { personalId: string; personalIdCountryCode: string },
+): RepresentationBasis | null {
   const isPerson = (member: RegisterPersonData) => member.personalId === person.personalId && member.personalIdCountryCode === person.personalIdCountryCode;
   if (details.managementBoardMembers.some(isPerson)) return 'MANAGEMENT_BOARD_MEMBER';
   if (details.authorizedPersons.some(isPerson)) return 'AUTHORIZED_PERSON';
@@ -132,7 +134,9 @@ function declaredParties(relatedPersonsStep: unknown): { managementBoard: FactPa
   });
   const byId = new Map(persons.map((person) => [person.id, person]));
   return {
-    managementBoard: persons.filter((person) => person.type !== 'LEGAL_ENTITY' && asArray(person.roles).includes('MANAGEMENT_BOARD_MEMBER')).map((person) => partyOf(person)),
+    managementBoard: persons
+      .filter((person) => person.type !== 'LEGAL_ENTITY' && asArray(person.roles).includes('MANAGEMENT_BOARD_MEMBER'))
+      .map((person) => partyOf(person)),
     shareholders: asArray(step.shareholders)
       .map(asRecord)
       .flatMap((holding) => {
@@ -158,7 +162,12 @@ function isSameParties(register: readonly FactParty[], declared: readonly FactPa
 
 const addressOf = (value: unknown): FactAddress | undefined => {
   const address = asRecord(value);
-  const [countryCode, city, street, postalCode] = [asString(address.countryCode), asString(address.city), asString(address.street), asString(address.postalCode)];
+  const [countryCode, city, street, postalCode] = [
+    asString(address.countryCode),
+    asString(address.city),
+    asString(address.street),
+    asString(address.postalCode),
+  ];
   if (!countryCode || !city || !street || !postalCode) return undefined;
   const county = asString(address.county);
   const district = asString(address.district);
@@ -166,7 +175,9 @@ const addressOf = (value: unknown): FactAddress | undefined => {
 };
 /** Street, postal code and city decide: a county or district left out is the same address. */
 const isSameAddress = (a: FactAddress, b: FactAddress) =>
-  normalised(a.street) === normalised(b.street) && normalised(a.postalCode).replace(/\s/g, '') === normalised(b.postalCode).replace(/\s/g, '') && normalised(a.city) === normalised(b.city);
+  normalised(a.street) === normalised(b.street) &&
+  normalised(a.postalCode).replace(/\s/g, '') === normalised(b.postalCode).replace(/\s/g, '') &&
+  normalised(a.city) === normalised(b.city);
 
 /**
  * Every fact the bank acts on with its source, and every place where the
@@ -179,7 +190,11 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
   const hasRelatedPersons = steps.RelatedPersons !== undefined;
   const declared = declaredParties(steps.RelatedPersons);
   const companySource: FactSource = company.source === 'REGISTER' && register ? 'REGISTER' : 'APPLICANT';
-  const fromCompany = <T>(value: T): Fact<T> => ({ value, source: companySource, ...(companySource === 'REGISTER' && register ? { queriedAt: register.queriedAt } : {}) });
+  const fromCompany = <T>(value: T): Fact<T> => ({
+    value,
+    source: companySource,
+    ...(companySource === 'REGISTER' && register ? { queriedAt: register.queriedAt } : {}),
+  });
 
   const declaredBasis = REPRESENTATION_BASES.find((basis) => basis === companyData.representationBasis);
   const declaredListed = typeof companyData.isListedCompany === 'boolean' ? companyData.isListedCompany : undefined;
@@ -221,9 +236,12 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
   const discrepancies: Discrepancy[] = [];
   if (!details) return { facts, discrepancies };
   const basis = facts.representationBasis.value;
-  if (declaredBasis !== undefined && declaredBasis !== 'OTHER' && declaredBasis !== basis) discrepancies.push({ fact: 'REPRESENTATION_BASIS', register: basis, declared: declaredBasis });
-  if (declaredListed !== undefined && declaredListed !== details.isListedCompany) discrepancies.push({ fact: 'LISTED_COMPANY', register: details.isListedCompany, declared: declaredListed });
-  if (declaredAddress && registerAddress && !isSameAddress(registerAddress, declaredAddress)) discrepancies.push({ fact: 'LEGAL_ADDRESS', register: registerAddress, declared: declaredAddress });
+  if (declaredBasis !== undefined && declaredBasis !== 'OTHER' && declaredBasis !== basis)
+    discrepancies.push({ fact: 'REPRESENTATION_BASIS', register: basis, declared: declaredBasis });
+  if (declaredListed !== undefined && declaredListed !== details.isListedCompany)
+    discrepancies.push({ fact: 'LISTED_COMPANY', register: details.isListedCompany, declared: declaredListed });
+  if (declaredAddress && registerAddress && !isSameAddress(registerAddress, declaredAddress))
+    discrepancies.push({ fact: 'LEGAL_ADDRESS', register: registerAddress, declared: declaredAddress });
   if (declaredActivity !== undefined && declaredActivity !== details.mainFieldOfActivityCode) {
     discrepancies.push({ fact: 'MAIN_FIELD_OF_ACTIVITY', register: details.mainFieldOfActivityCode, declared: declaredActivity });
   }
@@ -239,7 +257,6 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
   }
   return { facts, discrepancies };
 }
-
 
 export const registerChangeSchema = z.object({ fact: z.enum(REGISTER_CHANGE_FACTS), step: z.enum(['CompanyData', 'RelatedPersons']) });
 export type RegisterChange = z.infer<typeof registerChangeSchema>;

@@ -5,8 +5,7 @@ import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
  * bold, and links only with http, https, mailto, tel, ftp, data:image, relative
  * or anchor targets. Raster data images only: an SVG data URL can carry script.
  */
-const ALLOWED_URI =
-  /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+const ALLOWED_URI = /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export const RICH_TEXT_CONFIG = {
   ALLOWED_TAGS: ['a', 'b', 'strong'],

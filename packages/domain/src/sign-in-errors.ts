@@ -1,4 +1,3 @@
-
 /** Sign-in message keys (docs/requirements.md section 8); texts live in src/i18n/*.json. */
 export const SIGN_IN_MESSAGE_KEYS = [
   'COMMON.TECHNICAL_ERROR',
@@ -50,8 +49,7 @@ export const SIGN_IN_VIOLATION_ERROR_CODE = 'sign_in_violation';
 export const MAX_ATTEMPTS_REACHED_ERROR_CODE = 'max_attempts_reached';
 
 export const signInMessageKey = (method: SignInMethodWithErrors, code: string | undefined): SignInMessageKey =>
-  SIGN_IN_ERRORS.find((error) => error.method === method && error.code === code)?.messageKey ??
-  DEFAULT_SIGN_IN_MESSAGE_KEY;
+  SIGN_IN_ERRORS.find((error) => error.method === method && error.code === code)?.messageKey ?? DEFAULT_SIGN_IN_MESSAGE_KEY;
 
 /** Errors the ID-card plugin rejects with (docs/requirements.md section 8; docs/eid-facts.md section 5.2). */
 export const ID_CARD_PLUGIN_ERRORS = [

@@ -45,13 +45,7 @@ export const SCREENS = {
 export type Screen = (typeof SCREENS)[keyof typeof SCREENS];
 
 /** The application screens in the order the user fills them (docs/requirements.md section 2). */
-export const APPLICATION_SCREENS = [
-  SCREENS.openingReasons,
-  SCREENS.companyInformation,
-  SCREENS.incomes,
-  SCREENS.relatedPersons,
-  SCREENS.overview,
-] as const;
+export const APPLICATION_SCREENS = [SCREENS.openingReasons, SCREENS.companyInformation, SCREENS.incomes, SCREENS.relatedPersons, SCREENS.overview] as const;
 
 const STEP_SCREENS: Readonly<Record<Step, Screen>> = {
   AccountOpeningReason: SCREENS.openingReasons,
@@ -70,5 +64,4 @@ export const isStep = (value: unknown): value is Step => typeof value === 'strin
 export const stepToScreen = (step: string | undefined): string => (isStep(step) ? STEP_SCREENS[step] : SCREENS.error);
 
 /** Position of a step in STEP_ORDER, or -1 for VisitBank and unknown values. */
-export const stepIndex = (step: string | undefined): number =>
-  STEP_ORDER.findIndex((steps) => (steps as readonly (string | undefined)[]).includes(step));
+export const stepIndex = (step: string | undefined): number => STEP_ORDER.findIndex((steps) => (steps as readonly (string | undefined)[]).includes(step));

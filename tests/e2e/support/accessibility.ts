@@ -18,5 +18,12 @@ const WCAG_22_RULES = Object.fromEntries(axe.getRules(['wcag22a', 'wcag22aa']).m
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForAnimationsToEnd(page);
-  expect((await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], rules: WCAG_22_RULES }).analyze()).violations).toEqual([]);
+  expect(
+    (
+      await new AxeBuilder({ page })
+        .setLegacyMode(true)
+        .options({ resultTypes: ['violations'], rules: WCAG_22_RULES })
+        .analyze()
+    ).violations,
+  ).toEqual([]);
 }

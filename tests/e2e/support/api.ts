@@ -59,7 +59,9 @@ export async function fillStepsThroughApi(
     if (step === until) break;
     const data =
       step === 'RelatedPersons' && options.relatedPersons
-        ? options.relatedPersons((await callApi(page, 'GET', `/onboarding/applications/${application.processId}/related-persons/register`)).json as RelatedPersonsStep)
+        ? options.relatedPersons(
+            (await callApi(page, 'GET', `/onboarding/applications/${application.processId}/related-persons/register`)).json as RelatedPersonsStep,
+          )
         : completeData;
     const saved = await callApi(page, 'PUT', `/onboarding/applications/${application.processId}/steps/${step}`, { version: application.version, data });
     if (saved.status !== 200) throw new Error(`saving ${step} answered ${String(saved.status)}: ${JSON.stringify(saved.json)}`);
@@ -81,7 +83,14 @@ export async function readApplication(page: Page): Promise<{ currentStep: string
   return JSON.parse(response) as { currentStep: string; steps: Record<string, unknown>; drafts: Record<string, unknown> };
 }
 
-type RegisterPerson = Record<string, unknown> & { type: string; roles: string[]; personalId?: string; residentialCountryCode?: string; nationalityCountryCode?: string; residency?: string };
+type RegisterPerson = Record<string, unknown> & {
+  type: string;
+  roles: string[];
+  personalId?: string;
+  residentialCountryCode?: string;
+  nationalityCountryCode?: string;
+  residency?: string;
+};
 export type RelatedPersonsStep = { shareholders: { personId: string; sharePercent: number }[]; relatedPersons: RegisterPerson[] };
 
 /**

@@ -54,7 +54,10 @@ export async function answerOverview(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   await page.getByRole('button', { name: 'Choose an office' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose an identification location' });
-  await picker.getByRole('button', { name: /Choose/ }).first().click();
+  await picker
+    .getByRole('button', { name: /Choose/ })
+    .first()
+    .click();
   await picker.waitFor({ state: 'hidden' });
   await page.getByRole('checkbox', { name: 'Business activity in Estonia' }).check({ force: true });
   await page.getByRole('group', { name: 'Is the company a financial institution?' }).getByRole('radio', { name: 'No' }).check({ force: true });

@@ -48,7 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   app.server.removeAllListeners('request');
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (failing?.(request.method ?? '', new URL(request.url ?? '/', 'http://server').pathname)) {
-      response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Unavailable in this test.' }));
+      response
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Unavailable in this test.' }));
       return;
     }
     for (const handler of handlers) handler(request, response);

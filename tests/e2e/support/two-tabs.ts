@@ -1,12 +1,17 @@
 import type { Page } from 'playwright-core';
 import { startApplication } from './journey.js';
 
-type StorageGlobals = { sessionStorage: { length: number; key(index: number): string | null; getItem(key: string): string | null; setItem(key: string, value: string): void } };
+type StorageGlobals = {
+  sessionStorage: { length: number; key(index: number): string | null; getItem(key: string): string | null; setItem(key: string, value: string): void };
+};
 
 export const sessionEntries = (page: Page): Promise<[string, string][]> =>
   page.evaluate(() => {
     const { sessionStorage } = globalThis as unknown as StorageGlobals;
-    return Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index) ?? '').map((key): [string, string] => [key, sessionStorage.getItem(key) ?? '']);
+    return Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index) ?? '').map((key): [string, string] => [
+      key,
+      sessionStorage.getItem(key) ?? '',
+    ]);
   });
 
 /** Signs in, starts the application for the representative's company and opens the company information step. */
@@ -31,4 +36,3 @@ export async function duplicateTab(page: Page): Promise<Page> {
   await second.getByLabel('Business e-mail').waitFor();
   return second;
 }
-

@@ -55,9 +55,7 @@ describe('migrations', () => {
 
   it('refuse an unknown status', async () => {
     const application = await createApplication();
-    await expect(
-      database.db.update(applications).set({ status: 'LOST' }).where(eq(applications.processId, application.processId)),
-    ).rejects.toThrow();
+    await expect(database.db.update(applications).set({ status: 'LOST' }).where(eq(applications.processId, application.processId))).rejects.toThrow();
   });
 });
 
@@ -102,12 +100,8 @@ describe('application_events', () => {
       .insert(applicationEvents)
       .values({ processId: application.processId, type: 'APPLICATION_CREATED', actor: 'system', applicationVersion: 1 });
 
-    await expect(
-      database.db.update(applicationEvents).set({ type: 'FORGED' }).where(eq(applicationEvents.processId, application.processId)),
-    ).rejects.toThrow();
-    await expect(
-      database.db.delete(applicationEvents).where(eq(applicationEvents.processId, application.processId)),
-    ).rejects.toThrow();
+    await expect(database.db.update(applicationEvents).set({ type: 'FORGED' }).where(eq(applicationEvents.processId, application.processId))).rejects.toThrow();
+    await expect(database.db.delete(applicationEvents).where(eq(applicationEvents.processId, application.processId))).rejects.toThrow();
     await expect(database.db.execute(sql`truncate application_events cascade`)).rejects.toThrow();
 
     const remaining = await database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, application.processId));
@@ -199,9 +193,18 @@ describe('signing evidence', () => {
 
     // Each refused by the trigger's own words (42501), not by an error in the trigger itself.
     const refused = (table: string, operation: string) => ({ message: `${table} is evidence: ${operation} refused`, code: '42501' });
-    expect(await refusalOf(database.db.update(signingSessions).set({ signature: 'Zm9yZ2Vk' }).where(eq(signingSessions.id, sessionId)))).toEqual(refused('signing_sessions', 'UPDATE'));
+    expect(await refusalOf(database.db.update(signingSessions).set({ signature: 'Zm9yZ2Vk' }).where(eq(signingSessions.id, sessionId)))).toEqual(
+      refused('signing_sessions', 'UPDATE'),
+    );
     expect(await refusalOf(database.db.delete(signingSessions).where(eq(signingSessions.id, sessionId)))).toEqual(refused('signing_sessions', 'DELETE'));
-    expect(await refusalOf(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, contract.id)))).toEqual(refused('contracts', 'UPDATE'));
+    expect(
+      await refusalOf(
+        database.db
+          .update(contracts)
+          .set({ document: Buffer.from('forged') })
+          .where(eq(contracts.id, contract.id)),
+      ),
+    ).toEqual(refused('contracts', 'UPDATE'));
     expect(await refusalOf(database.db.delete(contracts).where(eq(contracts.id, contract.id)))).toEqual(refused('contracts', 'DELETE'));
     expect(await refusalOf(database.db.execute(sql`truncate contracts cascade`))).toEqual(refused('contracts', 'TRUNCATE'));
     expect(await refusalOf(database.db.execute(sql`truncate signing_sessions`))).toEqual(refused('signing_sessions', 'TRUNCATE'));
@@ -216,9 +219,25 @@ describe('signing evidence', () => {
     const application = await createApplication();
     const unsigned = await contractOf(application.processId);
     const attempted = await contractOf(application.processId);
-    await database.db.insert(signingSessions).values({ processId: application.processId, contractId: attempted.id, method: 'SMART_ID', personalId: '38001085718', status: 'FAILED', failureCode: 'user_refused' });
+    await database.db
+      .insert(signingSessions)
+      .values({
+        processId: application.processId,
+        contractId: attempted.id,
+        method: 'SMART_ID',
+        personalId: '38001085718',
+        status: 'FAILED',
+        failureCode: 'user_refused',
+      });
 
-    expect(await refusalOf(database.db.update(contracts).set({ document: Buffer.from('forged') }).where(eq(contracts.id, unsigned.id)))).toEqual({ message: 'contracts is evidence: UPDATE refused', code: '42501' });
+    expect(
+      await refusalOf(
+        database.db
+          .update(contracts)
+          .set({ document: Buffer.from('forged') })
+          .where(eq(contracts.id, unsigned.id)),
+      ),
+    ).toEqual({ message: 'contracts is evidence: UPDATE refused', code: '42501' });
     // The attempt's foreign key keeps its contract: 23503, foreign_key_violation.
     expect((await refusalOf(database.db.delete(contracts).where(eq(contracts.id, attempted.id))))?.code).toBe('23503');
     expect(await refusalOf(database.db.delete(contracts).where(eq(contracts.id, unsigned.id)))).toBeUndefined();

@@ -141,4 +141,3 @@ async function withAdvisoryLock<T>(url: string, lockId: number, work: (client: p
     await client.end();
   }
 }
-

@@ -65,10 +65,7 @@ export const applications = pgTable(
     uniqueIndex('applications_one_open_per_company_idx')
       .on(table.companyRegistryCountryCode, table.companyRegistryCode)
       .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
-    check(
-      'applications_status_check',
-      sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED')`,
-    ),
+    check('applications_status_check', sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED')`),
     check('applications_version_check', sql`${table.version} >= 1`),
   ],
 );
@@ -94,7 +91,6 @@ export const applicationEvents = pgTable(
   },
   (table) => [index('application_events_process_idx').on(table.processId, table.id)],
 );
-
 
 /**
  * One sign-in attempt (docs/requirements.md section 4): started with Smart-ID
@@ -351,7 +347,9 @@ export const signingSessions = pgTable(
   (table) => [
     index('signing_sessions_process_idx').on(table.processId),
     // One signature per contract: an application signed again after the bank asked for more information has a new one.
-    uniqueIndex('signing_sessions_one_signed_idx').on(table.contractId).where(sql`${table.status} = 'SIGNED'`),
+    uniqueIndex('signing_sessions_one_signed_idx')
+      .on(table.contractId)
+      .where(sql`${table.status} = 'SIGNED'`),
     check('signing_sessions_method_check', sql`${table.method} in ('SMART_ID', 'MOBILE_ID', 'ID_CARD')`),
     check('signing_sessions_status_check', sql`${table.status} in ('RUNNING', 'SIGNED', 'FAILED', 'CANCELLED')`),
     check(
@@ -432,7 +430,9 @@ export const eventOutbox = pgTable(
   },
   (table) => [
     uniqueIndex('event_outbox_event_id_idx').on(table.eventId),
-    index('event_outbox_pending_idx').on(table.processId, table.id).where(sql`${table.deliveredAt} is null`),
+    index('event_outbox_pending_idx')
+      .on(table.processId, table.id)
+      .where(sql`${table.deliveredAt} is null`),
   ],
 );
 

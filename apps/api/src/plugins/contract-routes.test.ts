@@ -35,7 +35,14 @@ const contractByRoute = new Map(CONTRACTS.map((endpoint) => [keyOf(endpoint.meth
 /** The API prefixes whose every route is a contract's. */
 const CONTRACT_PREFIXES = ['/onboarding/', '/integration/v1/', '/oauth2/v2/'];
 
-type Operation = { operationId?: string; tags?: string[]; security?: Record<string, string[]>[]; responses: Record<string, unknown>; parameters?: unknown[]; requestBody?: unknown };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+  parameters?: unknown[];
+  requestBody?: unknown;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let app: FastifyInstance;
@@ -63,7 +70,9 @@ afterAll(async () => {
 
 /** The routes of the app (not Fastify's own HEAD twins of GET routes), each method on its own. */
 const servedRoutes = () =>
-  routes.flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD').map((method) => ({ method, route })));
+  routes.flatMap((route) =>
+    (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD').map((method) => ({ method, route })),
+  );
 
 /** The operation of a contract in the document that describes its API. */
 function operationOf(endpoint: NamedEndpoint): Operation | undefined {
@@ -103,7 +112,10 @@ describe('routes from contracts', () => {
 describe('the OpenAPI documents', () => {
   it('describe exactly the documented contracts, each with its operationId, tag and security', () => {
     const documented = CONTRACTS.filter((endpoint) => !endpoint.isUndocumented);
-    const operationCount = Object.values(documents).reduce((count, document) => count + Object.values(document.paths).flatMap((item) => Object.values(item)).length, 0);
+    const operationCount = Object.values(documents).reduce(
+      (count, document) => count + Object.values(document.paths).flatMap((item) => Object.values(item)).length,
+      0,
+    );
     expect(operationCount).toBe(documented.length);
     for (const endpoint of documented) {
       const operation = operationOf(endpoint);

@@ -117,10 +117,17 @@ export function errorResponsesOf(endpoint: Endpoint): Record<number, z.ZodType> 
     byStatus.set(status, entry);
   };
   for (const code of errorCodesOf(endpoint)) add(API_ERROR_STATUS[code], 'api', `\`${code}\`: ${DEFAULT_MESSAGES[code]}`);
-  if (endpoint.hasSignInFailures) add(400, 'api', `A sign-in failure of docs/requirements.md section 8, by its lowercase code: ${SIGN_IN_FAILURE_CODES.map((code) => `\`${code}\``).join(', ')}.`);
+  if (endpoint.hasSignInFailures)
+    add(
+      400,
+      'api',
+      `A sign-in failure of docs/requirements.md section 8, by its lowercase code: ${SIGN_IN_FAILURE_CODES.map((code) => `\`${code}\``).join(', ')}.`,
+    );
   for (const error of endpoint.oauthErrors ?? []) add(OAUTH_ERROR_STATUS[error], 'oauth', `\`${error}\` (RFC 6749 section 5.2)`);
   const sorted = [...byStatus.entries()].sort(([a], [b]) => a - b);
-  return Object.fromEntries(sorted.map(([status, entry]) => [status, (entry.format === 'api' ? apiErrorBodySchema : oauthErrorBodySchema).describe(entry.lines.join('\n\n'))]));
+  return Object.fromEntries(
+    sorted.map(([status, entry]) => [status, (entry.format === 'api' ? apiErrorBodySchema : oauthErrorBodySchema).describe(entry.lines.join('\n\n'))]),
+  );
 }
 
 /** A file answer: its bytes go out as they are (Fastify serialises no Buffer), the document names its media type. */
@@ -143,7 +150,12 @@ const listOf = (hooks: RouteHook | RouteHook[] | undefined): RouteHook[] => (hoo
 export function contractRoutes(app: FastifyInstance, auth?: RouteAuth) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  return function route<E extends NamedEndpoint, Status extends SuccessStatus = 200, Headers extends z.ZodType | undefined = undefined, Extra extends Responses = Record<never, never>>(
+  return function route<
+    E extends NamedEndpoint,
+    Status extends SuccessStatus = 200,
+    Headers extends z.ZodType | undefined = undefined,
+    Extra extends Responses = Record<never, never>,
+  >(
     endpoint: E,
     options: E['isUndocumented'] extends true ? Record<string, never> : ContractRouteOptions<Status, Headers, Extra>,
     handler: ContractHandler<E, Status, Headers, Extra>,
@@ -151,7 +163,13 @@ export function contractRoutes(app: FastifyInstance, auth?: RouteAuth) {
     if (endpoint.isAuthenticated && !auth) throw new Error(`${endpoint.operationId} needs a token, and its routes were given no way to check one`);
     const authHooks = endpoint.isAuthenticated && auth ? [auth.hook(endpoint)] : [];
     if (endpoint.isUndocumented) {
-      typed.route({ method: endpoint.method, url: endpoint.path, schema: { hide: true }, ...(authHooks.length > 0 ? { onRequest: authHooks } : {}), handler: handler as RouteHandlerMethod });
+      typed.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        schema: { hide: true },
+        ...(authHooks.length > 0 ? { onRequest: authHooks } : {}),
+        handler: handler as RouteHandlerMethod,
+      });
       return;
     }
     const documented = options as ContractRouteOptions<Status, Headers, Extra>;

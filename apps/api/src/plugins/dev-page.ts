@@ -43,9 +43,14 @@ export function devPageRoutes<Item>(page: DevPage<Item>): FastifyPluginAsync {
   };
   return async (app) => {
     app.get(page.path, { schema: { hide: true } }, async (request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderShell(page, page.render(await list(request.query)))),
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderShell(page, page.render(await list(request.query)))),
     );
-    app.get(`${page.path}/${page.jsonName}`, { schema: { hide: true } }, async (request, reply) => reply.header('cache-control', 'no-store').send(await list(request.query)));
+    app.get(`${page.path}/${page.jsonName}`, { schema: { hide: true } }, async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await list(request.query)),
+    );
     app.get(`${page.path}/${page.stylesheetName}`, { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').send(`${BASE_STYLES}${page.styles}`),
     );

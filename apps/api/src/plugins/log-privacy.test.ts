@@ -9,7 +9,11 @@ describe('loggableError', () => {
       constraint: 'applications_one_open_per_company_idx',
       detail: 'Key (company_registry_country_code, company_registry_code)=(EE, 19010030) already exists.',
     });
-    const failed = new DrizzleQueryError('insert into "representatives" ("personal_id", "email") values ($1, $2)', ['38001085718', 'jaak@example.ee'], postgres);
+    const failed = new DrizzleQueryError(
+      'insert into "representatives" ("personal_id", "email") values ($1, $2)',
+      ['38001085718', 'jaak@example.ee'],
+      postgres,
+    );
     const logged = loggableError(failed);
     expect(logged).toMatchObject({
       type: 'DrizzleQueryError',

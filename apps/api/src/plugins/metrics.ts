@@ -33,10 +33,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    requestDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   if (token === undefined) return registry;

@@ -83,6 +83,10 @@ describe('route bodies validated with the shared domain schemas', () => {
   it('refuse input the database cannot store, before the schema is asked, naming the field', async () => {
     const response = await app.inject({ method: 'POST', url: '/test/opening-reasons', payload: { openingReasons: ['DEPOSIT'], otherReason: 'a\u0000b' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The request has invalid fields.', fields: [{ path: 'otherReason', code: 'incorrectValue', params: {} }] });
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request has invalid fields.',
+      fields: [{ path: 'otherReason', code: 'incorrectValue', params: {} }],
+    });
   });
 });

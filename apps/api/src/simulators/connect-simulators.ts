@@ -51,7 +51,9 @@ export async function connectSimulators(url: string, options: ConnectSimulatorsO
       lastProblem = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     }
     if (Date.now() >= deadline) {
-      throw new Error(`SIMULATORS_URL: no identity simulators answered at ${descriptorUrl} within ${String(waitMs)} ms (${lastProblem}); start them with npm run simulators`);
+      throw new Error(
+        `SIMULATORS_URL: no identity simulators answered at ${descriptorUrl} within ${String(waitMs)} ms (${lastProblem}); start them with npm run simulators`,
+      );
     }
     await sleep(retryMs);
   }

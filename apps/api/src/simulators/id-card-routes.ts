@@ -28,7 +28,8 @@ const HASH_FUNCTIONS = { SHA256: 'SHA-256', SHA384: 'SHA-384', SHA512: 'SHA-512'
 // A card refusal is the card's answer, not a broken request: 422 with the hwcrypto error string.
 const CARD_REFUSAL = 422;
 
-const refuse = (reply: FastifyReply, error: IdCardFailure | 'invalid_argument') => reply.code(error === 'invalid_argument' ? 400 : CARD_REFUSAL).send({ error });
+const refuse = (reply: FastifyReply, error: IdCardFailure | 'invalid_argument') =>
+  reply.code(error === 'invalid_argument' ? 400 : CARD_REFUSAL).send({ error });
 
 /**
  * A stand-in for the ID-card in the reader, for the browser's simulated

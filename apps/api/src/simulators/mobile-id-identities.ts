@@ -2,14 +2,7 @@ import { ocspTestPeople } from './ocsp-identities.js';
 
 /** Mobile-ID session results the simulator can give (docs/eid-facts.md section 3.4). */
 export type MobileIdOutcome =
-  | 'OK'
-  | 'TIMEOUT'
-  | 'NOT_MID_CLIENT'
-  | 'USER_CANCELLED'
-  | 'SIGNATURE_HASH_MISMATCH'
-  | 'PHONE_ABSENT'
-  | 'DELIVERY_ERROR'
-  | 'SIM_ERROR';
+  'OK' | 'TIMEOUT' | 'NOT_MID_CLIENT' | 'USER_CANCELLED' | 'SIGNATURE_HASH_MISMATCH' | 'PHONE_ABSENT' | 'DELIVERY_ERROR' | 'SIM_ERROR';
 
 /** What POST /certificate answers (docs/eid-facts.md section 3.4). */
 export type MobileIdCertificateResult = 'OK' | 'NOT_FOUND' | 'NOT_ACTIVE';

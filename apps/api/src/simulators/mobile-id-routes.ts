@@ -42,7 +42,10 @@ const stamped = (body: Record<string, unknown>) => ({ ...body, time: new Date().
 /** Mobile-ID REST API (docs/eid-facts.md sections 3.2-3.4): authentication, the signing certificate, and signature. */
 export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: FastifyInstance) => {
   // Each kind of session has its own status path, so an ID from one is unknown to the other.
-  const stores = { authentication: createSessionStore<SessionAnswer>(options.completionDelayMs), signature: createSessionStore<SessionAnswer>(options.completionDelayMs) };
+  const stores = {
+    authentication: createSessionStore<SessionAnswer>(options.completionDelayMs),
+    signature: createSessionStore<SessionAnswer>(options.completionDelayMs),
+  };
   app.addHook('onClose', async () => {
     stores.authentication.close();
     stores.signature.close();

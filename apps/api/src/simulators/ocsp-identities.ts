@@ -32,5 +32,4 @@ export const OCSP_TEST_PEOPLE: readonly OcspTestPerson[] = [
 
 export const ocspTestPeople = (service: OcspTestPerson['service']): OcspTestPerson[] => OCSP_TEST_PEOPLE.filter((entry) => entry.service === service);
 
-export const findOcspTestAnswer = (personalId: string): OcspTestAnswer | undefined =>
-  OCSP_TEST_PEOPLE.find((entry) => entry.personalId === personalId)?.answer;
+export const findOcspTestAnswer = (personalId: string): OcspTestAnswer | undefined => OCSP_TEST_PEOPLE.find((entry) => entry.personalId === personalId)?.answer;

@@ -79,7 +79,8 @@ const signedAnswer = (authority: OcspAuthority, request: OCSPRequest, statuses: 
     }),
     producedAt: wholeSeconds(now),
     responses: request.tbsRequest.requestList.map(
-      (entry, index) => new SingleResponse({ certID: entry.reqCert, certStatus: statuses[index] ?? new CertStatus({ unknown: null }), thisUpdate: wholeSeconds(now) }),
+      (entry, index) =>
+        new SingleResponse({ certID: entry.reqCert, certStatus: statuses[index] ?? new CertStatus({ unknown: null }), thisUpdate: wholeSeconds(now) }),
     ),
     ...(nonce.length === 0 ? {} : { responseExtensions: nonce }),
   });

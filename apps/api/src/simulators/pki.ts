@@ -44,8 +44,7 @@ const KEY_ALGORITHMS: Record<KeyKind, webcrypto.RsaHashedKeyGenParams | webcrypt
 const CA_KEY: webcrypto.EcKeyImportParams = { name: 'ECDSA', namedCurve: 'P-256' };
 const CA_SIGNING = { name: 'ECDSA', hash: 'SHA-256' };
 
-const generateKeys = (kind: KeyKind): Promise<CryptoKeyPair> =>
-  subtle.generateKey(KEY_ALGORITHMS[kind], true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+const generateKeys = (kind: KeyKind): Promise<CryptoKeyPair> => subtle.generateKey(KEY_ALGORITHMS[kind], true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 
 const privateKeyToPem = async (key: CryptoKey): Promise<string> =>
   createPrivateKey({ key: Buffer.from(await subtle.exportKey('pkcs8', key)), format: 'der', type: 'pkcs8' })

@@ -25,7 +25,9 @@ const simulators = await startSimulators({
   logger: { level: config.LOG_LEVEL },
 }).catch((error: unknown) => {
   // One clear line (a port in use, an unreadable DATA_DIR), not a stack.
-  console.error(`identity simulators could not start on ${config.SIMULATORS_HOST}:${String(config.SIMULATORS_PORT)}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `identity simulators could not start on ${config.SIMULATORS_HOST}:${String(config.SIMULATORS_PORT)}: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });
 const origin = new URL(simulators.smartIdBaseUrl).origin;

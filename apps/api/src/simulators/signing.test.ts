@@ -31,7 +31,10 @@ let pki: SimulatorPki;
 let smartId: SmartIdClient;
 let mobileId: MobileIdClient;
 
-const sha = (hashType: HashType) => createHash(`sha${hashType.slice(3)}`).update(randomBytes(64)).digest();
+const sha = (hashType: HashType) =>
+  createHash(`sha${hashType.slice(3)}`)
+    .update(randomBytes(64))
+    .digest();
 
 const smartIdClientFor = (trustAnchors: string[]) =>
   createSmartIdClient({
@@ -77,10 +80,23 @@ const chooseCertificate = async (client: SmartIdClient, personalId: string, poll
 };
 
 /** startSignature + one pollSignature through the real client over HTTP; the poll may be told other facts than the start. */
-const sign = async (provider: SigningProvider, input: StartSignatureInput, certificate: string, poll: Partial<PollSignatureInput> = {}): Promise<SigningPollResult> => {
+const sign = async (
+  provider: SigningProvider,
+  input: StartSignatureInput,
+  certificate: string,
+  poll: Partial<PollSignatureInput> = {},
+): Promise<SigningPollResult> => {
   try {
     const { providerSessionId } = await provider.startSignature(input);
-    return await provider.pollSignature({ providerSessionId, personalId: input.personalId, hash: input.hash, hashType: input.hashType, certificate, timeoutMs: 1000, ...poll });
+    return await provider.pollSignature({
+      providerSessionId,
+      personalId: input.personalId,
+      hash: input.hash,
+      hashType: input.hashType,
+      certificate,
+      timeoutMs: 1000,
+      ...poll,
+    });
   } catch (error) {
     return failedAtStart(error);
   }
@@ -106,28 +122,38 @@ const SMART_ID_CODES: Record<string, string> = {
 const REFUSED_AT_CERTIFICATE_CHOICE = new Set(['USER_REFUSED_CERT_CHOICE', 'DOCUMENT_UNUSABLE']);
 
 describe('Smart-ID signing with the demo identities', () => {
-  it.each(SMART_ID_IDENTITIES.map((identity) => [identity.personalId, identity.outcome, identity] as const))('%s -> %s', async (personalId, outcome, identity) => {
-    const choice = await chooseCertificate(smartId, personalId);
-    if (REFUSED_AT_CERTIFICATE_CHOICE.has(outcome)) {
-      expect(choice).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
-      return;
-    }
-    const signer = { personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname };
-    expect(choice).toMatchObject({ status: 'COMPLETE', signingCertificate: { documentNumber: `PNOEE-${personalId}-MOCK-Q`, signer } });
-    if (choice.status !== 'COMPLETE') return;
-    const { certificate, documentNumber } = choice.signingCertificate;
+  it.each(SMART_ID_IDENTITIES.map((identity) => [identity.personalId, identity.outcome, identity] as const))(
+    '%s -> %s',
+    async (personalId, outcome, identity) => {
+      const choice = await chooseCertificate(smartId, personalId);
+      if (REFUSED_AT_CERTIFICATE_CHOICE.has(outcome)) {
+        expect(choice).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
+        return;
+      }
+      const signer = { personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname };
+      expect(choice).toMatchObject({ status: 'COMPLETE', signingCertificate: { documentNumber: `PNOEE-${personalId}-MOCK-Q`, signer } });
+      if (choice.status !== 'COMPLETE') return;
+      const { certificate, documentNumber } = choice.signingCertificate;
 
-    const hash = sha('SHA512');
-    const result = await sign(smartId, { personalId, documentNumber, hash, hashType: 'SHA512' }, certificate);
-    if (outcome !== 'OK') {
-      expect(result).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
-      return;
-    }
-    expect(result).toEqual({
-      status: 'COMPLETE',
-      evidence: { signature: expect.any(String), signatureAlgorithm: 'sha512WithRSAEncryption', certificate, hashType: 'SHA512', signingTime: expect.any(String), signer },
-    });
-  });
+      const hash = sha('SHA512');
+      const result = await sign(smartId, { personalId, documentNumber, hash, hashType: 'SHA512' }, certificate);
+      if (outcome !== 'OK') {
+        expect(result).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
+        return;
+      }
+      expect(result).toEqual({
+        status: 'COMPLETE',
+        evidence: {
+          signature: expect.any(String),
+          signatureAlgorithm: 'sha512WithRSAEncryption',
+          certificate,
+          hashType: 'SHA512',
+          signingTime: expect.any(String),
+          signer,
+        },
+      });
+    },
+  );
 
   it('chooses a signing certificate apart from the authentication one: another key, nonRepudiation, the same subject', async () => {
     const { certificate } = await chosen('40504040001');
@@ -152,7 +178,9 @@ describe('Smart-ID signing with the demo identities', () => {
   it('a personal code or document number with no account is user_not_found (404)', async () => {
     expect(await chooseCertificate(smartId, '38001085718')).toEqual({ status: 'FAILED', code: 'user_not_found' });
     const { certificate } = await chosen('40504040001');
-    expect(await sign(smartId, { personalId: '38001085718', documentNumber: 'PNOEE-38001085718-MOCK-Q', hash: sha('SHA256'), hashType: 'SHA256' }, certificate)).toEqual({
+    expect(
+      await sign(smartId, { personalId: '38001085718', documentNumber: 'PNOEE-38001085718-MOCK-Q', hash: sha('SHA256'), hashType: 'SHA256' }, certificate),
+    ).toEqual({
       status: 'FAILED',
       code: 'user_not_found',
     });
@@ -161,14 +189,29 @@ describe('Smart-ID signing with the demo identities', () => {
   it('shows the PIN2 verification code of the hash on the simulated phone', async () => {
     const { certificate, documentNumber } = await chosen('30303039914');
     const hash = sha('SHA256');
-    const { providerSessionId } = await smartId.startSignature({ personalId: '30303039914', documentNumber, hash, hashType: 'SHA256', displayText: 'Allkirjasta leping' });
-    expect(simulators.phoneScreen('30303039914')).toEqual({ service: 'SMART_ID', pin: 'PIN2', verificationCode: smartIdVerificationCode(hash), displayText: 'Allkirjasta leping' });
-    expect(await smartId.pollSignature({ providerSessionId, personalId: '30303039914', hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toMatchObject({ status: 'COMPLETE' });
+    const { providerSessionId } = await smartId.startSignature({
+      personalId: '30303039914',
+      documentNumber,
+      hash,
+      hashType: 'SHA256',
+      displayText: 'Allkirjasta leping',
+    });
+    expect(simulators.phoneScreen('30303039914')).toEqual({
+      service: 'SMART_ID',
+      pin: 'PIN2',
+      verificationCode: smartIdVerificationCode(hash),
+      displayText: 'Allkirjasta leping',
+    });
+    expect(await smartId.pollSignature({ providerSessionId, personalId: '30303039914', hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toMatchObject(
+      { status: 'COMPLETE' },
+    );
   });
 
   it('refuses a signature over another hash than the one sent', async () => {
     const { certificate, documentNumber } = await chosen('40504040001');
-    expect(await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA512'), hashType: 'SHA512' }, certificate, { hash: sha('SHA512') })).toEqual({
+    expect(
+      await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA512'), hashType: 'SHA512' }, certificate, { hash: sha('SHA512') }),
+    ).toEqual({
       status: 'FAILED',
       code: 'unexpected',
       detail: 'signature_mismatch',
@@ -178,7 +221,9 @@ describe('Smart-ID signing with the demo identities', () => {
   it('refuses a certificate of another person than the signing was started for', async () => {
     expect(await chooseCertificate(smartId, '40504040001', '50001029996')).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'personal_id_mismatch' });
     const { certificate, documentNumber } = await chosen('40504040001');
-    expect(await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA256'), hashType: 'SHA256' }, certificate, { personalId: '50001029996' })).toEqual({
+    expect(
+      await sign(smartId, { personalId: '40504040001', documentNumber, hash: sha('SHA256'), hashType: 'SHA256' }, certificate, { personalId: '50001029996' }),
+    ).toEqual({
       status: 'FAILED',
       code: 'unexpected',
       detail: 'personal_id_mismatch',
@@ -212,7 +257,11 @@ describe('Smart-ID signing contract', () => {
     const { sessionID } = (await response.json()) as { sessionID: string };
     return (await fetch(new URL(`session/${sessionID}?timeoutMs=1000`, simulators.smartIdBaseUrl))).json() as Promise<Record<string, unknown>>;
   };
-  const pin = () => ({ hash: sha('SHA256').toString('base64'), hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }] });
+  const pin = () => ({
+    hash: sha('SHA256').toString('base64'),
+    hashType: 'SHA256',
+    allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }],
+  });
 
   it('certificatechoice/document/{documentNumber} completes with the certificate, document number and no signature', async () => {
     const answer = await session(await post('certificatechoice/document/PNOEE-40504040001-MOCK-Q', { certificateLevel: 'QSCD' }));
@@ -237,7 +286,9 @@ describe('Smart-ID signing contract', () => {
     expect((await post('certificatechoice/document/PNOEE-38001085718-MOCK-Q', {})).status).toBe(404);
     expect((await post('signature/document/nonsense', pin())).status).toBe(404);
     expect((await post('certificatechoice/etsi/PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
-    expect((await post('signature/document/PNOEE-40504040001-MOCK-Q', { hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN' }] })).status).toBe(400);
+    expect(
+      (await post('signature/document/PNOEE-40504040001-MOCK-Q', { hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN' }] })).status,
+    ).toBe(400);
     expect((await post('certificatechoice/etsi/40504040001', {})).status).toBe(400);
   });
 });
@@ -271,7 +322,14 @@ describe('Mobile-ID signing with the demo numbers', () => {
       if (outcome === 'OK') {
         expect(result).toEqual({
           status: 'COMPLETE',
-          evidence: { signature: expect.any(String), signatureAlgorithm: 'ecdsa-with-SHA256', certificate: certificate.certificate, hashType: 'SHA256', signingTime: expect.any(String), signer },
+          evidence: {
+            signature: expect.any(String),
+            signatureAlgorithm: 'ecdsa-with-SHA256',
+            certificate: certificate.certificate,
+            hashType: 'SHA256',
+            signingTime: expect.any(String),
+            signer,
+          },
         });
       } else {
         expect(result).toEqual({ status: 'FAILED', code: MOBILE_ID_CODES[outcome], detail: outcome });
@@ -283,7 +341,12 @@ describe('Mobile-ID signing with the demo numbers', () => {
     const answer = await fetch(new URL('certificate', `${simulators.mobileIdBaseUrl}/`), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ relyingPartyUUID: simulators.relyingPartyUuid, relyingPartyName: 'DEMO', phoneNumber: '+37200000366', nationalIdentityNumber: '60001019928' }),
+      body: JSON.stringify({
+        relyingPartyUUID: simulators.relyingPartyUuid,
+        relyingPartyName: 'DEMO',
+        phoneNumber: '+37200000366',
+        nationalIdentityNumber: '60001019928',
+      }),
     });
     expect(await answer.json()).toMatchObject({ result: 'NOT_ACTIVE', time: expect.any(String), traceId: expect.any(String) });
     expect(await signingCertificateOf('60001019906', '+37200000566')).toEqual({ status: 'FAILED', code: 'user_not_found' });
@@ -302,14 +365,27 @@ describe('Mobile-ID signing with the demo numbers', () => {
   it('refuses a signature over another hash, and a certificate of another person', async () => {
     const certificate = await mobileId.signingCertificate({ personalId: '60001018800', phoneNumber: '+37200000566' });
     const input = { personalId: '60001018800', phoneNumber: '+37200000566', hash: sha('SHA384'), hashType: 'SHA384' } as const;
-    expect(await sign(mobileId, input, certificate.certificate, { hash: sha('SHA384') })).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'signature_mismatch' });
-    expect(await sign(mobileId, input, certificate.certificate, { personalId: '60001019906' })).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'personal_id_mismatch' });
+    expect(await sign(mobileId, input, certificate.certificate, { hash: sha('SHA384') })).toEqual({
+      status: 'FAILED',
+      code: 'unexpected',
+      detail: 'signature_mismatch',
+    });
+    expect(await sign(mobileId, input, certificate.certificate, { personalId: '60001019906' })).toEqual({
+      status: 'FAILED',
+      code: 'unexpected',
+      detail: 'personal_id_mismatch',
+    });
   });
 
   it('shows the PIN2 verification code on the simulated phone; a signature session is unknown on the authentication path', async () => {
     const hash = sha('SHA256');
     const { providerSessionId } = await mobileId.startSignature({ personalId: '60001017869', phoneNumber: '+37268000769', hash, hashType: 'SHA256' });
-    expect(simulators.phoneScreen('60001017869')).toEqual({ service: 'MOBILE_ID', pin: 'PIN2', verificationCode: mobileIdVerificationCode(hash), displayText: 'Lepingu allkirjastamine' });
+    expect(simulators.phoneScreen('60001017869')).toEqual({
+      service: 'MOBILE_ID',
+      pin: 'PIN2',
+      verificationCode: mobileIdVerificationCode(hash),
+      displayText: 'Lepingu allkirjastamine',
+    });
     expect((await fetch(`${simulators.mobileIdBaseUrl}/authentication/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(404);
     expect((await fetch(`${simulators.mobileIdBaseUrl}/signature/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(200);
   });
@@ -319,7 +395,13 @@ describe('Mobile-ID signing with the demo numbers', () => {
       fetch(`${simulators.mobileIdBaseUrl}/certificate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ relyingPartyUUID: simulators.relyingPartyUuid, relyingPartyName: 'DEMO', phoneNumber: '+37200000766', nationalIdentityNumber: '60001019906', ...body }),
+        body: JSON.stringify({
+          relyingPartyUUID: simulators.relyingPartyUuid,
+          relyingPartyName: 'DEMO',
+          phoneNumber: '+37200000766',
+          nationalIdentityNumber: '60001019906',
+          ...body,
+        }),
       });
     expect((await post({ relyingPartyName: 'someone else' })).status).toBe(401);
     expect((await post({ phoneNumber: '37200000766' })).status).toBe(400);
@@ -332,8 +414,16 @@ describe('ID-card signing stand-in', () => {
     return { status: response.status, body: (await response.json()) as { certificate?: string; error?: string } };
   };
   const cardSign = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${simulators.idCardBaseUrl}/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { signature?: string; signatureAlgorithm?: unknown; error?: string } };
+    const response = await fetch(`${simulators.idCardBaseUrl}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { signature?: string; signatureAlgorithm?: unknown; error?: string },
+    };
   };
   /** The browser's part: read the certificate, sign our hash. */
   const signWithCard = async (personalId: string, hash: Buffer, hashType: HashType = 'SHA256') => {
@@ -342,13 +432,22 @@ describe('ID-card signing stand-in', () => {
     return { certificate: body.certificate ?? '', signature: signed.body.signature ?? '', signed };
   };
   const validate = (card: { certificate: string; signature: string }, hash: Buffer, overrides: Partial<Parameters<typeof validateIdCardSignature>[0]> = {}) =>
-    validateIdCardSignature({ ...card, hash, hashType: 'SHA256', trustAnchors: simulators.idCardTrustAnchors, expectedPersonalId: '38001085718', ...overrides });
+    validateIdCardSignature({
+      ...card,
+      hash,
+      hashType: 'SHA256',
+      trustAnchors: simulators.idCardTrustAnchors,
+      expectedPersonalId: '38001085718',
+      ...overrides,
+    });
 
   it('gives a signing certificate with the names of the card issued to the person', async () => {
     await simulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' });
     const { status, body } = await cardCertificate('38001085718');
     expect(status).toBe(200);
-    expect(validateIdCardSigningCertificate({ certificate: body.certificate ?? '', trustAnchors: simulators.idCardTrustAnchors, expectedPersonalId: '38001085718' })).toEqual({
+    expect(
+      validateIdCardSigningCertificate({ certificate: body.certificate ?? '', trustAnchors: simulators.idCardTrustAnchors, expectedPersonalId: '38001085718' }),
+    ).toEqual({
       ok: true,
       person: { personalId: '38001085718', countryCode: 'EE', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' },
     });
@@ -363,7 +462,13 @@ describe('ID-card signing stand-in', () => {
     expect(card.signed.headers.get('access-control-allow-origin')).toBeNull();
     expect(validate(card, hash, { expectedCertificate: card.certificate })).toMatchObject({
       ok: true,
-      evidence: { signature: card.signature, signatureAlgorithm: 'ecdsa-with-SHA256', certificate: card.certificate, hashType: 'SHA256', signer: { personalId: '38001085718' } },
+      evidence: {
+        signature: card.signature,
+        signatureAlgorithm: 'ecdsa-with-SHA256',
+        certificate: card.certificate,
+        hashType: 'SHA256',
+        signer: { personalId: '38001085718' },
+      },
     });
     const sha512 = sha('SHA512');
     expect(validate(await signWithCard('38001085718', sha512, 'SHA512'), sha512, { hashType: 'SHA512' })).toMatchObject({ ok: true });
@@ -389,8 +494,14 @@ describe('ID-card signing stand-in', () => {
   it('refuses the ID-card authentication certificate as a signing certificate, and certificates from other CAs', async () => {
     const hash = sha('SHA256');
     const card = await signWithCard('38001085718', hash);
-    const authentication = new X509Certificate((await simulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' })).cert);
-    expect(validate({ ...card, certificate: authentication.raw.toString('base64') }, hash)).toEqual({ ok: false, code: 'invalid_certificate', reason: 'wrong_key_usage' });
+    const authentication = new X509Certificate(
+      (await simulators.issueTestIdCard({ personalId: '38001085718', givenName: 'JAAK-KRISTJAN', surname: 'JÕEORG' })).cert,
+    );
+    expect(validate({ ...card, certificate: authentication.raw.toString('base64') }, hash)).toEqual({
+      ok: false,
+      code: 'invalid_certificate',
+      reason: 'wrong_key_usage',
+    });
     expect(validate(card, hash, { trustAnchors: simulators.smartIdTrustAnchors })).toEqual({ ok: false, code: 'invalid_certificate', reason: 'untrusted' });
   });
 
@@ -407,8 +518,14 @@ describe('ID-card signing stand-in', () => {
 
   it('answers invalid_argument for a malformed personal code, hash or body', async () => {
     expect(await cardCertificate('38001085719')).toEqual({ status: 400, body: { error: 'invalid_argument' } });
-    expect(await cardSign({ personalId: '38001085718', hash: Buffer.alloc(20).toString('base64'), hashType: 'SHA256' })).toMatchObject({ status: 400, body: { error: 'invalid_argument' } });
-    expect(await cardSign({ personalId: '38001085718', hash: sha('SHA256').toString('base64'), hashType: 'SHA-256' })).toMatchObject({ status: 400, body: { error: 'invalid_argument' } });
+    expect(await cardSign({ personalId: '38001085718', hash: Buffer.alloc(20).toString('base64'), hashType: 'SHA256' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_argument' },
+    });
+    expect(await cardSign({ personalId: '38001085718', hash: sha('SHA256').toString('base64'), hashType: 'SHA-256' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_argument' },
+    });
     const broken = await fetch(`${simulators.idCardBaseUrl}/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { error: 'invalid_argument' } });
   });

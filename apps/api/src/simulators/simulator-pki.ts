@@ -108,7 +108,12 @@ const ID_CARD_PROFILE: PersonProfile = {
  */
 const SIGNING = { keyUsages: KeyUsageFlags.nonRepudiation, isQualifiedSignature: true, ocspUrl: SIMULATOR_OCSP_AIA_URL } as const;
 const SMART_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'rsa-2048', policies: [...SMART_ID_QUALIFIED_SIGNING_POLICIES] };
-const MOBILE_ID_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p256', organization: 'ESTEID (MOBIIL-ID)', organizationalUnit: 'digital signature' };
+const MOBILE_ID_SIGNING_PROFILE: PersonProfile = {
+  ...SIGNING,
+  keyKind: 'ec-p256',
+  organization: 'ESTEID (MOBIIL-ID)',
+  organizationalUnit: 'digital signature',
+};
 const ID_CARD_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p384', organization: 'ESTEID', organizationalUnit: 'digital signature' };
 
 const issuePerson = (ca: Credential, person: TestPerson, profile: PersonProfile): Promise<Credential> =>
@@ -226,7 +231,8 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
   const holders = new Map<string, string>();
   const holderKey = (issuer: Credential, serialNumber: bigint) => `${caTag(issuer)}:${serialNumber.toString(16)}`;
   const person =
-    (prefix: string, issuer: Credential, profile: PersonProfile, tag: (who: TestPerson) => string = () => caTag(issuer)) => async (who: TestPerson) => {
+    (prefix: string, issuer: Credential, profile: PersonProfile, tag: (who: TestPerson) => string = () => caTag(issuer)) =>
+    async (who: TestPerson) => {
       const credential = await store.get(`${prefix}-${who.personalId}-${tag(who)}`, () => issuePerson(issuer, who, profile));
       holders.set(holderKey(issuer, BigInt(`0x${new X509Certificate(credential.certificatePem).serialNumber}`)), who.personalId);
       return toSigningIdentity(credential);

@@ -106,7 +106,10 @@ describe('Smart-ID demo identities end to end', () => {
   });
 
   it('signs SHA-256 and SHA-384 hashes too', async () => {
-    for (const [hashType, algorithm] of [['SHA256', 'sha256'], ['SHA384', 'sha384']] as const) {
+    for (const [hashType, algorithm] of [
+      ['SHA256', 'sha256'],
+      ['SHA384', 'sha384'],
+    ] as const) {
       const hash = createHash(algorithm).update(randomBytes(32)).digest();
       expect(await signIn(smartId, { personalId: '50001029996', hash, hashType })).toMatchObject({ status: 'COMPLETE' });
     }

@@ -51,5 +51,4 @@ export const SMART_ID_IDENTITIES: readonly SmartIdIdentity[] = [
   ...ocspTestPeople('SMART_ID').map((person) => identity(person.personalId, 'OK', person.givenName)),
 ];
 
-export const findSmartIdIdentity = (personalId: string): SmartIdIdentity | undefined =>
-  SMART_ID_IDENTITIES.find((entry) => entry.personalId === personalId);
+export const findSmartIdIdentity = (personalId: string): SmartIdIdentity | undefined => SMART_ID_IDENTITIES.find((entry) => entry.personalId === personalId);

@@ -115,7 +115,13 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   const cardholders = new Map<string, TestPerson>();
   const cardholder = (personalId: string): TestPerson =>
     cardholders.get(personalId) ?? findFailingIdCard(personalId) ?? findNamedIdCard(personalId) ?? { personalId, ...DEFAULT_CARDHOLDER };
-  const shared = { relyingPartyUuid: RELYING_PARTY_UUID, relyingPartyName: RELYING_PARTY_NAME, completionDelayMs: options.completionDelayMs, pki, phoneScreens };
+  const shared = {
+    relyingPartyUuid: RELYING_PARTY_UUID,
+    relyingPartyName: RELYING_PARTY_NAME,
+    completionDelayMs: options.completionDelayMs,
+    pki,
+    phoneScreens,
+  };
   await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
   await app.register(idCardRoutes({ pki, cardholder }), { prefix: ID_CARD_PREFIX });

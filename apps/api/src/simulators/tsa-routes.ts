@@ -22,7 +22,17 @@ import {
 import { ContentType, MessageDigest } from '@peculiar/asn1-pkcs9';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import { Certificate } from '@peculiar/asn1-x509';
-import { id_ct_tstInfo, PKIFailureInfo, PKIFailureInfoFlags, PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp, TSTInfo, Accuracy } from '@peculiar/asn1-tsp';
+import {
+  id_ct_tstInfo,
+  PKIFailureInfo,
+  PKIFailureInfoFlags,
+  PKIStatus,
+  PKIStatusInfo,
+  TimeStampReq,
+  TimeStampResp,
+  TSTInfo,
+  Accuracy,
+} from '@peculiar/asn1-tsp';
 import type { FastifyPluginAsync } from 'fastify';
 import { inDerOrder, signedAttributesDer } from '../modules/identity/cms-signed-attributes.js';
 import { id_aa_signingCertificateV2, signingCertificateV2For } from '../modules/identity/ess-signing-certificate.js';
@@ -72,7 +82,10 @@ const timeStampToken = (tsa: Credential, request: TimeStampReq, now: Date): Cont
   const signerInfo = new SignerInfo({
     version: CMSVersion.v1,
     sid: new SignerIdentifier({
-      issuerAndSerialNumber: new IssuerAndSerialNumber({ issuer: tsaCertificate.tbsCertificate.issuer, serialNumber: tsaCertificate.tbsCertificate.serialNumber }),
+      issuerAndSerialNumber: new IssuerAndSerialNumber({
+        issuer: tsaCertificate.tbsCertificate.issuer,
+        serialNumber: tsaCertificate.tbsCertificate.serialNumber,
+      }),
     }),
     digestAlgorithm: new DigestAlgorithmIdentifier({ algorithm: DIGEST_OIDS.sha256 }),
     signedAttrs,

@@ -20,7 +20,12 @@ export async function saveStep(call: Call, application: TestApplication, step: s
  * Konsultatsioonid OÜ, signed in as 38001085718), stopping before `until`
  * when given; returns the application as last saved.
  */
-export async function fillSteps(call: Call, application: TestApplication, until?: string, subject: ApplicationSubject = JAAK_KRISTJAN): Promise<TestApplication> {
+export async function fillSteps(
+  call: Call,
+  application: TestApplication,
+  until?: string,
+  subject: ApplicationSubject = JAAK_KRISTJAN,
+): Promise<TestApplication> {
   let current = application;
   for (const [step, data] of completeSteps(subject)) {
     if (step === until) break;

@@ -18,7 +18,8 @@ export const MANIFEST = 'META-INF/manifest.xml';
 export const ANOTHER_CONTRACT = strToU8('%PDF-1.7\n% another contract: the bank pays the customer\n');
 
 /** The entries of a genuine container, in order. */
-export const entriesOf = (container: Uint8Array): ContainerEntry[] => Object.entries(unzipSync(new Uint8Array(container))).map(([name, content]) => ({ name, content }));
+export const entriesOf = (container: Uint8Array): ContainerEntry[] =>
+  Object.entries(unzipSync(new Uint8Array(container))).map(([name, content]) => ({ name, content }));
 
 export const zipOf = (entries: readonly ContainerEntry[]): Uint8Array =>
   writeZip(entries.map((entry): RawEntry => ({ ...entry, method: entry.name === 'mimetype' ? 0 : 8 })));
@@ -30,7 +31,10 @@ const replaced = (entries: readonly ContainerEntry[], name: string, content: Uin
   entries.map((entry) => (entry.name === name ? { name, content } : entry));
 
 /** The container with signatures0.xml changed in its DOM by `edit`. */
-async function withSignatures(entries: readonly ContainerEntry[], edit: (document: Document, signature: Element) => void | Promise<void>): Promise<ContainerEntry[]> {
+async function withSignatures(
+  entries: readonly ContainerEntry[],
+  edit: (document: Document, signature: Element) => void | Promise<void>,
+): Promise<ContainerEntry[]> {
   const document = parseXml(strFromU8(contentOf(entries, SIGNATURES)));
   const signature = onlyElement(document, NS.ds, 'Signature');
   if (!signature) throw new Error('no signature');
@@ -78,8 +82,19 @@ export async function injectRecoveredKey(entries: readonly ContainerEntry[]): Pr
     const curveName = value.length === 96 ? 'P-384' : 'P-256';
     const point = CURVES[curveName].Signature.fromBytes(value, 'compact').addRecoveryBit(0).recoverPublicKey(hash).toBytes(false);
     const size = (point.length - 1) / 2;
-    const jwk = { kty: 'EC', crv: curveName, x: Buffer.from(point.subarray(1, 1 + size)).toString('base64url'), y: Buffer.from(point.subarray(1 + size)).toString('base64url') };
-    const key = await webcrypto.subtle.importKey('jwk', createPublicKey({ key: jwk, format: 'jwk' }).export({ format: 'jwk' }), { name: 'ECDSA', namedCurve: curveName }, true, ['verify']);
+    const jwk = {
+      kty: 'EC',
+      crv: curveName,
+      x: Buffer.from(point.subarray(1, 1 + size)).toString('base64url'),
+      y: Buffer.from(point.subarray(1 + size)).toString('base64url'),
+    };
+    const key = await webcrypto.subtle.importKey(
+      'jwk',
+      createPublicKey({ key: jwk, format: 'jwk' }).export({ format: 'jwk' }),
+      { name: 'ECDSA', namedCurve: curveName },
+      true,
+      ['verify'],
+    );
     // The forgery is only worth testing if it is real: the genuine value verifies over the forged SignedInfo with this key.
     const verifies = await webcrypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, value, Buffer.from(canonical, 'utf8'));
     if (!verifies) throw new Error('the recovered key does not verify the forged SignedInfo');
@@ -125,14 +140,22 @@ export function duplicateDocument(entries: readonly ContainerEntry[]): { zip: Ui
   const documentName = documentNameOf(entries);
   const [mimetype, ...rest] = entries;
   if (!mimetype) throw new Error('no entries');
-  const forgedFirst = [mimetype, { name: documentName, content: ANOTHER_CONTRACT }, ...rest.filter((entry) => entry.name !== documentName), ...rest.filter((entry) => entry.name === documentName)];
+  const forgedFirst = [
+    mimetype,
+    { name: documentName, content: ANOTHER_CONTRACT },
+    ...rest.filter((entry) => entry.name !== documentName),
+    ...rest.filter((entry) => entry.name === documentName),
+  ];
   const firstEntries: Record<string, Uint8Array> = {};
   for (const { name, content } of forgedFirst) firstEntries[name] ??= content;
   return { zip: zipOf(forgedFirst), firstEntries };
 }
 
 /** META-INF/signatures1.xml beside signatures0.xml. */
-export const addSignatureFile = (entries: readonly ContainerEntry[]): ContainerEntry[] => [...entries, { name: 'META-INF/signatures1.xml', content: contentOf(entries, SIGNATURES) }];
+export const addSignatureFile = (entries: readonly ContainerEntry[]): ContainerEntry[] => [
+  ...entries,
+  { name: 'META-INF/signatures1.xml', content: contentOf(entries, SIGNATURES) },
+];
 
 /** A file no signature covers, listed in the manifest as a careful forger would. */
 export function addUnsignedFile(entries: readonly ContainerEntry[]): ContainerEntry[] {
@@ -144,4 +167,7 @@ export function addUnsignedFile(entries: readonly ContainerEntry[]): ContainerEn
 }
 
 /** mimetype moved from first to last. */
-export const moveMimetype = (entries: readonly ContainerEntry[]): ContainerEntry[] => [...entries.filter((entry) => entry.name !== 'mimetype'), ...entries.filter((entry) => entry.name === 'mimetype')];
+export const moveMimetype = (entries: readonly ContainerEntry[]): ContainerEntry[] => [
+  ...entries.filter((entry) => entry.name !== 'mimetype'),
+  ...entries.filter((entry) => entry.name === 'mimetype'),
+];

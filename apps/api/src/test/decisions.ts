@@ -16,7 +16,12 @@ function changeOf(decision: Decision): Partial<typeof applications.$inferInsert>
   return {};
 }
 
-export async function recordDecision(app: FastifyInstance, processId: string, decision: Decision, options: { payload?: Record<string, unknown> } = {}): Promise<void> {
+export async function recordDecision(
+  app: FastifyInstance,
+  processId: string,
+  decision: Decision,
+  options: { payload?: Record<string, unknown> } = {},
+): Promise<void> {
   const change = options.payload ? {} : changeOf(decision);
   const { db } = app.database;
   await db.transaction(async (tx) => {

@@ -32,7 +32,8 @@ export function errorBodyProblems(response: Pick<LightMyRequestResponse, 'status
   const { code, message, fields, currentVersion, retryAfterSeconds } = body;
   if (code === 'RATE_LIMITED') {
     if (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 1) problems.push('RATE_LIMITED without whole retryAfterSeconds');
-    if (response.headers['retry-after'] !== String(retryAfterSeconds)) problems.push(`Retry-After ${String(response.headers['retry-after'])} is not retryAfterSeconds`);
+    if (response.headers['retry-after'] !== String(retryAfterSeconds))
+      problems.push(`Retry-After ${String(response.headers['retry-after'])} is not retryAfterSeconds`);
   } else if (retryAfterSeconds !== undefined) {
     problems.push(`retryAfterSeconds with ${String(code)}`);
   }

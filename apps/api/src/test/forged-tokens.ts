@@ -3,7 +3,8 @@ import { createHmac, sign, type KeyObject } from 'node:crypto';
 /** Access tokens as an attacker would make them from one they hold: the suites send them and expect 401. */
 
 const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decode = (part: string | undefined): Record<string, unknown> => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (part: string | undefined): Record<string, unknown> =>
+  JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 export const headerOf = (jwt: string): Record<string, unknown> => decode(jwt.split('.')[0]);
 export const claimsOfToken = (jwt: string): Record<string, unknown> => decode(jwt.split('.')[1]);

@@ -29,10 +29,18 @@ export async function integrationClients(
 
 /** Asks the token endpoint as a form, the way a bank's system does. */
 export const requestToken = (app: FastifyInstance, fields: Record<string, string>): Promise<LightMyRequestResponse> =>
-  app.inject({ method: 'POST', url: '/oauth2/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 /** The form of a client credentials request with a freshly signed assertion. */
-export async function tokenForm(client: Pick<TestClient, 'clientId' | 'privateKey' | 'algorithm'>, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+export async function tokenForm(
+  client: Pick<TestClient, 'clientId' | 'privateKey' | 'algorithm'>,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const assertion = await signClientAssertion({ clientId: client.clientId, tokenUrl: TOKEN_URL, privateKey: client.privateKey, algorithm: client.algorithm });
   return { grant_type: 'client_credentials', client_assertion_type: JWT_BEARER_ASSERTION_TYPE, client_assertion: assertion, ...extra };
 }

@@ -69,6 +69,7 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   }
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) });
 }

@@ -43,7 +43,10 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         setTimeout(() => {
-          parseMail(Buffer.concat(chunks), session.envelope.rcptTo.map((rcpt) => rcpt.address)).then(
+          parseMail(
+            Buffer.concat(chunks),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ).then(
             (mail) => {
               state.received.push(mail);
               callback();
@@ -73,7 +76,14 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
 async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<ReceivedMail> {
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const headers = new Map<string, string>();
-  for (const { key, line } of parsed.headerLines) headers.set(key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+  for (const { key, line } of parsed.headerLines)
+    headers.set(
+      key,
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
   return {
     envelopeTo,
     headers,
@@ -97,4 +107,3 @@ export function decodeWords(value: string): string {
       kind.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replaceAll('_', ' ')),
     );
 }
-

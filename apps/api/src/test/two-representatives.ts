@@ -23,14 +23,23 @@ export type Representative = {
 /** Magic sign-in, personal information with an e-mail of their own, a complete application and an ID-card signing started (which draws up the contract). */
 export async function representativeWithApplication(app: FastifyInstance, subject: ApplicationSubject, email: string): Promise<Representative> {
   const { personalId } = subject.person;
-  const signIn = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId, givenName: subject.person.firstName, surname: subject.person.lastName } });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/magic',
+    payload: { personalId, givenName: subject.person.firstName, surname: subject.person.lastName },
+  });
   if (signIn.statusCode !== 200) throw new Error(`magic sign-in answered ${signIn.statusCode}: ${signIn.body}`);
   const accessToken = signIn.json().accessToken as string;
   const call: Call = (method, url, payload) => {
     const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${accessToken}` } };
     return app.inject(payload === undefined ? options : { ...options, payload });
   };
-  const personal = await call('PUT', '/onboarding/representative/personal-information', { email, phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+  const personal = await call('PUT', '/onboarding/representative/personal-information', {
+    email,
+    phone: '+372 5123 4567',
+    hasConsentedToRegistryQueries: true,
+    language: 'en',
+  });
   if (personal.statusCode !== 200) throw new Error(`personal information answered ${personal.statusCode}: ${personal.body}`);
   await confirmEmail(app, call);
 

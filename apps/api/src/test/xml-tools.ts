@@ -65,10 +65,14 @@ export function verifyFilesWithXmlsec1(files: Readonly<Record<string, Uint8Array
     }
     // The contract sits beside META-INF/ in the ZIP, but xmlsec1 resolves "contract-….pdf" against the XML file's folder: a copy goes there.
     const signatures = path.join(directory, 'META-INF', 'signatures0.xml');
-    const documents = (await readdir(directory, { withFileTypes: true })).filter((entry) => entry.isFile() && entry.name !== 'mimetype' && !entry.name.startsWith('trusted-'));
+    const documents = (await readdir(directory, { withFileTypes: true })).filter(
+      (entry) => entry.isFile() && entry.name !== 'mimetype' && !entry.name.startsWith('trusted-'),
+    );
     for (const { name } of documents) await copyFile(path.join(directory, name), path.join(directory, 'META-INF', name));
     return outcome(
-      run('xmlsec1', ['--verify', '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties', '--enabled-key-data', 'x509', ...trusted, signatures], { cwd: path.join(directory, 'META-INF') }),
+      run('xmlsec1', ['--verify', '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties', '--enabled-key-data', 'x509', ...trusted, signatures], {
+        cwd: path.join(directory, 'META-INF'),
+      }),
     );
   });
 }

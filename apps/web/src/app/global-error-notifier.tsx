@@ -22,7 +22,9 @@ export function GlobalErrorNotifier() {
         showToast({
           variant: 'error',
           title: t('ERRORS.GENERAL.TITLE'),
-          message: supportEmail ? t('ERRORS.GENERAL.TOAST_MESSAGE', { email: supportEmail, phone: supportPhone }) : t('ERRORS.GENERAL.MESSAGE_WITHOUT_CONTACTS'),
+          message: supportEmail
+            ? t('ERRORS.GENERAL.TOAST_MESSAGE', { email: supportEmail, phone: supportPhone })
+            : t('ERRORS.GENERAL.MESSAGE_WITHOUT_CONTACTS'),
         });
       }),
     [showToast, t],

@@ -60,7 +60,10 @@ describe('global API errors (docs/requirements.md sections 7 and 8)', () => {
   });
 
   it('a network failure shows the network toast', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWith(<FailingQuery />);
     expect(await screen.findByText('Network error')).toBeTruthy();
     expect(screen.getByText(/Check your internet connection/)).toBeTruthy();

@@ -46,9 +46,12 @@ describe('route guard (docs/requirements.md section 2)', () => {
     expect(restoreSession).not.toHaveBeenCalled();
   });
 
-  it.each(['/personal-information', '/choose-company', '/error', '/application/incomes', '/success'])('%s without a session goes to authentication', async (entry) => {
-    expect((await landOn(entry)).pathname).toBe('/authentication');
-  });
+  it.each(['/personal-information', '/choose-company', '/error', '/application/incomes', '/success'])(
+    '%s without a session goes to authentication',
+    async (entry) => {
+      expect((await landOn(entry)).pathname).toBe('/authentication');
+    },
+  );
 
   it('/ goes to personal-information, and without a session on to authentication', async () => {
     const { router } = renderRoutes(createRoutes(guards()), '/');
@@ -66,8 +69,12 @@ describe('route guard (docs/requirements.md section 2)', () => {
   });
 
   it('sends a signed-in user who has not consented to registry queries, or not confirmed the e-mail address, from choose-company to personal-information', async () => {
-    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => false })).pathname).toBe('/personal-information');
-    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => true })).pathname).toBe('/choose-company');
+    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => false })).pathname).toBe(
+      '/personal-information',
+    );
+    expect((await landOn('/choose-company', { restoreSession: async () => true, isPersonalInformationComplete: async () => true })).pathname).toBe(
+      '/choose-company',
+    );
   });
 
   it('sends a signed-in user without a process id from an application screen to choose-company', async () => {
@@ -115,7 +122,10 @@ describe('route guard with the real session storage', () => {
     const { router } = renderRoutes(createRoutes(), '/application/overview');
     await waitFor(() => expect(router.state.initialized).toBe(true));
     expect(router.state.location.pathname).toBe('/application/overview');
-    expect(fetchMock).toHaveBeenCalledWith('/oauth2/v2/authorize/refresh', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'old-refresh' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/oauth2/v2/authorize/refresh',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'old-refresh' }) }),
+    );
     expect(readSessionValue('accessToken')).toBe(accessToken);
     expect(readSessionValue('refreshToken')).toBe('new-refresh');
   });
@@ -140,7 +150,10 @@ describe('route guard with the real session storage', () => {
 
   it('goes to authentication when the refresh token is refused', async () => {
     writeSessionValues({ refreshToken: 'dead' });
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'UNAUTHORIZED' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'UNAUTHORIZED' }, 401)),
+    );
     const { router } = renderRoutes(createRoutes(), '/personal-information');
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
     expect(readSessionValue('refreshToken')).toBeNull();

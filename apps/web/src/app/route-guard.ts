@@ -7,7 +7,6 @@ import type { ProcessRouteData } from '../lib/process-route';
 /** The query parameter that carries the process id into the app, e.g. from a save-and-continue e-mail. */
 export const PROCESS_ID_PARAM = 'processId';
 
-
 export type GuardDependencies = {
   /** Signed in now, or after a silent refresh with the stored refresh token. */
   restoreSession: () => Promise<boolean>;

@@ -11,23 +11,32 @@ import { PROCESS_ROUTE_ID } from '../lib/process-route';
 import { RouteErrorPage } from './route-error-page';
 import type { TranslationKey } from '../i18n/keys';
 
-
 // Each screen's module exports it by name; React Router's lazy() takes it as the route's Component.
 const screens = {
   // Loaded with the first signed-in screen: the session clock and its contracts are no part of the sign-in screen.
   signedInLayout: lazyWithReload(() => import('./signed-in-layout').then((module) => ({ Component: module.SignedInLayout }))),
   authentication: lazyWithReload(() => import('../features/auth/authentication-page').then((module) => ({ Component: module.AuthenticationPage }))),
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
-  authenticationError: lazyWithReload(() => import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage }))),
+  authenticationError: lazyWithReload(() =>
+    import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage })),
+  ),
   visitBank: lazyWithReload(() => import('../features/outcomes/visit-bank-page').then((module) => ({ Component: module.VisitBankPage }))),
-  personalInformation: lazyWithReload(() => import('../features/personal-info/personal-information-page').then((module) => ({ Component: module.PersonalInformationPage }))),
+  personalInformation: lazyWithReload(() =>
+    import('../features/personal-info/personal-information-page').then((module) => ({ Component: module.PersonalInformationPage })),
+  ),
   chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page').then((module) => ({ Component: module.ChooseCompanyPage }))),
   error: lazyWithReload(() => import('../features/outcomes/error-page').then((module) => ({ Component: module.ErrorPage }))),
   application: lazyWithReload(() => import('./application-route').then((module) => ({ Component: module.ApplicationRoute }))),
-  openingReasons: lazyWithReload(() => import('../features/application/opening-reasons/opening-reasons-page').then((module) => ({ Component: module.OpeningReasonsPage }))),
-  companyInformation: lazyWithReload(() => import('../features/application/company-information/company-information-page').then((module) => ({ Component: module.CompanyInformationPage }))),
+  openingReasons: lazyWithReload(() =>
+    import('../features/application/opening-reasons/opening-reasons-page').then((module) => ({ Component: module.OpeningReasonsPage })),
+  ),
+  companyInformation: lazyWithReload(() =>
+    import('../features/application/company-information/company-information-page').then((module) => ({ Component: module.CompanyInformationPage })),
+  ),
   incomes: lazyWithReload(() => import('../features/application/incomes/incomes-page').then((module) => ({ Component: module.IncomesPage }))),
-  relatedPersons: lazyWithReload(() => import('../features/application/related-persons/related-persons-page').then((module) => ({ Component: module.RelatedPersonsPage }))),
+  relatedPersons: lazyWithReload(() =>
+    import('../features/application/related-persons/related-persons-page').then((module) => ({ Component: module.RelatedPersonsPage })),
+  ),
   overview: lazyWithReload(() => import('../features/application/overview/overview-page').then((module) => ({ Component: module.OverviewPage }))),
 };
 
@@ -52,7 +61,11 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
         // server's sign-in screen (prerender-entry.tsx) must match when the page hydrates.
         { index: true, loader: () => redirect(paths.personalInformation) },
         // Public (docs/requirements.md section 6).
-        { ...screen(paths.authentication, 'SCREENS.AUTHENTICATION.TITLE', screens.authentication), loader: guards.authentication, shouldRevalidate: alwaysRevalidate },
+        {
+          ...screen(paths.authentication, 'SCREENS.AUTHENTICATION.TITLE', screens.authentication),
+          loader: guards.authentication,
+          shouldRevalidate: alwaysRevalidate,
+        },
         screen(paths.authenticationVerificationCode, 'SCREENS.AUTHENTICATION_VERIFICATION_CODE.TITLE', screens.verificationCode),
         screen(paths.authenticationError, 'SCREENS.AUTHENTICATION_ERROR.TITLE', screens.authenticationError),
         screen(paths.visitBank, 'SCREENS.VISIT_BANK.TITLE', screens.visitBank),
@@ -74,12 +87,24 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                 errorScreen(errorPaths.cannotOpen, 'SCREENS.OUTCOME_CANNOT_OPEN.TITLE', 'cannot-open'),
                 errorScreen(errorPaths.documentInvalid, 'SCREENS.OUTCOME_DOCUMENT_INVALID.TITLE', 'document-invalid'),
                 errorScreen(errorPaths.applicationSuperseded, 'SCREENS.OUTCOME_APPLICATION_SUPERSEDED.TITLE', 'application-superseded'),
-                errorScreen(errorPaths.startedWithOtherRepresentative, 'SCREENS.OUTCOME_STARTED_WITH_OTHER_REPRESENTATIVE.TITLE', 'started-with-other-representative'),
+                errorScreen(
+                  errorPaths.startedWithOtherRepresentative,
+                  'SCREENS.OUTCOME_STARTED_WITH_OTHER_REPRESENTATIVE.TITLE',
+                  'started-with-other-representative',
+                ),
                 errorScreen(errorPaths.alreadySubmitted, 'SCREENS.OUTCOME_ALREADY_SUBMITTED.TITLE', 'already-submitted'),
               ],
             },
-            { ...screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation), loader: guards.adultsOnly, shouldRevalidate: alwaysRevalidate },
-            { ...screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany), loader: guards.chooseCompany, shouldRevalidate: alwaysRevalidate },
+            {
+              ...screen(paths.personalInformation, 'SCREENS.PERSONAL_INFORMATION.TITLE', screens.personalInformation),
+              loader: guards.adultsOnly,
+              shouldRevalidate: alwaysRevalidate,
+            },
+            {
+              ...screen(paths.chooseCompany, 'SCREENS.CHOOSE_COMPANY.TITLE', screens.chooseCompany),
+              loader: guards.chooseCompany,
+              shouldRevalidate: alwaysRevalidate,
+            },
             // Signed in and a process id.
             {
               id: PROCESS_ROUTE_ID,
@@ -99,13 +124,25 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
                     screen(paths.overview, 'SCREENS.OVERVIEW.TITLE', screens.overview),
                   ],
                 },
-                screen(paths.success, 'SCREENS.SUCCESS.TITLE', lazyWithReload(() => import('../features/success/success-page').then((module) => ({ Component: module.SuccessPage })))),
+                screen(
+                  paths.success,
+                  'SCREENS.SUCCESS.TITLE',
+                  lazyWithReload(() => import('../features/success/success-page').then((module) => ({ Component: module.SuccessPage }))),
+                ),
               ],
             },
           ],
         },
         // Every design-system part on one page, for looking at them; only in the development build.
-        ...(import.meta.env.DEV ? [screen('/ui-gallery', 'UI.GALLERY.TITLE', lazyWithReload(() => import('./ui-gallery-page').then((module) => ({ Component: module.UiGalleryPage }))))] : []),
+        ...(import.meta.env.DEV
+          ? [
+              screen(
+                '/ui-gallery',
+                'UI.GALLERY.TITLE',
+                lazyWithReload(() => import('./ui-gallery-page').then((module) => ({ Component: module.UiGalleryPage }))),
+              ),
+            ]
+          : []),
         { path: '*', element: <Navigate to={paths.authentication} replace /> },
       ],
     },

@@ -9,10 +9,7 @@ describe('scroll restoration (docs/requirements.md section 2)', () => {
   it('scrolls to the top 500 ms after a navigation, not before, and once per screen', async () => {
     vi.useFakeTimers();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const router = createMemoryRouter(
-      [{ path: '*', element: <ScrollToTop /> }],
-      { initialEntries: ['/first'] },
-    );
+    const router = createMemoryRouter([{ path: '*', element: <ScrollToTop /> }], { initialEntries: ['/first'] });
     render(<RouterProvider router={router} />);
     await act(() => vi.advanceTimersByTimeAsync(500));
     scrollTo.mockClear();

@@ -26,8 +26,14 @@ describe('translations', () => {
     ['ru', ru],
   ])('%s has exactly the keys of en', (_locale, translations) => {
     const keys = new Set(keysOf(translations));
-    expect([...english].filter((key) => !keys.has(key)), 'missing').toEqual([]);
-    expect([...keys].filter((key) => !english.has(key)), 'extra').toEqual([]);
+    expect(
+      [...english].filter((key) => !keys.has(key)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      [...keys].filter((key) => !english.has(key)),
+      'extra',
+    ).toEqual([]);
   });
 
   it.each([

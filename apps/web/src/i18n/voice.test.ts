@@ -55,9 +55,34 @@ describe('Estonian says "sina"', () => {
 
   it('gives instructions in the singular, not the plural imperative', () => {
     const plural = [
-      'otsige', 'proovige', 'täpsustage', 'kasutage', 'hinnake', 'sisestage', 'valige', 'kontrollige', 'vajutage',
-      'kinnitage', 'lisage', 'märkige', 'kirjeldage', 'parandage', 'salvestage', 'allkirjastage', 'vaadake', 'võtke',
-      'tulge', 'logige', 'laadige', 'jätkake', 'sulgege', 'avage', 'paigaldage', 'looge', 'järgige', 'oodake',
+      'otsige',
+      'proovige',
+      'täpsustage',
+      'kasutage',
+      'hinnake',
+      'sisestage',
+      'valige',
+      'kontrollige',
+      'vajutage',
+      'kinnitage',
+      'lisage',
+      'märkige',
+      'kirjeldage',
+      'parandage',
+      'salvestage',
+      'allkirjastage',
+      'vaadake',
+      'võtke',
+      'tulge',
+      'logige',
+      'laadige',
+      'jätkake',
+      'sulgege',
+      'avage',
+      'paigaldage',
+      'looge',
+      'järgige',
+      'oodake',
     ];
     expect(offending(estonian, words(plural))).toEqual([]);
   });
@@ -86,7 +111,7 @@ describe('Russian says "вы"', () => {
     expect(offending(russian, /попробовать снова|попробуйте снова/giu)).toEqual([]);
   });
 
-  it('uses the Estonian-Russian legal terms, not Russia\'s or calques', () => {
+  it("uses the Estonian-Russian legal terms, not Russia's or calques", () => {
     expect(offending(russian, words(['ИНН', 'ООО', 'бенефициар\\p{L}*', 'контор\\p{L}*', 'осведомл\\p{L}*', 'за вас', 'идентифицируйте']))).toEqual([]);
     expect(offending(russian, /частн\p{L}* лиц/giu)).toEqual([]);
     expect(offending(russian, /акционер\p{L}*(?: или|,) пайщик/giu)).toEqual([]);
@@ -103,7 +128,7 @@ describe('Russian says "вы"', () => {
 });
 
 describe('lower case within a sentence', () => {
-  it('for a language\'s name', () => {
+  it("for a language's name", () => {
     expect(midSentence(estonian, /(?:Eesti|Inglise|Vene) keel/gu)).toEqual([]);
     expect(midSentence(russian, /(?:Русск|Эстонск|Английск)\p{L}*/gu)).toEqual([]);
     // The names in LANGUAGES are capitalised labels: a sentence cannot take one as a parameter.

@@ -4,7 +4,11 @@ import { decodeAccessToken, msUntilExpiry } from './access-token';
 
 describe('decodeAccessToken', () => {
   it('reads the claims, names with letters beyond ASCII included', () => {
-    expect(decodeAccessToken(fakeAccessToken({ givenName: 'Jüri', surname: 'Õunapuu' }))).toMatchObject({ givenName: 'Jüri', surname: 'Õunapuu', personalId: '38001085718' });
+    expect(decodeAccessToken(fakeAccessToken({ givenName: 'Jüri', surname: 'Õunapuu' }))).toMatchObject({
+      givenName: 'Jüri',
+      surname: 'Õunapuu',
+      personalId: '38001085718',
+    });
   });
 
   it('gives nothing for no token, a token that is not a JWT, or claims of another shape', () => {

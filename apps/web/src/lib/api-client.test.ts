@@ -24,15 +24,26 @@ describe('parseErrorResponse', () => {
       jsonResponse({ code: 'VALIDATION_FAILED', message: 'Invalid input', fields: [{ path: 'personalId', code: 'invalidPersonalId', params: {} }] }, 400),
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid input', fields: [{ path: 'personalId', code: 'invalidPersonalId', params: {} }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid input',
+      fields: [{ path: 'personalId', code: 'invalidPersonalId', params: {} }],
+    });
   });
 
   it('keeps the lowercase sign-in code of a failed status call', async () => {
-    expect(await parseErrorResponse(jsonResponse({ code: 'user_not_found', message: 'No such user' }, 404))).toMatchObject({ status: 404, code: 'user_not_found', fields: [] });
+    expect(await parseErrorResponse(jsonResponse({ code: 'user_not_found', message: 'No such user' }, 404))).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      fields: [],
+    });
   });
 
-  it('reads when to retry a rate limit refusal: the body\'s seconds, or else the Retry-After header', async () => {
-    expect(await parseErrorResponse(jsonResponse({ code: 'RATE_LIMITED', message: 'Too many', retryAfterSeconds: 42 }, 429))).toMatchObject({ retryAfterSeconds: 42 });
+  it("reads when to retry a rate limit refusal: the body's seconds, or else the Retry-After header", async () => {
+    expect(await parseErrorResponse(jsonResponse({ code: 'RATE_LIMITED', message: 'Too many', retryAfterSeconds: 42 }, 429))).toMatchObject({
+      retryAfterSeconds: 42,
+    });
     const headerOnly = new Response(JSON.stringify({ code: 'RATE_LIMITED' }), { status: 429, headers: { 'retry-after': '17' } });
     expect(await parseErrorResponse(headerOnly)).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 17 });
     const httpDate = new Response('', { status: 429, headers: { 'retry-after': 'Wed, 25 Nov 2026 15:00:00 GMT' } });
@@ -44,10 +55,17 @@ describe('parseErrorResponse', () => {
     expect(error).toMatchObject({ status: 502, code: 'HTTP_502', fields: [] });
   });
 
-  it('reads the body with the domain\'s error schema: a body of another shape says nothing but the status', async () => {
-    expect(await parseErrorResponse(jsonResponse({ error: 'upstream timed out' }, 504))).toMatchObject({ status: 504, code: 'HTTP_504', fields: [], registerChanges: [] });
+  it("reads the body with the domain's error schema: a body of another shape says nothing but the status", async () => {
+    expect(await parseErrorResponse(jsonResponse({ error: 'upstream timed out' }, 504))).toMatchObject({
+      status: 504,
+      code: 'HTTP_504',
+      fields: [],
+      registerChanges: [],
+    });
     expect(await parseErrorResponse(jsonResponse({ code: 42, fields: 'none' }, 500))).toMatchObject({ status: 500, code: 'HTTP_500', fields: [] });
-    const changed = await parseErrorResponse(jsonResponse({ code: 'REGISTER_CHANGED', message: 'Changed', registerChanges: [{ fact: 'BUSINESS_NAME', step: 'CompanyData' }] }, 409));
+    const changed = await parseErrorResponse(
+      jsonResponse({ code: 'REGISTER_CHANGED', message: 'Changed', registerChanges: [{ fact: 'BUSINESS_NAME', step: 'CompanyData' }] }, 409),
+    );
     expect(changed.registerChanges).toEqual([{ fact: 'BUSINESS_NAME', step: 'CompanyData' }]);
   });
 });
@@ -81,14 +99,24 @@ describe('apiRequest', () => {
 
   it('uses another origin when given one', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'abc' }));
-    const body = { responseType: 'code', clientId: 'onboarding', channel: 'PUBLIC_WEB', clientState: 'x'.repeat(64), codeChallenge: 'y'.repeat(43), codeChallengeMethod: 'S256' } as const;
+    const body = {
+      responseType: 'code',
+      clientId: 'onboarding',
+      channel: 'PUBLIC_WEB',
+      clientState: 'x'.repeat(64),
+      codeChallenge: 'y'.repeat(43),
+      codeChallengeMethod: 'S256',
+    } as const;
     await apiRequest(authEndpoints.idCard, { baseUrl: 'https://eid.example.ee/', body });
     expect(fetchMock.mock.calls[0]![0]).toBe('https://eid.example.ee/oauth2/v2/authorize/eid');
   });
 
   it('throws ApiError for a 4xx without retrying', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'timeout', message: 'Timed out' }, 400));
-    await expect(apiRequest(authEndpoints.mobileIdStatus, { params: { authenticationSessionId: '1' } })).rejects.toMatchObject({ status: 400, code: 'timeout' });
+    await expect(apiRequest(authEndpoints.mobileIdStatus, { params: { authenticationSessionId: '1' } })).rejects.toMatchObject({
+      status: 400,
+      code: 'timeout',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

@@ -22,7 +22,14 @@ export class ApiError extends Error {
     fields = [],
     registerChanges = [],
     retryAfterSeconds,
-  }: { status: number; code: string; message?: string; fields?: FieldIssue[]; registerChanges?: RegisterChange[]; retryAfterSeconds?: number }) {
+  }: {
+    status: number;
+    code: string;
+    message?: string;
+    fields?: FieldIssue[];
+    registerChanges?: RegisterChange[];
+    retryAfterSeconds?: number;
+  }) {
     super(message || code);
     this.status = status;
     this.code = code;
@@ -41,8 +48,7 @@ export class NetworkError extends Error {
   }
 }
 
-export const isAbortError = (error: unknown): boolean =>
-  (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+export const isAbortError = (error: unknown): boolean => (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
 /**
  * How many times a failed request is tried again (the domain's

@@ -1,7 +1,15 @@
 import { LOCALES, type PageSettings } from '@onboarding/domain';
 
 // Used only when the page is not served by our server (Vite's dev server, unit tests).
-const fallback: PageSettings = { supportEmail: '', supportPhone: '', locales: LOCALES, eidUrl: '', isMagicSignInEnabled: false, isIdentitySimulated: false, onlineBankUrl: '' };
+const fallback: PageSettings = {
+  supportEmail: '',
+  supportPhone: '',
+  locales: LOCALES,
+  eidUrl: '',
+  isMagicSignInEnabled: false,
+  isIdentitySimulated: false,
+  onlineBankUrl: '',
+};
 
 let cached: PageSettings | undefined;
 

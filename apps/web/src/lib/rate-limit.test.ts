@@ -3,7 +3,7 @@ import { ApiError } from './api-errors';
 import { clockTime, retryAtOf } from './rate-limit';
 
 describe('rate limit refusals', () => {
-  it('are RATE_LIMITED errors only, retried after the server\'s seconds or else a minute', () => {
+  it("are RATE_LIMITED errors only, retried after the server's seconds or else a minute", () => {
     expect(retryAtOf(new ApiError({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 30 }), 1000)).toBe(31_000);
     expect(retryAtOf(new ApiError({ status: 429, code: 'RATE_LIMITED' }), 1000)).toBe(61_000);
     expect(retryAtOf(new ApiError({ status: 409, code: 'STALE_VERSION' }))).toBeUndefined();

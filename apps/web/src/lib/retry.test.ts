@@ -80,7 +80,10 @@ describe('retry policy (docs/requirements.md section 7)', () => {
   });
 
   it('returns the first success', async () => {
-    const task = vi.fn().mockRejectedValueOnce(new NetworkError(new TypeError('offline'))).mockResolvedValue('ok');
+    const task = vi
+      .fn()
+      .mockRejectedValueOnce(new NetworkError(new TypeError('offline')))
+      .mockResolvedValue('ok');
     const result = withRetry(task, { random: () => 0 });
     await vi.advanceTimersByTimeAsync(100);
     await expect(result).resolves.toBe('ok');

@@ -73,7 +73,10 @@ export async function repeat<T>(
  * (retryCountFor: 3 for a 5xx, 2 with no answer, none for 400-499). This is
  * the only retry of a request: TanStack Query's own is off (query-client.ts).
  */
-export function withRetry<T>(task: () => Promise<T>, { retries = Number.POSITIVE_INFINITY, retryCount = retryCountFor, random, signal, sleep: wait }: RetryOptions = {}): Promise<T> {
+export function withRetry<T>(
+  task: () => Promise<T>,
+  { retries = Number.POSITIVE_INFINITY, retryCount = retryCountFor, random, signal, sleep: wait }: RetryOptions = {},
+): Promise<T> {
   return repeat(
     task,
     (outcome, attempt) => {

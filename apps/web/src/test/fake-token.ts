@@ -1,6 +1,10 @@
 import type { AccessTokenPayload } from '@onboarding/domain';
 
-const base64Url = (value: string) => btoa(String.fromCharCode(...new TextEncoder().encode(value))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64Url = (value: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(value)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** An unsigned JWT with the claims of accessTokenPayloadSchema; the browser never checks signatures. */
 export function fakeAccessToken(claims: Partial<AccessTokenPayload> = {}): string {

@@ -24,11 +24,13 @@ export function stubFetch(initial: Record<string, StubHandler> = {}) {
   vi.stubGlobal('fetch', fetchMock);
 
   const callsTo = (key: string) =>
-    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key).map(([url, init = {}]) => ({
-      url,
-      init,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    }));
+    fetchMock.mock.calls
+      .filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key)
+      .map(([url, init = {}]) => ({
+        url,
+        init,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      }));
 
   return {
     fetchMock,

@@ -228,13 +228,7 @@ function FormFieldsSection() {
         <Card width="large">
           <div className={styles.stack}>
             <Input label={t('UI.GALLERY.EMAIL_LABEL')} hint={t('UI.GALLERY.EMAIL_HINT')} type="email" autoComplete="email" />
-            <Input
-              label={t('UI.GALLERY.EMAIL_LABEL')}
-              type="email"
-              defaultValue="name@"
-              error={t('UI.GALLERY.EMAIL_ERROR')}
-              isTouched
-            />
+            <Input label={t('UI.GALLERY.EMAIL_LABEL')} type="email" defaultValue="name@" error={t('UI.GALLERY.EMAIL_ERROR')} isTouched />
             <Input label={t('UI.GALLERY.AMOUNT_LABEL')} inputMode="numeric" suffix={t('UI.GALLERY.AMOUNT_SUFFIX')} />
             <Input label={t('UI.GALLERY.SEARCH_LABEL')} variant="bubble" type="search" leadingIcon="search" />
             <Input label={t('UI.GALLERY.EMAIL_LABEL')} defaultValue="name@example.com" disabled />
@@ -251,13 +245,7 @@ function FormFieldsSection() {
               error={t('UI.GALLERY.SELECT_ERROR')}
               isTouched
             />
-            <RadioGroup
-              legend={t('UI.GALLERY.RADIO_LEGEND')}
-              hint={t('UI.GALLERY.RADIO_HINT')}
-              name="gallery-language"
-              options={languages}
-              defaultValue="et"
-            />
+            <RadioGroup legend={t('UI.GALLERY.RADIO_LEGEND')} hint={t('UI.GALLERY.RADIO_HINT')} name="gallery-language" options={languages} defaultValue="et" />
             <RadioGroup
               legend={t('UI.GALLERY.RADIO_LEGEND')}
               name="gallery-language-error"

@@ -41,7 +41,12 @@ export const authEndpoints = endpointGroup('auth', 'sign-in', {
     errors: ['NOT_FOUND'],
     hasSignInFailures: true,
   },
-  cancelMobileId: { method: 'POST', path: '/oauth2/v2/authorize/mid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
+  cancelMobileId: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/mid/:authenticationSessionId/cancel',
+    params: authenticationSessionParamsSchema,
+    isAuthenticated: false,
+  },
   startSmartId: {
     method: 'POST',
     path: '/oauth2/v2/authorize/sid/start',
@@ -60,7 +65,12 @@ export const authEndpoints = endpointGroup('auth', 'sign-in', {
     errors: ['NOT_FOUND'],
     hasSignInFailures: true,
   },
-  cancelSmartId: { method: 'POST', path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel', params: authenticationSessionParamsSchema, isAuthenticated: false },
+  cancelSmartId: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel',
+    params: authenticationSessionParamsSchema,
+    isAuthenticated: false,
+  },
   /** Served on the eid host, which asks for the ID-card's client certificate (or behind the proxy that does). */
   idCard: {
     method: 'POST',
@@ -91,17 +101,44 @@ export const authEndpoints = endpointGroup('auth', 'sign-in', {
     hasSignInFailures: true,
   },
   /** A wrong, spent or expired code, or a verifier that does not match its challenge, is 401. */
-  token: { method: 'POST', path: '/oauth2/v2/authorize/token', body: tokenRequestSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['UNAUTHORIZED', 'RATE_LIMITED'] },
+  token: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/token',
+    body: tokenRequestSchema,
+    response: tokenResponseSchema,
+    isAuthenticated: false,
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED'],
+  },
   /** A spent or unknown refresh token, or an ended session, is 401. */
-  refresh: { method: 'POST', path: '/oauth2/v2/authorize/refresh', body: refreshRequestSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['UNAUTHORIZED', 'RATE_LIMITED'] },
+  refresh: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/refresh',
+    body: refreshRequestSchema,
+    response: tokenResponseSchema,
+    isAuthenticated: false,
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED'],
+  },
   logout: { method: 'POST', path: '/oauth2/v2/authorize/logout', body: logoutRequestSchema, isAuthenticated: false },
   /** Test and demo environments only: elsewhere 404, as if there were no such route. */
-  magic: { method: 'POST', path: '/oauth2/v2/authorize/magic', body: magicSignInPayloadSchema, response: tokenResponseSchema, isAuthenticated: false, errors: ['NOT_FOUND'] },
+  magic: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/magic',
+    body: magicSignInPayloadSchema,
+    response: tokenResponseSchema,
+    isAuthenticated: false,
+    errors: ['NOT_FOUND'],
+  },
 });
 
 /** Authentication events of docs/requirements.md section 7 (onboarding API). */
 export const authenticationEventEndpoints = endpointGroup('authenticationEvent', 'sign-in', {
   /** No token needed, so limited per client address. */
-  failed: { method: 'POST', path: '/onboarding/legal/anonymous/authentication-event/failed', body: authenticationEventSchema, isAuthenticated: false, errors: ['RATE_LIMITED'] },
+  failed: {
+    method: 'POST',
+    path: '/onboarding/legal/anonymous/authentication-event/failed',
+    body: authenticationEventSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+  },
   completed: { method: 'POST', path: '/onboarding/legal/authentication-event/completed', body: authenticationEventSchema, isAuthenticated: true },
 });

@@ -55,7 +55,10 @@ export function endpointGroup<const Group extends string, const Endpoints extend
   tag: string,
   endpoints: Endpoints,
 ): { readonly [Key in keyof Endpoints & string]: Named<Group, Key, Endpoints[Key]> } {
-  const named = Object.entries(endpoints).map(([key, endpoint]) => [key, { ...endpoint, operationId: `${group}${key.charAt(0).toUpperCase()}${key.slice(1)}`, tag: endpoint.tag ?? tag }]);
+  const named = Object.entries(endpoints).map(([key, endpoint]) => [
+    key,
+    { ...endpoint, operationId: `${group}${key.charAt(0).toUpperCase()}${key.slice(1)}`, tag: endpoint.tag ?? tag },
+  ]);
   return Object.fromEntries(named) as { readonly [Key in keyof Endpoints & string]: Named<Group, Key, Endpoints[Key]> };
 }
 

@@ -47,9 +47,23 @@ export const integrationEndpoints = endpointGroup('integration', 'applications',
     errors: ['NOT_FOUND'],
   },
   /** The signed contract's PDF. */
-  contract: { method: 'GET', path: '/integration/v1/applications/:processId/contract', params: processParamsSchema, isAuthenticated: true, scope: 'applications:read', errors: ['NOT_FOUND'] },
+  contract: {
+    method: 'GET',
+    path: '/integration/v1/applications/:processId/contract',
+    params: processParamsSchema,
+    isAuthenticated: true,
+    scope: 'applications:read',
+    errors: ['NOT_FOUND'],
+  },
   /** The signed ASiC-E container (the PDF, the XAdES signature, its time-stamp and OCSP status). */
-  signedContract: { method: 'GET', path: '/integration/v1/applications/:processId/signed', params: processParamsSchema, isAuthenticated: true, scope: 'applications:read', errors: ['NOT_FOUND'] },
+  signedContract: {
+    method: 'GET',
+    path: '/integration/v1/applications/:processId/signed',
+    params: processParamsSchema,
+    isAuthenticated: true,
+    scope: 'applications:read',
+    errors: ['NOT_FOUND'],
+  },
   /**
    * Records what the bank did or decided (scope applications:decide), on the version it read; with an
    * Idempotency-Key header, a repeat gets the first answer.
@@ -62,7 +76,15 @@ export const integrationEndpoints = endpointGroup('integration', 'applications',
     response: recordedDecisionSchema,
     isAuthenticated: true,
     scope: 'applications:decide',
-    errors: ['NOT_FOUND', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_REUSED', 'STALE_VERSION', 'APPLICATION_DECIDED', 'APPLICATION_NOT_SUBMITTED', 'RATE_LIMITED'],
+    errors: [
+      'NOT_FOUND',
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'STALE_VERSION',
+      'APPLICATION_DECIDED',
+      'APPLICATION_NOT_SUBMITTED',
+      'RATE_LIMITED',
+    ],
     tag: 'decisions',
   },
   /** This API's OpenAPI document. */

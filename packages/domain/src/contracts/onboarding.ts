@@ -30,7 +30,13 @@ export const ONBOARDING_BASE_PATH = '/onboarding';
  */
 export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
   representative: { method: 'GET', path: '/onboarding/representative', response: representativeSchema, isAuthenticated: true },
-  savePersonalInformation: { method: 'PUT', path: '/onboarding/representative/personal-information', body: personalInformationSchema, response: representativeSchema, isAuthenticated: true },
+  savePersonalInformation: {
+    method: 'PUT',
+    path: '/onboarding/representative/personal-information',
+    body: personalInformationSchema,
+    response: representativeSchema,
+    isAuthenticated: true,
+  },
   /** Mails a code to the saved, not yet confirmed e-mail address (409 without one); a few a day per person (429 beyond). */
   sendEmailConfirmationCode: {
     method: 'POST',
@@ -40,8 +46,21 @@ export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
     errors: ['CONFLICT', 'RATE_LIMITED'],
   },
   /** Confirms the saved e-mail address with the code mailed to it; a wrong, used-up or expired code is a field error on `code`. */
-  confirmEmail: { method: 'POST', path: '/onboarding/representative/email-confirmation', body: emailConfirmationSchema, response: representativeSchema, isAuthenticated: true, errors: ['RATE_LIMITED'] },
-  companies: { method: 'GET', path: '/onboarding/representative/companies', response: representativeCompaniesSchema, isAuthenticated: true, errors: ['CONSENT_REQUIRED'] },
+  confirmEmail: {
+    method: 'POST',
+    path: '/onboarding/representative/email-confirmation',
+    body: emailConfirmationSchema,
+    response: representativeSchema,
+    isAuthenticated: true,
+    errors: ['RATE_LIMITED'],
+  },
+  companies: {
+    method: 'GET',
+    path: '/onboarding/representative/companies',
+    response: representativeCompaniesSchema,
+    isAuthenticated: true,
+    errors: ['CONSENT_REQUIRED'],
+  },
   createApplication: {
     method: 'POST',
     path: '/onboarding/applications',
@@ -50,7 +69,14 @@ export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
     isAuthenticated: true,
     errors: ['NOT_FOUND', 'CONFLICT', 'CONSENT_REQUIRED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT'],
   },
-  application: { method: 'GET', path: '/onboarding/applications/:processId', params: processParamsSchema, response: applicationViewSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  application: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId',
+    params: processParamsSchema,
+    response: applicationViewSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** Validates the step with its domain schema and advances to the step the server decides. */
   saveStep: {
     method: 'PUT',
@@ -81,11 +107,32 @@ export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
     errors: ['NOT_FOUND'],
   },
   /** Every step checked again in the context of the whole application: what is missing before signing, and the overview's notices. */
-  review: { method: 'GET', path: '/onboarding/applications/:processId/review', params: processParamsSchema, response: applicationReviewSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  review: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/review',
+    params: processParamsSchema,
+    response: applicationReviewSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** The application's append-only record (every change as a JSON Patch with author, time and source), as a JSON download. */
-  history: { method: 'GET', path: '/onboarding/applications/:processId/history', params: processParamsSchema, response: applicationHistorySchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  history: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/history',
+    params: processParamsSchema,
+    response: applicationHistorySchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** Where the submitted application stands: its submissions and the bank's decisions, oldest first, as the applicant may see them. */
-  timeline: { method: 'GET', path: '/onboarding/applications/:processId/timeline', params: processParamsSchema, response: applicationTimelineSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  timeline: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/timeline',
+    params: processParamsSchema,
+    response: applicationTimelineSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** Sends the representative an e-mail with a link back to the application; answers the address it went to (409 without a confirmed one). */
   saveAndContinueLater: {
     method: 'POST',

@@ -1,9 +1,4 @@
-import {
-  bankOfficesResponseSchema,
-  countriesResponseSchema,
-  economicActivitiesResponseSchema,
-  placesResponseSchema,
-} from '../schemas/reference.js';
+import { bankOfficesResponseSchema, countriesResponseSchema, economicActivitiesResponseSchema, placesResponseSchema } from '../schemas/reference.js';
 import { endpointGroup } from './endpoint.js';
 
 /** Base path of the reference data (docs/requirements.md section 3 "Reference data named"). */

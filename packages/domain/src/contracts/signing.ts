@@ -23,7 +23,14 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
   },
   /** One status call (the browser polls every second): waiting for PIN2, signed and submitted, or how it ended. */
-  status: { method: 'GET', path: '/onboarding/applications/:processId/signing/:signingSessionId', params: signingSessionParamsSchema, response: signingStatusSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  status: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/signing/:signingSessionId',
+    params: signingSessionParamsSchema,
+    response: signingStatusSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** ID-card: the signature the card made over the hash; validated before the application is submitted. */
   idCardSignature: {
     method: 'POST',
@@ -34,7 +41,13 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     isAuthenticated: true,
     errors: ['NOT_FOUND', 'CONFLICT'],
   },
-  cancel: { method: 'POST', path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel', params: signingSessionParamsSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  cancel: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/signing/:signingSessionId/cancel',
+    params: signingSessionParamsSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
   /** The contract as a PDF: the signed one once submitted, otherwise the one the application gives now (drawn up on fresh register facts). */
   contract: {
     method: 'GET',
@@ -44,5 +57,11 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
   },
   /** The signed contract as an ASiC-E container (.asice: the PDF, the XAdES signature, its time-stamp and OCSP status), once submitted. */
-  signedContract: { method: 'GET', path: '/onboarding/applications/:processId/contract/signed', params: processParamsSchema, isAuthenticated: true, errors: ['NOT_FOUND'] },
+  signedContract: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/contract/signed',
+    params: processParamsSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
 });

@@ -10,8 +10,7 @@ import { DEFAULT_COUNTRY_CODE } from '../constants.js';
  */
 
 /** A text field as typed; a number (saved step data) is shown as its digits. */
-export const draftText = (fallback = '') =>
-  z.union([z.string(), z.number().refine(Number.isFinite).transform(String)]).catch(fallback);
+export const draftText = (fallback = '') => z.union([z.string(), z.number().refine(Number.isFinite).transform(String)]).catch(fallback);
 
 /** A yes/no question: null until answered. */
 export const draftFlag = (fallback: boolean | null = null) => z.boolean().nullable().catch(fallback);
@@ -20,8 +19,7 @@ export const draftFlag = (fallback: boolean | null = null) => z.boolean().nullab
 export const draftTick = (fallback = false) => z.boolean().catch(fallback);
 
 /** One choice of a list of values: '' until chosen. */
-export const draftChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.literal('')]).catch('');
+export const draftChoice = <const T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.literal('')]).catch('');
 
 /** Several choices of a list of values, in the list's order; anything else is left out. */
 export const draftChoices = <const T extends readonly string[]>(values: T) =>

@@ -37,7 +37,9 @@ export const overviewDraftSchema = draftObject({
   isDataCorrectAndFundsLegal: draftTick(),
 } satisfies Record<keyof ApplicationOverviewInput, z.ZodType>).transform((draft) => ({
   ...draft,
-  taxStatusEntityType: taxStatusTypesFor(draft.isFinancialInstitution).includes(draft.taxStatusEntityType as TaxStatusEntityType) ? draft.taxStatusEntityType : '',
+  taxStatusEntityType: taxStatusTypesFor(draft.isFinancialInstitution).includes(draft.taxStatusEntityType as TaxStatusEntityType)
+    ? draft.taxStatusEntityType
+    : '',
 }));
 export type OverviewDraft = z.output<typeof overviewDraftSchema>;
 

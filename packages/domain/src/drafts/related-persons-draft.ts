@@ -10,8 +10,7 @@ import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES, type legalEntitySchem
  */
 
 /** Leaves out keys whose value is undefined, so a read value has only what its source had. */
-const compact = <T extends Record<string, unknown>>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+const compact = <T extends Record<string, unknown>>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 
 const maybe = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const text = () => maybe(z.string());

@@ -22,10 +22,7 @@ const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 /** Every key the code can ask for: one per validation code, a title and message per sign-in key. */
-const expectedKeys = [
-  ...VALIDATION_CODES.map(validationMessageKey),
-  ...SIGN_IN_MESSAGE_KEYS.flatMap((key) => Object.values(signInMessageKeys(key))),
-].sort();
+const expectedKeys = [...VALIDATION_CODES.map(validationMessageKey), ...SIGN_IN_MESSAGE_KEYS.flatMap((key) => Object.values(signInMessageKeys(key)))].sort();
 
 // Parameters each code is given by the rules (src/validation) and the zod issue mapping.
 const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {

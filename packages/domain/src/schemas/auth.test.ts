@@ -84,12 +84,19 @@ describe('authentication payloads (docs/requirements.md section 3)', () => {
   });
 
   it('records an authentication event with visitorId and result', () => {
-    const event = { authenticationMethod: 'SMART_ID', personalId: '50001029996', personalIdCountryCode: 'EE', errorCode: 'SID.TIMEOUT', visitorId: 'f00', result: 'FAILED' };
+    const event = {
+      authenticationMethod: 'SMART_ID',
+      personalId: '50001029996',
+      personalIdCountryCode: 'EE',
+      errorCode: 'SID.TIMEOUT',
+      visitorId: 'f00',
+      result: 'FAILED',
+    };
     expect(authenticationEventSchema.parse(event)).toEqual(event);
     expect(parseWithIssues(authenticationEventSchema, { ...event, result: 'MAYBE' }).success).toBe(false);
   });
 
-  it('takes exactly the spec\'s fields of an event, each well-formed and short', () => {
+  it("takes exactly the spec's fields of an event, each well-formed and short", () => {
     const event = { authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', visitorId: 'a'.repeat(64), result: 'FAILED' };
     expect(authenticationEventSchema.parse(event)).toEqual(event);
     const refused = (change: Record<string, unknown>) => parseWithIssues(authenticationEventSchema, { ...event, ...change }).success;

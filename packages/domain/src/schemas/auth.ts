@@ -26,9 +26,7 @@ const unreserved = (length: number) =>
     .length(length, { error })
     .regex(/^[A-Za-z0-9\-._~]+$/, { error });
 // A base64url SHA-256 digest is 43 characters.
-const codeChallenge = z
-  .string({ error })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error });
+const codeChallenge = z.string({ error }).regex(/^[A-Za-z0-9_-]{43}$/, { error });
 
 /** Fields every start request sends (docs/requirements.md section 3). */
 export const authorizeCommonFieldsSchema = object({
@@ -133,7 +131,6 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 /** Logout ends the session the refresh token belongs to. */
 export const logoutRequestSchema = refreshRequestSchema;
 
-
 /**
  * Claims of the access token (a JWT): who signed in, how
  * (docs/requirements.md section 3), which session, and until when (seconds
@@ -167,14 +164,16 @@ export const magicSignInPayloadSchema = looseObject({
   idCode: optionalString,
   personalIdCountryCode: optionalString,
   idCountry: optionalString,
-}).transform(({ personalId: id, idCode, personalIdCountryCode, idCountry, ...rest }) => ({
-  ...rest,
-  channel: CHANNEL,
-  personalId: id ?? idCode,
-  personalIdCountryCode: personalIdCountryCode ?? idCountry ?? DEFAULT_COUNTRY_CODE,
-})).superRefine((payload, ctx) => {
-  if (!payload.personalId) ctx.addIssue({ code: 'custom', message: 'required', path: ['personalId'] });
-});
+})
+  .transform(({ personalId: id, idCode, personalIdCountryCode, idCountry, ...rest }) => ({
+    ...rest,
+    channel: CHANNEL,
+    personalId: id ?? idCode,
+    personalIdCountryCode: personalIdCountryCode ?? idCountry ?? DEFAULT_COUNTRY_CODE,
+  }))
+  .superRefine((payload, ctx) => {
+    if (!payload.personalId) ctx.addIssue({ code: 'custom', message: 'required', path: ['personalId'] });
+  });
 export type MagicSignInPayload = z.output<typeof magicSignInPayloadSchema>;
 
 /** A text of `max` characters at most that matches `pattern` whole. */

@@ -35,19 +35,21 @@ export const COOPERATION_TYPES = ['SUPPLIER', 'BUYER', 'OTHER'] as const;
 export type CooperationType = (typeof COOPERATION_TYPES)[number];
 
 const EMTAK_CODE = /^\d{1,5}$/;
-const activityCode = () =>
-  requiredText({ rules: [(value) => (EMTAK_CODE.test(value) ? null : validationIssue('invalidFormat'))] });
+const activityCode = () => requiredText({ rules: [(value) => (EMTAK_CODE.test(value) ? null : validationIssue('invalidFormat'))] });
 
 export const partnerSchema = object({
   businessName: requiredText({ max: TEXT_MAX_LENGTH.businessName }),
   countryCode: countryCode(),
   cooperationType: oneOf(COOPERATION_TYPES),
   cooperationTypeOther: optionalText(),
-}).superRefine((partner, ctx) => {
-  if (partner.cooperationType === 'OTHER' && !partner.cooperationTypeOther) {
-    addValidationIssue(ctx, validationIssue('required'), ['cooperationTypeOther']);
-  }
-}, whenValid('cooperationType', 'cooperationTypeOther'));
+}).superRefine(
+  (partner, ctx) => {
+    if (partner.cooperationType === 'OTHER' && !partner.cooperationTypeOther) {
+      addValidationIssue(ctx, validationIssue('required'), ['cooperationTypeOther']);
+    }
+  },
+  whenValid('cooperationType', 'cooperationTypeOther'),
+);
 export type Partner = z.infer<typeof partnerSchema>;
 
 export const licenseSchema = object({
@@ -105,20 +107,32 @@ export const companyDataSchema = object({
   hasAccountInOtherCreditInstitution: flag(),
   hasAccountClosedInLastSixMonths: flag(),
 })
-  .superRefine((company, ctx) => checkRegistryCode(company.registryCode, company.registryCountryCode, ctx, ['registryCode']), whenValid('registryCode', 'registryCountryCode'))
-  .superRefine((company, ctx) => {
-    if (company.representationBasis === 'OTHER' && !company.representationBasisOther) {
-      addValidationIssue(ctx, validationIssue('required'), ['representationBasisOther']);
-    }
-  }, whenValid('representationBasis', 'representationBasisOther'))
-  .superRefine((company, ctx) => {
-    if (!company.isContactAddressSameAsRegistrationAddress && !company.contactAddress) {
-      addValidationIssue(ctx, validationIssue('required'), ['contactAddress']);
-    }
-  }, whenValid('isContactAddressSameAsRegistrationAddress', 'contactAddress'))
-  .superRefine((company, ctx) => {
-    if (company.hasLicense && !company.license) addValidationIssue(ctx, validationIssue('required'), ['license']);
-  }, whenValid('hasLicense', 'license'))
+  .superRefine(
+    (company, ctx) => checkRegistryCode(company.registryCode, company.registryCountryCode, ctx, ['registryCode']),
+    whenValid('registryCode', 'registryCountryCode'),
+  )
+  .superRefine(
+    (company, ctx) => {
+      if (company.representationBasis === 'OTHER' && !company.representationBasisOther) {
+        addValidationIssue(ctx, validationIssue('required'), ['representationBasisOther']);
+      }
+    },
+    whenValid('representationBasis', 'representationBasisOther'),
+  )
+  .superRefine(
+    (company, ctx) => {
+      if (!company.isContactAddressSameAsRegistrationAddress && !company.contactAddress) {
+        addValidationIssue(ctx, validationIssue('required'), ['contactAddress']);
+      }
+    },
+    whenValid('isContactAddressSameAsRegistrationAddress', 'contactAddress'),
+  )
+  .superRefine(
+    (company, ctx) => {
+      if (company.hasLicense && !company.license) addValidationIssue(ctx, validationIssue('required'), ['license']);
+    },
+    whenValid('hasLicense', 'license'),
+  )
   .superRefine(
     (company, ctx) => uniqueCountries(company.targetMarketCountryCodes, (code) => code, ctx, ['targetMarketCountryCodes']),
     whenValid('targetMarketCountryCodes'),

@@ -54,7 +54,10 @@ describe('cross-field rules on partial input', () => {
       type: 'PRIVATE_PERSON',
       roles: [],
       personalId: '38001085719',
-      taxResidences: [{ countryCode: 'EE', tin: '' }, { countryCode: 'EE', tin: '1' }],
+      taxResidences: [
+        { countryCode: 'EE', tin: '' },
+        { countryCode: 'EE', tin: '1' },
+      ],
       isBeneficialOwner: true,
       isPep: true,
     });

@@ -15,7 +15,8 @@ function withCheckDigits(country: string, bban: string): string {
 
 describe('decisionRefusal', () => {
   it('lets every decision through on a submitted application', () => {
-    fc.assert(fc.property(decisionType, steps, (type, reopenedSteps) => {
+    fc.assert(
+      fc.property(decisionType, steps, (type, reopenedSteps) => {
         expect(decisionRefusal({ status: 'SUBMITTED', reopenedSteps }, { type })).toBeNull();
       }),
     );

@@ -49,8 +49,7 @@ const trimmedString = ({ max, rules = [] }: TextOptions, isRequired: boolean) =>
 export const requiredText = (options: TextOptions = { max: TEXT_MAX_LENGTH.text }) => trimmedString(options, true);
 
 /** An optional text; empty and missing pass, anything else must pass the rules. */
-export const optionalText = (options: TextOptions = { max: TEXT_MAX_LENGTH.text }) =>
-  trimmedString(options, false).optional();
+export const optionalText = (options: TextOptions = { max: TEXT_MAX_LENGTH.text }) => trimmedString(options, false).optional();
 
 export const personName = () => requiredText({ max: TEXT_MAX_LENGTH.name, rules: [validateAlphanumeric] });
 export const email = () => requiredText({ max: TEXT_MAX_LENGTH.email, rules: [validateEmail] });
@@ -59,8 +58,7 @@ export const personalId = () => requiredText({ rules: [validatePersonalId] });
 export const registryCode = () => requiredText({ rules: [(value) => validateRegistryCode(value)] });
 export const countryCode = () => requiredText({ rules: [validateCountryCode] });
 export const birthDate = () => requiredText({ rules: [(value) => validateBirthDate(value)] });
-export const isoDate = () =>
-  requiredText({ rules: [(value) => (isRealDate(value) ? null : validationIssue('invalidDate'))] });
+export const isoDate = () => requiredText({ rules: [(value) => (isRealDate(value) ? null : validationIssue('invalidDate'))] });
 
 export const flag = () => z.boolean({ error });
 

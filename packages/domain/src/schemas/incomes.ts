@@ -9,8 +9,7 @@ export const INCOME_SOURCES = ['BUSINESS_ACTIVITY', 'PARTNER', 'SUPPLIER', 'OTHE
 export type IncomeSource = (typeof INCOME_SOURCES)[number];
 
 /** The band a whole-euro amount falls in (docs/requirements.md section 3 band meanings). */
-export const incomeBandOf = (amount: number): IncomeBand =>
-  INCOME_BANDS.find((band, index) => index === INCOME_BANDS.length - 1 || amount <= band) ?? 500001;
+export const incomeBandOf = (amount: number): IncomeBand => INCOME_BANDS.find((band, index) => index === INCOME_BANDS.length - 1 || amount <= band) ?? 500001;
 
 /**
  * An estimated monthly amount is either a band key or a custom amount in
@@ -19,11 +18,14 @@ export const incomeBandOf = (amount: number): IncomeBand =>
 export const monthlyAmountSchema = object({
   band: z.literal(INCOME_BANDS, { error }).optional(),
   customAmount: euros().optional(),
-}).superRefine((value, ctx) => {
-  const count = Number(value.band !== undefined) + Number(value.customAmount !== undefined);
-  if (count === 0) addValidationIssue(ctx, validationIssue('required'), ['band']);
-  if (count === 2) addValidationIssue(ctx, validationIssue('incorrectValue'), ['customAmount']);
-}, whenValid('band', 'customAmount'));
+}).superRefine(
+  (value, ctx) => {
+    const count = Number(value.band !== undefined) + Number(value.customAmount !== undefined);
+    if (count === 0) addValidationIssue(ctx, validationIssue('required'), ['band']);
+    if (count === 2) addValidationIssue(ctx, validationIssue('incorrectValue'), ['customAmount']);
+  },
+  whenValid('band', 'customAmount'),
+);
 export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
 
 const cashBand = () => z.literal(CASH_BANDS, { error });

@@ -65,7 +65,12 @@ export const listApplicationsQuerySchema = z.object({
   /** Only applications changed at or after this instant. */
   updatedSince: z.iso.datetime({ offset: true }).optional(),
   /** The `nextCursor` of the previous page, as it was given. */
-  cursor: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(INTEGRATION_PAGE_SIZE.max).default(INTEGRATION_PAGE_SIZE.default),
 });
 export type ListApplicationsQuery = z.infer<typeof listApplicationsQuerySchema>;

@@ -8,12 +8,7 @@ export const IDENTIFICATION_LOCATION_TYPES = ['BRANCH', 'BANKING_POINT'] as cons
 export type IdentificationLocationType = (typeof IDENTIFICATION_LOCATION_TYPES)[number];
 
 /** Connection to Estonia (docs/requirements.md section 3 "Overview"). */
-export const CONNECTIONS_TO_ESTONIA = [
-  'BUSINESS_ACTIVITY_IN_ESTONIA',
-  'PARTNERS_IN_ESTONIA',
-  'PRODUCT_AIMED_AT_ESTONIAN_MARKET',
-  'OTHER',
-] as const;
+export const CONNECTIONS_TO_ESTONIA = ['BUSINESS_ACTIVITY_IN_ESTONIA', 'PARTNERS_IN_ESTONIA', 'PRODUCT_AIMED_AT_ESTONIAN_MARKET', 'OTHER'] as const;
 export type ConnectionToEstonia = (typeof CONNECTIONS_TO_ESTONIA)[number];
 
 /** Tax-status entity types (docs/requirements.md section 3 "Overview"). */
@@ -55,20 +50,29 @@ export const applicationOverviewSchema = object({
   taxStatusEntityType: oneOf(TAX_STATUS_ENTITY_TYPES),
   isDataCorrectAndFundsLegal: ticked(),
 })
-  .superRefine((overview, ctx) => {
-    if (overview.connectionToEstonia.includes('OTHER') && !overview.connectionToEstoniaOther) {
-      addValidationIssue(ctx, validationIssue('required'), ['connectionToEstoniaOther']);
-    }
-  }, whenValid('connectionToEstonia', 'connectionToEstoniaOther'))
-  .superRefine((overview, ctx) => {
-    if (overview.isFinancialInstitution && !overview.giin) addValidationIssue(ctx, validationIssue('required'), ['giin']);
-  }, whenValid('isFinancialInstitution', 'giin'))
-  .superRefine((overview, ctx) => {
-    // A financial institution takes one of the financial types, any other entity a non-financial one.
-    const allowed: readonly string[] = overview.isFinancialInstitution ? FINANCIAL_INSTITUTION_TYPES : NON_FINANCIAL_ENTITY_TYPES;
-    if (!allowed.includes(overview.taxStatusEntityType)) {
-      addValidationIssue(ctx, validationIssue('incorrectValue'), ['taxStatusEntityType']);
-    }
-  }, whenValid('isFinancialInstitution', 'taxStatusEntityType'));
+  .superRefine(
+    (overview, ctx) => {
+      if (overview.connectionToEstonia.includes('OTHER') && !overview.connectionToEstoniaOther) {
+        addValidationIssue(ctx, validationIssue('required'), ['connectionToEstoniaOther']);
+      }
+    },
+    whenValid('connectionToEstonia', 'connectionToEstoniaOther'),
+  )
+  .superRefine(
+    (overview, ctx) => {
+      if (overview.isFinancialInstitution && !overview.giin) addValidationIssue(ctx, validationIssue('required'), ['giin']);
+    },
+    whenValid('isFinancialInstitution', 'giin'),
+  )
+  .superRefine(
+    (overview, ctx) => {
+      // A financial institution takes one of the financial types, any other entity a non-financial one.
+      const allowed: readonly string[] = overview.isFinancialInstitution ? FINANCIAL_INSTITUTION_TYPES : NON_FINANCIAL_ENTITY_TYPES;
+      if (!allowed.includes(overview.taxStatusEntityType)) {
+        addValidationIssue(ctx, validationIssue('incorrectValue'), ['taxStatusEntityType']);
+      }
+    },
+    whenValid('isFinancialInstitution', 'taxStatusEntityType'),
+  );
 export type ApplicationOverview = z.infer<typeof applicationOverviewSchema>;
 export type ApplicationOverviewInput = z.input<typeof applicationOverviewSchema>;

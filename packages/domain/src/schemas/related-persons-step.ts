@@ -10,7 +10,9 @@ export type RelatedPersonsContext = Pick<RelatedPersonsRuleInput, 'company' | 'r
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isHoldingList = (value: unknown) =>
   Array.isArray(value) &&
-  value.every((holding) => isRecord(holding) && typeof holding.personId === 'string' && (holding.sharePercent === undefined || typeof holding.sharePercent === 'number'));
+  value.every(
+    (holding) => isRecord(holding) && typeof holding.personId === 'string' && (holding.sharePercent === undefined || typeof holding.sharePercent === 'number'),
+  );
 const isPersonRef = (value: unknown) =>
   isRecord(value) &&
   typeof value.id === 'string' &&
@@ -40,11 +42,7 @@ export const createRelatedPersonsSchema = (context: RelatedPersonsContext = {}) 
   }).superRefine(
     (step, ctx) => {
       for (const violation of validateRelatedPersons({ ...step, ...context })) {
-        const indexes = new Set(
-          violation.personIds
-            .map((id) => step.relatedPersons.findIndex((person) => person.id === id))
-            .filter((index) => index >= 0),
-        );
+        const indexes = new Set(violation.personIds.map((id) => step.relatedPersons.findIndex((person) => person.id === id)).filter((index) => index >= 0));
         if (indexes.size === 0) addValidationIssue(ctx, violation, ['relatedPersons']);
         for (const index of indexes) addValidationIssue(ctx, violation, ['relatedPersons', index]);
       }

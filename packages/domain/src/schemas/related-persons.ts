@@ -22,13 +22,7 @@ import {
 } from './fields.js';
 
 /** Related-person roles (docs/requirements.md section 3). */
-export const RELATED_PERSON_ROLES = [
-  'REPRESENTATIVE',
-  'MANAGEMENT_BOARD_MEMBER',
-  'BENEFICIARY',
-  'SHAREHOLDER',
-  'SUPERVISORY_BOARD_MEMBER',
-] as const;
+export const RELATED_PERSON_ROLES = ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY', 'SHAREHOLDER', 'SUPERVISORY_BOARD_MEMBER'] as const;
 export type RelatedPersonRole = (typeof RELATED_PERSON_ROLES)[number];
 
 /** Shareholders are private persons or legal entities (docs/requirements.md section 3). */
@@ -46,10 +40,7 @@ export type BenefitType = (typeof BENEFIT_TYPES)[number];
 export const taxResidenceSchema = object({
   countryCode: countryCode(),
   tin: requiredText({
-    rules: [
-      (value) =>
-        value.length <= TEXT_MAX_LENGTH.tin && /^[A-Za-z0-9\-/. ]+$/.test(value) ? null : validationIssue('invalidTin'),
-    ],
+    rules: [(value) => (value.length <= TEXT_MAX_LENGTH.tin && /^[A-Za-z0-9\-/. ]+$/.test(value) ? null : validationIssue('invalidTin'))],
   }),
 });
 export type TaxResidence = z.infer<typeof taxResidenceSchema>;
@@ -108,30 +99,45 @@ export const privatePersonSchema = object({
   isPep: flag(),
   pep: pepSchema.optional(),
 })
-  .superRefine((person, ctx) => {
-    if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
-      const issue = validatePersonalId(person.personalId);
-      if (issue) addValidationIssue(ctx, issue, ['personalId']);
-    }
-  }, whenValid('personalId', 'personalIdCountryCode'))
+  .superRefine(
+    (person, ctx) => {
+      if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
+        const issue = validatePersonalId(person.personalId);
+        if (issue) addValidationIssue(ctx, issue, ['personalId']);
+      }
+    },
+    whenValid('personalId', 'personalIdCountryCode'),
+  )
   .superRefine(
     (person, ctx) => uniqueCountries(person.taxResidences, (residence) => residence.countryCode, ctx, ['taxResidences']),
     whenValid('taxResidences.*.countryCode'),
   )
-  .superRefine((person, ctx) => {
-    if (person.isBeneficialOwner && !person.benefitType) addValidationIssue(ctx, validationIssue('required'), ['benefitType']);
-  }, whenValid('isBeneficialOwner', 'benefitType'))
-  .superRefine((person, ctx) => {
-    if (person.benefitType === 'OTHER' && !person.benefitTypeOther) addValidationIssue(ctx, validationIssue('required'), ['benefitTypeOther']);
-  }, whenValid('benefitType', 'benefitTypeOther'))
-  .superRefine((person, ctx) => {
-    if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) {
-      addValidationIssue(ctx, validationIssue('required'), ['beneficiarySharePercent']);
-    }
-  }, whenValid('benefitType', 'beneficiarySharePercent'))
-  .superRefine((person, ctx) => {
-    if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
-  }, whenValid('isPep', 'pep'));
+  .superRefine(
+    (person, ctx) => {
+      if (person.isBeneficialOwner && !person.benefitType) addValidationIssue(ctx, validationIssue('required'), ['benefitType']);
+    },
+    whenValid('isBeneficialOwner', 'benefitType'),
+  )
+  .superRefine(
+    (person, ctx) => {
+      if (person.benefitType === 'OTHER' && !person.benefitTypeOther) addValidationIssue(ctx, validationIssue('required'), ['benefitTypeOther']);
+    },
+    whenValid('benefitType', 'benefitTypeOther'),
+  )
+  .superRefine(
+    (person, ctx) => {
+      if (person.benefitType === 'SHARE_OWNERSHIP' && person.beneficiarySharePercent === undefined) {
+        addValidationIssue(ctx, validationIssue('required'), ['beneficiarySharePercent']);
+      }
+    },
+    whenValid('benefitType', 'beneficiarySharePercent'),
+  )
+  .superRefine(
+    (person, ctx) => {
+      if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
+    },
+    whenValid('isPep', 'pep'),
+  );
 export type PrivatePerson = z.infer<typeof privatePersonSchema>;
 
 /** A legal entity among the related persons, with its own shareholders list (docs/requirements.md section 3). */

@@ -143,9 +143,7 @@ describe('company data (docs/requirements.md section 3)', () => {
   });
 
   it('reports an incomplete address part as required', () => {
-    expect(issuesOf(parseWithIssues(addressSchema, { ...address, street: ' ' }))).toEqual([
-      { path: 'street', code: 'required', params: {} },
-    ]);
+    expect(issuesOf(parseWithIssues(addressSchema, { ...address, street: ' ' }))).toEqual([{ path: 'street', code: 'required', params: {} }]);
   });
 });
 
@@ -206,7 +204,16 @@ describe('related persons (docs/requirements.md section 3)', () => {
     [{ firstName: 'Łukasz' }, 'firstName', 'onlyLatinLetters'],
     [{ birthDate: '1889-12-31' }, 'birthDate', 'invalidDate'],
     [{ taxResidences: [] }, 'taxResidences', 'required'],
-    [{ taxResidences: [{ countryCode: 'EE', tin: '1' }, { countryCode: 'EE', tin: '2' }] }, 'taxResidences.1', 'countryAlreadyAdded'],
+    [
+      {
+        taxResidences: [
+          { countryCode: 'EE', tin: '1' },
+          { countryCode: 'EE', tin: '2' },
+        ],
+      },
+      'taxResidences.1',
+      'countryAlreadyAdded',
+    ],
     [{ taxResidences: [{ countryCode: 'FI', tin: 'x'.repeat(21) }] }, 'taxResidences.0.tin', 'invalidTin'],
     [{ isPep: true }, 'pep', 'required'],
     [{ isPep: true, pep: { firstName: 'A', lastName: 'B', birthDate: '1960-05-05', birthCountryCode: 'EE', governmentPosition: 'Minister' } }, null, null],
@@ -225,7 +232,10 @@ describe('related persons (docs/requirements.md section 3)', () => {
   it('reports whole-list violations at each person they name', () => {
     const step = {
       shareholders: [{ personId: 'p1', sharePercent: 60 }],
-      relatedPersons: [privatePerson('p1'), privatePerson('p2', { roles: ['SUPERVISORY_BOARD_MEMBER'], isBeneficialOwner: false, benefitType: undefined, beneficiarySharePercent: undefined })],
+      relatedPersons: [
+        privatePerson('p1'),
+        privatePerson('p2', { roles: ['SUPERVISORY_BOARD_MEMBER'], isBeneficialOwner: false, benefitType: undefined, beneficiarySharePercent: undefined }),
+      ],
     };
     expect(issuesOf(parseWithIssues(relatedPersonsSchema, step))).toEqual([
       { path: 'relatedPersons.0', code: 'personAlreadyExists', params: {} },
@@ -254,7 +264,11 @@ describe('list limits (docs/requirements.md section 5: "less than or equal to N"
 
   it.each([
     ['partners', LIST_MAX_ITEMS.partners, (count: number) => ({ partners: rows(count, partner) })],
-    ['additionalFieldOfActivityCodes', LIST_MAX_ITEMS.additionalFieldOfActivityCodes, (count: number) => ({ additionalFieldOfActivityCodes: activityCodes.slice(0, count) })],
+    [
+      'additionalFieldOfActivityCodes',
+      LIST_MAX_ITEMS.additionalFieldOfActivityCodes,
+      (count: number) => ({ additionalFieldOfActivityCodes: activityCodes.slice(0, count) }),
+    ],
     ['targetMarketCountryCodes', LIST_MAX_ITEMS.targetMarketCountryCodes, (count: number) => ({ targetMarketCountryCodes: countries.slice(0, count) })],
   ] as const)('company data: %s holds %i rows and refuses one more', (path, max, change) => {
     expect(issuesOf(parseWithIssues(companyDataSchema, { ...companyData(), ...change(max) }))).toEqual([]);
@@ -270,7 +284,11 @@ describe('list limits (docs/requirements.md section 5: "less than or equal to N"
   });
 
   it('a person: tax residences beyond the limit are refused', () => {
-    const residences = (count: number) => rows(count, (index) => ({ countryCode: index === 0 ? 'EE' : ['FI', 'LV', 'LT', 'SE', 'NO', 'DK', 'DE', 'FR', 'ES', 'IT', 'PL'][index - 1], tin: '60001019906' }));
+    const residences = (count: number) =>
+      rows(count, (index) => ({
+        countryCode: index === 0 ? 'EE' : ['FI', 'LV', 'LT', 'SE', 'NO', 'DK', 'DE', 'FR', 'ES', 'IT', 'PL'][index - 1],
+        tin: '60001019906',
+      }));
     expect(issuesOf(parseWithIssues(relatedPersonSchema, privatePerson('p1', { taxResidences: residences(LIST_MAX_ITEMS.taxResidences) })))).toEqual([]);
     expect(issuesOf(parseWithIssues(relatedPersonSchema, privatePerson('p1', { taxResidences: residences(LIST_MAX_ITEMS.taxResidences + 1) })))).toEqual([
       { path: 'taxResidences', code: 'maxOptions', params: { max: LIST_MAX_ITEMS.taxResidences } },
@@ -315,14 +333,7 @@ describe('overview (docs/requirements.md section 3)', () => {
   });
 
   it('maps every fillable step to its schema', () => {
-    expect(Object.keys(STEP_SCHEMAS)).toEqual([
-      'AccountOpeningReason',
-      'CompanyData',
-      'Incomes',
-      'RelatedPersons',
-      'AdditionalData',
-      'ApplicationOverview',
-    ]);
+    expect(Object.keys(STEP_SCHEMAS)).toEqual(['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview']);
   });
 });
 

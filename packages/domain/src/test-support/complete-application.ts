@@ -52,7 +52,6 @@ export const MARY_ANN: ApplicationSubject = {
   person: { personalId: '60001019906', firstName: 'Mary Änn', lastName: 'O’Connež-Šuslik Testnumber', birthDate: '2000-01-01' },
 };
 
-
 export const completeOpeningReasons = () => ({ openingReasons: ['DOMESTICSETTLEMENTS'] });
 
 export const completeCompanyData = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({

@@ -4,7 +4,7 @@ import { isAlphanumeric, validateAlphanumeric } from './alphanumeric.js';
 describe('alphanumerical (docs/requirements.md section 5)', () => {
   it.each([
     'MARY ÄNN O’CONNEŽ-ŠUSLIK TESTNUMBER',
-    "Õie Müürsepp-Šõlg",
+    'Õie Müürsepp-Šõlg',
     'Tartu mnt. 1/3, Tallinn: korter 5; \\ märge',
     'ABC 123',
     'Line one\nline two',

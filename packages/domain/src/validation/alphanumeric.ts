@@ -9,5 +9,4 @@ const ALPHANUMERIC = /^[A-Za-z0-9ÕÄÖÜŠŽõäöüšž'’‘`´.,:;/\\\-\s]*
 
 export const isAlphanumeric = (value: string): boolean => ALPHANUMERIC.test(value);
 
-export const validateAlphanumeric = (value: string): ValidationResult =>
-  isAlphanumeric(value) ? null : validationIssue('onlyLatinLetters');
+export const validateAlphanumeric = (value: string): ValidationResult => (isAlphanumeric(value) ? null : validationIssue('onlyLatinLetters'));

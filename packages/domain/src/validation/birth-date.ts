@@ -8,8 +8,7 @@ export type BirthDateParts = {
   day?: string | number | null;
 };
 
-const isPresent = (part: string | number | null | undefined): part is string | number =>
-  part !== undefined && part !== null && String(part).trim() !== '';
+const isPresent = (part: string | number | null | undefined): part is string | number => part !== undefined && part !== null && String(part).trim() !== '';
 
 /**
  * docs/requirements.md section 5: a birth date must parse as yyyy-MM-dd, be a
@@ -36,5 +35,4 @@ export const validateBirthDateParts = (parts: BirthDateParts, today: string = to
   return value === null ? null : validateBirthDate(value, today);
 };
 
-export const isValidBirthDate = (value: string, today: string = todayInEstonia()): boolean =>
-  value !== '' && validateBirthDate(value, today) === null;
+export const isValidBirthDate = (value: string, today: string = todayInEstonia()): boolean => value !== '' && validateBirthDate(value, today) === null;

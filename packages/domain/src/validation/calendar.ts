@@ -2,8 +2,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+const daysInMonth = (year: number, month: number): number => (month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
 
 /** True for a yyyy-MM-dd string naming a day that exists in the Gregorian calendar. */
 export const isRealDate = (value: string): boolean => {

@@ -42,5 +42,4 @@ describe('modulo11CheckDigit', () => {
       }),
     );
   });
-
 });

@@ -80,8 +80,7 @@ export type ValidationResult = ValidationIssue | null;
 
 const codes: ReadonlySet<string> = new Set(VALIDATION_CODES);
 
-export const isValidationCode = (value: unknown): value is ValidationCode =>
-  typeof value === 'string' && codes.has(value);
+export const isValidationCode = (value: unknown): value is ValidationCode => typeof value === 'string' && codes.has(value);
 
 export const validationIssue = (code: ValidationCode, params: ValidationParams = {}): ValidationIssue => ({
   code,

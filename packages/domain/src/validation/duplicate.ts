@@ -19,7 +19,10 @@ export const validateDuplicate = <T>(
 
 /** Whether adding `value` to a list of plain values would repeat an entry: the Duplicate rule as a picker asks it. */
 export const wouldRepeat = <T>(values: readonly T[], value: T): boolean =>
-  validateDuplicate({ id: 'new', value }, values.map((entry, index) => ({ id: String(index), value: entry }))) !== null;
+  validateDuplicate(
+    { id: 'new', value },
+    values.map((entry, index) => ({ id: String(index), value: entry })),
+  ) !== null;
 
 /** Indexes of the entries that repeat an earlier one: each repeat is flagged where it was added. */
 export const repeatedEntryIndexes = <T>(values: readonly T[]): number[] =>

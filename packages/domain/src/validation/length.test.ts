@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  validateExactLength,
-  validateMaxLength,
-  validateNumberExactLength,
-  validateNumberMaxLength,
-  validateOnlyNumbers,
-} from './length.js';
+import { validateExactLength, validateMaxLength, validateNumberExactLength, validateNumberMaxLength, validateOnlyNumbers } from './length.js';
 
 describe('lengths (docs/requirements.md section 5)', () => {
   it('max length is inclusive and names the maximum', () => {
@@ -38,9 +32,7 @@ describe('lengths (docs/requirements.md section 5)', () => {
     ['12 34', 4, true],
     [12345, 4, false],
   ])('number exact length counts digits: %s of %s is %s', (value, length, isValid) => {
-    expect(validateNumberExactLength(value, length)).toEqual(
-      isValid ? null : { code: 'exactLength', params: { length } },
-    );
+    expect(validateNumberExactLength(value, length)).toEqual(isValid ? null : { code: 'exactLength', params: { length } });
   });
 
   it('only numbers', () => {

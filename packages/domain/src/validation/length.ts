@@ -1,7 +1,6 @@
 import { validationIssue, type ValidationResult } from './codes.js';
 
-export const validateMaxLength = (value: string, max: number): ValidationResult =>
-  value.length > max ? validationIssue('maxLength', { max }) : null;
+export const validateMaxLength = (value: string, max: number): ValidationResult => (value.length > max ? validationIssue('maxLength', { max }) : null);
 
 export const validateExactLength = (value: string, length: number): ValidationResult =>
   value === '' || value.length === length ? null : validationIssue('exactLength', { length });
@@ -18,5 +17,4 @@ export const validateNumberExactLength = (value: number | string, length: number
 };
 
 /** Digits only (docs/requirements.md section 5 "Only numbers permitted"). Empty passes. */
-export const validateOnlyNumbers = (value: string): ValidationResult =>
-  /^\d*$/.test(value) ? null : validationIssue('onlyNumbers');
+export const validateOnlyNumbers = (value: string): ValidationResult => (/^\d*$/.test(value) ? null : validationIssue('onlyNumbers'));

@@ -4,10 +4,16 @@ import { ownersTotal, type OwnedCompany } from './owners-total.js';
 
 /** Shares as entered: up to two decimals, now and then not entered yet. */
 const holdings = fc.array(
-  fc.option(fc.integer({ min: 0, max: 10000 }).map((hundredths) => hundredths / 100), { nil: undefined }).map((sharePercent) => ({ sharePercent })),
+  fc
+    .option(
+      fc.integer({ min: 0, max: 10000 }).map((hundredths) => hundredths / 100),
+      { nil: undefined },
+    )
+    .map((sharePercent) => ({ sharePercent })),
   { maxLength: 6 },
 );
-const hundredthsOf = (list: readonly { sharePercent?: number | undefined }[]) => list.reduce((sum, holding) => sum + Math.round((holding.sharePercent ?? 0) * 100), 0);
+const hundredthsOf = (list: readonly { sharePercent?: number | undefined }[]) =>
+  list.reduce((sum, holding) => sum + Math.round((holding.sharePercent ?? 0) * 100), 0);
 
 const companies: fc.Arbitrary<OwnedCompany> = fc.oneof(
   fc.constant<OwnedCompany>({ kind: 'legalEntity' }),

@@ -4,8 +4,7 @@ import type { ValidationResult } from './codes.js';
 import { isValidPersonalId, parsePersonalId, personalIdCheckDigit, validatePersonalId } from './personal-id.js';
 
 const withCheckDigit = (firstTen: string) => firstTen + String(personalIdCheckDigit(firstTen));
-const stageIRemainder = (code: string) =>
-  [1, 2, 3, 4, 5, 6, 7, 8, 9, 1].reduce((sum, weight, index) => sum + weight * Number(code[index]), 0) % 11;
+const stageIRemainder = (code: string) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 1].reduce((sum, weight, index) => sum + weight * Number(code[index]), 0) % 11;
 
 describe('Estonian personal ID (docs/requirements.md section 5, docs/eid-facts.md section 6)', () => {
   it.each([
@@ -128,17 +127,25 @@ const validCode = fc
 describe('personal ID properties', () => {
   it('a code with any character but a digit is "Only numbers permitted"', () => {
     fc.assert(
-      fc.property(validCode, fc.nat({ max: 11 }), fc.string({ minLength: 1, maxLength: 1 }).filter((c) => !/\d/.test(c)), ({ code }, at, other) => {
-        expect(validatePersonalId(code.slice(0, at) + other + code.slice(at))).toEqual({ code: 'onlyNumbers', params: {} });
-      }),
+      fc.property(
+        validCode,
+        fc.nat({ max: 11 }),
+        fc.string({ minLength: 1, maxLength: 1 }).filter((c) => !/\d/.test(c)),
+        ({ code }, at, other) => {
+          expect(validatePersonalId(code.slice(0, at) + other + code.slice(at))).toEqual({ code: 'onlyNumbers', params: {} });
+        },
+      ),
     );
   });
 
   it('digits only, but not 11 of them, is "must be 11 characters"', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{1,30}$/).filter((code) => code.length !== 11), (code) => {
-        expect(validatePersonalId(code)).toEqual({ code: 'exactLength', params: { length: 11 } });
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{1,30}$/).filter((code) => code.length !== 11),
+        (code) => {
+          expect(validatePersonalId(code)).toEqual({ code: 'exactLength', params: { length: 11 } });
+        },
+      ),
     );
   });
 

@@ -14,8 +14,7 @@ export type PersonalIdDetails = {
 export const personalIdCheckDigit = (firstTenDigits: string): number => modulo11CheckDigit(firstTenDigits);
 
 // docs/requirements.md section 5: 1-2 the 1800s, 3-4 the 1900s, 5-6 the 2000s, 7-8 the 2100s.
-const centuryOf = (firstDigit: number): number | null =>
-  firstDigit >= 1 && firstDigit <= 8 ? 1800 + Math.floor((firstDigit - 1) / 2) * 100 : null;
+const centuryOf = (firstDigit: number): number | null => (firstDigit >= 1 && firstDigit <= 8 ? 1800 + Math.floor((firstDigit - 1) / 2) * 100 : null);
 
 const PERSONAL_ID_PATTERN = new RegExp(`^[1-9]\\d{${PERSONAL_ID_LENGTH - 1}}$`);
 

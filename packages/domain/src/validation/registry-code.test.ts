@@ -66,10 +66,15 @@ describe('registry code properties', () => {
 
   it('any character but a digit or whitespace is "Only numbers permitted"', () => {
     fc.assert(
-      fc.property(digits(0, 10), fc.string({ minLength: 1, maxLength: 1 }).filter((c) => !/[\d\s]/.test(c)), digits(0, 10), (head, other, tail) => {
-        expect(validateRegistryCode(head + other + tail)).toEqual({ code: 'onlyNumbers', params: {} });
-        expect(cleanRegistryCode(head + other + tail)).toContain(other);
-      }),
+      fc.property(
+        digits(0, 10),
+        fc.string({ minLength: 1, maxLength: 1 }).filter((c) => !/[\d\s]/.test(c)),
+        digits(0, 10),
+        (head, other, tail) => {
+          expect(validateRegistryCode(head + other + tail)).toEqual({ code: 'onlyNumbers', params: {} });
+          expect(cleanRegistryCode(head + other + tail)).toContain(other);
+        },
+      ),
     );
   });
 });

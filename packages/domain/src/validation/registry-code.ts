@@ -30,5 +30,4 @@ export const validateRegistryCode = (value: string): ValidationResult => {
   return isChecksumValidRegistryCode(cleaned) ? null : validationIssue('invalidRegistryCode');
 };
 
-export const isValidRegistryCode = (value: string): boolean =>
-  cleanRegistryCode(value) !== '' && validateRegistryCode(value) === null;
+export const isValidRegistryCode = (value: string): boolean => cleanRegistryCode(value) !== '' && validateRegistryCode(value) === null;

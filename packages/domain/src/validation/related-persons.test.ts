@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  validateRelatedPersons,
-  type LegalEntityRef,
-  type PrivatePersonRef,
-  type RelatedPersonsRuleInput,
-} from './related-persons.js';
+import { validateRelatedPersons, type LegalEntityRef, type PrivatePersonRef, type RelatedPersonsRuleInput } from './related-persons.js';
 
 const person = (id: string, fields: Partial<PrivatePersonRef> = {}): PrivatePersonRef => ({
   id,
@@ -46,11 +41,20 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     const input: RelatedPersonsRuleInput = {
       relatedPersons: [
         person('p1', { roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 60 }),
-        entity('e1', { registryCode: '87654321', shareholders: [{ personId: 'p2', sharePercent: 50 }, { personId: 'p3', sharePercent: 50 }] }),
+        entity('e1', {
+          registryCode: '87654321',
+          shareholders: [
+            { personId: 'p2', sharePercent: 50 },
+            { personId: 'p3', sharePercent: 50 },
+          ],
+        }),
         person('p2', { roles: ['SHAREHOLDER', 'BENEFICIARY'], personalId: '60001019906', beneficiarySharePercent: 20 }),
         person('p3', { roles: ['SHAREHOLDER', 'BENEFICIARY'], birthDate: '1970-01-01', beneficiarySharePercent: 20 }),
       ],
-      shareholders: [{ personId: 'p1', sharePercent: 60 }, { personId: 'e1', sharePercent: 40 }],
+      shareholders: [
+        { personId: 'p1', sharePercent: 60 },
+        { personId: 'e1', sharePercent: 40 },
+      ],
     };
     expect(validateRelatedPersons(input)).toEqual([]);
   });
@@ -79,9 +83,7 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       person('p4', { birthDate: '1970-01-02', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
       person('p5', { personalId: '60001019906', birthDate: '1970-01-01', roles: ['SUPERVISORY_BOARD_MEMBER'] }),
     ];
-    expect(validateRelatedPersons(input)).toEqual([
-      { code: 'personWithBirthDateAlreadyExists', params: {}, personIds: ['p2', 'p3'] },
-    ]);
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'personWithBirthDateAlreadyExists', params: {}, personIds: ['p2', 'p3'] }]);
   });
 
   it('requires at least one owner', () => {
@@ -120,9 +122,7 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       shareholders: ids.map((id, index) => ({ personId: id, sharePercent: shares[index] })),
     };
     const total = shares.reduce((sum, share) => sum + share * 100, 0) / 100;
-    expect(validateRelatedPersons(input)).toEqual(
-      code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: ids }],
-    );
+    expect(validateRelatedPersons(input)).toEqual(code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: ids }]);
   });
 
   it.each([
@@ -135,20 +135,20 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       person(`b${String(index)}`, { roles: ['BENEFICIARY'], birthDate: `1970-01-0${String(index + 1)}`, beneficiarySharePercent: stake }),
     );
     const input = valid();
-    input.relatedPersons = [
-      person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], personalId: '38001085718' }),
-      ...beneficiaries,
-    ];
+    input.relatedPersons = [person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], personalId: '38001085718' }), ...beneficiaries];
     const total = stakes.reduce((sum, stake) => sum + stake, 0);
-    expect(validateRelatedPersons(input)).toEqual(
-      code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: beneficiaries.map((b) => b.id) }],
-    );
+    expect(validateRelatedPersons(input)).toEqual(code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: beneficiaries.map((b) => b.id) }]);
   });
 
   it('counts a beneficial-owner flag like the role', () => {
     const input = valid();
     input.relatedPersons = [
-      person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'], personalId: '38001085718', isBeneficialOwner: true, beneficiarySharePercent: 100 }),
+      person('p1', {
+        roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER'],
+        personalId: '38001085718',
+        isBeneficialOwner: true,
+        beneficiarySharePercent: 100,
+      }),
     ];
     expect(validateRelatedPersons(input)).toEqual([]);
   });
@@ -178,7 +178,10 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       entity('e1', { shareholders: [{ personId: 'p2', sharePercent: 100 }] }),
       person('p2', { roles: ['SHAREHOLDER'], personalId: '60001019906' }),
     ];
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 50 },
+    ];
     expect(validateRelatedPersons(input)).toEqual([]);
   });
 
@@ -198,7 +201,10 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       person('p1', { roles: ['MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 100 }),
       entity('e1', { roles: ['SHAREHOLDER', 'REPRESENTATIVE'] }),
     ];
-    withEntity.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    withEntity.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 50 },
+    ];
     expect(validateRelatedPersons(withEntity)).toEqual([{ code: 'representativeIncorrect', params: {}, personIds: ['e1'] }]);
   });
 
@@ -211,19 +217,20 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
 
   it('reports a shareholder missing from the related persons, naming the list', () => {
     const input = valid();
-    input.relatedPersons = [
-      ...input.relatedPersons,
-      entity('e1', { shareholders: [{ personId: 'ghost', sharePercent: 100 }] }),
+    input.relatedPersons = [...input.relatedPersons, entity('e1', { shareholders: [{ personId: 'ghost', sharePercent: 100 }] })];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 50 },
     ];
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
-    expect(validateRelatedPersons(input)).toEqual([
-      { code: 'technicalShareholderMissing', params: { companyId: 'e1' }, personIds: ['ghost'] },
-    ]);
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalShareholderMissing', params: { companyId: 'e1' }, personIds: ['ghost'] }]);
   });
 
   it('reports a person listed twice in one shareholders list', () => {
     const input = valid();
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'p1', sharePercent: 50 }];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'p1', sharePercent: 50 },
+    ];
     expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalIdNotUnique', params: { companyId: '' }, personIds: ['p1'] }]);
   });
 
@@ -233,10 +240,11 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     input.shareholders = [{ personId: 'p1', sharePercent: 30 }];
     expect(validateRelatedPersons(input)).toEqual([]);
     input.relatedPersons = [...input.relatedPersons, entity('e1')];
-    input.shareholders = [{ personId: 'p1', sharePercent: 70 }, { personId: 'e1', sharePercent: 40 }];
-    expect(validateRelatedPersons(input)).toEqual([
-      { code: 'technicalListedCompanyPercent', params: { total: 110, expected: 100 }, personIds: ['p1', 'e1'] },
-    ]);
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 70 },
+      { personId: 'e1', sharePercent: 40 },
+    ];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalListedCompanyPercent', params: { total: 110, expected: 100 }, personIds: ['p1', 'e1'] }]);
   });
 
   it("limits a nested legal entity's owners to 100% (less is allowed), naming the entity and its owners", () => {
@@ -247,7 +255,10 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
         entity('e1', { shareholders: shares.map((share, index) => ({ personId: `q${String(index)}`, sharePercent: share })) }),
         ...shares.map((_, index) => person(`q${String(index)}`, { roles: ['SHAREHOLDER'], birthDate: `1970-01-0${String(index + 1)}` })),
       ];
-      input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+      input.shareholders = [
+        { personId: 'p1', sharePercent: 50 },
+        { personId: 'e1', sharePercent: 50 },
+      ];
       return validateRelatedPersons(input);
     };
     expect(nested([60, 40])).toEqual([]);
@@ -260,7 +271,10 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
   it('finds an entity that owns itself directly', () => {
     const input = valid();
     input.relatedPersons = [...input.relatedPersons, entity('e1', { shareholders: [{ personId: 'e1', sharePercent: 100 }] })];
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 50 },
+    ];
     expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1'] }]);
   });
 
@@ -273,16 +287,20 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
       entity('e3', { shareholders: [{ personId: 'e1', sharePercent: 100 }] }),
       entity('e4', { shareholders: [{ personId: 'e1', sharePercent: 100 }] }),
     ];
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e4', sharePercent: 50 }];
-    expect(validateRelatedPersons(input)).toEqual([
-      { code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1', 'e2', 'e3'] },
-    ]);
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e4', sharePercent: 50 },
+    ];
+    expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1', 'e2', 'e3'] }]);
   });
 
   it('finds the applicant among its own owners', () => {
     const input = valid();
     input.relatedPersons = [...input.relatedPersons, entity('e1', { registryCode: '12345678' })];
-    input.shareholders = [{ personId: 'p1', sharePercent: 50 }, { personId: 'e1', sharePercent: 50 }];
+    input.shareholders = [
+      { personId: 'p1', sharePercent: 50 },
+      { personId: 'e1', sharePercent: 50 },
+    ];
     expect(validateRelatedPersons(input)).toEqual([{ code: 'technicalEntityOwnsItself', params: {}, personIds: ['e1'] }]);
   });
 
@@ -298,12 +316,10 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
 
 /** Splits 100% (10 000 hundredths) into `count` positive parts. */
 const partitionOf100 = fc.integer({ min: 1, max: 12 }).chain((count) =>
-  fc
-    .uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: count - 1, maxLength: count - 1 })
-    .map((cuts) => {
-      const bounds = [0, ...cuts.sort((a, b) => a - b), 10000];
-      return bounds.slice(1).map((bound, index) => (bound - (bounds[index] ?? 0)) / 100);
-    }),
+  fc.uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: count - 1, maxLength: count - 1 }).map((cuts) => {
+    const bounds = [0, ...cuts.sort((a, b) => a - b), 10000];
+    return bounds.slice(1).map((bound, index) => (bound - (bounds[index] ?? 0)) / 100);
+  }),
 );
 
 const ownedBy = (shares: readonly number[], stakes: readonly number[]): RelatedPersonsRuleInput => ({
@@ -351,12 +367,14 @@ describe('ownership totals (properties)', () => {
     fc.assert(
       fc.property(partitionOf100, fc.integer({ min: -5000, max: 5000 }), (stakes, delta) => {
         const changed = stakes.map((stake, i) => (i === 0 ? Math.round(stake * 100 + delta) / 100 : stake));
-        const violations = validateRelatedPersons(ownedBy(stakes.map(() => 100 / stakes.length), changed))
-          .filter((violation) => violation.code.startsWith('beneficiaries'));
+        const violations = validateRelatedPersons(
+          ownedBy(
+            stakes.map(() => 100 / stakes.length),
+            changed,
+          ),
+        ).filter((violation) => violation.code.startsWith('beneficiaries'));
         if (delta === 0) expect(violations).toEqual([]);
-        else expect(violations.map((violation) => violation.code)).toEqual([
-          delta > 0 ? 'beneficiariesTotalTooBig' : 'beneficiariesTotalNotEqual',
-        ]);
+        else expect(violations.map((violation) => violation.code)).toEqual([delta > 0 ? 'beneficiariesTotalTooBig' : 'beneficiariesTotalNotEqual']);
       }),
     );
   });

@@ -72,20 +72,19 @@ const asPercent = (basisPoints: number) => basisPoints / 100;
 
 const isPrivate = (person: RelatedPersonRef): person is PrivatePersonRef => person.type === 'PRIVATE_PERSON';
 const isEntity = (person: RelatedPersonRef): person is LegalEntityRef => person.type === 'LEGAL_ENTITY';
-const isBeneficiary = (person: PrivatePersonRef) =>
-  person.roles.includes('BENEFICIARY') || person.isBeneficialOwner === true;
+const isBeneficiary = (person: PrivatePersonRef) => person.roles.includes('BENEFICIARY') || person.isBeneficialOwner === true;
 
 const uniquenessRules = (persons: readonly RelatedPersonRef[]): RelatedPersonsViolation[] => {
   const privatePersons = persons.filter(isPrivate);
   return [
     ...clashes(persons, (person) => person.id).map((ids) => violation('technicalIdNotUnique', [ids[0] ?? ''])),
-    ...clashes(privatePersons, (person) =>
-      present(person.personalId) ? `${countryOr(person.personalIdCountryCode)}:${person.personalId.trim()}` : null,
-    ).map((ids) => violation('personAlreadyExists', ids)),
+    ...clashes(privatePersons, (person) => (present(person.personalId) ? `${countryOr(person.personalIdCountryCode)}:${person.personalId.trim()}` : null)).map(
+      (ids) => violation('personAlreadyExists', ids),
+    ),
     // docs/requirements.md section 5: persons without an ID are unique by birth date.
-    ...clashes(privatePersons, (person) =>
-      !present(person.personalId) && present(person.birthDate) ? person.birthDate : null,
-    ).map((ids) => violation('personWithBirthDateAlreadyExists', ids)),
+    ...clashes(privatePersons, (person) => (!present(person.personalId) && present(person.birthDate) ? person.birthDate : null)).map((ids) =>
+      violation('personWithBirthDateAlreadyExists', ids),
+    ),
     ...clashes(persons.filter(isEntity), (entity) =>
       present(entity.registryCode) ? `${countryOr(entity.registryCountryCode)}:${entity.registryCode.trim()}` : null,
     ).map((ids) => violation('legalEntityAlreadyExists', ids)),
@@ -149,7 +148,12 @@ const membershipRules = (persons: readonly RelatedPersonRef[], listed: ReadonlyS
 const representativeRule = (input: RelatedPersonsRuleInput): RelatedPersonsViolation[] => {
   const representatives = input.relatedPersons.filter((person) => person.roles.includes('REPRESENTATIVE'));
   if (representatives.length > 1) {
-    return [violation('representativeIncorrect', representatives.map((person) => person.id))];
+    return [
+      violation(
+        'representativeIncorrect',
+        representatives.map((person) => person.id),
+      ),
+    ];
   }
   const [listedRepresentative] = representatives;
   if (!listedRepresentative) return [];
@@ -177,9 +181,7 @@ const selfOwnershipRule = (input: RelatedPersonsRuleInput, lists: readonly Share
   const applicantCode = company?.registryCode?.trim();
   const applicantCopies = present(applicantCode)
     ? entities.filter(
-        (entity) =>
-          entity.registryCode?.trim() === applicantCode &&
-          countryOr(entity.registryCountryCode) === countryOr(company?.registryCountryCode),
+        (entity) => entity.registryCode?.trim() === applicantCode && countryOr(entity.registryCountryCode) === countryOr(company?.registryCountryCode),
       )
     : [];
   return [...cycles, ...applicantCopies.map((entity) => violation('technicalEntityOwnsItself', [entity.id]))];
@@ -205,9 +207,7 @@ export const validateRelatedPersons = (input: RelatedPersonsRuleInput): RelatedP
     ...firstLevelTotalRule(input),
     ...legalEntityTotalRule(persons),
     ...beneficiariesTotalRule(persons),
-    ...(persons.some((person) => person.roles.includes('MANAGEMENT_BOARD_MEMBER'))
-      ? []
-      : [violation('managementBoardMemberRequired', [])]),
+    ...(persons.some((person) => person.roles.includes('MANAGEMENT_BOARD_MEMBER')) ? [] : [violation('managementBoardMemberRequired', [])]),
     ...membershipRules(persons, listed),
     ...representativeRule(input),
     ...selfOwnershipRule(input, lists),

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-token.js';
 import { loadSigningKey, ringOfOne } from './signing-key.js';
 
-const subject = { personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jaak-Kristjan', surname: 'Jõeorg', authenticationMethod: 'SMART_ID', sessionId: 's-1' } as const;
+const subject = {
+  personalId: '38001085718',
+  personalIdCountryCode: 'EE',
+  givenName: 'Jaak-Kristjan',
+  surname: 'Jõeorg',
+  authenticationMethod: 'SMART_ID',
+  sessionId: 's-1',
+} as const;
 
 async function tokens(ttlSeconds = 60) {
   const key = await loadSigningKey({ dataDir: mkdtempSync(path.join(tmpdir(), 'access-token-')) });

@@ -79,12 +79,7 @@ export function createAuthRepository(db: Db) {
         .update(authSessions)
         .set({ codeUsedAt: now })
         .where(
-          and(
-            eq(authSessions.codeHash, codeHash),
-            eq(authSessions.status, 'COMPLETE'),
-            isNull(authSessions.codeUsedAt),
-            gt(authSessions.codeExpiresAt, now),
-          ),
+          and(eq(authSessions.codeHash, codeHash), eq(authSessions.status, 'COMPLETE'), isNull(authSessions.codeUsedAt), gt(authSessions.codeExpiresAt, now)),
         )
         .returning();
       return row;
@@ -139,11 +134,7 @@ export function createAuthRepository(db: Db) {
         const now = new Date();
         await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, oldHash));
         await tx.insert(refreshTokens).values({ tokenHash: newHash, sessionId: session.id });
-        const [updated] = await tx
-          .update(userSessions)
-          .set({ lastRefreshedAt: now })
-          .where(eq(userSessions.id, session.id))
-          .returning();
+        const [updated] = await tx.update(userSessions).set({ lastRefreshedAt: now }).where(eq(userSessions.id, session.id)).returning();
         return { outcome: 'rotated' as const, session: updated ?? session };
       });
     },

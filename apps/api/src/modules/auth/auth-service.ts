@@ -105,7 +105,11 @@ export function createAuthService(options: AuthServiceOptions) {
     /** Starts Smart-ID or Mobile-ID: the hash is ours, random per attempt; the user sees its verification code. */
     async start(method: MobileIdentityMethod, input: StartInput) {
       const hashType = hashTypes[method];
-      const hash = new Uint8Array(createHash(hashType === 'SHA512' ? 'sha512' : 'sha256').update(randomBytes(64)).digest());
+      const hash = new Uint8Array(
+        createHash(hashType === 'SHA512' ? 'sha512' : 'sha256')
+          .update(randomBytes(64))
+          .digest(),
+      );
       // Recorded before SK is asked (the routes' rate limits have counted it already).
       const session = await repository.insertAuthSession({
         method,
@@ -213,7 +217,8 @@ export function createAuthService(options: AuthServiceOptions) {
       if (result.outcome === 'reused') liveSessions.forget(result.sessionId);
       if (result.outcome !== 'rotated') throw new AppError('UNAUTHORIZED', 'The session has ended. Sign in again.');
       const { session } = result;
-      const phoneNumber = session.authenticationMethod === 'MOBILE_ID' && session.authSessionId ? await repository.mobileIdPhoneOf(session.authSessionId) : undefined;
+      const phoneNumber =
+        session.authenticationMethod === 'MOBILE_ID' && session.authSessionId ? await repository.mobileIdPhoneOf(session.authSessionId) : undefined;
       const accessToken = await accessTokens.issue({
         personalId: session.personalId,
         personalIdCountryCode: session.personalIdCountryCode,

@@ -45,18 +45,21 @@ describe('Smart-ID sign-in, through the client and the simulator over HTTP', () 
     expect(Number(claims.exp) - Number(claims.iat)).toBe(300);
   });
 
-  it.each(['30403039917', '30403039972'])('answers a refusal on the phone (%s) as a completed sign-in with outcome user_cancelled and no code, 200', async (personalId) => {
-    const pkce = createPkce();
-    const start = await startSmartId(personalId, pkce.common);
-    expect(start.statusCode).toBe(200);
-    const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
-    expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
-    // Asked again, the refusal stands.
-    const again = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/sid/${start.json().authenticationSessionId}/status` });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
-  });
+  it.each(['30403039917', '30403039972'])(
+    'answers a refusal on the phone (%s) as a completed sign-in with outcome user_cancelled and no code, 200',
+    async (personalId) => {
+      const pkce = createPkce();
+      const start = await startSmartId(personalId, pkce.common);
+      expect(start.statusCode).toBe(200);
+      const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
+      // Asked again, the refusal stands.
+      const again = await app.inject({ method: 'GET', url: `/oauth2/v2/authorize/sid/${start.json().authenticationSessionId}/status` });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ status: 'COMPLETE', state: pkce.clientState, outcome: 'user_cancelled' });
+    },
+  );
 
   it.each([
     ['30403039983', 'timeout'],
@@ -277,7 +280,7 @@ describe('authentication events', () => {
     expect(rows[0]).toMatchObject({ result: 'FAILED', authenticationMethod: 'MOBILE_ID', personalId: '60001019950' });
   });
 
-  it('keeps only the spec\'s fields of a failed event: anything else, or anything malformed, is refused and not stored', async () => {
+  it("keeps only the spec's fields of a failed event: anything else, or anything malformed, is refused and not stored", async () => {
     const send = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/onboarding/legal/anonymous/authentication-event/failed', payload });
     const base = { visitorId: 'visitor-strict', result: 'FAILED', authenticationMethod: 'MOBILE_ID' };
     for (const extra of [{ extra: { note: 'x'.repeat(10_000) } }, { personalId: '12345678901' }, { errorCode: 'x\r\ny' }, { visitorId: 'v'.repeat(200) }]) {
@@ -334,9 +337,18 @@ describe('authentication events', () => {
 
 describe('magic sign-in', () => {
   it('signs in by personal code when on (simulated mode)', async () => {
-    const response = await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { idCode: '38001085718', givenName: 'MARI', surname: 'MAASIKAS' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/oauth2/v2/authorize/magic',
+      payload: { idCode: '38001085718', givenName: 'MARI', surname: 'MAASIKAS' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(claimsOf(response.json().accessToken)).toMatchObject({ personalId: '38001085718', personalIdCountryCode: 'EE', authenticationMethod: 'MAGIC', givenName: 'MARI' });
+    expect(claimsOf(response.json().accessToken)).toMatchObject({
+      personalId: '38001085718',
+      personalIdCountryCode: 'EE',
+      authenticationMethod: 'MAGIC',
+      givenName: 'MARI',
+    });
   });
 
   it.each([

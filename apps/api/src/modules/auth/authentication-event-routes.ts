@@ -37,21 +37,17 @@ export const authenticationEventRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  route(
-    completed,
-    { status: 204, bodyLimit: EVENT_BODY_LIMIT_BYTES, summary: 'Record a completed sign-in' },
-    async (request, reply) => {
-      const event = request.body;
-      // Who signed in comes from the token, not from the body.
-      await repository.insertAuthenticationEvent({
-        result: 'COMPLETED',
-        authenticationMethod: request.user?.authenticationMethod,
-        personalId: request.user?.personalId,
-        visitorId: event.visitorId,
-        payload: event,
-        clientAddress: request.ip,
-      });
-      return reply.status(204).send(null);
-    },
-  );
+  route(completed, { status: 204, bodyLimit: EVENT_BODY_LIMIT_BYTES, summary: 'Record a completed sign-in' }, async (request, reply) => {
+    const event = request.body;
+    // Who signed in comes from the token, not from the body.
+    await repository.insertAuthenticationEvent({
+      result: 'COMPLETED',
+      authenticationMethod: request.user?.authenticationMethod,
+      personalId: request.user?.personalId,
+      visitorId: event.visitorId,
+      payload: event,
+      clientAddress: request.ip,
+    });
+    return reply.status(204).send(null);
+  });
 };

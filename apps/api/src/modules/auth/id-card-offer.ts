@@ -6,5 +6,4 @@ import type { Config } from '../../config.js';
  * rule as the authentication page's, so a mail names only the methods the
  * page offers.
  */
-export const isIdCardSignInOffered = (config: Pick<Config, 'IDENTITY_MODE'>, eidUrl: string): boolean =>
-  eidUrl !== '' || config.IDENTITY_MODE === 'simulated';
+export const isIdCardSignInOffered = (config: Pick<Config, 'IDENTITY_MODE'>, eidUrl: string): boolean => eidUrl !== '' || config.IDENTITY_MODE === 'simulated';

@@ -25,7 +25,9 @@ describe('sealing with the key-encryption key', () => {
     const [iv = '', ciphertext = '', tag = ''] = sealed.sealed.split('.');
     const flipped = Buffer.from(ciphertext, 'base64url');
     flipped[0] = (flipped[0] ?? 0) ^ 1;
-    expect(() => unseal(keks, { ...sealed, sealed: [iv, flipped.toString('base64url'), tag].join('.') }, 'auth_signing_keys:applicant:k1')).toThrow(/does not open/);
+    expect(() => unseal(keks, { ...sealed, sealed: [iv, flipped.toString('base64url'), tag].join('.') }, 'auth_signing_keys:applicant:k1')).toThrow(
+      /does not open/,
+    );
     // A tag cut short would be easier to forge: refused.
     expect(() => unseal(keks, { ...sealed, sealed: [iv, ciphertext, tag.slice(0, 6)].join('.') }, 'auth_signing_keys:applicant:k1')).toThrow(/does not open/);
   });
@@ -50,7 +52,9 @@ describe('loadKeyEncryptionKeys', () => {
     expect(keks.all).toHaveLength(2);
     expect(keks.current.key.toString('base64')).toBe(first);
     writeFileSync(file, 'not a key\n');
-    expect(() => loadKeyEncryptionKeys({ ...settings, KEY_ENCRYPTION_KEYS_FILE: file, IDENTITY_MODE: 'live', dataDir: newDataDir() })).toThrow(/must hold 32-byte keys in base64/);
+    expect(() => loadKeyEncryptionKeys({ ...settings, KEY_ENCRYPTION_KEYS_FILE: file, IDENTITY_MODE: 'live', dataDir: newDataDir() })).toThrow(
+      /must hold 32-byte keys in base64/,
+    );
   });
 
   it('simulated mode without one: generated once into DATA_DIR/keys (0600) and read again; live mode: refused', () => {

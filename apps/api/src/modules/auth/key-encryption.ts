@@ -31,7 +31,8 @@ export const newKeyEncryptionKey = (): string => randomBytes(32).toString('base6
 /** KEKs from their base64 text, the one that seals first; `source` names where they came from in an error. */
 export function keyEncryptionKeysOf(values: readonly string[], source: string): KeyEncryptionKeys {
   const wrong = values.filter((value) => !KEY_ENCRYPTION_KEY_PATTERN.test(value));
-  if (values.length === 0 || wrong.length > 0) throw new Error(`${source} must hold 32-byte keys in base64 (openssl rand -base64 32), comma- or line-separated`);
+  if (values.length === 0 || wrong.length > 0)
+    throw new Error(`${source} must hold 32-byte keys in base64 (openssl rand -base64 32), comma- or line-separated`);
   const all = values.map((value) => {
     const key = Buffer.from(value, 'base64');
     return { id: kekIdOf(key), key };
@@ -49,7 +50,9 @@ export const defaultKeyEncryptionKeyFile = (dataDir: string): string => path.joi
  * mode generates one into DATA_DIR/keys (0600), so `npm start` and a test on PostgreSQL need no set-up; live mode
  * never gets here without one (config.ts refuses to start).
  */
-export function loadKeyEncryptionKeys(config: Pick<Config, 'KEY_ENCRYPTION_KEYS' | 'KEY_ENCRYPTION_KEYS_FILE' | 'IDENTITY_MODE' | 'dataDir'>): KeyEncryptionKeys {
+export function loadKeyEncryptionKeys(
+  config: Pick<Config, 'KEY_ENCRYPTION_KEYS' | 'KEY_ENCRYPTION_KEYS_FILE' | 'IDENTITY_MODE' | 'dataDir'>,
+): KeyEncryptionKeys {
   if (config.KEY_ENCRYPTION_KEYS) return keyEncryptionKeysOf(config.KEY_ENCRYPTION_KEYS, 'KEY_ENCRYPTION_KEYS');
   if (config.KEY_ENCRYPTION_KEYS_FILE) {
     if (!existsSync(config.KEY_ENCRYPTION_KEYS_FILE)) throw new Error(`KEY_ENCRYPTION_KEYS_FILE ${config.KEY_ENCRYPTION_KEYS_FILE} does not exist`);
@@ -85,7 +88,10 @@ export function seal(keys: KeyEncryptionKeys, plaintext: string, context: string
 /** Opens a sealed value; throws, naming the KEK, when this instance does not hold it or the value was altered. */
 export function unseal(keys: KeyEncryptionKeys, value: Sealed, context: string): string {
   const kek = keys.all.find((candidate) => candidate.id === value.kekId);
-  if (!kek) throw new Error(`sealed with key-encryption key ${value.kekId}, which this instance does not have (KEY_ENCRYPTION_KEYS holds ${keys.all.map((key) => key.id).join(', ')})`);
+  if (!kek)
+    throw new Error(
+      `sealed with key-encryption key ${value.kekId}, which this instance does not have (KEY_ENCRYPTION_KEYS holds ${keys.all.map((key) => key.id).join(', ')})`,
+    );
   const [iv = '', ciphertext = '', tag = ''] = value.sealed.split('.');
   try {
     const decipher = createDecipheriv('aes-256-gcm', kek.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });

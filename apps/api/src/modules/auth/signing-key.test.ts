@@ -8,7 +8,16 @@ import { authSigningKeys } from '../../db/schema.js';
 import { postgresDatabaseFor } from '../../test/postgres.js';
 import { createAccessTokens } from './access-token.js';
 import { keyEncryptionKeysOf, newKeyEncryptionKey } from './key-encryption.js';
-import { insertSigningKey, KEY_RING_REFRESH_MS, listSigningKeys, loadSigningKeys, newSigningKeyPem, resealSigningKeys, retireSigningKey, signingKeyOf } from './signing-key.js';
+import {
+  insertSigningKey,
+  KEY_RING_REFRESH_MS,
+  listSigningKeys,
+  loadSigningKeys,
+  newSigningKeyPem,
+  resealSigningKeys,
+  retireSigningKey,
+  signingKeyOf,
+} from './signing-key.js';
 
 /**
  * Instances on one PostgreSQL database share the keys of access tokens through it (auth_signing_keys): a token
@@ -16,7 +25,14 @@ import { insertSigningKey, KEY_RING_REFRESH_MS, listSigningKeys, loadSigningKeys
  * verifying, and a retired key stops verifying. On PGlite, or with AUTH_SIGNING_KEY_FILE, the key is a file.
  */
 
-const subject = { personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jaak-Kristjan', surname: 'Jõeorg', authenticationMethod: 'SMART_ID', sessionId: 's-1' } as const;
+const subject = {
+  personalId: '38001085718',
+  personalIdCountryCode: 'EE',
+  givenName: 'Jaak-Kristjan',
+  surname: 'Jõeorg',
+  authenticationMethod: 'SMART_ID',
+  sessionId: 's-1',
+} as const;
 const issuer = 'https://onboarding.test';
 const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'signing-keys-'));
 /** The key-encryption keys every instance of these tests is given, as an operator gives KEY_ENCRYPTION_KEYS. */
@@ -50,7 +66,10 @@ describe('access-token keys shared through PostgreSQL', () => {
     const first = await loadSigningKeys({ purpose: 'applicant', dataDir: firstDataDir, database: db, keyEncryption });
     expect(first.current.keyId).toBe((await signingKeyOf(pkcs8)).keyId);
     // More instances, started together, each with a DATA_DIR of its own.
-    const [second, third] = await Promise.all([loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption }), loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption })]);
+    const [second, third] = await Promise.all([
+      loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption }),
+      loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption }),
+    ]);
     expect(second.current.keyId).toBe(first.current.keyId);
     expect(third.current.keyId).toBe(first.current.keyId);
     expect(await db.db.select().from(authSigningKeys).where(eq(authSigningKeys.purpose, 'applicant'))).toHaveLength(1);
@@ -64,7 +83,10 @@ describe('access-token keys shared through PostgreSQL', () => {
     const db = database;
     let clock = Date.now();
     const now = () => clock;
-    const [a, b] = await Promise.all([loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption, now }), loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption, now })]);
+    const [a, b] = await Promise.all([
+      loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption, now }),
+      loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption, now }),
+    ]);
     const tokensOf = (keys: typeof a) => createAccessTokens({ keys, issuer, ttlSeconds: 3600 });
     const oldKeyId = a.current.keyId;
     const oldToken = await tokensOf(a).issue(subject);
@@ -151,7 +173,9 @@ describe('access-token keys at rest', () => {
     expect(after.current.keyId).toBe(before.current.keyId);
     const token = await createAccessTokens({ keys: before, issuer, ttlSeconds: 600 }).issue(subject);
     expect(await createAccessTokens({ keys: after, issuer, ttlSeconds: 600 }).verify(token)).not.toBeNull();
-    await expect(loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption })).rejects.toThrow(/which this instance does not have/);
+    await expect(loadSigningKeys({ purpose: 'applicant', dataDir: newDataDir(), database: db, keyEncryption })).rejects.toThrow(
+      /which this instance does not have/,
+    );
     // The rest of this file goes on with the tests' KEK.
     expect(await resealSigningKeys(db.db, keyEncryptionKeysOf([Buffer.from(KEKS.current.key).toString('base64'), newKek], 'back'))).toBeGreaterThan(0);
   });

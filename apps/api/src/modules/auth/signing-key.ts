@@ -102,7 +102,12 @@ type KeyRow = { keyId: string; purpose: string; kekId: string | null; sealedPriv
 
 async function activeKeys(db: Db, purpose: SigningKeyPurpose): Promise<KeyRow[]> {
   return db
-    .select({ keyId: authSigningKeys.keyId, purpose: authSigningKeys.purpose, kekId: authSigningKeys.kekId, sealedPrivateKey: authSigningKeys.sealedPrivateKey })
+    .select({
+      keyId: authSigningKeys.keyId,
+      purpose: authSigningKeys.purpose,
+      kekId: authSigningKeys.kekId,
+      sealedPrivateKey: authSigningKeys.sealedPrivateKey,
+    })
     .from(authSigningKeys)
     .where(and(isNull(authSigningKeys.retiredAt), eq(authSigningKeys.purpose, purpose)))
     .orderBy(asc(authSigningKeys.createdAt));
@@ -164,7 +169,13 @@ export async function assertKeysOpen(db: Db, keks: KeyEncryptionKeys): Promise<v
 /** The keys in the database, oldest first, without their private parts. */
 export async function listSigningKeys(db: Db): Promise<{ keyId: string; purpose: string; kekId: string | null; createdAt: Date; retiredAt: Date | null }[]> {
   return db
-    .select({ keyId: authSigningKeys.keyId, purpose: authSigningKeys.purpose, kekId: authSigningKeys.kekId, createdAt: authSigningKeys.createdAt, retiredAt: authSigningKeys.retiredAt })
+    .select({
+      keyId: authSigningKeys.keyId,
+      purpose: authSigningKeys.purpose,
+      kekId: authSigningKeys.kekId,
+      createdAt: authSigningKeys.createdAt,
+      retiredAt: authSigningKeys.retiredAt,
+    })
     .from(authSigningKeys)
     .orderBy(asc(authSigningKeys.createdAt));
 }
@@ -177,10 +188,15 @@ export async function listSigningKeys(db: Db): Promise<{ keyId: string; purpose:
 export async function retireSigningKey(db: Db, keyId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   return db.transaction(async (tx) => {
     // Locked, so two retirements at once cannot leave no key.
-    const active = await tx.select({ keyId: authSigningKeys.keyId, purpose: authSigningKeys.purpose }).from(authSigningKeys).where(isNull(authSigningKeys.retiredAt)).for('update');
+    const active = await tx
+      .select({ keyId: authSigningKeys.keyId, purpose: authSigningKeys.purpose })
+      .from(authSigningKeys)
+      .where(isNull(authSigningKeys.retiredAt))
+      .for('update');
     const key = active.find((row) => row.keyId === keyId);
     if (!key) return { ok: false as const, reason: `there is no key ${keyId} that is not retired` };
-    if (active.filter((row) => row.purpose === key.purpose).length === 1) return { ok: false as const, reason: `${keyId} is the only ${key.purpose} key not retired: add a new one first (rotate)` };
+    if (active.filter((row) => row.purpose === key.purpose).length === 1)
+      return { ok: false as const, reason: `${keyId} is the only ${key.purpose} key not retired: add a new one first (rotate)` };
     await tx.update(authSigningKeys).set({ retiredAt: new Date(), kekId: null, sealedPrivateKey: null }).where(eq(authSigningKeys.keyId, keyId));
     return { ok: true as const };
   });
@@ -194,7 +210,12 @@ export async function retireSigningKey(db: Db, keyId: string): Promise<{ ok: tru
 export async function resealSigningKeys(db: Db, keks: KeyEncryptionKeys): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ keyId: authSigningKeys.keyId, purpose: authSigningKeys.purpose, kekId: authSigningKeys.kekId, sealedPrivateKey: authSigningKeys.sealedPrivateKey })
+      .select({
+        keyId: authSigningKeys.keyId,
+        purpose: authSigningKeys.purpose,
+        kekId: authSigningKeys.kekId,
+        sealedPrivateKey: authSigningKeys.sealedPrivateKey,
+      })
       .from(authSigningKeys)
       .where(and(isNull(authSigningKeys.retiredAt), ne(authSigningKeys.kekId, keks.current.id)))
       .for('update');
@@ -223,7 +244,11 @@ async function createDatabaseKeyRing(db: Db, keks: KeyEncryptionKeys, purpose: S
       const known = keys.get(row.keyId);
       if (known) next.set(row.keyId, known);
       else if (strict) next.set(row.keyId, await openKey(keks, row));
-      else await openKey(keks, row).then((key) => next.set(row.keyId, key), () => undefined);
+      else
+        await openKey(keks, row).then(
+          (key) => next.set(row.keyId, key),
+          () => undefined,
+        );
     }
     const newest = rows.findLast((row) => next.has(row.keyId));
     // Every key retired by hand: keep signing with the one there was rather than stop, and say nothing new verifies.

@@ -48,7 +48,11 @@ const authorize = (pkce: Pkce, nonce: string, authToken: AuthToken, instance = a
   instance.inject({ method: 'POST', url: '/oauth2/v2/authorize/eid/simulated', payload: { ...pkce.common, nonce, authToken } });
 
 const exchange = (code: string, pkce: Pkce, instance = app) =>
-  instance.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', payload: { authorizationCode: code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' } });
+  instance.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/token',
+    payload: { authorizationCode: code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
+  });
 
 /** A token signed with a key of our own choosing, over this origin and nonce. */
 const tokenSignedWith = (certificatePem: string, keyPem: string, nonce: string, origin = ORIGIN): AuthToken => {

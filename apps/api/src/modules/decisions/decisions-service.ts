@@ -86,7 +86,12 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
       to,
       language: contractLanguageOf(application, representative?.language),
       processId: application.processId,
-      params: { representativeName, businessName: application.companyName, companySource: companySourceOf(application), applicationNumber: application.applicationNumber },
+      params: {
+        representativeName,
+        businessName: application.companyName,
+        companySource: companySourceOf(application),
+        applicationNumber: application.applicationNumber,
+      },
       decision: mailed,
     };
   }
@@ -101,7 +106,10 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
      */
     async recordDecision(input: RecordDecisionInput, hooks: RecordDecisionHooks = {}, within: Executor = db): Promise<RecordedDecision> {
       const parsed = parseWithIssues(decisionSchema, input.decision);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', { fields: parsed.issues.map((issue) => ({ ...issue, path: issue.path ? `decision.${issue.path}` : 'decision' })) });
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', {
+          fields: parsed.issues.map((issue) => ({ ...issue, path: issue.path ? `decision.${issue.path}` : 'decision' })),
+        });
       const decision = parsed.data;
       if (decision.type === 'IDENTIFICATION_BOOKED' && !BANK_OFFICES.some((office) => office.id === decision.officeId)) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'decision.officeId', code: 'incorrectValue', params: {} }] });

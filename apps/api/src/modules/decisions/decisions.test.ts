@@ -26,7 +26,13 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await buildTestApp({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', BANK_NAME: 'Näidispank AS', PUBLIC_URL, DECISION_MAILS_PER_APPLICATION_PER_HOUR: '5' });
+  app = await buildTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_SEND_INTERVAL_MS: '100',
+    BANK_NAME: 'Näidispank AS',
+    PUBLIC_URL,
+    DECISION_MAILS_PER_APPLICATION_PER_HOUR: '5',
+  });
   await app.ready();
 });
 
@@ -61,7 +67,13 @@ type HistoryEvent = { type: string; actor: string; source: string; applicationVe
 /** The application's whole record, as the bank's systems read it (the applicant's download keeps less: DA9). */
 const historyOf = async (processId: string): Promise<HistoryEvent[]> => {
   const rows = await app.database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, processId)).orderBy(asc(applicationEvents.id));
-  return rows.map((row) => ({ type: row.type, actor: row.actor, source: String(row.payload.source ?? ''), applicationVersion: row.applicationVersion, payload: row.payload }));
+  return rows.map((row) => ({
+    type: row.type,
+    actor: row.actor,
+    source: String(row.payload.source ?? ''),
+    applicationVersion: row.applicationVersion,
+    payload: row.payload,
+  }));
 };
 
 const mailsAbout = (applicationNumber: number, subjectPart: string): ReceivedMail[] =>
@@ -86,7 +98,13 @@ describe('a submitted application decided step by step (Estonian)', () => {
       { type: 'FEE_PAID' },
       { type: 'IDENTIFICATION_BOOKED', officeId: 'tallinn-1', at: '2026-12-03T07:30:00Z' },
       { type: 'IDENTIFIED' },
-      { type: 'BOARD_SIGNATURE_REQUESTED', recipients: [{ name: 'Mari Maasikas', email: 'mari@joeorg.ee' }, { name: 'Jüri <b>Juurikas</b>', email: 'jyri@joeorg.ee' }] },
+      {
+        type: 'BOARD_SIGNATURE_REQUESTED',
+        recipients: [
+          { name: 'Mari Maasikas', email: 'mari@joeorg.ee' },
+          { name: 'Jüri <b>Juurikas</b>', email: 'jyri@joeorg.ee' },
+        ],
+      },
       { type: 'BOARD_SIGNATURE_RECEIVED' },
       { type: 'APPROVED', accountNumber: 'EE382200221020145685' },
     ];
@@ -163,7 +181,9 @@ describe('a submitted application decided step by step (Estonian)', () => {
 
   it('mails nothing for the decisions only the bank needs (fee paid, identified, signature received)', async () => {
     await mailAbout(jaak.application.applicationNumber, 'konto on avatud');
-    const decisionMails = smtp.received.filter((mail) => mail.text.includes(String(jaak.application.applicationNumber)) && mail.text.includes('/start/success'));
+    const decisionMails = smtp.received.filter(
+      (mail) => mail.text.includes(String(jaak.application.applicationNumber)) && mail.text.includes('/start/success'),
+    );
     expect(decisionMails).toHaveLength(4);
   });
 });
@@ -193,7 +213,14 @@ describe('refusals', () => {
   });
 
   it('answers 404 for an unknown application and for one never submitted', async () => {
-    await expect(app.decisions.recordDecision({ processId: '00000000-0000-4000-8000-000000000000', applicationVersion: 1, decision: { type: 'FEE_PAID' }, clientId: CLIENT_ID })).rejects.toMatchObject({
+    await expect(
+      app.decisions.recordDecision({
+        processId: '00000000-0000-4000-8000-000000000000',
+        applicationVersion: 1,
+        decision: { type: 'FEE_PAID' },
+        clientId: CLIENT_ID,
+      }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       statusCode: 404,
     });
@@ -205,17 +232,26 @@ describe('refusals', () => {
   it('rolls the decision back when the outbox hook fails, and hands the hook the transaction and the answer', async () => {
     let seen: RecordedDecision | undefined;
     await expect(
-      record(mary.application, { type: 'FEE_PAID' }, {
-        onRecorded: async (tx, recorded) => {
-          seen = recorded;
-          // The hook writes in the decision's transaction: it sees the new version already.
-          const rows = await tx.execute(sql`select version from applications where process_id = ${recorded.processId}`);
-          expect((rows as unknown as { rows: { version: number }[] }).rows[0]?.version).toBe(recorded.version);
-          throw new Error('outbox unavailable');
+      record(
+        mary.application,
+        { type: 'FEE_PAID' },
+        {
+          onRecorded: async (tx, recorded) => {
+            seen = recorded;
+            // The hook writes in the decision's transaction: it sees the new version already.
+            const rows = await tx.execute(sql`select version from applications where process_id = ${recorded.processId}`);
+            expect((rows as unknown as { rows: { version: number }[] }).rows[0]?.version).toBe(recorded.version);
+            throw new Error('outbox unavailable');
+          },
         },
-      }),
+      ),
     ).rejects.toThrow('outbox unavailable');
-    expect(seen).toMatchObject({ processId: mary.application.processId, status: 'SUBMITTED', version: mary.application.version + 1, decision: { type: 'FEE_PAID' } });
+    expect(seen).toMatchObject({
+      processId: mary.application.processId,
+      status: 'SUBMITTED',
+      version: mary.application.version + 1,
+      decision: { type: 'FEE_PAID' },
+    });
     expect((await view(mary.call, mary.application.processId)).version).toBe(mary.application.version);
     expect((await historyOf(mary.application.processId)).some((event) => event.type === 'DECISION_RECORDED')).toBe(false);
   });
@@ -278,18 +314,28 @@ describe('more information needed (Russian)', () => {
     expect(draft.json()).toMatchObject({ code: 'STEP_NOT_REOPENED' });
 
     // Not yet signable: the named steps wait to be saved again.
-    const review = (await ok.call('GET', `/onboarding/applications/${application.processId}/review`)).json() as { isComplete: boolean; steps: { step: string; isComplete: boolean; issues: { code: string }[] }[] };
+    const review = (await ok.call('GET', `/onboarding/applications/${application.processId}/review`)).json() as {
+      isComplete: boolean;
+      steps: { step: string; isComplete: boolean; issues: { code: string }[] }[];
+    };
     expect(review.isComplete).toBe(false);
     expect(review.steps.filter((step) => !step.isComplete).map((step) => [step.step, step.issues[0]?.code])).toEqual([
       ['CompanyData', 'reopenedByBank'],
       ['RelatedPersons', 'reopenedByBank'],
     ]);
 
-    const companyDraft = await ok.call('PUT', `/onboarding/applications/${application.processId}/drafts/CompanyData`, { version: application.version, data: { fieldOfActivityDescription: 'Tarkvara' } });
+    const companyDraft = await ok.call('PUT', `/onboarding/applications/${application.processId}/drafts/CompanyData`, {
+      version: application.version,
+      data: { fieldOfActivityDescription: 'Tarkvara' },
+    });
     expect(companyDraft.statusCode, companyDraft.body).toBe(200);
     application = await view(ok.call, ok.application.processId);
 
-    const company = await saveStep(ok.call, application, 'CompanyData', { ...(steps.get('CompanyData') as object), contactLanguage: 'RU', fieldOfActivityDescription: 'Tarkvaraarendus' });
+    const company = await saveStep(ok.call, application, 'CompanyData', {
+      ...(steps.get('CompanyData') as object),
+      contactLanguage: 'RU',
+      fieldOfActivityDescription: 'Tarkvaraarendus',
+    });
     expect(company.statusCode, company.body).toBe(200);
     application = company.json() as View;
     expect(application.currentStep).toBe('RelatedPersons');
@@ -326,7 +372,12 @@ describe('more information needed (Russian)', () => {
   });
 
   it('keeps the company blocked for a new application while it is reopened and once decided', async () => {
-    const companies = (await ok.call('GET', '/onboarding/representative/companies')).json() as { companies: { registryCode: string; entry: string; outcome?: string }[] };
-    expect(companies.companies.find((company) => company.registryCode === OK_TESTNUMBER.company.registryCode)).toMatchObject({ entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' });
+    const companies = (await ok.call('GET', '/onboarding/representative/companies')).json() as {
+      companies: { registryCode: string; entry: string; outcome?: string }[];
+    };
+    expect(companies.companies.find((company) => company.registryCode === OK_TESTNUMBER.company.registryCode)).toMatchObject({
+      entry: 'BLOCKED',
+      outcome: 'ALREADY_SUBMITTED',
+    });
   });
 });

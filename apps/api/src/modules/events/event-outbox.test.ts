@@ -34,7 +34,13 @@ function eventsModule(options: { webhookUrl?: string | undefined; outboxPolicy?:
     IDENTITY_MODE: 'simulated',
     dataDir: mkdtempSync(path.join(tmpdir(), 'onboarding-events-')),
   };
-  const events = createEventsModule({ config, db: database.db, logger: silentLogger, outboxPolicy: options.outboxPolicy ?? quickRetries, intervalMs: options.intervalMs ?? 20 });
+  const events = createEventsModule({
+    config,
+    db: database.db,
+    logger: silentLogger,
+    outboxPolicy: options.outboxPolicy ?? quickRetries,
+    intervalMs: options.intervalMs ?? 20,
+  });
   modules.push(events);
   return events;
 }
@@ -68,7 +74,8 @@ async function enqueueNumbered(events: EventsModule, application: { processId: s
   return ids;
 }
 
-const sequenceOf = (event: IntegrationEvent): number => (event.type === DECISION_RECORDED_EVENT && event.data.decision.type === 'FEE_INVOICED' ? event.data.decision.amountCents : -1);
+const sequenceOf = (event: IntegrationEvent): number =>
+  event.type === DECISION_RECORDED_EVENT && event.data.decision.type === 'FEE_INVOICED' ? event.data.decision.amountCents : -1;
 const receivedOf = (processId: string): number[] => receiver.received.filter(({ event }) => event.subject === processId).map(({ event }) => sequenceOf(event));
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
@@ -167,7 +174,14 @@ describe('one event', () => {
         await events.enqueueEvent(tx, {
           processId: application.processId,
           type: DECISION_RECORDED_EVENT,
-          data: { processId: application.processId, applicationNumber: application.applicationNumber, decision: { type: 'FEE_PAID' }, status: 'SUBMITTED', version: 2, recordedBy: 'core-banking' },
+          data: {
+            processId: application.processId,
+            applicationNumber: application.applicationNumber,
+            decision: { type: 'FEE_PAID' },
+            status: 'SUBMITTED',
+            version: 2,
+            recordedBy: 'core-banking',
+          },
         });
         throw new Error('the decision could not be written');
       })

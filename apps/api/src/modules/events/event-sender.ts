@@ -58,5 +58,12 @@ export function createEventSender(options: EventSenderOptions): EventSender {
     return result;
   }
 
-  return createOutboxPoller({ drain, nothing: () => ({ delivered: 0, failed: 0 }), isEnabled: deliver !== undefined, intervalMs, logger, name: 'event outbox' });
+  return createOutboxPoller({
+    drain,
+    nothing: () => ({ delivered: 0, failed: 0 }),
+    isEnabled: deliver !== undefined,
+    intervalMs,
+    logger,
+    name: 'event outbox',
+  });
 }

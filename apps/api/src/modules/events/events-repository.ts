@@ -103,7 +103,9 @@ export function createEventsRepository(db: Db, policyOverrides: Partial<EventOut
 
     /** Records a failed attempt of the claim that counted `attempts`, and schedules the next with back-off and jitter. */
     async markFailed(claimed: Pick<EventRow, 'id' | 'attempts'>, error: string): Promise<Date> {
-      const nextAttemptAt = new Date(policy.now().getTime() + retryDelayMs(claimed.attempts, { baseMs: policy.retryBaseMs, maxMs: policy.retryMaxMs, jitter: policy.jitter }, policy.random));
+      const nextAttemptAt = new Date(
+        policy.now().getTime() + retryDelayMs(claimed.attempts, { baseMs: policy.retryBaseMs, maxMs: policy.retryMaxMs, jitter: policy.jitter }, policy.random),
+      );
       await db
         .update(eventOutbox)
         .set({ lastError: error.slice(0, MAX_ERROR_LENGTH), nextAttemptAt })

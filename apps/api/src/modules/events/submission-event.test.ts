@@ -64,7 +64,9 @@ describe('the submitted event', () => {
   });
 
   it('is listed at /dev/webhooks as delivered, and the page escapes what it shows', async () => {
-    await expect.poll(async () => ((await app.inject({ url: '/dev/webhooks/events.json' })).json() as { status: string }[])[0]?.status, { timeout: 15_000 }).toBe('DELIVERED');
+    await expect
+      .poll(async () => ((await app.inject({ url: '/dev/webhooks/events.json' })).json() as { status: string }[])[0]?.status, { timeout: 15_000 })
+      .toBe('DELIVERED');
     const page = await app.inject({ url: '/dev/webhooks' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

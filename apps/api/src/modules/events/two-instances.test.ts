@@ -87,12 +87,18 @@ describe('events across instances', () => {
 
     await Promise.all(instances.map((app) => app.ready()));
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(40);
-    await expect.poll(async () => (await first.database.db.select().from(eventOutbox)).every((row) => row.deliveredAt !== null), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await first.database.db.select().from(eventOutbox)).every((row) => row.deliveredAt !== null), { timeout: 10_000 })
+      .toBe(true);
 
     expect(receiver.refused).toEqual([]);
     for (const processId of sequences.keys()) {
       const received = receiver.received.filter(({ event }) => event.subject === processId);
-      expect(received.map(({ event }) => (event.type === DECISION_RECORDED_EVENT && event.data.decision.type === 'FEE_INVOICED' ? event.data.decision.amountCents : 0))).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        received.map(({ event }) =>
+          event.type === DECISION_RECORDED_EVENT && event.data.decision.type === 'FEE_INVOICED' ? event.data.decision.amountCents : 0,
+        ),
+      ).toEqual([1, 2, 3, 4, 5]);
     }
     expect(receiver.duplicates).toBe(0);
     expect(receiver.requests).toBe(40);

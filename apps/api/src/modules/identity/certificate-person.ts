@@ -33,8 +33,7 @@ export const personFromCertificate = ({ subject }: CertificateFields): Authentic
   if (countries !== undefined && single(countries) !== 'EE') return null;
   const givenName = single(subject.get(OID.givenName));
   const surname = single(subject.get(OID.surname));
-  const names =
-    givenName !== null && surname !== null ? { givenName, surname } : namesFromCommonName(single(subject.get(OID.commonName)), personalId);
+  const names = givenName !== null && surname !== null ? { givenName, surname } : namesFromCommonName(single(subject.get(OID.commonName)), personalId);
   if (names === null) return null;
   return { personalId, countryCode: 'EE', ...names };
 };

@@ -79,7 +79,11 @@ describe('validateAuthenticationResponse', () => {
   });
 
   it('rejects a certificate from an untrusted CA', async () => {
-    expect(validateAuthenticationResponse(responseFor(await issue({}, otherCa)))).toMatchObject({ ok: false, code: 'invalid_certificate', reason: 'untrusted' });
+    expect(validateAuthenticationResponse(responseFor(await issue({}, otherCa)))).toMatchObject({
+      ok: false,
+      code: 'invalid_certificate',
+      reason: 'untrusted',
+    });
   });
 
   it('rejects an expired and a not yet valid certificate', async () => {
@@ -139,7 +143,10 @@ const responseForBytes = (): AuthenticationResponse => ({
 
 describe('validateIdCardCertificate', () => {
   const idCard = (overrides: Partial<LeafProfile> = {}, ca: Credential = trustedCa) =>
-    issue({ keyKind: 'ec-p384', keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyAgreement, extendedKeyUsages: [CLIENT_AUTH_EKU], ...overrides }, ca);
+    issue(
+      { keyKind: 'ec-p384', keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyAgreement, extendedKeyUsages: [CLIENT_AUTH_EKU], ...overrides },
+      ca,
+    );
 
   it('accepts a trusted client-authentication certificate and names the person', async () => {
     const card = await idCard();
@@ -151,7 +158,11 @@ describe('validateIdCardCertificate', () => {
 
   it('rejects an untrusted, an expired and a wrong-purpose certificate', async () => {
     const untrusted = await idCard({}, otherCa);
-    expect(validateIdCardCertificate(untrusted.certificatePem, [trustedCa.certificatePem])).toMatchObject({ ok: false, code: 'invalid_certificate', reason: 'untrusted' });
+    expect(validateIdCardCertificate(untrusted.certificatePem, [trustedCa.certificatePem])).toMatchObject({
+      ok: false,
+      code: 'invalid_certificate',
+      reason: 'untrusted',
+    });
     const card = await idCard();
     expect(validateIdCardCertificate(card.certificatePem, [trustedCa.certificatePem], new Date(Date.now() + 60 * DAY))).toMatchObject({
       ok: false,
@@ -209,7 +220,11 @@ describe('validateSignatureResponse (PIN2 signatures)', () => {
     const credential = await signing();
     const other = createHash('sha512').update('another hash').digest();
     expect(validateSignatureResponse(signedBy(credential, { hash: other }))).toEqual({ ok: false, code: 'unexpected', reason: 'signature_mismatch' });
-    expect(validateSignatureResponse(signedBy(credential, { expectedPersonalId: '50001029996' }))).toEqual({ ok: false, code: 'unexpected', reason: 'personal_id_mismatch' });
+    expect(validateSignatureResponse(signedBy(credential, { expectedPersonalId: '50001029996' }))).toEqual({
+      ok: false,
+      code: 'unexpected',
+      reason: 'personal_id_mismatch',
+    });
     const another = await signing();
     expect(validateSignatureResponse(signedBy(credential, { expectedCertificate: new X509Certificate(another.certificatePem).raw }))).toEqual({
       ok: false,
@@ -261,7 +276,11 @@ describe('validateIdCardSignature', () => {
       expectedPersonalId: person.personalId,
     } as const;
     expect(validateIdCardSignature(input)).toMatchObject({ ok: true, evidence: { signatureAlgorithm: 'ecdsa-with-SHA256' } });
-    expect(validateIdCardSignature({ ...input, certificate: '-----BEGIN CERTIFICATE-----' })).toEqual({ ok: false, code: 'invalid_certificate', reason: 'malformed' });
+    expect(validateIdCardSignature({ ...input, certificate: '-----BEGIN CERTIFICATE-----' })).toEqual({
+      ok: false,
+      code: 'invalid_certificate',
+      reason: 'malformed',
+    });
     expect(validateIdCardSignature({ ...input, expectedCertificate: '%%' })).toMatchObject({ ok: false, reason: 'certificate_mismatch' });
   });
 });

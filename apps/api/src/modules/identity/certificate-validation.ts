@@ -9,14 +9,7 @@ import { signatureAlgorithmName, verifyDigestSignature } from './digest-signatur
 import type { AuthenticatedPerson, HashType, SignatureEvidence, SignInFailureCode } from './types.js';
 
 export type CertificateRejection =
-  | 'malformed'
-  | TrustProblem
-  | PurposeProblem
-  | 'level_too_low'
-  | 'not_estonian'
-  | 'signature_mismatch'
-  | 'personal_id_mismatch'
-  | 'certificate_mismatch';
+  'malformed' | TrustProblem | PurposeProblem | 'level_too_low' | 'not_estonian' | 'signature_mismatch' | 'personal_id_mismatch' | 'certificate_mismatch';
 
 type Rejected = { ok: false; code: SignInFailureCode; reason: CertificateRejection };
 
@@ -83,12 +76,7 @@ const reject = (reason: CertificateRejection): Rejected => ({
 type Checked = { ok: true; certificate: X509Certificate; person: AuthenticatedPerson } | { ok: false; reason: CertificateRejection };
 
 /** Validity, chain to an anchor, purpose and an Estonian subject. */
-const checkCertificate = (
-  certificate: X509Certificate | null,
-  anchors: readonly X509Certificate[],
-  purpose: PurposeRequirement,
-  now: Date,
-): Checked => {
+const checkCertificate = (certificate: X509Certificate | null, anchors: readonly X509Certificate[], purpose: PurposeRequirement, now: Date): Checked => {
   if (certificate === null) return { ok: false, reason: 'malformed' };
   const trust = checkTrust(certificate, anchors, now);
   if (trust !== null) return { ok: false, reason: trust };
@@ -190,12 +178,7 @@ export const validateIdCardCertificate = (
   trustAnchorsPem: string[],
   now: Date = new Date(),
 ): { ok: true; person: AuthenticatedPerson } | { ok: false; code: 'invalid_certificate'; reason: CertificateRejection } => {
-  const checked = checkCertificate(
-    parseCertificate(certificatePem),
-    parseTrustAnchors(trustAnchorsPem),
-    { extendedKeyUsageIfPresent: CLIENT_AUTH_EKU },
-    now,
-  );
+  const checked = checkCertificate(parseCertificate(certificatePem), parseTrustAnchors(trustAnchorsPem), { extendedKeyUsageIfPresent: CLIENT_AUTH_EKU }, now);
   return checked.ok ? { ok: true, person: checked.person } : { ok: false, code: 'invalid_certificate', reason: checked.reason };
 };
 
@@ -218,7 +201,9 @@ export type IdCardSignature = {
 };
 
 /** Validates the ID-card's signing certificate before the data to sign is built with it. */
-export const validateIdCardSigningCertificate = (input: Pick<IdCardSignature, 'certificate' | 'trustAnchors' | 'expectedPersonalId' | 'now'>): CertificateValidation => {
+export const validateIdCardSigningCertificate = (
+  input: Pick<IdCardSignature, 'certificate' | 'trustAnchors' | 'expectedPersonalId' | 'now'>,
+): CertificateValidation => {
   const certificate = decodeBase64(input.certificate);
   if (certificate === null) return reject('malformed');
   return validateSigningCertificate({ ...input, certificate, trustAnchors: parseTrustAnchors(input.trustAnchors) });

@@ -149,8 +149,16 @@ describe('Mobile-ID signing requests', () => {
 
   it('refuses a certificate naming someone else or one that is not for signing', async () => {
     answer = () => ({ status: 200, body: { result: 'OK', cert: certificate } });
-    await expect(client.signingCertificate({ personalId: '60001018800', phoneNumber })).rejects.toMatchObject({ code: 'unexpected', message: 'personal_id_mismatch' });
-    const authentication = await issueCertificate(ca, { subject: personSubject(who, 'ESTEID (MOBIIL-ID)'), keyKind: 'ec-p256', validity: validForDays(30), keyUsages: KeyUsageFlags.digitalSignature });
+    await expect(client.signingCertificate({ personalId: '60001018800', phoneNumber })).rejects.toMatchObject({
+      code: 'unexpected',
+      message: 'personal_id_mismatch',
+    });
+    const authentication = await issueCertificate(ca, {
+      subject: personSubject(who, 'ESTEID (MOBIIL-ID)'),
+      keyKind: 'ec-p256',
+      validity: validForDays(30),
+      keyUsages: KeyUsageFlags.digitalSignature,
+    });
     answer = () => ({ status: 200, body: { result: 'OK', cert: Buffer.from(new X509Certificate(authentication.certificatePem).raw).toString('base64') } });
     await expect(client.signingCertificate({ personalId, phoneNumber })).rejects.toMatchObject({ code: 'invalid_certificate', message: 'wrong_key_usage' });
   });
@@ -170,7 +178,14 @@ describe('Mobile-ID signing requests', () => {
     expect(server.requests[0]).toMatchObject({
       method: 'POST',
       url: '/mid-api/signature',
-      body: { phoneNumber, nationalIdentityNumber: personalId, hash: hash.toString('base64'), hashType: 'SHA256', displayText: 'Sign the contract', displayTextFormat: 'GSM-7' },
+      body: {
+        phoneNumber,
+        nationalIdentityNumber: personalId,
+        hash: hash.toString('base64'),
+        hashType: 'SHA256',
+        displayText: 'Sign the contract',
+        displayTextFormat: 'GSM-7',
+      },
     });
     expect(server.requests[1]).toMatchObject({ method: 'GET', url: '/mid-api/signature/session/sig-1?timeoutMs=1000' });
   });
@@ -183,6 +198,10 @@ describe('Mobile-ID signing requests', () => {
   ])('signature result %s -> %s', async (result, code) => {
     answer = (request) => (request.method === 'POST' ? { status: 200, body: { sessionID: 'sig-2' } } : { status: 200, body: { state: 'COMPLETE', result } });
     const { providerSessionId } = await client.startSignature({ personalId, phoneNumber, hash, hashType: 'SHA256' });
-    expect(await client.pollSignature({ providerSessionId, personalId, hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toEqual({ status: 'FAILED', code, detail: result });
+    expect(await client.pollSignature({ providerSessionId, personalId, hash, hashType: 'SHA256', certificate, timeoutMs: 1000 })).toEqual({
+      status: 'FAILED',
+      code,
+      detail: result,
+    });
   });
 });

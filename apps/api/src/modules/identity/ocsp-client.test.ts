@@ -24,9 +24,7 @@ type Holder = { service: Service; personalId: string; phoneNumber?: string };
 
 const pemToDer = (pem: string): Uint8Array => new Uint8Array(new X509Certificate(pem).raw);
 const issuerOf = (service: Service): Uint8Array =>
-  pemToDer(
-    { SMART_ID: simulators.smartIdTrustAnchors, MOBILE_ID: simulators.mobileIdTrustAnchors, ID_CARD: simulators.idCardTrustAnchors }[service][0] ?? '',
-  );
+  pemToDer({ SMART_ID: simulators.smartIdTrustAnchors, MOBILE_ID: simulators.mobileIdTrustAnchors, ID_CARD: simulators.idCardTrustAnchors }[service][0] ?? '');
 
 /** The person's signing certificate, fetched as the signing flow fetches it (certificate choice, POST /certificate, the card). */
 const signingCertificate = async (holder: Holder): Promise<Uint8Array> => {
@@ -210,7 +208,10 @@ describe('verifyOcspResponse', () => {
     expect(verifyOcspResponse({ response, certificate: other, issuer })).toEqual({ ok: false, reason: 'no answer for this certificate (CertID mismatch)' });
     expect(verifyOcspResponse({ response, certificate, issuer, nonce: randomBytes(32) })).toEqual({ ok: false, reason: 'nonce mismatch' });
     expect(verifyOcspResponse({ response, certificate, issuer, now: new Date(Date.now() + 3_600_000) })).toEqual({ ok: false, reason: 'thisUpdate too old' });
-    expect(verifyOcspResponse({ response, certificate, issuer, now: new Date(Date.now() - 3_600_000) })).toEqual({ ok: false, reason: 'thisUpdate in the future' });
+    expect(verifyOcspResponse({ response, certificate, issuer, now: new Date(Date.now() - 3_600_000) })).toEqual({
+      ok: false,
+      reason: 'thisUpdate in the future',
+    });
     // Signed by the Smart-ID responder, so checked against the Mobile-ID CA no responder is found.
     expect(verifyOcspResponse({ response, certificate, issuer: issuerOf('MOBILE_ID') })).toMatchObject({ ok: false });
   });

@@ -55,8 +55,7 @@ export const ocspUrlFromAia = (certificate: Uint8Array): string | undefined => {
 /** responderUrlFor from a list of responders by issuer, e.g. SimulatorHandle.ocspResponders. */
 export const responderUrlByIssuer = (responders: readonly { issuerPem: string; url: string }[]) => {
   const parsed = responders.map((entry) => ({ issuer: new X509Certificate(entry.issuerPem), url: entry.url }));
-  return (certificate: X509Certificate): string | undefined =>
-    parsed.find(({ issuer }) => isIssuedBy(certificate, issuer))?.url;
+  return (certificate: X509Certificate): string | undefined => parsed.find(({ issuer }) => isIssuedBy(certificate, issuer))?.url;
 };
 
 /*

@@ -11,7 +11,7 @@ import {
   type SingleResponse,
 } from '@peculiar/asn1-ocsp';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
-import type { Certificate} from '@peculiar/asn1-x509';
+import type { Certificate } from '@peculiar/asn1-x509';
 import { Extension } from '@peculiar/asn1-x509';
 import { readCertificateFields } from './certificate-fields.js';
 import { asnCertificateOf, isIssuedBy, parseCertificate } from './certificate-parsing.js';

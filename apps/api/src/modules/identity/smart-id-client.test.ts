@@ -67,7 +67,15 @@ describe('Smart-ID client requests', () => {
 
   it('refuses an invalid personal code without calling SK, and a display text over 60 characters', async () => {
     await expect(client.start({ personalId: '40504040002', hash, hashType: 'SHA512' })).rejects.toMatchObject({ code: 'user_not_found' });
-    expect(() => createSmartIdClient({ baseUrl: server.url, relyingPartyUuid: 'x', relyingPartyName: 'DEMO', trustAnchors: [ca.certificatePem], displayText: 'x'.repeat(61) })).toThrow();
+    expect(() =>
+      createSmartIdClient({
+        baseUrl: server.url,
+        relyingPartyUuid: 'x',
+        relyingPartyName: 'DEMO',
+        trustAnchors: [ca.certificatePem],
+        displayText: 'x'.repeat(61),
+      }),
+    ).toThrow();
   });
 });
 
@@ -178,16 +186,29 @@ describe('Smart-ID OK answers are validated', () => {
       code: 'unexpected',
       detail: 'personal_id_mismatch',
     });
-    expect(await pollWith(await okAnswer({ personalId, givenName: 'OK', surname: 'T' }, 'ADVANCED'))).toMatchObject({ code: 'invalid_certificate', detail: 'level_too_low' });
+    expect(await pollWith(await okAnswer({ personalId, givenName: 'OK', surname: 'T' }, 'ADVANCED'))).toMatchObject({
+      code: 'invalid_certificate',
+      detail: 'level_too_low',
+    });
     const otherHash = createHash('sha512').update('other').digest();
-    expect(await pollWith(await okAnswer({ personalId, givenName: 'OK', surname: 'T' }), otherHash)).toMatchObject({ code: 'unexpected', detail: 'signature_mismatch' });
+    expect(await pollWith(await okAnswer({ personalId, givenName: 'OK', surname: 'T' }), otherHash)).toMatchObject({
+      code: 'unexpected',
+      detail: 'signature_mismatch',
+    });
   });
 });
 
 describe('Smart-ID signing requests', () => {
   const who = { personalId, givenName: 'OK', surname: 'TESTNUMBER' };
   const leaf = (keyUsages: number, policies: readonly string[], isQualifiedSignature = false) =>
-    issueCertificate(ca, { subject: personSubject(who), keyKind: 'rsa-2048', validity: validForDays(30), keyUsages, policies: [...policies], isQualifiedSignature });
+    issueCertificate(ca, {
+      subject: personSubject(who),
+      keyKind: 'rsa-2048',
+      validity: validForDays(30),
+      keyUsages,
+      policies: [...policies],
+      isQualifiedSignature,
+    });
   const der = (credential: Credential) => Buffer.from(new X509Certificate(credential.certificatePem).raw).toString('base64');
   let signing: Credential;
   let authentication: Credential;
@@ -202,7 +223,10 @@ describe('Smart-ID signing requests', () => {
     body: {
       state: 'COMPLETE',
       result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
-      signature: { value: signDigest(createPrivateKey(credential.privateKeyPem), signedHash, 'SHA512').toString('base64'), algorithm: 'sha512WithRSAEncryption' },
+      signature: {
+        value: signDigest(createPrivateKey(credential.privateKeyPem), signedHash, 'SHA512').toString('base64'),
+        algorithm: 'sha512WithRSAEncryption',
+      },
       cert: { value: der(credential), certificateLevel: 'QUALIFIED' },
       interactionFlowUsed: 'displayTextAndPIN',
     },
@@ -219,11 +243,22 @@ describe('Smart-ID signing requests', () => {
     answer = (request) =>
       request.method === 'POST'
         ? { status: 200, body: { sessionID: 'choice-1' } }
-        : { status: 200, body: { state: 'COMPLETE', result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' }, cert: { value: der(signing), certificateLevel: 'QUALIFIED' } } };
+        : {
+            status: 200,
+            body: {
+              state: 'COMPLETE',
+              result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
+              cert: { value: der(signing), certificateLevel: 'QUALIFIED' },
+            },
+          };
     const { providerSessionId } = await client.startCertificateChoice({ personalId });
     expect(await client.pollCertificateChoice({ providerSessionId, personalId, timeoutMs: 1000 })).toEqual({
       status: 'COMPLETE',
-      signingCertificate: { certificate: der(signing), documentNumber: 'PNOEE-40504040001-MOCK-Q', signer: { personalId, countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' } },
+      signingCertificate: {
+        certificate: der(signing),
+        documentNumber: 'PNOEE-40504040001-MOCK-Q',
+        signer: { personalId, countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' },
+      },
     });
     expect(server.requests[0]).toEqual({
       method: 'POST',
@@ -249,7 +284,11 @@ describe('Smart-ID signing requests', () => {
       status: 'FAILED',
       code: 'unexpected',
     });
-    expect(await choose({ state: 'COMPLETE', result: { endResult: 'USER_REFUSED_CERT_CHOICE' } })).toEqual({ status: 'FAILED', code: 'user_cancelled', detail: 'USER_REFUSED_CERT_CHOICE' });
+    expect(await choose({ state: 'COMPLETE', result: { endResult: 'USER_REFUSED_CERT_CHOICE' } })).toEqual({
+      status: 'FAILED',
+      code: 'user_cancelled',
+      detail: 'USER_REFUSED_CERT_CHOICE',
+    });
   });
 
   it('signs with POST signature/document/{documentNumber} and validates the answer', async () => {
@@ -273,7 +312,11 @@ describe('Smart-ID signing requests', () => {
   });
 
   it('refuses an authentication certificate offered as the signing certificate, and a signature over another hash', async () => {
-    expect(await signWith(signatureAnswer(authentication), der(authentication))).toEqual({ status: 'FAILED', code: 'invalid_certificate', detail: 'wrong_key_usage' });
+    expect(await signWith(signatureAnswer(authentication), der(authentication))).toEqual({
+      status: 'FAILED',
+      code: 'invalid_certificate',
+      detail: 'wrong_key_usage',
+    });
     const otherHash = createHash('sha512').update('other').digest();
     expect(await signWith(signatureAnswer(signing, otherHash), der(signing))).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'signature_mismatch' });
     expect(await signWith(signatureAnswer(signing), der(authentication))).toEqual({ status: 'FAILED', code: 'unexpected', detail: 'certificate_mismatch' });
@@ -285,7 +328,9 @@ describe('Smart-ID signing requests', () => {
       code: 'user_cancelled',
       detail: 'USER_REFUSED_DISPLAYTEXTANDPIN',
     });
-    expect(await signWith({ status: 200, body: { state: 'COMPLETE', result: { endResult: 'OK' }, cert: { value: der(signing) } } }, der(signing))).toMatchObject({
+    expect(
+      await signWith({ status: 200, body: { state: 'COMPLETE', result: { endResult: 'OK' }, cert: { value: der(signing) } } }, der(signing)),
+    ).toMatchObject({
       status: 'FAILED',
       code: 'unexpected',
     });

@@ -9,13 +9,7 @@ import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js
 import { fetchSessionStatus } from './session-status.js';
 import { DEFAULT_SK_TIMEOUTS, type SkTimeouts } from './session-timeout.js';
 import { smartIdEndResultCode, smartIdPollStatusCode, smartIdStartStatusCode } from './smart-id-outcomes.js';
-import {
-  IdentityError,
-  type HashType,
-  type MobileIdentityProvider,
-  type PollFailure,
-  type SmartIdSigningProvider,
-} from './types.js';
+import { IdentityError, type HashType, type MobileIdentityProvider, type PollFailure, type SmartIdSigningProvider } from './types.js';
 
 export type SmartIdClientOptions = {
   /** e.g. https://sid.demo.sk.ee/smart-id-rp/v2/ (docs/eid-facts.md section 1.1). */
@@ -111,7 +105,10 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
   };
 
   /** One status request: the OK answer with its certificate, or the RUNNING or FAILED result to report. */
-  const pollSession = async (providerSessionId: string, timeoutMs: number): Promise<{ ok: true; answer: OkAnswer } | { ok: false; result: { status: 'RUNNING' } | PollFailure }> => {
+  const pollSession = async (
+    providerSessionId: string,
+    timeoutMs: number,
+  ): Promise<{ ok: true; answer: OkAnswer } | { ok: false; result: { status: 'RUNNING' } | PollFailure }> => {
     const answer = await fetchSessionStatus({
       fetchFn,
       url: new URL(`session/${encodeURIComponent(providerSessionId)}`, baseUrl),

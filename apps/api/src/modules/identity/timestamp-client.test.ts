@@ -54,7 +54,10 @@ describe('time-stamps from the simulated TSA', () => {
     // The TSA's signature value is the last bytes of the token: flipping one breaks it.
     const tampered = Uint8Array.from(token);
     tampered[tampered.length - 2] = (tampered[tampered.length - 2] ?? 0) ^ 0x01;
-    expect(verifyTimestampToken({ token: tampered, data, trustAnchors: simulators.tsaTrustAnchors })).toEqual({ ok: false, reason: 'signature does not verify' });
+    expect(verifyTimestampToken({ token: tampered, data, trustAnchors: simulators.tsaTrustAnchors })).toEqual({
+      ok: false,
+      reason: 'signature does not verify',
+    });
     expect(verifyTimestampToken({ token, data, trustAnchors: simulators.tsaTrustAnchors, now: new Date(Date.now() - 3_600_000) })).toEqual({
       ok: false,
       reason: 'genTime in the future',
@@ -77,7 +80,9 @@ describe('time-stamp failures', () => {
     // Replays a reply built around an earlier token, after a delay only when asked to.
     let delayMs = 0;
     const reply = Buffer.from(
-      AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }), timeStampToken: AsnConvert.parse(token, TimeStampToken) })),
+      AsnConvert.serialize(
+        new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }), timeStampToken: AsnConvert.parse(token, TimeStampToken) }),
+      ),
     );
     const fake: Server = createServer((_request, response) => {
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(reply), delayMs);

@@ -3,7 +3,14 @@ import { ContentInfo, id_contentType, id_messageDigest, id_signedData, SignedDat
 import { ContentType, MessageDigest } from '@peculiar/asn1-pkcs9';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { id_ct_tstInfo, TSTInfo } from '@peculiar/asn1-tsp';
-import { ExtendedKeyUsage, id_ce_extKeyUsage, id_ce_subjectKeyIdentifier, id_kp_timeStamping, SubjectKeyIdentifier, type Certificate } from '@peculiar/asn1-x509';
+import {
+  ExtendedKeyUsage,
+  id_ce_extKeyUsage,
+  id_ce_subjectKeyIdentifier,
+  id_kp_timeStamping,
+  SubjectKeyIdentifier,
+  type Certificate,
+} from '@peculiar/asn1-x509';
 import { parseCertificate, parseTrustAnchors } from './certificate-parsing.js';
 import { checkTrust } from './certificate-trust.js';
 import { signedAttributesDer } from './cms-signed-attributes.js';
@@ -66,7 +73,8 @@ const verifyParsed = (input: VerifyTimestampTokenInput, now: Date): TimestampVer
   const tstInfo = AsnConvert.parse(eContentBytes, TSTInfo);
 
   if (tstInfo.messageImprint.hashAlgorithm.algorithm !== SHA256_OID) return { ok: false, reason: 'messageImprint is not SHA-256' };
-  if (!digest('sha256', input.data).equals(Buffer.from(tstInfo.messageImprint.hashedMessage.buffer))) return { ok: false, reason: 'messageImprint does not match the data' };
+  if (!digest('sha256', input.data).equals(Buffer.from(tstInfo.messageImprint.hashedMessage.buffer)))
+    return { ok: false, reason: 'messageImprint does not match the data' };
   if (tstInfo.genTime.getTime() > now.getTime() + CLOCK_SKEW_MS) return { ok: false, reason: 'genTime in the future' };
 
   const [signerInfo, ...others] = signedData.signerInfos;

@@ -29,8 +29,7 @@ const ALGORITHMS: Record<string, Algorithm> = {
 export type WebEidTokenRejection = CertificateRejection | 'unsupported_token';
 
 export type WebEidTokenValidation =
-  | { ok: true; person: AuthenticatedPerson }
-  | { ok: false; code: 'invalid_certificate' | 'unexpected'; reason: WebEidTokenRejection };
+  { ok: true; person: AuthenticatedPerson } | { ok: false; code: 'invalid_certificate' | 'unexpected'; reason: WebEidTokenRejection };
 
 const verifySignature = (certificate: X509Certificate, algorithm: Algorithm, data: Buffer, signature: Buffer): boolean => {
   const key = certificate.publicKey;

@@ -71,7 +71,12 @@ beforeAll(async () => {
   integrationKeyFile = path.join(keysDir, 'integration-signing-key.pem');
   writeFileSync(integrationKeyFile, await newSigningKeyPem());
   clientsFile = registered.file;
-  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: clientsFile, AUTH_SIGNING_KEY_FILE: keyFile, INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile, MAIL_SEND_INTERVAL_MS: '600000' });
+  app = await buildTestApp({
+    INTEGRATION_CLIENTS_FILE: clientsFile,
+    AUTH_SIGNING_KEY_FILE: keyFile,
+    INTEGRATION_SIGNING_KEY_FILE: integrationKeyFile,
+    MAIL_SEND_INTERVAL_MS: '600000',
+  });
   await app.ready();
   reader = registered.clients['core-banking'] as TestClient;
   readToken = await integrationToken(app, reader);
@@ -125,7 +130,10 @@ describe('GET /integration/v1/applications', () => {
 
   it('lists an application reopened for more information, and filters by status and by updatedSince', async () => {
     const [reopened = ''] = await insertSubmitted(1, 'Reopened');
-    await app.database.db.update(applications).set({ status: 'IN_PROGRESS', reopenedSteps: ['Incomes'] }).where(eq(applications.processId, reopened));
+    await app.database.db
+      .update(applications)
+      .set({ status: 'IN_PROGRESS', reopenedSteps: ['Incomes'] })
+      .where(eq(applications.processId, reopened));
     const inProgress = (await allPages('status=IN_PROGRESS')).items.map((item) => item.processId);
     expect(inProgress).toEqual([reopened]);
     const submitted = (await allPages('status=SUBMITTED')).items;
@@ -195,7 +203,11 @@ describe('GET /integration/v1/applications/:processId', () => {
       links: { contract: `/integration/v1/applications/${submittedId}/contract`, signedContract: `/integration/v1/applications/${submittedId}/signed` },
     });
     expect(Object.keys(application.steps)).toEqual(expect.arrayContaining(['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons']));
-    expect(application.facts.businessName).toMatchObject({ value: JAAK_KRISTJAN.company.businessName, source: 'REGISTER', queriedAt: expect.any(String) as string });
+    expect(application.facts.businessName).toMatchObject({
+      value: JAAK_KRISTJAN.company.businessName,
+      source: 'REGISTER',
+      queriedAt: expect.any(String) as string,
+    });
     expect(application.facts.representative).toEqual({
       value: { personalId: JAAK_KRISTJAN.person.personalId, personalIdCountryCode: 'EE', name: expect.stringMatching(/\S/) as string },
       source: 'EID',
@@ -203,7 +215,9 @@ describe('GET /integration/v1/applications/:processId', () => {
     expect(application.facts.managementBoard.source).toBe('REGISTER');
     // The name the eID gave at signing, as the submission's record keeps it.
     const submission = application.history.findLast((event) => event.type === 'APPLICATION_SUBMITTED');
-    expect(application.facts.representative.value.name).toBe((submission?.payload.facts as { representative: { value: { name: string } } }).representative.value.name);
+    expect(application.facts.representative.value.name).toBe(
+      (submission?.payload.facts as { representative: { value: { name: string } } }).representative.value.name,
+    );
 
     // The same events as the applicant downloads, patches and all; the applicant's copy withholds the submission's record.
     const own = (await jaak('GET', `/onboarding/applications/${submittedId}/history`)).json() as { events: typeof application.history };
@@ -265,7 +279,12 @@ describe('who may read', () => {
   }
 
   /** An integration token as the server makes them, signed with the key in `file`, for any client and scopes. */
-  async function tokenSignedWith(file: string, clientId: string, scope: string, lifetime: { iat: number; exp: number } = { iat: 0, exp: 300 }): Promise<string> {
+  async function tokenSignedWith(
+    file: string,
+    clientId: string,
+    scope: string,
+    lifetime: { iat: number; exp: number } = { iat: 0, exp: 300 },
+  ): Promise<string> {
     const { privateKey: key, keyId } = await signingKeyOf(readFileSync(file, 'utf8'));
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ client_id: clientId, scope })
@@ -302,7 +321,10 @@ describe('who may read', () => {
       method: 'POST',
       url: `/integration/v1/applications/${submittedId}/decisions`,
       headers: { authorization: `Bearer ${nobody}`, 'idempotency-key': crypto.randomUUID() },
-      payload: { applicationVersion: integrationApplicationSchema.parse((await get(`/integration/v1/applications/${submittedId}`)).json()).version, decision: { type: 'FEE_PAID' } },
+      payload: {
+        applicationVersion: integrationApplicationSchema.parse((await get(`/integration/v1/applications/${submittedId}`)).json()).version,
+        decision: { type: 'FEE_PAID' },
+      },
     });
     await expectInvalidToken(decision);
   });
@@ -312,7 +334,7 @@ describe('who may read', () => {
     for (const url of routes()) await expectInvalidToken(await get(url, applicantKeyToken));
   });
 
-  it("a client removed from the clients file stops with the next request, without a restart; a file that no longer reads registers nobody", async () => {
+  it('a client removed from the clients file stops with the next request, without a restart; a file that no longer reads registers nobody', async () => {
     // The same keys, a clients file of this instance's own that the bank edits while it runs.
     const registeredClients = JSON.parse(readFileSync(clientsFile, 'utf8')) as { clientId: string }[];
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'integration-clients-')), 'clients.json');
@@ -341,7 +363,9 @@ describe('who may read', () => {
   });
 
   it("an applicant's access token never passes here", async () => {
-    const applicantToken = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: JAAK_KRISTJAN.person.personalId } })).json().accessToken as string;
+    const applicantToken = (
+      await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: JAAK_KRISTJAN.person.personalId } })
+    ).json().accessToken as string;
     expect((await jaak('GET', `/onboarding/applications/${submittedId}`)).statusCode).toBe(200);
     for (const url of routes()) await expectInvalidToken(await get(url, applicantToken));
   });

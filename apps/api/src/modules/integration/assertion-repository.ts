@@ -13,7 +13,10 @@ export function createAssertionRepository(db: Db) {
 
     /** Forgets assertions past their expiry: jose refuses them anyway, so their jti need not be kept. */
     async purgeExpired(now: Date = new Date()): Promise<number> {
-      const deleted = await db.delete(clientAssertions).where(lt(clientAssertions.expiresAt, sql`${now.toISOString()}::timestamptz`)).returning({ jti: clientAssertions.jti });
+      const deleted = await db
+        .delete(clientAssertions)
+        .where(lt(clientAssertions.expiresAt, sql`${now.toISOString()}::timestamptz`))
+        .returning({ jti: clientAssertions.jti });
       return deleted.length;
     },
   };

@@ -38,7 +38,8 @@ export function createClientAssertionVerifier(options: {
     let unverified: JWTPayload;
     try {
       const header = decodeProtectedHeader(assertion);
-      if (!ASSERTION_ALGORITHMS.includes(header.alg as (typeof ASSERTION_ALGORITHMS)[number])) throw invalidClient('The client assertion is not signed with ES256, RS256 or PS256.');
+      if (!ASSERTION_ALGORITHMS.includes(header.alg as (typeof ASSERTION_ALGORITHMS)[number]))
+        throw invalidClient('The client assertion is not signed with ES256, RS256 or PS256.');
       unverified = decodeJwt(assertion);
     } catch (error) {
       if (error instanceof OAuthError) throw error;
@@ -68,11 +69,14 @@ export function createClientAssertionVerifier(options: {
 
     const nowSeconds = Math.floor(now().getTime() / 1000);
     const exp = payload.exp ?? 0;
-    if (exp - nowSeconds > MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) throw invalidClient('The client assertion expires more than five minutes ahead.');
-    if (payload.iat !== undefined && exp - payload.iat > MAX_ASSERTION_LIFETIME_SECONDS) throw invalidClient('The client assertion lives longer than five minutes.');
+    if (exp - nowSeconds > MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS)
+      throw invalidClient('The client assertion expires more than five minutes ahead.');
+    if (payload.iat !== undefined && exp - payload.iat > MAX_ASSERTION_LIFETIME_SECONDS)
+      throw invalidClient('The client assertion lives longer than five minutes.');
     const jti = payload.jti ?? '';
     if (jti.length < 1 || jti.length > 256) throw invalidClient('The client assertion needs a jti.');
-    if (!(await options.assertions.recordOnce(clientId, jti, new Date((exp + CLOCK_TOLERANCE_SECONDS) * 1000)))) throw invalidClient('The client assertion was used already.');
+    if (!(await options.assertions.recordOnce(clientId, jti, new Date((exp + CLOCK_TOLERANCE_SECONDS) * 1000))))
+      throw invalidClient('The client assertion was used already.');
     return client;
   };
 }

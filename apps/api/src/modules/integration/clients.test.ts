@@ -19,7 +19,18 @@ describe('INTEGRATION_CLIENTS_FILE', () => {
   it('reads clients with EC and RSA public keys', async () => {
     const ec = await exportJWK((await generateKeyPair('ES256')).publicKey);
     const rsa = await exportJWK((await generateKeyPair('PS256')).publicKey);
-    const clients = readIntegrationClients(fileWith([{ clientId: 'core-banking', scopes: ['applications:read'], publicKeys: [{ ...ec, kid: 'a' }, { ...rsa, alg: 'PS256' }] }]));
+    const clients = readIntegrationClients(
+      fileWith([
+        {
+          clientId: 'core-banking',
+          scopes: ['applications:read'],
+          publicKeys: [
+            { ...ec, kid: 'a' },
+            { ...rsa, alg: 'PS256' },
+          ],
+        },
+      ]),
+    );
     expect(clients).toHaveLength(1);
     expect(clients[0]).toMatchObject({ clientId: 'core-banking', scopes: ['applications:read'] });
     expect(clients[0]?.publicKeys).toHaveLength(2);
@@ -49,7 +60,9 @@ describe('INTEGRATION_CLIENTS_FILE', () => {
 
   it('refuses a file that is not JSON, and one that does not exist', async () => {
     expect(() => readIntegrationClients(fileWith('[{'))).toThrow(/is not readable JSON/);
-    await expect(loadIntegrationClients({ INTEGRATION_CLIENTS_FILE: '/nonexistent/clients.json', IDENTITY_MODE: 'live', dataDir: tmpdir() })).rejects.toThrow(/does not exist/);
+    await expect(loadIntegrationClients({ INTEGRATION_CLIENTS_FILE: '/nonexistent/clients.json', IDENTITY_MODE: 'live', dataDir: tmpdir() })).rejects.toThrow(
+      /does not exist/,
+    );
   });
 });
 
@@ -64,9 +77,18 @@ describe('the page cursor', () => {
 
   it('refuses a time that does not exist, which the database would refuse mid-query, and keeps a leap day', () => {
     const processId = '6712afb0-7428-4746-a39c-f1eaf8e2b22e';
-    for (const updatedAt of ['2026-13-45T99:99:99.000000Z', '2026-02-30T10:00:00.000000Z', '2026-11-27T24:00:00.000000Z', '2026-11-27T16:60:00.000000Z', '0000-00-00T00:00:00.000000Z']) {
+    for (const updatedAt of [
+      '2026-13-45T99:99:99.000000Z',
+      '2026-02-30T10:00:00.000000Z',
+      '2026-11-27T24:00:00.000000Z',
+      '2026-11-27T16:60:00.000000Z',
+      '0000-00-00T00:00:00.000000Z',
+    ]) {
       expect(() => decodeCursor(encodeCursor({ updatedAt, processId })), updatedAt).toThrow(/cursor/);
     }
-    expect(decodeCursor(encodeCursor({ updatedAt: '2028-02-29T23:59:59.999999Z', processId }))).toEqual({ updatedAt: '2028-02-29T23:59:59.999999Z', processId });
+    expect(decodeCursor(encodeCursor({ updatedAt: '2028-02-29T23:59:59.999999Z', processId }))).toEqual({
+      updatedAt: '2028-02-29T23:59:59.999999Z',
+      processId,
+    });
   });
 });

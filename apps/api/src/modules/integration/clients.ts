@@ -29,8 +29,10 @@ const publicJwkSchema = z
   .loose()
   .superRefine((key, context) => {
     if (PRIVATE_MEMBERS.some((member) => member in key)) context.addIssue({ code: 'custom', message: 'is a private key; register the public key only' });
-    if (key.kty === 'EC' && (key.crv !== 'P-256' || !key.x || !key.y)) context.addIssue({ code: 'custom', message: 'an EC key must be P-256 with x and y (ES256)' });
-    if (key.kty === 'RSA' && (!key.n || !key.e || Buffer.from(key.n, 'base64url').length < 256)) context.addIssue({ code: 'custom', message: 'an RSA key must have n and e, and at least 2048 bits' });
+    if (key.kty === 'EC' && (key.crv !== 'P-256' || !key.x || !key.y))
+      context.addIssue({ code: 'custom', message: 'an EC key must be P-256 with x and y (ES256)' });
+    if (key.kty === 'RSA' && (!key.n || !key.e || Buffer.from(key.n, 'base64url').length < 256))
+      context.addIssue({ code: 'custom', message: 'an RSA key must have n and e, and at least 2048 bits' });
   });
 
 export const integrationClientsSchema = z.array(
@@ -63,7 +65,10 @@ export function readIntegrationClients(file: string): IntegrationClient[] {
     throw new Error(`INTEGRATION_CLIENTS_FILE ${file} is not readable JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const result = integrationClientsSchema.safeParse(json);
-  const problems = [...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)), ...duplicateProblems(json)];
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)),
+    ...duplicateProblems(json),
+  ];
   if (!result.success || problems.length > 0) {
     throw new Error(`INTEGRATION_CLIENTS_FILE ${file} is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }

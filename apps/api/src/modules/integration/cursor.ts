@@ -27,7 +27,10 @@ function isRealInstant(text: string): boolean {
 export function decodeCursor(value: string): PageCursor {
   const [updatedAt = '', processId = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (rest.length > 0 || !isRealInstant(updatedAt) || !UUID.test(processId)) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The cursor is not one this API gave.', fields: [{ path: 'cursor', code: 'incorrectValue', params: {} }] });
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The cursor is not one this API gave.',
+      fields: [{ path: 'cursor', code: 'incorrectValue', params: {} }],
+    });
   }
   return { updatedAt, processId };
 }

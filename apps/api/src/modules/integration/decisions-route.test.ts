@@ -62,7 +62,9 @@ beforeAll(async () => {
   decideToken = await integrationToken(app, registered.clients['core-banking'] as TestClient);
   readOnlyToken = await integrationToken(app, registered.clients.reporting as TestClient);
   processId = (await submit(JAAK_KRISTJAN)).processId;
-  applicantToken = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: JAAK_KRISTJAN.person.personalId } })).json<{ accessToken: string }>().accessToken;
+  applicantToken = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId: JAAK_KRISTJAN.person.personalId } })).json<{
+    accessToken: string;
+  }>().accessToken;
   otherProcessId = (await submit(OK_TESTNUMBER)).processId;
 }, 180_000);
 

@@ -16,7 +16,10 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 /** The header's key, or a 400 that names the header. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
   if (typeof header !== 'string' || !KEY.test(header)) {
-    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Send an Idempotency-Key header of 1 to 255 visible ASCII characters; a repeat with the same key gets the first answer.');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'Send an Idempotency-Key header of 1 to 255 visible ASCII characters; a repeat with the same key gets the first answer.',
+    );
   }
   return header;
 }
@@ -38,7 +41,10 @@ export function createIdempotentRequests(db: Db, now: () => Date = () => new Dat
   const expiredBefore = () => new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS);
 
   async function firstAnswer(clientId: string, key: string, requestHash: string): Promise<IdempotentAnswer> {
-    const [row] = await db.select().from(idempotentRequests).where(and(eq(idempotentRequests.clientId, clientId), eq(idempotentRequests.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotentRequests)
+      .where(and(eq(idempotentRequests.clientId, clientId), eq(idempotentRequests.key, key)));
     if (!row) throw new Error('an idempotency key conflicted but its row is gone');
     if (row.requestHash !== requestHash) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request; use a new key for a new request.');
@@ -82,10 +88,7 @@ export function createIdempotentRequests(db: Db, now: () => Date = () => new Dat
 
     /** Forgets keys older than the TTL; a later request with one of them is a new request. */
     async purgeExpired(): Promise<number> {
-      const removed = await db
-        .delete(idempotentRequests)
-        .where(lt(idempotentRequests.createdAt, expiredBefore()))
-        .returning({ key: idempotentRequests.key });
+      const removed = await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, expiredBefore())).returning({ key: idempotentRequests.key });
       return removed.length;
     },
   };

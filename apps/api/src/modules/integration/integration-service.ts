@@ -83,7 +83,10 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
       });
       const items = rows.slice(0, query.limit);
       const last = items.at(-1);
-      return { items: items.map(summaryOf), nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.updatedAt, processId: last.processId }) : null };
+      return {
+        items: items.map(summaryOf),
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.updatedAt, processId: last.processId }) : null,
+      };
     },
 
     async application(processId: string): Promise<IntegrationApplication> {

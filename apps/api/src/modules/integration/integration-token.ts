@@ -52,7 +52,12 @@ export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer:
       try {
         const key = await keys.find(decodeProtectedHeader(token).kid);
         if (!key) return null;
-        const { payload } = await jwtVerify(token, key.publicKey, { issuer, audience: INTEGRATION_AUDIENCE, algorithms: [ACCESS_TOKEN_ALGORITHM], typ: 'at+jwt' });
+        const { payload } = await jwtVerify(token, key.publicKey, {
+          issuer,
+          audience: INTEGRATION_AUDIENCE,
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
+          typ: 'at+jwt',
+        });
         const claims = claimsSchema.safeParse(payload);
         if (!claims.success || claims.data.sub !== claims.data.client_id) return null;
         const client = clients.find(claims.data.client_id);

@@ -9,7 +9,10 @@ import { buildTestApp } from '../../test/app.js';
 
 type Document = {
   openapi: string;
-  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses?: Record<string, unknown>; parameters?: { in: string; name: string }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { security?: Record<string, string[]>[]; responses?: Record<string, unknown>; parameters?: { in: string; name: string }[] }>
+  >;
   components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 };
 
@@ -58,7 +61,10 @@ describe('/integration/v1/openapi.json', () => {
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       for (const operation of Object.values(item)) {
         expect(operation.responses, path).toBeDefined();
-        expect((operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), path).toEqual(names);
+        expect(
+          (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+          path,
+        ).toEqual(names);
       }
     }
     const token = integration.paths['/oauth2/v2/token']?.post as { requestBody?: { content?: Record<string, unknown> } } | undefined;

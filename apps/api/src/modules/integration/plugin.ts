@@ -65,7 +65,9 @@ export type IntegrationPluginOptions = {
 
 export async function registerIntegration(app: FastifyInstance, options: IntegrationPluginOptions): Promise<void> {
   const { config, database, ...dependencies } = options;
-  const clients = await loadClientRegistry(config, (error) => app.log.error({ err: error }, 'INTEGRATION_CLIENTS_FILE no longer reads: no client is registered until it is fixed'));
+  const clients = await loadClientRegistry(config, (error) =>
+    app.log.error({ err: error }, 'INTEGRATION_CLIENTS_FILE no longer reads: no client is registered until it is fixed'),
+  );
   const assertions = createAssertionRepository(database.db);
   const tokenUrl = `${config.PUBLIC_URL}${INTEGRATION_TOKEN_PATH}`;
   const tokens = createIntegrationTokens({ keys: dependencies.signingKeys, issuer: dependencies.issuer, clients });
@@ -87,7 +89,8 @@ export async function registerIntegration(app: FastifyInstance, options: Integra
       openapi: {
         info: {
           title: 'Business account onboarding: integration API',
-          description: "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
+          description:
+            "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
           version: '1.0.0',
           license: { name: 'Proprietary' },
         },
@@ -101,7 +104,11 @@ export async function registerIntegration(app: FastifyInstance, options: Integra
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await integration.register(tokenRoutes, { verifyAssertion, tokens, limitTokens: dependencies.rateLimits.hook(dependencies.rateLimits.rules.tokenPerClient) });
+    await integration.register(tokenRoutes, {
+      verifyAssertion,
+      tokens,
+      limitTokens: dependencies.rateLimits.hook(dependencies.rateLimits.rules.tokenPerClient),
+    });
     const requireScope = createRequireIntegrationScope(tokens);
     await integration.register(integrationRoutes, { service, requireScope });
     await integration.register(decisionRoutes, { requireScope, decisions: dependencies.decisions, events: dependencies.events, idempotentRequests });

@@ -33,7 +33,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
     async (request, reply) => {
       const { processId } = request.params;
       const document = await service.contract(processId);
-      return reply.type(CONTRACT_MEDIA_TYPE).header('content-disposition', `attachment; filename="${contractFileName(processId)}"`).send(document);
+      return reply
+        .type(CONTRACT_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${contractFileName(processId)}"`)
+        .send(document);
     },
   );
 
@@ -46,7 +49,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
     async (request, reply) => {
       const { processId } = request.params;
       const container = await service.signedContainer(processId);
-      return reply.type(ASIC_E_MEDIA_TYPE).header('content-disposition', `attachment; filename="${containerFileName(processId)}"`).send(container);
+      return reply
+        .type(ASIC_E_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${containerFileName(processId)}"`)
+        .send(container);
     },
   );
 };

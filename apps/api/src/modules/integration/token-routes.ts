@@ -43,7 +43,9 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (app
     }
     // A body that is not a form, or a field given twice: the request is malformed (section 5.2 invalid_request).
     if (error.statusCode === 400 || error.statusCode === 415) {
-      return reply.status(400).send(new OAuthError('invalid_request', 'The request must be a form (application/x-www-form-urlencoded) with each parameter once.').toJSON());
+      return reply
+        .status(400)
+        .send(new OAuthError('invalid_request', 'The request must be a form (application/x-www-form-urlencoded) with each parameter once.').toJSON());
     }
     // Rate limits and server errors: the app's own handler and body.
     throw error;

@@ -58,7 +58,13 @@ describe('POST /oauth2/v2/token', () => {
     expect(body).toEqual({ access_token: expect.any(String) as string, token_type: 'Bearer', expires_in: 300, scope: 'applications:read applications:decide' });
     expect(headerOf(body.access_token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt', kid: expect.any(String) as string });
     const claims = claimsOfToken(body.access_token);
-    expect(claims).toMatchObject({ iss: 'http://localhost:3000/oauth2/v2', aud: 'integration', sub: 'core-banking', client_id: 'core-banking', scope: 'applications:read applications:decide' });
+    expect(claims).toMatchObject({
+      iss: 'http://localhost:3000/oauth2/v2',
+      aud: 'integration',
+      sub: 'core-banking',
+      client_id: 'core-banking',
+      scope: 'applications:read applications:decide',
+    });
     expect((claims.exp as number) - (claims.iat as number)).toBe(300);
   });
 
@@ -90,7 +96,12 @@ describe('POST /oauth2/v2/token', () => {
     const response = await expectRefused({ ...(await tokenForm(client('core-banking'))), client_assertion: past }, 401, 'invalid_client');
     expect(response.json()).toMatchObject({ error_description: 'The client assertion has expired.' });
 
-    const tooLong = await signClientAssertion({ clientId: 'core-banking', tokenUrl: TOKEN_URL, privateKey: client('core-banking').privateKey, lifetimeSeconds: 3600 });
+    const tooLong = await signClientAssertion({
+      clientId: 'core-banking',
+      tokenUrl: TOKEN_URL,
+      privateKey: client('core-banking').privateKey,
+      lifetimeSeconds: 3600,
+    });
     await expectRefused({ ...(await tokenForm(client('core-banking'))), client_assertion: tooLong }, 401, 'invalid_client');
   });
 
@@ -102,7 +113,11 @@ describe('POST /oauth2/v2/token', () => {
   });
 
   it('refuses an assertion for another audience, and one whose subject is not its issuer', async () => {
-    const elsewhere = await signClientAssertion({ clientId: 'core-banking', tokenUrl: 'https://other.example/oauth2/v2/token', privateKey: client('core-banking').privateKey });
+    const elsewhere = await signClientAssertion({
+      clientId: 'core-banking',
+      tokenUrl: 'https://other.example/oauth2/v2/token',
+      privateKey: client('core-banking').privateKey,
+    });
     await expectRefused({ ...(await tokenForm(client('core-banking'))), client_assertion: elsewhere }, 401, 'invalid_client');
     const applicantAudience = await signClientAssertion({ clientId: 'core-banking', tokenUrl: 'onboarding', privateKey: client('core-banking').privateKey });
     await expectRefused({ ...(await tokenForm(client('core-banking'))), client_assertion: applicantAudience }, 401, 'invalid_client');

@@ -40,7 +40,8 @@ const TEXTS: Record<Locale, DiscrepancyTexts> = {
   },
   en: {
     heading: 'Facts that differ from the Business Register',
-    intro: "The bank relies on the Business Register. Where the customer's representative declared otherwise, the declaration is shown beside it and the bank will check it.",
+    intro:
+      "The bank relies on the Business Register. Where the customer's representative declared otherwise, the declaration is shown beside it and the bank will check it.",
     register: 'Business Register',
     declared: 'Declared by the representative',
     fact: {
@@ -88,7 +89,10 @@ function formatParties(parties: readonly FactParty[], texts: DiscrepancyTexts): 
 export type DiscrepancyLine = { fact: string; register: string; declared: string };
 
 /** Each discrepancy as a line in `language`: the fact, the register's value and the declared one. */
-export function discrepancyLines(discrepancies: readonly Discrepancy[], language: Locale): { heading: string; intro: string; register: string; declared: string; lines: DiscrepancyLine[] } {
+export function discrepancyLines(
+  discrepancies: readonly Discrepancy[],
+  language: Locale,
+): { heading: string; intro: string; register: string; declared: string; lines: DiscrepancyLine[] } {
   const texts = TEXTS[language];
   const lines = discrepancies.map((discrepancy): DiscrepancyLine => {
     const fact = texts.fact[discrepancy.fact];
@@ -98,7 +102,11 @@ export function discrepancyLines(discrepancies: readonly Discrepancy[], language
       case 'LISTED_COMPANY':
         return { fact, register: discrepancy.register ? texts.yes : texts.no, declared: discrepancy.declared ? texts.yes : texts.no };
       case 'LEGAL_ADDRESS':
-        return { fact, register: formatAddress(discrepancy.register, { county: countyNameIn(language) }), declared: formatAddress(discrepancy.declared, { county: countyNameIn(language) }) };
+        return {
+          fact,
+          register: formatAddress(discrepancy.register, { county: countyNameIn(language) }),
+          declared: formatAddress(discrepancy.declared, { county: countyNameIn(language) }),
+        };
       case 'MAIN_FIELD_OF_ACTIVITY':
         return { fact, register: discrepancy.register, declared: discrepancy.declared };
       default:

@@ -80,9 +80,7 @@ export type DecisionRecordedMail = {
   language: Locale;
   processId: string;
   params: { representativeName: string; applicationNumber: number } & MailedCompany;
-  decision:
-    | Exclude<MailedDecision, { type: 'FEE_INVOICED' }>
-    | Omit<Extract<MailedDecision, { type: 'FEE_INVOICED' }>, 'paymentReference' | 'bankName'>;
+  decision: Exclude<MailedDecision, { type: 'FEE_INVOICED' }> | Omit<Extract<MailedDecision, { type: 'FEE_INVOICED' }>, 'paymentReference' | 'bankName'>;
 };
 
 export type SaveAndContinueLaterMail = {
@@ -165,8 +163,7 @@ const smtpTimeouts = { connectionTimeout: 20_000, greetingTimeout: 20_000, socke
 export function createMailModule(dependencies: MailModuleDependencies): MailModule {
   const { config, db, logger } = dependencies;
   const repository = createOutboxRepository(db, dependencies.outboxPolicy);
-  const transport =
-    dependencies.transport ?? (config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...smtpTimeouts }) : undefined);
+  const transport = dependencies.transport ?? (config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...smtpTimeouts }) : undefined);
   const attachmentProviders = new Map<MailTemplateName, AttachmentProvider[]>();
 
   async function attachmentsFor(message: OutboxRow): Promise<MailAttachment[]> {
@@ -202,7 +199,15 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
     const row = await repository.enqueue(
-      { recipient: mail.to, ...rendered, template: mail.template, language: mail.language, processId: mail.processId ?? null, personKey: mail.personKey ?? null, attachmentKey: mail.attachmentKey ?? null },
+      {
+        recipient: mail.to,
+        ...rendered,
+        template: mail.template,
+        language: mail.language,
+        processId: mail.processId ?? null,
+        personKey: mail.personKey ?? null,
+        attachmentKey: mail.attachmentKey ?? null,
+      },
       tx,
     );
     return row.id;

@@ -288,12 +288,22 @@ describe('attachments', () => {
     language: 'en' as const,
     processId: id,
     signingSessionId: '9b7c2f3e-52a4-4c1e-8d0f-3a6b1c2d4e5f',
-    params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, applicationNumber: 100042, followUp: 'MANAGER_CONTACT' as const },
+    params: {
+      representativeName: 'Mari Maasikas',
+      businessName: 'Näidis OÜ',
+      companySource: 'REGISTER' as const,
+      applicationNumber: 100042,
+      followUp: 'MANAGER_CONTACT' as const,
+    },
   });
 
   it('sends the file a module attached to a template with that template’s mail only, over SMTP', async () => {
     const mail = mailModule();
-    const provider = vi.fn(async ({ processId: id }: { processId: string }) => ({ filename: `contract-${id}.asice`, content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]), contentType: 'application/vnd.etsi.asic-e+zip' }));
+    const provider = vi.fn(async ({ processId: id }: { processId: string }) => ({
+      filename: `contract-${id}.asice`,
+      content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]),
+      contentType: 'application/vnd.etsi.asic-e+zip',
+    }));
     mail.attachToTemplate('APPLICATION_SUBMITTED', provider);
     await mail.enqueueApplicationSubmitted(submittedMail('mari@example.com', processId));
     await mail.enqueueSaveAndContinueLater(saveAndContinueLater('mari@example.com'));
@@ -303,7 +313,9 @@ describe('attachments', () => {
     // Asked about the application and the signing session the mail was enqueued with.
     expect(provider.mock.calls).toEqual([[{ processId, attachmentKey: '9b7c2f3e-52a4-4c1e-8d0f-3a6b1c2d4e5f' }]]);
     const submitted = smtp.received.find((received) => received.subject.includes('has been submitted'));
-    expect(submitted?.attachments).toEqual([{ filename: `contract-${processId}.asice`, contentType: 'application/vnd.etsi.asic-e+zip', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]) }]);
+    expect(submitted?.attachments).toEqual([
+      { filename: `contract-${processId}.asice`, contentType: 'application/vnd.etsi.asic-e+zip', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]) },
+    ]);
     const saved = smtp.received.find((received) => received !== submitted);
     expect(saved?.attachments).toEqual([]);
   });

@@ -53,10 +53,7 @@ describe('the mail outbox repository', () => {
     ).rejects.toThrow('the caller’s write failed');
 
     const processId = await database.db.transaction(async (tx) => {
-      const [application] = await tx
-        .insert(applications)
-        .values({ representativePersonalId: '38001085718', companyName: 'Näidis OÜ' })
-        .returning();
+      const [application] = await tx.insert(applications).values({ representativePersonalId: '38001085718', companyName: 'Näidis OÜ' }).returning();
       await repository.enqueue({ ...message('committed@example.com'), processId: application?.processId }, tx);
       return application?.processId;
     });

@@ -74,7 +74,13 @@ export function createOutboxRepository(db: Db, policyOverrides: Partial<OutboxPo
     async enqueue(message: NewOutboxMessage, executor: Executor = db): Promise<OutboxRow> {
       const [row] = await executor
         .insert(mailOutbox)
-        .values({ ...message, recipientKey: mailboxKeyOf(message.recipient), processId: message.processId ?? null, personKey: message.personKey ?? null, nextAttemptAt: policy.now() })
+        .values({
+          ...message,
+          recipientKey: mailboxKeyOf(message.recipient),
+          processId: message.processId ?? null,
+          personKey: message.personKey ?? null,
+          nextAttemptAt: policy.now(),
+        })
         .returning();
       if (!row) throw new Error('insert into mail_outbox returned nothing');
       return row;

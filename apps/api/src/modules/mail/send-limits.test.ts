@@ -92,7 +92,10 @@ describe('save-and-continue-later send limits', () => {
 
     // The oldest was sent 59 min 50 s ago: ten seconds until it leaves the hour, and then one more may go.
     const [oldest] = await rowsOf(processId);
-    await database.db.update(mailOutbox).set({ createdAt: sql`now() - interval '3590 seconds'` }).where(eq(mailOutbox.id, oldest?.id ?? 0));
+    await database.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - interval '3590 seconds'` })
+      .where(eq(mailOutbox.id, oldest?.id ?? 0));
     const soon = await refusal(mail.enqueueSaveAndContinueLater(later('other@example.ee', processId)));
     expect(soon?.retryAfterSeconds).toBeGreaterThanOrEqual(9);
     expect(soon?.retryAfterSeconds).toBeLessThanOrEqual(10);
@@ -129,7 +132,13 @@ describe('save-and-continue-later send limits', () => {
         language: 'en',
         processId,
         signingSessionId: randomUUID(),
-        params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER', applicationNumber: 100042, followUp: 'MANAGER_CONTACT' },
+        params: {
+          representativeName: 'Mari Maasikas',
+          businessName: 'Näidis OÜ',
+          companySource: 'REGISTER',
+          applicationNumber: 100042,
+          followUp: 'MANAGER_CONTACT',
+        },
       });
     }
     expect(await refusal(mail.enqueueSaveAndContinueLater(later('mari@example.ee', processId)))).toBeUndefined();
@@ -150,14 +159,18 @@ describe('save-and-continue-later send limits', () => {
     const [first, second] = [instance(), instance()];
     const processId = randomUUID();
     const forApplication = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`person${index}@example.ee`, processId)))),
+      Array.from({ length: 12 }, (_, index) =>
+        refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`person${index}@example.ee`, processId))),
+      ),
     );
     expect(forApplication.filter((error) => error === undefined)).toHaveLength(PER_APPLICATION);
     expect(forApplication.filter((error) => error?.code === 'RATE_LIMITED')).toHaveLength(12 - PER_APPLICATION);
     expect(await rowsOf(processId)).toHaveLength(PER_APPLICATION);
 
     const forMailbox = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`target+${index}@example.ee`, randomUUID())))),
+      Array.from({ length: 12 }, (_, index) =>
+        refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`target+${index}@example.ee`, randomUUID()))),
+      ),
     );
     expect(forMailbox.filter((error) => error === undefined)).toHaveLength(PER_ADDRESS);
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipientKey, 'target@example.ee'))).toHaveLength(PER_ADDRESS);
@@ -183,7 +196,9 @@ describe('limits per person', () => {
     const [first, second] = [instance(), instance()];
     const person = 'EE:38001085718';
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`burst${index}@example.ee`, randomUUID(), person)))),
+      Array.from({ length: 12 }, (_, index) =>
+        refusal((index % 2 === 0 ? first : second).enqueueSaveAndContinueLater(later(`burst${index}@example.ee`, randomUUID(), person))),
+      ),
     );
     expect(results.filter((error) => error === undefined)).toHaveLength(PER_PERSON);
     expect(results.filter((error) => error?.code === 'RATE_LIMITED')).toHaveLength(12 - PER_PERSON);
@@ -191,7 +206,12 @@ describe('limits per person', () => {
 
   it('refuses the (C+1)th e-mail confirmation code of one person within the day, whichever address it is for', async () => {
     const mail = instance();
-    const code = (to: string) => ({ to, language: 'en' as const, personKey: 'EE:38001085718', params: { representativeName: 'Mari Maasikas', code: '123456', validMinutes: 10 } });
+    const code = (to: string) => ({
+      to,
+      language: 'en' as const,
+      personKey: 'EE:38001085718',
+      params: { representativeName: 'Mari Maasikas', code: '123456', validMinutes: 10 },
+    });
     for (let sent = 0; sent < CODES_PER_PERSON; sent += 1) await mail.enqueueEmailConfirmationCode(code(`address${sent}@example.ee`));
 
     const refused = await refusal(mail.enqueueEmailConfirmationCode(code('address-next@example.ee')));

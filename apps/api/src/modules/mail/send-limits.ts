@@ -60,6 +60,9 @@ export async function assertWithinSendLimits(
     retryAfterSeconds = Math.max(retryAfterSeconds, wait, 1);
   }
   if (retryAfterSeconds > 0) {
-    throw new AppError('RATE_LIMITED', { message: 'Too many e-mails for this application, to this address or for this person. Try again later.', retryAfterSeconds });
+    throw new AppError('RATE_LIMITED', {
+      message: 'Too many e-mails for this application, to this address or for this person. Try again later.',
+      retryAfterSeconds,
+    });
   }
 }

@@ -45,7 +45,12 @@ export type Applications = {
   wake: WritePath['wake'];
 };
 
-export function applicationsPort(service: OnboardingService, repository: OnboardingRepository, submitted: SubmittedRepository, writes: WritePath): Applications {
+export function applicationsPort(
+  service: OnboardingService,
+  repository: OnboardingRepository,
+  submitted: SubmittedRepository,
+  writes: WritePath,
+): Applications {
   return {
     owned: (user, processId) => service.ownedApplication(user, processId),
     review: (user, processId) => service.review(user, processId),

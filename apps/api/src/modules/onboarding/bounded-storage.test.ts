@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 const versionNow = async () => (await call('GET', `/onboarding/applications/${processId}`)).json().version as number;
-const saveDraft = async (step: string, data: unknown) => call('PUT', `/onboarding/applications/${processId}/drafts/${step}`, { version: await versionNow(), data });
+const saveDraft = async (step: string, data: unknown) =>
+  call('PUT', `/onboarding/applications/${processId}/drafts/${step}`, { version: await versionNow(), data });
 /** A draft whose JSON takes about `bytes` bytes. */
 const draftOf = (bytes: number) => ({ note: 'x'.repeat(bytes - 12) });
 
@@ -65,7 +66,10 @@ describe('bounded storage', () => {
   });
 
   it('refuses a step body far over the limit the same way (a valid step is bounded by its schema)', async () => {
-    const response = await call('PUT', `/onboarding/applications/${processId}/steps/AccountOpeningReason`, { version: await versionNow(), data: draftOf(1_000_000) });
+    const response = await call('PUT', `/onboarding/applications/${processId}/steps/AccountOpeningReason`, {
+      version: await versionNow(),
+      data: draftOf(1_000_000),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });

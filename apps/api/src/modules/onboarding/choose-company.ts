@@ -1,4 +1,10 @@
-import type { CreateApplicationRequest, CreateApplicationResponse, RegisterCompanyDetails, RepresentativeCompanies, RepresentativeCompany } from '@onboarding/domain';
+import type {
+  CreateApplicationRequest,
+  CreateApplicationResponse,
+  RegisterCompanyDetails,
+  RepresentativeCompanies,
+  RepresentativeCompany,
+} from '@onboarding/domain';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { type LookupScope, lookupScopeOf } from '../registry/index.js';
@@ -110,7 +116,8 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
           if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
           if (decision.kind === 'OUTCOME') {
             // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
-            const ownSigned = decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
+            const ownSigned =
+              decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
             return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
           }
           return { ...base, entry: 'NEW' };

@@ -50,8 +50,14 @@ const invalidBodies: [string, unknown][] = [
   ['a licence without its number', { ...validCompanyData, hasLicense: true, license: { number: '', issuer: 'Finantsinspektsioon', issueDate: '2020-05-17' } }],
   ['a licence declared but missing', { ...validCompanyData, hasLicense: true }],
   ['a contact address that is not the legal one, missing', { ...validCompanyData, isContactAddressSameAsRegistrationAddress: false }],
-  ['a partner with a bad country and OTHER without text', { ...validCompanyData, partners: [validCompanyData.partners[0], { businessName: 'X', countryCode: 'fin', cooperationType: 'OTHER' }] }],
-  ['an incomplete legal address and too many employees', { ...validCompanyData, legalAddress: { countryCode: 'EE', city: '', street: 'Pikk 1', postalCode: '10123' }, numberOfEmployees: 2_000_000 }],
+  [
+    'a partner with a bad country and OTHER without text',
+    { ...validCompanyData, partners: [validCompanyData.partners[0], { businessName: 'X', countryCode: 'fin', cooperationType: 'OTHER' }] },
+  ],
+  [
+    'an incomplete legal address and too many employees',
+    { ...validCompanyData, legalAddress: { countryCode: 'EE', city: '', street: 'Pikk 1', postalCode: '10123' }, numberOfEmployees: 2_000_000 },
+  ],
   ['nothing at all', {}],
 ];
 
@@ -103,6 +109,9 @@ describe('PUT steps/CompanyData refuses what the company form refuses', () => {
     expect(parseWithIssues(companyDataSchema, validCompanyData).success).toBe(true);
     const response = await saveCompanyData(validCompanyData);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ currentStep: 'Incomes', steps: { CompanyData: { businessName: validCompanyData.businessName, numberOfEmployees: 3 } } });
+    expect(response.json()).toMatchObject({
+      currentStep: 'Incomes',
+      steps: { CompanyData: { businessName: validCompanyData.businessName, numberOfEmployees: 3 } },
+    });
   });
 });

@@ -16,7 +16,13 @@ export function createEmailConfirmationRepository(db: Db) {
 
     /** The person's one open code, replacing any earlier one (with its tries). */
     async replaceCode(tx: Executor, person: PersonKey, code: { email: string; codeHash: string; tries: number; validSeconds: number }): Promise<void> {
-      const values = { email: code.email, codeHash: code.codeHash, triesLeft: code.tries, expiresAt: sql`now() + make_interval(secs => ${code.validSeconds})`, createdAt: sql`now()` };
+      const values = {
+        email: code.email,
+        codeHash: code.codeHash,
+        triesLeft: code.tries,
+        expiresAt: sql`now() + make_interval(secs => ${code.validSeconds})`,
+        createdAt: sql`now()`,
+      };
       await tx
         .insert(emailConfirmationCodes)
         .values({ ...person, ...values })
@@ -46,7 +52,13 @@ export function createEmailConfirmationRepository(db: Db) {
         const confirmed = await tx
           .update(representatives)
           .set({ emailConfirmedAt: sql`now()` })
-          .where(and(eq(representatives.personalId, person.personalId), eq(representatives.personalIdCountryCode, person.personalIdCountryCode), eq(representatives.email, email)))
+          .where(
+            and(
+              eq(representatives.personalId, person.personalId),
+              eq(representatives.personalIdCountryCode, person.personalIdCountryCode),
+              eq(representatives.email, email),
+            ),
+          )
           .returning({ email: representatives.email });
         return confirmed.length > 0;
       });

@@ -41,7 +41,8 @@ const saveEmail = (call: Call, email: string) =>
 const sendCode = (call: Call) => call('POST', '/onboarding/representative/email-confirmation/code');
 const confirm = (call: Call, code: string) => call('POST', '/onboarding/representative/email-confirmation', { code });
 const isConfirmed = async (call: Call) => ((await call('GET', '/onboarding/representative')).json() as { isEmailConfirmed: boolean }).isEmailConfirmed;
-const fieldIssue = (response: Awaited<ReturnType<Call>>) => (response.json() as { fields: { path: string; code: string; params: Record<string, unknown> }[] }).fields[0];
+const fieldIssue = (response: Awaited<ReturnType<Call>>) =>
+  (response.json() as { fields: { path: string; code: string; params: Record<string, unknown> }[] }).fields[0];
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('e-mail confirmation', () => {
@@ -95,7 +96,10 @@ describe('e-mail confirmation', () => {
     await saveEmail(call, 'late@example.ee');
     await sendCode(call);
     const late = await confirmationCodeSentTo(app, 'late@example.ee');
-    await app.database.db.update(emailConfirmationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(emailConfirmationCodes.personalId, PERSONS[3]));
+    await app.database.db
+      .update(emailConfirmationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailConfirmationCodes.personalId, PERSONS[3]));
     expect(fieldIssue(await confirm(call, late))).toMatchObject({ code: 'confirmationCodeExpired' });
 
     await sendCode(call);
@@ -123,13 +127,21 @@ describe('e-mail confirmation', () => {
     const refused = await sendCode(call);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
-    const mails = await app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, 'EMAIL_CONFIRMATION_CODE'), eq(mailOutbox.personKey, `EE:${PERSONS[5]}`)));
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'EMAIL_CONFIRMATION_CODE'), eq(mailOutbox.personKey, `EE:${PERSONS[5]}`)));
     expect(mails).toHaveLength(CODES_PER_DAY);
   });
 
   it('mails the code in the person’s language with nothing they typed but the address it goes to', async () => {
     const call = await signIn(REGISTER_PERSON);
-    await call('PUT', '/onboarding/representative/personal-information', { email: 'keel@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'ru' });
+    await call('PUT', '/onboarding/representative/personal-information', {
+      email: 'keel@example.ee',
+      phone: '+372 5123 4567',
+      hasConsentedToRegistryQueries: true,
+      language: 'ru',
+    });
     await sendCode(call);
     const [mail] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'keel@example.ee'));
     expect(mail?.subject).toBe('Код подтверждения вашего адреса электронной почты');

@@ -1,11 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  DEFAULT_LOCALE,
-  EMAIL_CONFIRMATION_CODE_LENGTH,
-  isLocale,
-  type AccessTokenPayload,
-  type EmailConfirmationCodeSent,
-} from '@onboarding/domain';
+import { DEFAULT_LOCALE, EMAIL_CONFIRMATION_CODE_LENGTH, isLocale, type AccessTokenPayload, type EmailConfirmationCodeSent } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import type { EmailConfirmationRepository } from './email-confirmation-repository.js';
 import { personKeyOf } from './mail-recipient.js';
@@ -33,7 +27,9 @@ const personOf = (user: User): PersonKey => ({ personalId: user.personalId, pers
  * code unguessable is its few tries and short life.
  */
 const hashOf = (person: PersonKey, email: string, code: string): string =>
-  createHash('sha256').update(`${personKeyOf(person)}\n${email}\n${code}`).digest('hex');
+  createHash('sha256')
+    .update(`${personKeyOf(person)}\n${email}\n${code}`)
+    .digest('hex');
 
 const isSameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

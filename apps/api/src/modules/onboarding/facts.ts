@@ -5,7 +5,10 @@ import type { ApplicationRow } from './rows.js';
 import { personOf, type User } from './user.js';
 
 /** Every fact the bank acts on with its source, and where the declaration contradicts the register, for the representative given. */
-export const factsFor = (application: ApplicationRow, representative: FactsInput['representative']): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
+export const factsFor = (
+  application: ApplicationRow,
+  representative: FactsInput['representative'],
+): { facts: ApplicationFacts; discrepancies: Discrepancy[] } =>
   applicationFactsOf({
     company: {
       businessName: application.companyName,

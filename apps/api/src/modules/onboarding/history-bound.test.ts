@@ -25,7 +25,11 @@ let application: TestApplication;
 const companyData = completeSteps(JAAK_KRISTJAN).find(([step]) => step === 'CompanyData')?.[1] as Record<string, unknown>;
 /** A 250-character name that does not compress (as stored, the history is compressed): hex of repeated hashes. */
 const nameOf = (seed: string) =>
-  Array.from({ length: 4 }, (_, part) => createHash('sha512').update(`${seed}/${String(part)}`).digest('hex'))
+  Array.from({ length: 4 }, (_, part) =>
+    createHash('sha512')
+      .update(`${seed}/${String(part)}`)
+      .digest('hex'),
+  )
     .join('')
     .slice(0, 250);
 /** A CompanyData body with `count` partners whose names start with `prefix`: two prefixes make every save a new patch. */

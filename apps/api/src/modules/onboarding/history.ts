@@ -47,7 +47,11 @@ export function createHistory({ repository, ownApplication }: { repository: Pick
     const events = await repository.eventsOf(application.processId);
     return {
       processId: application.processId,
-      company: { businessName: application.companyName, registryCode: application.companyRegistryCode, registryCountryCode: application.companyRegistryCountryCode },
+      company: {
+        businessName: application.companyName,
+        registryCode: application.companyRegistryCode,
+        registryCountryCode: application.companyRegistryCountryCode,
+      },
       events: events.map((event) => ({
         id: event.id,
         type: event.type,

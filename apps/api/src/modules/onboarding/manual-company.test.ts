@@ -42,7 +42,13 @@ describe('a company typed by hand that the register knows', () => {
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'COMPANY_IN_REGISTER',
-      fields: [{ path: 'company.businessName', code: 'companyInRegisterNotRepresented', params: { name: 'Näidis Tehnoloogia OÜ', registryCode: REGISTRY_CODES.onePersonOu } }],
+      fields: [
+        {
+          path: 'company.businessName',
+          code: 'companyInRegisterNotRepresented',
+          params: { name: 'Näidis Tehnoloogia OÜ', registryCode: REGISTRY_CODES.onePersonOu },
+        },
+      ],
     });
     // Spelled another way, it is the same name.
     const respelled = await createManual(jaak, { businessName: 'osaühing NAIDIS tehnoloogia', registryCountryCode: 'EE' });
@@ -55,7 +61,9 @@ describe('a company typed by hand that the register knows', () => {
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'COMPANY_IN_REGISTER',
-      fields: [{ path: 'company.registryCode', code: 'companyInRegister', params: { name: 'Näidis Tehnoloogia OÜ', registryCode: REGISTRY_CODES.onePersonOu } }],
+      fields: [
+        { path: 'company.registryCode', code: 'companyInRegister', params: { name: 'Näidis Tehnoloogia OÜ', registryCode: REGISTRY_CODES.onePersonOu } },
+      ],
     });
   });
 });
@@ -116,7 +124,10 @@ describe('a submitted application for a company typed by hand', () => {
   }, 120_000);
 
   it('goes to a manager: no service fee invoice, the board declared by the applicant is not trusted', async () => {
-    const [event] = await app.database.db.select().from(eventOutbox).where(and(eq(eventOutbox.processId, processId), eq(eventOutbox.type, APPLICATION_SUBMITTED_EVENT)));
+    const [event] = await app.database.db
+      .select()
+      .from(eventOutbox)
+      .where(and(eq(eventOutbox.processId, processId), eq(eventOutbox.type, APPLICATION_SUBMITTED_EVENT)));
     const data = (event?.event as { data: Record<string, unknown> } | undefined)?.data;
     expect(data).toMatchObject({
       followUp: 'MANAGER_CONTACT',

@@ -37,7 +37,9 @@ export function createManualCompanies({ repository, register, bankRecords, write
     const [known] = byCode ? [byCode] : await register.companiesNamed(company.businessName);
     if (!known) return;
     const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
-    const isRepresented = represented.some((candidate) => candidate.registryCode === known.registryCode && candidate.registryCountryCode === known.registryCountryCode);
+    const isRepresented = represented.some(
+      (candidate) => candidate.registryCode === known.registryCode && candidate.registryCountryCode === known.registryCountryCode,
+    );
     throw new AppError('COMPANY_IN_REGISTER', {
       fields: [
         {
@@ -88,7 +90,10 @@ export function createManualCompanies({ repository, register, bankRecords, write
       const registryCode = cleanRegistryCode(company.registryCode);
       if (bankRecords.hasAccount(company.registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
       const rows = await repository.applicationsForCompany(company.registryCountryCode, registryCode);
-      const decision = companyDecision({ isRepresentedByPerson: true, status: 'ACTIVE' }, existingApplications(rows, (row) => isOwnedBy(row, user)));
+      const decision = companyDecision(
+        { isRepresentedByPerson: true, status: 'ACTIVE' },
+        existingApplications(rows, (row) => isOwnedBy(row, user)),
+      );
       if (decision.kind === 'OUTCOME') return decision;
       if (decision.kind === 'RESUME') return { kind: 'APPLICATION', application: toApplicationView(await ownApplication(decision.processId, user)) };
       return { kind: 'APPLICATION', application: toApplicationView(await createManualApplication(user, company, registryCode)) };

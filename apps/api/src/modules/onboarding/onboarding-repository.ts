@@ -88,7 +88,9 @@ export function createOnboardingRepository(db: Db) {
     },
 
     /** The person's own applications, each with its company and the register card it holds (the register look-ups' scope). */
-    async applicationsOf(person: PersonKey): Promise<Pick<ApplicationRow, 'status' | 'companyRegistryCountryCode' | 'companyRegistryCode' | 'registerFacts'>[]> {
+    async applicationsOf(
+      person: PersonKey,
+    ): Promise<Pick<ApplicationRow, 'status' | 'companyRegistryCountryCode' | 'companyRegistryCode' | 'registerFacts'>[]> {
       return db
         .select({
           status: applications.status,
@@ -171,7 +173,6 @@ export function createOnboardingRepository(db: Db) {
     async eventsOf(processId: string): Promise<ApplicationEventRow[]> {
       return db.select().from(applicationEvents).where(eq(applicationEvents.processId, processId)).orderBy(applicationEvents.id);
     },
-
   };
 }
 

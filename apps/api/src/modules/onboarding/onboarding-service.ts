@@ -47,7 +47,16 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const ownApplication = ownApplicationFrom(repository);
   const representatives = createRepresentatives({ repository, now });
   const manualCompanies = createManualCompanies({ repository, register, bankRecords, writes, ownApplication, now });
-  const chooseCompany = createChooseCompany({ repository, register, bankRecords, writes, ownApplication, requireConsent: representatives.requireConsent, manualCompanies, now });
+  const chooseCompany = createChooseCompany({
+    repository,
+    register,
+    bankRecords,
+    writes,
+    ownApplication,
+    requireConsent: representatives.requireConsent,
+    manualCompanies,
+    now,
+  });
   const stepSaving = createStepSaving({ repository, writes, ownApplication, storageLimits: options.storageLimits ?? DEFAULT_STORAGE_LIMITS });
   const review = createReview({ ownApplication });
   const registerRefresh = createRegisterRefresh({ register, writes, maxAgeMs: options.registerFactsMaxAgeMs ?? 15 * 60_000, now });

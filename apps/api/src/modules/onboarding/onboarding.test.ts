@@ -31,7 +31,9 @@ async function tokenFor(personalId: string): Promise<string> {
     });
     expect(consent.statusCode).toBe(200);
     // The address is confirmed as the screen confirms it: the mails below go only to a confirmed one.
-    await confirmEmail(app, (method, url, payload) => app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) }));
+    await confirmEmail(app, (method, url, payload) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) }),
+    );
   }
   return token;
 }
@@ -263,7 +265,9 @@ describe('save and continue later', () => {
     expect(reread.version).toBe(application.version);
     const events = await app.database.db.select().from(applicationEvents).where(eq(applicationEvents.processId, application.processId));
     expect(events.map((event) => [event.type, event.applicationVersion])).toContainEqual(['SAVE_AND_CONTINUE_LATER', application.version]);
-    const stale = await call(TEST_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, { version: application.version - 1 });
+    const stale = await call(TEST_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, {
+      version: application.version - 1,
+    });
     expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', currentVersion: application.version });
   });
 
@@ -272,7 +276,9 @@ describe('save and continue later', () => {
     // Consent comes with an e-mail address today; a representative stored before that may have none.
     const withoutEmail = sql`update representatives set email = null where personal_id = ${OK_PERSON}`;
     await app.database.db.execute(withoutEmail);
-    const response = await call(OK_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, { version: application.version });
+    const response = await call(OK_PERSON, 'POST', `/onboarding/applications/${application.processId}/save-and-continue-later`, {
+      version: application.version,
+    });
     await app.database.db.execute(sql`update representatives set email = 'representative@example.ee' where personal_id = ${OK_PERSON}`);
     expect(response.statusCode).toBe(409);
   });

@@ -58,7 +58,14 @@ describe('one open application per company', () => {
     const service = serviceWithRace(async () => {
       await writes.write(
         applicationCreated(
-          { representativePersonalId: '38001085718', representativeCountryCode: 'EE', companyName: 'Mereranna Disain OÜ', companyRegistryCode: REGISTRY_CODES.maryAnnNew, companyRegistryCountryCode: 'EE', companySource: 'REGISTER' },
+          {
+            representativePersonalId: '38001085718',
+            representativeCountryCode: 'EE',
+            companyName: 'Mereranna Disain OÜ',
+            companyRegistryCode: REGISTRY_CODES.maryAnnNew,
+            companyRegistryCountryCode: 'EE',
+            companySource: 'REGISTER',
+          },
           'test',
         ),
       );
@@ -79,7 +86,9 @@ describe('one open application per company', () => {
     await expect(database.db.insert(applications).values(another('SUBMITTED'))).rejects.toMatchObject({ cause: { code: '23505' } });
     await database.db.insert(applications).values(another('SUPERSEDED'));
     // A submission flagged for contradicting the register does not hold the company (verified facts).
-    await database.db.insert(applications).values({ ...another('SUBMITTED'), submittedDiscrepancies: [{ fact: 'LISTED_COMPANY', register: true, declared: false }] });
+    await database.db
+      .insert(applications)
+      .values({ ...another('SUBMITTED'), submittedDiscrepancies: [{ fact: 'LISTED_COMPANY', register: true, declared: false }] });
     // Companies without a registry code are not covered: several may wait for their code.
     const codeless = { ...another('IN_PROGRESS'), companyRegistryCode: null };
     await database.db.insert(applications).values([codeless, { ...codeless, processId: crypto.randomUUID() }]);

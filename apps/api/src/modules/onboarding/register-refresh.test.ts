@@ -54,7 +54,14 @@ describe('register facts are read again before signing', () => {
       company: {
         businessName: other.businessName,
         registryCode: other.registryCode,
-        legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Narva mnt 5', postalCode: '10117' },
+        legalAddress: {
+          countryCode: 'EE',
+          county: 'Harju maakond',
+          district: 'Tallinn',
+          city: 'Kesklinna linnaosa',
+          street: 'Narva mnt 5',
+          postalCode: '10117',
+        },
         mainFieldOfActivityCode: '62011',
       },
       person: { personalId: '40504040001', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1905-04-04' },

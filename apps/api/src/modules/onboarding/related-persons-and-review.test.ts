@@ -47,9 +47,23 @@ describe('GET related-persons/register', () => {
     const second = `entity:EE:${REGISTRY_CODES.chainHoldingSecond}`;
     expect(prefill.shareholders).toEqual([{ personId: first, sharePercent: 100 }]);
     const byId = new Map(prefill.relatedPersons.map((person) => [person.id, person]));
-    expect(byId.get(first)).toMatchObject({ type: 'LEGAL_ENTITY', businessName: 'Põhjala Grupp OÜ', shareholders: [{ personId: second, sharePercent: 50 }, { personId: 'person:EE:38001085718', sharePercent: 50 }] });
-    expect(byId.get(second)).toMatchObject({ type: 'LEGAL_ENTITY', businessName: 'Laane Invest OÜ', shareholders: [{ personId: 'person:EE:40504040001', sharePercent: 100 }] });
-    expect(byId.get('person:EE:40504040001')).toMatchObject({ roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY', 'SHAREHOLDER'], beneficiarySharePercent: 50 });
+    expect(byId.get(first)).toMatchObject({
+      type: 'LEGAL_ENTITY',
+      businessName: 'Põhjala Grupp OÜ',
+      shareholders: [
+        { personId: second, sharePercent: 50 },
+        { personId: 'person:EE:38001085718', sharePercent: 50 },
+      ],
+    });
+    expect(byId.get(second)).toMatchObject({
+      type: 'LEGAL_ENTITY',
+      businessName: 'Laane Invest OÜ',
+      shareholders: [{ personId: 'person:EE:40504040001', sharePercent: 100 }],
+    });
+    expect(byId.get('person:EE:40504040001')).toMatchObject({
+      roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY', 'SHAREHOLDER'],
+      beneficiarySharePercent: 50,
+    });
     expect(prefill.relatedPersons.every((person) => person.isFromRegister === true)).toBe(true);
   });
 
@@ -71,7 +85,10 @@ describe('GET related-persons/register', () => {
 });
 
 describe('PUT steps/RelatedPersons', () => {
-  const context = { company: { registryCode: COMPLETE_APPLICATION_COMPANY.registryCode, registryCountryCode: 'EE', isListedCompany: false }, representative: COMPLETE_APPLICATION_REPRESENTATIVE };
+  const context = {
+    company: { registryCode: COMPLETE_APPLICATION_COMPANY.registryCode, registryCountryCode: 'EE', isListedCompany: false },
+    representative: COMPLETE_APPLICATION_REPRESENTATIVE,
+  };
   const person = completeRepresentativePerson;
   const holding = (sharePercent: number) => [{ personId: REPRESENTATIVE_PERSON_ID, sharePercent }];
 
@@ -79,21 +96,66 @@ describe('PUT steps/RelatedPersons', () => {
     ['first-level owners at 85%', { ...completeRelatedPersons(), shareholders: holding(85) }],
     ['first-level owners at 110%', { ...completeRelatedPersons(), shareholders: holding(110) }],
     ['no owner and no board member', { shareholders: [], relatedPersons: [{ ...person(), roles: ['REPRESENTATIVE'] }] }],
-    ['the same person twice', { shareholders: holding(100), relatedPersons: [person(), { ...person(), id: 'copy', roles: ['SUPERVISORY_BOARD_MEMBER'], isBeneficialOwner: false, benefitType: undefined, beneficiarySharePercent: undefined }] }],
-    ['another person as the representative', { shareholders: holding(100), relatedPersons: [{ ...person(), personalId: '60001019906', taxResidences: [{ countryCode: 'EE', tin: '1' }] }] }],
+    [
+      'the same person twice',
+      {
+        shareholders: holding(100),
+        relatedPersons: [
+          person(),
+          {
+            ...person(),
+            id: 'copy',
+            roles: ['SUPERVISORY_BOARD_MEMBER'],
+            isBeneficialOwner: false,
+            benefitType: undefined,
+            beneficiarySharePercent: undefined,
+          },
+        ],
+      },
+    ],
+    [
+      'another person as the representative',
+      { shareholders: holding(100), relatedPersons: [{ ...person(), personalId: '60001019906', taxResidences: [{ countryCode: 'EE', tin: '1' }] }] },
+    ],
     [
       'an entity owning itself through another',
       {
         shareholders: [{ personId: 'e1', sharePercent: 100 }],
         relatedPersons: [
           { ...person(), roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY'] },
-          { id: 'e1', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Üks OÜ', registryCode: '19015524', shareholders: [{ personId: 'e2', sharePercent: 100 }] },
-          { id: 'e2', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Kaks OÜ', registryCode: '19016653', shareholders: [{ personId: 'e1', sharePercent: 100 }] },
+          {
+            id: 'e1',
+            type: 'LEGAL_ENTITY',
+            roles: ['SHAREHOLDER'],
+            businessName: 'Üks OÜ',
+            registryCode: '19015524',
+            shareholders: [{ personId: 'e2', sharePercent: 100 }],
+          },
+          {
+            id: 'e2',
+            type: 'LEGAL_ENTITY',
+            roles: ['SHAREHOLDER'],
+            businessName: 'Kaks OÜ',
+            registryCode: '19016653',
+            shareholders: [{ personId: 'e1', sharePercent: 100 }],
+          },
         ],
       },
     ],
-    ['an unfinished person and a wrong total', { shareholders: holding(60), relatedPersons: [{ ...person(), birthCountryCode: undefined, taxResidences: [] }] }],
-    ['a nested owner listed nowhere', { ...completeRelatedPersons(), relatedPersons: [person(), { id: 'e9', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Üleliigne OÜ', registryCode: '19016653', shareholders: [] }] }],
+    [
+      'an unfinished person and a wrong total',
+      { shareholders: holding(60), relatedPersons: [{ ...person(), birthCountryCode: undefined, taxResidences: [] }] },
+    ],
+    [
+      'a nested owner listed nowhere',
+      {
+        ...completeRelatedPersons(),
+        relatedPersons: [
+          person(),
+          { id: 'e9', type: 'LEGAL_ENTITY', roles: ['SHAREHOLDER'], businessName: 'Üleliigne OÜ', registryCode: '19016653', shareholders: [] },
+        ],
+      },
+    ],
   ])('refuses %s with the codes the browser computes', async (_, data) => {
     const application = await fillSteps(jaak, await applicationFor(jaak, COMPLETE_APPLICATION_COMPANY.registryCode), 'RelatedPersons');
     const response = await saveStep(jaak, application, 'RelatedPersons', data);
@@ -115,7 +177,10 @@ describe('GET review', () => {
   it('lists the steps still missing, then finds the complete application ready to sign', async () => {
     const started = await applicationFor(jaak, COMPLETE_APPLICATION_COMPANY.registryCode);
     const partial = await fillSteps(jaak, started, 'AdditionalData');
-    const before = (await jaak('GET', `/onboarding/applications/${partial.processId}/review`)).json() as { isComplete: boolean; steps: { step: string; isComplete: boolean }[] };
+    const before = (await jaak('GET', `/onboarding/applications/${partial.processId}/review`)).json() as {
+      isComplete: boolean;
+      steps: { step: string; isComplete: boolean }[];
+    };
     expect(before.isComplete).toBe(false);
     expect(before.steps.filter((step) => !step.isComplete).map((step) => step.step)).toEqual(['ApplicationOverview']);
 
@@ -128,7 +193,10 @@ describe('GET review', () => {
 
   it('refuses an identification location that is not one of the offices, or not of the type chosen', async () => {
     const application = await fillSteps(jaak, await applicationFor(jaak, COMPLETE_APPLICATION_COMPANY.registryCode), 'AdditionalData');
-    for (const identificationLocation of [{ type: 'BRANCH', officeId: 'nowhere-1' }, { type: 'BANKING_POINT', officeId: 'tallinn-1' }]) {
+    for (const identificationLocation of [
+      { type: 'BRANCH', officeId: 'nowhere-1' },
+      { type: 'BANKING_POINT', officeId: 'tallinn-1' },
+    ]) {
       const response = await saveStep(jaak, application, 'AdditionalData', { ...completeOverview(), identificationLocation });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ fields: [{ path: 'identificationLocation.officeId', code: 'incorrectValue' }] });
@@ -157,7 +225,13 @@ describe('GET review', () => {
       beneficiarySharePercent: undefined,
       benefitType: undefined,
     };
-    const data = { shareholders: [{ personId: REPRESENTATIVE_PERSON_ID, sharePercent: 70 }, { personId: 'matti', sharePercent: 30 }], relatedPersons: [completeRepresentativePerson(), matti] };
+    const data = {
+      shareholders: [
+        { personId: REPRESENTATIVE_PERSON_ID, sharePercent: 70 },
+        { personId: 'matti', sharePercent: 30 },
+      ],
+      relatedPersons: [completeRepresentativePerson(), matti],
+    };
     const saved = await saveStep(jaak, application, 'RelatedPersons', data);
     expect(saved.statusCode, saved.body).toBe(200);
     const review = (await jaak('GET', `/onboarding/applications/${application.processId}/review`)).json() as { notices: { hasNonResidentOwner: boolean } };

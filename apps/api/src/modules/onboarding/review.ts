@@ -1,4 +1,12 @@
-import { isBlockedByRegister, reviewApplication, stepIndex, verifiedNotices, type ApplicationReview, type RelatedPersonsFromRegister, type StepReview } from '@onboarding/domain';
+import {
+  isBlockedByRegister,
+  reviewApplication,
+  stepIndex,
+  verifiedNotices,
+  type ApplicationReview,
+  type RelatedPersonsFromRegister,
+  type StepReview,
+} from '@onboarding/domain';
 import { relatedPersonsFromRegister } from '../registry/index.js';
 import { registerOf } from './application-view.js';
 import { factsOf } from './facts.js';
@@ -16,7 +24,10 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
       const company = registerOf(application)?.details;
       if (!company) return { shareholders: [], relatedPersons: [] };
       const draft = relatedPersonsFromRegister(company, { personalId: user.personalId, countryCode: user.personalIdCountryCode });
-      return { shareholders: draft.shareholders, relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })) } as RelatedPersonsFromRegister;
+      return {
+        shareholders: draft.shareholders,
+        relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })),
+      } as RelatedPersonsFromRegister;
     },
 
     /** Whether the whole application may be signed: every step checked again against what is stored now. */

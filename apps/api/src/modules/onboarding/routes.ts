@@ -71,7 +71,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
     service.createApplication(userOf(request), request.body),
   );
 
-  route(endpoints.application, { summary: 'An application with its server-given step' }, (request) => service.application(userOf(request), request.params.processId));
+  route(endpoints.application, { summary: 'An application with its server-given step' }, (request) =>
+    service.application(userOf(request), request.params.processId),
+  );
 
   route(
     endpoints.saveStep,
@@ -107,10 +109,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  route(
-    endpoints.timeline,
-    { summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first" },
-    (request) => service.timeline(userOf(request), request.params.processId),
+  route(endpoints.timeline, { summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first" }, (request) =>
+    service.timeline(userOf(request), request.params.processId),
   );
 
   route(

@@ -40,7 +40,13 @@ async function applicationOf(call: Call, company: Company) {
     'registryCode' in company
       ? { source: 'REGISTER', registryCode: company.registryCode, registryCountryCode: 'EE' }
       : // A typed code is a Finnish one: an Estonian code the register does not know belongs to no company.
-        { source: 'MANUAL', company: { businessName: company.businessName, ...(company.typedRegistryCode ? { registryCode: company.typedRegistryCode, registryCountryCode: 'FI' } : { registryCountryCode: 'EE' }) } };
+        {
+          source: 'MANUAL',
+          company: {
+            businessName: company.businessName,
+            ...(company.typedRegistryCode ? { registryCode: company.typedRegistryCode, registryCountryCode: 'FI' } : { registryCountryCode: 'EE' }),
+          },
+        };
   const created = await call('POST', '/onboarding/applications', body);
   expect(created.statusCode, created.body).toBe(200);
   const { processId, version } = created.json().application as { processId: string; version: number };
@@ -51,14 +57,22 @@ async function applicationOf(call: Call, company: Company) {
 /** A representative who gave and confirmed `email`, and an application of theirs. */
 async function representativeWithApplication(personalId: string, email: string, company: Company) {
   const call = await signInAsRepresentative(app, personalId);
-  const personal = await call('PUT', '/onboarding/representative/personal-information', { email, phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+  const personal = await call('PUT', '/onboarding/representative/personal-information', {
+    email,
+    phone: '+372 5123 4567',
+    hasConsentedToRegistryQueries: true,
+    language: 'en',
+  });
   expect(personal.statusCode).toBe(200);
   await confirmEmail(app, call);
   return { call, ...(await applicationOf(call, company)) };
 }
 
 const mailsOf = (processId: string) =>
-  app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.processId, processId), eq(mailOutbox.template, 'SAVE_AND_CONTINUE_LATER')));
+  app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.processId, processId), eq(mailOutbox.template, 'SAVE_AND_CONTINUE_LATER')));
 
 function expectRateLimited(response: Awaited<ReturnType<Call>>, window: { min: number; max: number }): void {
   expect(response.statusCode).toBe(429);
@@ -71,7 +85,9 @@ function expectRateLimited(response: Awaited<ReturnType<Call>>, window: { min: n
 
 describe('save-and-continue-later limits', () => {
   it(`answers the ${PER_APPLICATION + 1}th request of one application within the hour with 429 RATE_LIMITED and Retry-After, and mails ${PER_APPLICATION} times only`, async () => {
-    const { processId, saveAndContinueLater } = await representativeWithApplication(TEST_PERSON, 'mari.hour@example.ee', { registryCode: REGISTRY_CODES.testPersonOu });
+    const { processId, saveAndContinueLater } = await representativeWithApplication(TEST_PERSON, 'mari.hour@example.ee', {
+      registryCode: REGISTRY_CODES.testPersonOu,
+    });
     for (let sent = 0; sent < PER_APPLICATION; sent += 1) expect((await saveAndContinueLater()).statusCode).toBe(202);
 
     expectRateLimited(await saveAndContinueLater(), { min: 3500, max: 3600 });
@@ -110,7 +126,10 @@ describe('save-and-continue-later limits', () => {
 describe('limits per person', () => {
   it(`answers the ${PER_PERSON + 1}th request of one person within the day, across applications, with 429, and mails ${PER_PERSON} times only`, async () => {
     // The attack test: one person, mails from several applications, each under its own limit (3 an hour).
-    const { call, saveAndContinueLater } = await representativeWithApplication(UNKNOWN_PERSONS[3], 'many@example.ee', { businessName: 'Esimene OÜ', typedRegistryCode: '90000001' });
+    const { call, saveAndContinueLater } = await representativeWithApplication(UNKNOWN_PERSONS[3], 'many@example.ee', {
+      businessName: 'Esimene OÜ',
+      typedRegistryCode: '90000001',
+    });
     const second = await applicationOf(call, { businessName: 'Ettevõte 2 OÜ', typedRegistryCode: '90000002' });
     const requests = [saveAndContinueLater, saveAndContinueLater, saveAndContinueLater, second.saveAndContinueLater, second.saveAndContinueLater];
     expect(requests).toHaveLength(PER_PERSON);
@@ -118,7 +137,10 @@ describe('limits per person', () => {
 
     // The second application's third mail is within its own limit: the person's day is what refuses it.
     expectRateLimited(await second.saveAndContinueLater(), { min: 86_300, max: 86_400 });
-    const mails = await app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.personKey, `EE:${UNKNOWN_PERSONS[3]}`), eq(mailOutbox.template, 'SAVE_AND_CONTINUE_LATER')));
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.personKey, `EE:${UNKNOWN_PERSONS[3]}`), eq(mailOutbox.template, 'SAVE_AND_CONTINUE_LATER')));
     expect(mails).toHaveLength(PER_PERSON);
   });
 });
@@ -126,7 +148,12 @@ describe('limits per person', () => {
 describe('the address the save-and-continue-later mail goes to', () => {
   it('is the confirmed one only: none before the code is typed back, none after another address is saved', async () => {
     const call = await signInAsRepresentative(app, UNKNOWN_PERSONS[4]);
-    await call('PUT', '/onboarding/representative/personal-information', { email: 'unconfirmed@example.ee', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+    await call('PUT', '/onboarding/representative/personal-information', {
+      email: 'unconfirmed@example.ee',
+      phone: '+372 5123 4567',
+      hasConsentedToRegistryQueries: true,
+      language: 'en',
+    });
     const { processId, saveAndContinueLater } = await applicationOf(call, { businessName: 'Kinnitamata OÜ', typedRegistryCode: '90000101' });
     const refused = await saveAndContinueLater();
     expect(refused.statusCode).toBe(409);
@@ -134,7 +161,12 @@ describe('the address the save-and-continue-later mail goes to', () => {
 
     await confirmEmail(app, call);
     expect((await saveAndContinueLater()).statusCode).toBe(202);
-    await call('PUT', '/onboarding/representative/personal-information', { email: 'someone.else@example.org', phone: '+372 5123 4567', hasConsentedToRegistryQueries: true, language: 'en' });
+    await call('PUT', '/onboarding/representative/personal-information', {
+      email: 'someone.else@example.org',
+      phone: '+372 5123 4567',
+      hasConsentedToRegistryQueries: true,
+      language: 'en',
+    });
     expect((await saveAndContinueLater()).statusCode).toBe(409);
     expect((await mailsOf(processId)).map((mail) => mail.recipient)).toEqual(['unconfirmed@example.ee']);
   });

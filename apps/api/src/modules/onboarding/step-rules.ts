@@ -1,4 +1,12 @@
-import { cleanRegistryCode, createRelatedPersonsSchema, relatedPersonsContextOf, STEP_SCHEMAS, type CompanyData, type FieldIssue, type FillableStep } from '@onboarding/domain';
+import {
+  cleanRegistryCode,
+  createRelatedPersonsSchema,
+  relatedPersonsContextOf,
+  STEP_SCHEMAS,
+  type CompanyData,
+  type FieldIssue,
+  type FillableStep,
+} from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import { BANK_OFFICES } from '../reference/index.js';
 import { registerOf } from './application-view.js';

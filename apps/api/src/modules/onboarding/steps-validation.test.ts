@@ -132,7 +132,10 @@ describe('PUT steps/Incomes', () => {
 
   it.each([
     ['bands and a custom amount', validIncomes],
-    ['the top bands', { ...validIncomes, estimatedMonthlyIncome: { band: 500001 }, estimatedMonthlyPayments: { customAmount: 2_000_000_000 }, monthlyCashDeposit: 15001 }],
+    [
+      'the top bands',
+      { ...validIncomes, estimatedMonthlyIncome: { band: 500001 }, estimatedMonthlyPayments: { customAmount: 2_000_000_000 }, monthlyCashDeposit: 15001 },
+    ],
   ])('%s: saved, and the step advances to RelatedPersons', async (_name, data) => {
     const application = await atIncomes();
     const response = await putStep(application, 'Incomes', data);

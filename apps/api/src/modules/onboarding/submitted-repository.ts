@@ -17,7 +17,15 @@ const wasSubmitted: SQL = or(
 
 export type SubmittedSummaryRow = Pick<
   ApplicationRow,
-  'processId' | 'applicationNumber' | 'status' | 'companyName' | 'companyRegistryCode' | 'companyRegistryCountryCode' | 'companySource' | 'submittedAt' | 'version'
+  | 'processId'
+  | 'applicationNumber'
+  | 'status'
+  | 'companyName'
+  | 'companyRegistryCode'
+  | 'companyRegistryCountryCode'
+  | 'companySource'
+  | 'submittedAt'
+  | 'version'
 > & { updatedAt: string };
 
 /** A page of submitted applications: of one status, updated since a time, after a (updated_at, process_id) position. */

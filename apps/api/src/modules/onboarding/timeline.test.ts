@@ -62,7 +62,12 @@ describe('GET /onboarding/applications/:processId/timeline', () => {
       { type: 'IDENTIFICATION_BOOKED', officeId: 'tallinn-1', at: '2026-12-14T11:30:00+02:00' },
     ];
     await recordDecision(app, submitted.processId, decisions[0]!);
-    await recordDecision(app, submitted.processId, { type: 'APPROVED', accountNumber: 'EE382200221020145685' }, { payload: { source: 'BANK', decision: { type: 'APPROVED', accountNumber: 'EE00 not an IBAN' } } });
+    await recordDecision(
+      app,
+      submitted.processId,
+      { type: 'APPROVED', accountNumber: 'EE382200221020145685' },
+      { payload: { source: 'BANK', decision: { type: 'APPROVED', accountNumber: 'EE00 not an IBAN' } } },
+    );
     await recordDecision(app, submitted.processId, decisions[1]!);
     await recordDecision(app, submitted.processId, { type: 'FEE_PAID' }, { payload: { source: 'BANK' } });
     await recordDecision(app, submitted.processId, decisions[2]!);
@@ -80,7 +85,11 @@ describe('GET /onboarding/applications/:processId/timeline', () => {
   });
 
   it('names the reopened steps while the applicant fills them, and the final answer once given', async () => {
-    await recordDecision(app, submitted.processId, { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes', 'RelatedPersons'], message: 'Palun lisa <b>müügitulu</b>.' });
+    await recordDecision(app, submitted.processId, {
+      type: 'MORE_INFORMATION_NEEDED',
+      steps: ['Incomes', 'RelatedPersons'],
+      message: 'Palun lisa <b>müügitulu</b>.',
+    });
     const reopened = (await timelineOf(call, submitted.processId)).json() as ApplicationTimeline;
     expect(reopened).toMatchObject({ status: 'IN_PROGRESS', reopenedSteps: ['Incomes', 'RelatedPersons'] });
     expect(reopened.entries.at(-1)).toMatchObject({ kind: 'DECISION', decision: { type: 'MORE_INFORMATION_NEEDED', message: 'Palun lisa <b>müügitulu</b>.' } });
@@ -106,8 +115,12 @@ describe('GET /onboarding/applications/:processId/timeline', () => {
     const anonymous = await app.inject({ method: 'GET', url: `/onboarding/applications/${submitted.processId}/timeline` });
     expect(anonymous.statusCode).toBe(401);
 
-    const openApi = (await app.inject({ method: 'GET', url: '/onboarding/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
-    expect(openApi.paths['/onboarding/applications/{processId}/timeline']?.get?.tags).toEqual(openApi.paths['/onboarding/applications/{processId}/history']?.get?.tags);
+    const openApi = (await app.inject({ method: 'GET', url: '/onboarding/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    expect(openApi.paths['/onboarding/applications/{processId}/timeline']?.get?.tags).toEqual(
+      openApi.paths['/onboarding/applications/{processId}/history']?.get?.tags,
+    );
   });
 });
 
@@ -136,7 +149,17 @@ describe('GET /onboarding/applications/:processId/history', () => {
     // The applicant's own answers stay, patches and all.
     expect(events.some((event) => event.type === 'STEP_SAVED' && (event.patch?.length ?? 0) > 0)).toBe(true);
 
-    for (const withheld of ['bank:', 'test-client', 'facts', 'discrepancies', 'followUp', 'signingSessionId', 'contractId', 'contractSha256', 'EE00 not an IBAN']) {
+    for (const withheld of [
+      'bank:',
+      'test-client',
+      'facts',
+      'discrepancies',
+      'followUp',
+      'signingSessionId',
+      'contractId',
+      'contractSha256',
+      'EE00 not an IBAN',
+    ]) {
       expect(response.body, withheld).not.toContain(withheld);
     }
   });
@@ -148,7 +171,11 @@ describe('timelineEntriesOf', () => {
     const entries = timelineEntriesOf([
       { type: 'APPLICATION_CREATED', payload: {}, createdAt: at(0) },
       { type: 'APPLICATION_SUBMITTED', payload: { method: 'SMART_ID', facts: {} }, createdAt: at(1) },
-      { type: 'DECISION_RECORDED', payload: { source: 'BANK', decision: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Lisa tulud.' } }, createdAt: at(2) },
+      {
+        type: 'DECISION_RECORDED',
+        payload: { source: 'BANK', decision: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Lisa tulud.' } },
+        createdAt: at(2),
+      },
       { type: 'DECISION_RECORDED', payload: { source: 'BANK', decision: { type: 'SOMETHING_NEW' } }, createdAt: at(3) },
       { type: 'STEP_SAVED', payload: { step: 'Incomes' }, createdAt: at(4) },
       { type: 'APPLICATION_SUBMITTED', payload: { method: 'MOBILE_ID' }, createdAt: at(5) },
@@ -169,7 +196,13 @@ describe('applicantHistoryOf', () => {
       company: { businessName: 'Näidis OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
       events: [
         { ...event, type: 'RISK_SCORED', actor: 'bank:aml-engine', payload: { source: 'BANK', score: 87 } },
-        { ...event, id: 2, type: 'DECISION_RECORDED', actor: 'bank:core-banking', payload: { source: 'BANK', decision: { type: 'FEE_PAID', note: 'internal' }, manager: 'Mari' } },
+        {
+          ...event,
+          id: 2,
+          type: 'DECISION_RECORDED',
+          actor: 'bank:core-banking',
+          payload: { source: 'BANK', decision: { type: 'FEE_PAID', note: 'internal' }, manager: 'Mari' },
+        },
       ],
     });
     expect(history.events.map(({ actor, payload }) => ({ actor, payload }))).toEqual([

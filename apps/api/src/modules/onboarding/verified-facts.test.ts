@@ -30,7 +30,12 @@ afterAll(async () => {
   await app.close();
 });
 
-type Review = { isComplete: boolean; facts: ApplicationFacts; discrepancies: Discrepancy[]; steps: { step: string; isComplete: boolean; issues: { code: string }[] }[] };
+type Review = {
+  isComplete: boolean;
+  facts: ApplicationFacts;
+  discrepancies: Discrepancy[];
+  steps: { step: string; isComplete: boolean; issues: { code: string }[] }[];
+};
 
 const reviewOf = async (call: Call, application: Pick<TestApplication, 'processId'>): Promise<Review> =>
   (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
@@ -60,7 +65,14 @@ const LISTED: ApplicationSubject = {
   company: {
     businessName: 'Läänemere Energia AS',
     registryCode: REGISTRY_CODES.listedAs,
-    legalAddress: { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Põhja-Tallinna linnaosa', street: 'Kalasadama tn 4', postalCode: '10415' },
+    legalAddress: {
+      countryCode: 'EE',
+      county: 'Harju maakond',
+      district: 'Tallinn',
+      city: 'Põhja-Tallinna linnaosa',
+      street: 'Kalasadama tn 4',
+      postalCode: '10415',
+    },
     mainFieldOfActivityCode: '35111',
   },
   person: OK_TESTNUMBER.person,
@@ -69,16 +81,31 @@ const LISTED: ApplicationSubject = {
 describe('the company is fixed when the application is created', () => {
   it('refuses a manual application that names a register company in its company step; the contract names the company typed at creation', async () => {
     // 30303039903 represents no company; the register knows Läänemere Energia AS.
-    const subject: ApplicationSubject = { company: { businessName: 'Minu Idufirma OÜ', registryCode: '' }, person: { personalId: '30303039903', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1903-03-03' } };
+    const subject: ApplicationSubject = {
+      company: { businessName: 'Minu Idufirma OÜ', registryCode: '' },
+      person: { personalId: '30303039903', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1903-03-03' },
+    };
     const call = await signInAsRepresentative(app, subject.person.personalId, 'en');
-    const created = await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: subject.company.businessName, registryCountryCode: 'EE' } });
+    const created = await call('POST', '/onboarding/applications', {
+      source: 'MANUAL',
+      company: { businessName: subject.company.businessName, registryCountryCode: 'EE' },
+    });
     const application = (created.json() as { application: TestApplication }).application;
     const filled = await fillSteps(call, application, 'CompanyData', subject);
 
-    const swapped = await saveStep(call, filled, 'CompanyData', { ...stepsOf(subject).CompanyData, businessName: 'Läänemere Energia AS', registryCode: REGISTRY_CODES.listedAs });
+    const swapped = await saveStep(call, filled, 'CompanyData', {
+      ...stepsOf(subject).CompanyData,
+      businessName: 'Läänemere Energia AS',
+      registryCode: REGISTRY_CODES.listedAs,
+    });
     expect(swapped.statusCode).toBe(409);
     expect(swapped.json()).toMatchObject({ code: 'COMPANY_MISMATCH' });
-    expect(swapped.json().fields.map((field: { path: string }) => field.path).sort()).toEqual(['businessName', 'registryCode']);
+    expect(
+      swapped
+        .json()
+        .fields.map((field: { path: string }) => field.path)
+        .sort(),
+    ).toEqual(['businessName', 'registryCode']);
 
     let current = filled;
     for (const [step, data] of completeSteps(subject).slice(1)) {
@@ -98,7 +125,11 @@ describe('the company is fixed when the application is created', () => {
     const call = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId, 'en');
     const application = await applicationFor(call, OK_TESTNUMBER.company.registryCode);
     const filled = await fillSteps(call, application, 'CompanyData', OK_TESTNUMBER);
-    const swapped = await saveStep(call, filled, 'CompanyData', { ...stepsOf(OK_TESTNUMBER).CompanyData, businessName: 'Lõuna Logistika OÜ', registryCode: REGISTRY_CODES.minorityShareholders });
+    const swapped = await saveStep(call, filled, 'CompanyData', {
+      ...stepsOf(OK_TESTNUMBER).CompanyData,
+      businessName: 'Lõuna Logistika OÜ',
+      registryCode: REGISTRY_CODES.minorityShareholders,
+    });
     expect(swapped.statusCode).toBe(409);
     expect(swapped.json().code).toBe('COMPANY_MISMATCH');
     // A registry code with spaces is still the same company.
@@ -129,11 +160,24 @@ describe('the register decides the follow-up; the declaration stands beside it',
 
     const review = await reviewOf(call, application);
     expect(review.isComplete).toBe(true);
-    expect(review.facts.representationBasis).toMatchObject({ value: 'AUTHORIZED_PERSON', source: 'REGISTER', declared: 'MANAGEMENT_BOARD_MEMBER', queriedAt: expect.any(String) });
-    expect(review.discrepancies.map((discrepancy) => discrepancy.fact)).toEqual(['REPRESENTATION_BASIS', 'MANAGEMENT_BOARD', 'SHAREHOLDERS', 'BENEFICIAL_OWNERS']);
+    expect(review.facts.representationBasis).toMatchObject({
+      value: 'AUTHORIZED_PERSON',
+      source: 'REGISTER',
+      declared: 'MANAGEMENT_BOARD_MEMBER',
+      queriedAt: expect.any(String),
+    });
+    expect(review.discrepancies.map((discrepancy) => discrepancy.fact)).toEqual([
+      'REPRESENTATION_BASIS',
+      'MANAGEMENT_BOARD',
+      'SHAREHOLDERS',
+      'BENEFICIAL_OWNERS',
+    ]);
     const shareholders = review.discrepancies.find((discrepancy) => discrepancy.fact === 'SHAREHOLDERS');
     expect(shareholders).toMatchObject({
-      register: [{ key: 'person:EE:60001019906', sharePercent: 70 }, { key: 'person:EE:60001018800', sharePercent: 30 }],
+      register: [
+        { key: 'person:EE:60001019906', sharePercent: 70 },
+        { key: 'person:EE:60001018800', sharePercent: 30 },
+      ],
       declared: [{ key: 'person:EE:60001018800', sharePercent: 100 }],
     });
 
@@ -157,13 +201,21 @@ describe('the register decides the follow-up; the declaration stands beside it',
       .from(applicationEvents)
       .where(and(eq(applicationEvents.processId, application.processId), eq(applicationEvents.type, 'APPLICATION_SUBMITTED')));
     expect(submission).toMatchObject({
-      payload: { source: 'EID', followUp: 'SIGN_BY_LINK', facts: { representationBasis: { value: 'AUTHORIZED_PERSON', source: 'REGISTER', declared: 'MANAGEMENT_BOARD_MEMBER' } } },
+      payload: {
+        source: 'EID',
+        followUp: 'SIGN_BY_LINK',
+        facts: { representationBasis: { value: 'AUTHORIZED_PERSON', source: 'REGISTER', declared: 'MANAGEMENT_BOARD_MEMBER' } },
+      },
     });
     expect((submission?.payload.discrepancies as unknown[]).length).toBe(4);
 
     // The real board member is not locked out by the flagged submission.
     const boardMember = await signInAsRepresentative(app, '60001019906', 'et');
-    const theirs = await boardMember('POST', '/onboarding/applications', { source: 'REGISTER', registryCode: PROCURA_HOLDER.company.registryCode, registryCountryCode: 'EE' });
+    const theirs = await boardMember('POST', '/onboarding/applications', {
+      source: 'REGISTER',
+      registryCode: PROCURA_HOLDER.company.registryCode,
+      registryCountryCode: 'EE',
+    });
     expect(theirs.json()).toMatchObject({ kind: 'APPLICATION', application: { status: 'IN_PROGRESS', company: { businessName: 'Mereranna Disain OÜ' } } });
   });
 
@@ -194,7 +246,14 @@ describe('the register decides the follow-up; the declaration stands beside it',
       company: {
         businessName: 'Põhjala Puit AS',
         registryCode: REGISTRY_CODES.chainAs,
-        legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', district: 'Rakvere linn', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
+        legalAddress: {
+          countryCode: 'EE',
+          county: 'Lääne-Viru maakond',
+          district: 'Rakvere linn',
+          city: 'Rakvere',
+          street: 'Tööstuse tn 12',
+          postalCode: '44311',
+        },
         mainFieldOfActivityCode: '16101',
       },
       person: OK_TESTNUMBER.person,
@@ -206,7 +265,16 @@ describe('the register decides the follow-up; the declaration stands beside it',
     expect(edited.statusCode, edited.body).toBe(200);
 
     const expectRegisterFacts = (facts: ApplicationFacts) => {
-      for (const name of ['businessName', 'registryCode', 'legalForm', 'companyStatus', 'isListedCompany', 'legalAddress', 'mainFieldOfActivityCode', 'representationBasis'] as const) {
+      for (const name of [
+        'businessName',
+        'registryCode',
+        'legalForm',
+        'companyStatus',
+        'isListedCompany',
+        'legalAddress',
+        'mainFieldOfActivityCode',
+        'representationBasis',
+      ] as const) {
         expect(facts[name], name).toMatchObject({ source: 'REGISTER', queriedAt: expect.any(String) });
       }
       expect(facts.representative).toMatchObject({ source: 'EID', value: { personalId: OK_TESTNUMBER.person.personalId } });
@@ -258,7 +326,10 @@ describe('history', () => {
     expect(saves[0]).toMatchObject({ actor: 'EE38001085718', source: 'APPLICANT', payload: { step: 'AccountOpeningReason' } });
     expect(saves[0]?.patch).toEqual([{ op: 'add', path: '/AccountOpeningReason', value: { openingReasons: ['DEPOSIT', 'OTHER'], otherReason: 'Palgad' } }]);
     expect(saves[1]?.patch).toEqual(
-      expect.arrayContaining([{ op: 'remove', path: '/AccountOpeningReason/otherReason' }, { op: 'remove', path: '/AccountOpeningReason/openingReasons/1' }]),
+      expect.arrayContaining([
+        { op: 'remove', path: '/AccountOpeningReason/otherReason' },
+        { op: 'remove', path: '/AccountOpeningReason/openingReasons/1' },
+      ]),
     );
     expect(new Date(saves[0]?.at ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(history.events[0]).toMatchObject({ type: 'APPLICATION_CREATED', actor: 'EE38001085718', source: 'REGISTER' });

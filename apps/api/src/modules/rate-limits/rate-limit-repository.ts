@@ -36,7 +36,10 @@ export function createRateLimitRepository(db: Db) {
 
     /** Removes counters whose window has ended; they would restart at 1 anyway. */
     async purgeExpired(): Promise<number> {
-      const removed = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, sql`now()`)).returning({ key: rateLimitCounters.key });
+      const removed = await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.resetsAt, sql`now()`))
+        .returning({ key: rateLimitCounters.key });
       return removed.length;
     },
   };

@@ -48,7 +48,12 @@ describe('the counters', () => {
   });
 
   it('keep no personal code or address in clear', async () => {
-    await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/start', remoteAddress: '192.0.2.44', payload: { ...createPkce().common, personalId: '39901012239', personalIdCountryCode: 'EE' } });
+    await app.inject({
+      method: 'POST',
+      url: '/oauth2/v2/authorize/sid/start',
+      remoteAddress: '192.0.2.44',
+      payload: { ...createPkce().common, personalId: '39901012239', personalIdCountryCode: 'EE' },
+    });
     const keys = (await app.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).join('\n');
     expect(keys).toContain('sign-in-start:client+person/');
     expect(keys).not.toContain('39901012239');
@@ -95,7 +100,8 @@ describe('limits per client address', () => {
   it('token exchanges and refreshes: refused once the address has used its budget, before the body is read', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_REQUESTS_PER_ADDRESS: '2' });
     try {
-      const refresh = () => limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', remoteAddress: '198.51.100.9', payload: { refreshToken: 'x'.repeat(43) } });
+      const refresh = () =>
+        limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', remoteAddress: '198.51.100.9', payload: { refreshToken: 'x'.repeat(43) } });
       expect(codes([await refresh(), await refresh()])).not.toContain(429);
       const refused = await refresh();
       expect(refused.statusCode).toBe(429);
@@ -103,7 +109,9 @@ describe('limits per client address', () => {
       const token = await limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/token', remoteAddress: '198.51.100.9', payload: {} });
       expect(token.statusCode).toBe(429);
       // Another address is not affected.
-      expect((await limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', remoteAddress: '198.51.100.10', payload: {} })).statusCode).not.toBe(429);
+      expect((await limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/refresh', remoteAddress: '198.51.100.10', payload: {} })).statusCode).not.toBe(
+        429,
+      );
     } finally {
       await limited.close();
     }
@@ -129,7 +137,8 @@ describe('limits per signed-in person on what is stored (3 per window here)', ()
 
   it('draft autosaves: the fourth is refused and writes nothing', async () => {
     const answers = [];
-    for (let index = 0; index < 3; index++) answers.push(await person('PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: await versionNow(), data: { note: index } }));
+    for (let index = 0; index < 3; index++)
+      answers.push(await person('PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: await versionNow(), data: { note: index } }));
     const before = await versionNow();
     answers.push(await person('PUT', `/onboarding/applications/${id}/drafts/AccountOpeningReason`, { version: before, data: { note: 3 } }));
     expect(codes(answers)).toEqual([200, 200, 200, 429]);
@@ -139,7 +148,8 @@ describe('limits per signed-in person on what is stored (3 per window here)', ()
 
   it('step saves: the fourth is refused, whatever the first three answered', async () => {
     const answers = [];
-    for (let index = 0; index < 4; index++) answers.push(await person('PUT', `/onboarding/applications/${id}/steps/AccountOpeningReason`, { version: await versionNow(), data: {} }));
+    for (let index = 0; index < 4; index++)
+      answers.push(await person('PUT', `/onboarding/applications/${id}/steps/AccountOpeningReason`, { version: await versionNow(), data: {} }));
     expect(codes(answers.slice(0, 3))).not.toContain(429);
     expect(answers[3]?.statusCode).toBe(429);
   });

@@ -4,7 +4,10 @@ export type EmtakSection = { code: string; name: LocalizedName };
 
 /** The 21 sections (A–U) of EMTAK 2008, which are those of NACE Rev. 2. */
 export const EMTAK_SECTIONS: readonly EmtakSection[] = [
-  { code: 'A', name: { et: 'Põllumajandus, metsamajandus ja kalapüük', en: 'Agriculture, forestry and fishing', ru: 'Сельское хозяйство, лесное хозяйство и рыболовство' } },
+  {
+    code: 'A',
+    name: { et: 'Põllumajandus, metsamajandus ja kalapüük', en: 'Agriculture, forestry and fishing', ru: 'Сельское хозяйство, лесное хозяйство и рыболовство' },
+  },
   { code: 'B', name: { et: 'Mäetööstus', en: 'Mining and quarrying', ru: 'Добыча полезных ископаемых' } },
   { code: 'C', name: { et: 'Töötlev tööstus', en: 'Manufacturing', ru: 'Обрабатывающая промышленность' } },
   {

@@ -43,16 +43,19 @@ describe('reference endpoints', () => {
     }
   });
 
-  it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s answers its contract with a strong ETag and an hour of caching', async (_path, endpoint) => {
-    const response = await get(endpoint.path);
+  it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+    '%s answers its contract with a strong ETag and an hour of caching',
+    async (_path, endpoint) => {
+      const response = await get(endpoint.path);
 
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('public, max-age=3600');
-    const digest = createHash('sha256').update(response.body).digest('base64url');
-    expect(response.headers.etag).toBe(`"${digest}"`);
-    expect(endpoint.response.safeParse(response.json()).success).toBe(true);
-  });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+      const digest = createHash('sha256').update(response.body).digest('base64url');
+      expect(response.headers.etag).toBe(`"${digest}"`);
+      expect(endpoint.response.safeParse(response.json()).success).toBe(true);
+    },
+  );
 
   it.each(endpoints.map((endpoint) => [endpoint.path] as const))('%s answers 304 to a matching If-None-Match', async (path) => {
     const etag = String((await get(path)).headers.etag);
@@ -127,8 +130,27 @@ describe('economic activities', () => {
   it('places each division in the section NACE Rev. 2 gives it', () => {
     // First and last division of each section (NACE Rev. 2).
     const ranges: Record<string, [number, number]> = {
-      A: [1, 3], B: [5, 9], C: [10, 33], D: [35, 35], E: [36, 39], F: [41, 43], G: [45, 47], H: [49, 53], I: [55, 56], J: [58, 63], K: [64, 66],
-      L: [68, 68], M: [69, 75], N: [77, 82], O: [84, 84], P: [85, 85], Q: [86, 88], R: [90, 93], S: [94, 96], T: [97, 98], U: [99, 99],
+      A: [1, 3],
+      B: [5, 9],
+      C: [10, 33],
+      D: [35, 35],
+      E: [36, 39],
+      F: [41, 43],
+      G: [45, 47],
+      H: [49, 53],
+      I: [55, 56],
+      J: [58, 63],
+      K: [64, 66],
+      L: [68, 68],
+      M: [69, 75],
+      N: [77, 82],
+      O: [84, 84],
+      P: [85, 85],
+      Q: [86, 88],
+      R: [90, 93],
+      S: [94, 96],
+      T: [97, 98],
+      U: [99, 99],
     };
     for (const section of tree.sections) {
       const [first, last] = ranges[section.code] ?? [0, -1];
@@ -150,10 +172,34 @@ describe('economic activities', () => {
 
   it('has the codes small companies name most', () => {
     const codes = new Set(activitiesOf().map(({ code }) => code));
-    for (const code of ['62011', '62021', '62091', '47911', '70221', '69201', '69101', '41201', '43341', '49411', '56101', '56301', '68201', '68311', '73111', '74101', '85599', '86231', '96021']) {
+    for (const code of [
+      '62011',
+      '62021',
+      '62091',
+      '47911',
+      '70221',
+      '69201',
+      '69101',
+      '41201',
+      '43341',
+      '49411',
+      '56101',
+      '56301',
+      '68201',
+      '68311',
+      '73111',
+      '74101',
+      '85599',
+      '86231',
+      '96021',
+    ]) {
       expect(codes.has(code), code).toBe(true);
     }
-    expect(activitiesOf().find(({ code }) => code === '62011')?.name).toEqual({ et: 'Programmeerimine', en: 'Computer programming activities', ru: 'Компьютерное программирование' });
+    expect(activitiesOf().find(({ code }) => code === '62011')?.name).toEqual({
+      et: 'Programmeerimine',
+      en: 'Computer programming activities',
+      ru: 'Компьютерное программирование',
+    });
   });
 });
 
@@ -165,8 +211,21 @@ describe('places', () => {
 
   it('has the 15 counties of Estonia with their names in each language', () => {
     expect(places.counties.map(({ name }) => name.et)).toEqual([
-      'Harju maakond', 'Hiiu maakond', 'Ida-Viru maakond', 'Jõgeva maakond', 'Järva maakond', 'Lääne maakond', 'Lääne-Viru maakond', 'Põlva maakond',
-      'Pärnu maakond', 'Rapla maakond', 'Saare maakond', 'Tartu maakond', 'Valga maakond', 'Viljandi maakond', 'Võru maakond',
+      'Harju maakond',
+      'Hiiu maakond',
+      'Ida-Viru maakond',
+      'Jõgeva maakond',
+      'Järva maakond',
+      'Lääne maakond',
+      'Lääne-Viru maakond',
+      'Põlva maakond',
+      'Pärnu maakond',
+      'Rapla maakond',
+      'Saare maakond',
+      'Tartu maakond',
+      'Valga maakond',
+      'Viljandi maakond',
+      'Võru maakond',
     ]);
     expect(places.counties[0]).toMatchObject({ code: 'EE-37', name: { et: 'Harju maakond', en: 'Harju County', ru: 'Харьюский уезд' } });
   });
@@ -187,7 +246,22 @@ describe('places', () => {
 
   it('has every county seat', () => {
     const cities = new Set(places.counties.flatMap(({ districts }) => districts.flatMap(({ cities }) => cities)));
-    for (const seat of ['Kärdla', 'Jõhvi', 'Jõgeva', 'Paide', 'Haapsalu', 'Rakvere', 'Põlva', 'Pärnu', 'Rapla', 'Kuressaare', 'Tartu', 'Valga', 'Viljandi', 'Võru']) {
+    for (const seat of [
+      'Kärdla',
+      'Jõhvi',
+      'Jõgeva',
+      'Paide',
+      'Haapsalu',
+      'Rakvere',
+      'Põlva',
+      'Pärnu',
+      'Rapla',
+      'Kuressaare',
+      'Tartu',
+      'Valga',
+      'Viljandi',
+      'Võru',
+    ]) {
       expect(cities.has(seat), seat).toBe(true);
     }
   });

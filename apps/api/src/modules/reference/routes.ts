@@ -12,9 +12,17 @@ type ReferenceList = { endpoint: NamedEndpoint & { response: z.ZodType }; summar
 
 const LISTS: readonly ReferenceList[] = [
   { endpoint: referenceEndpoints.countries, summary: 'Countries by ISO 3166-1 alpha-2 code, named in Estonian, English and Russian', data: buildCountries },
-  { endpoint: referenceEndpoints.economicActivities, summary: 'EMTAK economic activities with their version: sections, divisions and common five-digit codes', data: buildEconomicActivities },
+  {
+    endpoint: referenceEndpoints.economicActivities,
+    summary: 'EMTAK economic activities with their version: sections, divisions and common five-digit codes',
+    data: buildEconomicActivities,
+  },
   { endpoint: referenceEndpoints.places, summary: 'Counties of Estonia, their districts (local governments) and cities', data: buildPlaces },
-  { endpoint: referenceEndpoints.bankOffices, summary: 'Branches and banking points where a representative can identify themselves', data: () => ({ bankOffices: BANK_OFFICES }) },
+  {
+    endpoint: referenceEndpoints.bankOffices,
+    summary: 'Branches and banking points where a representative can identify themselves',
+    data: () => ({ bankOffices: BANK_OFFICES }),
+  },
 ];
 
 /** Public reference data (docs/requirements.md section 3), built from referenceEndpoints in packages/domain. */

@@ -10,8 +10,7 @@ export type BankRecords = {
   hasAccount(registryCountryCode: string, registryCode: string): boolean;
 };
 
-const keyOf = (registryCountryCode: string, registryCode: string) =>
-  `${registryCountryCode.trim().toUpperCase()}:${cleanRegistryCode(registryCode)}`;
+const keyOf = (registryCountryCode: string, registryCode: string) => `${registryCountryCode.trim().toUpperCase()}:${cleanRegistryCode(registryCode)}`;
 
 export const createSimulatedBankRecords = (accounts: readonly CompanyKey[] = FIXTURE_ACCOUNTS): BankRecords => {
   const withAccount = new Set(accounts.map((account) => keyOf(account.registryCountryCode, account.registryCode)));

@@ -58,5 +58,3 @@ export type BusinessRegister = {
   companiesNamed(businessName: string): Promise<RegisterCompanyDetails[]>;
   person(personalId: string, countryCode: string): Promise<RegisterPerson | undefined>;
 };
-
-

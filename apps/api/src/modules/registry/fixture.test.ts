@@ -143,7 +143,10 @@ describe('the fixture register', () => {
         company: { registryCode: company.registryCode, registryCountryCode: company.registryCountryCode, isListedCompany: company.isListedCompany },
         representative: { personalId: representative?.personalId ?? '', personalIdCountryCode: 'EE' },
       });
-      expect(violations.map((violation) => violation.code), company.businessName).toEqual(exceptions[company.registryCode] ?? []);
+      expect(
+        violations.map((violation) => violation.code),
+        company.businessName,
+      ).toEqual(exceptions[company.registryCode] ?? []);
     }
   });
 
@@ -167,12 +170,7 @@ describe('the fixture register', () => {
 
   it('knows every person the companies name who has a personal ID', async () => {
     for (const company of details.values()) {
-      const named = [
-        ...company.managementBoardMembers,
-        ...company.supervisoryBoardMembers,
-        ...company.authorizedPersons,
-        ...company.beneficialOwners,
-      ];
+      const named = [...company.managementBoardMembers, ...company.supervisoryBoardMembers, ...company.authorizedPersons, ...company.beneficialOwners];
       for (const person of named.filter((entry) => entry.personalId !== undefined)) {
         expect(await register.person(person.personalId ?? '', person.personalIdCountryCode), personLabel(person)).toBeDefined();
       }

@@ -73,21 +73,38 @@ async function differences(ask: () => Promise<LightMyRequestResponse>, askMissin
   if (JSON.stringify(stableHeaders(hidden.result)) !== JSON.stringify(stableHeaders(missing.result))) {
     problems.push(`headers ${JSON.stringify(hidden.result.headers)} / missing ${JSON.stringify(missing.result.headers)}`);
   }
-  if (JSON.stringify(hidden.statements) !== JSON.stringify(missing.statements)) problems.push(`queries ${hidden.statements.join('; ')} / missing ${missing.statements.join('; ')}`);
-  if (JSON.stringify(hidden.rowCounts) !== JSON.stringify(missing.rowCounts)) problems.push(`rows ${JSON.stringify(hidden.rowCounts)} / missing ${JSON.stringify(missing.rowCounts)}`);
+  if (JSON.stringify(hidden.statements) !== JSON.stringify(missing.statements))
+    problems.push(`queries ${hidden.statements.join('; ')} / missing ${missing.statements.join('; ')}`);
+  if (JSON.stringify(hidden.rowCounts) !== JSON.stringify(missing.rowCounts))
+    problems.push(`rows ${JSON.stringify(hidden.rowCounts)} / missing ${JSON.stringify(missing.rowCounts)}`);
   return problems;
 }
 
 describe('register look-ups answer only what the applicant’s own forms are filled from', () => {
   it('answers a stranger’s company exactly as a company the register does not have', async () => {
-    expect(await differences(() => company(applicant, STRANGERS_COMPANY), () => company(applicant, MISSING_COMPANY))).toEqual([]);
+    expect(
+      await differences(
+        () => company(applicant, STRANGERS_COMPANY),
+        () => company(applicant, MISSING_COMPANY),
+      ),
+    ).toEqual([]);
     const answer = await company(applicant, STRANGERS_COMPANY);
     expect(answer.json()).toEqual({ code: 'NOT_FOUND', message: 'The register has no company with this registry code.' });
   });
 
   it('answers a person named in no card of the applicant’s chain exactly as a person the register does not have', async () => {
-    expect(await differences(() => person(applicant, STRANGER), () => person(applicant, MISSING_PERSON))).toEqual([]);
-    expect(await differences(() => person(applicant, OWNER_OF_A_REPRESENTED_COMPANY), () => person(applicant, MISSING_PERSON))).toEqual([]);
+    expect(
+      await differences(
+        () => person(applicant, STRANGER),
+        () => person(applicant, MISSING_PERSON),
+      ),
+    ).toEqual([]);
+    expect(
+      await differences(
+        () => person(applicant, OWNER_OF_A_REPRESENTED_COMPANY),
+        () => person(applicant, MISSING_PERSON),
+      ),
+    ).toEqual([]);
     const answer = await person(applicant, STRANGER);
     expect(answer.json()).toEqual({ code: 'NOT_FOUND', message: 'The register has no person with this personal ID code.' });
   });
@@ -97,14 +114,29 @@ describe('register look-ups answer only what the applicant’s own forms are fil
     expect(represented.statusCode).toBe(200);
     expect(represented.json()).toMatchObject({ businessName: 'Läänemere Energia AS' });
     expect(fieldsOf(represented)).toEqual(COMPANY_PREFILL);
-    expect(await differences(() => company(applicant, REGISTRY_CODES.listedOwnerHolding), () => company(applicant, MISSING_COMPANY))).toEqual([]);
+    expect(
+      await differences(
+        () => company(applicant, REGISTRY_CODES.listedOwnerHolding),
+        () => company(applicant, MISSING_COMPANY),
+      ),
+    ).toEqual([]);
   });
 
   it('opens nothing of another representative’s application to a co-board member', async () => {
     // He represents Põhjala Puit AS, so its name is offered; its owners are the applicant's application's, not his.
     expect((await company(coBoardMember, REGISTRY_CODES.chainAs)).statusCode).toBe(200);
-    expect(await differences(() => company(coBoardMember, REGISTRY_CODES.chainHoldingFirst), () => company(coBoardMember, MISSING_COMPANY))).toEqual([]);
-    expect(await differences(() => person(coBoardMember, OWNER_BOARD_MEMBER), () => person(coBoardMember, MISSING_PERSON))).toEqual([]);
+    expect(
+      await differences(
+        () => company(coBoardMember, REGISTRY_CODES.chainHoldingFirst),
+        () => company(coBoardMember, MISSING_COMPANY),
+      ),
+    ).toEqual([]);
+    expect(
+      await differences(
+        () => person(coBoardMember, OWNER_BOARD_MEMBER),
+        () => person(coBoardMember, MISSING_PERSON),
+      ),
+    ).toEqual([]);
   });
 
   it('answers the application’s company and every owner company up the chain, with only the pre-fill fields', async () => {

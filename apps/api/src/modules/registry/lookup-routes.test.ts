@@ -37,8 +37,17 @@ beforeAll(async () => {
   // The signed-in person has one application in progress, for the AS with the chain (lookup-access.test.ts asks the whole app).
   const register = createSimulatedRegister({ today: () => '2025-06-01' });
   const card = (await register.company('EE', REGISTRY_CODES.chainAs)) ?? null;
-  const scope = await lookupScopeOf({ represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: REGISTRY_CODES.chainAs, card }] }, register);
-  await app.register(registerLookupRoutes, { register, requireUser, requireConsent: async () => undefined, scopeOf: async () => scope, limitLookups: async () => undefined });
+  const scope = await lookupScopeOf(
+    { represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: REGISTRY_CODES.chainAs, card }] },
+    register,
+  );
+  await app.register(registerLookupRoutes, {
+    register,
+    requireUser,
+    requireConsent: async () => undefined,
+    scopeOf: async () => scope,
+    limitLookups: async () => undefined,
+  });
   await app.ready();
 });
 
@@ -46,8 +55,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, isSignedIn = true) =>
-  app.inject({ method: 'GET', url, headers: isSignedIn ? { authorization: `Bearer ${TOKEN}` } : {} });
+const get = (url: string, isSignedIn = true) => app.inject({ method: 'GET', url, headers: isSignedIn ? { authorization: `Bearer ${TOKEN}` } : {} });
 
 describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode', () => {
   it('answers 401 without a signed-in user', async () => {
@@ -66,7 +74,14 @@ describe('GET /onboarding/register/companies/:registryCountryCode/:registryCode'
       emtakVersion: 'EMTAK 2008',
       mainFieldOfActivityCode: '16101',
       isListedCompany: false,
-      legalAddress: { countryCode: 'EE', county: 'Lääne-Viru maakond', district: 'Rakvere linn', city: 'Rakvere', street: 'Tööstuse tn 12', postalCode: '44311' },
+      legalAddress: {
+        countryCode: 'EE',
+        county: 'Lääne-Viru maakond',
+        district: 'Rakvere linn',
+        city: 'Rakvere',
+        street: 'Tööstuse tn 12',
+        postalCode: '44311',
+      },
     });
   });
 
@@ -136,7 +151,8 @@ describe('OpenAPI', () => {
     const document = app.swagger() as {
       paths: Record<string, { get?: { security?: unknown; responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }>;
     };
-    const fieldsOf = (path: string) => Object.keys(document.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {}).sort();
+    const fieldsOf = (path: string) =>
+      Object.keys(document.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {}).sort();
     const company = document.paths['/onboarding/register/companies/{registryCountryCode}/{registryCode}']?.get;
     expect(company?.security).toEqual([{ bearerAuth: [] }]);
     expect(fieldsOf('/onboarding/register/companies/{registryCountryCode}/{registryCode}')).toEqual([
@@ -149,6 +165,13 @@ describe('OpenAPI', () => {
       'registryCode',
       'registryCountryCode',
     ]);
-    expect(fieldsOf('/onboarding/register/persons/{personalId}')).toEqual(['birthDate', 'firstName', 'lastName', 'nationalityCountryCode', 'residency', 'residentialCountryCode']);
+    expect(fieldsOf('/onboarding/register/persons/{personalId}')).toEqual([
+      'birthDate',
+      'firstName',
+      'lastName',
+      'nationalityCountryCode',
+      'residency',
+      'residentialCountryCode',
+    ]);
   });
 });

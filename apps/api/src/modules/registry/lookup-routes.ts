@@ -30,7 +30,10 @@ const personNotFound = () => new AppError('NOT_FOUND', 'The register has no pers
  * the related person from it. Only a signed-in representative may ask, and only
  * about the companies and persons their own forms are filled from.
  */
-export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (app, { register, requireUser, requireConsent, scopeOf, limitLookups }) => {
+export const registerLookupRoutes: FastifyPluginAsyncZod<LookupRoutesOptions> = async (
+  app,
+  { register, requireUser, requireConsent, scopeOf, limitLookups },
+) => {
   const { company, person } = registerEndpoints;
   const route = contractRoutes(app, applicantAuth(requireUser));
 

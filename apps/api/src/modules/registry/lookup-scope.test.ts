@@ -30,7 +30,10 @@ describe('lookupScopeOf', () => {
   });
 
   it('holds every person a card names: board, supervisory board, procura holder, shareholders and beneficial owners', async () => {
-    const scope = await lookupScopeOf({ represented: [], applications: [await application(REGISTRY_CODES.maryAnnNew), await application(REGISTRY_CODES.chainAs)] }, register);
+    const scope = await lookupScopeOf(
+      { represented: [], applications: [await application(REGISTRY_CODES.maryAnnNew), await application(REGISTRY_CODES.chainAs)] },
+      register,
+    );
     // Mereranna Disain OÜ: board member 60001019906 and procura holder 60001018800.
     expect(scope.hasPerson('EE', '60001019906')).toBe(true);
     expect(scope.hasPerson('EE', '60001018800')).toBe(true);
@@ -55,7 +58,10 @@ describe('lookupScopeOf', () => {
   });
 
   it('holds the company of an application the register does not know, and nothing else through it', async () => {
-    const scope = await lookupScopeOf({ represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: '10060701', card: null }] }, register);
+    const scope = await lookupScopeOf(
+      { represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: '10060701', card: null }] },
+      register,
+    );
     expect(scope.hasCompany('EE', '10060701')).toBe(true);
   });
 
@@ -87,7 +93,10 @@ describe('lookupScopeOf', () => {
         return cards.get(registryCode);
       },
     };
-    const scope = await lookupScopeOf({ represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: top.registryCode, card: null }] }, looping);
+    const scope = await lookupScopeOf(
+      { represented: [], applications: [{ status: 'IN_PROGRESS', registryCountryCode: 'EE', registryCode: top.registryCode, card: null }] },
+      looping,
+    );
     expect(asked).toEqual([top.registryCode, owner.registryCode]);
     expect(scope.hasPerson('EE', '46602250195')).toBe(true);
   });

@@ -23,7 +23,13 @@ const personKey = (countryCode: string, personalId: string) => `${countryCode.tr
 function personsNamedIn(card: RegisterCompanyDetails): RegisterPersonData[] {
   const shareholders = (list: readonly RegisterShareholder[]): RegisterPersonData[] =>
     list.flatMap((holder) => (holder.type === 'PRIVATE_PERSON' ? [holder] : shareholders(holder.shareholders)));
-  return [...card.managementBoardMembers, ...card.supervisoryBoardMembers, ...card.authorizedPersons, ...card.beneficialOwners, ...shareholders(card.shareholders)];
+  return [
+    ...card.managementBoardMembers,
+    ...card.supervisoryBoardMembers,
+    ...card.authorizedPersons,
+    ...card.beneficialOwners,
+    ...shareholders(card.shareholders),
+  ];
 }
 
 /** Every company a card names among its owners, at any depth of the chain it nests. */
@@ -46,7 +52,10 @@ function ownerCompaniesIn(list: readonly RegisterShareholder[]): { registryCount
  * outside it does the same work as one of a code the register does not have.
  */
 export async function lookupScopeOf(
-  { represented, applications }: { represented: readonly Pick<RegisterCompany, 'registryCountryCode' | 'registryCode'>[]; applications: readonly OwnApplication[] },
+  {
+    represented,
+    applications,
+  }: { represented: readonly Pick<RegisterCompany, 'registryCountryCode' | 'registryCode'>[]; applications: readonly OwnApplication[] },
   register: Pick<BusinessRegister, 'company'>,
 ): Promise<LookupScope> {
   const companies = new Set(represented.map((company) => companyKey(company.registryCountryCode, company.registryCode)));

@@ -9,8 +9,7 @@ import {
 import type { PersonKey, RegisterCompanyDetails, RegisterPersonData } from './business-register.js';
 import type { RegisterShareholder } from '@onboarding/domain';
 
-export type PrivatePersonDraft = PrivatePersonRef &
-  RegisterPersonData & { roles: RelatedPersonRole[]; benefitType?: BenefitType; benefitTypeOther?: string };
+export type PrivatePersonDraft = PrivatePersonRef & RegisterPersonData & { roles: RelatedPersonRole[]; benefitType?: BenefitType; benefitTypeOther?: string };
 export type LegalEntityDraft = LegalEntityRef & {
   roles: RelatedPersonRole[];
   businessName: string;
@@ -42,8 +41,7 @@ const personData = (person: RegisterPersonData): RegisterPersonData => ({
   residency: person.residency,
 });
 
-const byRoleOrder = (roles: RelatedPersonRole[]) =>
-  RELATED_PERSON_ROLES.filter((role) => roles.includes(role));
+const byRoleOrder = (roles: RelatedPersonRole[]) => RELATED_PERSON_ROLES.filter((role) => roles.includes(role));
 
 /**
  * Turns a company's register card into related persons

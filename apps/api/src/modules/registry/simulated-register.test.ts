@@ -10,8 +10,22 @@ describe('createSimulatedRegister', () => {
   it('lists the companies a person may represent with the basis of the right', async () => {
     const companies = await register.companiesOf({ personalId: '60001019906', countryCode: 'EE' });
     expect(companies).toEqual([
-      { businessName: 'Tamme Aiandus OÜ', registryCode: REGISTRY_CODES.otherRepresentative, registryCountryCode: 'EE', legalForm: 'OU', status: 'ACTIVE', representationBasis: 'MANAGEMENT_BOARD_MEMBER' },
-      { businessName: 'Mereranna Disain OÜ', registryCode: REGISTRY_CODES.maryAnnNew, registryCountryCode: 'EE', legalForm: 'OU', status: 'ACTIVE', representationBasis: 'MANAGEMENT_BOARD_MEMBER' },
+      {
+        businessName: 'Tamme Aiandus OÜ',
+        registryCode: REGISTRY_CODES.otherRepresentative,
+        registryCountryCode: 'EE',
+        legalForm: 'OU',
+        status: 'ACTIVE',
+        representationBasis: 'MANAGEMENT_BOARD_MEMBER',
+      },
+      {
+        businessName: 'Mereranna Disain OÜ',
+        registryCode: REGISTRY_CODES.maryAnnNew,
+        registryCountryCode: 'EE',
+        legalForm: 'OU',
+        status: 'ACTIVE',
+        representationBasis: 'MANAGEMENT_BOARD_MEMBER',
+      },
     ]);
   });
 
@@ -50,7 +64,6 @@ describe('createSimulatedRegister', () => {
     expect(await register.person('38001010015', 'EE')).toBeUndefined();
   });
 });
-
 
 describe('createSimulatedBankRecords', () => {
   it('knows the accounts it was given, whatever the spacing of the code', () => {

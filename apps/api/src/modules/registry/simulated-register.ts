@@ -26,8 +26,7 @@ export type SimulatedRegisterOptions = {
 };
 
 const personKey = (personalId: string, countryCode: string) => `${countryCode.trim().toUpperCase()}:${personalId.trim()}`;
-const companyKey = (registryCountryCode: string, registryCode: string) =>
-  `${registryCountryCode.trim().toUpperCase()}:${cleanRegistryCode(registryCode)}`;
+const companyKey = (registryCountryCode: string, registryCode: string) => `${registryCountryCode.trim().toUpperCase()}:${cleanRegistryCode(registryCode)}`;
 
 const isSamePerson = (person: FixturePerson, key: PersonKey) =>
   person.personalId !== undefined && personKey(person.personalId, person.personalIdCountryCode) === personKey(key.personalId, key.countryCode);

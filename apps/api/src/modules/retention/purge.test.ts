@@ -30,13 +30,17 @@ async function application(days: number, fields: Partial<typeof applications.$in
     .returning({ processId: applications.processId });
   const processId = row?.processId ?? '';
   for (let version = 1; version <= events; version += 1) {
-    await database.db.insert(applicationEvents).values({ processId, type: 'DRAFT_SAVED', actor: 'EE38001085718', applicationVersion: version, payload: { step: 'CompanyData' } });
+    await database.db
+      .insert(applicationEvents)
+      .values({ processId, type: 'DRAFT_SAVED', actor: 'EE38001085718', applicationVersion: version, payload: { step: 'CompanyData' } });
   }
   return processId;
 }
 
-const eventCount = async (processId: string) => (await database.db.select({ id: applicationEvents.id }).from(applicationEvents).where(eq(applicationEvents.processId, processId))).length;
-const exists = async (processId: string) => (await database.db.select({ id: applications.processId }).from(applications).where(eq(applications.processId, processId))).length === 1;
+const eventCount = async (processId: string) =>
+  (await database.db.select({ id: applicationEvents.id }).from(applicationEvents).where(eq(applicationEvents.processId, processId))).length;
+const exists = async (processId: string) =>
+  (await database.db.select({ id: applications.processId }).from(applications).where(eq(applications.processId, processId))).length === 1;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -152,7 +156,9 @@ describe('application_events stays append-only outside the rule (migration 0021)
       expect(await refusal(inPurge((tx) => tx.delete(applicationEvents).where(eq(applicationEvents.processId, processId))))).toMatch(refused);
       expect(await eventCount(processId)).toBe(3);
     }
-    expect(await refusal(inPurge((tx) => tx.update(applicationEvents).set({ actor: 'someone else' }).where(eq(applicationEvents.processId, abandoned))))).toMatch(refused);
+    expect(
+      await refusal(inPurge((tx) => tx.update(applicationEvents).set({ actor: 'someone else' }).where(eq(applicationEvents.processId, abandoned)))),
+    ).toMatch(refused);
     // The setting is the transaction's own: the next one is refused again.
     expect(await refusal(database.db.delete(applicationEvents).where(inArray(applicationEvents.processId, [abandoned])))).toMatch(refused);
     expect(await refusal(database.db.execute(sql`truncate application_events cascade`))).toMatch(/append-only: TRUNCATE refused/);

@@ -62,8 +62,18 @@ const abandoned = (db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], day
         inArray(applications.status, ['IN_PROGRESS', 'SUPERSEDED', 'CANCELLED']),
         sql`${applications.submittedAt} is null`,
         lt(applications.updatedAt, daysAgo(days)),
-        notExists(db.select({ one: sql`1` }).from(contracts).where(sql`${contracts.processId} = ${applications.processId}`)),
-        notExists(db.select({ one: sql`1` }).from(signingSessions).where(sql`${signingSessions.processId} = ${applications.processId}`)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(contracts)
+            .where(sql`${contracts.processId} = ${applications.processId}`),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(signingSessions)
+            .where(sql`${signingSessions.processId} = ${applications.processId}`),
+        ),
         notExists(
           db
             .select({ one: sql`1` })
@@ -89,9 +99,13 @@ export async function purgeExpired(db: Db, rule: RetentionRule): Promise<PurgeCo
     const processIds = (await abandoned(tx, rule.abandonedDays)).map((row) => row.processId);
     const count = (rows: unknown[]) => rows.length;
     const ofApplications = processIds.length > 0;
-    const events = ofApplications ? count(await tx.delete(applicationEvents).where(inArray(applicationEvents.processId, processIds)).returning({ id: applicationEvents.id })) : 0;
+    const events = ofApplications
+      ? count(await tx.delete(applicationEvents).where(inArray(applicationEvents.processId, processIds)).returning({ id: applicationEvents.id }))
+      : 0;
     const outbox = ofApplications ? count(await tx.delete(eventOutbox).where(inArray(eventOutbox.processId, processIds)).returning({ id: eventOutbox.id })) : 0;
-    const purgedApplications = ofApplications ? count(await tx.delete(applications).where(inArray(applications.processId, processIds)).returning({ id: applications.processId })) : 0;
+    const purgedApplications = ofApplications
+      ? count(await tx.delete(applications).where(inArray(applications.processId, processIds)).returning({ id: applications.processId }))
+      : 0;
 
     const operational = daysAgo(rule.operationalDays);
     const endedSessions = tx.select({ id: userSessions.id }).from(userSessions).where(lt(userSessions.lastRefreshedAt, operational));
@@ -100,14 +114,49 @@ export async function purgeExpired(db: Db, rule: RetentionRule): Promise<PurgeCo
     const signIns = count(
       await tx
         .delete(authSessions)
-        .where(and(lt(authSessions.createdAt, operational), notExists(tx.select({ one: sql`1` }).from(userSessions).where(sql`${userSessions.authSessionId} = ${authSessions.id}`))))
+        .where(
+          and(
+            lt(authSessions.createdAt, operational),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(userSessions)
+                .where(sql`${userSessions.authSessionId} = ${authSessions.id}`),
+            ),
+          ),
+        )
         .returning({ id: authSessions.id }),
     );
-    const mails = count(await tx.delete(mailOutbox).where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, operational))).returning({ id: mailOutbox.id }));
-    const delivered = count(await tx.delete(eventOutbox).where(and(isNotNull(eventOutbox.deliveredAt), lt(eventOutbox.deliveredAt, operational))).returning({ id: eventOutbox.id }));
-    const challenges = count(await tx.delete(idCardChallenges).where(lt(idCardChallenges.expiresAt, sql`now()`)).returning({ id: idCardChallenges.expiresAt }));
-    const assertions = count(await tx.delete(clientAssertions).where(lt(clientAssertions.expiresAt, sql`now()`)).returning({ id: clientAssertions.jti }));
-    const counters = count(await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, sql`now()`)).returning({ key: rateLimitCounters.key }));
+    const mails = count(
+      await tx
+        .delete(mailOutbox)
+        .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, operational)))
+        .returning({ id: mailOutbox.id }),
+    );
+    const delivered = count(
+      await tx
+        .delete(eventOutbox)
+        .where(and(isNotNull(eventOutbox.deliveredAt), lt(eventOutbox.deliveredAt, operational)))
+        .returning({ id: eventOutbox.id }),
+    );
+    const challenges = count(
+      await tx
+        .delete(idCardChallenges)
+        .where(lt(idCardChallenges.expiresAt, sql`now()`))
+        .returning({ id: idCardChallenges.expiresAt }),
+    );
+    const assertions = count(
+      await tx
+        .delete(clientAssertions)
+        .where(lt(clientAssertions.expiresAt, sql`now()`))
+        .returning({ id: clientAssertions.jti }),
+    );
+    const counters = count(
+      await tx
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.resetsAt, sql`now()`))
+        .returning({ key: rateLimitCounters.key }),
+    );
 
     return {
       abandonedApplications: purgedApplications,

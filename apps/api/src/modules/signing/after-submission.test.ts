@@ -86,7 +86,9 @@ describe('the signed container', () => {
 
 describe('the company choice after submission', () => {
   it('names the own submitted application, so its signed contract can be downloaded', async () => {
-    const companies = (await call('GET', '/onboarding/representative/companies')).json() as { companies: { registryCode: string; entry: string; outcome?: string; processId?: string }[] };
+    const companies = (await call('GET', '/onboarding/representative/companies')).json() as {
+      companies: { registryCode: string; entry: string; outcome?: string; processId?: string }[];
+    };
     const company = companies.companies.find((candidate) => candidate.registryCode === OK_TESTNUMBER.company.registryCode);
     expect(company).toMatchObject({ entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: submitted.processId });
     const contract = await call('GET', `/onboarding/applications/${company?.processId}/contract`);

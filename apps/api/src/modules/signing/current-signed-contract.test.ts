@@ -53,7 +53,8 @@ const bytes = (response: LightMyRequestResponse): Buffer => {
   return response.rawPayload;
 };
 
-const bank = (path: string) => app.inject({ method: 'GET', url: `/integration/v1/applications/${application.processId}${path}`, headers: { authorization: `Bearer ${readToken}` } });
+const bank = (path: string) =>
+  app.inject({ method: 'GET', url: `/integration/v1/applications/${application.processId}${path}`, headers: { authorization: `Bearer ${readToken}` } });
 
 async function lastSubmission(): Promise<Pick<Round, 'signingSessionId' | 'contractId'>> {
   const events = await app.database.db
@@ -153,7 +154,10 @@ describe('the current signed contract', () => {
       .sort((a, b) => a.messageId.localeCompare(b.messageId, 'en', { numeric: true }))
       .map((mail) => mail.attachments?.[0]?.content);
     for (const [index, round] of rounds.entries()) {
-      const [session] = await app.database.db.select({ container: signingSessions.container }).from(signingSessions).where(eq(signingSessions.id, round.signingSessionId));
+      const [session] = await app.database.db
+        .select({ container: signingSessions.container })
+        .from(signingSessions)
+        .where(eq(signingSessions.id, round.signingSessionId));
       expect(attached[index]?.equals(session?.container ?? Buffer.alloc(0)), `round ${index + 1}: the mail's attachment`).toBe(true);
     }
     expect(new Set(attached.map((content) => content?.toString('base64'))).size).toBe(3);

@@ -24,12 +24,20 @@ export const idCardStandInRoutes: FastifyPluginAsync<{ baseUrl: string }> = asyn
 
   // The card's PIN1 answer to a sign-in challenge: a Web eID authentication token (modules/auth/simulated-id-card.ts checks it).
   app.post('/dev/id-card/authenticate', { schema: { hide: true } }, async (request, reply) => {
-    const { status, body } = await forward('/authenticate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body ?? {}) });
+    const { status, body } = await forward('/authenticate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request.body ?? {}),
+    });
     return reply.code(status).send(body);
   });
 
   app.post('/dev/id-card/sign', { schema: { hide: true } }, async (request, reply) => {
-    const { status, body } = await forward('/sign', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body ?? {}) });
+    const { status, body } = await forward('/sign', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request.body ?? {}),
+    });
     return reply.code(status).send(body);
   });
 };

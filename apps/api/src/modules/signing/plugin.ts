@@ -40,7 +40,9 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
   mail.attachToTemplate('APPLICATION_SUBMITTED', async ({ processId, attachmentKey }) => {
-    const container = attachmentKey ? await signingRepository.signedContainerOf(processId, attachmentKey) : ((await signingRepository.currentSigned(processId))?.container ?? undefined);
+    const container = attachmentKey
+      ? await signingRepository.signedContainerOf(processId, attachmentKey)
+      : ((await signingRepository.currentSigned(processId))?.container ?? undefined);
     return container && { filename: containerFileName(processId), content: container, contentType: ASIC_E_MEDIA_TYPE };
   });
   const signing = createSigningService({

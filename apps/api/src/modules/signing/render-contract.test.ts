@@ -7,7 +7,13 @@ const facts: ContractFacts = {
   processId: '2f1c7c8e-4d53-4c1b-9a55-3e0b1f6f8a11',
   bankName: 'Pank AS',
   date: '2026-11-21',
-  company: { businessName: 'Jõeorg Konsultatsioonid OÜ', registryCode: '19013347', legalAddress: 'Akadeemia tee 21, 12618 Tallinn', email: 'info@joeorg.ee', phone: '+372 5123 4567' },
+  company: {
+    businessName: 'Jõeorg Konsultatsioonid OÜ',
+    registryCode: '19013347',
+    legalAddress: 'Akadeemia tee 21, 12618 Tallinn',
+    email: 'info@joeorg.ee',
+    phone: '+372 5123 4567',
+  },
   representative: { name: 'Jaak-Kristjan Jõeorg', personalId: '38001085718', basis: 'MANAGEMENT_BOARD_MEMBER' },
   services: { reasons: ['DOMESTICSETTLEMENTS', 'OTHER'], otherReason: 'Palgamaksed' },
   registerQueriedAt: '2026-11-21T09:30:00.000Z',
@@ -59,8 +65,27 @@ describe('renderContract', () => {
   });
 
   it.each([
-    ['et', ['Ärikliendi arvelduskonto leping', 'Jõeorg Konsultatsioonid OÜ', 'registrikood 19013347', 'juhatuse liige', 'Arveldused Eestis', 'Muu: Palgamaksed', 'vastavalt panga kehtivale hinnakirjale']],
-    ['en', ['Business current account agreement', 'Jaak-Kristjan Jõeorg, personal ID code 38001085718', 'Domestic settlements', "according to the bank's price list"]],
+    [
+      'et',
+      [
+        'Ärikliendi arvelduskonto leping',
+        'Jõeorg Konsultatsioonid OÜ',
+        'registrikood 19013347',
+        'juhatuse liige',
+        'Arveldused Eestis',
+        'Muu: Palgamaksed',
+        'vastavalt panga kehtivale hinnakirjale',
+      ],
+    ],
+    [
+      'en',
+      [
+        'Business current account agreement',
+        'Jaak-Kristjan Jõeorg, personal ID code 38001085718',
+        'Domestic settlements',
+        "according to the bank's price list",
+      ],
+    ],
     ['ru', ['Договор расчётного счёта бизнес-клиента', 'Расчёты в Эстонии', 'согласно действующему прейскуранту банка']],
   ] as const)('writes the %s contract with the company, the representative, the services and the fee by price list', async (language, expected) => {
     const pdf = await renderContract(facts, language);
@@ -76,8 +101,27 @@ describe('renderContract', () => {
   });
 
   it.each([
-    ['et', ['äriregistrist seisuga 21.11.2026', 'Andmed, mis erinevad äriregistri andmetest', 'Äriregister: volitatud isik', 'Esindaja andmed: juhatuse liige', 'OK Testnumber 30%', 'OK Testnumber 100%']],
-    ['en', ['Business Register as of 21.11.2026', 'Facts that differ from the Business Register', 'Business Register: authorised person', 'Declared by the representative: management board member', 'OK Testnumber 100%']],
+    [
+      'et',
+      [
+        'äriregistrist seisuga 21.11.2026',
+        'Andmed, mis erinevad äriregistri andmetest',
+        'Äriregister: volitatud isik',
+        'Esindaja andmed: juhatuse liige',
+        'OK Testnumber 30%',
+        'OK Testnumber 100%',
+      ],
+    ],
+    [
+      'en',
+      [
+        'Business Register as of 21.11.2026',
+        'Facts that differ from the Business Register',
+        'Business Register: authorised person',
+        'Declared by the representative: management board member',
+        'OK Testnumber 100%',
+      ],
+    ],
     ['ru', ['по состоянию на 21.11.2026', 'Коммерческий регистр: уполномоченное лицо', 'Указано представителем: член правления', 'OK Testnumber 30 %']],
   ] as const)('shows in %s the register facts and the declared ones apart where they differ', async (language, expected) => {
     const text = (await textOf(await renderContract(declaredOtherwise, language))).replace(/\s+/g, ' ');

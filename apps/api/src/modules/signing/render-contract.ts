@@ -93,7 +93,10 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
   const code = facts.company.registryCode ? `${texts.registryCode} ${facts.company.registryCode}` : texts.noRegistryCode;
   line(`${texts.customer}: ${facts.company.businessName} (${code})`);
   line(`${texts.legalAddress}: ${facts.company.legalAddress}`);
-  const basis = facts.representative.basis === 'OTHER' && facts.representative.basisOther ? facts.representative.basisOther : texts.representationBasis[facts.representative.basis];
+  const basis =
+    facts.representative.basis === 'OTHER' && facts.representative.basisOther
+      ? facts.representative.basisOther
+      : texts.representationBasis[facts.representative.basis];
   line(`${texts.representative}: ${facts.representative.name}, ${texts.personalId} ${facts.representative.personalId} (${basis})`);
   line(`${texts.contact}: ${facts.company.email}, ${facts.company.phone}`);
   if (facts.registerQueriedAt) line(texts.registerSource(facts.registerQueriedAt.slice(0, 10)));

@@ -54,7 +54,11 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     },
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(document);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(document);
     },
   );
 
@@ -66,7 +70,11 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     },
     async (request, reply) => {
       const { container, filename } = await service.signedContainer(userOf(request), request.params.processId);
-      return reply.type(ASIC_E_MEDIA_TYPE).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(container);
+      return reply
+        .type(ASIC_E_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(container);
     },
   );
 };

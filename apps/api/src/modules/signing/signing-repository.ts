@@ -5,7 +5,10 @@ import { contracts, signingSessions } from '../../db/schema.js';
 export type ContractRow = typeof contracts.$inferSelect;
 export type SigningSessionRow = typeof signingSessions.$inferSelect;
 export type SigningSessionChange = Partial<
-  Pick<SigningSessionRow, 'status' | 'providerSessionId' | 'documentNumber' | 'certificate' | 'failureCode' | 'verificationCode' | 'signatureXml' | 'signedInfoHash'>
+  Pick<
+    SigningSessionRow,
+    'status' | 'providerSessionId' | 'documentNumber' | 'certificate' | 'failureCode' | 'verificationCode' | 'signatureXml' | 'signedInfoHash'
+  >
 >;
 /** A signed contract: its PDF, the signing session and the ASiC-E sealed from it. */
 export type SignedContract = { contract: ContractRow; signingSessionId: string; container: Buffer | null };
@@ -78,7 +81,10 @@ export function createSigningRepository(db: Db) {
     },
 
     async findSession(id: string, processId: string): Promise<SigningSessionRow | undefined> {
-      const [row] = await db.select().from(signingSessions).where(and(eq(signingSessions.id, id), eq(signingSessions.processId, processId)));
+      const [row] = await db
+        .select()
+        .from(signingSessions)
+        .where(and(eq(signingSessions.id, id), eq(signingSessions.processId, processId)));
       return row;
     },
 

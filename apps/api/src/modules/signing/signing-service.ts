@@ -60,7 +60,11 @@ const hashOf = (session: Pick<SigningSessionRow, 'signedInfoHash'>): Uint8Array 
 export const CONTRACT_MEDIA_TYPE = 'application/pdf';
 export const contractFileName = (processId: string): string => `contract-${processId}.pdf`;
 export const containerFileName = (processId: string): string => `contract-${processId}.asice`;
-const documentOf = (contract: ContractRow): DocumentToSign => ({ name: contractFileName(contract.processId), mediaType: CONTRACT_MEDIA_TYPE, content: contract.document });
+const documentOf = (contract: ContractRow): DocumentToSign => ({
+  name: contractFileName(contract.processId),
+  mediaType: CONTRACT_MEDIA_TYPE,
+  content: contract.document,
+});
 
 /** docs/requirements.md section 4 signing states from a stored session. */
 export function signingStateOf(session: Pick<SigningSessionRow, 'status' | 'failureCode'>): SigningStatus {
@@ -126,7 +130,11 @@ export function createSigningService(options: SigningServiceOptions) {
     return existing?.document ?? drawUp(user, application, language);
   }
 
-  async function writableSession(user: User, processId: string, signingSessionId: string): Promise<{ application: ApplicationRow; session: SigningSessionRow }> {
+  async function writableSession(
+    user: User,
+    processId: string,
+    signingSessionId: string,
+  ): Promise<{ application: ApplicationRow; session: SigningSessionRow }> {
     const application = await applications.owned(user, processId);
     const session = await repository.findSession(signingSessionId, processId);
     if (!session) throw new AppError('NOT_FOUND', 'No such signing.');
@@ -168,7 +176,12 @@ export function createSigningService(options: SigningServiceOptions) {
     const application = await applications.owned(user, session.processId);
     if (application.status !== 'IN_PROGRESS') return statusOf(await fail(session, 'already_submitted'));
     if (application.version !== contract.applicationVersion) return statusOf(await fail(session, 'contract_changed'));
-    const sealed = await options.sealer.seal({ document: documentOf(contract), signatureXml: session.signatureXml ?? '', signature: evidence.signature, certificate: evidence.certificate });
+    const sealed = await options.sealer.seal({
+      document: documentOf(contract),
+      signatureXml: session.signatureXml ?? '',
+      signature: evidence.signature,
+      certificate: evidence.certificate,
+    });
     if (!sealed.ok) return statusOf(await fail(session, sealed.code));
 
     const representative = await applications.representative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
@@ -176,7 +189,13 @@ export function createSigningService(options: SigningServiceOptions) {
     const submission = applicationSubmitted(application, {
       actor: actorOf(user),
       representativeName: `${user.givenName} ${user.surname}`,
-      signature: { signingSessionId: session.id, method: session.method, contractId: contract.id, contractSha256: contract.sha256, signatureAlgorithm: evidence.signatureAlgorithm },
+      signature: {
+        signingSessionId: session.id,
+        method: session.method,
+        contractId: contract.id,
+        contractSha256: contract.sha256,
+        signatureAlgorithm: evidence.signatureAlgorithm,
+      },
       decisionFacts: applications.decisionFacts(user, application),
       submittedAt: now(),
       mailTo: confirmedEmailOf(representative),
@@ -231,9 +250,19 @@ export function createSigningService(options: SigningServiceOptions) {
       const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId };
 
       if (request.method === 'ID_CARD') {
-        const certificate = validateIdCardSigningCertificate({ certificate: request.certificate, trustAnchors: options.idCardTrustAnchors, expectedPersonalId: user.personalId, now: now() });
+        const certificate = validateIdCardSigningCertificate({
+          certificate: request.certificate,
+          trustAnchors: options.idCardTrustAnchors,
+          expectedPersonalId: user.personalId,
+          now: now(),
+        });
         if (!certificate.ok) {
-          const session = await repository.insertSession({ ...base, certificate: request.certificate, status: 'FAILED', failureCode: failureCodeOf(certificate) });
+          const session = await repository.insertSession({
+            ...base,
+            certificate: request.certificate,
+            status: 'FAILED',
+            failureCode: failureCodeOf(certificate),
+          });
           return { signingSessionId: session.id, hash: '', hashType: CONTRACT_HASH_TYPE };
         }
         const { hash, ...signature } = await prepared(contract, request.certificate);
@@ -253,7 +282,12 @@ export function createSigningService(options: SigningServiceOptions) {
         const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
         const { hash, ...signature } = await prepared(contract, certificate);
         const verificationCode = mobileIdVerificationCode(hash);
-        const { providerSessionId } = await providers.MOBILE_ID.startSignature({ personalId: user.personalId, phoneNumber: request.phoneNumber, hash, hashType: CONTRACT_HASH_TYPE });
+        const { providerSessionId } = await providers.MOBILE_ID.startSignature({
+          personalId: user.personalId,
+          phoneNumber: request.phoneNumber,
+          hash,
+          hashType: CONTRACT_HASH_TYPE,
+        });
         await repository.updateRunning(session.id, { providerSessionId, certificate, verificationCode, ...signature });
         return { signingSessionId: session.id, verificationCode };
       } catch (error) {
@@ -279,7 +313,13 @@ export function createSigningService(options: SigningServiceOptions) {
           const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
           const verificationCode = smartIdVerificationCode(hash);
           const started = await providers.SMART_ID.startSignature({ personalId: user.personalId, documentNumber, hash, hashType: CONTRACT_HASH_TYPE });
-          const updated = await repository.updateRunning(session.id, { providerSessionId: started.providerSessionId, documentNumber, certificate, verificationCode, ...signature });
+          const updated = await repository.updateRunning(session.id, {
+            providerSessionId: started.providerSessionId,
+            documentNumber,
+            certificate,
+            verificationCode,
+            ...signature,
+          });
           return statusOf(updated ?? session);
         } catch (error) {
           if (!(error instanceof IdentityError)) throw error;

@@ -33,7 +33,14 @@ async function completeApplication(subject: ApplicationSubject): Promise<{ call:
   const call = await signInAsRepresentative(app, subject.person.personalId);
   const started = subject.company.registryCode
     ? await applicationFor(call, subject.company.registryCode)
-    : ((await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: subject.company.businessName, registryCountryCode: 'EE' } })).json() as { application: TestApplication }).application;
+    : (
+        (
+          await call('POST', '/onboarding/applications', {
+            source: 'MANUAL',
+            company: { businessName: subject.company.businessName, registryCountryCode: 'EE' },
+          })
+        ).json() as { application: TestApplication }
+      ).application;
   return { call, application: await fillSteps(call, started, undefined, subject) };
 }
 
@@ -86,10 +93,18 @@ describe('signing with Smart-ID', () => {
     const download = await call('GET', `/onboarding/applications/${application.processId}/contract`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    const [contract] = await app.database.db.select().from(contracts).where(eq(contracts.id, session?.contractId ?? ''));
+    const [contract] = await app.database.db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.id, session?.contractId ?? ''));
     expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(contract?.sha256);
 
-    const mails = (await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as { template: string; processId: string; language: string; text: string }[];
+    const mails = (await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as {
+      template: string;
+      processId: string;
+      language: string;
+      text: string;
+    }[];
     const mail = mails.find((message) => message.processId === application.processId && message.template === 'APPLICATION_SUBMITTED');
     expect(mail?.language).toBe('et');
     expect(mail?.text).toContain('arve');
@@ -126,7 +141,10 @@ describe('signing with Mobile-ID', () => {
 
   it('ends a phone number that is not the person’s as user not found', async () => {
     const { call, application } = await completeApplication(withoutRegister('60001019939', '2000-01-01'));
-    expect(await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000266' })).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'user_not_found' });
+    expect(await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000266' })).toMatchObject({
+      state: 'UNSUCCESSFUL',
+      failureCode: 'user_not_found',
+    });
   });
 });
 
@@ -153,7 +171,10 @@ describe('signing with the ID-card', () => {
   it('gives the hash of a XAdES SignedInfo over the stored contract, accepts the card’s signature over it and submits', async () => {
     const { call, application, signingSessionId, hash } = await startIdCard(subject);
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, signingSessionId));
-    const [contract] = await app.database.db.select().from(contracts).where(eq(contracts.id, session?.contractId ?? ''));
+    const [contract] = await app.database.db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.id, session?.contractId ?? ''));
     expect(hash).toBe(session?.signedInfoHash);
     // The prepared signature references the contract by its digest.
     expect(session?.signatureXml).toContain(`<ds:DigestValue>${Buffer.from(contract?.sha256 ?? '', 'hex').toString('base64')}</ds:DigestValue>`);
@@ -213,17 +234,26 @@ describe('the contract before signing', () => {
     const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
-    const started = (await call('POST', signingPath(application), { method: 'ID_CARD', certificate: (await app.inject({ method: 'GET', url: '/dev/id-card/signing-certificate?personalId=39001010011' })).json().certificate })).json() as { signingSessionId: string };
+    const started = (
+      await call('POST', signingPath(application), {
+        method: 'ID_CARD',
+        certificate: (await app.inject({ method: 'GET', url: '/dev/id-card/signing-certificate?personalId=39001010011' })).json().certificate,
+      })
+    ).json() as { signingSessionId: string };
     // The signature about to be made references exactly the previewed bytes.
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
     const digest = createHash('sha256').update(preview.rawPayload).digest('base64');
-    expect(session?.signatureXml).toContain(`URI="contract-${application.processId}.pdf"><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>${digest}</ds:DigestValue>`);
+    expect(session?.signatureXml).toContain(
+      `URI="contract-${application.processId}.pdf"><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>${digest}</ds:DigestValue>`,
+    );
   });
 
   it('is drawn up on each read and never stored: a hundred previews of a hundred versions leave the contracts table as it was', async () => {
     const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
     const stored = async () => {
-      const result = await app.database.db.execute(sql`select count(*)::int as "rows", pg_total_relation_size('contracts')::bigint::text as "bytes" from contracts`);
+      const result = await app.database.db.execute(
+        sql`select count(*)::int as "rows", pg_total_relation_size('contracts')::bigint::text as "bytes" from contracts`,
+      );
       return (result as unknown as { rows: { rows: number; bytes: string }[] }).rows[0];
     };
     const ownContracts = () => app.database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.processId, application.processId));
@@ -234,7 +264,10 @@ describe('the contract before signing', () => {
     const previews = new Set<string>();
     for (let round = 0; round < 100; round += 1) {
       // An autosave: a new version of the application, as typing in a step makes.
-      const draft = await call('PUT', `/onboarding/applications/${application.processId}/drafts/CompanyData`, { version, data: { fieldOfActivityDescription: `Nõustamine ${round}` } });
+      const draft = await call('PUT', `/onboarding/applications/${application.processId}/drafts/CompanyData`, {
+        version,
+        data: { fieldOfActivityDescription: `Nõustamine ${round}` },
+      });
       expect(draft.statusCode, draft.body).toBe(200);
       version = (draft.json() as TestApplication).version;
       const preview = await call('GET', `/onboarding/applications/${application.processId}/contract`);
@@ -251,7 +284,9 @@ describe('the contract before signing', () => {
 
   it('is refused while the application is incomplete', async () => {
     const call = await signInAsRepresentative(app, '60001018800');
-    const started = (await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli Kaks OÜ', registryCountryCode: 'EE' } })).json() as { application: TestApplication };
+    const started = (
+      await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli Kaks OÜ', registryCountryCode: 'EE' } })
+    ).json() as { application: TestApplication };
     expect((await call('GET', `/onboarding/applications/${started.application.processId}/contract`)).statusCode).toBe(409);
   });
 });
@@ -259,7 +294,9 @@ describe('the contract before signing', () => {
 describe('who may sign what', () => {
   it('refuses an application that is not complete', async () => {
     const call = await signInAsRepresentative(app, '50001029996');
-    const started = (await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli OÜ', registryCountryCode: 'EE' } })).json() as { application: TestApplication };
+    const started = (
+      await call('POST', '/onboarding/applications', { source: 'MANUAL', company: { businessName: 'Pooleli OÜ', registryCountryCode: 'EE' } })
+    ).json() as { application: TestApplication };
     const response = await call('POST', signingPath(started.application), { method: 'SMART_ID' });
     expect(response.statusCode).toBe(409);
   });

@@ -11,7 +11,12 @@ const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
   '_framework-1.js': { file: 'assets/framework-1.js' },
   '_errors-1.js': { file: 'assets/errors-1.js', imports: ['_framework-1.js'] },
-  'src/features/auth/authentication-page.tsx': { file: 'assets/authentication-page-1.js', isDynamicEntry: true, imports: ['_framework-1.js', '_errors-1.js'], css: ['assets/authentication-page-1.css'] },
+  'src/features/auth/authentication-page.tsx': {
+    file: 'assets/authentication-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_framework-1.js', '_errors-1.js'],
+    css: ['assets/authentication-page-1.css'],
+  },
   'src/i18n/catalogues/et.ts': { file: 'assets/et-1.js', isDynamicEntry: true },
   'src/i18n/catalogues/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
   'src/i18n/catalogues/ru.ts': { file: 'assets/ru-1.js', isDynamicEntry: true },
@@ -20,7 +25,12 @@ const manifest = {
   'src/app/signed-in-layout.tsx': { file: 'assets/signed-in-layout-1.js', isDynamicEntry: true },
   'src/app/application-route.tsx': { file: 'assets/application-route-1.js', isDynamicEntry: true, imports: ['_fields-1.js'] },
   '_fields-1.js': { file: 'assets/fields-1.js' },
-  'src/features/application/incomes/incomes-page.tsx': { file: 'assets/incomes-page-1.js', isDynamicEntry: true, imports: ['_fields-1.js', '_framework-1.js'], css: ['assets/incomes-page-1.css'] },
+  'src/features/application/incomes/incomes-page.tsx': {
+    file: 'assets/incomes-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_fields-1.js', '_framework-1.js'],
+    css: ['assets/incomes-page-1.css'],
+  },
 };
 
 function distWithManifest(): string {
@@ -115,7 +125,12 @@ describe('index.html with preloads', () => {
 
   it("names the sign-in screen's chunks on the sign-in addresses only, and the texts of the page's language", async () => {
     const signIn = await app.inject({ method: 'GET', url: '/start/authentication', headers: { cookie: 'locale=ru' } });
-    expect(hrefs(signIn.body)).toEqual(['/start/assets/ru-1.js', '/start/assets/authentication-page-1.css', '/start/assets/authentication-page-1.js', '/start/assets/errors-1.js']);
+    expect(hrefs(signIn.body)).toEqual([
+      '/start/assets/ru-1.js',
+      '/start/assets/authentication-page-1.css',
+      '/start/assets/authentication-page-1.js',
+      '/start/assets/errors-1.js',
+    ]);
     expect(signIn.headers.vary).toBe('accept-encoding, cookie');
     const start = await app.inject({ method: 'GET', url: '/start/?lang=en' });
     expect(hrefs(start.body)).toContain('/start/assets/authentication-page-1.js');

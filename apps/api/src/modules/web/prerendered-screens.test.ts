@@ -39,7 +39,9 @@ describe('the sign-in screen drawn by the server', () => {
   it("is sent in the page's language, with its title, on the sign-in addresses", async () => {
     const russian = await app.inject({ method: 'GET', url: '/start/authentication?lang=ru' });
     expect(russian.body).toContain('<html lang="ru">');
-    expect(root(russian.body)).toBe('<div id="root" data-prerendered-path="/start/authentication" data-prerendered-locale="ru"><main><h1>ru /start/authentication abi@pank.ee</h1></main></div>');
+    expect(root(russian.body)).toBe(
+      '<div id="root" data-prerendered-path="/start/authentication" data-prerendered-locale="ru"><main><h1>ru /start/authentication abi@pank.ee</h1></main></div>',
+    );
     expect(russian.body).toContain('<title>Title ru $&amp; &lt;x></title>');
 
     const english = await app.inject({ method: 'GET', url: '/start/', headers: { cookie: 'locale=en' } });
@@ -64,7 +66,11 @@ describe('the sign-in screen drawn by the server', () => {
 
 describe('without a working server renderer', () => {
   it('the page goes out with an empty root, as the browser draws it', async () => {
-    for (const dist of [createWebDist(), distWithRenderer('export const renderScreen = async () => { throw new Error("broken"); };'), distWithRenderer('this is not JavaScript')]) {
+    for (const dist of [
+      createWebDist(),
+      distWithRenderer('export const renderScreen = async () => { throw new Error("broken"); };'),
+      distWithRenderer('this is not JavaScript'),
+    ]) {
       const app = await buildTestApp({ WEB_DIST_DIR: dist });
       try {
         const page = await app.inject({ method: 'GET', url: '/start/authentication?lang=en' });
@@ -86,12 +92,20 @@ describe('withScreen', () => {
       path: '/start/authentication',
       locale: 'et',
     });
-    expect(page).toBe('<html lang="et"><head><title>A &amp; B</title></head><body><div id="root" data-prerendered-path="/start/authentication" data-prerendered-locale="et"><p>$\' $1</p></div></body></html>');
+    expect(page).toBe(
+      '<html lang="et"><head><title>A &amp; B</title></head><body><div id="root" data-prerendered-path="/start/authentication" data-prerendered-locale="et"><p>$\' $1</p></div></body></html>',
+    );
   });
 
   it('lets the scripts load behind the styles: the screen paints without them', () => {
-    const head = '<script type="module" crossorigin src="/start/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/start/assets/framework-1.js"><link rel="stylesheet" crossorigin href="/start/assets/app-1.css">';
-    const page = withScreen(`<html><head>${head}</head><body><div id="root"></div></body></html>`, { html: '<p>x</p>', title: 'T', path: '/start/authentication', locale: 'et' });
+    const head =
+      '<script type="module" crossorigin src="/start/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/start/assets/framework-1.js"><link rel="stylesheet" crossorigin href="/start/assets/app-1.css">';
+    const page = withScreen(`<html><head>${head}</head><body><div id="root"></div></body></html>`, {
+      html: '<p>x</p>',
+      title: 'T',
+      path: '/start/authentication',
+      locale: 'et',
+    });
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/start/assets/index-1.js"></script>');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/start/assets/framework-1.js">');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/start/assets/app-1.css">');

@@ -139,7 +139,10 @@ export function withScreen(html: string, screen: PrerenderedScreen & { path: str
       // The screen paints without the scripts: they load behind its styles instead of sharing the line with them.
       .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
       .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
-      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`,
+      )
   );
 }
 

@@ -223,7 +223,11 @@ describe('application layout', () => {
     // The address the server sent the link to, named.
     expect(within(sent).getByRole('status').textContent).toBe('We sent a link to juri@firma.ee. You can log out now and continue later from the link.');
     // Log out is on top on a phone: first in the order it is read and focused, too.
-    expect(within(sent).getAllByRole('button', { name: /Log out|Continue filling in/ }).map((button) => button.textContent)).toEqual(['Log out', 'Continue filling in']);
+    expect(
+      within(sent)
+        .getAllByRole('button', { name: /Log out|Continue filling in/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Log out', 'Continue filling in']);
     expect(callsTo('POST /onboarding/applications/p-1/save-and-continue-later')[0]?.body).toEqual({ version: 4 });
     const logout = screen.getByRole('button', { name: 'Log out' });
     await waitFor(() => expect(document.activeElement).toBe(logout));

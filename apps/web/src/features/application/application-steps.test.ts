@@ -9,7 +9,11 @@ describe('redirectFor', () => {
   });
 
   it('lets an application the bank reopened be filled in its named steps only, from the step it leads to', () => {
-    const reopened: Pick<ApplicationView, 'status' | 'currentStep' | 'reopenedSteps'> = { status: 'IN_PROGRESS', currentStep: 'RelatedPersons', reopenedSteps: ['CompanyData', 'RelatedPersons'] };
+    const reopened: Pick<ApplicationView, 'status' | 'currentStep' | 'reopenedSteps'> = {
+      status: 'IN_PROGRESS',
+      currentStep: 'RelatedPersons',
+      reopenedSteps: ['CompanyData', 'RelatedPersons'],
+    };
     expect(redirectFor(reopened, paths.companyInformation)).toBeNull();
     expect(redirectFor(reopened, paths.relatedPersons)).toBeNull();
     expect(redirectFor(reopened, paths.incomes)).toBe(paths.relatedPersons);
@@ -19,6 +23,8 @@ describe('redirectFor', () => {
   });
 
   it('still sends a superseded application to its outcome', () => {
-    expect(redirectFor({ status: 'SUPERSEDED', currentStep: 'CompanyData', reopenedSteps: null }, paths.companyInformation)).toBe(errorPaths.applicationSuperseded);
+    expect(redirectFor({ status: 'SUPERSEDED', currentStep: 'CompanyData', reopenedSteps: null }, paths.companyInformation)).toBe(
+      errorPaths.applicationSuperseded,
+    );
   });
 });

@@ -16,10 +16,28 @@ export type StepScreen = {
 
 /** The five screens of docs/requirements.md section 2 in order, with the server step each one fills (section 4). */
 export const STEP_SCREENS: readonly StepScreen[] = [
-  { screen: SCREENS.openingReasons, path: paths.openingReasons, step: 'AccountOpeningReason', titleKey: 'SCREENS.OPENING_REASONS.TITLE', labelKey: 'APPLICATION.STEPPER.OPENING_REASONS' },
-  { screen: SCREENS.companyInformation, path: paths.companyInformation, step: 'CompanyData', titleKey: 'SCREENS.COMPANY_INFORMATION.TITLE', labelKey: 'APPLICATION.STEPPER.COMPANY_INFORMATION' },
+  {
+    screen: SCREENS.openingReasons,
+    path: paths.openingReasons,
+    step: 'AccountOpeningReason',
+    titleKey: 'SCREENS.OPENING_REASONS.TITLE',
+    labelKey: 'APPLICATION.STEPPER.OPENING_REASONS',
+  },
+  {
+    screen: SCREENS.companyInformation,
+    path: paths.companyInformation,
+    step: 'CompanyData',
+    titleKey: 'SCREENS.COMPANY_INFORMATION.TITLE',
+    labelKey: 'APPLICATION.STEPPER.COMPANY_INFORMATION',
+  },
   { screen: SCREENS.incomes, path: paths.incomes, step: 'Incomes', titleKey: 'SCREENS.INCOMES.TITLE', labelKey: 'APPLICATION.STEPPER.INCOMES' },
-  { screen: SCREENS.relatedPersons, path: paths.relatedPersons, step: 'RelatedPersons', titleKey: 'SCREENS.RELATED_PERSONS.TITLE', labelKey: 'APPLICATION.STEPPER.RELATED_PERSONS' },
+  {
+    screen: SCREENS.relatedPersons,
+    path: paths.relatedPersons,
+    step: 'RelatedPersons',
+    titleKey: 'SCREENS.RELATED_PERSONS.TITLE',
+    labelKey: 'APPLICATION.STEPPER.RELATED_PERSONS',
+  },
   { screen: SCREENS.overview, path: paths.overview, step: 'ApplicationOverview', titleKey: 'SCREENS.OVERVIEW.TITLE', labelKey: 'APPLICATION.STEPPER.OVERVIEW' },
 ];
 

@@ -47,7 +47,12 @@ export function Stepper({ screens, currentIndex, viewedIndex }: StepperProps) {
             </>
           );
           return (
-            <li key={screen.screen} className={cx(styles.step, styles[state], isViewed && styles.viewed)} data-state={state} aria-current={isViewed ? 'step' : undefined}>
+            <li
+              key={screen.screen}
+              className={cx(styles.step, styles[state], isViewed && styles.viewed)}
+              data-state={state}
+              aria-current={isViewed ? 'step' : undefined}
+            >
               {state === 'upcoming' || isViewed ? (
                 <span className={styles.stepContent}>{label}</span>
               ) : (

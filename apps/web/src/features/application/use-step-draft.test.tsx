@@ -148,7 +148,9 @@ describe('useStepDraft', () => {
   it('a stale version: takes what another window saved in the fields left alone here, and saves it with this page’s edit', async () => {
     const { callsTo } = stubFetch({
       [DRAFT]: ({ body }) =>
-        (body as { version: number }).version === 9 ? jsonResponse({ version: 10, updatedAt: 'now' }) : jsonResponse({ code: 'STALE_VERSION', message: 'stale' }, 409),
+        (body as { version: number }).version === 9
+          ? jsonResponse({ version: 10, updatedAt: 'now' })
+          : jsonResponse({ code: 'STALE_VERSION', message: 'stale' }, 409),
     });
     const { value, conflicts } = layoutValue({ theirs: { name: '', email: 'other@firma.ee' } });
     const { type, result } = renderDraft(value, { name: '', email: '' });
@@ -169,7 +171,9 @@ describe('useStepDraft', () => {
   it('a field both changed: asks which to keep, saves nothing meanwhile, and saves the choice', async () => {
     const { callsTo } = stubFetch({
       [DRAFT]: ({ body }) =>
-        (body as { version: number }).version === 9 ? jsonResponse({ version: 10, updatedAt: 'now' }) : jsonResponse({ code: 'STALE_VERSION', message: 'stale' }, 409),
+        (body as { version: number }).version === 9
+          ? jsonResponse({ version: 10, updatedAt: 'now' })
+          : jsonResponse({ code: 'STALE_VERSION', message: 'stale' }, 409),
     });
     const { value, conflicts } = layoutValue({ theirs: { name: 'Kask', email: 'other@firma.ee' } });
     const { type, result } = renderDraft(value, { name: '', email: '' });
@@ -186,7 +190,10 @@ describe('useStepDraft', () => {
     await advance(DRAFT_DEBOUNCE_MS * 3);
     expect(callsTo(DRAFT)).toHaveLength(1);
     // Kept for a reload meanwhile, with the base the conflict was found on.
-    expect(readUnsavedEdits('p-1', 'CompanyData')).toEqual({ base: JSON.stringify({ name: '', email: '' }), mine: JSON.stringify({ name: 'Tamm', email: '' }) });
+    expect(readUnsavedEdits('p-1', 'CompanyData')).toEqual({
+      base: JSON.stringify({ name: '', email: '' }),
+      mine: JSON.stringify({ name: 'Tamm', email: '' }),
+    });
 
     act(() => conflict.resolve({ name: 'mine' }));
     expect(conflicts.at(-1)).toBeNull();

@@ -108,7 +108,13 @@ export function useStepDraft<T>(step: Step, values: unknown, source: StepDraftSo
       }
       pending.current = null;
       context.setSaveState('saving');
-      const request = saveDraft({ processId: context.processId, step: stepRef.current, version: context.getVersion(), data: JSON.parse(body) as unknown, keepalive });
+      const request = saveDraft({
+        processId: context.processId,
+        step: stepRef.current,
+        version: context.getVersion(),
+        data: JSON.parse(body) as unknown,
+        keepalive,
+      });
       const run = (async () => {
         try {
           const { version } = await request;

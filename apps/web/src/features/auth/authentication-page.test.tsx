@@ -67,7 +67,11 @@ describe('authentication screen', () => {
   it('offers Smart-ID and Mobile-ID, and ID-card only with an eid host or in simulated mode', async () => {
     const { unmount } = renderApp();
     const methods = await screen.findByRole('group', { name: 'Sign-in method' });
-    expect(within(methods).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Smart-ID', 'Mobile-ID']);
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('div')?.textContent),
+    ).toEqual(['Smart-ID', 'Mobile-ID']);
     unmount();
     givePageSettings({ eidUrl: 'https://eid.example.ee' });
     const withEid = renderApp();
@@ -158,7 +162,9 @@ describe('authentication screen', () => {
     serve({
       'POST /oauth2/v2/authorize/sid/start': () => jsonResponse({ authenticationSessionId: 'sid-1', verificationCode: '4821' }),
       'GET /oauth2/v2/authorize/sid/sid-1/status': () =>
-        requestsTo('/status').length === 1 ? jsonResponse({ status: 'RUNNING' }) : jsonResponse({ status: 'COMPLETE', state: bodyOf('/sid/start').clientState, code: 'auth-code' }),
+        requestsTo('/status').length === 1
+          ? jsonResponse({ status: 'RUNNING' })
+          : jsonResponse({ status: 'COMPLETE', state: bodyOf('/sid/start').clientState, code: 'auth-code' }),
       'POST /oauth2/v2/authorize/token': () => jsonResponse({ accessToken, refreshToken: 'refresh-1' }),
       'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
       'GET /onboarding/representative': () => jsonResponse(representative),
@@ -227,7 +233,12 @@ describe('authentication screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Smart-ID account not found' }, { timeout: 3000 })).toBeTruthy();
     expect(router.state.location.search).toBe('?error-code=SID.USER_NOT_FOUND');
     await waitFor(() => expect(requestsTo('/authentication-event/failed')).toHaveLength(1));
-    expect(bodyOf('/authentication-event/failed')).toMatchObject({ authenticationMethod: 'SMART_ID', errorCode: 'user_not_found', result: 'FAILED', personalId: VALID_ID });
+    expect(bodyOf('/authentication-event/failed')).toMatchObject({
+      authenticationMethod: 'SMART_ID',
+      errorCode: 'user_not_found',
+      result: 'FAILED',
+      personalId: VALID_ID,
+    });
     expect(screen.getByRole('link', { name: 'Try again' })).toBeTruthy();
   });
 

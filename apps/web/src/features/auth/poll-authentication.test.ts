@@ -11,7 +11,8 @@ describe('pollAuthentication (docs/requirements.md section 4)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('polls every second while RUNNING and returns the code on COMPLETE', async () => {
-    const fetchStatus = vi.fn<(signal: AbortSignal) => Promise<AuthenticationStatusResponse>>()
+    const fetchStatus = vi
+      .fn<(signal: AbortSignal) => Promise<AuthenticationStatusResponse>>()
       .mockResolvedValueOnce(running)
       .mockResolvedValueOnce(running)
       .mockResolvedValueOnce(complete('state-1'));
@@ -64,7 +65,10 @@ describe('pollAuthentication (docs/requirements.md section 4)', () => {
   });
 
   it('passes on a failure answer such as timeout', async () => {
-    const fetchStatus = vi.fn().mockResolvedValueOnce(running).mockRejectedValueOnce(new ApiError({ status: 400, code: 'timeout' }));
+    const fetchStatus = vi
+      .fn()
+      .mockResolvedValueOnce(running)
+      .mockRejectedValueOnce(new ApiError({ status: 400, code: 'timeout' }));
     const result = pollAuthentication({ fetchStatus, clientState: 's', signal: new AbortController().signal }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await result).toMatchObject({ code: 'timeout' });

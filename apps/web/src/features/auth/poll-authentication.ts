@@ -1,4 +1,10 @@
-import { MAX_ATTEMPTS_REACHED_ERROR_CODE, POLL_INTERVAL_MS, SIGN_IN_VIOLATION_ERROR_CODE, USER_CANCEL_ERROR_CODE, type AuthenticationStatusResponse } from '@onboarding/domain';
+import {
+  MAX_ATTEMPTS_REACHED_ERROR_CODE,
+  POLL_INTERVAL_MS,
+  SIGN_IN_VIOLATION_ERROR_CODE,
+  USER_CANCEL_ERROR_CODE,
+  type AuthenticationStatusResponse,
+} from '@onboarding/domain';
 import { MaxAttemptsReachedError, poll } from '../../lib/poll';
 import type { Sleep } from '../../lib/retry';
 import { SignInError } from './sign-in-error';

@@ -63,9 +63,18 @@ describe('sign-in flow', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(api.exchangeCodeForTokens).not.toHaveBeenCalled();
     expect(storeTokens).not.toHaveBeenCalled();
-    expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: SIGN_IN_VIOLATION_ERROR_CODE, messageKey: 'COMMON.TECHNICAL_ERROR' } });
+    expect(flow.getState()).toEqual({
+      status: 'failed',
+      outcome: { kind: 'error', errorCode: SIGN_IN_VIOLATION_ERROR_CODE, messageKey: 'COMMON.TECHNICAL_ERROR' },
+    });
     expect(api.sendAuthenticationEvent).toHaveBeenCalledWith(
-      expect.objectContaining({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37255555555', errorCode: SIGN_IN_VIOLATION_ERROR_CODE, result: 'FAILED', visitorId: 'visitor-1' }),
+      expect.objectContaining({
+        authenticationMethod: 'MOBILE_ID',
+        phoneNumber: '+37255555555',
+        errorCode: SIGN_IN_VIOLATION_ERROR_CODE,
+        result: 'FAILED',
+        visitorId: 'visitor-1',
+      }),
     );
   });
 
@@ -89,7 +98,9 @@ describe('sign-in flow', () => {
     expect(api.exchangeCodeForTokens).not.toHaveBeenCalled();
     expect(storeTokens).not.toHaveBeenCalled();
     expect(flow.getState()).toEqual({ status: 'failed', outcome: { kind: 'error', errorCode: 'user_cancelled', messageKey: 'COMMON.USER_CANCEL' } });
-    expect(api.sendAuthenticationEvent).toHaveBeenCalledWith(expect.objectContaining({ authenticationMethod: 'SMART_ID', errorCode: 'user_cancelled', result: 'FAILED' }));
+    expect(api.sendAuthenticationEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ authenticationMethod: 'SMART_ID', errorCode: 'user_cancelled', result: 'FAILED' }),
+    );
   });
 
   it('a server-side timeout maps to its message key', async () => {

@@ -1,4 +1,11 @@
-import { DEFAULT_COUNTRY_CODE, type AuthenticationEvent, type AuthenticationMethod, type MobileIdStartInput, type SmartIdStartInput, type TokenResponse } from '@onboarding/domain';
+import {
+  DEFAULT_COUNTRY_CODE,
+  type AuthenticationEvent,
+  type AuthenticationMethod,
+  type MobileIdStartInput,
+  type SmartIdStartInput,
+  type TokenResponse,
+} from '@onboarding/domain';
 import { useSyncExternalStore } from 'react';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type * as signInApi from './api/sign-in-api';

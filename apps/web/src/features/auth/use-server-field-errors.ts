@@ -3,11 +3,7 @@ import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-
 import { signInFlow, type SignInFlow } from './sign-in-flow';
 
 /** After a start: input the server rejected goes back onto the form's fields, the first one focused. */
-export function applyServerFieldErrors<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  setFocus: UseFormSetFocus<T>,
-  flow: SignInFlow = signInFlow,
-): void {
+export function applyServerFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, setFocus: UseFormSetFocus<T>, flow: SignInFlow = signInFlow): void {
   const state = flow.getState();
   if (state.status !== 'failed' || state.outcome.kind !== 'invalid') return;
   const { fields } = state.outcome;

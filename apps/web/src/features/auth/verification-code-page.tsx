@@ -24,7 +24,8 @@ export function VerificationCodePage() {
 
   if (isWithoutSignIn) return <Navigate to={paths.authentication} replace />;
   const verificationCode = state.status === 'waiting' ? state.verificationCode : '';
-  const instruction = state.status === 'waiting' && state.method === 'MOBILE_ID' ? 'AUTH.VERIFICATION.INSTRUCTION_MOBILE_ID' : 'AUTH.VERIFICATION.INSTRUCTION_SMART_ID';
+  const instruction =
+    state.status === 'waiting' && state.method === 'MOBILE_ID' ? 'AUTH.VERIFICATION.INSTRUCTION_MOBILE_ID' : 'AUTH.VERIFICATION.INSTRUCTION_SMART_ID';
 
   return (
     <Card as="section" width="large" isCentered padding="large" className={styles.card} aria-labelledby="screen-title">

@@ -37,7 +37,11 @@ function serve() {
 /** The server's answer to a company typed by hand that the register knows. */
 const companyInRegister = (code: string, name: string, registryCode: string) =>
   jsonResponse(
-    { code: 'COMPANY_IN_REGISTER', message: 'The business register decides about this company.', fields: [{ path: 'company.businessName', code, params: { name, registryCode } }] },
+    {
+      code: 'COMPANY_IN_REGISTER',
+      message: 'The business register decides about this company.',
+      fields: [{ path: 'company.businessName', code, params: { name, registryCode } }],
+    },
     409,
   );
 
@@ -127,13 +131,27 @@ describe('choose-company screen', () => {
     on('GET /onboarding/representative/companies', () =>
       jsonResponse({
         companies: [
-          { businessName: 'Esitatud OÜ', registryCode: '55555555', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: 'p-sent' },
+          {
+            businessName: 'Esitatud OÜ',
+            registryCode: '55555555',
+            registryCountryCode: 'EE',
+            entry: 'BLOCKED',
+            outcome: 'ALREADY_SUBMITTED',
+            processId: 'p-sent',
+          },
           { businessName: 'Teise Esitatud OÜ', registryCode: '66666666', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' },
         ],
         pendingManualApplication: null,
       } satisfies RepresentativeCompanies),
     );
-    on('GET /onboarding/applications/p-sent/contract', () => new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-sent.pdf"' } }));
+    on(
+      'GET /onboarding/applications/p-sent/contract',
+      () =>
+        new Response(new TextEncoder().encode('%PDF-1.7'), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-sent.pdf"' },
+        }),
+    );
     // jsdom has no object URLs, nor downloads.
     vi.stubGlobal(
       'URL',
@@ -164,7 +182,16 @@ describe('choose-company screen', () => {
     const { on } = serve();
     on('GET /onboarding/representative/companies', () =>
       jsonResponse({
-        companies: [{ businessName: 'Esitatud OÜ', registryCode: '55555555', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED', processId: 'p-sent' }],
+        companies: [
+          {
+            businessName: 'Esitatud OÜ',
+            registryCode: '55555555',
+            registryCountryCode: 'EE',
+            entry: 'BLOCKED',
+            outcome: 'ALREADY_SUBMITTED',
+            processId: 'p-sent',
+          },
+        ],
         pendingManualApplication: null,
       } satisfies RepresentativeCompanies),
     );
@@ -313,7 +340,9 @@ describe('choose-company screen', () => {
     await user.click(await screen.findByRole('radio', { name: 'My company is not in the list' }));
     await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Neljas OÜ');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('You already have 3 applications in progress for companies entered by hand. Please complete one of them first.')).toBeTruthy();
+    expect(
+      await screen.findByText('You already have 3 applications in progress for companies entered by hand. Please complete one of them first.'),
+    ).toBeTruthy();
     expect(screen.getByText(/A relationship manager will help you/)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

@@ -32,7 +32,8 @@ const MANUAL = 'manual';
 const PENDING_MANUAL = 'pending-manual';
 const MANUAL_FIELDS = ['businessName', 'registryCode', 'registryCountryCode'] as const;
 
-const companyValue = (company: Pick<RepresentativeCompany, 'registryCountryCode' | 'registryCode'>) => `register:${company.registryCountryCode}:${company.registryCode}`;
+const companyValue = (company: Pick<RepresentativeCompany, 'registryCountryCode' | 'registryCode'>) =>
+  `register:${company.registryCountryCode}:${company.registryCode}`;
 
 /** docs/requirements.md section 2: /choose-company, the register's companies, the pending application, the existing account and the manual form. */
 export function ChooseCompanyPage() {
@@ -141,7 +142,12 @@ export function ChooseCompanyPage() {
       )}
       {companies.isSuccess && (
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-          <fieldset ref={firstRadio} className={styles.group} aria-describedby={isChoiceMissing ? errorId : undefined} aria-invalid={isChoiceMissing || undefined}>
+          <fieldset
+            ref={firstRadio}
+            className={styles.group}
+            aria-describedby={isChoiceMissing ? errorId : undefined}
+            aria-invalid={isChoiceMissing || undefined}
+          >
             <legend className={styles.legend}>{t('CHOOSE_COMPANY.LEGEND')}</legend>
             {companies.data.companies.length === 0 && <p className={styles.empty}>{t('CHOOSE_COMPANY.EMPTY')}</p>}
             <ul className={styles.list}>
@@ -318,10 +324,22 @@ function SignedContractDownload({ processId, businessName }: { processId: string
   return (
     <>
       {/* Where the bank's decisions are, with what to do next: the status page of this application. */}
-      <Link to={paths.success} className={styles.bankLink} onClick={() => writeSessionValues({ processId })} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS_LABEL', { businessName })}>
+      <Link
+        to={paths.success}
+        className={styles.bankLink}
+        onClick={() => writeSessionValues({ processId })}
+        aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS_LABEL', { businessName })}
+      >
         {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS')}
       </Link>
-      <Button variant="link" leadingIcon="download" className={styles.contractDownload} isLoading={isLoading} onClick={() => void download()} aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}>
+      <Button
+        variant="link"
+        leadingIcon="download"
+        className={styles.contractDownload}
+        isLoading={isLoading}
+        onClick={() => void download()}
+        aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_LABEL', { businessName })}
+      >
         {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD')}
       </Button>
       <div role="alert">{hasFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.DOWNLOAD_FAILED')}</p>}</div>

@@ -43,7 +43,12 @@ describe('error and outcome screens (docs/requirements.md section 8)', () => {
     ['/error/cannot-open', 'The account cannot be opened', /cannot open an account for this company online/, ['Choose another company', 'Back to home']],
     ['/error/document-invalid', 'A valid identity document is required', /valid identity document/, ['Back to home']],
     ['/error/application-superseded', 'The application is pending', /replaced by a newer one/, ['Choose another company', 'Back to home']],
-    ['/error/started-with-other-representative', 'The application is pending', /only one representative may work on it/, ['Choose another company', 'Back to home']],
+    [
+      '/error/started-with-other-representative',
+      'The application is pending',
+      /only one representative may work on it/,
+      ['Choose another company', 'Back to home'],
+    ],
     ['/error/already-submitted', 'The application has already been submitted', /within three business days/, ['Choose another company', 'Back to home']],
   ])('%s: %s', async (entry, title, message, actions) => {
     await open(entry);

@@ -32,19 +32,29 @@ type ErrorPageContent = {
   icon?: IconName;
   /** docs/requirements.md section 8: every error has a try-again or back-to-home action. */
   actions: readonly Action[];
-} & (
+} &
   /** The message names the support e-mail and phone as links. */
-  | { messageKey: SupportContactsKey; hasContacts: true }
-  | { messageKey: TranslationKey; hasContacts?: false }
-);
+  ({ messageKey: SupportContactsKey; hasContacts: true } | { messageKey: TranslationKey; hasContacts?: false });
 
 export const ERROR_PAGES: Readonly<Record<ErrorKind, ErrorPageContent>> = {
   general: { titleKey: 'ERRORS.GENERAL.TITLE', messageKey: 'ERRORS.GENERAL.MESSAGE', hasContacts: true, isError: true, actions: ['tryAgain', 'home'] },
   technical: { titleKey: 'ERRORS.TECHNICAL.TITLE', messageKey: 'ERRORS.TECHNICAL.MESSAGE', isError: false, icon: 'infoCircle', actions: ['home'] },
   network: { titleKey: 'ERRORS.NETWORK.TITLE', messageKey: 'ERRORS.NETWORK.MESSAGE', isError: true, actions: ['tryAgain', 'home'] },
   minor: { titleKey: 'OUTCOMES.MINOR.TITLE', messageKey: 'OUTCOMES.MINOR.MESSAGE', isError: false, icon: 'location', actions: ['home'] },
-  'cannot-open': { titleKey: 'OUTCOMES.CANNOT_OPEN.TITLE', messageKey: 'OUTCOMES.CANNOT_OPEN.MESSAGE', hasContacts: true, isError: true, actions: ['chooseCompany', 'home'] },
-  'document-invalid': { titleKey: 'OUTCOMES.DOCUMENT_INVALID.TITLE', messageKey: 'OUTCOMES.DOCUMENT_INVALID.MESSAGE', isError: true, icon: 'idCard', actions: ['home'] },
+  'cannot-open': {
+    titleKey: 'OUTCOMES.CANNOT_OPEN.TITLE',
+    messageKey: 'OUTCOMES.CANNOT_OPEN.MESSAGE',
+    hasContacts: true,
+    isError: true,
+    actions: ['chooseCompany', 'home'],
+  },
+  'document-invalid': {
+    titleKey: 'OUTCOMES.DOCUMENT_INVALID.TITLE',
+    messageKey: 'OUTCOMES.DOCUMENT_INVALID.MESSAGE',
+    isError: true,
+    icon: 'idCard',
+    actions: ['home'],
+  },
   'application-superseded': {
     titleKey: 'OUTCOMES.APPLICATION_SUPERSEDED.TITLE',
     messageKey: 'OUTCOMES.APPLICATION_SUPERSEDED.MESSAGE',

@@ -45,7 +45,10 @@ function serve(saved: Partial<Representative> = {}) {
         return jsonResponse(stored);
       }
       triesLeft -= 1;
-      return jsonResponse({ code: 'VALIDATION_FAILED', message: 'invalid', fields: [{ path: 'code', code: 'wrongConfirmationCode', params: { triesLeft } }] }, 400);
+      return jsonResponse(
+        { code: 'VALIDATION_FAILED', message: 'invalid', fields: [{ path: 'code', code: 'wrongConfirmationCode', params: { triesLeft } }] },
+        400,
+      );
     },
     'GET /onboarding/representative/companies': () => jsonResponse({ companies: [], pendingManualApplication: null }),
   });
@@ -71,7 +74,10 @@ describe('personal information screen', () => {
   });
 
   it('after a Mobile-ID sign-in prefills the phone number signed in with, until another is saved', async () => {
-    storeTokens({ accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+    storeTokens({
+      accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      refreshToken: 'r',
+    });
     const user = userEvent.setup();
     const { callsTo } = serve();
     const { router } = renderRoutes(createRoutes(), '/personal-information');
@@ -87,7 +93,10 @@ describe('personal information screen', () => {
   });
 
   it('prefers the saved phone number to the one of a Mobile-ID sign-in', async () => {
-    storeTokens({ accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r' });
+    storeTokens({
+      accessToken: fakeAccessToken({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      refreshToken: 'r',
+    });
     serve({ phone: '+372 5555 5555' });
     renderRoutes(createRoutes(), '/personal-information');
     expect(((await screen.findByRole('textbox', { name: /Phone number/ })) as HTMLInputElement).value).toBe('+372 5555 5555');
@@ -191,7 +200,9 @@ describe('personal information screen', () => {
   it('says when a new code may be asked for once the codes of the day are used, and lets the address be changed', async () => {
     const user = userEvent.setup();
     const { on } = serve({ phone: '+372 5555 5555', hasConsentedToRegistryQueries: true });
-    on('POST /onboarding/representative/email-confirmation/code', () => jsonResponse({ code: 'RATE_LIMITED', message: 'limited', retryAfterSeconds: 3600 }, 429));
+    on('POST /onboarding/representative/email-confirmation/code', () =>
+      jsonResponse({ code: 'RATE_LIMITED', message: 'limited', retryAfterSeconds: 3600 }, 429),
+    );
     renderRoutes(createRoutes(), '/personal-information');
     await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'juri@firma.ee');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -24,7 +24,10 @@ describe('readSessionClock (docs/requirements.md section 4)', () => {
   it('is active until the warning lead, then warns, then expires after 90 s of inactivity', () => {
     expect(readSessionClock(start, start).phase).toBe('active');
     expect(readSessionClock(start, start + INACTIVITY_TIMEOUT_MS - SESSION_WARNING_LEAD_MS - 1).phase).toBe('active');
-    expect(readSessionClock(start, start + INACTIVITY_TIMEOUT_MS - SESSION_WARNING_LEAD_MS)).toMatchObject({ phase: 'warning', remainingMs: SESSION_WARNING_LEAD_MS });
+    expect(readSessionClock(start, start + INACTIVITY_TIMEOUT_MS - SESSION_WARNING_LEAD_MS)).toMatchObject({
+      phase: 'warning',
+      remainingMs: SESSION_WARNING_LEAD_MS,
+    });
     expect(readSessionClock(start, start + INACTIVITY_TIMEOUT_MS - 1)).toMatchObject({ phase: 'warning', remainingMs: 1 });
     expect(readSessionClock(start, start + INACTIVITY_TIMEOUT_MS)).toEqual({ phase: 'expired', remainingMs: 0, expiresAt: start + INACTIVITY_TIMEOUT_MS });
   });

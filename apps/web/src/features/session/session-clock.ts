@@ -1,4 +1,10 @@
-import { INACTIVITY_TIMEOUT_MS, SESSION_TICK_MS, SESSION_WARNING_SECONDS_ONLY_BELOW, SSO_EXPIRY_DIFFERENCE_MS, TOKEN_REFRESH_EVERY_TICKS } from '@onboarding/domain';
+import {
+  INACTIVITY_TIMEOUT_MS,
+  SESSION_TICK_MS,
+  SESSION_WARNING_SECONDS_ONLY_BELOW,
+  SSO_EXPIRY_DIFFERENCE_MS,
+  TOKEN_REFRESH_EVERY_TICKS,
+} from '@onboarding/domain';
 
 /**
  * How long before the inactivity timeout the warning opens.

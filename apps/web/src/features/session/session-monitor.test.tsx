@@ -30,9 +30,10 @@ function renderSignedIn() {
 // Taken before the tests fake the timers.
 const realSetTimeout = globalThis.setTimeout;
 
-const advance = (ms: number) => act(async () => {
-  await vi.advanceTimersByTimeAsync(ms);
-});
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -119,7 +120,9 @@ describe('token refresh (docs/requirements.md section 4)', () => {
     const now = Math.floor(Date.now() / 1000);
     storeTokens({ accessToken: fakeAccessToken({ iat: now, exp: now + 20 }), refreshToken: 'refresh-1' });
     const fresh = fakeAccessToken({ iat: now + 10, exp: now + 310 });
-    fetchMock.mockImplementation(async (url) => (url === '/oauth2/v2/authorize/refresh' ? jsonResponse({ accessToken: fresh, refreshToken: 'refresh-2' }) : jsonResponse(null, 204)));
+    fetchMock.mockImplementation(async (url) =>
+      url === '/oauth2/v2/authorize/refresh' ? jsonResponse({ accessToken: fresh, refreshToken: 'refresh-2' }) : jsonResponse(null, 204),
+    );
     renderSignedIn();
     await advance(9000);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -184,7 +187,7 @@ describe('single-sign-on events from other tabs (docs/requirements.md section 4)
       }
     };
 
-    it('opens the warning here with the other tab\'s expiry time, and closes it when the session no longer expires soon', async () => {
+    it("opens the warning here with the other tab's expiry time, and closes it when the session no longer expires soon", async () => {
       renderSignedIn();
       // This tab's own clock warns at 30 s; the other tab saw its last activity 2 s earlier, within the allowed difference.
       await advance(29_000);

@@ -54,7 +54,8 @@ export function SessionMonitor() {
     }
     phaseRef.current = clock.phase;
     const id = sid();
-    if (isAnnounced && clock.phase === 'warning' && previous !== 'warning' && id) postSessionMessage({ type: 'expires-soon', sid: id, expiresAt: clock.expiresAt });
+    if (isAnnounced && clock.phase === 'warning' && previous !== 'warning' && id)
+      postSessionMessage({ type: 'expires-soon', sid: id, expiresAt: clock.expiresAt });
     setView({ phase: clock.phase, remainingMs: clock.remainingMs });
     return clock;
   };
@@ -146,12 +147,5 @@ export function SessionMonitor() {
     };
   }, []);
 
-  return (
-    <SessionWarningModal
-      isOpen={view.phase === 'warning'}
-      remainingMs={view.remainingMs}
-      onContinue={continueSession}
-      onLogout={() => end('logout')}
-    />
-  );
+  return <SessionWarningModal isOpen={view.phase === 'warning'} remainingMs={view.remainingMs} onContinue={continueSession} onLogout={() => end('logout')} />;
 }

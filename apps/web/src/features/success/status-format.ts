@@ -9,13 +9,23 @@ const BANK_TIME_ZONE = 'Europe/Tallinn';
  */
 export function formatEuroCents(cents: number, locale: Locale): string {
   const hasCents = cents % 100 !== 0;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 }).format(
+    cents / 100,
+  );
 }
 
 type DateParts = { day: string; month: string; year: string; hour: string; minute: string };
 
 function partsOf(date: Date, timeZone: string): DateParts {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return { day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute') };
 }

@@ -18,7 +18,6 @@ setPageSettings();
 
 vi.setConfig({ testTimeout: 15_000 });
 
-
 const SUBMITTED_AT = '2026-11-20T08:00:00.000Z';
 const submission: TimelineEntry = { kind: 'SUBMITTED', at: SUBMITTED_AT, method: 'SMART_ID', isResubmission: false };
 const decided = (decision: Decision, at = '2026-11-23T09:15:00.000Z'): TimelineEntry => ({ kind: 'DECISION', at, decision });
@@ -76,15 +75,35 @@ const CASES: Record<Decision['type'], Case> = {
     en: ['Pay the service fee', 'Please pay it by 10 December 2026', 'Amount€150', 'Payment reference1000423'],
     et: ['Tasu teenustasu', 'Tasu see hiljemalt 10.12.2026', 'Summa150 €', 'Viitenumber1000423'],
   },
-  FEE_PAID: { decision: { type: 'FEE_PAID' }, en: ['Service fee received', 'We have received your payment'], et: ['Teenustasu on laekunud', 'makse on meile laekunud'] },
+  FEE_PAID: {
+    decision: { type: 'FEE_PAID' },
+    en: ['Service fee received', 'We have received your payment'],
+    et: ['Teenustasu on laekunud', 'makse on meile laekunud'],
+  },
   IDENTIFICATION_BOOKED: {
     decision: { type: 'IDENTIFICATION_BOOKED', officeId: 'tartu-1', at: '2026-12-14T11:30:00+02:00' },
-    en: ['Come to the office to identify yourself', 'booked for 14 December 2026 at 11:30 (Estonian time)', 'Tartu branch', 'Riia 2, 51004 Tartu', 'Mon–Fri 9:00–18:00'],
+    en: [
+      'Come to the office to identify yourself',
+      'booked for 14 December 2026 at 11:30 (Estonian time)',
+      'Tartu branch',
+      'Riia 2, 51004 Tartu',
+      'Mon–Fri 9:00–18:00',
+    ],
     et: ['Tule pangakontorisse end tuvastama', 'Sinu aeg on 14.12.2026 kell 11.30', 'Tartu kontor', 'E–R 9.00–18.00'],
   },
-  IDENTIFIED: { decision: { type: 'IDENTIFIED' }, en: ['Identification done', 'You identified yourself at the bank'], et: ['Oled end tuvastanud', 'Tuvastasid end pangas'] },
+  IDENTIFIED: {
+    decision: { type: 'IDENTIFIED' },
+    en: ['Identification done', 'You identified yourself at the bank'],
+    et: ['Oled end tuvastanud', 'Tuvastasid end pangas'],
+  },
   BOARD_SIGNATURE_REQUESTED: {
-    decision: { type: 'BOARD_SIGNATURE_REQUESTED', recipients: [{ name: 'Mari Maasikas', email: 'mari@firma.ee' }, { name: 'Jaan Tamm', email: 'jaan@firma.ee' }] },
+    decision: {
+      type: 'BOARD_SIGNATURE_REQUESTED',
+      recipients: [
+        { name: 'Mari Maasikas', email: 'mari@firma.ee' },
+        { name: 'Jaan Tamm', email: 'jaan@firma.ee' },
+      ],
+    },
     en: ['Management board members to sign', 'Mari Maasikas mari@firma.ee', 'Jaan Tamm jaan@firma.ee', 'once they have signed'],
     et: ['Juhatuse liikmed allkirjastavad', 'Mari Maasikas mari@firma.ee', 'kui nad on lepingu allkirjastanud'],
   },
@@ -127,13 +146,19 @@ describe('the status page', () => {
   it('the submission names the method and holds the downloads; decisions come newest first, each with its time', async () => {
     serve(
       submittedApplication(),
-      timelineOf([submission, decided({ type: 'FEE_INVOICED', amountCents: 15_050, dueDate: '2026-12-10' }), decided({ type: 'FEE_PAID' }, '2026-11-25T14:05:00.000Z')]),
+      timelineOf([
+        submission,
+        decided({ type: 'FEE_INVOICED', amountCents: 15_050, dueDate: '2026-12-10' }),
+        decided({ type: 'FEE_PAID' }, '2026-11-25T14:05:00.000Z'),
+      ]),
     );
     renderStatus();
     await screen.findByRole('heading', { level: 3, name: 'Service fee received' });
     const list = screen.getByRole('heading', { level: 2, name: 'Application status' }).parentElement?.querySelector('ol');
     expect(list?.hasAttribute('reversed')).toBe(true);
-    const titles = within(list!).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = within(list!)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(titles).toEqual(['Service fee received', 'Pay the service fee', 'Application submitted']);
     const times = [...list!.querySelectorAll(':scope > li > div > time')].map((time) => [time.getAttribute('datetime'), time.textContent]);
     // Estonian time: 16:05 in Tallinn is 14:05 UTC in November.
@@ -172,10 +197,16 @@ describe('the status page', () => {
     const reopened = () =>
       serve(
         applicationView({ currentStep: 'Incomes', status: 'IN_PROGRESS', submittedAt: SUBMITTED_AT, reopenedSteps: ['Incomes', 'RelatedPersons'] }),
-        timelineOf([submission, decided({ type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes', 'RelatedPersons'], message: 'Lisa <b>müügitulu</b>.\nJa osanike andmed.' })], {
-          status: 'IN_PROGRESS',
-          reopenedSteps: ['Incomes', 'RelatedPersons'],
-        }),
+        timelineOf(
+          [
+            submission,
+            decided({ type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes', 'RelatedPersons'], message: 'Lisa <b>müügitulu</b>.\nJa osanike andmed.' }),
+          ],
+          {
+            status: 'IN_PROGRESS',
+            reopenedSteps: ['Incomes', 'RelatedPersons'],
+          },
+        ),
       );
 
     it.each([
@@ -187,7 +218,11 @@ describe('the status page', () => {
       const { router } = renderStatus();
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       const entry = (await screen.findByRole('heading', { level: 3, name: title })).closest('li')!;
-      expect(within(entry).getAllByRole('listitem').map((item) => item.textContent)).toEqual(steps);
+      expect(
+        within(entry)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(steps);
       const message = entry.querySelector('blockquote')!;
       expect(message.textContent).toBe('Lisa <b>müügitulu</b>.\nJa osanike andmed.');
       expect(message.querySelector('b')).toBeNull();
@@ -228,7 +263,10 @@ describe('the status page', () => {
   });
 
   it('a decision that changes the application reads the application again', async () => {
-    const { callsTo } = serve(submittedApplication(), timelineOf([submission, decided({ type: 'APPROVED', accountNumber: 'EE382200221020145685' })], { status: 'APPROVED' }));
+    const { callsTo } = serve(
+      submittedApplication(),
+      timelineOf([submission, decided({ type: 'APPROVED', accountNumber: 'EE382200221020145685' })], { status: 'APPROVED' }),
+    );
     renderStatus();
     expect(await screen.findByRole('heading', { level: 1, name: 'Account opened' })).toBeTruthy();
     await waitFor(() => expect(callsTo('GET /onboarding/applications/p-1').length).toBe(2));

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_LOCALE,
-  LOCALES,
-  type BankOffice,
-  type Decision,
-  type Locale,
-  type ReopenableStep,
-  type TimelineEntry,
-} from '@onboarding/domain';
+import { DEFAULT_LOCALE, LOCALES, type BankOffice, type Decision, type Locale, type ReopenableStep, type TimelineEntry } from '@onboarding/domain';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -79,7 +71,12 @@ export function StatusTimeline({ entries, context }: { entries: readonly Timelin
       </h2>
       <ol reversed className={styles.timeline}>
         {newestFirst.map((entry, index) => (
-          <li key={`${entry.at}-${index}`} className={styles.entry} data-kind={entry.kind === 'DECISION' ? entry.decision.type : entry.kind} data-current={index === 0 || undefined}>
+          <li
+            key={`${entry.at}-${index}`}
+            className={styles.entry}
+            data-kind={entry.kind === 'DECISION' ? entry.decision.type : entry.kind}
+            data-current={index === 0 || undefined}
+          >
             <span className={styles.marker} aria-hidden="true">
               <Icon name={entry.kind === 'SUBMITTED' ? 'check' : DECISION_ICONS[entry.decision.type]} size="small" />
             </span>
@@ -260,7 +257,13 @@ function ApprovedBody({ accountNumber }: { accountNumber: string }) {
 }
 
 /** The booked office from the bank offices reference data; only its id while they load or if it is gone. */
-export function BookedOffice({ officeId, labelKey = 'SUCCESS.TIMELINE.IDENTIFICATION_BOOKED.OFFICE_LABEL' }: { officeId: string | null; labelKey?: 'SUCCESS.TIMELINE.IDENTIFICATION_BOOKED.OFFICE_LABEL' | 'SUCCESS.OFFICE_LABEL' }) {
+export function BookedOffice({
+  officeId,
+  labelKey = 'SUCCESS.TIMELINE.IDENTIFICATION_BOOKED.OFFICE_LABEL',
+}: {
+  officeId: string | null;
+  labelKey?: 'SUCCESS.TIMELINE.IDENTIFICATION_BOOKED.OFFICE_LABEL' | 'SUCCESS.OFFICE_LABEL';
+}) {
   const { t, i18n } = useTranslation();
   const offices = useBankOffices();
   const labelId = useId();

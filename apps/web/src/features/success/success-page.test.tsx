@@ -117,7 +117,14 @@ describe('/success', () => {
   it('downloads the contract PDF with the bearer token and saves it under the server’s file name', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
-    on(CONTRACT_URL, () => new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' } }));
+    on(
+      CONTRACT_URL,
+      () =>
+        new Response(new TextEncoder().encode('%PDF-1.7'), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' },
+        }),
+    );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:contract');
     const revokeObjectURL = vi.fn();
     // jsdom has no object URLs.
@@ -151,7 +158,9 @@ describe('/success', () => {
     const button = screen.getByRole('button', { name: 'Download the signed container (ASiC-E)' });
     expect(button.getAttribute('data-variant')).toBe('outline');
     expect(button.getAttribute('aria-describedby')).toBe('success-signed-contract-hint');
-    expect(document.getElementById('success-signed-contract-hint')?.textContent).toBe('The .asice file holds the contract and your digital signature. Open it in DigiDoc4.');
+    expect(document.getElementById('success-signed-contract-hint')?.textContent).toBe(
+      'The .asice file holds the contract and your digital signature. Open it in DigiDoc4.',
+    );
     // Next to the PDF, in the same row.
     expect(button.parentElement).toBe(screen.getByRole('button', { name: 'Download the contract (PDF)' }).parentElement);
   });
@@ -235,11 +244,13 @@ describe('/success', () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
     const historyUrl = 'GET /onboarding/applications/p-1/history';
-    on(historyUrl, () =>
-      new Response(JSON.stringify({ processId: 'p-1', events: [] }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="application-p-1-history.json"' },
-      }),
+    on(
+      historyUrl,
+      () =>
+        new Response(JSON.stringify({ processId: 'p-1', events: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="application-p-1-history.json"' },
+        }),
     );
     vi.stubGlobal(
       'URL',

@@ -46,7 +46,8 @@ function SubmittedApplication({ processId }: { processId: string }) {
 
 /** The office chosen on the overview, where IDENTIFY_IN_OFFICE sends the representative. */
 const chosenOfficeId = (application: ApplicationView): string | null => {
-  const overview = (application.steps.ApplicationOverview ?? application.steps.AdditionalData) as { identificationLocation?: { officeId?: unknown } } | undefined;
+  const overview = (application.steps.ApplicationOverview ?? application.steps.AdditionalData) as
+    { identificationLocation?: { officeId?: unknown } } | undefined;
   const officeId = overview?.identificationLocation?.officeId;
   return typeof officeId === 'string' ? officeId : null;
 };

@@ -60,7 +60,21 @@ export function filterOptions(options: readonly ComboboxOption[], query: string)
  * chooses, Escape closes (and, when closed, drops what was typed). Focus stays
  * in the input; the active option is named by aria-activedescendant.
  */
-export function Combobox({ label, options, value, onChange, onBlur, hint, error, isTouched, id, ref, describedBy, className, canTypeOwnValue = false }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  onBlur,
+  hint,
+  error,
+  isTouched,
+  id,
+  ref,
+  describedBy,
+  className,
+  canTypeOwnValue = false,
+}: ComboboxProps) {
   const { t } = useTranslation();
   const field = useField({ id, hasHint: hint !== undefined, error, isTouched, describedBy });
   const listboxId = `${field.fieldId}-listbox`;

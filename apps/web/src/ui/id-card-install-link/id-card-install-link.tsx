@@ -11,8 +11,7 @@ export function IdCardInstallLink() {
   const { t } = useTranslation();
   return (
     <a href={t('UI.ID_CARD_INSTALL.URL')} target="_blank" rel="noreferrer" className={styles.link}>
-      {t('UI.ID_CARD_INSTALL.LINK')}{' '}
-      <span className="visually-hidden">{t('UI.OPENS_IN_NEW_TAB')}</span>
+      {t('UI.ID_CARD_INSTALL.LINK')} <span className="visually-hidden">{t('UI.OPENS_IN_NEW_TAB')}</span>
     </a>
   );
 }

@@ -48,9 +48,7 @@ export function Input({
         {label}
       </label>
       {hint !== undefined && <FieldHint id={field.hintId}>{hint}</FieldHint>}
-      <div
-        className={cx(styles.control, variant === 'bubble' ? styles.bubble : styles.primary, field.isErrorShown && styles.invalid)}
-      >
+      <div className={cx(styles.control, variant === 'bubble' ? styles.bubble : styles.primary, field.isErrorShown && styles.invalid)}>
         {leadingIcon && <Icon name={leadingIcon} size="medium-light" className={styles.leadingIcon} />}
         <input
           ref={ref}

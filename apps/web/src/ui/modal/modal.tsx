@@ -9,7 +9,6 @@ import styles from './modal.module.css';
 import { getTabbables, trapTabKey } from './tabbable';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 
-
 export const MODAL_SIZES = ['small', 'medium', 'large'] as const;
 export const MODAL_PADDINGS = ['default', 'small'] as const;
 export type ModalSize = (typeof MODAL_SIZES)[number];

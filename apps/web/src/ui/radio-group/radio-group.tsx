@@ -95,9 +95,7 @@ export function RadioGroup({
                 disabled={option.isDisabled}
                 // Not every screen reader reads a fieldset's description, so each radio carries the error too.
                 aria-describedby={[option.hint !== undefined && optionHintId, field.isErrorShown && field.errorId].filter(Boolean).join(' ') || undefined}
-                {...(value === undefined
-                  ? { defaultChecked: defaultValue === option.value }
-                  : { checked: value === option.value })}
+                {...(value === undefined ? { defaultChecked: defaultValue === option.value } : { checked: value === option.value })}
                 onChange={(event) => onChange?.(event.currentTarget.value, event)}
                 onBlur={handleBlur}
               />

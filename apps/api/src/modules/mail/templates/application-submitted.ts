@@ -60,7 +60,9 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Taotluse number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'et'),
-        paragraph('Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:'),
+        paragraph(
+          'Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:',
+        ),
         link(params.link),
         paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
         paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
@@ -70,7 +72,9 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   en: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph("Your application needs a review by the bank's relationship manager, who will contact you within a couple of working days.")],
-      PAY_SERVICE_FEE: [paragraph('We will send you an invoice for the account opening service fee in a separate e-mail. The account is opened once the invoice is paid.')],
+      PAY_SERVICE_FEE: [
+        paragraph('We will send you an invoice for the account opening service fee in a separate e-mail. The account is opened once the invoice is paid.'),
+      ],
       IDENTIFY_IN_OFFICE: [
         paragraph('Before the account is opened, please identify yourself at the office you chose in the application:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
@@ -86,7 +90,9 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Application number: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'en'),
-        paragraph('The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:'),
+        paragraph(
+          'The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:',
+        ),
         link(params.link),
         paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
         paragraph('Kind regards', 'Business customer service'),
@@ -112,7 +118,9 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(`Номер заявления: ${params.applicationNumber}`),
         ...next[params.followUp],
         ...differences(params, 'ru'),
-        paragraph('Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:'),
+        paragraph(
+          'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:',
+        ),
         link(params.link),
         paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
         paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),

@@ -156,7 +156,9 @@ const en: Texts = {
               `Payee: ${decision.bankName}`,
               `Payment reference: ${decision.paymentReference}`,
             ),
-            paragraph("Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid."),
+            paragraph(
+              "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
+            ),
           ],
         };
       case 'IDENTIFICATION_BOOKED':
@@ -224,7 +226,9 @@ const ru: Texts = {
               `Получатель: ${decision.bankName}`,
               `Ссылочный номер: ${decision.paymentReference}`,
             ),
-            paragraph('Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.'),
+            paragraph(
+              'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
+            ),
           ],
         };
       case 'IDENTIFICATION_BOOKED':

@@ -31,11 +31,7 @@ export type MailTemplateParams = {
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
 
-export function renderMail<Name extends MailTemplateName>(
-  template: Name,
-  language: Locale,
-  params: MailTemplateParams[Name],
-): RenderedMail {
+export function renderMail<Name extends MailTemplateName>(template: Name, language: Locale, params: MailTemplateParams[Name]): RenderedMail {
   // TypeScript cannot correlate the template's name with its parameters through the lookup.
   const render = templates[template][language] as (params: MailTemplateParams[Name]) => ReturnType<MailTemplate<unknown>[Locale]>;
   return renderLayout(language, render(params));

@@ -37,9 +37,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
       paragraph(
         `Jätkamiseks pead uuesti sisse logima iseendana – ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID või ID-kaardiga' : 'Smart-ID või Mobiil-ID-ga'}. Link üksi taotlust ei ava.`,
       ),
-      paragraph(
-        `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`,
-      ),
+      paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
       paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
     ],
   }),
@@ -71,9 +69,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
       paragraph(
         `Чтобы продолжить, вам нужно снова войти в систему лично — с помощью ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID или ID-карты' : 'Smart-ID или Mobiil-ID'}. Сама по себе ссылка заявление не открывает.`,
       ),
-      paragraph(
-        `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,
-      ),
+      paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
       paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
     ],
   }),

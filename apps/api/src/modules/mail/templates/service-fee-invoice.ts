@@ -54,7 +54,9 @@ export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
         `Payee: ${params.bankName}`,
         `Payment reference: ${params.paymentReference}`,
       ),
-      paragraph("Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid."),
+      paragraph(
+        "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
+      ),
       paragraph(`If you have any questions about the invoice, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
       paragraph('Kind regards', 'Business customer service'),
     ],
@@ -71,8 +73,12 @@ export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
         `Получатель: ${params.bankName}`,
         `Ссылочный номер: ${params.paymentReference}`,
       ),
-      paragraph('Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.'),
-      paragraph(`Если у вас есть вопросы о счёте-фактуре, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
+      paragraph(
+        'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
+      ),
+      paragraph(
+        `Если у вас есть вопросы о счёте-фактуре, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,
+      ),
       paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
     ],
   }),

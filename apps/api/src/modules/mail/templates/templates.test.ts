@@ -49,9 +49,27 @@ describe('escapeHtml', () => {
 
 describe('the save-and-continue-later mail', () => {
   const expected = {
-    et: { subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud', greeting: 'Tere, Mari Maasikas!', signIn: 'uuesti sisse logima iseendana', alone: 'Link üksi taotlust ei ava.', number: 'Taotluse number' },
-    en: { subject: 'Your business account application has been saved', greeting: 'Hello Mari Maasikas,', signIn: 'sign in again as yourself', alone: 'The link alone does not open the application.', number: 'Application number' },
-    ru: { subject: 'Ваше заявление на открытие счёта компании сохранено', greeting: 'Здравствуйте, Mari Maasikas!', signIn: 'снова войти в систему лично', alone: 'Сама по себе ссылка заявление не открывает.', number: 'Номер заявления' },
+    et: {
+      subject: 'Sinu ettevõtte konto avamise taotlus on salvestatud',
+      greeting: 'Tere, Mari Maasikas!',
+      signIn: 'uuesti sisse logima iseendana',
+      alone: 'Link üksi taotlust ei ava.',
+      number: 'Taotluse number',
+    },
+    en: {
+      subject: 'Your business account application has been saved',
+      greeting: 'Hello Mari Maasikas,',
+      signIn: 'sign in again as yourself',
+      alone: 'The link alone does not open the application.',
+      number: 'Application number',
+    },
+    ru: {
+      subject: 'Ваше заявление на открытие счёта компании сохранено',
+      greeting: 'Здравствуйте, Mari Maasikas!',
+      signIn: 'снова войти в систему лично',
+      alone: 'Сама по себе ссылка заявление не открывает.',
+      number: 'Номер заявления',
+    },
   } as const;
 
   it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {
@@ -110,7 +128,13 @@ describe('the save-and-continue-later mail', () => {
 
 describe('the template registry', () => {
   it('names every template and renders each in every language', () => {
-    expect(MAIL_TEMPLATE_NAMES).toEqual(['SAVE_AND_CONTINUE_LATER', 'APPLICATION_SUBMITTED', 'SERVICE_FEE_INVOICE', 'DECISION_RECORDED', 'EMAIL_CONFIRMATION_CODE']);
+    expect(MAIL_TEMPLATE_NAMES).toEqual([
+      'SAVE_AND_CONTINUE_LATER',
+      'APPLICATION_SUBMITTED',
+      'SERVICE_FEE_INVOICE',
+      'DECISION_RECORDED',
+      'EMAIL_CONFIRMATION_CODE',
+    ]);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
       expect(mail.subject).not.toBe('');
@@ -132,18 +156,30 @@ describe('APPLICATION_SUBMITTED', () => {
     supportPhone: '+372 600 0000',
   });
 
-  it.each(LOCALES.flatMap((language) => FOLLOW_UPS.map((followUp) => [language, followUp] as const)))('says in %s what happens next for %s', (language, followUp) => {
-    const mail = renderMail('APPLICATION_SUBMITTED', language, submitted(followUp));
-    expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
-    expect(mail.text).toContain('https://pank.example/start/');
-    expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
-    expect(mail.text).toMatch(/(Taotluse number|Application number|Номер заявления): 100042\n/);
-  });
+  it.each(LOCALES.flatMap((language) => FOLLOW_UPS.map((followUp) => [language, followUp] as const)))(
+    'says in %s what happens next for %s',
+    (language, followUp) => {
+      const mail = renderMail('APPLICATION_SUBMITTED', language, submitted(followUp));
+      expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
+      expect(mail.text).toContain('https://pank.example/start/');
+      expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
+      expect(mail.text).toMatch(/(Taotluse number|Application number|Номер заявления): 100042\n/);
+    },
+  );
 
   it.each([
-    ['et', 'Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:'],
-    ['en', 'The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:'],
-    ['ru', 'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:'],
+    [
+      'et',
+      'Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:',
+    ],
+    [
+      'en',
+      'The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:',
+    ],
+    [
+      'ru',
+      'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:',
+    ],
   ] as const)('says in %s that the signed container is attached and can also be downloaded after signing in', (language, sentence) => {
     const mail = renderMail('APPLICATION_SUBMITTED', language, submitted('MANAGER_CONTACT'));
     expect(mail.text).toContain(`${sentence}\n\nhttps://pank.example/start/`);
@@ -192,9 +228,18 @@ describe('SERVICE_FEE_INVOICE', () => {
     supportPhone: '+372 600 0000',
   };
   const expected = {
-    et: { subject: 'Arve: konto avamise teenustasu, taotlus 100042', lines: ['Taotluse number: 100042', 'Summa: panga hinnakirja järgi', 'Saaja: Pank AS', 'Viitenumber: 1000423'] },
-    en: { subject: 'Invoice: account opening service fee, application 100042', lines: ['Application number: 100042', "Amount: as in the bank's price list", 'Payee: Pank AS', 'Payment reference: 1000423'] },
-    ru: { subject: 'Счёт-фактура: плата за открытие счёта, заявление № 100042', lines: ['Номер заявления: 100042', 'Сумма: по прейскуранту банка', 'Получатель: Pank AS', 'Ссылочный номер: 1000423'] },
+    et: {
+      subject: 'Arve: konto avamise teenustasu, taotlus 100042',
+      lines: ['Taotluse number: 100042', 'Summa: panga hinnakirja järgi', 'Saaja: Pank AS', 'Viitenumber: 1000423'],
+    },
+    en: {
+      subject: 'Invoice: account opening service fee, application 100042',
+      lines: ['Application number: 100042', "Amount: as in the bank's price list", 'Payee: Pank AS', 'Payment reference: 1000423'],
+    },
+    ru: {
+      subject: 'Счёт-фактура: плата за открытие счёта, заявление № 100042',
+      lines: ['Номер заявления: 100042', 'Сумма: по прейскуранту банка', 'Получатель: Pank AS', 'Ссылочный номер: 1000423'],
+    },
   } as const;
 
   it.each(LOCALES)('names in %s the application, the amount as the price list has it, the payee and the payment reference', (language) => {
@@ -215,7 +260,13 @@ describe('SERVICE_FEE_INVOICE', () => {
 
 describe('a company the register does not know', () => {
   const yourCompany = { et: 'sinu ettevõtte', en: 'your company', ru: 'вашей компании' } as const;
-  const common = { representativeName: 'Mari Maasikas', businessName: null, applicationNumber: 100042, supportEmail: 'abi@pank.example', supportPhone: '+372 600 0000' };
+  const common = {
+    representativeName: 'Mari Maasikas',
+    businessName: null,
+    applicationNumber: 100042,
+    supportEmail: 'abi@pank.example',
+    supportPhone: '+372 600 0000',
+  };
   const rendered = (language: (typeof LOCALES)[number]) => [
     renderMail('SAVE_AND_CONTINUE_LATER', language, { ...common, isIdCardOffered: true, link: 'http://localhost:3000/start/?processId=1' }),
     renderMail('APPLICATION_SUBMITTED', language, { ...common, followUp: 'MANAGER_CONTACT', link: 'http://localhost:3000/start/' }),
@@ -234,7 +285,13 @@ describe('a company the register does not know', () => {
 
 describe('EMAIL_CONFIRMATION_CODE', () => {
   it.each(LOCALES)('gives in %s the code on a line of its own and how long it is good for, with no link', (language) => {
-    const mail = renderMail('EMAIL_CONFIRMATION_CODE', language, { representativeName: 'Mari Maasikas', code: '042917', validMinutes: 10, supportEmail: 'abi@pank.example', supportPhone: '+372 600 0000' });
+    const mail = renderMail('EMAIL_CONFIRMATION_CODE', language, {
+      representativeName: 'Mari Maasikas',
+      code: '042917',
+      validMinutes: 10,
+      supportEmail: 'abi@pank.example',
+      supportPhone: '+372 600 0000',
+    });
     expect(mail.text).toMatch(/^042917$/m);
     expect(mail.text).toContain('10');
     expect(mail.html).not.toContain('<a ');

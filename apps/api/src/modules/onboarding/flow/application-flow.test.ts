@@ -20,15 +20,35 @@ describe('followUpOf (docs/requirements.md section 4)', () => {
     ['a listed company', facts({ isListedCompany: true }), 'MANAGER_CONTACT'],
     ['an authorised person', facts({ representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
     ['another basis', facts({ representationBasis: 'OTHER' }), 'SIGN_BY_LINK'],
-    ['a listed company with an owner abroad', facts({ isListedCompany: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'MANAGER_CONTACT'],
+    [
+      'a listed company with an owner abroad',
+      facts({ isListedCompany: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }),
+      'MANAGER_CONTACT',
+    ],
     ['a listed company whose representative wants to sign in the office', facts({ isListedCompany: true, isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
     ['a declaration that contradicts the register', facts({ hasDiscrepancies: true }), 'MANAGER_CONTACT'],
     ['a contradiction by an authorised person', facts({ hasDiscrepancies: true, representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
-    ['a company only the applicant vouches for', facts({ unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] }), 'MANAGER_CONTACT'],
-    ['an unverified company whose representative is not on the board', facts({ unverifiedFacts: ['COMPANY'], representationBasis: 'AUTHORIZED_PERSON' }), 'MANAGER_CONTACT'],
-    ['an unverified company with an owner abroad', facts({ unverifiedFacts: ['COMPANY'], notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],
+    [
+      'a company only the applicant vouches for',
+      facts({ unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] }),
+      'MANAGER_CONTACT',
+    ],
+    [
+      'an unverified company whose representative is not on the board',
+      facts({ unverifiedFacts: ['COMPANY'], representationBasis: 'AUTHORIZED_PERSON' }),
+      'MANAGER_CONTACT',
+    ],
+    [
+      'an unverified company with an owner abroad',
+      facts({ unverifiedFacts: ['COMPANY'], notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }),
+      'IDENTIFY_IN_OFFICE',
+    ],
     ['an unverified company signed in the office', facts({ unverifiedFacts: ['COMPANY'], isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
-    ['a contradiction with an owner abroad', facts({ hasDiscrepancies: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }), 'IDENTIFY_IN_OFFICE'],
+    [
+      'a contradiction with an owner abroad',
+      facts({ hasDiscrepancies: true, notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: false } }),
+      'IDENTIFY_IN_OFFICE',
+    ],
     [
       'an owner abroad in a specific field, represented by an authorised person',
       facts({ notices: { hasNonResidentOwner: true, hasSpecificFieldOfActivity: true }, representationBasis: 'AUTHORIZED_PERSON' }),
@@ -74,12 +94,11 @@ describe('a round the bank reopened (MORE_INFORMATION_NEEDED)', () => {
   });
 
   it('lets the named steps and the overview be saved, and no other', () => {
-    expect(['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview'].filter((step) => isStepReopened(reopened, step))).toEqual([
-      'CompanyData',
-      'RelatedPersons',
-      'AdditionalData',
-      'ApplicationOverview',
-    ]);
+    expect(
+      ['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview'].filter((step) =>
+        isStepReopened(reopened, step),
+      ),
+    ).toEqual(['CompanyData', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview']);
     expect(isStepReopened(null, 'Incomes')).toBe(true);
   });
 });

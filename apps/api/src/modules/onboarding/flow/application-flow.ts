@@ -24,9 +24,7 @@ import type { ApplicationRow } from '../rows.js';
  */
 export function nextStep(current: Step, saved: Step, reopenedSteps: readonly string[] | null = null): Step {
   if (reopenedSteps) {
-    const ahead = STEP_ORDER.flat().find(
-      (step) => stepIndex(step) > stepIndex(saved) && (step === 'ApplicationOverview' || reopenedSteps.includes(step)),
-    );
+    const ahead = STEP_ORDER.flat().find((step) => stepIndex(step) > stepIndex(saved) && (step === 'ApplicationOverview' || reopenedSteps.includes(step)));
     const next = ahead ?? 'ApplicationOverview';
     return stepIndex(next) > stepIndex(current) ? next : current;
   }
@@ -45,8 +43,7 @@ export const isStepReopened = (reopenedSteps: readonly string[] | null, step: st
   reopenedSteps === null || reopenedSteps.includes(step) || ALWAYS_REOPENED.includes(step);
 
 /** The step a reopening starts at: the earliest of those the bank named, in step order. */
-export const firstReopenedStep = (steps: readonly string[]): Step =>
-  STEP_ORDER.flat().find((step) => steps.includes(step)) ?? 'ApplicationOverview';
+export const firstReopenedStep = (steps: readonly string[]): Step => STEP_ORDER.flat().find((step) => steps.includes(step)) ?? 'ApplicationOverview';
 
 /** A step can be saved once the application has reached it. */
 export const isStepReached = (current: Step, step: Step): boolean => stepIndex(step) >= 0 && stepIndex(step) <= stepIndex(current);
@@ -85,16 +82,15 @@ export function existingApplications<Row extends Pick<ApplicationRow, 'processId
   rows: readonly Row[],
   isOwn: (row: Row) => boolean,
 ): ExistingApplication[] {
-  return rows
-    .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
-    // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
-    .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwn(row) }));
+  return (
+    rows
+      .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
+      // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
+      .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwn(row) }))
+  );
 }
 
-export type CompanyDecision =
-  | { kind: 'OUTCOME'; outcome: BlockingOutcome; processId?: string }
-  | { kind: 'RESUME'; processId: string }
-  | { kind: 'CREATE' };
+export type CompanyDecision = { kind: 'OUTCOME'; outcome: BlockingOutcome; processId?: string } | { kind: 'RESUME'; processId: string } | { kind: 'CREATE' };
 
 /** What choosing a company from the register leads to. */
 export function companyDecision(company: CompanyFacts, applications: readonly ExistingApplication[]): CompanyDecision {
@@ -111,8 +107,7 @@ export function companyDecision(company: CompanyFacts, applications: readonly Ex
 }
 
 /** docs/requirements.md section 5: one application without a registry code per 30 days; a repeat leads to the pending one. */
-export const registryCodelessWindowStart = (now: Date): Date =>
-  new Date(now.getTime() - REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
+export const registryCodelessWindowStart = (now: Date): Date => new Date(now.getTime() - REGISTRY_CODELESS_APPLICATION_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
 
 export type FollowUpFacts = {
   notices: OverviewNotices;

@@ -34,7 +34,17 @@ export type ChangeSource = 'APPLICANT' | 'REGISTER' | 'EID' | 'BANK';
 export type ApplicationChange = Partial<
   Pick<
     ApplicationRow,
-    'stepData' | 'drafts' | 'currentStep' | 'status' | 'submittedAt' | 'followUp' | 'companyName' | 'registerFacts' | 'registerQueriedAt' | 'submittedDiscrepancies' | 'reopenedSteps'
+    | 'stepData'
+    | 'drafts'
+    | 'currentStep'
+    | 'status'
+    | 'submittedAt'
+    | 'followUp'
+    | 'companyName'
+    | 'registerFacts'
+    | 'registerQueriedAt'
+    | 'submittedDiscrepancies'
+    | 'reopenedSteps'
   >
 >;
 
@@ -53,7 +63,12 @@ export type OutboxRow =
   | { outbox: 'EVENTS'; type: 'APPLICATION_SUBMITTED'; event: Omit<ApplicationSubmittedEventInput, 'version'> };
 
 /** A new application; an application for a company from the register supersedes the person's typed-in one for it. */
-export type Created = { kind: 'CREATED'; values: NewApplication; actor: string; supersedes?: { person: PersonKey; registryCountryCode: string; registryCode: string } };
+export type Created = {
+  kind: 'CREATED';
+  values: NewApplication;
+  actor: string;
+  supersedes?: { person: PersonKey; registryCountryCode: string; registryCode: string };
+};
 
 /** A change under the version the application had when read: it takes the next version, or is not written at all. */
 export type Changed = { kind: 'CHANGED'; from: ApplicationRow; change: ApplicationChange; event: ApplicationEvent; outbox: OutboxRow[] };
@@ -118,7 +133,12 @@ export function draftSaved(application: ApplicationRow, step: Step, data: object
 
 /** The link back to the application, mailed; nothing in the application changes. */
 export function continueLaterRequested(application: ApplicationRow, actor: string, mail: SaveAndContinueLaterMail): Noted {
-  return { kind: 'NOTED', from: application, event: { type: 'SAVE_AND_CONTINUE_LATER', actor }, outbox: [{ outbox: 'MAIL', template: 'SAVE_AND_CONTINUE_LATER', mail }] };
+  return {
+    kind: 'NOTED',
+    from: application,
+    event: { type: 'SAVE_AND_CONTINUE_LATER', actor },
+    outbox: [{ outbox: 'MAIL', template: 'SAVE_AND_CONTINUE_LATER', mail }],
+  };
 }
 
 /** A register reading that found nothing new: only the time of the check (and the card, where it had none) moves. */
@@ -127,7 +147,11 @@ export function registerChecked(application: ApplicationRow, reading: Pick<Appli
     kind: 'NOTED',
     from: application,
     reading,
-    event: { type: 'REGISTER_CHECKED', actor: 'register', payload: { source: 'REGISTER' satisfies ChangeSource, queriedAt: reading.registerQueriedAt?.toISOString() ?? null } },
+    event: {
+      type: 'REGISTER_CHECKED',
+      actor: 'register',
+      payload: { source: 'REGISTER' satisfies ChangeSource, queriedAt: reading.registerQueriedAt?.toISOString() ?? null },
+    },
     outbox: [],
   };
 }
@@ -223,7 +247,9 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
           applicationNumber: application.applicationNumber,
           followUp,
           discrepancies,
-          office: office ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] } : undefined,
+          office: office
+            ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] }
+            : undefined,
         },
       },
     });
@@ -233,7 +259,12 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
       outbox.push({
         outbox: 'MAIL',
         template: 'SERVICE_FEE_INVOICE',
-        mail: { to, language, processId: application.processId, params: { representativeName: input.representativeName, ...company, applicationNumber: application.applicationNumber } },
+        mail: {
+          to,
+          language,
+          processId: application.processId,
+          params: { representativeName: input.representativeName, ...company, applicationNumber: application.applicationNumber },
+        },
       });
     }
   }

@@ -70,6 +70,8 @@ describe('the write path is the only writer of an application', () => {
     expect(applicationWritesIn("await client.query('insert into applications (status) values ($1)');")).toHaveLength(1);
     // Reads, deletions and other tables are not writes of an application's state.
     expect(applicationWritesIn(`${imported}await db.select().from(applications); await tx.delete(applications);`)).toEqual([]);
-    expect(applicationWritesIn(`${imported}await tx.update(signingSessions).set({ status: 'SIGNED' }); await tx.insert(applicationEvents).values(row);`)).toEqual([]);
+    expect(
+      applicationWritesIn(`${imported}await tx.update(signingSessions).set({ status: 'SIGNED' }); await tx.insert(applicationEvents).values(row);`),
+    ).toEqual([]);
   });
 });

@@ -6,10 +6,22 @@ import { AppError } from '../../../errors.js';
 import type { EventsModule } from '../../events/index.js';
 import type { MailModule } from '../../mail/index.js';
 import type { ApplicationRow } from '../rows.js';
-import { createdEventPayload, type ApplicationChange, type ApplicationEvent, type Changed, type Created, type Noted, type OutboxRow, type Transition } from './transitions.js';
+import {
+  createdEventPayload,
+  type ApplicationChange,
+  type ApplicationEvent,
+  type Changed,
+  type Created,
+  type Noted,
+  type OutboxRow,
+  type Transition,
+} from './transitions.js';
 
 /** The mail a transition may send: each template's enqueue (with its send limits), and the sender to wake. */
-export type TransitionMail = Pick<MailModule, 'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice' | 'enqueueDecisionRecorded' | 'enqueueSaveAndContinueLater'> & {
+export type TransitionMail = Pick<
+  MailModule,
+  'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice' | 'enqueueDecisionRecorded' | 'enqueueSaveAndContinueLater'
+> & {
   sender: Pick<MailModule['sender'], 'wake'>;
 };
 
@@ -82,7 +94,12 @@ export function createWritePath(options: WritePathOptions) {
    * had moved on: nothing was written. Otherwise the answer is `current` with the change, which is what was written, as
    * nothing else changed that version: the stored row is not sent back.
    */
-  async function changeUnderVersion(executor: Executor, current: ApplicationRow, change: ApplicationChange, event: ApplicationEvent): Promise<ApplicationRow | undefined> {
+  async function changeUnderVersion(
+    executor: Executor,
+    current: ApplicationRow,
+    change: ApplicationChange,
+    event: ApplicationEvent,
+  ): Promise<ApplicationRow | undefined> {
     const updatedAt = new Date();
     if (executor === db && runPrepared) {
       // As drizzle's set(): an undefined value leaves its column alone; null is written as NULL.
@@ -163,7 +180,9 @@ export function createWritePath(options: WritePathOptions) {
           )
           .returning({ processId: applications.processId, version: applications.version });
         for (const row of superseded) {
-          await tx.insert(applicationEvents).values({ processId: row.processId, type: 'APPLICATION_SUPERSEDED', actor: transition.actor, applicationVersion: row.version });
+          await tx
+            .insert(applicationEvents)
+            .values({ processId: row.processId, type: 'APPLICATION_SUPERSEDED', actor: transition.actor, applicationVersion: row.version });
         }
       }
       const [row] = await tx.insert(applications).values(transition.values).returning();
@@ -201,7 +220,9 @@ export function createWritePath(options: WritePathOptions) {
     const noted = await inTransaction(within, async (tx) => {
       for (const row of outbox) await enqueueMail(tx, row);
       if (reading) await tx.update(applications).set(reading).where(eq(applications.processId, from.processId));
-      await tx.insert(applicationEvents).values({ processId: from.processId, type: event.type, actor: event.actor, applicationVersion: from.version, payload: event.payload ?? {} });
+      await tx
+        .insert(applicationEvents)
+        .values({ processId: from.processId, type: event.type, actor: event.actor, applicationVersion: from.version, payload: event.payload ?? {} });
       for (const row of outbox) await enqueueEvent(tx, row, from);
       return reading ? { ...from, ...reading } : from;
     });
@@ -246,7 +267,10 @@ export function createWritePath(options: WritePathOptions) {
     if (from.version !== version) throw new AppError('STALE_VERSION', { currentVersion: from.version });
     const written = await write(transition, options);
     if (written) return written;
-    const [current] = await (options.within ?? db).select({ version: applications.version }).from(applications).where(eq(applications.processId, from.processId));
+    const [current] = await (options.within ?? db)
+      .select({ version: applications.version })
+      .from(applications)
+      .where(eq(applications.processId, from.processId));
     throw new AppError('STALE_VERSION', { currentVersion: current?.version });
   }
 

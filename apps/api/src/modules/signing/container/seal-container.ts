@@ -49,8 +49,7 @@ function xmlSignatureValue(signature: Uint8Array, certificate: X509Certificate):
 export function createContainerSealer(options: ContainerSealerOptions) {
   const anchors = parseTrustAnchors(options.signerTrustAnchors);
 
-  const issuerOf = (certificate: X509Certificate): X509Certificate | undefined =>
-    anchors.find((anchor) => isIssuedBy(certificate, anchor));
+  const issuerOf = (certificate: X509Certificate): X509Certificate | undefined => anchors.find((anchor) => isIssuedBy(certificate, anchor));
 
   return {
     prepare(document: DocumentToSign, certificateBase64: string, signingTime: Date): Promise<PreparedSignature> {
@@ -91,7 +90,8 @@ export function createContainerSealer(options: ContainerSealerOptions) {
         }
         return { ok: true, container };
       } catch (error) {
-        if (error instanceof IdentityError && (error.code === 'ocsp_unavailable' || error.code === 'timestamp_unavailable')) return { ok: false, code: error.code };
+        if (error instanceof IdentityError && (error.code === 'ocsp_unavailable' || error.code === 'timestamp_unavailable'))
+          return { ok: false, code: error.code };
         throw error;
       }
     },

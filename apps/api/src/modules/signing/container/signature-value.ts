@@ -31,7 +31,8 @@ export type SignatureValueResult = { ok: true } | { ok: false; reason: string };
 
 async function certificateKey(certificate: X509Certificate, algorithm: webcrypto.Algorithm): Promise<webcrypto.CryptoKey> {
   const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
-  const params = certificate.publicKey.asymmetricKeyType === 'ec' ? { ...algorithm, namedCurve: certificate.publicKey.export({ format: 'jwk' }).crv } : algorithm;
+  const params =
+    certificate.publicKey.asymmetricKeyType === 'ec' ? { ...algorithm, namedCurve: certificate.publicKey.export({ format: 'jwk' }).crv } : algorithm;
   return webcrypto.subtle.importKey('spki', spki, params, false, ['verify']);
 }
 

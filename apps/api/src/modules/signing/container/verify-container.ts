@@ -64,7 +64,10 @@ const SIGNED_PROPERTIES_TYPE = 'http://uri.etsi.org/01903#SignedProperties';
 const SHA256_URIS = new Set(['http://www.w3.org/2001/04/xmlenc#sha256']);
 
 class CheckFailed extends Error {
-  constructor(readonly check: ContainerCheck, detail: string) {
+  constructor(
+    readonly check: ContainerCheck,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -102,17 +105,20 @@ function checkStructure(container: OpenedContainer): ContainerContent {
     }
   })();
   const paths = entries.map((entry) => entry.getAttributeNS(NS.manifest, 'full-path') ?? '');
-  const mediaTypeOf = (path: string) => entries.find((entry) => entry.getAttributeNS(NS.manifest, 'full-path') === path)?.getAttributeNS(NS.manifest, 'media-type');
+  const mediaTypeOf = (path: string) =>
+    entries.find((entry) => entry.getAttributeNS(NS.manifest, 'full-path') === path)?.getAttributeNS(NS.manifest, 'media-type');
   if (mediaTypeOf('/') !== ASIC_E_MEDIA_TYPE) fail('structure', 'the manifest does not name the container type');
   for (const name of documentNames) if (!mediaTypeOf(name)) fail('structure', `the manifest does not list ${name}`);
-  if (new Set(paths).size !== paths.length || paths.length !== documentNames.length + 1) fail('structure', 'the manifest lists files the container does not hold');
+  if (new Set(paths).size !== paths.length || paths.length !== documentNames.length + 1)
+    fail('structure', 'the manifest lists files the container does not hold');
   return { documents: new Map(documentNames.map((name) => [name, files.get(name) ?? new Uint8Array()])), signaturesXml: textOf(signatures) };
 }
 
 type SignatureParts = { document: Document; signature: Element; signedProperties: Element; documentReference: Element; certificate: X509Certificate };
 
 const elementChildren = (element: Element): Element[] => [...element.childNodes].filter((node): node is Element => node.nodeType === 1);
-const isElement = (element: Element | undefined, namespace: string, localName: string): element is Element => element?.namespaceURI === namespace && element.localName === localName;
+const isElement = (element: Element | undefined, namespace: string, localName: string): element is Element =>
+  element?.namespaceURI === namespace && element.localName === localName;
 
 /** The element children of `parent`, which must be exactly these, in this order. */
 function childrenAre(parent: Element, expected: ReadonlyArray<readonly [string, string]>, what: string): Element[] {
@@ -168,12 +174,15 @@ function checkSignatureFormat(signaturesXml: string, documents: ReadonlyMap<stri
   const [x509Data] = childrenAre(keyInfo, [[NS.ds, 'X509Data']], 'ds:KeyInfo') as [Element];
   const [certificateElement] = childrenAre(x509Data, [[NS.ds, 'X509Certificate']], 'ds:X509Data') as [Element];
   if (signature.getElementsByTagNameNS(NS.ds, 'X509Certificate').length !== 1) fail('signature_format', 'the signature holds more than one ds:X509Certificate');
-  const certificate = parseCertificate(Buffer.from((certificateElement.textContent ?? '').replace(/\s+/g, ''), 'base64')) ?? fail('signature_format', 'the KeyInfo certificate does not parse');
+  const certificate =
+    parseCertificate(Buffer.from((certificateElement.textContent ?? '').replace(/\s+/g, ''), 'base64')) ??
+    fail('signature_format', 'the KeyInfo certificate does not parse');
 
   const [qualifying] = childrenAre(object, [[NS.xades, 'QualifyingProperties']], 'ds:Object') as [Element];
   const signatureId = signature.getAttribute('Id');
-  if (!signatureId || qualifying.getAttribute('Target') !== `#${signatureId}`) fail('signature_format', 'the QualifyingProperties are not this signature\'s');
-  const signedProperties = elementChildren(qualifying).find((child) => isElement(child, NS.xades, 'SignedProperties')) ?? fail('signature_format', 'no SignedProperties');
+  if (!signatureId || qualifying.getAttribute('Target') !== `#${signatureId}`) fail('signature_format', "the QualifyingProperties are not this signature's");
+  const signedProperties =
+    elementChildren(qualifying).find((child) => isElement(child, NS.xades, 'SignedProperties')) ?? fail('signature_format', 'no SignedProperties');
   if (qualifying.getElementsByTagNameNS(NS.xades, 'SignedProperties').length !== 1) fail('signature_format', 'more than one SignedProperties');
   const signedPropertiesId = signedProperties.getAttribute('Id') ?? fail('signature_format', 'the SignedProperties have no Id');
 
@@ -185,15 +194,18 @@ function checkSignatureFormat(signaturesXml: string, documents: ReadonlyMap<stri
     const uri = reference.getAttribute('URI') ?? '';
     const transforms = elementChildren(reference).filter((child) => isElement(child, NS.ds, 'Transforms'));
     if (reference.getAttribute('Type') === SIGNED_PROPERTIES_TYPE) {
-      if (propertiesReferenced || uri !== `#${signedPropertiesId}`) fail('signature_format', `SignedInfo references ${uri} as SignedProperties: only this signature's own, once`);
+      if (propertiesReferenced || uri !== `#${signedPropertiesId}`)
+        fail('signature_format', `SignedInfo references ${uri} as SignedProperties: only this signature's own, once`);
       // The SignedProperties are digested canonicalised: C14N by default, or one canonicalisation named here.
       const algorithms = transforms.flatMap((element) => elementChildren(element).map((transform) => transform.getAttribute('Algorithm')));
-      if (algorithms.length > 1 || algorithms.some((algorithm) => algorithm !== C14N && algorithm !== EXC_C14N)) fail('signature_format', 'the SignedProperties reference has transforms other than one canonicalisation');
+      if (algorithms.length > 1 || algorithms.some((algorithm) => algorithm !== C14N && algorithm !== EXC_C14N))
+        fail('signature_format', 'the SignedProperties reference has transforms other than one canonicalisation');
       propertiesReferenced = true;
       continue;
     }
     const path = uriPath(uri);
-    if (path === undefined || !uncovered.has(path)) fail('signature_format', `SignedInfo references ${uri}, which is not a document of the container or is referenced twice`);
+    if (path === undefined || !uncovered.has(path))
+      fail('signature_format', `SignedInfo references ${uri}, which is not a document of the container or is referenced twice`);
     // A document is digested as its bytes: a transform would make the signature cover something else.
     if (transforms.length > 0 || reference.hasAttribute('Type')) fail('signature_format', `the reference to ${path} has transforms or a type`);
     uncovered.delete(path);
@@ -215,11 +227,15 @@ function checkDocumentDigest(reference: Element, content: Uint8Array): void {
 }
 
 function checkSigningCertificate(parts: SignatureParts): { signingTime: Date; person: NonNullable<ReturnType<typeof personFromCertificate>> } {
-  const digestText = onlyElement(parts.signedProperties, NS.xades, 'SigningCertificateV2') ?? onlyElement(parts.signedProperties, NS.xades, 'SigningCertificate') ?? fail('signing_certificate', 'no SigningCertificate property');
+  const digestText =
+    onlyElement(parts.signedProperties, NS.xades, 'SigningCertificateV2') ??
+    onlyElement(parts.signedProperties, NS.xades, 'SigningCertificate') ??
+    fail('signing_certificate', 'no SigningCertificate property');
   const certDigest = onlyElement(digestText, NS.ds, 'DigestValue')?.textContent?.trim();
   const method = onlyElement(digestText, NS.ds, 'DigestMethod')?.getAttribute('Algorithm') ?? '';
   if (!SHA256_URIS.has(method)) fail('signing_certificate', `unsupported certificate digest ${method}`);
-  if (certDigest !== createHash('sha256').update(parts.certificate.raw).digest('base64')) fail('signing_certificate', 'the signed certificate digest is not of the KeyInfo certificate');
+  if (certDigest !== createHash('sha256').update(parts.certificate.raw).digest('base64'))
+    fail('signing_certificate', 'the signed certificate digest is not of the KeyInfo certificate');
   const fields = readCertificateFields(parts.certificate.raw);
   if (((fields.keyUsage ?? 0) & KEY_USAGE_NON_REPUDIATION) === 0) fail('signing_certificate', 'the certificate is not for signatures (no nonRepudiation)');
   const person = personFromCertificate(fields) ?? fail('signing_certificate', 'the certificate names no Estonian person');
@@ -229,7 +245,8 @@ function checkSigningCertificate(parts: SignatureParts): { signingTime: Date; pe
   return { signingTime, person };
 }
 
-const base64Of = (element: Element | undefined): Buffer | undefined => (element?.textContent ? Buffer.from(element.textContent.replace(/\s+/g, ''), 'base64') : undefined);
+const base64Of = (element: Element | undefined): Buffer | undefined =>
+  element?.textContent ? Buffer.from(element.textContent.replace(/\s+/g, ''), 'base64') : undefined;
 
 export async function verifyContainer(bytes: Uint8Array, options: VerifyContainerOptions): Promise<ContainerReport> {
   const now = options.now ?? new Date();
@@ -255,7 +272,7 @@ export async function verifyContainer(bytes: Uint8Array, options: VerifyContaine
 
     const value = await verifySignatureValue({ document: parts.document, signature: parts.signature, certificate: parts.certificate, documents });
     if (!value.ok) fail('signature_value', value.reason);
-    pass('signature_value', 'the signature value verifies with the signer certificate\'s key');
+    pass('signature_value', "the signature value verifies with the signer certificate's key");
 
     const { signingTime, person } = checkSigningCertificate(parts);
     report.signingTime = signingTime;

@@ -34,11 +34,21 @@ beforeAll(async () => {
 async function signedContainer(kind: 'rsa' | 'ec') {
   const signer = signers[kind];
   const certificate = new X509Certificate(signer.certificatePem);
-  const prepared = await prepareSignature({ documentName: document.name, document: document.content, mediaType: document.mediaType, certificate: certificate.raw, signingTime: new Date() });
+  const prepared = await prepareSignature({
+    documentName: document.name,
+    document: document.content,
+    mediaType: document.mediaType,
+    certificate: certificate.raw,
+    signingTime: new Date(),
+  });
   // As SK's services and the card do: a signature over the digest itself (RSA PKCS#1 v1.5, ECDSA r||s).
   const value = signDigest(createPrivateKey(signer.privateKeyPem), prepared.digest, 'SHA256');
   const signed = withSignatureValue(prepared.signatureXml, value);
-  const complete = withValidationData(signed, { timestampToken: Buffer.from('token'), certificates: [new X509Certificate(ca.certificatePem).raw], ocspResponse: Buffer.from('ocsp') });
+  const complete = withValidationData(signed, {
+    timestampToken: Buffer.from('token'),
+    certificates: [new X509Certificate(ca.certificatePem).raw],
+    ocspResponse: Buffer.from('ocsp'),
+  });
   return { prepared, signed, complete, container: buildContainer([document], complete) };
 }
 
@@ -74,7 +84,9 @@ describe('the XAdES signature', () => {
     expect(prepared.signatureXml).toContain('<ds:SignatureValue/>');
     expect(signed).not.toContain('<ds:SignatureValue/>');
     // The time-stamp covers the SignatureValue element, exclusively canonicalised.
-    expect(timestampedBytes(signed).toString()).toMatch(/^<ds:SignatureValue xmlns:ds="http:\/\/www.w3.org\/2000\/09\/xmldsig#">[A-Za-z0-9+/=]+<\/ds:SignatureValue>$/);
+    expect(timestampedBytes(signed).toString()).toMatch(
+      /^<ds:SignatureValue xmlns:ds="http:\/\/www.w3.org\/2000\/09\/xmldsig#">[A-Za-z0-9+/=]+<\/ds:SignatureValue>$/,
+    );
     expect(createHash('sha256').update(timestampedBytes(signed)).digest()).toHaveLength(32);
   });
 });

@@ -68,7 +68,10 @@ function placeholderFor(kind: 'rsa' | 'ec'): Promise<Placeholder> {
     placeholder = (async () => {
       if (kind === 'ec') {
         const algorithm = { name: 'ECDSA', hash: 'SHA-256' };
-        const { privateKey } = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+        const { privateKey } = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+          'sign',
+          'verify',
+        ])) as webcrypto.CryptoKeyPair;
         return { key: privateKey, algorithm };
       }
       const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };

@@ -34,10 +34,22 @@ describe('readZipStrictly', () => {
 
   it.each([
     ['two entries of one name', [mimetype, contract, { ...contract, content: strToU8('another') }], 'two entries named contract.pdf'],
-    ['names that differ only in case', [mimetype, contract, { ...contract, name: 'Contract.PDF' }], 'two entries whose names fold alike: contract.pdf and Contract.PDF'],
-    ['names that differ only in Unicode normalisation', [mimetype, { ...contract, name: 'leping-\u00f5.pdf' }, { ...contract, name: 'leping-o\u0303.pdf' }], 'fold alike'],
+    [
+      'names that differ only in case',
+      [mimetype, contract, { ...contract, name: 'Contract.PDF' }],
+      'two entries whose names fold alike: contract.pdf and Contract.PDF',
+    ],
+    [
+      'names that differ only in Unicode normalisation',
+      [mimetype, { ...contract, name: 'leping-\u00f5.pdf' }, { ...contract, name: 'leping-o\u0303.pdf' }],
+      'fold alike',
+    ],
     ['a local header naming another file', [mimetype, { ...contract, localName: 'other.pdf' }], 'the local header of contract.pdf names another file'],
-    ['a central CRC that is not the local one', [mimetype, { ...contract, centralCrc: 1 }], 'the local header of contract.pdf disagrees with the central directory'],
+    [
+      'a central CRC that is not the local one',
+      [mimetype, { ...contract, centralCrc: 1 }],
+      'the local header of contract.pdf disagrees with the central directory',
+    ],
     ['a ".." segment', [mimetype, { ...contract, name: 'META-INF/../contract.pdf' }], 'has a ".." segment'],
     ['an absolute path', [mimetype, { ...contract, name: '/etc/contract.pdf' }], 'has an absolute path'],
     ['a drive letter', [mimetype, { ...contract, name: 'C:contract.pdf' }], 'has an absolute path'],

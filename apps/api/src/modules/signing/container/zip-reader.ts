@@ -162,7 +162,8 @@ function readLocalEntry(view: Buffer, record: CentralRecord): { entry: ZipEntry;
   // With a data descriptor the local header may leave CRC and sizes zero; whatever it states must still agree.
   const stated = [crc, compressedSize, size];
   const central = [record.crc, record.compressedSize, record.size];
-  if (stated.some((value, index) => value !== central[index] && !(described && value === 0))) refuse(`the local header of ${name} disagrees with the central directory`);
+  if (stated.some((value, index) => value !== central[index] && !(described && value === 0)))
+    refuse(`the local header of ${name} disagrees with the central directory`);
 
   const dataEnd = dataStart + record.compressedSize;
   if (dataEnd > view.length) refuse(`the data of ${name} is truncated`);
@@ -210,7 +211,8 @@ export function readZipStrictly(bytes: Uint8Array): ZipEntry[] {
     if (unsafe) refuse(`the entry name ${JSON.stringify(record.name)} has ${unsafe}`);
     const folded = foldedName(record.name);
     const earlier = seen.get(folded);
-    if (earlier !== undefined) refuse(earlier === record.name ? `two entries named ${record.name}` : `two entries whose names fold alike: ${earlier} and ${record.name}`);
+    if (earlier !== undefined)
+      refuse(earlier === record.name ? `two entries named ${record.name}` : `two entries whose names fold alike: ${earlier} and ${record.name}`);
     seen.set(folded, record.name);
     declared += record.size;
     if (declared > ZIP_LIMITS.totalBytes) refuse(`more than ${ZIP_LIMITS.totalBytes} bytes`);

@@ -33,7 +33,12 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
           <p className={styles.fromRegister}>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION_SOURCE')}</p>
         </div>
       ) : (
-        <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')} autoComplete="off" {...messages('emtakVersion')} {...register('emtakVersion')} />
+        <Input
+          label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION')}
+          autoComplete="off"
+          {...messages('emtakVersion')}
+          {...register('emtakVersion')}
+        />
       )}
       <Controller
         control={control}
@@ -74,7 +79,11 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
           />
         )}
       />
-      <TextArea label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_DESCRIPTION')} {...messages('fieldOfActivityDescription')} {...register('fieldOfActivityDescription')} />
+      <TextArea
+        label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_DESCRIPTION')}
+        {...messages('fieldOfActivityDescription')}
+        {...register('fieldOfActivityDescription')}
+      />
       <Input
         label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.NUMBER_OF_EMPLOYEES')}
         inputMode="numeric"

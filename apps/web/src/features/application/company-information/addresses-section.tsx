@@ -7,7 +7,12 @@ import type { CompanyFormValues } from './form-values';
 import styles from '../fields/form-layout.module.css';
 
 const sameAddress = (a: AddressDraft, b: RegisterCompanyLookup['legalAddress']) =>
-  a.countryCode === b.countryCode && a.county === (b.county ?? '') && a.district === (b.district ?? '') && a.city === b.city && a.street === b.street && a.postalCode === b.postalCode;
+  a.countryCode === b.countryCode &&
+  a.county === (b.county ?? '') &&
+  a.district === (b.district ?? '') &&
+  a.city === b.city &&
+  a.street === b.street &&
+  a.postalCode === b.postalCode;
 
 /** The legal address and, unless it is the same, the contact address (hidden, not validated and not sent when it is). */
 export function AddressesSection({ register: card }: { register: RegisterCompanyLookup | undefined }) {

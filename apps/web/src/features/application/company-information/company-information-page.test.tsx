@@ -94,7 +94,13 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
           {
             code: 'G',
             name: name('Kaubandus', 'Trade', 'Торговля'),
-            divisions: [{ code: '47', name: name('Jaekaubandus', 'Retail trade', 'Розничная торговля'), activities: [{ code: '47911', name: name('Jaemüük Interneti teel', 'Retail sale via Internet', 'Розничная торговля через Интернет') }] }],
+            divisions: [
+              {
+                code: '47',
+                name: name('Jaekaubandus', 'Retail trade', 'Розничная торговля'),
+                activities: [{ code: '47911', name: name('Jaemüük Interneti teel', 'Retail sale via Internet', 'Розничная торговля через Интернет') }],
+              },
+            ],
           },
         ],
       }),
@@ -206,7 +212,13 @@ describe('company information: starting values', () => {
   });
 
   it('a company the register does not know: takes the application’s company, without notes', async () => {
-    await renderScreen(applicationView({ currentStep: 'CompanyData', company: { businessName: 'Tamm ja Pojad OÜ', registryCode: null, registryCountryCode: 'EE', legalForm: null } }), { isInRegister: false });
+    await renderScreen(
+      applicationView({
+        currentStep: 'CompanyData',
+        company: { businessName: 'Tamm ja Pojad OÜ', registryCode: null, registryCountryCode: 'EE', legalForm: null },
+      }),
+      { isInRegister: false },
+    );
     expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
     expect(companyValue('Registry code')).toBe('None');
     expect(screen.getByText(/As you entered it when you started the application/)).toBeTruthy();
@@ -225,7 +237,11 @@ describe('company information: starting values', () => {
     await user.type(textbox('Describe the field of activity'), 'Consulting');
     await user.type(textbox('Number of employees'), '0');
     await user.type(screen.getByRole('combobox', { name: 'Target market countries' }), 'fin{Enter}');
-    for (const question of ['Does the company’s activity require a licence?', 'Does the company have an account in another credit institution?', 'Has an account of the company been closed in the last 6 months?']) {
+    for (const question of [
+      'Does the company’s activity require a licence?',
+      'Does the company have an account in another credit institution?',
+      'Has an account of the company been closed in the last 6 months?',
+    ]) {
       await user.click(within(group(question)).getByRole('radio', { name: 'No' }));
     }
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -247,7 +263,14 @@ describe('company information: starting values', () => {
     ['AUTHORIZED_PERSON', 'Authorised person', 'From the Business Register: authorised person'],
   ] as const)('pre-selects the representation basis the register gives (%s) and says so; another may be declared', async (basis, label, note) => {
     const user = userEvent.setup();
-    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: basis };
+    const company = {
+      businessName: 'Tamm ja Pojad OÜ',
+      registryCode: '12345678',
+      registryCountryCode: 'EE',
+      legalForm: 'OU',
+      isListedCompany: false,
+      representationBasis: basis,
+    };
     await renderScreen(applicationView({ currentStep: 'CompanyData', company }));
     const bases = group('On what basis do you represent the company?');
     expect((within(bases).getByRole('radio', { name: label }) as HTMLInputElement).checked).toBe(true);
@@ -260,18 +283,33 @@ describe('company information: starting values', () => {
   it('leaves the representation basis to the person where the register names none', async () => {
     await renderScreen();
     const bases = group('On what basis do you represent the company?');
-    expect(within(bases).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(bases)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
     expect(descriptionOf(bases)).not.toContain('From the Business Register');
   });
 
   it('keeps the basis the application already has over the register’s', async () => {
-    const company = { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU', isListedCompany: false, representationBasis: 'MANAGEMENT_BOARD_MEMBER' as const };
-    await renderScreen(applicationView({ currentStep: 'CompanyData', company, drafts: { CompanyData: { representationBasis: 'OTHER', representationBasisOther: 'Volikiri' } } }));
+    const company = {
+      businessName: 'Tamm ja Pojad OÜ',
+      registryCode: '12345678',
+      registryCountryCode: 'EE',
+      legalForm: 'OU',
+      isListedCompany: false,
+      representationBasis: 'MANAGEMENT_BOARD_MEMBER' as const,
+    };
+    await renderScreen(
+      applicationView({ currentStep: 'CompanyData', company, drafts: { CompanyData: { representationBasis: 'OTHER', representationBasisOther: 'Volikiri' } } }),
+    );
     expect((within(group('On what basis do you represent the company?')).getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('starts from the draft rather than the register', async () => {
-    await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessName: 'Mustand OÜ', businessEmail: 'draft@firma.ee' } } }));
+    await renderScreen(
+      applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { businessName: 'Mustand OÜ', businessEmail: 'draft@firma.ee' } } }),
+    );
     // The draft's own company name does not count: the company is the application's.
     expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
     expect(textbox('Business e-mail').value).toBe('draft@firma.ee');
@@ -366,7 +404,11 @@ describe('company information: addresses and partners', () => {
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Tartu linn');
     await user.click(within(contact).getByRole('combobox', { name: 'City or settlement' }));
     await user.keyboard('{ArrowDown}');
-    expect(within(within(contact).getByRole('listbox', { name: 'City or settlement' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tartu']);
+    expect(
+      within(within(contact).getByRole('listbox', { name: 'City or settlement' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tartu']);
     await user.keyboard('{Escape}');
     // Typed, then hidden again: neither validated nor sent.
     await user.type(within(contact).getByRole('textbox', { name: 'Street, house and apartment' }), 'Ülikooli 1');
@@ -406,7 +448,14 @@ describe('company information: addresses and partners', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/incomes'));
     const data = (callsTo(SAVE)[0]?.body as { data: Record<string, unknown> }).data;
-    expect(data.contactAddress).toEqual({ countryCode: 'EE', county: 'Harju maakond', district: 'Saue vald', city: 'Vanamõisa küla', street: 'Vanamõisa tee 5', postalCode: '76921' });
+    expect(data.contactAddress).toEqual({
+      countryCode: 'EE',
+      county: 'Harju maakond',
+      district: 'Saue vald',
+      city: 'Vanamõisa küla',
+      street: 'Vanamõisa tee 5',
+      postalCode: '76921',
+    });
     expect(parseWithIssues(companyDataSchema, data).success).toBe(true);
   });
 
@@ -462,7 +511,11 @@ describe('company information: addresses and partners', () => {
 describe('company information: list limits', () => {
   it('at the partners limit the Add button is disabled and says why; removing one enables it again', async () => {
     const user = userEvent.setup();
-    const partners = Array.from({ length: LIST_MAX_ITEMS.partners }, (_, index) => ({ businessName: `Partner ${index + 1} AS`, countryCode: 'FI', cooperationType: 'BUYER' }));
+    const partners = Array.from({ length: LIST_MAX_ITEMS.partners }, (_, index) => ({
+      businessName: `Partner ${index + 1} AS`,
+      countryCode: 'FI',
+      cooperationType: 'BUYER',
+    }));
     await renderScreen(applicationView({ currentStep: 'CompanyData', drafts: { CompanyData: { partners } } }));
     const add = screen.getByRole('button', { name: 'Add a partner' });
     expect(add).toHaveProperty('disabled', true);
@@ -513,9 +566,17 @@ describe('company information: Continue', () => {
     const { on, callsTo, router } = await renderScreen();
     await fillTheRest(user);
     // The register renamed the company meanwhile: the server refuses the old name, and the application now has the new one.
-    on(SAVE, () => jsonResponse({ code: 'COMPANY_MISMATCH', message: 'Another company', fields: [{ path: 'businessName', code: 'companyMismatch', params: {} }] }, 409));
+    on(SAVE, () =>
+      jsonResponse({ code: 'COMPANY_MISMATCH', message: 'Another company', fields: [{ path: 'businessName', code: 'companyMismatch', params: {} }] }, 409),
+    );
     on('GET /onboarding/applications/p-1', () =>
-      jsonResponse(applicationView({ currentStep: 'CompanyData', version: 4, company: { businessName: 'Tamm ja Tütred OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU' } })),
+      jsonResponse(
+        applicationView({
+          currentStep: 'CompanyData',
+          version: 4,
+          company: { businessName: 'Tamm ja Tütred OÜ', registryCode: '12345678', registryCountryCode: 'EE', legalForm: 'OU' },
+        }),
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(companyValue('Business name')).toBe('Tamm ja Tütred OÜ'));
@@ -532,7 +593,10 @@ describe('company information: Continue', () => {
     const user = userEvent.setup();
     const { on, router } = await renderScreen();
     on(SAVE, () =>
-      jsonResponse({ code: 'VALIDATION_FAILED', message: 'Invalid', fields: [{ path: 'partners.0.countryCode', code: 'invalidCountryCode', params: {} }] }, 400),
+      jsonResponse(
+        { code: 'VALIDATION_FAILED', message: 'Invalid', fields: [{ path: 'partners.0.countryCode', code: 'invalidCountryCode', params: {} }] },
+        400,
+      ),
     );
     await fillTheRest(user);
     await user.click(screen.getByRole('button', { name: 'Add a partner' }));

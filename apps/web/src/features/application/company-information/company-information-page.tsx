@@ -24,7 +24,9 @@ export function CompanyInformationPage() {
   const { application, stepScreen } = useApplicationLayout();
   const { company } = application;
   const registerCard = useRegisterCard(
-    company.registryCode && company.registryCountryCode === DEFAULT_COUNTRY_CODE ? { registryCode: company.registryCode, registryCountryCode: company.registryCountryCode } : null,
+    company.registryCode && company.registryCountryCode === DEFAULT_COUNTRY_CODE
+      ? { registryCode: company.registryCode, registryCountryCode: company.registryCountryCode }
+      : null,
   );
   const activities = useEconomicActivities();
   const representative = useRepresentative();
@@ -36,11 +38,7 @@ export function CompanyInformationPage() {
         {t(stepScreen.titleKey)}
       </h1>
       <p className={styles.muted}>{t('APPLICATION.COMPANY_INFORMATION.INTRO')}</p>
-      {isLoading ? (
-        <Spinner />
-      ) : (
-        <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} representative={representative.data} />
-      )}
+      {isLoading ? <Spinner /> : <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} representative={representative.data} />}
     </section>
   );
 }

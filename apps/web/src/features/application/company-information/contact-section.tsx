@@ -15,7 +15,13 @@ export function ContactSection() {
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.CONTACT')}</legend>
-      <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_EMAIL')} type="email" autoComplete="email" {...messages('businessEmail')} {...register('businessEmail')} />
+      <Input
+        label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_EMAIL')}
+        type="email"
+        autoComplete="email"
+        {...messages('businessEmail')}
+        {...register('businessEmail')}
+      />
       <Input
         label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_PHONE')}
         hint={t('APPLICATION.COMPANY_INFORMATION.FIELDS.BUSINESS_PHONE_HINT')}

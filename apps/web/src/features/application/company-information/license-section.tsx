@@ -19,9 +19,25 @@ export function LicenseSection() {
       <YesNoField<CompanyFormValues> name="hasLicense" legend={t('APPLICATION.COMPANY_INFORMATION.LICENSE.HAS_LICENSE')} />
       {hasLicense === true && (
         <div className={styles.grid}>
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.NUMBER')} autoComplete="off" {...messages('license.number')} {...register('license.number')} />
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.ISSUER')} autoComplete="off" {...messages('license.issuer')} {...register('license.issuer')} />
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.ISSUE_DATE')} type="date" className={styles.narrow} {...messages('license.issueDate')} {...register('license.issueDate')} />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.NUMBER')}
+            autoComplete="off"
+            {...messages('license.number')}
+            {...register('license.number')}
+          />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.ISSUER')}
+            autoComplete="off"
+            {...messages('license.issuer')}
+            {...register('license.issuer')}
+          />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.LICENSE.ISSUE_DATE')}
+            type="date"
+            className={styles.narrow}
+            {...messages('license.issueDate')}
+            {...register('license.issueDate')}
+          />
         </div>
       )}
     </fieldset>

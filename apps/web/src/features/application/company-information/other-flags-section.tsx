@@ -11,7 +11,10 @@ export function OtherFlagsSection() {
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('APPLICATION.COMPANY_INFORMATION.SECTIONS.OTHER')}</legend>
       <YesNoField<CompanyFormValues> name="isListedCompany" legend={t('APPLICATION.COMPANY_INFORMATION.FLAGS.IS_LISTED_COMPANY')} />
-      <YesNoField<CompanyFormValues> name="hasAccountInOtherCreditInstitution" legend={t('APPLICATION.COMPANY_INFORMATION.FLAGS.HAS_ACCOUNT_IN_OTHER_CREDIT_INSTITUTION')} />
+      <YesNoField<CompanyFormValues>
+        name="hasAccountInOtherCreditInstitution"
+        legend={t('APPLICATION.COMPANY_INFORMATION.FLAGS.HAS_ACCOUNT_IN_OTHER_CREDIT_INSTITUTION')}
+      />
       <YesNoField<CompanyFormValues>
         name="hasAccountClosedInLastSixMonths"
         legend={t('APPLICATION.COMPANY_INFORMATION.FLAGS.HAS_ACCOUNT_CLOSED_IN_LAST_SIX_MONTHS', { months: ACCOUNT_CLOSURE_LOOKBACK_MONTHS })}

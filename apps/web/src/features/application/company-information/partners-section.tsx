@@ -40,7 +40,14 @@ export function PartnersSection() {
         </ol>
       )}
       <ListFullNote limit={limit} />
-      <Button ref={addButton} variant="outline" leadingIcon="add" className={styles.addButton} {...limit.addButtonProps} onClick={() => append(emptyPartnerDraft(), { focusName: `partners.${fields.length}.businessName` })}>
+      <Button
+        ref={addButton}
+        variant="outline"
+        leadingIcon="add"
+        className={styles.addButton}
+        {...limit.addButtonProps}
+        onClick={() => append(emptyPartnerDraft(), { focusName: `partners.${fields.length}.businessName` })}
+      >
         {t('APPLICATION.COMPANY_INFORMATION.PARTNERS.ADD')}
       </Button>
     </fieldset>
@@ -58,7 +65,12 @@ function PartnerRow({ index, onRemove }: { index: number; onRemove: () => void }
   return (
     <fieldset className={styles.partner}>
       <legend className={styles.partnerLegend}>{t('APPLICATION.COMPANY_INFORMATION.PARTNERS.PARTNER', { number })}</legend>
-      <Input label={t('APPLICATION.COMPANY_INFORMATION.PARTNERS.BUSINESS_NAME')} autoComplete="off" {...messages(`partners.${index}.businessName`)} {...register(`partners.${index}.businessName`)} />
+      <Input
+        label={t('APPLICATION.COMPANY_INFORMATION.PARTNERS.BUSINESS_NAME')}
+        autoComplete="off"
+        {...messages(`partners.${index}.businessName`)}
+        {...register(`partners.${index}.businessName`)}
+      />
       <Controller
         control={control}
         name={`partners.${index}.countryCode`}

@@ -48,7 +48,11 @@ export function RepresentationSection() {
         )}
       />
       {basis === 'OTHER' && (
-        <Input label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REPRESENTATION_BASIS_OTHER')} {...messages('representationBasisOther')} {...register('representationBasisOther')} />
+        <Input
+          label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.REPRESENTATION_BASIS_OTHER')}
+          {...messages('representationBasisOther')}
+          {...register('representationBasisOther')}
+        />
       )}
     </section>
   );

@@ -103,14 +103,40 @@ export function AddressFields<T extends FieldValues>(props: { name: FieldPathByV
         </div>
       ) : (
         <div className={styles.grid}>
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.COUNTY_OPTIONAL')} autoComplete="address-level1" {...messages(`${name}.county`)} {...register(`${name}.county`)} />
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.DISTRICT_OPTIONAL')} autoComplete="off" {...messages(`${name}.district`)} {...register(`${name}.district`)} />
-          <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY')} autoComplete="address-level2" {...messages(`${name}.city`)} {...register(`${name}.city`)} />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.COUNTY_OPTIONAL')}
+            autoComplete="address-level1"
+            {...messages(`${name}.county`)}
+            {...register(`${name}.county`)}
+          />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.DISTRICT_OPTIONAL')}
+            autoComplete="off"
+            {...messages(`${name}.district`)}
+            {...register(`${name}.district`)}
+          />
+          <Input
+            label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.CITY')}
+            autoComplete="address-level2"
+            {...messages(`${name}.city`)}
+            {...register(`${name}.city`)}
+          />
         </div>
       )}
       <div className={styles.grid}>
-        <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.STREET')} autoComplete="street-address" {...messages(`${name}.street`)} {...register(`${name}.street`)} />
-        <Input label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.POSTAL_CODE')} autoComplete="postal-code" className={styles.narrow} {...messages(`${name}.postalCode`)} {...register(`${name}.postalCode`)} />
+        <Input
+          label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.STREET')}
+          autoComplete="street-address"
+          {...messages(`${name}.street`)}
+          {...register(`${name}.street`)}
+        />
+        <Input
+          label={t('APPLICATION.COMPANY_INFORMATION.ADDRESS.POSTAL_CODE')}
+          autoComplete="postal-code"
+          className={styles.narrow}
+          {...messages(`${name}.postalCode`)}
+          {...register(`${name}.postalCode`)}
+        />
       </div>
     </fieldset>
   );

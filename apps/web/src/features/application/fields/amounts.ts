@@ -34,7 +34,10 @@ const SPACES = /[\s\u00a0\u202f\u2009']/g;
  * Text that is not a number at all is "invalid".
  */
 export function parseAmount(text: string, locale: Locale): ParsedAmount {
-  let normalized = text.replace(SPACES, '').replace(/[€]/g, '').replace(/^\u2212/, '-');
+  let normalized = text
+    .replace(SPACES, '')
+    .replace(/[€]/g, '')
+    .replace(/^\u2212/, '-');
   if (normalized === '') return { kind: 'empty' };
   if (locale === 'en') {
     if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(normalized)) normalized = normalized.replace(/,/g, '');

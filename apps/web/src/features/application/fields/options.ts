@@ -24,7 +24,9 @@ export function useCountryOptions(): ComboboxOption[] {
 export function activityOptions(response: EconomicActivitiesResponse | undefined, locale: Locale): ComboboxOption[] {
   if (!response) return [];
   return response.sections.flatMap((section) =>
-    section.divisions.flatMap((division) => division.activities.map((activity) => ({ value: activity.code, label: `${activity.code} ${activity.name[locale]}` }))),
+    section.divisions.flatMap((division) =>
+      division.activities.map((activity) => ({ value: activity.code, label: `${activity.code} ${activity.name[locale]}` })),
+    ),
   );
 }
 

@@ -12,7 +12,10 @@ const STEP_PUT = 'PUT /onboarding/applications/p-1/steps/Incomes';
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 const group = (name: string) => screen.getByRole('group', { name });
-const radioLabels = (name: string) => within(group(name)).getAllByRole('radio').map((radio) => nbsp((radio as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+const radioLabels = (name: string) =>
+  within(group(name))
+    .getAllByRole('radio')
+    .map((radio) => nbsp((radio as HTMLInputElement).labels?.[0]?.textContent ?? ''));
 const incomeAmount = () => screen.getByRole('textbox', { name: 'Monthly income in euros' }) as HTMLInputElement;
 
 /** Everything but the income: one place to vary it. */
@@ -39,7 +42,14 @@ describe('incomes screen', () => {
     serveApplication('Incomes', 'RelatedPersons');
     renderStep(PATH, IncomesPage);
     await screen.findByRole('group', { name: 'Estimated monthly income' });
-    expect(radioLabels('Estimated monthly income')).toEqual(['Up to €15,000', '€15,001 – €50,000', '€50,001 – €100,000', '€100,001 – €500,000', 'Over €500,000', 'Another amount']);
+    expect(radioLabels('Estimated monthly income')).toEqual([
+      'Up to €15,000',
+      '€15,001 – €50,000',
+      '€50,001 – €100,000',
+      '€100,001 – €500,000',
+      'Over €500,000',
+      'Another amount',
+    ]);
     expect(radioLabels('Estimated monthly payments')).toHaveLength(6);
     expect(radioLabels('Monthly cash deposits')).toEqual(['None', 'Up to €5,000', '€5,001 – €15,000', 'More than €15,000']);
     expect(radioLabels('Monthly cash withdrawals')).toEqual(['None', 'Up to €5,000', '€5,001 – €15,000', 'More than €15,000']);
@@ -97,7 +107,13 @@ describe('incomes screen', () => {
     expect(await screen.findByText('Received payments not marked')).toBeTruthy();
     expect(screen.queryByText('Required field')).toBeNull();
     expect(callsTo(STEP_PUT)).toHaveLength(0);
-    const input = { estimatedMonthlyIncome: { band: 15000 }, estimatedMonthlyPayments: { band: 15000 }, monthlyCashDeposit: 0, monthlyCashWithdrawal: 15001, incomeSources: [] };
+    const input = {
+      estimatedMonthlyIncome: { band: 15000 },
+      estimatedMonthlyPayments: { band: 15000 },
+      monthlyCashDeposit: 0,
+      monthlyCashWithdrawal: 15001,
+      incomeSources: [],
+    };
     expect(parseWithIssues(incomesSchema, input)).toMatchObject({ issues: [{ path: 'incomeSources', code: 'receivedPaymentsNotMarked' }] });
   });
 
@@ -121,7 +137,11 @@ describe('incomes screen', () => {
     expect(document.activeElement).toBe(incomeAmount());
     expect(callsTo(STEP_PUT)).toHaveLength(0);
     if (domainInput !== null) {
-      const codes = { 'Amount must be positive': 'amountMustBePositive', 'Invalid amount': 'invalidAmount', 'Must be less than or equal to 2,000,000,000': 'maxValue' } as Record<string, string>;
+      const codes = {
+        'Amount must be positive': 'amountMustBePositive',
+        'Invalid amount': 'invalidAmount',
+        'Must be less than or equal to 2,000,000,000': 'maxValue',
+      } as Record<string, string>;
       const result = parseWithIssues(incomesSchema.shape.estimatedMonthlyIncome, { customAmount: domainInput });
       expect(result).toMatchObject({ issues: [{ path: 'customAmount', code: codes[message] }] });
     }
@@ -153,7 +173,15 @@ describe('incomes screen', () => {
   it('starts from the saved step data, the custom amount in the page language', async () => {
     await i18n.changeLanguage('et');
     serveApplication('RelatedPersons', 'AdditionalData', {
-      steps: { Incomes: { estimatedMonthlyIncome: { customAmount: 120000 }, estimatedMonthlyPayments: { band: 50000 }, monthlyCashDeposit: 5000, monthlyCashWithdrawal: 0, incomeSources: ['PARTNER'] } },
+      steps: {
+        Incomes: {
+          estimatedMonthlyIncome: { customAmount: 120000 },
+          estimatedMonthlyPayments: { band: 50000 },
+          monthlyCashDeposit: 5000,
+          monthlyCashWithdrawal: 0,
+          incomeSources: ['PARTNER'],
+        },
+      },
     });
     renderStep(PATH, IncomesPage);
     const amount = (await screen.findByRole('textbox', { name: 'Igakuine sissetulek eurodes' })) as HTMLInputElement;
@@ -161,7 +189,7 @@ describe('incomes screen', () => {
     const payments = within(group('Eeldatavad igakuised maksed')).getAllByRole('radio') as HTMLInputElement[];
     expect(payments.filter((radio) => radio.checked).map((radio) => radio.value)).toEqual(['50000']);
     const deposit = within(group('Igakuised sularaha sissemaksed')).getAllByRole('radio') as HTMLInputElement[];
-    expect(deposit.filter((radio) => radio.checked).map((radio) => nbsp(radio.labels?.[0]?.textContent ?? ''))).toEqual(['Kuni 5000 €']) // Estonian groups digits from five up (CLDR);
+    expect(deposit.filter((radio) => radio.checked).map((radio) => nbsp(radio.labels?.[0]?.textContent ?? ''))).toEqual(['Kuni 5000 €']); // Estonian groups digits from five up (CLDR);
     expect((within(group('Igakuised sularaha väljamaksed')).getByRole('radio', { name: 'Puudub' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /Partnerid/ }) as HTMLInputElement).checked).toBe(true);
   });
@@ -175,7 +203,11 @@ describe('incomes screen', () => {
     expect(incomeAmount().value).toBe('12 5x');
     expect((within(group('Estimated monthly payments')).getByRole('radio', { name: 'Over €500,000' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /Other sources/ }) as HTMLInputElement).checked).toBe(true);
-    expect(within(group('Monthly cash deposits')).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(group('Monthly cash deposits'))
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
   });
 
   it('a server 400 shows on the field it names', async () => {

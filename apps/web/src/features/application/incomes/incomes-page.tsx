@@ -11,7 +11,16 @@ import layoutStyles from '../application-layout.module.css';
 import { errorText } from '../fields/use-field-messages';
 import styles from '../fields/step-form.module.css';
 import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from '../fields/amounts';
-import { CUSTOM, INCOMES_FIELDS, MONTHLY_AMOUNT_FIELDS, incomesFormValues, incomesResolver, toIncomesDraft, type IncomesFormValues, type MonthlyAmountField } from './incomes-form';
+import {
+  CUSTOM,
+  INCOMES_FIELDS,
+  MONTHLY_AMOUNT_FIELDS,
+  incomesFormValues,
+  incomesResolver,
+  toIncomesDraft,
+  type IncomesFormValues,
+  type MonthlyAmountField,
+} from './incomes-form';
 
 const STEP = 'Incomes';
 const FORM_ID = 'incomes-form';
@@ -36,8 +45,10 @@ function cashBandOptions(t: TFunction, locale: Locale): RadioOption[] {
   return CASH_BANDS.map((band, index) => {
     const previous = CASH_BANDS[index - 1];
     if (band === 0) return { value: '0', label: t('APPLICATION.INCOMES.CASH.NONE') };
-    if (previous === 0 || previous === undefined) return { value: String(band), label: t('APPLICATION.INCOMES.CASH.UP_TO', { amount: formatEuros(band, locale) }) };
-    if (index === CASH_BANDS.length - 1) return { value: String(band), label: t('APPLICATION.INCOMES.CASH.MORE_THAN', { amount: formatEuros(previous, locale) }) };
+    if (previous === 0 || previous === undefined)
+      return { value: String(band), label: t('APPLICATION.INCOMES.CASH.UP_TO', { amount: formatEuros(band, locale) }) };
+    if (index === CASH_BANDS.length - 1)
+      return { value: String(band), label: t('APPLICATION.INCOMES.CASH.MORE_THAN', { amount: formatEuros(previous, locale) }) };
     return { value: String(band), label: formatEuroRange(previous + 1, band, locale) };
   });
 }
@@ -45,7 +56,12 @@ function cashBandOptions(t: TFunction, locale: Locale): RadioOption[] {
 /** An amount's message with its numbers (max, minValue) in the page's format. */
 function amountMessage(t: TFunction, error: FieldError | undefined, locale: Locale): string | undefined {
   if (!error) return undefined;
-  const types = Object.fromEntries(Object.entries(error.types ?? {}).map(([key, value]) => [key, typeof value === 'string' && /^\d+$/.test(value) ? formatAmount(Number(value), locale) : value]));
+  const types = Object.fromEntries(
+    Object.entries(error.types ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'string' && /^\d+$/.test(value) ? formatAmount(Number(value), locale) : value,
+    ]),
+  );
   return validationMessage(t, { message: error.message, types });
 }
 

@@ -26,13 +26,11 @@ describe('opening reasons screen', () => {
     renderStep(PATH, OpeningReasonsPage);
     const group = await screen.findByRole('group', { name: 'Why does the company need the account?' });
     expect(group.tagName).toBe('FIELDSET');
-    expect(within(group).getAllByRole('checkbox').map((box) => box.getAttribute('value'))).toEqual([
-      'CREDIT_PRODUCT',
-      'DOMESTICSETTLEMENTS',
-      'CROSSBORDERSETTLEMENTS',
-      'DEPOSIT',
-      'OTHER',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['CREDIT_PRODUCT', 'DOMESTICSETTLEMENTS', 'CROSSBORDERSETTLEMENTS', 'DEPOSIT', 'OTHER']);
     expect(checkbox('Settlements in Estonia').getAttribute('aria-describedby')).toBeTruthy();
     expect(otherText()).toBeNull();
   });
@@ -101,7 +99,9 @@ describe('opening reasons screen', () => {
 
   it('drops the other text when OTHER is not ticked', async () => {
     const user = userEvent.setup();
-    const { callsTo } = serveApplication('AccountOpeningReason', 'CompanyData', { drafts: { AccountOpeningReason: { openingReasons: ['OTHER', 'DEPOSIT'], otherReason: 'Palgad' } } });
+    const { callsTo } = serveApplication('AccountOpeningReason', 'CompanyData', {
+      drafts: { AccountOpeningReason: { openingReasons: ['OTHER', 'DEPOSIT'], otherReason: 'Palgad' } },
+    });
     renderStep(PATH, OpeningReasonsPage);
     await user.click(await screen.findByRole('checkbox', { name: /Other reason/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));

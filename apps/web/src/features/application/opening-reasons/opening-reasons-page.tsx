@@ -42,7 +42,6 @@ export function OpeningReasonsPage() {
     }
   });
 
-
   return (
     <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
       <h1 id="screen-title" className={layoutStyles.stepTitle} tabIndex={-1}>

@@ -16,7 +16,9 @@ const stepSection = (title: string) => {
 
 /** The dd of a dt within a section, as text; a list's items joined by " | ". */
 const valueOf = (section: HTMLElement, term: string) => {
-  const dd = within(section).getAllByRole('term').find((element) => element.textContent === term)?.nextElementSibling;
+  const dd = within(section)
+    .getAllByRole('term')
+    .find((element) => element.textContent === term)?.nextElementSibling;
   const items = Array.from(dd?.querySelectorAll('li') ?? []);
   return nbsp(items.length > 0 ? items.map((item) => item.textContent).join(' | ') : (dd?.textContent ?? ''));
 };

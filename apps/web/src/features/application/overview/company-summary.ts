@@ -26,7 +26,11 @@ export function companyRows(data: unknown, t: TFunction, names: ReferenceNames, 
   const { license } = company;
   const rows: SummaryRow[] = [
     { id: 'businessName', label: t(`${FIELDS}.FIELDS.BUSINESS_NAME`), value: company.businessName },
-    { id: 'registryCode', label: t('APPLICATION.OVERVIEW.SUMMARY.REGISTRY_CODE'), value: company.registryCode || t('APPLICATION.OVERVIEW.SUMMARY.NO_REGISTRY_CODE') },
+    {
+      id: 'registryCode',
+      label: t('APPLICATION.OVERVIEW.SUMMARY.REGISTRY_CODE'),
+      value: company.registryCode || t('APPLICATION.OVERVIEW.SUMMARY.NO_REGISTRY_CODE'),
+    },
     { id: 'registryCountryCode', label: t(`${FIELDS}.FIELDS.REGISTRY_COUNTRY`), value: names.country(company.registryCountryCode) },
     {
       id: 'representationBasis',
@@ -71,13 +75,20 @@ export function companyRows(data: unknown, t: TFunction, names: ReferenceNames, 
               t('APPLICATION.OVERVIEW.SUMMARY.PARTNER', {
                 name: partner.businessName,
                 country: names.country(partner.countryCode),
-                type: partner.cooperationType === 'OTHER' && partner.cooperationTypeOther ? partner.cooperationTypeOther : t(`${FIELDS}.PARTNERS.TYPES.${partner.cooperationType}`),
+                type:
+                  partner.cooperationType === 'OTHER' && partner.cooperationTypeOther
+                    ? partner.cooperationTypeOther
+                    : t(`${FIELDS}.PARTNERS.TYPES.${partner.cooperationType}`),
               }),
             )
           : t(`${FIELDS}.PARTNERS.EMPTY`),
     },
     { id: 'isListedCompany', label: t(`${FIELDS}.FLAGS.IS_LISTED_COMPANY`), value: yesNo(company.isListedCompany) },
-    { id: 'hasAccountInOtherCreditInstitution', label: t(`${FIELDS}.FLAGS.HAS_ACCOUNT_IN_OTHER_CREDIT_INSTITUTION`), value: yesNo(company.hasAccountInOtherCreditInstitution) },
+    {
+      id: 'hasAccountInOtherCreditInstitution',
+      label: t(`${FIELDS}.FLAGS.HAS_ACCOUNT_IN_OTHER_CREDIT_INSTITUTION`),
+      value: yesNo(company.hasAccountInOtherCreditInstitution),
+    },
     {
       id: 'hasAccountClosedInLastSixMonths',
       label: t(`${FIELDS}.FLAGS.HAS_ACCOUNT_CLOSED_IN_LAST_SIX_MONTHS`, { months: ACCOUNT_CLOSURE_LOOKBACK_MONTHS }),

@@ -34,7 +34,12 @@ export function ConnectionToEstoniaField() {
         )}
       />
       {connections.includes('OTHER') && (
-        <Input className={formStyles.revealed} label={t(`${CONNECTION}.OTHER_LABEL`)} {...messages('connectionToEstoniaOther')} {...register('connectionToEstoniaOther')} />
+        <Input
+          className={formStyles.revealed}
+          label={t(`${CONNECTION}.OTHER_LABEL`)}
+          {...messages('connectionToEstoniaOther')}
+          {...register('connectionToEstoniaOther')}
+        />
       )}
     </div>
   );

@@ -7,6 +7,8 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
   const target =
-    invalid instanceof HTMLFieldSetElement ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input, button, textarea, select')) : invalid;
+    invalid instanceof HTMLFieldSetElement
+      ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input, button, textarea, select'))
+      : invalid;
   target?.focus();
 }

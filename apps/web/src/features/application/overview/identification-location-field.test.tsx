@@ -6,7 +6,10 @@ import { draftPut, findForm, group, renderOverview, serveOverview } from './over
 
 const DIALOG = 'Choose an identification location';
 const dialog = () => screen.getByRole('dialog', { name: DIALOG });
-const officeNames = () => within(dialog()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const officeNames = () =>
+  within(dialog())
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -68,7 +71,9 @@ describe('identification location picker', () => {
     expect(within(location).getByText('Mustakivi tee 13, 13912 Tallinn')).toBeTruthy();
     expect(within(location).getByRole('checkbox', { name: 'I want to sign the contract in this office' })).toBeTruthy();
     await waitFor(() => expect(callsTo(draftPut('AdditionalData')).length).toBeGreaterThan(0), { timeout: 3000 });
-    expect(callsTo(draftPut('AdditionalData')).at(-1)?.body).toMatchObject({ data: { identificationLocation: { type: 'BANKING_POINT', officeId: 'tallinn-3', isSignedInOffice: false } } });
+    expect(callsTo(draftPut('AdditionalData')).at(-1)?.body).toMatchObject({
+      data: { identificationLocation: { type: 'BANKING_POINT', officeId: 'tallinn-3', isSignedInOffice: false } },
+    });
   });
 
   it('opens on the chosen office’s tab; Escape closes it without a change and gives focus back', async () => {

@@ -84,7 +84,11 @@ export function IdentificationLocationField() {
       />
       <FieldError id={field.errorId} error={message.error} isShown={field.isErrorShown} />
       {officeId !== '' && (
-        <Checkbox label={t(`${IDENTIFICATION}.SIGN_IN_OFFICE`)} hint={t(`${IDENTIFICATION}.SIGN_IN_OFFICE_HINT`)} {...register('identificationLocation.isSignedInOffice')} />
+        <Checkbox
+          label={t(`${IDENTIFICATION}.SIGN_IN_OFFICE`)}
+          hint={t(`${IDENTIFICATION}.SIGN_IN_OFFICE_HINT`)}
+          {...register('identificationLocation.isSignedInOffice')}
+        />
       )}
     </fieldset>
   );

@@ -26,7 +26,9 @@ export function OfficeDetails({ office, nameAs: Name = 'p', nameId, isTypeShown 
         {office.isCashFree && <Badge>{t('APPLICATION.OVERVIEW.IDENTIFICATION.CASH_FREE')}</Badge>}
       </div>
       {isTypeShown && <p className={styles.officeLine}>{t(`APPLICATION.OVERVIEW.IDENTIFICATION.TYPES.${office.type}`)}</p>}
-      <p className={styles.officeLine}>{t('APPLICATION.OVERVIEW.IDENTIFICATION.ADDRESS', { address: office.address, postalCode: office.postalCode, city: office.city })}</p>
+      <p className={styles.officeLine}>
+        {t('APPLICATION.OVERVIEW.IDENTIFICATION.ADDRESS', { address: office.address, postalCode: office.postalCode, city: office.city })}
+      </p>
       <p className={styles.officeLine}>{t('APPLICATION.OVERVIEW.IDENTIFICATION.OPENING_HOURS', { hours: office.openingHours[locale] })}</p>
     </div>
   );

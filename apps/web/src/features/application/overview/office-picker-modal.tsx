@@ -28,7 +28,14 @@ export function OfficePickerModal({ isOpen, onClose, chosenOfficeId, chosenType,
   const { t } = useTranslation();
   const selectedTabRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t(`${PICKER}.TITLE`)} description={t(`${PICKER}.DESCRIPTION`)} size="large" initialFocusRef={selectedTabRef}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t(`${PICKER}.TITLE`)}
+      description={t(`${PICKER}.DESCRIPTION`)}
+      size="large"
+      initialFocusRef={selectedTabRef}
+    >
       {/* Inside the modal, so every opening starts from the chosen office's tab with the filter off. */}
       <OfficePicker chosenOfficeId={chosenOfficeId} initialType={chosenType || 'BRANCH'} onChoose={onChoose} selectedTabRef={selectedTabRef} />
     </Modal>
@@ -111,8 +118,7 @@ function OfficeList({ type, isCashServiceOnly, chosenOfficeId, onChoose }: Offic
                     </span>
                   )}
                   <Button variant={isChosen ? 'primary' : 'secondary'} onClick={() => onChoose(office)}>
-                    {t(`${PICKER}.CHOOSE`)}{' '}
-                    <span className="visually-hidden">{office.name[locale]}</span>
+                    {t(`${PICKER}.CHOOSE`)} <span className="visually-hidden">{office.name[locale]}</span>
                   </Button>
                 </div>
               </li>

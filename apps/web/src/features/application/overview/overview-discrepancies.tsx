@@ -27,11 +27,17 @@ function sentence(discrepancy: Discrepancy, t: TFunction, language: string, name
     case 'LISTED_COMPANY':
       return t(discrepancy.register ? `${KEY}.LISTED_COMPANY_YES` : `${KEY}.LISTED_COMPANY_NO`);
     case 'LEGAL_ADDRESS':
-      return t(`${KEY}.LEGAL_ADDRESS`, { register: formatAddress(discrepancy.register, { county: names.county }), declared: formatAddress(discrepancy.declared, { county: names.county }) });
+      return t(`${KEY}.LEGAL_ADDRESS`, {
+        register: formatAddress(discrepancy.register, { county: names.county }),
+        declared: formatAddress(discrepancy.declared, { county: names.county }),
+      });
     case 'MAIN_FIELD_OF_ACTIVITY':
       return t(`${KEY}.MAIN_FIELD_OF_ACTIVITY`, { register: discrepancy.register, declared: discrepancy.declared });
     default:
-      return t(`${KEY}.${discrepancy.fact}`, { register: formatParties(discrepancy.register, t, language), declared: formatParties(discrepancy.declared, t, language) });
+      return t(`${KEY}.${discrepancy.fact}`, {
+        register: formatParties(discrepancy.register, t, language),
+        declared: formatParties(discrepancy.declared, t, language),
+      });
   }
 }
 

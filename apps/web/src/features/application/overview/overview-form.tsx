@@ -116,14 +116,18 @@ export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
               <TaxStatusFields />
               <ConfirmationField />
               <div aria-live="polite">
-                {formError && <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>}
+                {formError && (
+                  <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>
+                )}
               </div>
               <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
             </fieldset>
           </form>
         </section>
       </FormProvider>
-      {outcome && <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} onSigningActiveChange={setIsSigning} />}
+      {outcome && (
+        <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} onSigningActiveChange={setIsSigning} />
+      )}
     </>
   );
 }

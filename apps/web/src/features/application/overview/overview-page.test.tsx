@@ -26,15 +26,19 @@ describe('overview screen', () => {
     renderOverview();
     await findForm();
     expect(textbox('Additional information (optional)').tagName).toBe('TEXTAREA');
-    for (const name of ['Identification location', 'What connects the company to Estonia?', 'Tax status of the company', 'Is the company a financial institution?']) {
+    for (const name of [
+      'Identification location',
+      'What connects the company to Estonia?',
+      'Tax status of the company',
+      'Is the company a financial institution?',
+    ]) {
       expect(group(name).tagName).toBe('FIELDSET');
     }
-    expect(within(group('What connects the company to Estonia?')).getAllByRole('checkbox').map((box) => box.getAttribute('value'))).toEqual([
-      'BUSINESS_ACTIVITY_IN_ESTONIA',
-      'PARTNERS_IN_ESTONIA',
-      'PRODUCT_AIMED_AT_ESTONIAN_MARKET',
-      'OTHER',
-    ]);
+    expect(
+      within(group('What connects the company to Estonia?'))
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['BUSINESS_ACTIVITY_IN_ESTONIA', 'PARTNERS_IN_ESTONIA', 'PRODUCT_AIMED_AT_ESTONIAN_MARKET', 'OTHER']);
     expect(checkbox(/the data in the application is correct/).checked).toBe(false);
     expect(screen.queryAllByRole('note')).toHaveLength(0);
   });
@@ -82,11 +86,17 @@ describe('overview screen', () => {
     });
     renderOverview();
     const section = await screen.findByRole('region', { name: title });
-    const texts = within(section).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    const texts = within(section)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
     expect(texts[0]).toContain(basis);
     expect(texts[1]).toContain(shareholders);
     // Each links to the step where it was declared.
-    expect(within(section).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/application/company-information', '/application/related-persons']);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/application/company-information', '/application/related-persons']);
   });
 
   it('shows only the notice that applies', async () => {
@@ -190,13 +200,20 @@ describe('overview screen', () => {
     expect(radio('Is the company a financial institution?', 'Yes').checked).toBe(true);
     expect(textbox(/GIIN/).value).toBe('98Q96B.00000.LE.250');
     // A non-financial type cannot be a financial institution's answer, so the draft's is not kept.
-    expect(within(group('Which type describes the company?')).getAllByRole('radio').some((item) => (item as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(group('Which type describes the company?'))
+        .getAllByRole('radio')
+        .some((item) => (item as HTMLInputElement).checked),
+    ).toBe(false);
     expect(within(group('Identification location')).getByRole('button', { name: 'Choose an office' })).toBeTruthy();
     expect(checkbox(/the data in the application is correct/).checked).toBe(false);
   });
 
   it('starts from the saved overview when there is no draft', async () => {
-    serveOverview({ step: 'ApplicationOverview', steps: { ApplicationOverview: { ...VALID_OVERVIEW, identificationLocation: { type: 'BRANCH', officeId: 'tallinn-1', isSignedInOffice: true } } } });
+    serveOverview({
+      step: 'ApplicationOverview',
+      steps: { ApplicationOverview: { ...VALID_OVERVIEW, identificationLocation: { type: 'BRANCH', officeId: 'tallinn-1', isSignedInOffice: true } } },
+    });
     renderOverview();
     await findForm();
     expect(textbox('Additional information (optional)').value).toBe('Ekspordime Soome');
@@ -230,7 +247,10 @@ describe('overview screen', () => {
 
   it('the confirmation must be ticked', async () => {
     const user = userEvent.setup();
-    const { callsTo } = serveOverview({ step: 'ApplicationOverview', steps: { ApplicationOverview: { ...VALID_OVERVIEW, isDataCorrectAndFundsLegal: false } } });
+    const { callsTo } = serveOverview({
+      step: 'ApplicationOverview',
+      steps: { ApplicationOverview: { ...VALID_OVERVIEW, isDataCorrectAndFundsLegal: false } },
+    });
     renderOverview();
     await findForm();
     await user.click(screen.getByRole('button', { name: 'Continue' }));

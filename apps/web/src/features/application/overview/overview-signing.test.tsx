@@ -54,7 +54,14 @@ describe('overview: signing', () => {
     const stub = serveOverviewAndSigning([waiting('4321')]);
     stub.on(SIGNING_URL, () =>
       jsonResponse(
-        { code: 'REGISTER_CHANGED', message: 'changed', registerChanges: [{ fact: 'MANAGEMENT_BOARD', step: 'RelatedPersons' }, { fact: 'STATUS', step: 'CompanyData' }] },
+        {
+          code: 'REGISTER_CHANGED',
+          message: 'changed',
+          registerChanges: [
+            { fact: 'MANAGEMENT_BOARD', step: 'RelatedPersons' },
+            { fact: 'STATUS', step: 'CompanyData' },
+          ],
+        },
         409,
       ),
     );
@@ -63,14 +70,19 @@ describe('overview: signing', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 2, name: 'Sign the contract' });
     // The server moved the application back to the company step.
-    stub.on('GET /onboarding/applications/p-1', () => jsonResponse(applicationView({ currentStep: 'CompanyData', steps: { ApplicationOverview: VALID_OVERVIEW } })));
+    stub.on('GET /onboarding/applications/p-1', () =>
+      jsonResponse(applicationView({ currentStep: 'CompanyData', steps: { ApplicationOverview: VALID_OVERVIEW } })),
+    );
     await user.click(screen.getByRole('button', { name: 'Sign the contract' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
     const notice = await screen.findByRole('alert', { name: 'The Business Register has changed since you filled in the application' });
     expect(notice.textContent).toContain('The management board');
     expect(notice.textContent).toContain('The company’s status');
-    expect([...notice.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/application/company-information', '/application/related-persons']);
+    expect([...notice.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/application/company-information',
+      '/application/related-persons',
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

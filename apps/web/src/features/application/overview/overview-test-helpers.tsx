@@ -18,10 +18,50 @@ const hours = name('E–R 9.00–18.00', 'Mon–Fri 9:00–18:00', 'Пн–Пт 
 
 /** Two branches and two banking points; one of each is cash-free. */
 export const BANK_OFFICES: BankOffice[] = [
-  { id: 'tallinn-1', type: 'BRANCH', name: name('Tallinna kesklinna kontor', 'Tallinn City Centre branch', 'Отделение в центре Таллинна'), address: 'Narva mnt 7', city: 'Tallinn', postalCode: '10117', countyCode: 'EE-37', isCashFree: false, openingHours: hours },
-  { id: 'tartu-1', type: 'BRANCH', name: name('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'), address: 'Riia 2', city: 'Tartu', postalCode: '51004', countyCode: 'EE-78', isCashFree: true, openingHours: hours },
-  { id: 'tallinn-3', type: 'BANKING_POINT', name: name('Lasnamäe pangapunkt', 'Lasnamäe banking point', 'Пункт обслуживания Ласнамяэ'), address: 'Mustakivi tee 13', city: 'Tallinn', postalCode: '13912', countyCode: 'EE-37', isCashFree: false, openingHours: hours },
-  { id: 'parnu-2', type: 'BANKING_POINT', name: name('Pärnu pangapunkt', 'Pärnu banking point', 'Пункт обслуживания Пярну'), address: 'Papiniidu 8', city: 'Pärnu', postalCode: '80042', countyCode: 'EE-68', isCashFree: true, openingHours: hours },
+  {
+    id: 'tallinn-1',
+    type: 'BRANCH',
+    name: name('Tallinna kesklinna kontor', 'Tallinn City Centre branch', 'Отделение в центре Таллинна'),
+    address: 'Narva mnt 7',
+    city: 'Tallinn',
+    postalCode: '10117',
+    countyCode: 'EE-37',
+    isCashFree: false,
+    openingHours: hours,
+  },
+  {
+    id: 'tartu-1',
+    type: 'BRANCH',
+    name: name('Tartu kontor', 'Tartu branch', 'Отделение в Тарту'),
+    address: 'Riia 2',
+    city: 'Tartu',
+    postalCode: '51004',
+    countyCode: 'EE-78',
+    isCashFree: true,
+    openingHours: hours,
+  },
+  {
+    id: 'tallinn-3',
+    type: 'BANKING_POINT',
+    name: name('Lasnamäe pangapunkt', 'Lasnamäe banking point', 'Пункт обслуживания Ласнамяэ'),
+    address: 'Mustakivi tee 13',
+    city: 'Tallinn',
+    postalCode: '13912',
+    countyCode: 'EE-37',
+    isCashFree: false,
+    openingHours: hours,
+  },
+  {
+    id: 'parnu-2',
+    type: 'BANKING_POINT',
+    name: name('Pärnu pangapunkt', 'Pärnu banking point', 'Пункт обслуживания Пярну'),
+    address: 'Papiniidu 8',
+    city: 'Pärnu',
+    postalCode: '80042',
+    countyCode: 'EE-68',
+    isCashFree: true,
+    openingHours: hours,
+  },
 ];
 
 const address = { countryCode: 'EE', county: 'Harju maakond', district: 'Tallinn', city: 'Kesklinna linnaosa', street: 'Pikk 1', postalCode: '10123' };
@@ -101,7 +141,10 @@ const SCREENS_IN_ORDER = ['opening-reasons', 'company-information', 'incomes', '
 const STEPS_IN_ORDER = ['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'ApplicationOverview'] as const;
 
 /** A review with the given steps incomplete (their issues as given) and the notices as given. */
-export function reviewOf(incomplete: Partial<Record<(typeof STEPS_IN_ORDER)[number], Review['steps'][number]['issues']>> = {}, notices: Partial<Review['notices']> = {}): Review {
+export function reviewOf(
+  incomplete: Partial<Record<(typeof STEPS_IN_ORDER)[number], Review['steps'][number]['issues']>> = {},
+  notices: Partial<Review['notices']> = {},
+): Review {
   const steps = STEPS_IN_ORDER.map((step, index) => {
     const issues = incomplete[step] ?? [];
     return { step, screen: SCREENS_IN_ORDER[index] ?? 'overview', isComplete: issues.length === 0, issues };
@@ -125,7 +168,12 @@ export function serveOverview({ step = 'AdditionalData', steps = SAVED_STEPS, dr
   stub.on(REVIEW_GET, () => jsonResponse(currentReview));
   stub.on('GET /onboarding/reference/bank-offices', () => jsonResponse({ bankOffices: BANK_OFFICES }));
   stub.on('GET /onboarding/reference/countries', () =>
-    jsonResponse({ countries: [{ code: 'EE', name: name('Eesti', 'Estonia', 'Эстония') }, { code: 'FI', name: name('Soome', 'Finland', 'Финляндия') }] }),
+    jsonResponse({
+      countries: [
+        { code: 'EE', name: name('Eesti', 'Estonia', 'Эстония') },
+        { code: 'FI', name: name('Soome', 'Finland', 'Финляндия') },
+      ],
+    }),
   );
   stub.on('GET /onboarding/reference/economic-activities', () =>
     jsonResponse({
@@ -134,7 +182,13 @@ export function serveOverview({ step = 'AdditionalData', steps = SAVED_STEPS, dr
         {
           code: 'J',
           name: name('Info ja side', 'Information and communication', 'Информация и связь'),
-          divisions: [{ code: '62', name: name('Programmeerimine', 'Computer programming', 'Программирование'), activities: [{ code: '62011', name: name('Programmeerimine', 'Computer programming', 'Программирование') }] }],
+          divisions: [
+            {
+              code: '62',
+              name: name('Programmeerimine', 'Computer programming', 'Программирование'),
+              activities: [{ code: '62011', name: name('Programmeerimine', 'Computer programming', 'Программирование') }],
+            },
+          ],
         },
       ],
     }),

@@ -5,13 +5,18 @@ import et from '../../../i18n/et.json';
 import ru from '../../../i18n/ru.json';
 
 const textAt = (translations: unknown, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), translations);
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), translations);
 
 /** Keys the overview builds from the domain's lists, so a value added to a list without its text shows up here. */
 const enumKeys = [
   ...TAX_STATUS_ENTITY_TYPES.flatMap((type) => [`APPLICATION.OVERVIEW.TAX.TYPES.${type}.LABEL`, `APPLICATION.OVERVIEW.TAX.TYPES.${type}.HINT`]),
   ...CONNECTIONS_TO_ESTONIA.map((connection) => `APPLICATION.OVERVIEW.CONNECTION.OPTIONS.${connection}`),
-  ...IDENTIFICATION_LOCATION_TYPES.flatMap((type) => [`APPLICATION.OVERVIEW.IDENTIFICATION.TYPES.${type}`, `APPLICATION.OVERVIEW.IDENTIFICATION.PICKER.TABS.${type}`]),
+  ...IDENTIFICATION_LOCATION_TYPES.flatMap((type) => [
+    `APPLICATION.OVERVIEW.IDENTIFICATION.TYPES.${type}`,
+    `APPLICATION.OVERVIEW.IDENTIFICATION.PICKER.TABS.${type}`,
+  ]),
   ...RELATED_PERSON_ROLES.map((role) => `APPLICATION.OVERVIEW.SUMMARY.ROLES.${role}`),
 ];
 

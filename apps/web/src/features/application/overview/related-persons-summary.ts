@@ -13,7 +13,8 @@ export function relatedPersonsRows(data: unknown, t: TFunction, locale: Locale):
   const parsed = relatedPersonsShape.safeParse(data);
   if (!parsed.success) return null;
   const { shareholders, relatedPersons } = parsed.data;
-  if (relatedPersons.length === 0) return [{ id: 'relatedPersons', label: t('SCREENS.RELATED_PERSONS.TITLE'), value: t('APPLICATION.OVERVIEW.SUMMARY.NO_RELATED_PERSONS') }];
+  if (relatedPersons.length === 0)
+    return [{ id: 'relatedPersons', label: t('SCREENS.RELATED_PERSONS.TITLE'), value: t('APPLICATION.OVERVIEW.SUMMARY.NO_RELATED_PERSONS') }];
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   return relatedPersons.map((person) => {
     const holding = shareholders.find((shareholding) => shareholding.personId === person.id);

@@ -19,8 +19,7 @@ export function StepSummary({ screen, rows }: { screen: StepScreen; rows: Summar
         </h3>
         <Link to={screen.path} className={styles.editLink}>
           <Icon name="pencil" size="html-text-size" />
-          {t('APPLICATION.OVERVIEW.SUMMARY.EDIT')}{' '}
-          <span className="visually-hidden">{title}</span>
+          {t('APPLICATION.OVERVIEW.SUMMARY.EDIT')} <span className="visually-hidden">{title}</span>
         </Link>
       </div>
       {rows === null ? (

@@ -7,7 +7,10 @@ import { findForm, group, renderOverview, serveOverview, stepPut, VALID_OVERVIEW
 
 const TYPE_GROUP = 'Which type describes the company?';
 const giin = () => screen.queryByRole('textbox', { name: 'GIIN (Global Intermediary Identification Number)' }) as HTMLInputElement | null;
-const typeValues = () => within(group(TYPE_GROUP)).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value);
+const typeValues = () =>
+  within(group(TYPE_GROUP))
+    .getAllByRole('radio')
+    .map((radio) => (radio as HTMLInputElement).value);
 const answer = async (user: ReturnType<typeof userEvent.setup>, value: 'Yes' | 'No') =>
   user.click(within(group('Is the company a financial institution?')).getByRole('radio', { name: value }));
 
@@ -36,7 +39,11 @@ describe('tax status', () => {
 
     await answer(user, 'Yes');
     expect(typeValues()).toEqual([...FINANCIAL_INSTITUTION_TYPES]);
-    expect(within(group(TYPE_GROUP)).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(group(TYPE_GROUP))
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
     expect(screen.getByRole('radio', { name: 'Other investment entity' })).toBeTruthy();
 
     await answer(user, 'No');
@@ -61,7 +68,14 @@ describe('tax status', () => {
 
     await user.type(giin()!, '98Q96B.00000.LE.25');
     await waitFor(() => expect(screen.getByText('Invalid format')).toBeTruthy());
-    expect(parseWithIssues(applicationOverviewSchema, { ...VALID_OVERVIEW, isFinancialInstitution: true, taxStatusEntityType: 'OTHER_INVESTMENT_ENTITY', giin: '98Q96B.00000.LE.25' })).toMatchObject({
+    expect(
+      parseWithIssues(applicationOverviewSchema, {
+        ...VALID_OVERVIEW,
+        isFinancialInstitution: true,
+        taxStatusEntityType: 'OTHER_INVESTMENT_ENTITY',
+        giin: '98Q96B.00000.LE.25',
+      }),
+    ).toMatchObject({
       issues: [{ path: 'giin', code: 'invalidFormat' }],
     });
 

@@ -23,7 +23,11 @@ export function BeneficialOwnerFields() {
   return (
     <fieldset className={formStyles.section}>
       <legend className={formStyles.legend}>{t(`${RP}.SECTIONS.BENEFICIAL_OWNER`)}</legend>
-      <YesNoField<PrivatePersonFormValues> name="isBeneficialOwner" legend={t(`${RP}.FIELDS.IS_BENEFICIAL_OWNER`)} hint={t(`${RP}.FIELDS.IS_BENEFICIAL_OWNER_HINT`)} />
+      <YesNoField<PrivatePersonFormValues>
+        name="isBeneficialOwner"
+        legend={t(`${RP}.FIELDS.IS_BENEFICIAL_OWNER`)}
+        hint={t(`${RP}.FIELDS.IS_BENEFICIAL_OWNER_HINT`)}
+      />
       {isBeneficialOwner === true && (
         <>
           <Controller
@@ -42,7 +46,9 @@ export function BeneficialOwnerFields() {
               />
             )}
           />
-          {benefitType === 'OTHER' && <Input label={t(`${RP}.FIELDS.BENEFIT_TYPE_OTHER`)} autoComplete="off" {...messages('benefitTypeOther')} {...register('benefitTypeOther')} />}
+          {benefitType === 'OTHER' && (
+            <Input label={t(`${RP}.FIELDS.BENEFIT_TYPE_OTHER`)} autoComplete="off" {...messages('benefitTypeOther')} {...register('benefitTypeOther')} />
+          )}
           <Input
             label={t(benefitType === 'SHARE_OWNERSHIP' ? `${RP}.FIELDS.BENEFICIARY_SHARE` : `${RP}.FIELDS.BENEFICIARY_SHARE_OPTIONAL`)}
             hint={t(`${RP}.FIELDS.BENEFICIARY_SHARE_HINT`)}

@@ -16,7 +16,13 @@ import {
 import { completeStep, MARI_ID, registerPrefill, REPRESENTATIVE_ID } from './test-fixtures';
 
 const juri = { personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm' };
-const entity = (id: string, shareholders: LegalEntityValues['shareholders'] = []): LegalEntityValues => ({ id, type: 'LEGAL_ENTITY', roles: [], businessName: id, shareholders });
+const entity = (id: string, shareholders: LegalEntityValues['shareholders'] = []): LegalEntityValues => ({
+  id,
+  type: 'LEGAL_ENTITY',
+  roles: [],
+  businessName: id,
+  shareholders,
+});
 
 describe('readStepValues', () => {
   it('reads the saved step, the register pre-fill and a draft alike', () => {
@@ -33,11 +39,28 @@ describe('readStepValues', () => {
     const values = readStepValues({
       shareholders: [{ personId: 'a', sharePercent: 50 }, { personId: 'ghost', sharePercent: 50 }, { sharePercent: 1 }, 'x'],
       relatedPersons: [
-        { id: 'a', type: 'PRIVATE_PERSON', roles: ['SHAREHOLDER', 'KING'], firstName: 7, lastName: 'Kask', isPep: 'yes', taxResidences: [{ countryCode: 'EE' }], residency: 'MARS' },
+        {
+          id: 'a',
+          type: 'PRIVATE_PERSON',
+          roles: ['SHAREHOLDER', 'KING'],
+          firstName: 7,
+          lastName: 'Kask',
+          isPep: 'yes',
+          taxResidences: [{ countryCode: 'EE' }],
+          residency: 'MARS',
+        },
         { id: 'a', type: 'PRIVATE_PERSON', roles: [] },
         { type: 'PRIVATE_PERSON', roles: [] },
         { id: 'b', type: 'ROBOT', roles: [] },
-        { id: 'c', type: 'LEGAL_ENTITY', roles: [], shareholders: [{ personId: 'a', sharePercent: 'ten' }, { personId: 'nobody', sharePercent: 5 }] },
+        {
+          id: 'c',
+          type: 'LEGAL_ENTITY',
+          roles: [],
+          shareholders: [
+            { personId: 'a', sharePercent: 'ten' },
+            { personId: 'nobody', sharePercent: 5 },
+          ],
+        },
       ],
     });
     expect(values).toEqual({
@@ -98,14 +121,20 @@ describe('roles follow the lists', () => {
 
   it('the payload carries them, and a complete step passes the domain schema with its context', () => {
     const payload = toStepPayload(completeStep());
-    const context = { company: { registryCode: '12345678', registryCountryCode: 'EE', isListedCompany: false }, representative: { personalId: '38001085718', personalIdCountryCode: 'EE' } };
+    const context = {
+      company: { registryCode: '12345678', registryCountryCode: 'EE', isListedCompany: false },
+      representative: { personalId: '38001085718', personalIdCountryCode: 'EE' },
+    };
     expect(parseWithIssues(createRelatedPersonsSchema(context), payload)).toMatchObject({ success: true });
   });
 });
 
 describe('savePerson and removePerson', () => {
   const base = (): RelatedPersonsValues => ({
-    shareholders: [{ personId: 'x', sharePercent: 50 }, { personId: 'e', sharePercent: 50 }],
+    shareholders: [
+      { personId: 'x', sharePercent: 50 },
+      { personId: 'e', sharePercent: 50 },
+    ],
     relatedPersons: [{ id: 'x', type: 'PRIVATE_PERSON', roles: ['SHAREHOLDER'] }, entity('e')],
   });
 
@@ -119,7 +148,10 @@ describe('savePerson and removePerson', () => {
 
   it('an edited person keeps its place and the place of its holdings; a cleared share drops the holding', () => {
     let values = savePerson(base(), { id: 'x', type: 'PRIVATE_PERSON', roles: ['SHAREHOLDER'], firstName: 'Mari' }, new Map([[APPLICANT_ID, 30]]));
-    expect(values.shareholders).toEqual([{ personId: 'x', sharePercent: 30 }, { personId: 'e', sharePercent: 50 }]);
+    expect(values.shareholders).toEqual([
+      { personId: 'x', sharePercent: 30 },
+      { personId: 'e', sharePercent: 50 },
+    ]);
     expect(values.relatedPersons[0]).toMatchObject({ firstName: 'Mari' });
     values = savePerson(values, { id: 'x', type: 'PRIVATE_PERSON', roles: ['SHAREHOLDER'] }, new Map());
     expect(values.shareholders).toEqual([{ personId: 'e', sharePercent: 50 }]);
@@ -127,7 +159,14 @@ describe('savePerson and removePerson', () => {
   });
 
   it('an entity is never put in its own shareholders list', () => {
-    const values = savePerson(base(), { ...entity('e'), businessName: 'E' }, new Map([['e', 10], [APPLICANT_ID, 50]]));
+    const values = savePerson(
+      base(),
+      { ...entity('e'), businessName: 'E' },
+      new Map([
+        ['e', 10],
+        [APPLICANT_ID, 50],
+      ]),
+    );
     expect((values.relatedPersons[1] as LegalEntityValues).shareholders).toEqual([]);
   });
 
@@ -143,6 +182,8 @@ describe('savePerson and removePerson', () => {
 
   it('a new id is not one the step has', () => {
     const ids = ['a', 'a', 'b'];
-    expect(newPersonId({ shareholders: [], relatedPersons: [{ id: 'person:new:a', type: 'PRIVATE_PERSON', roles: [] }] }, () => ids.shift() ?? 'z')).toBe('person:new:b');
+    expect(newPersonId({ shareholders: [], relatedPersons: [{ id: 'person:new:a', type: 'PRIVATE_PERSON', roles: [] }] }, () => ids.shift() ?? 'z')).toBe(
+      'person:new:b',
+    );
   });
 });

@@ -53,7 +53,9 @@ export function withRepresentative(values: RelatedPersonsValues, representative:
   if (existing) {
     return {
       ...values,
-      relatedPersons: values.relatedPersons.map((person) => (person === existing ? { ...person, roles: orderRoles([...person.roles, 'REPRESENTATIVE']) } : person)),
+      relatedPersons: values.relatedPersons.map((person) =>
+        person === existing ? { ...person, roles: orderRoles([...person.roles, 'REPRESENTATIVE']) } : person,
+      ),
     };
   }
   const person: PrivatePersonValues = {
@@ -144,7 +146,9 @@ export function removePerson(values: RelatedPersonsValues, personId: string): Re
     relatedPersons: values.relatedPersons
       .filter((candidate) => candidate.id !== personId)
       .map((candidate) =>
-        candidate.type === 'LEGAL_ENTITY' ? { ...candidate, shareholders: candidate.shareholders.filter((holding) => holding.personId !== personId) } : candidate,
+        candidate.type === 'LEGAL_ENTITY'
+          ? { ...candidate, shareholders: candidate.shareholders.filter((holding) => holding.personId !== personId) }
+          : candidate,
       ),
   });
 }

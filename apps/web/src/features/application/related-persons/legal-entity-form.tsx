@@ -23,11 +23,27 @@ import styles from './related-persons.module.css';
  * with legalEntitySchema. Its own owners are not edited here: each owner's
  * Ownership part names its share in it.
  */
-export function LegalEntityForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave, typedValues, onValuesChange }: PersonFormProps<LegalEntityValues>) {
+export function LegalEntityForm({
+  formId,
+  person,
+  identity,
+  companies,
+  shares,
+  isRevealed,
+  serverIssues,
+  onSave,
+  typedValues,
+  onValuesChange,
+}: PersonFormProps<LegalEntityValues>) {
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
   const [defaultValues] = useState(() => withTypedValues(legalEntityFormValues(person, holdingFormValues(companies, shares, locale)), typedValues));
-  const form = useForm<LegalEntityFormValues, unknown, LegalEntityFormValues>({ resolver: legalEntityResolver, mode: 'onTouched', defaultValues, shouldFocusError: false });
+  const form = useForm<LegalEntityFormValues, unknown, LegalEntityFormValues>({
+    resolver: legalEntityResolver,
+    mode: 'onTouched',
+    defaultValues,
+    shouldFocusError: false,
+  });
   const feedback = useModalFormFeedback(form, formRef, { isRevealed, serverIssues });
   useValuesChange(form, onValuesChange);
 

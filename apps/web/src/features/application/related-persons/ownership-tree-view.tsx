@@ -51,7 +51,9 @@ function Level({ level, isFirstLevel, nameOf, locale }: { level: OwnersLevel; is
             <li key={node.person.id}>
               <span className={styles.treeOwner}>
                 {nameOf(node.person)}
-                <span className={styles.treeShare}>{node.sharePercent === undefined ? t(`${TREE}.NO_SHARE`) : `${formatPercent(node.sharePercent, locale)}%`}</span>
+                <span className={styles.treeShare}>
+                  {node.sharePercent === undefined ? t(`${TREE}.NO_SHARE`) : `${formatPercent(node.sharePercent, locale)}%`}
+                </span>
               </span>
               {node.isRepeated && <p className={styles.treeNote}>{t(`${TREE}.REPEATED`)}</p>}
               {node.owners && <Level level={node.owners} isFirstLevel={false} nameOf={nameOf} locale={locale} />}

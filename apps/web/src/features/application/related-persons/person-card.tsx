@@ -101,7 +101,10 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
         <ul className={styles.holdings} aria-label={t(`${RP}.SECTIONS.OWNERSHIP`)}>
           {holdings.map((holding) => (
             <li key={holding.companyName}>
-              {t(`${RP}.CARD.OWNS`, { share: holding.sharePercent === undefined ? '?' : formatPercent(holding.sharePercent, locale), company: holding.companyName })}
+              {t(`${RP}.CARD.OWNS`, {
+                share: holding.sharePercent === undefined ? '?' : formatPercent(holding.sharePercent, locale),
+                company: holding.companyName,
+              })}
             </li>
           ))}
         </ul>
@@ -127,7 +130,11 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
             <li key={`${issue.path}:${issue.code}`}>
               <Icon name="error" size="small" className={styles.problemIcon} />
               <span>
-                {t(fieldLabelKey(issue.path))}: {validationMessage(t, { message: issue.code, types: Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)])) })}
+                {t(fieldLabelKey(issue.path))}:{' '}
+                {validationMessage(t, {
+                  message: issue.code,
+                  types: Object.fromEntries(Object.entries(issue.params).map(([key, value]) => [key, String(value)])),
+                })}
               </span>
             </li>
           ))}

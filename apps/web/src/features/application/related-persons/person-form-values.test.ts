@@ -69,7 +69,13 @@ describe('the private person form', () => {
   });
 
   it('a tax residence in Estonia without a TIN starts with the Estonian personal code; a TIN given stays', () => {
-    const mari = { ...registerMari, taxResidences: [{ countryCode: 'EE', tin: '' }, { countryCode: 'FI', tin: '' }] };
+    const mari = {
+      ...registerMari,
+      taxResidences: [
+        { countryCode: 'EE', tin: '' },
+        { countryCode: 'FI', tin: '' },
+      ],
+    };
     expect(formOf(mari).taxResidences).toEqual([
       { countryCode: 'EE', tin: registerMari.personalId },
       { countryCode: 'FI', tin: '' },
@@ -96,7 +102,12 @@ describe('the private person form', () => {
   });
 
   it('hidden answers are not sent: the benefit of a non-owner, the PEP details of a non-PEP, the other text of another type', () => {
-    const values = { ...formOf(juri), isBeneficialOwner: false, isPep: false, pep: { firstName: 'X', lastName: 'Y', birthDate: '', birthCountryCode: '', governmentPosition: '' } };
+    const values = {
+      ...formOf(juri),
+      isBeneficialOwner: false,
+      isPep: false,
+      pep: { firstName: 'X', lastName: 'Y', birthDate: '', birthCountryCode: '', governmentPosition: '' },
+    };
     const person = toPrivatePerson(values, { id: 'p', roles: [] });
     expect(person).not.toHaveProperty('benefitType');
     expect(person).not.toHaveProperty('beneficiarySharePercent');
@@ -107,7 +118,13 @@ describe('the private person form', () => {
   });
 
   it('roles: the board checkboxes, beneficial owner, a share; the representative is kept, nothing else from before', () => {
-    const values = { ...formOf(undefined), isManagementBoardMember: true, isSupervisoryBoardMember: true, isBeneficialOwner: true, holdings: [{ companyId: 'entity:1', sharePercent: '5' }] };
+    const values = {
+      ...formOf(undefined),
+      isManagementBoardMember: true,
+      isSupervisoryBoardMember: true,
+      isBeneficialOwner: true,
+      holdings: [{ companyId: 'entity:1', sharePercent: '5' }],
+    };
     expect(toPrivatePerson(values, { id: 'p', roles: ['REPRESENTATIVE', 'SHAREHOLDER'] }).roles).toEqual([
       'REPRESENTATIVE',
       'MANAGEMENT_BOARD_MEMBER',
@@ -119,8 +136,18 @@ describe('the private person form', () => {
   });
 
   it('the schema’s cross-field rules apply while other fields are still empty', () => {
-    const values = { ...formOf(undefined), personalId: '38001085719', isBeneficialOwner: true, taxResidences: [{ countryCode: 'EE', tin: '1' }, { countryCode: 'EE', tin: '2' }] };
-    expect(paths(values)).toEqual(expect.arrayContaining(['personalId:invalidPersonalId', 'benefitType:required', 'taxResidences.1.countryCode:countryAlreadyAdded']));
+    const values = {
+      ...formOf(undefined),
+      personalId: '38001085719',
+      isBeneficialOwner: true,
+      taxResidences: [
+        { countryCode: 'EE', tin: '1' },
+        { countryCode: 'EE', tin: '2' },
+      ],
+    };
+    expect(paths(values)).toEqual(
+      expect.arrayContaining(['personalId:invalidPersonalId', 'benefitType:required', 'taxResidences.1.countryCode:countryAlreadyAdded']),
+    );
     const share = { ...values, benefitType: 'SHARE_OWNERSHIP' as const };
     expect(paths(share)).toContain('beneficiarySharePercent:required');
     // A foreign personal ID is not held to the Estonian rules.
@@ -130,19 +157,36 @@ describe('the private person form', () => {
   });
 
   it('the same rules once every other field is valid: the schema itself reports them, at the form’s paths', () => {
-    const values = { ...formOf(juri), taxResidences: [{ countryCode: 'EE', tin: '1' }, { countryCode: 'EE', tin: '2' }] };
+    const values = {
+      ...formOf(juri),
+      taxResidences: [
+        { countryCode: 'EE', tin: '1' },
+        { countryCode: 'EE', tin: '2' },
+      ],
+    };
     expect(paths(values)).toEqual(['taxResidences.1.countryCode:countryAlreadyAdded']);
     expect(formPathOf('taxResidences.3')).toBe('taxResidences.3.countryCode');
     expect(formPathOf('taxResidences.3.tin')).toBe('taxResidences.3.tin');
   });
 
   it('each filled share is a percent the domain accepts', () => {
-    const values = { ...formOf(juri), holdings: [{ companyId: APPLICANT_ID, sharePercent: '0' }, { companyId: 'entity:1', sharePercent: '12,345' }] };
+    const values = {
+      ...formOf(juri),
+      holdings: [
+        { companyId: APPLICANT_ID, sharePercent: '0' },
+        { companyId: 'entity:1', sharePercent: '12,345' },
+      ],
+    };
     expect(paths(values)).toEqual(['holdings.0.sharePercent:minValue', 'holdings.1.sharePercent:incorrectValue']);
-    expect(paths({ ...values, holdings: [{ companyId: APPLICANT_ID, sharePercent: 'lots' }, { companyId: 'entity:1', sharePercent: '101' }] })).toEqual([
-      'holdings.0.sharePercent:incorrectValue',
-      'holdings.1.sharePercent:maxValue',
-    ]);
+    expect(
+      paths({
+        ...values,
+        holdings: [
+          { companyId: APPLICANT_ID, sharePercent: 'lots' },
+          { companyId: 'entity:1', sharePercent: '101' },
+        ],
+      }),
+    ).toEqual(['holdings.0.sharePercent:incorrectValue', 'holdings.1.sharePercent:maxValue']);
   });
 });
 
@@ -160,7 +204,10 @@ describe('the legal entity form', () => {
 
   it('a registry code follows its country’s rule, even while the name is empty', () => {
     const values = legalEntityFormValues(undefined, []);
-    expect(legalEntityIssues({ ...values, registryCode: '123456789' }).map((issue) => `${issue.path}:${issue.code}`)).toEqual(['businessName:required', 'registryCode:maxLength']);
+    expect(legalEntityIssues({ ...values, registryCode: '123456789' }).map((issue) => `${issue.path}:${issue.code}`)).toEqual([
+      'businessName:required',
+      'registryCode:maxLength',
+    ]);
     expect(legalEntityIssues({ ...values, businessName: 'Oy', registryCountryCode: 'FI', registryCode: '1234567-8' })).toEqual([]);
   });
 });

@@ -81,7 +81,11 @@ export const withEstonianTin = (residence: TaxResidenceFormValues, tin: string |
 export const emptyPep = (): PepFormValues => ({ firstName: '', lastName: '', birthDate: '', birthCountryCode: '', governmentPosition: '' });
 
 /** The holdings part of the form: one share field per company, filled with what the person holds there. */
-export function holdingFormValues(companies: readonly StructureCompany[], shares: ReadonlyMap<string, number | undefined>, locale: Locale): HoldingFormValues[] {
+export function holdingFormValues(
+  companies: readonly StructureCompany[],
+  shares: ReadonlyMap<string, number | undefined>,
+  locale: Locale,
+): HoldingFormValues[] {
   return companies.map((company) => ({ companyId: company.id, sharePercent: percentText(shares.get(company.id), locale) }));
 }
 

@@ -46,7 +46,19 @@ export type PersonModalProps = {
  * What is typed is kept in this tab until Save or Cancel, so that a reload
  * opens the dialog again as it was.
  */
-export function PersonModal({ target, isOpen, openCount, values, companyName, serverIssues, onSave, typedValues, onValuesChange, onClose, onExited }: PersonModalProps) {
+export function PersonModal({
+  target,
+  isOpen,
+  openCount,
+  values,
+  companyName,
+  serverIssues,
+  onSave,
+  typedValues,
+  onValuesChange,
+  onClose,
+  onExited,
+}: PersonModalProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
   const formId = useId();
@@ -54,10 +66,14 @@ export function PersonModal({ target, isOpen, openCount, values, companyName, se
   const identity = person ? { id: person.id, roles: person.roles } : { id: target.newId, roles: [] };
   const companies: StructureCompany[] = [
     { id: APPLICANT_ID, name: companyName },
-    ...values.relatedPersons.filter((candidate) => candidate.type === 'LEGAL_ENTITY' && candidate.id !== identity.id).map((entity) => ({ id: entity.id, name: nameOf(entity) })),
+    ...values.relatedPersons
+      .filter((candidate) => candidate.type === 'LEGAL_ENTITY' && candidate.id !== identity.id)
+      .map((entity) => ({ id: entity.id, name: nameOf(entity) })),
   ];
   const shares = holdingsOf(values, identity.id);
-  const title = person ? t(`${RP}.MODAL.EDIT`, { name: nameOf(person) }) : t(target.type === 'LEGAL_ENTITY' ? `${RP}.MODAL.ADD_ENTITY` : `${RP}.MODAL.ADD_PERSON`);
+  const title = person
+    ? t(`${RP}.MODAL.EDIT`, { name: nameOf(person) })
+    : t(target.type === 'LEGAL_ENTITY' ? `${RP}.MODAL.ADD_ENTITY` : `${RP}.MODAL.ADD_PERSON`);
   const formProps = { formId, identity, companies, shares, isRevealed: target.isCompleting, serverIssues, onSave, typedValues, onValuesChange };
 
   return (

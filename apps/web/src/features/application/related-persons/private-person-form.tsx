@@ -28,7 +28,18 @@ import styles from './related-persons.module.css';
  * privatePersonSchema as the server validates them: messages after touch or
  * Save, Save focuses the first invalid field or hands the person over.
  */
-export function PrivatePersonForm({ formId, person, identity, companies, shares, isRevealed, serverIssues, onSave, typedValues, onValuesChange }: PersonFormProps<PrivatePersonValues>) {
+export function PrivatePersonForm({
+  formId,
+  person,
+  identity,
+  companies,
+  shares,
+  isRevealed,
+  serverIssues,
+  onSave,
+  typedValues,
+  onValuesChange,
+}: PersonFormProps<PrivatePersonValues>) {
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
   const [defaultValues] = useState(() => withTypedValues(privatePersonFormValues(person, holdingFormValues(companies, shares, locale), locale), typedValues));

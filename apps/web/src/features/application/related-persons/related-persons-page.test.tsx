@@ -58,7 +58,9 @@ async function tabTo(user: User, isTarget: (element: Element) => boolean, descri
 }
 
 const labelled = (label: string) => (element: Element) =>
-  element instanceof HTMLElement && 'labels' in element && Array.from((element as HTMLInputElement).labels ?? []).some((candidate) => candidate.textContent === label);
+  element instanceof HTMLElement &&
+  'labels' in element &&
+  Array.from((element as HTMLInputElement).labels ?? []).some((candidate) => candidate.textContent === label);
 const radioIn = (legend: string, label: string) => (element: Element) =>
   labelled(label)(element) && element.closest('fieldset')?.querySelector('legend')?.textContent === legend;
 
@@ -95,7 +97,11 @@ describe('related persons: starting values', () => {
     expect(screen.queryByRole('region', { name: 'Check before continuing' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(within(summary()).getByRole('heading', { name: 'Check before continuing' })));
-    expect(within(summary()).getByText(/^Complete the details of Mari Maasikas, 48507074564, management board member, beneficial owner, shareholder \(missing: \d+\)$/)).toBeTruthy();
+    expect(
+      within(summary()).getByText(
+        /^Complete the details of Mari Maasikas, 48507074564, management board member, beneficial owner, shareholder \(missing: \d+\)$/,
+      ),
+    ).toBeTruthy();
     // The tree shows the register's owners.
     expect(tree().getByText('Tamm ja Pojad OÜ')).toBeTruthy();
     expect(tree().getByText('Total 100% of 100%')).toBeTruthy();
@@ -123,7 +129,16 @@ describe('related persons: starting values', () => {
 
   it('a draft wins over the saved step, and no register pre-fill is asked for', async () => {
     const draft = completeStep();
-    draft.relatedPersons.push(completePerson({ id: 'person:new:kalle', firstName: 'Kalle', lastName: 'Kask', personalId: '39005051230', birthDate: '1990-05-05', roles: ['SUPERVISORY_BOARD_MEMBER'] }));
+    draft.relatedPersons.push(
+      completePerson({
+        id: 'person:new:kalle',
+        firstName: 'Kalle',
+        lastName: 'Kask',
+        personalId: '39005051230',
+        birthDate: '1990-05-05',
+        roles: ['SUPERVISORY_BOARD_MEMBER'],
+      }),
+    );
     const { callsTo } = await renderScreen({ ...withSavedStep(), drafts: { RelatedPersons: draft } });
     expect(card('Kalle Kask')).toBeTruthy();
     expect(within(within(card('Kalle Kask')).getByRole('list', { name: 'Roles' })).getByText('Supervisory board member')).toBeTruthy();
@@ -134,14 +149,47 @@ describe('related persons: starting values', () => {
     const step = completeStep();
     const lacking = { taxResidences: [] };
     step.relatedPersons.push(
-      { ...completePerson({ id: 'person:EE:40404049985', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '40404049985', birthDate: '1904-04-04', roles: ['MANAGEMENT_BOARD_MEMBER'] }), ...lacking },
-      { ...completePerson({ id: 'person:EE:30303039903', firstName: 'OK', lastName: 'TESTNUMBER', personalId: '30303039903', birthDate: '1903-03-03', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
-      { ...completePerson({ id: 'person:new:ok', firstName: 'OK', lastName: 'TESTNUMBER', personalId: undefined, birthDate: '1990-05-05', roles: ['SUPERVISORY_BOARD_MEMBER'] }), ...lacking },
+      {
+        ...completePerson({
+          id: 'person:EE:40404049985',
+          firstName: 'OK',
+          lastName: 'TESTNUMBER',
+          personalId: '40404049985',
+          birthDate: '1904-04-04',
+          roles: ['MANAGEMENT_BOARD_MEMBER'],
+        }),
+        ...lacking,
+      },
+      {
+        ...completePerson({
+          id: 'person:EE:30303039903',
+          firstName: 'OK',
+          lastName: 'TESTNUMBER',
+          personalId: '30303039903',
+          birthDate: '1903-03-03',
+          roles: ['SUPERVISORY_BOARD_MEMBER'],
+        }),
+        ...lacking,
+      },
+      {
+        ...completePerson({
+          id: 'person:new:ok',
+          firstName: 'OK',
+          lastName: 'TESTNUMBER',
+          personalId: undefined,
+          birthDate: '1990-05-05',
+          roles: ['SUPERVISORY_BOARD_MEMBER'],
+        }),
+        ...lacking,
+      },
     );
     await renderScreen(withSavedStep(step));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     const region = await screen.findByRole('region', { name: 'Check before continuing' });
-    const links = () => within(region).getAllByRole('link').map((link) => link.textContent);
+    const links = () =>
+      within(region)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
     expect(links()).toEqual([
       'Complete the details of OK TESTNUMBER, 40404049985, management board member (missing: 1)',
       'Complete the details of OK TESTNUMBER, 30303039903, supervisory board member (missing: 1)',
@@ -259,7 +307,9 @@ describe('related persons: the add/edit modal', () => {
     const { callsTo } = await renderScreen(withSavedStep());
     await edit(user, 'Jüri Tamm');
     expect(inDialog().queryByRole('textbox', { name: /Personal ID code/ })).toBeNull();
-    const facts = inDialog().getAllByRole('definition').map((definition) => definition.textContent);
+    const facts = inDialog()
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent);
     expect(facts).toEqual(['38001085718', 'Estonia']);
     expect(inDialog().getByText('Your personal ID code comes from your sign-in and cannot be changed.')).toBeTruthy();
     await save(user);
@@ -290,7 +340,9 @@ describe('related persons: the add/edit modal', () => {
     expect((inDialog().getByRole('textbox', { name: 'Last name' }) as HTMLInputElement).value).toBe('Kask-Tamm');
     expect((inDialog().getByLabelText('Date of birth') as HTMLInputElement).value).toBe('1990-05-05');
     expect((inDialog().getByRole('combobox', { name: 'Nationality' }) as HTMLInputElement).value).toBe('Estonia');
-    expect((within(inDialog().getByRole('group', { name: 'Residency' })).getByRole('radio', { name: 'Resident of Estonia' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(inDialog().getByRole('group', { name: 'Residency' })).getByRole('radio', { name: 'Resident of Estonia' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('a PEP sub-form: required once yes is chosen, saved with the person', async () => {
@@ -378,7 +430,10 @@ describe('related persons: the add/edit modal', () => {
     // Another country's residence is not filled.
     await user.click(inDialog().getByRole('button', { name: 'Add a tax residence' }));
     await user.keyboard('Fin{Enter}');
-    expect((within(inDialog().getByRole('group', { name: 'Tax residence 2' })).getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('');
+    expect(
+      (within(inDialog().getByRole('group', { name: 'Tax residence 2' })).getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement)
+        .value,
+    ).toBe('');
   });
 
   it('removing a tax residence row leaves focus on Add', async () => {
@@ -443,7 +498,10 @@ describe('related persons: the dialog across a reload', () => {
   });
 
   it('a kept dialog for a person no longer there is not opened', async () => {
-    sessionStorage.setItem(DIALOG_KEY, JSON.stringify({ target: { type: 'PRIVATE_PERSON', personId: 'person:gone', isCompleting: false, newId: 'x' }, values: { firstName: 'Gone' } }));
+    sessionStorage.setItem(
+      DIALOG_KEY,
+      JSON.stringify({ target: { type: 'PRIVATE_PERSON', personId: 'person:gone', isCompleting: false, newId: 'x' }, values: { firstName: 'Gone' } }),
+    );
     await renderScreen(withSavedStep());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -491,7 +549,13 @@ describe('related persons: ownership', () => {
       { personId: expect.stringMatching(/^person:new:/) as unknown, sharePercent: 40 },
     ]);
     const entity = data.relatedPersons[2]!;
-    expect(entity).toMatchObject({ type: 'LEGAL_ENTITY', businessName: 'Holding OÜ', registryCode: '87654322', roles: ['SHAREHOLDER'], shareholders: [{ personId: MARI_ID, sharePercent: 100 }] });
+    expect(entity).toMatchObject({
+      type: 'LEGAL_ENTITY',
+      businessName: 'Holding OÜ',
+      registryCode: '87654322',
+      roles: ['SHAREHOLDER'],
+      shareholders: [{ personId: MARI_ID, sharePercent: 100 }],
+    });
     // Mari still owns a share (in the holding company), so she stays a shareholder.
     expect(data.relatedPersons[1]?.roles).toEqual(['BENEFICIARY', 'SHAREHOLDER']);
     expect(parseWithIssues(createRelatedPersonsSchema(), data).success).toBe(true);
@@ -558,7 +622,9 @@ describe('related persons: ownership', () => {
     expect(document.activeElement).toBe(within(card('Jüri Tamm')).getByRole('heading', { name: 'Jüri Tamm' }));
     expect(within(summary()).getByText('First-level owners hold 60%; 40% is not accounted for.')).toBeTruthy();
     await waitFor(() => expect(callsTo(DRAFT).length).toBeGreaterThan(0), { timeout: 4000 });
-    expect((callsTo(DRAFT).at(-1)?.body as { data: { shareholders: unknown[] } }).data.shareholders).toEqual([{ personId: REPRESENTATIVE_ID, sharePercent: 60 }]);
+    expect((callsTo(DRAFT).at(-1)?.body as { data: { shareholders: unknown[] } }).data.shareholders).toEqual([
+      { personId: REPRESENTATIVE_ID, sharePercent: 60 },
+    ]);
   });
 });
 
@@ -623,7 +689,9 @@ describe('related persons: a company the register does not know', () => {
     await renderScreen({}, { [REGISTER_PREFILL]: () => new Response(JSON.stringify({ shareholders: [], relatedPersons: [] }), { status: 200 }) });
     expect(screen.getAllByRole('article')).toHaveLength(1);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
-    const items = within(await screen.findByRole('region', { name: 'Check before continuing' })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+    const items = within(await screen.findByRole('region', { name: 'Check before continuing' }))
+      .getAllByRole('listitem')
+      .map((item) => item.firstChild?.textContent);
     expect(items).toContain('Add at least one owner: enter a person’s or a legal entity’s share in the company.');
     expect(items).toContain('Mark at least one person as a management board member.');
     expect(items).toContain('Mark the beneficial owners: their stakes must add up to 100%.');

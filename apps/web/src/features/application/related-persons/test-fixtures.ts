@@ -15,7 +15,9 @@ export const REGISTER_PREFILL = 'GET /onboarding/applications/p-1/related-person
 const name = (et: string, en: string, ru: string) => ({ et, en, ru });
 
 /** Every detail of privatePersonSchema, answered validly. */
-export function completePerson(overrides: Partial<PrivatePersonValues> & Pick<PrivatePersonValues, 'id' | 'firstName' | 'lastName' | 'personalId' | 'birthDate'>): PrivatePersonValues {
+export function completePerson(
+  overrides: Partial<PrivatePersonValues> & Pick<PrivatePersonValues, 'id' | 'firstName' | 'lastName' | 'personalId' | 'birthDate'>,
+): PrivatePersonValues {
   return {
     type: 'PRIVATE_PERSON',
     roles: [],
@@ -154,7 +156,13 @@ export function serveRelatedPersons(overrides: Partial<ApplicationView> = {}, ha
     'GET /onboarding/register/companies/EE/87654322': () => jsonResponse(holdingCompanyCard),
     [DRAFT]: ({ body }) => jsonResponse({ version: (body as { version: number }).version + 1, updatedAt: 'now' }),
     [SAVE]: ({ body }) =>
-      jsonResponse({ ...view, version: view.version + 1, currentStep: 'ApplicationOverview', steps: { ...view.steps, RelatedPersons: (body as { data: unknown }).data }, drafts: {} }),
+      jsonResponse({
+        ...view,
+        version: view.version + 1,
+        currentStep: 'ApplicationOverview',
+        steps: { ...view.steps, RelatedPersons: (body as { data: unknown }).data },
+        drafts: {},
+      }),
     ...handlers,
   });
 }

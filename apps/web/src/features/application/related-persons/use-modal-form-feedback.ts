@@ -7,7 +7,8 @@ import type { PersonFieldIssue } from './violations';
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
-  const target = invalid instanceof HTMLFieldSetElement ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input')) : invalid;
+  const target =
+    invalid instanceof HTMLFieldSetElement ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input')) : invalid;
   target?.focus();
 }
 
@@ -23,7 +24,11 @@ export type ModalFormFeedbackOptions = {
  * missing details (when asked to complete them) and the server's errors on
  * their fields; after a refused Save, focus on the first invalid field.
  */
-export function useModalFormFeedback<T extends FieldValues>(form: UseFormReturn<T, unknown, T>, formRef: RefObject<HTMLFormElement | null>, { isRevealed, serverIssues }: ModalFormFeedbackOptions) {
+export function useModalFormFeedback<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, T>,
+  formRef: RefObject<HTMLFormElement | null>,
+  { isRevealed, serverIssues }: ModalFormFeedbackOptions,
+) {
   const [focusRequest, setFocusRequest] = useState(0);
 
   useEffect(() => {
@@ -35,7 +40,11 @@ export function useModalFormFeedback<T extends FieldValues>(form: UseFormReturn<
     if (!isRevealed && serverIssues.length === 0) return false;
     // Validating as Save does marks the form submitted, which shows every message
     // (docs/requirements.md section 2).
-    if (isRevealed) await form.handleSubmit(() => undefined, () => undefined)();
+    if (isRevealed)
+      await form.handleSubmit(
+        () => undefined,
+        () => undefined,
+      )();
     for (const issue of serverIssues) {
       const path = formPathOf(issue.path) as FieldPath<T>;
       const value: unknown = form.getValues(path);

@@ -26,7 +26,10 @@ type PersonForm = UseFormReturn<PrivatePersonFormValues, unknown, PrivatePersonF
 type EntityForm = UseFormReturn<LegalEntityFormValues, unknown, LegalEntityFormValues>;
 
 /** Fills the fields still empty; true when any was. What the user typed is never replaced. */
-function fillEmpty<T extends PrivatePersonFormValues | LegalEntityFormValues>(form: UseFormReturn<T, unknown, T>, found: Partial<Record<FieldPath<T>, string>>): boolean {
+function fillEmpty<T extends PrivatePersonFormValues | LegalEntityFormValues>(
+  form: UseFormReturn<T, unknown, T>,
+  found: Partial<Record<FieldPath<T>, string>>,
+): boolean {
   let isFilled = false;
   for (const [name, value] of Object.entries(found) as [FieldPath<T>, string | undefined][]) {
     if (!value || form.getValues(name) !== '') continue;

@@ -7,8 +7,15 @@ import { summaryItems } from './summary-items';
 import { completeStep, MARI_ID, registerPrefill, REPRESENTATIVE_ID } from './test-fixtures';
 import { browserViolations, mergeViolations, missingDetails, serverFeedback, violationText } from './violations';
 
-const violation = (code: RelatedPersonsViolation['code'], params: RelatedPersonsViolation['params'] = {}, personIds: string[] = []): RelatedPersonsViolation => ({ code, params, personIds });
-const context = { company: { registryCode: '12345678', registryCountryCode: 'EE', isListedCompany: false }, representative: { personalId: '38001085718', personalIdCountryCode: 'EE' } };
+const violation = (
+  code: RelatedPersonsViolation['code'],
+  params: RelatedPersonsViolation['params'] = {},
+  personIds: string[] = [],
+): RelatedPersonsViolation => ({ code, params, personIds });
+const context = {
+  company: { registryCode: '12345678', registryCountryCode: 'EE', isListedCompany: false },
+  representative: { personalId: '38001085718', personalIdCountryCode: 'EE' },
+};
 
 let t: TFunction;
 beforeAll(async () => {
@@ -33,15 +40,32 @@ describe('violationText', () => {
   });
 
   it('beneficial owners alike, and asks for them when there are none', () => {
-    expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 60, expected: 100 }, ['a']), 'en')).toBe('Beneficial owners’ stakes add up to 60%; 40% is not accounted for.');
-    expect(violationText(t, violation('beneficiariesTotalTooBig', { total: 120, expected: 100 }, ['a']), 'en')).toBe('Beneficial owners’ stakes add up to 120%; 20% too much.');
-    expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 0, expected: 100 }), 'en')).toBe('Mark the beneficial owners: their stakes must add up to 100%.');
+    expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 60, expected: 100 }, ['a']), 'en')).toBe(
+      'Beneficial owners’ stakes add up to 60%; 40% is not accounted for.',
+    );
+    expect(violationText(t, violation('beneficiariesTotalTooBig', { total: 120, expected: 100 }, ['a']), 'en')).toBe(
+      'Beneficial owners’ stakes add up to 120%; 20% too much.',
+    );
+    expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 0, expected: 100 }), 'en')).toBe(
+      'Mark the beneficial owners: their stakes must add up to 100%.',
+    );
   });
 
   it('every rule has words; technical problems take the domain’s message', () => {
-    const codes = ['ownerRequired', 'managementBoardMemberRequired', 'legalEntityNotInShareholders', 'ownerNotInShareholders', 'personAlreadyExists', 'personWithBirthDateAlreadyExists', 'legalEntityAlreadyExists', 'representativeIncorrect'] as const;
+    const codes = [
+      'ownerRequired',
+      'managementBoardMemberRequired',
+      'legalEntityNotInShareholders',
+      'ownerNotInShareholders',
+      'personAlreadyExists',
+      'personWithBirthDateAlreadyExists',
+      'legalEntityAlreadyExists',
+      'representativeIncorrect',
+    ] as const;
     for (const code of codes) expect(violationText(t, violation(code), 'en')).not.toMatch(/APPLICATION|VALIDATION/);
-    expect(violationText(t, violation('technicalEntityOwnsItself'), 'en')).toBe('Technical problem: the company owns itself directly or through other companies');
+    expect(violationText(t, violation('technicalEntityOwnsItself'), 'en')).toBe(
+      'Technical problem: the company owns itself directly or through other companies',
+    );
   });
 });
 
@@ -56,7 +80,14 @@ describe('browserViolations and missingDetails', () => {
 
   it('a register person lacks the details the register does not know; a complete one lacks none', () => {
     const [mari, holding] = readStepValues(registerPrefill).relatedPersons;
-    expect(missingDetails(mari!).map((issue) => issue.path)).toEqual(['birthCountryCode', 'residentialAddress', 'isEResident', 'livesAndWorksMostlyInEstonia', 'taxResidences', 'isPep']);
+    expect(missingDetails(mari!).map((issue) => issue.path)).toEqual([
+      'birthCountryCode',
+      'residentialAddress',
+      'isEResident',
+      'livesAndWorksMostlyInEstonia',
+      'taxResidences',
+      'isPep',
+    ]);
     expect(missingDetails(holding!)).toEqual([]);
     expect(completeStep().relatedPersons.flatMap(missingDetails)).toEqual([]);
   });

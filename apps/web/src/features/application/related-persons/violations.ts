@@ -93,7 +93,11 @@ const difference = (a: number, b: number) => Math.abs(Math.round(a * 100) - Math
 export function violationText(t: TFunction, violation: RelatedPersonsViolation, locale: Locale): string {
   const total = Number(violation.params.total ?? 0);
   const expected = Number(violation.params.expected ?? 100);
-  const numbers = { total: formatPercent(total, locale), expected: formatPercent(expected, locale), difference: formatPercent(difference(total, expected), locale) };
+  const numbers = {
+    total: formatPercent(total, locale),
+    expected: formatPercent(expected, locale),
+    difference: formatPercent(difference(total, expected), locale),
+  };
   switch (violation.code) {
     case 'totalHoldingNotEqual':
       return t(`${RULES}.OWNERS_TOTAL_MISSING`, numbers);

@@ -22,7 +22,14 @@ export type PollingMethod = 'SMART_ID' | 'MOBILE_ID';
 
 /** docs/requirements.md section 3: what every authorize request sends besides the person. */
 function commonFields({ clientState, codeChallenge }: Pkce) {
-  return { responseType: RESPONSE_TYPE, clientId: CLIENT_ID, channel: CHANNEL, clientState, codeChallenge, codeChallengeMethod: CODE_CHALLENGE_METHOD } as const;
+  return {
+    responseType: RESPONSE_TYPE,
+    clientId: CLIENT_ID,
+    channel: CHANNEL,
+    clientState,
+    codeChallenge,
+    codeChallengeMethod: CODE_CHALLENGE_METHOD,
+  } as const;
 }
 
 const pollingEndpoints = {

@@ -3,7 +3,26 @@ import i18n from '../../../../i18n/i18n';
 import { ID_CARD_ERROR_CODES } from './id-card/id-card-signer';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 
-const SERVER_CODES = ['user_not_found', 'document_unusable', 'phone_absent', 'delivery_error', 'sim_error', 'invalid_certificate', 'no_certificate', 'unexpected', 'timeout', 'user_cancelled', 'already_submitted', 'contract_changed', 'certificate_revoked', 'certificate_unknown', 'ocsp_unavailable', 'timestamp_unavailable', 'container_invalid', 'anything_else'];
+const SERVER_CODES = [
+  'user_not_found',
+  'document_unusable',
+  'phone_absent',
+  'delivery_error',
+  'sim_error',
+  'invalid_certificate',
+  'no_certificate',
+  'unexpected',
+  'timeout',
+  'user_cancelled',
+  'already_submitted',
+  'contract_changed',
+  'certificate_revoked',
+  'certificate_unknown',
+  'ocsp_unavailable',
+  'timestamp_unavailable',
+  'container_invalid',
+  'anything_else',
+];
 
 /** The signed container's failure codes and the texts they each have of their own. */
 const CONTAINER_FAILURES = [
@@ -49,32 +68,41 @@ describe('signing end messages', () => {
     expect(keyOf('MOBILE_ID', { kind: 'failure', code: 'user_cancelled' })).toBe('APPLICATION.SIGNING.CANCELLED.TITLE');
   });
 
-  it.each(['SMART_ID', 'MOBILE_ID', 'ID_CARD'] as const)('%s: each failure of the signed container has its own title and message in et, en and ru', (method) => {
-    for (const [code, key] of CONTAINER_FAILURES) {
-      expect(signingEndMessage(method, { kind: 'failure', code })).toEqual({
-        titleKey: `APPLICATION.SIGNING.FAILURE.${key}.TITLE`,
-        messageKey: `APPLICATION.SIGNING.FAILURE.${key}.MESSAGE`,
-      });
-    }
-    for (const lng of ['et', 'en', 'ru']) {
-      const t = i18n.getFixedT(lng);
-      const texts = CONTAINER_FAILURES.map(([code]) => signingMessageTexts(t, signingEndMessage(method, { kind: 'failure', code })));
-      for (const { title, message } of texts) {
-        expect(title, lng).not.toMatch(/APPLICATION\.SIGNING/);
-        expect(message, lng).not.toMatch(/APPLICATION\.SIGNING/);
+  it.each(['SMART_ID', 'MOBILE_ID', 'ID_CARD'] as const)(
+    '%s: each failure of the signed container has its own title and message in et, en and ru',
+    (method) => {
+      for (const [code, key] of CONTAINER_FAILURES) {
+        expect(signingEndMessage(method, { kind: 'failure', code })).toEqual({
+          titleKey: `APPLICATION.SIGNING.FAILURE.${key}.TITLE`,
+          messageKey: `APPLICATION.SIGNING.FAILURE.${key}.MESSAGE`,
+        });
       }
-      expect(new Set(texts.map(({ title }) => title)).size, `${lng} titles`).toBe(CONTAINER_FAILURES.length);
-      expect(new Set(texts.map(({ message }) => message)).size, `${lng} messages`).toBe(CONTAINER_FAILURES.length);
-    }
-  });
+      for (const lng of ['et', 'en', 'ru']) {
+        const t = i18n.getFixedT(lng);
+        const texts = CONTAINER_FAILURES.map(([code]) => signingMessageTexts(t, signingEndMessage(method, { kind: 'failure', code })));
+        for (const { title, message } of texts) {
+          expect(title, lng).not.toMatch(/APPLICATION\.SIGNING/);
+          expect(message, lng).not.toMatch(/APPLICATION\.SIGNING/);
+        }
+        expect(new Set(texts.map(({ title }) => title)).size, `${lng} titles`).toBe(CONTAINER_FAILURES.length);
+        expect(new Set(texts.map(({ message }) => message)).size, `${lng} messages`).toBe(CONTAINER_FAILURES.length);
+      }
+    },
+  );
 
   it('says what each failure of the signed container means and what to do (en)', () => {
     const t = i18n.getFixedT('en');
     const textOf = (code: string) => signingMessageTexts(t, signingEndMessage('SMART_ID', { kind: 'failure', code }));
-    expect(textOf('certificate_revoked')).toEqual({ title: 'Certificate revoked', message: expect.stringMatching(/revoked.*Choose another signing method/) as unknown });
+    expect(textOf('certificate_revoked')).toEqual({
+      title: 'Certificate revoked',
+      message: expect.stringMatching(/revoked.*Choose another signing method/) as unknown,
+    });
     expect(textOf('certificate_unknown').message).toMatch(/does not recognise your signing certificate/);
     expect(textOf('ocsp_unavailable').message).toMatch(/certificate validity service did not answer.*try again in a moment/);
     expect(textOf('timestamp_unavailable').message).toMatch(/time-stamping service did not answer.*try again in a moment/);
-    expect(textOf('container_invalid')).toEqual({ title: 'Technical error', message: expect.stringMatching(/technical error.*try again.*contact customer support/) as unknown });
+    expect(textOf('container_invalid')).toEqual({
+      title: 'Technical error',
+      message: expect.stringMatching(/technical error.*try again.*contact customer support/) as unknown,
+    });
   });
 });

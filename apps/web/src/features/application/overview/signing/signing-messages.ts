@@ -14,8 +14,7 @@ export type SigningEndReason =
 
 /** A title and message to show; `ns` is the i18n namespace when the text comes with the rules (packages/domain). */
 export type SigningMessage = (
-  | { titleKey: TranslationKey; messageKey: TranslationKey; ns?: undefined }
-  | { titleKey: DomainKey; messageKey: DomainKey; ns: typeof DOMAIN_I18N_NAMESPACE }
+  { titleKey: TranslationKey; messageKey: TranslationKey; ns?: undefined } | { titleKey: DomainKey; messageKey: DomainKey; ns: typeof DOMAIN_I18N_NAMESPACE }
 ) & { hasInstallLink?: boolean };
 
 const SIGNING = 'APPLICATION.SIGNING';

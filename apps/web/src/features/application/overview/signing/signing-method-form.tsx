@@ -13,7 +13,11 @@ import styles from './signing.module.css';
 
 const SIGNING = 'APPLICATION.SIGNING';
 const METHOD_ICONS: Record<SigningChoiceValues['method'], IconName> = { SMART_ID: 'smartId', MOBILE_ID: 'mobileId', ID_CARD: 'idCard' };
-const START_ERROR_KEYS = { notReady: `${SIGNING}.START_ERRORS.NOT_READY`, network: `${SIGNING}.START_ERRORS.NETWORK`, failed: `${SIGNING}.START_ERRORS.FAILED` } as const;
+const START_ERROR_KEYS = {
+  notReady: `${SIGNING}.START_ERRORS.NOT_READY`,
+  network: `${SIGNING}.START_ERRORS.NETWORK`,
+  failed: `${SIGNING}.START_ERRORS.FAILED`,
+} as const;
 
 export type SigningMethodFormProps = {
   /** The last choice, so trying another method keeps the number typed. */
@@ -112,4 +116,3 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
     </form>
   );
 }
-

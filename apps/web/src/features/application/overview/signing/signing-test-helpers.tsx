@@ -23,25 +23,52 @@ export const HASH = 'q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=';
 
 /** The application as signing leaves it: submitted, with what happens next. */
 export const submittedApplication = (overrides: Partial<ApplicationView> = {}): ApplicationView =>
-  applicationView({ currentStep: 'ApplicationSubmitted', status: 'SUBMITTED', version: 4, followUp: 'PAY_SERVICE_FEE', submittedAt: '2025-01-02T10:00:00.000Z', ...overrides });
+  applicationView({
+    currentStep: 'ApplicationSubmitted',
+    status: 'SUBMITTED',
+    version: 4,
+    followUp: 'PAY_SERVICE_FEE',
+    submittedAt: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  });
 
 export const waiting = (verificationCode?: string): SigningStatusResponse => ({ state: 'WAITING_FOR_PIN2', ...(verificationCode ? { verificationCode } : {}) });
 export const signed = (): SigningStatusResponse => ({ state: 'SIGNED', application: submittedApplication() });
-export const ended = (state: 'TERMINATED' | 'UNSUCCESSFUL' | 'CANCELLED', failureCode?: string): SigningStatusResponse => ({ state, ...(failureCode ? { failureCode } : {}) });
+export const ended = (state: 'TERMINATED' | 'UNSUCCESSFUL' | 'CANCELLED', failureCode?: string): SigningStatusResponse => ({
+  state,
+  ...(failureCode ? { failureCode } : {}),
+});
 
 /**
  * Serves the application at the overview, the representative (for the
  * Mobile-ID number), a start that answers session s-1 with code 1234, and
  * status answers taken in turn from `statuses` (the last one repeats).
  */
-export function serveSigning({ statuses = [waiting('1234'), signed()], phone = '+372 5555 1234' }: { statuses?: SigningStatusResponse[]; phone?: string | null } = {}) {
+export function serveSigning({
+  statuses = [waiting('1234'), signed()],
+  phone = '+372 5555 1234',
+}: { statuses?: SigningStatusResponse[]; phone?: string | null } = {}) {
   const view = applicationView({ currentStep: 'ApplicationOverview' });
   const stub = stubFetch({ [APPLICATION_URL]: () => jsonResponse(view) });
   stub.on('GET /onboarding/representative', () =>
-    jsonResponse({ personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm', email: 'juri@tamm.ee', phone, language: 'et', hasConsentedToRegistryQueries: true, isEmailConfirmed: true }),
+    jsonResponse({
+      personalId: '38001085718',
+      personalIdCountryCode: 'EE',
+      givenName: 'Jüri',
+      surname: 'Tamm',
+      email: 'juri@tamm.ee',
+      phone,
+      language: 'et',
+      hasConsentedToRegistryQueries: true,
+      isEmailConfirmed: true,
+    }),
   );
   stub.on(SIGNING_URL, ({ body }) =>
-    jsonResponse((body as { method: string }).method === 'ID_CARD' ? { signingSessionId: 's-1', hash: HASH, hashType: 'SHA256' } : { signingSessionId: 's-1', verificationCode: '1234' }),
+    jsonResponse(
+      (body as { method: string }).method === 'ID_CARD'
+        ? { signingSessionId: 's-1', hash: HASH, hashType: 'SHA256' }
+        : { signingSessionId: 's-1', verificationCode: '1234' },
+    ),
   );
   let queue = [...statuses];
   const nextStatus = () => (queue.length > 1 ? queue.shift() : queue[0]);
@@ -81,7 +108,10 @@ export function renderWithSigning(content: ReactNode, { signerFor = stubCard().s
       element: <ApplicationLayout processId="p-1" onLogout={() => undefined} />,
       children: [
         { index: true, element: null },
-        ...['opening-reasons', 'company-information', 'incomes', 'related-persons'].map((segment) => ({ path: `/application/${segment}`, element: <h1>{segment}</h1> })),
+        ...['opening-reasons', 'company-information', 'incomes', 'related-persons'].map((segment) => ({
+          path: `/application/${segment}`,
+          element: <h1>{segment}</h1>,
+        })),
         { path: '/application/overview', element: <SigningEnvironmentContext value={environment}>{content}</SigningEnvironmentContext> },
       ],
     },

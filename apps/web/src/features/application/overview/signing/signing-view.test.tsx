@@ -42,7 +42,11 @@ describe('signing view: method choice', () => {
     serveSigning();
     renderView();
     const methods = await screen.findByRole('group', { name: 'Signing method' });
-    expect(within(methods).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['SMART_ID', 'MOBILE_ID', 'ID_CARD']);
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['SMART_ID', 'MOBILE_ID', 'ID_CARD']);
     expect((within(methods).getByRole('radio', { name: 'Smart-ID' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('textbox', { name: /Phone number/ })).toBeNull();
     expect(signButton()).toBeTruthy();
@@ -55,7 +59,11 @@ describe('signing view: method choice', () => {
     serveSigning();
     renderView({ claims: { authenticationMethod } });
     const methods = await screen.findByRole('group', { name: 'Signing method' });
-    expect(within(methods).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(order);
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(order);
     expect((within(methods).getByRole('radio', { name }) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -78,8 +86,13 @@ describe('signing view: method choice', () => {
   it('offers the contract to read before signing: the PDF the server draws up, fetched with the bearer token', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serveSigning();
-    on('GET /onboarding/applications/p-1/contract', () =>
-      new Response(new TextEncoder().encode('%PDF-1.7'), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' } }),
+    on(
+      'GET /onboarding/applications/p-1/contract',
+      () =>
+        new Response(new TextEncoder().encode('%PDF-1.7'), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' },
+        }),
     );
     // jsdom has no object URLs.
     vi.stubGlobal(
@@ -192,7 +205,9 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
 
     setStatuses([waiting('4821'), waiting()]);
     await waitFor(() => expect(screen.getByTestId('signing-verification-code').textContent).toBe('4821'));
-    expect(liveRegion().textContent).toBe('Your verification code is 4 8 2 1. Make sure the verification code matches the code in the Smart-ID app, then enter PIN2.');
+    expect(liveRegion().textContent).toBe(
+      'Your verification code is 4 8 2 1. Make sure the verification code matches the code in the Smart-ID app, then enter PIN2.',
+    );
     // The same state: focus stays on its heading.
     expect(document.activeElement).toBe(heading);
 
@@ -332,7 +347,7 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     on(statusUrl(), () => Promise.reject(new TypeError('Failed to fetch')));
     renderView();
     await user.click(await screenSignButton());
-    await findStateHeading('Signing failed', );
+    await findStateHeading('Signing failed');
     expect(panel().getByText('Connection lost')).toBeTruthy();
     await waitFor(() => expect(callsTo(cancelUrl())).toHaveLength(1));
   });
@@ -414,7 +429,10 @@ describe('signing view: ID-card', () => {
     expect(panel().getByText(message)).toBeTruthy();
     expect(callsTo(SIGNING_URL)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    if (code === 'no_implementation') expect(screen.getByRole('link', { name: 'ID-card software instructions on ID.ee (opens in a new tab)' }).getAttribute('href')).toBe('https://www.id.ee/en/');
+    if (code === 'no_implementation')
+      expect(screen.getByRole('link', { name: 'ID-card software instructions on ID.ee (opens in a new tab)' }).getAttribute('href')).toBe(
+        'https://www.id.ee/en/',
+      );
   });
 
   it('pin_blocked at signing: says PIN2 is blocked', async () => {

@@ -91,7 +91,8 @@ export function useSigning() {
     setPhase({ name: 'ended', request, state, reason });
   };
 
-  const failOnCard = (current: Run, request: SigningRequest, code: IdCardErrorCode) => fail(current, request, code === 'user_cancel' ? 'CANCELLED' : 'UNSUCCESSFUL', { kind: 'card', code });
+  const failOnCard = (current: Run, request: SigningRequest, code: IdCardErrorCode) =>
+    fail(current, request, code === 'user_cancel' ? 'CANCELLED' : 'UNSUCCESSFUL', { kind: 'card', code });
 
   /** A status call that failed after its retries: the signing cannot be followed, so it is stopped. */
   const failOnCall = (current: Run, request: SigningRequest, error: unknown) =>
@@ -134,7 +135,10 @@ export function useSigning() {
    * verification code.
    */
   const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
-    const { layout: { processId }, environment: { pollIntervalMs } } = context.current;
+    const {
+      layout: { processId },
+      environment: { pollIntervalMs },
+    } = context.current;
     try {
       const status = await poll({
         fetch: async (signal) => {
@@ -172,7 +176,12 @@ export function useSigning() {
 
   const signWithIdCard = async (current: Run) => {
     const request: SigningRequest = { method: 'ID_CARD' };
-    const { layout: { processId }, personalId, language, environment: env } = context.current;
+    const {
+      layout: { processId },
+      personalId,
+      language,
+      environment: env,
+    } = context.current;
     const signer = env.idCardSignerFor(personalId);
     const options = { lang: language };
 

@@ -52,7 +52,8 @@ describe('simulated ID-card (the simulators’ reader at /dev/id-card)', () => {
   it('reads the signed-in person’s certificate and signs the hash with their card', async () => {
     const { callsTo } = stubFetch({
       'GET /dev/id-card/signing-certificate?personalId=38001085718': () => jsonResponse({ certificate: 'MIIcert' }),
-      'POST /dev/id-card/sign': () => jsonResponse({ signature: 'c2ln', signatureAlgorithm: { cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' } }),
+      'POST /dev/id-card/sign': () =>
+        jsonResponse({ signature: 'c2ln', signatureAlgorithm: { cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' } }),
     });
     const signer = createSimulatedIdCardSigner('38001085718');
     await expect(signer.getSigningCertificate({ lang: 'et' })).resolves.toEqual({ certificate: 'MIIcert' });
@@ -60,13 +61,19 @@ describe('simulated ID-card (the simulators’ reader at /dev/id-card)', () => {
     expect(callsTo('POST /dev/id-card/sign').map((call) => call.body)).toEqual([{ personalId: '38001085718', hash: 'aGFzaA==', hashType: 'SHA256' }]);
   });
 
-  it.each(['user_cancel', 'pin_blocked', 'no_certificates', 'driver_error', 'technical_error', 'invalid_argument'])('the card’s %s is the signer’s', async (error) => {
-    stubFetch({ 'POST /dev/id-card/sign': () => jsonResponse({ error }, error === 'invalid_argument' ? 400 : 422) });
-    expect(await codeOf(createSimulatedIdCardSigner('38001019919').sign('c', { hash: 'h', hashType: 'SHA256' }, { lang: 'et' }))).toBe(error);
-  });
+  it.each(['user_cancel', 'pin_blocked', 'no_certificates', 'driver_error', 'technical_error', 'invalid_argument'])(
+    'the card’s %s is the signer’s',
+    async (error) => {
+      stubFetch({ 'POST /dev/id-card/sign': () => jsonResponse({ error }, error === 'invalid_argument' ? 400 : 422) });
+      expect(await codeOf(createSimulatedIdCardSigner('38001019919').sign('c', { hash: 'h', hashType: 'SHA256' }, { lang: 'et' }))).toBe(error);
+    },
+  );
 
   it('no answer at all is technical_error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await codeOf(createSimulatedIdCardSigner('38001085718').getSigningCertificate({ lang: 'et' }))).toBe('technical_error');
   });
 });

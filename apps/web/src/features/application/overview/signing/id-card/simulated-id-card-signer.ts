@@ -6,7 +6,10 @@ const STAND_IN_PATH = '/dev/id-card';
 async function call(path: string, init?: RequestInit): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(`${STAND_IN_PATH}${path}`, { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
+    response = await fetch(`${STAND_IN_PATH}${path}`, {
+      ...init,
+      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
+    });
   } catch {
     // No card reader answered at all: what hwcrypto.js reports for an unknown backend failure.
     throw new IdCardError('technical_error');

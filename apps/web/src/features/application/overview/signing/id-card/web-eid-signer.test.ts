@@ -47,10 +47,16 @@ describe('Web eID signer (the extension message protocol)', () => {
   it('sign posts the certificate, the hash and its hash function, and answers the signature', async () => {
     const posted = extension((request) => [
       { action: `${request.action}-ack` },
-      { action: `${request.action}-success`, signature: 'c2ln', signatureAlgorithm: { cryptoAlgorithm: 'ECC', hashFunction: 'SHA-256', paddingScheme: 'NONE' } },
+      {
+        action: `${request.action}-success`,
+        signature: 'c2ln',
+        signatureAlgorithm: { cryptoAlgorithm: 'ECC', hashFunction: 'SHA-256', paddingScheme: 'NONE' },
+      },
     ]);
     await expect(createWebEidSigner().sign('MIIcert', { hash: 'aGFzaA==', hashType: 'SHA256' }, { lang: 'en' })).resolves.toEqual({ signature: 'c2ln' });
-    expect(posted).toEqual([{ action: 'web-eid:sign', libraryVersion: '2.0.0', certificate: 'MIIcert', hash: 'aGFzaA==', hashFunction: 'SHA-256', options: { lang: 'en' } }]);
+    expect(posted).toEqual([
+      { action: 'web-eid:sign', libraryVersion: '2.0.0', certificate: 'MIIcert', hash: 'aGFzaA==', hashFunction: 'SHA-256', options: { lang: 'en' } },
+    ]);
   });
 
   it('ignores answers to other actions and messages from other windows', async () => {
@@ -66,7 +72,10 @@ describe('Web eID signer (the extension message protocol)', () => {
   });
 
   it('a failure answer rejects with the matching hwcrypto code', async () => {
-    extension((request) => [{ action: `${request.action}-ack` }, { action: `${request.action}-failure`, error: { code: 'ERR_WEBEID_USER_CANCELLED', message: 'cancelled' } }]);
+    extension((request) => [
+      { action: `${request.action}-ack` },
+      { action: `${request.action}-failure`, error: { code: 'ERR_WEBEID_USER_CANCELLED', message: 'cancelled' } },
+    ]);
     await expectCode(createWebEidSigner().sign('MIIcert', { hash: 'aGFzaA==', hashType: 'SHA256' }, { lang: 'et' }), 'user_cancel');
   });
 
