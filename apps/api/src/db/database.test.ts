@@ -219,16 +219,14 @@ describe('signing evidence', () => {
     const application = await createApplication();
     const unsigned = await contractOf(application.processId);
     const attempted = await contractOf(application.processId);
-    await database.db
-      .insert(signingSessions)
-      .values({
-        processId: application.processId,
-        contractId: attempted.id,
-        method: 'SMART_ID',
-        personalId: '38001085718',
-        status: 'FAILED',
-        failureCode: 'user_refused',
-      });
+    await database.db.insert(signingSessions).values({
+      processId: application.processId,
+      contractId: attempted.id,
+      method: 'SMART_ID',
+      personalId: '38001085718',
+      status: 'FAILED',
+      failureCode: 'user_refused',
+    });
 
     expect(
       await refusalOf(
