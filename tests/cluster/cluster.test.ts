@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { buildApi } from '../../apps/api/src/test/built-server.js';
-import { ADMIN_URL, createEmptyDatabase, withAdmin } from '../../apps/api/src/test/database.js';
+import { ADMIN_URL, createServerDatabase, withAdmin } from '../../apps/api/src/test/database.js';
 import { isPostgresAvailable } from '../../apps/api/src/test/postgres.js';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { freePort, startCluster, type Cluster, type Instance } from '../../scripts/cluster/cluster.js';
@@ -41,7 +41,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
   if (!isReachable) return;
   await buildApi();
-  const database = await createEmptyDatabase(ADMIN_URL, 'onboarding_cluster');
+  const database = await createServerDatabase(ADMIN_URL, 'onboarding_cluster');
   cleanups.push(() => database.drop());
   databaseUrl = database.url;
   smtp = await startSmtpServer();

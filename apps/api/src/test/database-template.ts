@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dumpMigratedPglite, openDatabase } from '../db/database.js';
-import { createEmptyDatabase, type DatabaseTemplates } from './database.js';
+import { createServerDatabase, type DatabaseTemplates } from './database.js';
 
 /**
  * Migrated databases that each test database copies, made once per test run (vitest's globalSetup)
@@ -19,7 +19,7 @@ export async function createDatabaseTemplates(serverUrl: string | undefined): Pr
 
   let postgres: { name: string; drop: () => Promise<void> } | undefined;
   if (serverUrl) {
-    const empty = await createEmptyDatabase(serverUrl, 'onboarding_template');
+    const empty = await createServerDatabase(serverUrl, 'onboarding_template');
     const migrated = await openDatabase({ url: empty.url });
     await migrated.close();
     postgres = { name: new URL(empty.url).pathname.slice(1), drop: empty.drop };

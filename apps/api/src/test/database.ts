@@ -36,13 +36,13 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
     return { ...database, drop: () => database.close() };
   }
 
-  const empty = await createEmptyDatabase(serverUrl, 'onboarding_test', templates?.postgresName);
-  const database = await openDatabase({ url: empty.url });
+  const created = await createServerDatabase(serverUrl, 'onboarding_test', templates?.postgresName);
+  const database = await openDatabase({ url: created.url });
   return {
     ...database,
     drop: async () => {
       await database.close();
-      await empty.drop();
+      await created.drop();
     },
   };
 }
@@ -59,7 +59,7 @@ function pgliteTemplate(file: string): Promise<Blob> {
  * A new database named `prefix_<random>` on the PostgreSQL server at `serverUrl`, empty or a copy of the
  * database `template`: its URL, and how to drop it.
  */
-export async function createEmptyDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(serverUrl);

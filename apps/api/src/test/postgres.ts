@@ -1,4 +1,4 @@
-import { ADMIN_URL, createEmptyDatabase, isPostgresReachable } from './database.js';
+import { ADMIN_URL, createServerDatabase, isPostgresReachable } from './database.js';
 
 /**
  * Whether the tests that need a PostgreSQL server (several instances on one
@@ -19,5 +19,5 @@ export async function isPostgresAvailable(what: string): Promise<boolean> {
  * when the test is to be skipped (isPostgresAvailable). Drop it with `drop()`.
  */
 export async function postgresDatabaseFor(prefix: string, what: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  return (await isPostgresAvailable(what)) ? createEmptyDatabase(ADMIN_URL, prefix) : null;
+  return (await isPostgresAvailable(what)) ? createServerDatabase(ADMIN_URL, prefix) : null;
 }
