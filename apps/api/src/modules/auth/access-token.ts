@@ -1,7 +1,7 @@
 import { accessTokenPayloadSchema, CLIENT_ID, type AccessTokenPayload, type AuthenticationMethod } from '@onboarding/domain';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from './signing-key.js';
+import { ACCESS_TOKEN_ALGORITHM, keyForToken, type SigningKeyRing } from './signing-key.js';
 
 export type AccessTokenSubject = {
   personalId: string;
@@ -68,7 +68,7 @@ export function createAccessTokens(options: { keys: SigningKeyRing; issuer: stri
       }
       try {
         // The key the token names, among those still valid: several are while one replaces another.
-        const key = await keys.find(decodeProtectedHeader(token).kid);
+        const key = await keyForToken(keys, token, CLIENT_ID);
         if (!key) return null;
         const { payload } = await jwtVerify(token, key.publicKey, {
           issuer,

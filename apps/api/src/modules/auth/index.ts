@@ -5,4 +5,4 @@
 export type { AuthModule } from './plugin.js';
 export { applicantAuth, type RequireUser } from './authenticate.js';
 export { isIdCardSignInOffered } from './id-card-offer.js';
-export { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from './signing-key.js';
+export { ACCESS_TOKEN_ALGORITHM, keyForToken, type SigningKeyRing } from './signing-key.js';

@@ -7,15 +7,19 @@ import { openDatabase, type Database } from '../../db/database.js';
 import { authSigningKeys } from '../../db/schema.js';
 import { postgresDatabaseFor } from '../../test/postgres.js';
 import { createAccessTokens } from './access-token.js';
+import { CLIENT_ID, INTEGRATION_AUDIENCE } from '@onboarding/domain';
 import { keyEncryptionKeysOf, newKeyEncryptionKey } from './key-encryption.js';
 import {
   insertSigningKey,
+  keyForToken,
   KEY_RING_REFRESH_MS,
   listSigningKeys,
   loadSigningKeys,
   newSigningKeyPem,
   resealSigningKeys,
   retireSigningKey,
+  ringOfOne,
+  type SigningKeyRing,
   signingKeyOf,
 } from './signing-key.js';
 
@@ -213,5 +217,20 @@ describe('access-token keys on PGlite', () => {
     const integration = await loadSigningKeys({ purpose: 'integration', dataDir, database: pglite, keyEncryption: noKek });
     expect(integration.current.keyId).not.toBe(keys.current.keyId);
     expect(await pglite.db.select().from(authSigningKeys)).toHaveLength(0);
+  });
+});
+
+describe('the key a token names', () => {
+  it('is looked up only for a token claiming the audience: another API’s token never makes the ring read the keys', async () => {
+    const key = await signingKeyOf(await newSigningKeyPem());
+    const lookedUp: (string | undefined)[] = [];
+    const ring: SigningKeyRing = { current: key, find: async (keyId) => (lookedUp.push(keyId), ringOfOne(key).find(keyId)) };
+    const applicantToken = await createAccessTokens({ keys: ring, issuer, ttlSeconds: 60 }).issue(subject);
+
+    expect(await keyForToken(ring, applicantToken, INTEGRATION_AUDIENCE)).toBeUndefined();
+    expect(lookedUp).toEqual([]);
+    expect((await keyForToken(ring, applicantToken, CLIENT_ID))?.keyId).toBe(key.keyId);
+    expect(lookedUp).toEqual([key.keyId]);
+    await expect(keyForToken(ring, 'not-a-token', CLIENT_ID)).rejects.toThrow();
   });
 });

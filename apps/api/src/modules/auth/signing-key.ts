@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash, createPublicKey } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import { exportPKCS8, generateKeyPair, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportPKCS8, generateKeyPair, importPKCS8, importSPKI, type CryptoKey } from 'jose';
 import type { Database, Db } from '../../db/database.js';
 import { authSigningKeys } from '../../db/schema.js';
 import { seal, unseal, type KeyEncryptionKeys } from './key-encryption.js';
@@ -26,6 +26,18 @@ export type SigningKeyRing = {
   readonly current: SigningKey;
   find(keyId: string | undefined): Promise<SigningKey | undefined>;
 };
+
+/**
+ * The key a token's `kid` names, looked up only when the token claims `audience`: a token meant for the other API
+ * (an applicant's at the integration API, or the reverse) is refused before the ring may read the keys again for a
+ * `kid` it does not know. The claim is not trusted: jwtVerify checks the audience again under the signature.
+ * Throws on a token that is not a JWT, as jose does.
+ */
+export async function keyForToken(keys: SigningKeyRing, token: string, audience: string): Promise<SigningKey | undefined> {
+  const claimed = decodeJwt(token).aud;
+  if (claimed !== audience && !(Array.isArray(claimed) && claimed.includes(audience))) return undefined;
+  return keys.find(decodeProtectedHeader(token).kid);
+}
 
 /** How often a database ring reads the keys again: a new key signs, and a retired one stops verifying, within it. */
 export const KEY_RING_REFRESH_MS = 60_000;

@@ -1,7 +1,7 @@
 import { INTEGRATION_AUDIENCE, type IntegrationScope } from '@onboarding/domain';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKeyRing } from '../auth/index.js';
+import { ACCESS_TOKEN_ALGORITHM, keyForToken, type SigningKeyRing } from '../auth/index.js';
 import type { ClientRegistry } from './clients.js';
 
 /** Integration access tokens live five minutes: a client asks for a new one with a new assertion. */
@@ -50,7 +50,7 @@ export function createIntegrationTokens(options: { keys: SigningKeyRing; issuer:
 
     verify: async (token) => {
       try {
-        const key = await keys.find(decodeProtectedHeader(token).kid);
+        const key = await keyForToken(keys, token, INTEGRATION_AUDIENCE);
         if (!key) return null;
         const { payload } = await jwtVerify(token, key.publicKey, {
           issuer,
