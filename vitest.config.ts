@@ -20,7 +20,7 @@ export default defineConfig({
       {
         resolve,
         ssr,
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         // The API in one process: app.inject, simulators and SMTP servers on ports of the test's own.
@@ -30,6 +30,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           globalSetup: [apiGlobalSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,6 +46,9 @@ export default defineConfig({
           name: 'system',
           include: ['tests/system/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           globalSetup: ['tests/system/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -55,6 +61,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           // Keyboard journeys through a whole form take a few seconds in jsdom; on a busy shared machine
           // the 5 s default fails them for the machine's sake, not the product's.
           testTimeout: 15_000,
@@ -69,6 +78,9 @@ export default defineConfig({
           name: 'forms',
           include: ['tests/forms/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           globalSetup: [apiGlobalSetup],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -81,9 +93,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

@@ -3,7 +3,8 @@
 # Starts a Docker daemon of its own (Debian's docker.io, installed when missing and run as root) with its state
 # in a temporary folder and no changes to the host's network (host networking only), builds the image from
 # the current build output, runs the tests, and stops the daemon. No registry is needed: the base image is a
-# stand-in built from Debian's packages (stand-in-base-image.sh).
+# stand-in built from Debian's packages (stand-in-base-image.sh; STAND_IN_ROOTFS names a Debian tree
+# stand-in-rootfs.sh made beforehand).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -30,7 +31,7 @@ for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
 docker info >/dev/null 2>&1 || { echo "container: the Docker daemon did not start"; tail -n 20 "$state/dockerd.log"; exit 1; }
 
 started=$(date +%s)
-scripts/container/stand-in-base-image.sh onboarding-node-base:local
+scripts/container/stand-in-base-image.sh onboarding-node-base:local "${STAND_IN_ROOTFS:-}"
 npm run build >/dev/null
 docker build --quiet --network host --build-arg BASE_IMAGE=onboarding-node-base:local -f deploy/Dockerfile -t onboarding:test . >/dev/null
 echo "container: image onboarding:test ($(docker image inspect onboarding:test --format '{{.Size}}' | awk '{printf "%.0f MB", $1 / 1e6}')) built in $(( $(date +%s) - started )) s"

@@ -27,7 +27,9 @@ async function fillCompanyInformation(page: Page) {
     'Does the company have an account in another credit institution?',
     'Has an account of the company been closed in the last 6 months?',
   ]) {
-    await page.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }).check({ force: true });
+    // Not forced: Playwright waits until the radio stands still and would take the click itself, so a layout
+    // settling on a busy machine cannot send the click elsewhere.
+    await page.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }).check();
   }
 }
 
