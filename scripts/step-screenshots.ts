@@ -1,11 +1,12 @@
-// Screenshots of each application step, empty and after Continue with its
-// messages, and of the related person dialog: npm run screenshots:steps [-- out-dir].
+// Screenshots of each application step in Estonian, English and Russian at 1280 and 360 px, after Continue
+// with its messages, and of the related person dialog: npm run screenshots:steps [-- out-dir].
 // Needs a built web app (npm run build). Files go to ./screenshots/steps/ by default.
 import { mkdirSync } from 'node:fs';
 import { JAAK_KRISTJAN } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser.js';
 import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
+import { givePersonalInformation } from '../tests/e2e/support/journey.js';
 import { newPage, signInForTesting } from '../tests/e2e/support/pages.js';
 import { startServer } from '../tests/e2e/support/server.js';
 
@@ -30,10 +31,19 @@ try {
   for (const [step, screen] of steps) {
     const page = await newPage(browser, 1280);
     await signInForTesting(page, server.baseUrl, JAAK_KRISTJAN.person.personalId);
+    await givePersonalInformation(page);
     await fillStepsThroughApi(page, server.baseUrl, JAAK_KRISTJAN, step, screen);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await shot(page, `${screen}-1280-en`);
+    const address = page.url().split('?')[0] ?? page.url();
+    for (const language of ['et', 'ru', 'en'] as const) {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+        await page.goto(`${address}?lang=${language}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(page, `${screen}-${String(width)}-${language}`);
+      }
+    }
     await page.getByRole('button', { name: 'Continue', exact: false }).last().click();
     await shot(page, `${screen}-continue-1280-en`);
     if (screen === 'related-persons') {

@@ -16,5 +16,6 @@ mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources
 log=$(mktemp /tmp/onboarding-debootstrap.XXXXXX.log)
 debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "${mirror:-http://deb.debian.org/debian}" >"$log" 2>&1 \
   || { tail -n 20 "$log"; rm -f "$log"; exit 1; }
-rm -f "$log" "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+rm -f "$log"
+rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
 touch "$rootfs/.stand-in-rootfs-complete"
