@@ -38,6 +38,8 @@ export * from './schemas/related-persons-step.js';
 export * from './schemas/overview.js';
 export * from './schemas/application.js';
 export * from './schemas/decisions.js';
+export * from './schemas/representation.js';
+export * from './representation.js';
 export * from './application-review.js';
 export * from './business-name.js';
 export * from './fact-names.js';

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { needsRepresentationReview, signingRequirement } from './representation.js';
+import type { CompanyRepresentation, RegisterRepresentative, RepresentationRule } from './schemas/representation.js';
+
+const board = (personalId: string, mayActAlone: boolean, role: RegisterRepresentative['role'] = 'MANAGEMENT_BOARD_MEMBER'): RegisterRepresentative => ({
+  firstName: `First ${personalId}`,
+  lastName: 'TESTNUMBER',
+  personalId,
+  personalIdCountryCode: 'EE',
+  role,
+  mayActAlone,
+});
+const me = { personalId: '38001085718', personalIdCountryCode: 'EE' };
+const company = (rule: RepresentationRule, representatives: RegisterRepresentative[], specialConditions: string[] = []): CompanyRepresentation => ({
+  rule,
+  representatives,
+  specialConditions,
+});
+
+describe('who signs with the signed-in person (docs/register-facts.md section 4)', () => {
+  it('a one-person OÜ: alone', () => {
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [board(me.personalId, true)]), me)).toEqual({ kind: 'ALONE' });
+  });
+
+  it('a board of three, two jointly: one more of the other two', () => {
+    const others = [board('47302200234', false), board('50001029996', false)];
+    expect(signingRequirement(company({ kind: 'JOINTLY', count: 2 }, [board(me.personalId, false), ...others]), me)).toEqual({
+      kind: 'TOGETHER',
+      othersNeeded: 1,
+      candidates: others,
+    });
+  });
+
+  it('all jointly: every other board member, each once though the register lists a person twice', () => {
+    const other = board('47302200234', false);
+    const representation = company({ kind: 'ALL_JOINTLY' }, [board(me.personalId, false), other, { ...other, role: 'MANAGEMENT_BOARD_MEMBER' }]);
+    expect(signingRequirement(representation, me)).toEqual({ kind: 'TOGETHER', othersNeeded: 1, candidates: [other] });
+  });
+
+  it('the register’s answer for the person wins over the board’s rule: JAH is alone', () => {
+    expect(signingRequirement(company({ kind: 'JOINTLY', count: 2 }, [board(me.personalId, true), board('47302200234', false)]), me)).toEqual({
+      kind: 'ALONE',
+    });
+  });
+
+  it('a procura holder who may act alone signs alone; one who may not is the bank’s question', () => {
+    const member = board('47302200234', true);
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [member, board(me.personalId, true, 'AUTHORIZED_PERSON')]), me)).toEqual({ kind: 'ALONE' });
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [member, board(me.personalId, false, 'AUTHORIZED_PERSON')]), me)).toEqual({
+      kind: 'BANK_DECIDES',
+      candidates: [],
+    });
+  });
+
+  it('liquidators act with liquidators', () => {
+    const other = board('47302200234', false, 'LIQUIDATOR');
+    const representation = company({ kind: 'ALL_JOINTLY' }, [board('50001029996', false), board(me.personalId, false, 'LIQUIDATOR'), other]);
+    expect(signingRequirement(representation, me)).toEqual({ kind: 'TOGETHER', othersNeeded: 1, candidates: [other] });
+  });
+
+  it('not alone and no rule it can read, or a rule the register’s list cannot meet: the bank decides', () => {
+    const other = board('47302200234', false);
+    expect(signingRequirement(company({ kind: 'UNKNOWN' }, [board(me.personalId, false), other]), me)).toEqual({ kind: 'BANK_DECIDES', candidates: [other] });
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [board(me.personalId, false), other]), me)).toEqual({
+      kind: 'BANK_DECIDES',
+      candidates: [other],
+    });
+    expect(signingRequirement(company({ kind: 'JOINTLY', count: 3 }, [board(me.personalId, false), other]), me)).toEqual({
+      kind: 'BANK_DECIDES',
+      candidates: [other],
+    });
+  });
+
+  it('someone the register does not name, or names only by a foreign code, is not a representative', () => {
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [board('47302200234', true)]), me)).toEqual({ kind: 'NOT_A_REPRESENTATIVE' });
+    const foreign = { ...board('x', true), personalId: undefined, personalIdCountryCode: 'FI' };
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [foreign]), me)).toEqual({ kind: 'NOT_A_REPRESENTATIVE' });
+  });
+
+  it('special conditions and unreadable rules go to a person at the bank', () => {
+    expect(needsRepresentationReview(company({ kind: 'EACH_ALONE' }, []))).toBe(false);
+    expect(needsRepresentationReview(company({ kind: 'EACH_ALONE' }, [], ['Tehingud üle 10 000 euro: kaks juhatuse liiget ühiselt.']))).toBe(true);
+    expect(needsRepresentationReview(company({ kind: 'UNKNOWN' }, []))).toBe(true);
+  });
+
+  it('for any register answer: alone exactly when the register says so, never with oneself, never more others than named', () => {
+    const codes = ['38001085718', '47302200234', '50001029996', '60001019906'];
+    const representative = fc.record({
+      firstName: fc.constantFrom('Mari', 'Jaan'),
+      lastName: fc.constant('TESTNUMBER'),
+      personalId: fc.constantFrom(...codes),
+      personalIdCountryCode: fc.constantFrom('EE', 'ee'),
+      role: fc.constantFrom('MANAGEMENT_BOARD_MEMBER', 'AUTHORIZED_PERSON', 'LIQUIDATOR'),
+      mayActAlone: fc.boolean(),
+    });
+    const rule = fc.oneof(
+      fc.constant<RepresentationRule>({ kind: 'EACH_ALONE' }),
+      fc.constant<RepresentationRule>({ kind: 'ALL_JOINTLY' }),
+      fc.constant<RepresentationRule>({ kind: 'UNKNOWN' }),
+      fc.integer({ min: 2, max: 5 }).map((count): RepresentationRule => ({ kind: 'JOINTLY', count })),
+    );
+    fc.assert(
+      fc.property(rule, fc.array(representative, { maxLength: 6 }), (ruleValue, representatives) => {
+        const result = signingRequirement(company(ruleValue, representatives), me);
+        const mine = representatives.filter((entry) => entry.personalId === me.personalId && entry.personalIdCountryCode.toUpperCase() === 'EE');
+        if (mine.length === 0) {
+          expect(result.kind).toBe('NOT_A_REPRESENTATIVE');
+          return;
+        }
+        expect(result.kind === 'ALONE').toBe(mine.some((entry) => entry.mayActAlone));
+        if (result.kind === 'TOGETHER' || result.kind === 'BANK_DECIDES') {
+          expect(result.candidates.some((entry) => entry.personalId === me.personalId)).toBe(false);
+        }
+        if (result.kind === 'TOGETHER') {
+          expect(result.othersNeeded).toBeGreaterThanOrEqual(1);
+          expect(result.othersNeeded).toBeLessThanOrEqual(result.candidates.length);
+        }
+      }),
+    );
+  });
+});

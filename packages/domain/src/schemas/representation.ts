@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Who may act for a company, as the e-Business Register states it (docs/register-facts.md section 4): each
+ * representative with the register's own answer to "may this person act alone", the rule for the board, and the
+ * special conditions as the register writes them.
+ */
+
+/** The roles that carry a right of representation in the register: the board, procura holders, liquidators. */
+export const REPRESENTATIVE_ROLES = ['MANAGEMENT_BOARD_MEMBER', 'AUTHORIZED_PERSON', 'LIQUIDATOR'] as const;
+export type RepresentativeRole = (typeof REPRESENTATIVE_ROLES)[number];
+
+export const registerRepresentativeSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Absent for a person the register names by a foreign code or birth date only. */
+  personalId: z.string().optional(),
+  personalIdCountryCode: z.string(),
+  role: z.enum(REPRESENTATIVE_ROLES),
+  /** The register's "sole right of representation exists" for this person (esindus_v2's JAH or EI). */
+  mayActAlone: z.boolean(),
+});
+export type RegisterRepresentative = z.infer<typeof registerRepresentativeSchema>;
+
+/**
+ * The board's rule: every member alone (the Commercial Code's default), a number of members together, or all of
+ * them together. UNKNOWN: the register gives a rule this product cannot read as one of these; a person at the bank
+ * reads the special conditions.
+ */
+export const representationRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('EACH_ALONE') }),
+  z.object({ kind: z.literal('JOINTLY'), count: z.number().int().min(2) }),
+  z.object({ kind: z.literal('ALL_JOINTLY') }),
+  z.object({ kind: z.literal('UNKNOWN') }),
+]);
+export type RepresentationRule = z.infer<typeof representationRuleSchema>;
+
+export const companyRepresentationSchema = z.object({
+  rule: representationRuleSchema,
+  /** The register's special conditions of representation, word for word (thresholds, consents...). */
+  specialConditions: z.array(z.string()),
+  representatives: z.array(registerRepresentativeSchema),
+});
+export type CompanyRepresentation = z.infer<typeof companyRepresentationSchema>;
