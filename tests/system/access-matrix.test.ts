@@ -302,7 +302,8 @@ describe('without a valid token, every authenticated route answers the same 401'
 describe("the integration API of the bank's systems", () => {
   const integrationRequest = (operation: Operation, processId: string, authorization: string | null): InjectOptions => ({
     method: operation.method,
-    url: fillPath(operation.path, { processId }),
+    // A company's key names no applicant's resource: the customers' routes are the bank's own list.
+    url: fillPath(operation.path, { processId, registryCountryCode: 'EE', registryCode: '19000149' }),
     headers: authorization === null ? {} : { authorization },
   });
   const authenticatedOperations = () => integrationOperations.filter((operation) => operation.isAuthenticated);
@@ -314,13 +315,18 @@ describe("the integration API of the bank's systems", () => {
         .map((operation) => operation.key)
         .sort(),
     ).toEqual([
+      'DELETE /integration/v1/customers/{registryCountryCode}/{registryCode}',
       'GET /integration/v1/applications',
       'GET /integration/v1/applications/{processId}',
       'GET /integration/v1/applications/{processId}/contract',
       'GET /integration/v1/applications/{processId}/signed',
+      'GET /integration/v1/customers/{registryCountryCode}/{registryCode}',
       'POST /integration/v1/applications/{processId}/decisions',
+      'PUT /integration/v1/customers/{registryCountryCode}/{registryCode}',
     ]);
-    expect(authenticatedOperations().flatMap((operation) => operation.params.filter((name) => name !== 'processId'))).toEqual([]);
+    expect(
+      authenticatedOperations().flatMap((operation) => operation.params.filter((name) => !['processId', 'registryCountryCode', 'registryCode'].includes(name))),
+    ).toEqual([]);
   });
 
   it.each(['no authorization header', 'a token that is not one', "a representative's access token"])(

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { isIdCardSignInOffered } from './modules/auth/index.js';
 import { registerAuth } from './modules/auth/plugin.js';
+import { createBankCustomers } from './modules/customers/index.js';
 import { registerDecisions } from './modules/decisions/plugin.js';
 import type { EventsModuleDependencies } from './modules/events/index.js';
 import { registerEvents } from './modules/events/plugin.js';
@@ -156,7 +157,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerReference(app);
   // The business register is the simulator until a live adapter exists; it is the same interface either way.
   const register = dependencies.register ?? createSimulatedRegister();
-  const onboarding = await registerOnboarding(app, { config, database, requireUser: auth.requireUser, rateLimits, mail, events, register });
+  // The bank's customers: kept by the bank's systems through the integration API, asked when a company is chosen.
+  const customers = createBankCustomers(database.db);
+  const onboarding = await registerOnboarding(app, { config, database, requireUser: auth.requireUser, rateLimits, mail, events, register, customers });
   await registerRegistry(app, { register, requireUser: auth.requireUser, access: onboarding.lookupAccess, rateLimits });
   const signing = await registerSigning(app, {
     config,
@@ -167,7 +170,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     applications: onboarding.applications,
     mail,
   });
-  const decisions = registerDecisions(app, { database, applications: onboarding.applications });
+  const decisions = registerDecisions(app, { database, applications: onboarding.applications, customers });
   await registerIntegration(app, {
     config,
     database,
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     signedContracts: signing.signedContracts,
     decisions,
     events,
+    customers,
   });
   registerRetention(app, { config, database });
   await registerWeb(app, { config, eidUrl: auth.eidUrl() });

@@ -477,6 +477,26 @@ export const idCardChallenges = pgTable(
   (table) => [index('id_card_challenges_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * The companies that are the bank's customers already (docs/requirements.md section 4's "active company with an
+ * existing account"): kept by the bank's systems through the integration API, and added by an APPROVED decision.
+ * The register does not know it; in simulated mode the fixture's customers are inserted at start.
+ */
+export const bankCustomers = pgTable(
+  'bank_customers',
+  {
+    registryCountryCode: text('registry_country_code').notNull(),
+    registryCode: text('registry_code').notNull(),
+    /** BANK: the bank's systems said so; APPROVED: an application of this product was approved. */
+    source: text('source').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.registryCountryCode, table.registryCode] }),
+    check('bank_customers_source_check', sql`${table.source} in ('BANK', 'APPROVED')`),
+  ],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -495,4 +515,5 @@ export const schema = {
   eventOutbox,
   authSigningKeys,
   idCardChallenges,
+  bankCustomers,
 };

@@ -1,4 +1,6 @@
+import { registerCompanyParamsSchema } from '../schemas/register.js';
 import {
+  bankCustomerSchema,
   clientCredentialsTokenRequestSchema,
   clientCredentialsTokenResponseSchema,
   integrationApplicationPageSchema,
@@ -86,6 +88,37 @@ export const integrationEndpoints = endpointGroup('integration', 'applications',
       'RATE_LIMITED',
     ],
     tag: 'decisions',
+  },
+  /** Whether the company is listed as the bank's customer (scope customers:manage). */
+  customer: {
+    method: 'GET',
+    path: '/integration/v1/customers/:registryCountryCode/:registryCode',
+    params: registerCompanyParamsSchema,
+    response: bankCustomerSchema,
+    isAuthenticated: true,
+    scope: 'customers:manage',
+    errors: ['NOT_FOUND'],
+    tag: 'customers',
+  },
+  /** Lists the company as the bank's customer; listing it again changes nothing (scope customers:manage). */
+  addCustomer: {
+    method: 'PUT',
+    path: '/integration/v1/customers/:registryCountryCode/:registryCode',
+    params: registerCompanyParamsSchema,
+    response: bankCustomerSchema,
+    isAuthenticated: true,
+    scope: 'customers:manage',
+    tag: 'customers',
+  },
+  /** Takes the company off the list (its accounts were closed): it may apply again (scope customers:manage). */
+  removeCustomer: {
+    method: 'DELETE',
+    path: '/integration/v1/customers/:registryCountryCode/:registryCode',
+    params: registerCompanyParamsSchema,
+    isAuthenticated: true,
+    scope: 'customers:manage',
+    errors: ['NOT_FOUND'],
+    tag: 'customers',
   },
   /** This API's OpenAPI document. */
   openApi: { method: 'GET', path: '/integration/v1/openapi.json', isAuthenticated: false, isUndocumented: true },

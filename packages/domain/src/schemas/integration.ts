@@ -9,8 +9,8 @@ import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
  * OAuth 2.0 client credentials and a signed JWT (RFC 7523 private_key_jwt) and reads submitted applications.
  */
 
-/** What a registered client may be allowed: reading applications, and recording the bank's decisions. */
-export const INTEGRATION_SCOPES = ['applications:read', 'applications:decide'] as const;
+/** What a registered client may be allowed: reading applications, recording the bank's decisions, keeping its list of customers. */
+export const INTEGRATION_SCOPES = ['applications:read', 'applications:decide', 'customers:manage'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 /** The audience of integration access tokens: never the applicant's, so neither token passes the other's routes. */
@@ -118,3 +118,16 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
   links: z.object({ contract: z.string(), signedContract: z.string() }),
 });
 export type IntegrationApplication = z.infer<typeof integrationApplicationSchema>;
+
+/**
+ * A company that is the bank's customer already: choosing it leads the representative to the online bank instead of
+ * an application (docs/requirements.md section 4). BANK: the bank's systems listed it; APPROVED: an application of
+ * this product was approved.
+ */
+export const bankCustomerSchema = z.object({
+  registryCountryCode: z.string(),
+  registryCode: z.string(),
+  source: z.enum(['BANK', 'APPROVED']),
+  addedAt: z.iso.datetime({ offset: true }),
+});
+export type BankCustomerView = z.infer<typeof bankCustomerSchema>;

@@ -9,6 +9,7 @@ import {
   type ReopenableStep,
 } from '@onboarding/domain';
 import type { Db, Executor } from '../../db/database.js';
+import type { BankCustomers } from '../customers/index.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail } from '../mail/index.js';
 import { companySourceOf, confirmedEmailOf, decisionRecorded, reopenableInStepOrder, type ApplicationRow, type Applications } from '../onboarding/index.js';
@@ -37,6 +38,8 @@ export type DecisionsServiceOptions = {
   db: Db;
   /** The onboarding module's applications: read and locked in the decision's transaction, and written by its write path. */
   applications: Pick<Applications, 'lock' | 'representative' | 'signerNameOf' | 'writeOrConflict' | 'wake'>;
+  /** The bank's customers: an APPROVED decision adds the company, in the decision's transaction. */
+  customers: Pick<BankCustomers, 'add'>;
 };
 
 /** The mail's part of a decision: only the mailed ones, with the booked office looked up. */
@@ -69,7 +72,7 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
  * not at all.
  */
 export function createDecisionsService(options: DecisionsServiceOptions) {
-  const { db, applications } = options;
+  const { db, applications, customers } = options;
 
   /** The decision's mail to the representative, in the language and to the address the submission mail used: the confirmed one, if any. */
   async function mailOf(tx: Executor, application: ApplicationRow, decision: Decision): Promise<DecisionRecordedMail | undefined> {
@@ -134,6 +137,10 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
           recordedAt: written.updatedAt.toISOString(),
           reopenedSteps: (written.reopenedSteps as ReopenableStep[] | null) ?? null,
         };
+        // From now on the company is the bank's customer: choosing it again leads to the online bank.
+        if (decision.type === 'APPROVED' && application.companyRegistryCode) {
+          await customers.add({ registryCountryCode: application.companyRegistryCountryCode, registryCode: application.companyRegistryCode }, 'APPROVED', tx);
+        }
         await hooks.onRecorded?.(tx, result);
         return { recording, result };
       });

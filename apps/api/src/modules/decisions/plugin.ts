@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { BankCustomers } from '../customers/index.js';
 import type { Applications } from '../onboarding/index.js';
 import { createDecisionsService, type DecisionsService } from './decisions-service.js';
 
@@ -20,14 +21,16 @@ export type DecisionsPluginOptions = {
   database: Database;
   /** The onboarding module's applications: the decision is a transition of their flow, written by their write path. */
   applications: Applications;
+  /** The bank's customers: an APPROVED decision adds the company. */
+  customers: Pick<BankCustomers, 'add'>;
 };
 
 /**
  * The bank's decisions on submitted applications, over the onboarding module's applications. No route of its own:
  * `app.decisions.recordDecision` is what the integration API's route calls.
  */
-export function registerDecisions(app: FastifyInstance, { database, applications }: DecisionsPluginOptions): DecisionsModule {
-  const service = createDecisionsService({ db: database.db, applications });
+export function registerDecisions(app: FastifyInstance, { database, applications, customers }: DecisionsPluginOptions): DecisionsModule {
+  const service = createDecisionsService({ db: database.db, applications, customers });
   const decisions: DecisionsModule = { recordDecision: service.recordDecision };
   app.decorate('decisions', decisions);
   return decisions;

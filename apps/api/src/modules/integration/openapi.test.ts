@@ -47,7 +47,7 @@ function refsOf(value: unknown, found: string[] = []): string[] {
 }
 
 describe('/integration/v1/openapi.json', () => {
-  it('describes the token endpoint, the read API and the decisions, each operation with its responses and path parameters', () => {
+  it('describes the token endpoint, the read API, the decisions and the customers, each operation with its responses and path parameters', () => {
     expect(integration.openapi).toMatch(/^3\./);
     expect(Object.keys(integration.paths).sort()).toEqual([
       '/integration/v1/applications',
@@ -55,6 +55,7 @@ describe('/integration/v1/openapi.json', () => {
       '/integration/v1/applications/{processId}/contract',
       '/integration/v1/applications/{processId}/decisions',
       '/integration/v1/applications/{processId}/signed',
+      '/integration/v1/customers/{registryCountryCode}/{registryCode}',
       '/oauth2/v2/token',
     ]);
     for (const [path, item] of Object.entries(integration.paths)) {
@@ -71,20 +72,24 @@ describe('/integration/v1/openapi.json', () => {
     expect(Object.keys(token?.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded']);
   });
 
-  it('names the oauth2 client credentials scheme with its token URL; reads need applications:read, decisions applications:decide', () => {
+  it('names the oauth2 client credentials scheme with its token URL; reads need applications:read, decisions applications:decide, customers customers:manage', () => {
     expect(integration.components?.securitySchemes?.bankClient).toEqual({
       type: 'oauth2',
       flows: {
         clientCredentials: {
           tokenUrl: 'http://localhost:3000/oauth2/v2/token',
-          scopes: { 'applications:read': expect.any(String) as string, 'applications:decide': expect.any(String) as string },
+          scopes: {
+            'applications:read': expect.any(String) as string,
+            'applications:decide': expect.any(String) as string,
+            'customers:manage': expect.any(String) as string,
+          },
         },
       },
     });
     for (const [path, item] of Object.entries(integration.paths)) {
       if (!path.startsWith('/integration/')) continue;
       for (const [method, operation] of Object.entries(item)) {
-        const scope = method === 'post' ? 'applications:decide' : 'applications:read';
+        const scope = path.startsWith('/integration/v1/customers/') ? 'customers:manage' : method === 'post' ? 'applications:decide' : 'applications:read';
         expect(operation.security, `${method} ${path}`).toEqual([{ bankClient: [scope] }]);
       }
     }

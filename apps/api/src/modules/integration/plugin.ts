@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { SigningKeyRing } from '../auth/index.js';
+import type { BankCustomers } from '../customers/index.js';
 import type { DecisionsModule } from '../decisions/index.js';
 import type { EventsModule } from '../events/index.js';
 import type { Applications } from '../onboarding/index.js';
@@ -18,6 +19,7 @@ import { createIntegrationService } from './integration-service.js';
 import { createIntegrationTokens } from './integration-token.js';
 import { createRequireIntegrationScope } from './require-scope.js';
 import { integrationRoutes } from './routes.js';
+import { customerRoutes } from './customer-routes.js';
 import { decisionRoutes } from './decision-routes.js';
 import { createIdempotentRequests } from './idempotent-requests.js';
 import { tokenRoutes } from './token-routes.js';
@@ -40,6 +42,7 @@ export const isIntegrationRoute = (url: string): boolean => url === INTEGRATION_
 const SCOPE_DESCRIPTIONS: Record<IntegrationScope, string> = {
   'applications:read': 'Read submitted applications, their facts, history and signed contracts',
   'applications:decide': "Record the bank's decisions on submitted applications",
+  'customers:manage': "Keep the list of companies that are the bank's customers already",
 };
 
 /**
@@ -61,6 +64,8 @@ export type IntegrationPluginOptions = {
   signedContracts: Pick<SignedContracts, 'currentSigned'>;
   decisions: DecisionsModule;
   events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
+  /** The bank's customers, which its systems keep here. */
+  customers: BankCustomers;
 };
 
 export async function registerIntegration(app: FastifyInstance, options: IntegrationPluginOptions): Promise<void> {
@@ -112,6 +117,7 @@ export async function registerIntegration(app: FastifyInstance, options: Integra
     const requireScope = createRequireIntegrationScope(tokens);
     await integration.register(integrationRoutes, { service, requireScope });
     await integration.register(decisionRoutes, { requireScope, decisions: dependencies.decisions, events: dependencies.events, idempotentRequests });
+    await integration.register(customerRoutes, { requireScope, customers: dependencies.customers });
     contractRoutes(integration)(integrationEndpoints.openApi, {}, () => integration.integrationSwagger());
   });
 }

@@ -193,7 +193,7 @@ describe('POST /oauth2/v2/token', () => {
 });
 
 describe('the demo client of simulated mode', () => {
-  it('is demo-bank with both scopes, its private key generated once into DATA_DIR/keys, readable by its owner alone', async () => {
+  it('is demo-bank with every scope, its private key generated once into DATA_DIR/keys, readable by its owner alone', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-demo-client-'));
     const demo = await buildTestApp({ DATA_DIR: dataDir });
     try {
@@ -203,7 +203,7 @@ describe('the demo client of simulated mode', () => {
       const privateKey = await importPKCS8(readFileSync(keyFile, 'utf8'), 'ES256');
       const response = await requestToken(demo, await tokenForm({ clientId: DEMO_CLIENT_ID, privateKey, algorithm: 'ES256' }));
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ scope: 'applications:read applications:decide' });
+      expect(response.json()).toMatchObject({ scope: 'applications:read applications:decide customers:manage' });
     } finally {
       await demo.close();
     }

@@ -55,7 +55,7 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
 
     const person = personOf(user);
     const { registryCode, registryCountryCode } = request;
-    if (bankRecords.hasAccount(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+    if (await bankRecords.isCustomer(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
     const registered = await register.company(registryCountryCode, registryCode);
     if (!registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
     const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
@@ -109,7 +109,7 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
       const entries = await Promise.all(
         companies.map(async (company): Promise<RepresentativeCompany> => {
           const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
-          if (bankRecords.hasAccount(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
+          if (await bankRecords.isCustomer(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
           const details = await register.company(company.registryCountryCode, company.registryCode);
           const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
           const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));

@@ -88,7 +88,7 @@ export function createManualCompanies({ repository, register, bankRecords, write
       }
       // A foreign company: the register has nothing to say, so one application at a time per code, as for any company.
       const registryCode = cleanRegistryCode(company.registryCode);
-      if (bankRecords.hasAccount(company.registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
+      if (await bankRecords.isCustomer(company.registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
       const rows = await repository.applicationsForCompany(company.registryCountryCode, registryCode);
       const decision = companyDecision(
         { isRepresentedByPerson: true, status: 'ACTIVE' },

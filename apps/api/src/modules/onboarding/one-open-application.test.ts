@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema.js';
 import { createTestDatabase } from '../../test/database.js';
-import { createSimulatedBankRecords } from '../registry/bank-records.js';
+import { createBankCustomers } from '../customers/index.js';
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 import { createSimulatedRegister } from '../registry/simulated-register.js';
 import { applicationCreated } from './flow/transitions.js';
@@ -49,7 +49,7 @@ function serviceWithRace(betweenLookAndInsert: () => Promise<void>) {
       return rows;
     },
   };
-  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createSimulatedBankRecords(), writes };
+  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createBankCustomers(database.db), writes };
   return createOnboardingService(options);
 }
 

@@ -5,7 +5,8 @@ import type { RequireUser } from '../auth/index.js';
 import type { EventsModule } from '../events/index.js';
 import type { MailModule } from '../mail/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
-import { createSimulatedBankRecords, type BusinessRegister } from '../registry/index.js';
+import type { BankCustomers } from '../customers/index.js';
+import type { BusinessRegister } from '../registry/index.js';
 import { applicationsPort, type Applications } from './applications-port.js';
 import { createEmailConfirmation } from './email-confirmation.js';
 import { createEmailConfirmationRepository } from './email-confirmation-repository.js';
@@ -13,7 +14,7 @@ import { createWritePath } from './flow/write-path.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
 import { onboardingRoutes } from './routes.js';
-import { seedFixtureApplications } from './seed-fixture.js';
+import { seedFixture } from './seed-fixture.js';
 import { createSubmittedRepository } from './submitted-repository.js';
 
 /**
@@ -36,6 +37,8 @@ export type OnboardingPluginOptions = {
   events: EventsModule;
   /** The business register the companies and their facts come from. */
   register: BusinessRegister;
+  /** The companies that are the bank's customers already. */
+  customers: BankCustomers;
 };
 
 /**
@@ -43,20 +46,20 @@ export type OnboardingPluginOptions = {
  * application's state (flow/write-path.ts) that the other modules change an application through.
  */
 export async function registerOnboarding(app: FastifyInstance, options: OnboardingPluginOptions): Promise<OnboardingModule> {
-  const { config, database, requireUser, rateLimits, mail, events, register } = options;
+  const { config, database, requireUser, rateLimits, mail, events, register, customers } = options;
   const { rules } = rateLimits;
   const repository = createOnboardingRepository(database.db);
   const writes = createWritePath({ db: database.db, runPrepared: database.runPrepared, mail, events });
   const service = createOnboardingService({
     repository,
     register,
-    bankRecords: createSimulatedBankRecords(),
+    bankRecords: customers,
     writes,
     registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
     storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES, historyBytes: config.MAX_HISTORY_BYTES },
   });
   // Instances started together would each find the demonstration data missing and insert it twice.
-  if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixtureApplications(repository, writes, register));
+  if (config.IDENTITY_MODE === 'simulated') await database.onceAcrossInstances(() => seedFixture(repository, writes, register, customers));
 
   const emailConfirmation = createEmailConfirmation({ repository: createEmailConfirmationRepository(database.db), onboardingRepository: repository, mail });
   await app.register(onboardingRoutes, {

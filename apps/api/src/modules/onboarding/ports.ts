@@ -1,4 +1,5 @@
-import type { BankRecords, BusinessRegister } from '../registry/index.js';
+import type { BankCustomers } from '../customers/index.js';
+import type { BusinessRegister } from '../registry/index.js';
 
 /**
  * What the onboarding service needs from its neighbours, typed as narrowly as
@@ -6,4 +7,5 @@ import type { BankRecords, BusinessRegister } from '../registry/index.js';
  */
 export type Register = Pick<BusinessRegister, 'companiesOf' | 'company' | 'companiesNamed' | 'person'>;
 
-export type { BankRecords };
+/** Whether a company is the bank's customer already. */
+export type BankRecords = Pick<BankCustomers, 'isCustomer'>;

@@ -10,10 +10,9 @@ import {
   validateRelatedPersons,
 } from '@onboarding/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatedBankRecords } from './bank-records.js';
 import type { RegisterCompanyDetails, RegisterPersonData } from './business-register.js';
 import { ageOn, isChecksumValidRegistryCode, registerCompanyDetailsSchema, type RegisterShareholder } from '@onboarding/domain';
-import { FIXTURE_APPLICATIONS } from './fixture/bank.js';
+import { FIXTURE_ACCOUNTS, FIXTURE_APPLICATIONS } from './fixture/bank.js';
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from './fixture/companies.js';
 import { FIXTURE_PERSONS } from './fixture/persons.js';
 import { buildPlaces } from '../reference/places.js';
@@ -24,7 +23,10 @@ import { EMTAK_VERSION } from '../reference/economic-activities.js';
 
 const TODAY = '2025-06-01';
 const register = createSimulatedRegister({ today: () => TODAY });
-const bank = createSimulatedBankRecords();
+/** The fixture's customers, as the bank's list holds them in simulated mode. */
+const bank = {
+  hasAccount: (country: string, code: string) => FIXTURE_ACCOUNTS.some((account) => account.registryCountryCode === country && account.registryCode === code),
+};
 const details = new Map<string, RegisterCompanyDetails>();
 const card = (registryCode: string): RegisterCompanyDetails => {
   const found = details.get(registryCode);

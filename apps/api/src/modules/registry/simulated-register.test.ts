@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulatedBankRecords } from './bank-records.js';
 import { REGISTRY_CODES } from './fixture/companies.js';
 import { relatedPersonsFromRegister } from './related-persons-from-register.js';
 import { createSimulatedRegister } from './simulated-register.js';
@@ -62,15 +61,6 @@ describe('createSimulatedRegister', () => {
   it('finds a foreign person by their own country’s code and nobody unknown', async () => {
     expect((await register.person('150679-123V', 'FI'))?.residency).toBe('NON_RESIDENT');
     expect(await register.person('38001010015', 'EE')).toBeUndefined();
-  });
-});
-
-describe('createSimulatedBankRecords', () => {
-  it('knows the accounts it was given, whatever the spacing of the code', () => {
-    const bank = createSimulatedBankRecords([{ registryCountryCode: 'EE', registryCode: '19004526' }]);
-    expect(bank.hasAccount('EE', '1900 4526')).toBe(true);
-    expect(bank.hasAccount('EE', '19000149')).toBe(false);
-    expect(bank.hasAccount('LV', '19004526')).toBe(false);
   });
 });
 
