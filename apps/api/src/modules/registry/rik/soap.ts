@@ -11,12 +11,12 @@ const escapeXml = (value: string): string =>
   value.replace(/[<>&'"]/g, (character) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[character] ?? character);
 
 // Characters XML 1.0 cannot carry at all, not even escaped; a value holding one was never meant for the register.
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const isXmlCharacter = (code: number) => code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
 
 /** A document/literal wrapped request: `<operation><keha>…</keha></operation>` in the producer namespace. */
 export const buildEnvelope = (operation: string, fields: readonly RikField[]): string => {
   const element = (name: string, value: string) => {
-    if (NOT_XML.test(value)) throw new Error(`${name} holds a character XML cannot carry`);
+    if (![...value].every((character) => isXmlCharacter(character.codePointAt(0) ?? 0))) throw new Error(`${name} holds a character XML cannot carry`);
     return `<prod:${name}>${escapeXml(value)}</prod:${name}>`;
   };
   const body = fields
