@@ -1,6 +1,6 @@
 /**
- * The registry module's entry: the business register and the bank's records (simulated until live adapters exist,
- * the same interface either way), the look-up scope's rule and the register's related persons. Its look-up routes:
+ * The registry module's entry: the business register (RIK's service or its stand-in, one client) and the bank's
+ * records, the look-up scope's rule and the register's related persons. Its look-up routes:
  * plugin.ts.
  */
 export { createSimulatedBankRecords, type BankRecords } from './bank-records.js';
@@ -9,3 +9,6 @@ export { FIXTURE_APPLICATIONS } from './fixture/bank.js';
 export { lookupScopeOf, type LookupScope } from './lookup-scope.js';
 export { relatedPersonsFromRegister } from './related-persons-from-register.js';
 export { createSimulatedRegister } from './simulated-register.js';
+export { createRegister } from './register-from-config.js';
+export { createRikRegister, type RikRegister, type RikCompanyRecord } from './rik/rik-register.js';
+export { RikError, isRikError, type RikFailure } from './rik/errors.js';

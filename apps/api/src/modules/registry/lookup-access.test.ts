@@ -43,7 +43,17 @@ let applicant: Call;
 let coBoardMember: Call;
 
 // What the forms pre-fill (packages/domain registerCompanyLookupSchema, registerPersonLookupSchema), and nothing else.
-const COMPANY_PREFILL = ['businessName', 'emtakVersion', 'isListedCompany', 'legalAddress', 'mainFieldOfActivityCode', 'registryCode', 'registryCountryCode'];
+// The register names the activity code too (mainFieldOfActivityName), which the form shows for a code its list lacks.
+const COMPANY_PREFILL = [
+  'businessName',
+  'emtakVersion',
+  'isListedCompany',
+  'legalAddress',
+  'mainFieldOfActivityCode',
+  'mainFieldOfActivityName',
+  'registryCode',
+  'registryCountryCode',
+];
 const PERSON_PREFILL = ['birthDate', 'firstName', 'lastName', 'nationalityCountryCode', 'residency', 'residentialCountryCode'];
 const fieldsOf = (response: LightMyRequestResponse) => Object.keys(response.json() as object).sort();
 
