@@ -34,10 +34,15 @@ export type SoapFault = { faultCode: string; faultString: string };
 const isElement = (node: Node): node is Element => node.nodeType === 1;
 const childElements = (parent: Node): Element[] => Array.from(parent.childNodes).filter(isElement);
 
+// xmldom throws on a fatal error and reports the others: either way the text is no document to read.
 const parseQuietly = (text: string) => {
   const errors: string[] = [];
-  const document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && errors.push(message)) }).parseFromString(text, 'text/xml');
-  return errors.length > 0 ? undefined : document;
+  try {
+    const document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && errors.push(message)) }).parseFromString(text, 'text/xml');
+    return errors.length > 0 ? undefined : document;
+  } catch {
+    return undefined;
+  }
 };
 
 /** The SOAP 1.1 Fault of an XML body, or undefined when the body is not one. */
