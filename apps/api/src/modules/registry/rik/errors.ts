@@ -11,6 +11,9 @@ export type RikFailure =
   | { kind: 'MALFORMED'; reason: string };
 
 export class RikError extends Error {
+  /** The register could not answer: for the API's client the service is unavailable for now, never "not found". */
+  readonly statusCode = 503;
+
   constructor(
     readonly operation: string,
     readonly failure: RikFailure,

@@ -3,7 +3,8 @@ import { startRikStandIn, type RikStandIn } from '../../../simulators/rik/start-
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from '../fixture/companies.js';
 import { FIXTURE_PERSONS } from '../fixture/persons.js';
 import { createSimulatedRegister } from '../simulated-register.js';
-import { isRikError, type RikFailure } from './errors.js';
+import { toAppError } from '../../../plugins/error-handler.js';
+import { isRikError, RikError, type RikFailure } from './errors.js';
 import { createRikRegister, type RikRegister } from './rik-register.js';
 
 const TODAY = '2025-06-01';
@@ -160,5 +161,13 @@ describe('failures are failures, never not found', () => {
     const url = closed.url;
     await closed.close();
     expect((await failureOf(registerWith({ url }).company('EE', REGISTRY_CODES.onePersonOu))).kind).toBe('UNREACHABLE');
+  });
+});
+
+describe('RikError', () => {
+  it('answers the API’s client 503, the service unavailable, with nothing of the register in the body', () => {
+    const error = toAppError(new RikError('esindus_v2', { kind: 'FAULT', faultCode: 'SOAP-ENV:Server', faultString: 'internal' }));
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(JSON.stringify(error.toJSON())).not.toContain('internal');
   });
 });
