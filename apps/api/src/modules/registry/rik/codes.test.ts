@@ -38,11 +38,13 @@ describe('legal form (docs/register-facts.md section 3.2)', () => {
     ['SA', 'SA'],
     // U and a combining diaeresis is the same letter.
     ['OU\u0308', 'OU'],
+    ['O&#xDC;', 'OU'],
+    ['MT&#220;', 'MTU'],
   ])('%s is %s', (code, form) => {
     expect(legalFormOf(code)).toBe(form);
   });
 
-  it.each(['TÜH', 'FIE', 'TRAS', 'XX'])('%s is a form the product does not serve', (code) => {
+  it.each(['TÜH', 'FIE', 'TRAS', 'XX', '&#99999999;'])('%s is a form the product does not serve', (code) => {
     expect(legalFormOf(code)).toBeUndefined();
   });
 });

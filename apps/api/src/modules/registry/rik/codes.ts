@@ -35,12 +35,20 @@ export const LEGAL_FORM_CODES: Readonly<Record<string, LegalForm>> = {
   SA: 'SA',
 };
 
+// `OÜ` may arrive as `O&#xDC;` (docs/register-facts.md section 1.4): a reference left in a text is read as its letter.
+const CHARACTER_REFERENCE = /&#(x[0-9a-f]+|\d+);/gi;
+const decodeReferences = (text: string) =>
+  text.replace(CHARACTER_REFERENCE, (reference, number: string) => {
+    const point = number.toLowerCase().startsWith('x') ? parseInt(number.slice(1), 16) : Number(number);
+    return point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+  });
+
 /**
  * The domain's legal form, or undefined for a form the product does not serve (a sole proprietor, a state agency).
  * The code is compared in NFC: an `Ü` written as U and a combining diaeresis is the same letter.
  */
 export const legalFormOf = (code: string | undefined): LegalForm | undefined =>
-  code === undefined ? undefined : LEGAL_FORM_CODES[code.normalize('NFC').trim()];
+  code === undefined ? undefined : LEGAL_FORM_CODES[decodeReferences(code).normalize('NFC').trim()];
 
 export type PersonType = 'NATURAL' | 'LEGAL';
 

@@ -134,6 +134,36 @@ describe('createRikRegister against the stand-in', () => {
   });
 });
 
+describe('a chain of owners that loops', () => {
+  it('ends where a company comes round again, instead of asking without end', async () => {
+    const [template] = FIXTURE_COMPANIES;
+    if (!template) throw new Error('the fixture is empty');
+    // Two companies that own each other: a register mistake the client must survive.
+    const first = { ...template, registryCode: '19000149', shareholders: [{ kind: 'COMPANY' as const, registryCode: '19001278', sharePercent: 100 }] };
+    const second = {
+      ...template,
+      registryCode: '19001278',
+      businessName: 'Ringis OÜ',
+      shareholders: [{ kind: 'COMPANY' as const, registryCode: '19000149', sharePercent: 100 }],
+    };
+    const looping = await startRikStandIn({ companies: [first, second] });
+    try {
+      const other = createRikRegister({
+        url: looping.url,
+        username: looping.username,
+        password: looping.password,
+        timeoutMs: 5000,
+        today: () => TODAY,
+        persons: simulated,
+      });
+      const card = await other.company('EE', '19000149');
+      expect(card?.shareholders).toMatchObject([{ registryCode: '19001278', shareholders: [{ registryCode: '19000149', shareholders: [] }] }]);
+    } finally {
+      await looping.close();
+    }
+  });
+});
+
 describe('failures are failures, never not found', () => {
   it('refused credentials are a typed error that holds no password', async () => {
     const wrong = registerWith({ password: 'wrong-secret-123' });
