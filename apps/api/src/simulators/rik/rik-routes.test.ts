@@ -52,6 +52,15 @@ describe('the register stand-in', () => {
     }
   });
 
+  it('describes itself at ?wsdl', async () => {
+    const response = await fetch(new URL('?wsdl', standIn.url));
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).toContain('<soap:operation soapAction="" style="document"/>');
+    expect(text).toContain(`<soap:address location="${standIn.url}"/>`);
+    expect(text).toContain('name="tegelikudKasusaajad_v2Response"');
+  });
+
   it('finds nobody with an empty answer, not a fault', async () => {
     const answer = await post('detailandmed_v2', [...credentials(), ['ariregister_valjundi_formaat', 'json'], ['ariregistri_kood', '10060701'], ...DETAIL]);
     expect(JSON.parse(answer.text)).toMatchObject({ keha: { leitud_ettevotjate_arv: 0 } });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FixtureCompany } from '../../modules/registry/fixture/types.js';
 import { readRequest, SOAP_ENVELOPE_NAMESPACE } from '../../modules/registry/rik/soap.js';
+import { standInWsdl } from './wsdl.js';
 import { beneficialOwnersAnswer, detailCard, representationEntry, representativesOf, type RikJson } from './register-data.js';
 
 /** How the stand-in answers, read on every request: NORMAL, or one of the failures a client must survive. */
@@ -47,7 +48,7 @@ const DETAIL_FLAGS = ['yandmed', 'iandmed', 'kandmed', 'dandmed', 'maarused'];
 
 /**
  * The e-Business Register's XML service as the register client meets it (docs/register-facts.md sections 1 and 2):
- * one POST address routed by the wrapper element, credentials checked inside `keha`, the query echoed in `paring`
+ * one POST address routed by the wrapper element (and its WSDL at `?wsdl`), credentials checked inside `keha`, the query echoed in `paring`
  * with the password, as RIK does, and JSON output when asked. Anything it cannot answer is a SOAP 1.1 Fault.
  */
 export const rikRoutes =
@@ -119,6 +120,11 @@ export const rikRoutes =
         .send(options.isSingleItemObject ? singleItemsAsObjects(output) : output);
     };
 
+    app.get('/', async (request, reply) => {
+      if (typeof request.query !== 'object' || request.query === null || !('wsdl' in request.query)) return reply.code(404).send({ error: 'not found' });
+      const location = `${request.protocol}://${request.host}${new URL(request.url, 'http://localhost').pathname}`;
+      return reply.code(200).type('text/xml; charset=utf-8').send(standInWsdl(location));
+    });
     app.post('/', async (request, reply) => answer(request.body, reply));
     app.post('/ariregxml', async (request, reply) => answer(request.body, reply));
   };
