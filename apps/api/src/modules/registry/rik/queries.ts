@@ -17,7 +17,10 @@ const DETAIL_FLAGS: readonly RikField[] = [
 
 export const companyByCodeQuery = (registryCode: string): RikField[] => [['ariregistri_kood', registryCode], ...DETAIL_FLAGS, LANGUAGE];
 
-export const companiesByNameQuery = (businessName: string): RikField[] => [['arinimi', businessName], ...DETAIL_FLAGS, LANGUAGE];
+// A name search may match many companies; the port keeps only the same name, so a short list is enough.
+const NAME_SEARCH_LIMIT = 20;
+
+export const companiesByNameQuery = (businessName: string): RikField[] => [['arinimi', businessName], ...DETAIL_FLAGS, LANGUAGE, ['evarv', NAME_SEARCH_LIMIT]];
 
 /** esindus_v2 by the representative's code and its country (docs/register-facts.md section 2.5). */
 export const representationQuery = (personalId: string, registerCountryCode: string): RikField[] => [

@@ -92,21 +92,24 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
   /** The companies of one detailandmed_v2 answer. */
   const companiesIn = (keha: RikObject): RikObject[] => itemsOf(objectAt(keha, 'ettevotjad'));
 
-  const ownersOf = async (rows: readonly ShareholderRow[], depth: number, seen: ReadonlySet<string>, evidence: RikEvidence[]): Promise<Holding[]> =>
-    Promise.all(
-      rows.map(async (row): Promise<Holding> => {
-        // The register knows the owners of Estonian companies only; a foreign owner's owners are the applicant's to give.
-        if (row.kind === 'PERSON' || row.registryCountryCode !== DEFAULT_COUNTRY_CODE || depth >= MAX_CHAIN_DEPTH || seen.has(row.registryCode)) {
-          return { row, owners: [] };
-        }
-        const answer = await client.call('detailandmed_v2', companyByCodeQuery(row.registryCode));
-        evidence.push(answer.evidence);
-        const [company] = companiesIn(answer.keha);
-        if (!company) return { row, owners: [] };
-        const card = readCard(company, today());
-        return { row, owners: await ownersOf(card.shareholders, depth + 1, new Set([...seen, row.registryCode]), evidence) };
-      }),
-    );
+  // One query at a time: the register reportedly allows a contract one concurrent query (docs/register-facts.md
+  // section 1.6), and the evidence then lists the answers in the order they were asked.
+  const ownersOf = async (rows: readonly ShareholderRow[], depth: number, seen: ReadonlySet<string>, evidence: RikEvidence[]): Promise<Holding[]> => {
+    const holdings: Holding[] = [];
+    for (const row of rows) {
+      // The register knows the owners of Estonian companies only; a foreign owner's owners are the applicant's to give.
+      if (row.kind === 'PERSON' || row.registryCountryCode !== DEFAULT_COUNTRY_CODE || depth >= MAX_CHAIN_DEPTH || seen.has(row.registryCode)) {
+        holdings.push({ row, owners: [] });
+        continue;
+      }
+      const answer = await client.call('detailandmed_v2', companyByCodeQuery(row.registryCode));
+      evidence.push(answer.evidence);
+      const [company] = companiesIn(answer.keha);
+      const card = company ? readCard(company, today()) : undefined;
+      holdings.push({ row, owners: card ? await ownersOf(card.shareholders, depth + 1, new Set([...seen, row.registryCode]), evidence) : [] });
+    }
+    return holdings;
+  };
 
   const recordOf = async (company: RikObject, evidence: RikEvidence[]): Promise<RikCompanyRecord | undefined> => {
     const day = today();
@@ -203,8 +206,12 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
       const answer = await client.call('detailandmed_v2', companiesByNameQuery(businessName.trim()));
       // The register's name search is wider than the port's rule: keep exactly the names that are the same.
       const named = companiesIn(answer.keha).filter((company) => businessNameKey(textAt(company, 'nimi') ?? '') === key);
-      const records = await Promise.all(named.map((company) => recordOf(company, [answer.evidence])));
-      return records.flatMap((entry) => (entry ? [entry.details] : []));
+      const found: RegisterCompanyDetails[] = [];
+      for (const company of named) {
+        const entry = await recordOf(company, [answer.evidence]);
+        if (entry) found.push(entry.details);
+      }
+      return found;
     },
 
     person: (personalId, countryCode) => options.persons.person(personalId, countryCode),
