@@ -86,12 +86,15 @@ export const rikRoutes =
           if (missing.length > 0) return fault(reply, 'SOAP-ENV:Client', `Mandatory field missing: ${missing.join(', ')}`);
           const code = one('ariregistri_kood');
           const name = one('arinimi');
-          const found =
+          const matched =
             code !== undefined
               ? [byCode.get(code)].filter((company) => company !== undefined)
               : name !== undefined && businessNameKey(name) !== ''
                 ? options.companies.filter((company) => businessNameKey(company.businessName).includes(businessNameKey(name)))
                 : [];
+          // evarv caps the companies in one answer (docs/register-facts.md section 1.6).
+          const limit = Number(one('evarv'));
+          const found = Number.isInteger(limit) && limit > 0 ? matched.slice(0, limit) : matched;
           keha = {
             leitud_ettevotjate_arv: found.length,
             ...(found.length === 0 ? {} : { ettevotjad: { item: found.map((company) => detailCard(company, nameOf)) } }),
