@@ -82,6 +82,7 @@ describe('createRikRegister against the stand-in', () => {
     // The register's search also finds "Põhjala Grupp OÜ" for "Põhjala": the client keeps only the same name.
     expect(await register.companiesNamed('Põhjala')).toEqual([]);
     expect(await register.companiesNamed('  ')).toEqual([]);
+    expect((await register.companiesNamed('Näidis\u0000 Tehnoloogia OÜ')).map((company) => company.registryCode)).toEqual([REGISTRY_CODES.onePersonOu]);
   });
 
   it('answers not found for an unknown code and a foreign register, and nobody for an unknown person', async () => {

@@ -44,6 +44,8 @@ export type RikRegister = BusinessRegister & {
 
 type Holding = { row: ShareholderRow; owners: Holding[] };
 
+const withoutControlCharacters = (text: string) => [...text].filter((character) => (character.codePointAt(0) ?? 0) >= 0x20).join('');
+
 /** Each person's holding through the list and its chains, exact in millionths of a percent until the end. */
 const holdingsOf = (holdings: readonly Holding[]): Map<string, number> => {
   const totals = new Map<string, { numerator: bigint; denominator: bigint }[]>();
@@ -203,7 +205,8 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
     companiesNamed: async (businessName) => {
       const key = businessNameKey(businessName);
       if (key === '') return [];
-      const answer = await client.call('detailandmed_v2', companiesByNameQuery(businessName.trim()));
+      // A name holds no control characters; one typed in would only make the query unwritable as XML.
+      const answer = await client.call('detailandmed_v2', companiesByNameQuery(withoutControlCharacters(businessName).trim()));
       // The register's name search is wider than the port's rule: keep exactly the names that are the same.
       const named = companiesIn(answer.keha).filter((company) => businessNameKey(textAt(company, 'nimi') ?? '') === key);
       const found: RegisterCompanyDetails[] = [];
