@@ -9,10 +9,10 @@ export const CARD_PERSON: PersonFields = { lastName: 'nimi_arinimi', code: 'isik
 export const BENEFICIAL_OWNER_PERSON: PersonFields = { lastName: 'nimi', code: 'isikukood' };
 
 /**
- * A natural person of a register row. The register holds no citizenship or residence: the country of the person's
- * code stands for the nationality and the address country for the residence, which the applicant confirms on the
- * form. An Estonian code gives the birth date (`parsePersonalId`); a foreign person has `valis_kood` and its country,
- * or only a birth date (docs/register-facts.md section 2.2).
+ * A natural person of a register row. The register holds no citizenship or residence (docs/register-facts.md
+ * section 4): the country of the person's code stands for the nationality and the address country for the
+ * residence, which the applicant confirms on the form. An Estonian code gives the birth date (`parsePersonalId`); a
+ * foreign person has `valis_kood` and its country, or only a birth date (docs/register-facts.md section 2.2).
  */
 export const personOf = (row: RikObject, fields: PersonFields): RegisterPersonData => {
   const code = textAt(row, fields.code);

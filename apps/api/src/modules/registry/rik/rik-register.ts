@@ -20,9 +20,9 @@ export type RikRegisterOptions = {
   fetch?: typeof fetch;
   /** Today in yyyy-MM-dd, for which roles and owners are in force; Estonian time by default. */
   today?: () => string;
-  /** The population register, which RIK does not hold (docs/register-facts.md section 2). */
+  /** The population register, which RIK does not hold (docs/register-facts.md section 4). */
   persons: Pick<BusinessRegister, 'person'>;
-  /** Whether the company's shares trade on a regulated market: the exchange knows, not the register. */
+  /** Whether the company's shares trade on a regulated market: the exchange knows, not the register (section 4 there). */
   isListed?: (registryCode: string) => boolean;
 };
 
