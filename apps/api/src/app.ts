@@ -20,7 +20,7 @@ import { registerMail } from './modules/mail/plugin.js';
 import { registerOnboarding } from './modules/onboarding/plugin.js';
 import { registerRateLimits } from './modules/rate-limits/plugin.js';
 import { registerReference } from './modules/reference/plugin.js';
-import { createSimulatedRegister, type BusinessRegister } from './modules/registry/index.js';
+import { createRegister, type BusinessRegister } from './modules/registry/index.js';
 import { registerRegistry } from './modules/registry/plugin.js';
 import { registerRetention } from './modules/retention/plugin.js';
 import { registerSigning } from './modules/signing/plugin.js';
@@ -38,7 +38,7 @@ export type AppDependencies = {
   database?: Database;
   /** The mail transport and outbox policy instead of those from the configuration (tests: short retries, SMTP timeouts). */
   mail?: Pick<MailModuleDependencies, 'transport' | 'outboxPolicy'>;
-  /** The business register instead of the simulated one of the fixture (tests: a register that changes). */
+  /** The business register instead of RIK's service or its stand-in (tests: a register that changes). */
   register?: BusinessRegister;
   /** The event outbox's lease, back-off and clock, and the sender's polling interval (tests: short retries). */
   events?: Pick<EventsModuleDependencies, 'outboxPolicy' | 'intervalMs'>;
@@ -155,8 +155,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     ...dependencies.mail,
   });
   await registerReference(app);
-  // The business register is the simulator until a live adapter exists; it is the same interface either way.
-  const register = dependencies.register ?? createSimulatedRegister();
+  // The e-Business Register over RIK's XML service: RIK's own when live, the simulators' stand-in when simulated.
+  const register = dependencies.register ?? createRegister(config, auth.identity.simulators);
   // The bank's customers: kept by the bank's systems through the integration API, asked when a company is chosen.
   const customers = createBankCustomers(database.db);
   const onboarding = await registerOnboarding(app, { config, database, requireUser: auth.requireUser, rateLimits, mail, events, register, customers });

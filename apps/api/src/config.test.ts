@@ -15,6 +15,9 @@ const LIVE = {
   MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
   MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
   ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
+  REGISTER_URL: 'https://ariregxmlv6.rik.ee/',
+  REGISTER_USERNAME: 'pank',
+  REGISTER_PASSWORD_FILE: '/etc/onboarding/register-password',
   TIMESTAMP_URL: 'http://demo.sk.ee/tsa',
   TIMESTAMP_TRUST_ANCHORS: '/etc/onboarding/tsa-ca.pem',
 };
@@ -102,6 +105,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'HTTPS://Konto.Pank.ee/' }).PUBLIC_URL).toBe('https://konto.pank.ee');
   });
 
+  it('asks the e-Business Register at REGISTER_URL with a user and password when live, the stand-in when simulated', () => {
+    expect(loadConfig({})).toMatchObject({ REGISTER_URL: undefined, REGISTER_TIMEOUT_MS: 10_000 });
+    expect(loadConfig(LIVE).REGISTER_URL).toBe('https://ariregxmlv6.rik.ee/');
+    const { REGISTER_URL: _url, REGISTER_PASSWORD_FILE: _file, ...withoutRegister } = LIVE;
+    expect(() => loadConfig(withoutRegister)).toThrow(/REGISTER_URL: is required when IDENTITY_MODE is live/);
+    expect(() => loadConfig({ ...LIVE, REGISTER_PASSWORD_FILE: undefined })).toThrow(/REGISTER_PASSWORD: or REGISTER_PASSWORD_FILE is required/);
+    expect(() => loadConfig({ ...LIVE, REGISTER_PASSWORD: 'secret' })).toThrow(/exclude each other/);
+    expect(() => loadConfig({ ...LIVE, REGISTER_URL: 'http://ariregxmlv6.rik.ee/' })).toThrow(/REGISTER_URL: must be an https:\/\/ address/);
+    expect(() => loadConfig({ REGISTER_URL: 'http://127.0.0.1:9000/' })).toThrow(/REGISTER_URL needs REGISTER_USERNAME/);
+  });
+
   it('uses simulators of another process only in simulated mode, and lets them listen on 127.0.0.1:3100 unless told otherwise', () => {
     expect(loadConfig({ SIMULATORS_URL: 'http://127.0.0.1:3100' }).SIMULATORS_URL).toBe('http://127.0.0.1:3100');
     expect(loadConfig({})).toMatchObject({ SIMULATORS_URL: undefined, SIMULATORS_HOST: '127.0.0.1', SIMULATORS_PORT: 3100 });
@@ -137,6 +151,9 @@ describe('loadConfig', () => {
         'MOBILE_ID_RELYING_PARTY_NAME',
         'MOBILE_ID_RELYING_PARTY_UUID',
         'MOBILE_ID_TRUST_ANCHORS',
+        'REGISTER_PASSWORD',
+        'REGISTER_URL',
+        'REGISTER_USERNAME',
         'SMART_ID_BASE_URL',
         'SMART_ID_RELYING_PARTY_NAME',
         'SMART_ID_RELYING_PARTY_UUID',

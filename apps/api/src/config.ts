@@ -68,7 +68,7 @@ function isWebhookSecret(value: string): boolean {
 }
 
 // The identity services' addresses of live mode: the trust in their answers starts with TLS.
-const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL'] as const;
+const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL', 'REGISTER_URL'] as const;
 
 // Settings that live identity services cannot do without
 // (docs/eid-facts.md sections 1-5).
@@ -271,6 +271,17 @@ export const configSchema = z
     SIMULATORS_HOST: z.string().min(1).default('127.0.0.1'),
     SIMULATORS_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
 
+    // The e-Business Register (modules/registry/rik). Unset in simulated mode: the simulators' stand-in.
+    /** RIK's XML service, e.g. https://ariregxmlv6.rik.ee/ (docs/register-facts.md section 1.1). */
+    REGISTER_URL: httpUrl.optional(),
+    /** The user created under the bank's contract with RIK (docs/register-facts.md section 1.3). */
+    REGISTER_USERNAME: z.string().trim().min(1).optional(),
+    /** That user's password, or REGISTER_PASSWORD_FILE, a file holding it. Never logged. */
+    REGISTER_PASSWORD: z.string().min(1).optional(),
+    REGISTER_PASSWORD_FILE: z.string().min(1).optional(),
+    /** How long one register query may take before the look-up fails (a failure, never "not found"). */
+    REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
     // ID-card: a separate HTTPS listener that asks for a client certificate.
     ID_CARD_TRUST_ANCHORS: pemFileList.optional(),
     /** Port of the ID-card (eid) HTTPS listener; 0 picks a free one; unset: no listener. */
@@ -315,12 +326,35 @@ export const configSchema = z
           message: 'or KEY_ENCRYPTION_KEYS_FILE is required when IDENTITY_MODE is live with DATABASE_URL: it seals the token signing keys kept in the database',
         });
       }
+      for (const key of ['REGISTER_URL', 'REGISTER_USERNAME'] as const) {
+        if (config[key] === undefined) context.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_MODE is live' });
+      }
+      if (config.REGISTER_PASSWORD === undefined && config.REGISTER_PASSWORD_FILE === undefined) {
+        context.addIssue({ code: 'custom', path: ['REGISTER_PASSWORD'], message: 'or REGISTER_PASSWORD_FILE is required when IDENTITY_MODE is live' });
+      }
       for (const key of liveHttpsOnly) {
         const value = config[key];
         if (value !== undefined && new URL(value).protocol !== 'https:') {
           context.addIssue({ code: 'custom', path: [key], message: 'must be an https:// address when IDENTITY_MODE is live' });
         }
       }
+    }
+    if (config.REGISTER_PASSWORD !== undefined && config.REGISTER_PASSWORD_FILE !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REGISTER_PASSWORD_FILE'],
+        message: 'REGISTER_PASSWORD and REGISTER_PASSWORD_FILE exclude each other: set one',
+      });
+    }
+    if (
+      config.REGISTER_URL !== undefined &&
+      (config.REGISTER_USERNAME === undefined || (config.REGISTER_PASSWORD ?? config.REGISTER_PASSWORD_FILE) === undefined)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REGISTER_USERNAME'],
+        message: 'REGISTER_URL needs REGISTER_USERNAME and REGISTER_PASSWORD or REGISTER_PASSWORD_FILE',
+      });
     }
     if (config.KEY_ENCRYPTION_KEYS !== undefined && config.KEY_ENCRYPTION_KEYS_FILE !== undefined) {
       context.addIssue({

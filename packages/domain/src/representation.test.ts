@@ -18,7 +18,7 @@ const company = (rule: RepresentationRule, representatives: RegisterRepresentati
   specialConditions,
 });
 
-describe('who signs with the signed-in person (docs/register-facts.md section 4)', () => {
+describe('who signs with the signed-in person (docs/register-facts.md section 5)', () => {
   it('a one-person OÜ: alone', () => {
     expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [board(me.personalId, true)]), me)).toEqual({ kind: 'ALONE' });
   });

@@ -2,7 +2,7 @@ import type { CompanyRepresentation, RegisterRepresentative } from './schemas/re
 
 /**
  * Whether the signed-in person may sign for the company alone and, if not, who must sign with them
- * (docs/register-facts.md section 4). The register's answer for the person decides "alone"; the board's rule
+ * (docs/register-facts.md section 5). The register's answer for the person decides "alone"; the board's rule
  * decides how many others; what the product cannot read is left to the bank.
  */
 export type SigningRequirement =

@@ -18,6 +18,9 @@ const endpointsSchema = z.object({
   ocspResponders: z.array(z.object({ issuerPem: z.string().min(1), url: z.url() })).min(1),
   tsaUrl: z.url(),
   tsaTrustAnchors: pemList,
+  registerUrl: z.url(),
+  registerUsername: z.string().min(1),
+  registerPassword: z.string().min(1),
 }) satisfies z.ZodType<SimulatorEndpoints>;
 
 export type ConnectSimulatorsOptions = {

@@ -8,6 +8,9 @@ import { tsaRoutes } from './tsa-routes.js';
 import { loadSimulatorPki, type SimulatorPki, type TestPerson } from './simulator-pki.js';
 import { smartIdRoutes } from './smart-id-routes.js';
 import { createPhoneScreens, type PhoneScreen } from './phone-screens.js';
+import { FIXTURE_COMPANIES } from '../modules/registry/fixture/companies.js';
+import { rikRoutes, type RikMode } from './rik/rik-routes.js';
+import { RIK_STAND_IN_PASSWORD, RIK_STAND_IN_USERNAME } from './rik/start-rik-stand-in.js';
 
 export type StartSimulatorsOptions = {
   /** Where the test CAs and people's certificates are kept and reused, e.g. <dataDir>/simulators. */
@@ -60,6 +63,11 @@ export type SimulatorEndpoints = {
   tsaUrl: string;
   /** The CA of the TSA's certificate. */
   tsaTrustAnchors: string[];
+  /** The e-Business Register's XML service stand-in (docs/register-facts.md section 1.1), ending in /ariregister/. */
+  registerUrl: string;
+  /** The register user the stand-in accepts; a demo credential, not a secret. */
+  registerUsername: string;
+  registerPassword: string;
 };
 
 /** The simulators started in this process: their endpoints, and what tests do to them besides calling them. */
@@ -72,6 +80,8 @@ export type SimulatorHandle = SimulatorEndpoints & {
   issueTestIdCard(person: TestPerson): Promise<{ cert: string; key: string }>;
   /** Makes the OCSP responder or the TSA answer HTTP 500 (isDown true) or work again (false), for tests of an outage. */
   setOutage(service: 'ocsp' | 'tsa', isDown: boolean): void;
+  /** Makes the register stand-in fail in one of its ways, or answer again (NORMAL). */
+  setRegisterMode(mode: RikMode): void;
   /** What the person's phone showed with the latest PIN1 or PIN2 prompt: the verification code to compare with the page. */
   phoneScreen(personalId: string): PhoneScreen | undefined;
   close(): Promise<void>;
@@ -85,14 +95,15 @@ const MOBILE_ID_PREFIX = '/mid-api';
 const ID_CARD_PREFIX = '/id-card';
 const OCSP_PREFIX = '/ocsp';
 const TSA_PREFIX = '/tsa';
+const REGISTER_PREFIX = '/ariregister';
 /** Where the simulators describe themselves (SimulatorEndpoints) to instances that run apart from them. */
 export const DESCRIPTOR_PATH = '/simulators.json';
 // Whose card a personal code is when no test issued one: the failing or named card's holder, else a generic test person.
 const DEFAULT_CARDHOLDER = { givenName: 'OK', surname: 'TESTNUMBER' };
 
 /**
- * Starts the Smart-ID and Mobile-ID simulators and the ID-card signing
- * stand-in on one HTTP listener. The simulators speak SK's contract, answer
+ * Starts the Smart-ID and Mobile-ID simulators, the ID-card signing
+ * stand-in and the e-Business Register's stand-in on one HTTP listener. The simulators speak SK's contract, answer
  * SK's DEMO identities alike and sign with certificates from their own test
  * CAs, so the real clients and validation run unchanged against them
  * (docs/style.md habit 6).
@@ -131,6 +142,17 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
   app.addHook('preClose', async () => closing.abort());
   await app.register(ocspRoutes({ pki, outages, closing: closing.signal }), { prefix: OCSP_PREFIX });
   await app.register(tsaRoutes({ tsa: pki.tsa, outages }), { prefix: TSA_PREFIX });
+  let registerMode: RikMode = 'NORMAL';
+  await app.register(
+    rikRoutes({
+      companies: FIXTURE_COMPANIES,
+      username: RIK_STAND_IN_USERNAME,
+      password: RIK_STAND_IN_PASSWORD,
+      mode: () => registerMode,
+      closing: closing.signal,
+    }),
+    { prefix: REGISTER_PREFIX },
+  );
   // The addresses in it are the ones this listener was reached at: an instance on another host sees its own way in.
   app.get(DESCRIPTOR_PATH, async (request) => simulatorEndpoints(`${request.protocol}://${request.host}`, pki));
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
@@ -143,6 +165,9 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
     ...simulatorEndpoints(origin, pki),
     setOutage: (service, isDown) => {
       outages[service] = isDown;
+    },
+    setRegisterMode: (mode) => {
+      registerMode = mode;
     },
     issueTestIdCard: async (person) => {
       cardholders.set(person.personalId, { personalId: person.personalId, givenName: person.givenName, surname: person.surname });
@@ -169,5 +194,8 @@ function simulatorEndpoints(origin: string, pki: SimulatorPki): SimulatorEndpoin
     ocspResponders: pki.ocspAuthorities.map(({ ca }) => ({ issuerPem: ca.certificatePem, url: `${origin}${OCSP_PREFIX}` })),
     tsaUrl: `${origin}${TSA_PREFIX}`,
     tsaTrustAnchors: [pki.tsaCa.certificatePem],
+    registerUrl: `${origin}${REGISTER_PREFIX}/`,
+    registerUsername: RIK_STAND_IN_USERNAME,
+    registerPassword: RIK_STAND_IN_PASSWORD,
   };
 }

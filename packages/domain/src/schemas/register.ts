@@ -17,8 +17,11 @@ import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES } from './related-pers
 export const LEGAL_FORMS = ['OU', 'AS', 'TU', 'UU', 'MTU', 'SA'] as const;
 export type LegalForm = (typeof LEGAL_FORMS)[number];
 
-/** A company in liquidation cannot open an account; a deleted one has nobody who may represent it. */
-export const COMPANY_STATUSES = ['ACTIVE', 'IN_LIQUIDATION', 'DELETED'] as const;
+/**
+ * A company in liquidation or bankrupt cannot open an account; a deleted one has nobody who may represent it
+ * (docs/register-facts.md section 3.1).
+ */
+export const COMPANY_STATUSES = ['ACTIVE', 'IN_LIQUIDATION', 'BANKRUPT', 'DELETED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 /** A private person as the register names them in a board, shareholders or beneficial owners list. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who may act for a company, as the e-Business Register states it (docs/register-facts.md section 4): each
+ * Who may act for a company, as the e-Business Register states it (docs/register-facts.md section 5): each
  * representative with the register's own answer to "may this person act alone", the rule for the board, and the
  * special conditions as the register writes them.
  */

@@ -58,6 +58,8 @@ const PENDING_PERSON = '50001029996';
 const SUBMITTED_PERSON = '39901012239';
 const MINOR = '61101012257';
 const INVALID_DOCUMENT = '30303039914';
+/** Board of the register's own cases: joint representation, a discrepancy notice, a hidden owner, a bankruptcy. */
+const REGISTER_CASES_PERSON = '60001017869';
 
 beforeAll(async () => {
   // A real SMTP server on loopback: save-and-continue-later mail arrives here.
@@ -122,6 +124,16 @@ describe('companies the representative may choose', () => {
     expect(byCode[REGISTRY_CODES.inLiquidation]).toMatchObject({ entry: 'BLOCKED', outcome: 'CANNOT_OPEN' });
   });
 
+  it('blocks a bankrupt company as one in liquidation, and offers the others of the register’s cases', async () => {
+    const response = await call(REGISTER_CASES_PERSON, 'GET', '/onboarding/representative/companies');
+    expect(response.statusCode).toBe(200);
+    const byCode = Object.fromEntries(response.json().companies.map((company: { registryCode: string }) => [company.registryCode, company]));
+    expect(byCode[REGISTRY_CODES.bankrupt]).toMatchObject({ entry: 'BLOCKED', outcome: 'CANNOT_OPEN' });
+    for (const code of [REGISTRY_CODES.jointRepresentation, REGISTRY_CODES.discrepancyNotice, REGISTRY_CODES.hiddenBeneficialOwners]) {
+      expect(byCode[code], code).toMatchObject({ entry: 'NEW' });
+    }
+  });
+
   it('shows the pending application, the submitted one and one started by another representative', async () => {
     const pending = (await call(PENDING_PERSON, 'GET', '/onboarding/representative/companies')).json();
     expect(pending.companies.find((company: { registryCode: string }) => company.registryCode === REGISTRY_CODES.pendingApplication)).toMatchObject({
@@ -150,6 +162,7 @@ describe('creating an application: the outcomes the server decides', () => {
     [MINOR, REGISTRY_CODES.minorRepresentative, 'MINOR'],
     [INVALID_DOCUMENT, REGISTRY_CODES.invalidDocument, 'DOCUMENT_INVALID'],
     [OK_PERSON, REGISTRY_CODES.inLiquidation, 'CANNOT_OPEN'],
+    [REGISTER_CASES_PERSON, REGISTRY_CODES.bankrupt, 'CANNOT_OPEN'],
     [SUBMITTED_PERSON, REGISTRY_CODES.submittedApplication, 'ALREADY_SUBMITTED'],
     [SUBMITTED_PERSON, REGISTRY_CODES.otherRepresentative, 'STARTED_WITH_OTHER_REPRESENTATIVE'],
     [TEST_PERSON, REGISTRY_CODES.onePersonOu, 'MUST_VISIT_BRANCH'],

@@ -17,6 +17,11 @@ export type RegisterCompany = {
   legalForm: LegalForm;
   status: CompanyStatus;
   representationBasis: RegisterRepresentationBasis;
+  /**
+   * Whether the register says the person may act alone (`ainuesindusoigus_olemas`, docs/register-facts.md
+   * section 2.5); undefined where the source does not say.
+   */
+  canActAlone?: boolean;
 };
 
 export const IDENTITY_DOCUMENT_TYPES = ['ID_CARD', 'DIGITAL_ID', 'RESIDENCE_PERMIT_CARD', 'PASSPORT'] as const;

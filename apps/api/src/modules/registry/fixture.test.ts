@@ -216,6 +216,31 @@ describe('the cases of the fixture', () => {
     expect(card(REGISTRY_CODES.deleted).status).toBe('DELETED');
   });
 
+  it('a bankrupt company', () => {
+    expect(card(REGISTRY_CODES.bankrupt).status).toBe('BANKRUPT');
+  });
+
+  it('the register’s own cases: joint representation, a discrepancy notice, a hidden beneficial owner', () => {
+    const byCode = new Map(FIXTURE_COMPANIES.map((entry) => [entry.registryCode, entry]));
+    const joint = byCode.get(REGISTRY_CODES.jointRepresentation);
+    expect(joint?.jointRepresentation).toBeTruthy();
+    expect(joint?.managementBoard.length).toBeGreaterThanOrEqual(2);
+    expect(byCode.get(REGISTRY_CODES.discrepancyNotice)?.beneficialOwners.filter((owner) => owner.hasDiscrepancyNotice)).toHaveLength(1);
+    expect(byCode.get(REGISTRY_CODES.hiddenBeneficialOwners)?.hiddenBeneficialOwners).toBeGreaterThan(0);
+    // Only these companies carry the register's special cases, so every other case stays as simple as it was.
+    const special = FIXTURE_COMPANIES.filter(
+      (entry) =>
+        entry.jointRepresentation !== undefined ||
+        entry.hiddenBeneficialOwners !== undefined ||
+        entry.beneficialOwners.some((owner) => owner.hasDiscrepancyNotice),
+    );
+    expect(special.map((entry) => entry.registryCode)).toEqual([
+      REGISTRY_CODES.jointRepresentation,
+      REGISTRY_CODES.discrepancyNotice,
+      REGISTRY_CODES.hiddenBeneficialOwners,
+    ]);
+  });
+
   it('one company, and only that one, already has an account with the bank', () => {
     const withAccount = FIXTURE_COMPANIES.filter((entry) => bank.hasAccount('EE', entry.registryCode));
     expect(withAccount.map((entry) => entry.registryCode)).toEqual([REGISTRY_CODES.existingAccount]);
@@ -270,7 +295,16 @@ const SIGN_IN_CASES: [personalId: string, registryCodes: string[]][] = [
   ['30303039816', [REGISTRY_CODES.chainHoldingFirst]],
   ['60001019906', [REGISTRY_CODES.otherRepresentative, REGISTRY_CODES.maryAnnNew]],
   ['60001018800', [REGISTRY_CODES.maryAnnNew]],
-  ['60001017869', [REGISTRY_CODES.minorityShareholders]],
+  [
+    '60001017869',
+    [
+      REGISTRY_CODES.minorityShareholders,
+      REGISTRY_CODES.jointRepresentation,
+      REGISTRY_CODES.discrepancyNotice,
+      REGISTRY_CODES.hiddenBeneficialOwners,
+      REGISTRY_CODES.bankrupt,
+    ],
+  ],
   ['51307149560', []],
   ['38001085718', [REGISTRY_CODES.chainAs, REGISTRY_CODES.testPersonOu]],
 ];

@@ -4,6 +4,7 @@ import {
   STEP_ORDER,
   stepIndex,
   type BlockingOutcome,
+  type CompanyStatus,
   type FollowUp,
   type OverviewNotices,
   type Step,
@@ -65,7 +66,7 @@ export function representativeOutcome(person: RepresentativeFacts, today: Date):
 export type CompanyFacts = {
   /** Whether the register lists the person among those who may represent the company. */
   isRepresentedByPerson: boolean;
-  status: 'ACTIVE' | 'IN_LIQUIDATION' | 'DELETED';
+  status: CompanyStatus;
 };
 
 export type ExistingApplication = { processId: string; status: string; isOwn: boolean };

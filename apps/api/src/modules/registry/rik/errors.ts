@@ -1,0 +1,43 @@
+/**
+ * Why a register query failed. None of these is "not found": only an empty answer is
+ * (docs/register-facts.md section 1.5), so a caller can never mistake an outage for a missing company.
+ */
+export type RikFailure =
+  | { kind: 'TIMEOUT'; timeoutMs: number }
+  | { kind: 'UNREACHABLE'; reason: string }
+  | { kind: 'HTTP_STATUS'; status: number }
+  | { kind: 'FAULT'; faultCode: string; faultString: string }
+  | { kind: 'BAD_CREDENTIALS'; faultString: string }
+  | { kind: 'MALFORMED'; reason: string };
+
+export class RikError extends Error {
+  /** The register could not answer: for the API's client the service is unavailable for now, never "not found". */
+  readonly statusCode = 503;
+
+  constructor(
+    readonly operation: string,
+    readonly failure: RikFailure,
+  ) {
+    super(`e-Business Register ${operation}: ${describe(failure)}`);
+    this.name = 'RikError';
+  }
+}
+
+function describe(failure: RikFailure): string {
+  switch (failure.kind) {
+    case 'TIMEOUT':
+      return `no answer within ${String(failure.timeoutMs)} ms`;
+    case 'UNREACHABLE':
+      return `unreachable (${failure.reason})`;
+    case 'HTTP_STATUS':
+      return `HTTP ${String(failure.status)}`;
+    case 'FAULT':
+      return `fault ${failure.faultCode}: ${failure.faultString}`;
+    case 'BAD_CREDENTIALS':
+      return `credentials refused: ${failure.faultString}`;
+    case 'MALFORMED':
+      return `unreadable answer (${failure.reason})`;
+  }
+}
+
+export const isRikError = (error: unknown): error is RikError => error instanceof RikError;
