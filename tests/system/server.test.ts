@@ -130,6 +130,30 @@ describe('the server process', () => {
     expect(output).toContain('Invalid configuration');
     for (const key of ['PORT', 'DATABASE_URL', 'IDENTITY_MODE']) expect(output).toContain(`${key}:`);
   });
+
+  it('will not go live without the e-Business Register: it names each register setting it lacks', async () => {
+    // Everything a live instance needs but the register's settings: there is no fixture to fall back on.
+    const server = startProcess({
+      IDENTITY_MODE: 'live',
+      PUBLIC_URL: 'https://konto.pank.ee',
+      SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
+      SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+      SMART_ID_RELYING_PARTY_NAME: 'DEMO',
+      SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem',
+      MOBILE_ID_BASE_URL: 'https://tsp.demo.sk.ee/mid-api',
+      MOBILE_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
+      MOBILE_ID_RELYING_PARTY_NAME: 'DEMO',
+      MOBILE_ID_TRUST_ANCHORS: '/etc/onboarding/mid-ca.pem',
+      ID_CARD_TRUST_ANCHORS: '/etc/onboarding/esteid2018.pem',
+      TIMESTAMP_URL: 'http://demo.sk.ee/tsa',
+      TIMESTAMP_TRUST_ANCHORS: '/etc/onboarding/tsa-ca.pem',
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Invalid configuration');
+    // The register's settings and nothing else: the rest of the live configuration is whole.
+    expect([...output.matchAll(/^\s+- (\w+):/gm)].map((match) => match[1])).toEqual(['REGISTER_URL', 'REGISTER_USERNAME', 'REGISTER_PASSWORD']);
+  });
 });
 
 describe('a start that fails', () => {
