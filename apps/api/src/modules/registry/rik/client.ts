@@ -40,6 +40,8 @@ export const scrubEcho = (value: unknown, password: string): unknown => {
   return Object.fromEntries(Object.entries(value).flatMap(([key, entry]) => (CREDENTIAL_FIELDS.has(key) ? [] : [[key, scrubEcho(entry, password)]])));
 };
 
+const scrubText = (text: string, password: string): string => (password === '' ? text : text.replaceAll(password, '***'));
+
 /*
  * RIK's fault texts are not published (docs/register-facts.md section 1.5), so refused credentials are told apart
  * only by the words a fault about them is likely to hold; any other fault stays a fault.
@@ -82,7 +84,8 @@ export const createRikClient = (options: RikClientOptions): RikClient => {
       }
       // A SOAP 1.1 fault comes with HTTP 500, and may come with 200 too.
       const fault = readFault(text);
-      if (fault) throw failure(failureOfFault(fault));
+      // A fault's text is logged with the error: should it quote the query, the password goes no further.
+      if (fault) throw failure(failureOfFault({ ...fault, faultString: scrubText(fault.faultString, options.password) }));
       if (status < 200 || status > 299) throw failure({ kind: 'HTTP_STATUS', status });
       let body: unknown;
       try {
