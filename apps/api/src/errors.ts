@@ -29,6 +29,7 @@ export const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
   RATE_LIMITED: 'Too many requests. Try again later.',
   INTERNAL_ERROR: 'Something went wrong on our side.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+  REGISTER_UNAVAILABLE: 'The Business Register does not answer at the moment. Nothing is lost: try again in a few minutes.',
 };
 
 /**

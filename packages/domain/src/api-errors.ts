@@ -60,6 +60,11 @@ export const API_ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   /** A dependency (the database, an identity provider) does not answer. */
   SERVICE_UNAVAILABLE: 503,
+  /**
+   * The e-Business Register does not answer (a timeout, a 5xx, a fault, refused credentials): never "not found".
+   * Nothing the person entered is lost; they try again in a few minutes.
+   */
+  REGISTER_UNAVAILABLE: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

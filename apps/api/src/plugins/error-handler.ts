@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { API_ERROR_STATUS } from '@onboarding/domain';
 import { AppError, type ApiErrorCode } from '../errors.js';
 import { IdentityError } from '../modules/identity/types.js';
 
@@ -31,9 +32,17 @@ const signInFailureMessages: Record<IdentityError['code'], string> = {
   timestamp_unavailable: 'The signature could not be time-stamped.',
 };
 
+/** The answer an error of a dependency's client says it stands for (the register's RikError: REGISTER_UNAVAILABLE). */
+function namedApiCode(error: Error): ApiErrorCode | undefined {
+  const code: unknown = (error as { apiCode?: unknown }).apiCode;
+  return typeof code === 'string' && code in API_ERROR_STATUS ? (code as ApiErrorCode) : undefined;
+}
+
 /** Turns any thrown error into `{ code, message, fields? }`; 5xx bodies say nothing internal. */
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  const named = namedApiCode(error);
+  if (named) return new AppError(named);
 
   const statusCode = 'statusCode' in error ? error.statusCode : undefined;
   if (statusCode && statusCode >= 400 && statusCode < 500) {

@@ -59,7 +59,7 @@ export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
     path: '/onboarding/representative/companies',
     response: representativeCompaniesSchema,
     isAuthenticated: true,
-    errors: ['CONSENT_REQUIRED'],
+    errors: ['CONSENT_REQUIRED', 'REGISTER_UNAVAILABLE'],
   },
   createApplication: {
     method: 'POST',
@@ -67,7 +67,7 @@ export const onboardingEndpoints = endpointGroup('onboarding', 'onboarding', {
     body: createApplicationRequestSchema,
     response: createApplicationResponseSchema,
     isAuthenticated: true,
-    errors: ['NOT_FOUND', 'CONFLICT', 'CONSENT_REQUIRED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'CONSENT_REQUIRED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT', 'REGISTER_UNAVAILABLE'],
   },
   application: {
     method: 'GET',

@@ -15,7 +15,7 @@ export const registerEndpoints = endpointGroup('register', 'register', {
     params: registerCompanyParamsSchema,
     response: registerCompanyLookupSchema,
     isAuthenticated: true,
-    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'REGISTER_UNAVAILABLE', 'RATE_LIMITED'],
   },
   person: {
     method: 'GET',
@@ -23,6 +23,6 @@ export const registerEndpoints = endpointGroup('register', 'register', {
     params: registerPersonParamsSchema,
     response: registerPersonLookupSchema,
     isAuthenticated: true,
-    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'CONSENT_REQUIRED', 'REGISTER_UNAVAILABLE', 'RATE_LIMITED'],
   },
 });

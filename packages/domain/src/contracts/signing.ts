@@ -20,7 +20,7 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     body: startSigningRequestSchema,
     response: startSigningResponseSchema,
     isAuthenticated: true,
-    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'REGISTER_UNAVAILABLE', 'RATE_LIMITED'],
   },
   /** One status call (the browser polls every second): waiting for PIN2, signed and submitted, or how it ended. */
   status: {
@@ -54,7 +54,7 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     path: '/onboarding/applications/:processId/contract',
     params: processParamsSchema,
     isAuthenticated: true,
-    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'REGISTER_UNAVAILABLE', 'RATE_LIMITED'],
   },
   /** The signed contract as an ASiC-E container (.asice: the PDF, the XAdES signature, its time-stamp and OCSP status), once submitted. */
   signedContract: {

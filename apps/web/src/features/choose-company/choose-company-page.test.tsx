@@ -62,6 +62,23 @@ afterEach(() => {
 });
 
 describe('choose-company screen', () => {
+  it('says the Business Register does not answer, not that there are no companies, and lists them once it does', async () => {
+    let isRegisterUp = false;
+    stubFetch({
+      'GET /onboarding/representative': () => jsonResponse(consentedRepresentative()),
+      'GET /onboarding/representative/companies': () =>
+        isRegisterUp ? jsonResponse(companies) : jsonResponse({ code: 'REGISTER_UNAVAILABLE', message: 'The Business Register does not answer.' }, 503),
+    });
+    renderScreen();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('The Business Register does not answer at the moment. Nothing you entered is lost');
+    expect(screen.queryByRole('group', { name: 'Companies' })).toBeNull();
+
+    isRegisterUp = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Companies' })).toBeTruthy();
+  });
+
   it('lists the companies as radios with their entries', async () => {
     serve();
     renderScreen();

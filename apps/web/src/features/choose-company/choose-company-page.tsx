@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { outcomePaths, paths, screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
+
 import { domainResolver } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
 import { SupportContacts } from '../../lib/support-contacts';
@@ -27,6 +28,9 @@ import { useCompanies } from './api/get-companies';
 import { CompanyOption } from './company-option';
 import { ManualCompanyFields } from './manual-company-fields';
 import styles from './choose-company-page.module.css';
+
+/** The register did not answer: not "no companies", and nothing is lost; the person tries again later. */
+const isRegisterUnavailable = (error: unknown) => error instanceof ApiError && error.code === 'REGISTER_UNAVAILABLE';
 
 const MANUAL = 'manual';
 const PENDING_MANUAL = 'pending-manual';
@@ -134,7 +138,7 @@ export function ChooseCompanyPage() {
       {companies.isPending && <Spinner />}
       {companies.isError && (
         <div className={styles.loadError} role="alert">
-          <p>{t('CHOOSE_COMPANY.LOAD_ERROR')}</p>
+          <p>{isRegisterUnavailable(companies.error) ? t('ERRORS.REGISTER_UNAVAILABLE.MESSAGE') : t('CHOOSE_COMPANY.LOAD_ERROR')}</p>
           <Button variant="secondary" onClick={() => void companies.refetch()}>
             {t('ERRORS.ACTIONS.TRY_AGAIN')}
           </Button>

@@ -11,8 +11,10 @@ export type RikFailure =
   | { kind: 'MALFORMED'; reason: string };
 
 export class RikError extends Error {
-  /** The register could not answer: for the API's client the service is unavailable for now, never "not found". */
+  /** The register could not answer: for the API's client it is unavailable for now, never "not found". */
   readonly statusCode = 503;
+  /** What the API answers for it (plugins/error-handler.ts), with nothing of the register's own words. */
+  readonly apiCode = 'REGISTER_UNAVAILABLE';
 
   constructor(
     readonly operation: string,

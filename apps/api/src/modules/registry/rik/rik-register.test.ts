@@ -196,9 +196,10 @@ describe('failures are failures, never not found', () => {
 });
 
 describe('RikError', () => {
-  it('answers the API’s client 503, the service unavailable, with nothing of the register in the body', () => {
+  it('answers the API’s client 503 REGISTER_UNAVAILABLE, with nothing of the register in the body', () => {
     const error = toAppError(new RikError('esindus_v2', { kind: 'FAULT', faultCode: 'SOAP-ENV:Server', faultString: 'internal' }));
-    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.code).toBe('REGISTER_UNAVAILABLE');
+    expect(error.statusCode).toBe(503);
     expect(JSON.stringify(error.toJSON())).not.toContain('internal');
   });
 });
