@@ -6,7 +6,8 @@ import { ApiError, NetworkError } from '../lib/api-errors';
  * GlobalErrorNotifier turns them into toasts and the global error dialog.
  *
  * - A network failure: the network toast.
- * - A 500-599 answer: the general error toast with the support contacts.
+ * - A 500-599 answer: the general error toast with the support contacts, unless the screen claimed its code
+ *   (the choose-company screen says in place that the Business Register does not answer).
  * - 401/403: nothing; lib/api-client.ts has already logged the user out.
  * - Anything else the screen did not claim (meta.handledErrorCodes, or
  *   meta.isErrorShownInPlace): the global error dialog, once, until closed.
@@ -58,6 +59,7 @@ export function reportGlobalError(error: unknown, rawMeta?: Record<string, unkno
   }
   if (error instanceof ApiError) {
     if (error.status >= 500 && error.status <= 599) {
+      if (readMeta(rawMeta).handledErrorCodes?.includes(error.code)) return;
       showToast('server', now);
       return;
     }

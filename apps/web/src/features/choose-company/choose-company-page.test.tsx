@@ -73,6 +73,8 @@ describe('choose-company screen', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('The Business Register does not answer at the moment. Nothing you entered is lost');
     expect(screen.queryByRole('group', { name: 'Companies' })).toBeNull();
+    // Said in place: not also the general error toast, which would ask to repeat the last action.
+    expect(screen.queryByText('An error occurred')).toBeNull();
 
     isRegisterUp = true;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -11,7 +11,8 @@ export const companiesQueryOptions = () =>
   queryOptions({
     queryKey: companiesQueryKey,
     queryFn: ({ signal }) => getCompanies(signal),
-    meta: { isErrorShownInPlace: true },
+    // The register's silence is told on the screen itself, not as a general error.
+    meta: { isErrorShownInPlace: true, handledErrorCodes: ['REGISTER_UNAVAILABLE'] },
   });
 
 export const useCompanies = () => useQuery(companiesQueryOptions());
