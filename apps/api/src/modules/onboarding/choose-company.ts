@@ -110,9 +110,10 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
         companies.map(async (company): Promise<RepresentativeCompany> => {
           const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
           if (await bankRecords.isCustomer(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
-          const details = await register.company(company.registryCountryCode, company.registryCode);
+          // The person's list already says each company's status: its card (three register queries and more for its
+          // owners) is read only for the company chosen.
           const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
-          const decision = companyDecision({ isRepresentedByPerson: true, status: details?.status ?? 'ACTIVE' }, existing(rows, user));
+          const decision = companyDecision({ isRepresentedByPerson: true, status: company.status }, existing(rows, user));
           if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
           if (decision.kind === 'OUTCOME') {
             // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
