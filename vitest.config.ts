@@ -10,6 +10,9 @@ const resolve = { conditions: ['source'] };
 const ssr = { resolve: { conditions: ['source'] } };
 // Made once per run: the migrated databases each test database copies.
 const apiGlobalSetup = 'apps/api/src/test/global-setup.ts';
+// A worker imports the app, React and jsdom once, not once per file (docs/decisions/0027); what a test stubs is
+// restored after it, since the next file shares its modules.
+const oneGraphPerWorker = { isolate: false, unstubGlobals: true, unstubEnvs: true } as const;
 
 export default defineConfig({
   test: {
@@ -20,7 +23,7 @@ export default defineConfig({
       {
         resolve,
         ssr,
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', ...oneGraphPerWorker },
       },
       {
         // The API in one process: app.inject, simulators and SMTP servers on ports of the test's own.
@@ -30,9 +33,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
+          ...oneGraphPerWorker,
           globalSetup: [apiGlobalSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -46,9 +47,7 @@ export default defineConfig({
           name: 'system',
           include: ['tests/system/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
+          ...oneGraphPerWorker,
           globalSetup: ['tests/system/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -61,9 +60,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
+          ...oneGraphPerWorker,
           // Keyboard journeys through a whole form take a few seconds in jsdom; on a busy shared machine
           // the 5 s default fails them for the machine's sake, not the product's.
           testTimeout: 15_000,
@@ -78,9 +75,7 @@ export default defineConfig({
           name: 'forms',
           include: ['tests/forms/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
+          ...oneGraphPerWorker,
           globalSetup: [apiGlobalSetup],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -93,9 +88,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
+          ...oneGraphPerWorker,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
