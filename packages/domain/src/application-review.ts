@@ -4,6 +4,7 @@ import { applicationFactsSchema, discrepancySchema, type ApplicationFacts, type 
 import type { RegisterCompanyDetails, RegisterShareholder } from './schemas/register.js';
 import { STEP_SCHEMAS } from './schemas/application.js';
 import { createRelatedPersonsSchema, type RelatedPersonsContext } from './schemas/related-persons-step.js';
+import { signingSummarySchema, type SigningSummary } from './schemas/representation.js';
 import { APPLICATION_SCREENS } from './steps.js';
 import { parseWithIssues, type FieldIssue } from './validation/zod-issues.js';
 
@@ -85,7 +86,14 @@ export function verifiedNotices(steps: Readonly<Record<string, unknown>>, regist
 }
 
 export type StepReview = { step: ReviewedStep; screen: (typeof APPLICATION_SCREENS)[number]; isComplete: boolean; issues: FieldIssue[] };
-export type ApplicationReview = { isComplete: boolean; steps: StepReview[]; notices: OverviewNotices; facts?: ApplicationFacts; discrepancies?: Discrepancy[] };
+export type ApplicationReview = {
+  isComplete: boolean;
+  steps: StepReview[];
+  notices: OverviewNotices;
+  facts?: ApplicationFacts;
+  discrepancies?: Discrepancy[];
+  signing?: SigningSummary;
+};
 
 /**
  * The related persons rules need the company and the signed-in representative. The company is the
@@ -136,4 +144,6 @@ export const applicationReviewSchema = z.object({
   facts: applicationFactsSchema.optional(),
   /** Where the declaration contradicts the register: shown to the applicant before signing. */
   discrepancies: z.array(discrepancySchema).optional(),
+  /** Who signs with the applicant, where the register states the company's representation; the server adds it. */
+  signing: signingSummarySchema.optional(),
 });

@@ -1,4 +1,4 @@
-import type { CompanyRepresentation, RegisterRepresentative } from './schemas/representation.js';
+import type { CompanyRepresentation, RegisterRepresentative, SigningSummary } from './schemas/representation.js';
 
 /**
  * Whether the signed-in person may sign for the company alone and, if not, who must sign with them
@@ -61,3 +61,15 @@ export function signingRequirement(representation: CompanyRepresentation, person
  */
 export const needsRepresentationReview = (representation: CompanyRepresentation): boolean =>
   representation.specialConditions.length > 0 || representation.rule.kind === 'UNKNOWN';
+
+/** The signing requirement as the applicant is told it, for the company's representation as the register states it. */
+export function signingSummaryOf(representation: CompanyRepresentation, person: PersonCode): SigningSummary {
+  const requirement = signingRequirement(representation, person);
+  const candidates = 'candidates' in requirement ? requirement.candidates.map(({ firstName, lastName }) => ({ firstName, lastName })) : [];
+  return {
+    requirement: requirement.kind,
+    othersNeeded: requirement.kind === 'TOGETHER' ? requirement.othersNeeded : 0,
+    candidates,
+    isCheckedByBank: needsRepresentationReview(representation),
+  };
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './address.js';
 import { checkRegistryCode } from './company-data.js';
 import { countryCode, object, personalId, requiredText } from './fields.js';
+import { companyRepresentationSchema } from './representation.js';
 import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
 
 /**
@@ -109,6 +110,11 @@ export const registerCompanyDetailsSchema = z.object({
   authorizedPersons: z.array(registerPersonDataSchema),
   shareholders: z.array(registerShareholderSchema),
   beneficialOwners: z.array(registerBeneficialOwnerSchema),
+  /**
+   * Who may act for the company and how (docs/register-facts.md section 5). Absent on a card read before the product
+   * kept it: the signing requirement is then the bank's question.
+   */
+  representation: companyRepresentationSchema.optional(),
 });
 export type RegisterCompanyDetails = z.infer<typeof registerCompanyDetailsSchema>;
 

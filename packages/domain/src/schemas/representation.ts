@@ -42,3 +42,20 @@ export const companyRepresentationSchema = z.object({
   representatives: z.array(registerRepresentativeSchema),
 });
 export type CompanyRepresentation = z.infer<typeof companyRepresentationSchema>;
+
+export const SIGNING_REQUIREMENTS = ['ALONE', 'TOGETHER', 'BANK_DECIDES', 'NOT_A_REPRESENTATIVE'] as const;
+
+/**
+ * What the applicant is told before signing (docs/register-facts.md section 5): whether others must sign with them,
+ * how many and from whom, and whether a person at the bank reads the register's conditions. Names only: the
+ * applicant needs no one else's personal code to know whom to ask.
+ */
+export const signingSummarySchema = z.object({
+  requirement: z.enum(SIGNING_REQUIREMENTS),
+  /** How many of `candidates` must sign too: 0 when the applicant signs alone or the bank decides. */
+  othersNeeded: z.number().int().min(0),
+  candidates: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  /** Special conditions, or a rule the product cannot read: a person at the bank reads the register. */
+  isCheckedByBank: z.boolean(),
+});
+export type SigningSummary = z.infer<typeof signingSummarySchema>;

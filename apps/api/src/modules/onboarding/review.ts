@@ -1,6 +1,7 @@
 import {
   isBlockedByRegister,
   reviewApplication,
+  signingSummaryOf,
   stepIndex,
   verifiedNotices,
   type ApplicationReview,
@@ -59,13 +60,16 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
         }
         return stepReview;
       });
+      const details = registerOf(application)?.details;
+      const representative = { personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode };
       return {
         ...review,
         steps,
         isComplete: steps.every((stepReview) => stepReview.isComplete),
-        notices: verifiedNotices(application.stepData, registerOf(application)?.details),
+        notices: verifiedNotices(application.stepData, details),
         facts,
         discrepancies,
+        ...(details?.representation ? { signing: signingSummaryOf(details.representation, representative) } : {}),
       };
     },
   };

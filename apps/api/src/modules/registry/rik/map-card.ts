@@ -1,6 +1,7 @@
 import type { Address, CompanyStatus, LegalForm, RegisterPersonData } from '@onboarding/domain';
 import { companyStatusOf, countryOf, emtakVersionOf, legalFormOf, personTypeOf, roleOf } from './codes.js';
 import { CARD_PERSON, isCurrentOn, personOf } from './map-person.js';
+import type { CardRepresentative } from './map-representation.js';
 import { dateAt, decimalAt, flagAt, itemsOf, objectAt, textAt, type RikObject } from './values.js';
 
 /** A line of the shareholders list, its holding in exact millionths of a percent. */
@@ -28,6 +29,8 @@ export type CardReading = {
   supervisoryBoardMembers: RegisterPersonData[];
   authorizedPersons: RegisterPersonData[];
   shareholders: ShareholderRow[];
+  /** The natural persons who may represent the company, in their role, in the card's order. */
+  representatives: CardRepresentative[];
   representation: Representation;
 };
 
@@ -78,6 +81,14 @@ export const readCard = (company: RikObject, today: string): CardReading => {
     (person, index) => board.findIndex((other) => other.personalId === person.personalId && other.birthDate === person.birthDate) === index,
   );
 
+  const representativeRoles = { MANAGEMENT_BOARD: 'MANAGEMENT_BOARD_MEMBER', LIQUIDATOR: 'LIQUIDATOR', AUTHORIZED_PERSON: 'AUTHORIZED_PERSON' } as const;
+  const representatives = onCard.flatMap((row): CardRepresentative[] => {
+    const meaning = roleOf(textAt(row, 'isiku_roll'));
+    if (meaning !== 'MANAGEMENT_BOARD' && meaning !== 'LIQUIDATOR' && meaning !== 'AUTHORIZED_PERSON') return [];
+    if (personTypeOf(textAt(row, 'isiku_tyyp'), textAt(row, 'isikukood_registrikood')) !== 'NATURAL') return [];
+    return [{ person: personOf(row, CARD_PERSON), role: representativeRoles[meaning] }];
+  });
+
   // Shareholders are delivered off the card even since they are entered on it (docs/register-facts.md section 2.2).
   const offCard = itemsOf(persons.kaardivalised_isikud).filter((row) => isCurrentOn(row, today));
   const shareholders = [...onCard, ...offCard]
@@ -106,6 +117,7 @@ export const readCard = (company: RikObject, today: string): CardReading => {
     supervisoryBoardMembers: naturalWith(onCard, ['SUPERVISORY_BOARD']),
     authorizedPersons: naturalWith(onCard, ['AUTHORIZED_PERSON']),
     shareholders,
+    representatives,
     representation: {
       normalRules: itemsOf(persons.esindusoiguse_normaalregulatsioonid).flatMap((item) => {
         const role = textAt(item, 'roll');

@@ -50,7 +50,8 @@ describe('createRikRegister against the stand-in', () => {
         JSON.parse(
           JSON.stringify(value, function (this: Record<string, unknown>, key, inner: unknown) {
             if (key === 'shareholders' && this.type === 'LEGAL_ENTITY' && this.registryCountryCode !== 'EE') return [];
-            if (key === 'mainFieldOfActivityName') return undefined;
+            // Only the register states representation: it has a test of its own below.
+            if (key === 'mainFieldOfActivityName' || key === 'representation') return undefined;
             return inner;
           }),
         );
@@ -103,6 +104,28 @@ describe('createRikRegister against the stand-in', () => {
     expect(chain?.evidence.map((entry) => entry.operation)).toEqual(['detailandmed_v2', 'detailandmed_v2', 'detailandmed_v2', 'tegelikudKasusaajad_v2']);
     expect(chain?.evidence[0]?.paring).toMatchObject({ ariregistri_kood: REGISTRY_CODES.chainAs, yandmed: 'true' });
     expect(chain?.evidence[0]?.queriedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('states representation: each alone without a condition, and the register’s own JAH or EI with one', async () => {
+    const sole = await register.record(REGISTRY_CODES.onePersonOu);
+    expect(sole?.details.representation).toEqual({
+      rule: { kind: 'EACH_ALONE' },
+      specialConditions: [],
+      representatives: [
+        { firstName: 'OK', lastName: 'TESTNUMBER', personalId: '40504040001', personalIdCountryCode: 'EE', role: 'MANAGEMENT_BOARD_MEMBER', mayActAlone: true },
+      ],
+    });
+    // Without a condition nobody is asked whether they may act alone.
+    expect(sole?.evidence.map((entry) => entry.operation)).not.toContain('esindus_v2');
+
+    const joint = await register.record(REGISTRY_CODES.jointRepresentation);
+    expect(joint?.details.representation?.rule).toEqual({ kind: 'JOINTLY', count: 2 });
+    expect(joint?.details.representation?.specialConditions).toEqual(['Osaühingut esindavad kaks juhatuse liiget ühiselt.']);
+    expect(joint?.details.representation?.representatives.map((entry) => [entry.personalId, entry.role, entry.mayActAlone])).toEqual([
+      ['60001017869', 'MANAGEMENT_BOARD_MEMBER', false],
+      ['47103220312', 'MANAGEMENT_BOARD_MEMBER', false],
+    ]);
+    expect(joint?.evidence.map((entry) => entry.operation)).toContain('esindus_v2');
   });
 
   it('never lets the password out, though the stand-in echoes it', async () => {

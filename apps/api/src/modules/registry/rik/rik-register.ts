@@ -3,7 +3,8 @@ import type { BusinessRegister, PersonKey, RegisterCompany, RegisterCompanyDetai
 import { createRikClient, type RikEvidence } from './client.js';
 import { companyStatusOf, countryOf, legalFormOf, registerCountryOf, roleOf } from './codes.js';
 import { readBeneficialOwners, type BeneficialOwnership } from './map-beneficial-owners.js';
-import { readCard, type Representation, type ShareholderRow } from './map-card.js';
+import { readCard, type CardReading, type Representation, type ShareholderRow } from './map-card.js';
+import { representationFromCard, representativeKey } from './map-representation.js';
 import { personKeyOf } from './map-person.js';
 import { beneficialOwnersQuery, companyByCodeQuery, companiesByNameQuery, representationQuery } from './queries.js';
 import { itemsOf, millionthsToNumber, objectAt, textAt, yesNoAt, type RikObject } from './values.js';
@@ -113,6 +114,29 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
     return holdings;
   };
 
+  /**
+   * Each representative's "may act alone" as esindus_v2 answers it. Asked only when the card has special conditions:
+   * without one, every representative acts alone by law (docs/register-facts.md section 5). One question is enough:
+   * the answer for one representative lists the company's every representative.
+   */
+  const soleRightsOf = async (card: CardReading, evidence: RikEvidence[]): Promise<Map<string, boolean>> => {
+    const rights = new Map<string, boolean>();
+    const asked = card.representatives.find(({ person }) => person.personalId !== undefined)?.person;
+    if (card.representation.specialConditions.length === 0 || asked?.personalId === undefined) return rights;
+    const answer = await client.call('esindus_v2', representationQuery(asked.personalId, registerCountryOf(asked.personalIdCountryCode)));
+    evidence.push(answer.evidence);
+    const entry = companiesIn(answer.keha).find((company) => textAt(company, 'ariregistri_kood') === card.registryCode);
+    for (const person of itemsOf(objectAt(entry, 'isikud'))) {
+      const code = textAt(person, 'fyysilise_isiku_kood');
+      const alone = yesNoAt(person, 'ainuesindusoigus_olemas');
+      if (code === undefined || alone === undefined) continue;
+      const key = representativeKey(code, countryOf(textAt(person, 'isikukood_riik')) ?? DEFAULT_COUNTRY_CODE);
+      // A person with two roles may act alone in one of them: alone it is.
+      rights.set(key, alone || rights.get(key) === true);
+    }
+    return rights;
+  };
+
   const recordOf = async (company: RikObject, evidence: RikEvidence[]): Promise<RikCompanyRecord | undefined> => {
     const day = today();
     const card = readCard(company, day);
@@ -123,6 +147,8 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
     const beneficial = await client.call('tegelikudKasusaajad_v2', beneficialOwnersQuery(card.registryCode));
     evidence.push(beneficial.evidence);
     const beneficialOwnership = readBeneficialOwners(beneficial.keha, day, (key) => owned.get(key));
+    const conditions = card.representation.specialConditions.map((condition) => condition.text);
+    const representation = representationFromCard(card.representatives, conditions, await soleRightsOf(card, evidence));
     return {
       details: {
         businessName: card.businessName,
@@ -141,6 +167,7 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
         authorizedPersons: card.authorizedPersons,
         shareholders: toShareholders(holdings),
         beneficialOwners: beneficialOwnership.owners.map((entry) => entry.owner),
+        representation,
       },
       statusCode: card.statusCode,
       legalFormCode: card.legalFormCode,
