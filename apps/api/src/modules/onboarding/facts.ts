@@ -1,4 +1,14 @@
-import { applicationFactsOf, unverifiedFactsOf, verifiedNotices, type ApplicationFacts, type Discrepancy, type FactsInput } from '@onboarding/domain';
+import {
+  applicationFactsOf,
+  signingSummaryOf,
+  unverifiedFactsOf,
+  verifiedNotices,
+  type ApplicationFacts,
+  type Discrepancy,
+  type FactsInput,
+  type RegisterCompanyDetails,
+  type SigningSummary,
+} from '@onboarding/domain';
 import { registerOf } from './application-view.js';
 import type { DecisionFacts } from './flow/transitions.js';
 import type { ApplicationRow } from './rows.js';
@@ -29,5 +39,18 @@ export const factsOf = (application: ApplicationRow, user: User): { facts: Appli
 /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
 export function decisionFactsOf(application: ApplicationRow, user: User): DecisionFacts {
   const { facts, discrepancies } = factsOf(application, user);
-  return { facts, discrepancies, unverifiedFacts: unverifiedFactsOf(facts), notices: verifiedNotices(application.stepData, registerOf(application)?.details) };
+  const details = registerOf(application)?.details;
+  return {
+    facts,
+    discrepancies,
+    unverifiedFacts: unverifiedFactsOf(facts),
+    notices: verifiedNotices(application.stepData, details),
+    signing: signingOf(details, user),
+  };
+}
+
+/** Who signs with the signed-in representative, where the register states the company's representation. */
+export function signingOf(details: RegisterCompanyDetails | undefined, user: User): SigningSummary | undefined {
+  if (!details?.representation) return undefined;
+  return signingSummaryOf(details.representation, { personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
 }

@@ -1,7 +1,6 @@
 import {
   isBlockedByRegister,
   reviewApplication,
-  signingSummaryOf,
   stepIndex,
   verifiedNotices,
   type ApplicationReview,
@@ -10,7 +9,7 @@ import {
 } from '@onboarding/domain';
 import { relatedPersonsFromRegister } from '../registry/index.js';
 import { registerOf } from './application-view.js';
-import { factsOf } from './facts.js';
+import { factsOf, signingOf } from './facts.js';
 import type { OwnApplication } from './owned-application.js';
 import { contextOf, identificationLocationIssues } from './step-rules.js';
 import type { User } from './user.js';
@@ -61,7 +60,7 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
         return stepReview;
       });
       const details = registerOf(application)?.details;
-      const representative = { personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode };
+      const signing = signingOf(details, user);
       return {
         ...review,
         steps,
@@ -69,7 +68,7 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
         notices: verifiedNotices(application.stepData, details),
         facts,
         discrepancies,
-        ...(details?.representation ? { signing: signingSummaryOf(details.representation, representative) } : {}),
+        ...(signing ? { signing } : {}),
       };
     },
   };

@@ -27,6 +27,15 @@ describe('followUpOf (docs/requirements.md section 4)', () => {
     ],
     ['a listed company whose representative wants to sign in the office', facts({ isListedCompany: true, isSignedInOffice: true }), 'IDENTIFY_IN_OFFICE'],
     ['a declaration that contradicts the register', facts({ hasDiscrepancies: true }), 'MANAGER_CONTACT'],
+    ['a board member who signs alone', facts({ signing: { requirement: 'ALONE', isCheckedByBank: false } }), 'PAY_SERVICE_FEE'],
+    ['a board member who must sign with another', facts({ signing: { requirement: 'TOGETHER', isCheckedByBank: true } }), 'SIGN_BY_LINK'],
+    ['a board whose rule the bank reads', facts({ signing: { requirement: 'BANK_DECIDES', isCheckedByBank: true } }), 'SIGN_BY_LINK'],
+    ['a board member alone under special conditions', facts({ signing: { requirement: 'ALONE', isCheckedByBank: true } }), 'MANAGER_CONTACT'],
+    [
+      'a joint board in a specific field',
+      facts({ signing: { requirement: 'TOGETHER', isCheckedByBank: true }, notices: { hasNonResidentOwner: false, hasSpecificFieldOfActivity: true } }),
+      'MANAGER_CONTACT',
+    ],
     ['a contradiction by an authorised person', facts({ hasDiscrepancies: true, representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
     [
       'a company only the applicant vouches for',

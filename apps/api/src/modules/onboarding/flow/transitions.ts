@@ -11,6 +11,7 @@ import {
   type OverviewNotices,
   type RegisterChange,
   type ReopenableStep,
+  type SigningSummary,
   type Step,
   type VerifiableFact,
 } from '@onboarding/domain';
@@ -188,7 +189,14 @@ export function registerChanged(
 }
 
 /** What the bank decides on at submission: the verified facts, the notices they give, and the discrepancies. */
-export type DecisionFacts = { facts: ApplicationFacts; discrepancies: Discrepancy[]; unverifiedFacts: VerifiableFact[]; notices: OverviewNotices };
+export type DecisionFacts = {
+  facts: ApplicationFacts;
+  discrepancies: Discrepancy[];
+  unverifiedFacts: VerifiableFact[];
+  notices: OverviewNotices;
+  /** Who signs with the applicant, where the register states the company's representation. */
+  signing?: SigningSummary | undefined;
+};
 
 export type SubmissionInput = {
   /** The signer (`EE38001085718`), as the history names actors. */
@@ -225,6 +233,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
     isSignedInOffice: overview.identificationLocation.isSignedInOffice === true,
     hasDiscrepancies: discrepancies.length > 0,
     unverifiedFacts,
+    signing: input.decisionFacts.signing,
   });
   const isResubmission = application.reopenedSteps !== null;
   const { language, mailTo: to } = input;

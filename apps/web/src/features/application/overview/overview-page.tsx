@@ -10,6 +10,7 @@ import { OverviewForm } from './overview-form';
 import { overviewFormValues } from './overview-form-values';
 import { OverviewDiscrepancies } from './overview-discrepancies';
 import { OverviewNotices } from './overview-notices';
+import { OverviewSigning } from './overview-signing';
 
 /**
  * /application/overview (steps AdditionalData and ApplicationOverview,
@@ -32,6 +33,7 @@ export function OverviewPage() {
       </h1>
       <p className={formStyles.intro}>{t('APPLICATION.OVERVIEW.INTRO')}</p>
       <ApplicationSummary />
+      <OverviewSigning signing={review.data?.signing} />
       <OverviewNotices notices={review.data?.notices} />
       <OverviewDiscrepancies discrepancies={review.data?.discrepancies} />
       <OverviewForm initialValues={initialValues} valuesOf={valuesOf} />

@@ -1,100 +1,68 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SigningSummary } from '@onboarding/domain';
+import { render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/i18n';
-import { applicationView } from '../../../test/application-fixture';
-import { jsonResponse } from '../../../test/fake-token';
-import { OverviewPage } from './overview-page';
-import { draftPut, findForm, serveOverview, VALID_OVERVIEW } from './overview-test-helpers';
-import { cancelUrl, ended, renderWithSigning, SIGNING_URL, signed, statusUrl, waiting } from './signing/signing-test-helpers';
+import { OverviewSigning } from './overview-signing';
 
-vi.setConfig({ testTimeout: 20_000 });
+const mari = { firstName: 'Mari', lastName: 'Maasikas' };
+const katrin = { firstName: 'Katrin', lastName: 'Ilves' };
+const peeter = { firstName: 'Peeter', lastName: 'Mets' };
+const summary = (change: Partial<SigningSummary>): SigningSummary => ({
+  requirement: 'ALONE',
+  othersNeeded: 0,
+  candidates: [],
+  isCheckedByBank: false,
+  ...change,
+});
 
-beforeEach(async () => {
-  sessionStorage.clear();
+const note = () => screen.getByRole('note');
+
+afterAll(async () => {
   await i18n.changeLanguage('en');
 });
-afterEach(() => vi.unstubAllGlobals());
 
-/** The overview at ApplicationOverview with a complete review, and a Smart-ID signing whose statuses come in turn. */
-function serveOverviewAndSigning(statuses: ReturnType<typeof waiting>[]) {
-  const stub = serveOverview({ step: 'ApplicationOverview', steps: { ApplicationOverview: VALID_OVERVIEW } });
-  stub.on(SIGNING_URL, () => jsonResponse({ signingSessionId: 's-1', verificationCode: '4321' }));
-  let queue = [...statuses];
-  stub.on(statusUrl(), () => jsonResponse(queue.length > 1 ? queue.shift() : queue[0]));
-  stub.on(cancelUrl(), () => jsonResponse(null, 204));
-  return { ...stub, setStatuses: (next: ReturnType<typeof waiting>[]) => (queue = [...next]) };
-}
-
-const additionalInformation = () => screen.getByRole('textbox', { name: 'Additional information (optional)' }) as HTMLTextAreaElement;
-
-describe('overview: signing', () => {
-  it('locks the answers while waiting for PIN2, so nothing autosaves a new version under the contract; SIGNED opens /success', async () => {
-    const user = userEvent.setup();
-    const { callsTo, setStatuses } = serveOverviewAndSigning([waiting('4321')]);
-    const { router } = renderWithSigning(<OverviewPage />);
-    await findForm();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('heading', { level: 2, name: 'Sign the contract' });
-    expect(additionalInformation().matches(':disabled')).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: 'Sign the contract' }));
-    await screen.findByRole('heading', { level: 3, name: 'Check the verification code' });
-    // The fieldset around the answers is disabled, and with it every field and button in it.
-    await waitFor(() => expect(additionalInformation().matches(':disabled')).toBe(true));
-    expect(screen.getByRole('button', { name: 'Continue' }).matches(':disabled')).toBe(true);
-
-    setStatuses([signed()]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
-    expect(callsTo(draftPut('ApplicationOverview'))).toHaveLength(0);
+describe('who else signs, on the overview', () => {
+  it('names the one other board member who must sign, in each language', async () => {
+    const signing = summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [katrin], isCheckedByBank: true });
+    const expected = {
+      en: 'Katrin Ilves must also sign the contract',
+      et: 'Lepingu peab allkirjastama ka Katrin Ilves',
+      ru: 'Договор нужно подписать также: Katrin Ilves',
+    };
+    for (const [language, title] of Object.entries(expected)) {
+      await i18n.changeLanguage(language);
+      const { unmount } = render(<OverviewSigning signing={signing} />);
+      expect(screen.getByRole('note', { name: title })).toBeTruthy();
+      unmount();
+    }
   });
 
-  it('a register that changed stops the signing: the reopened step opens and says what changed, with links to the steps', async () => {
-    const user = userEvent.setup();
-    const stub = serveOverviewAndSigning([waiting('4321')]);
-    stub.on(SIGNING_URL, () =>
-      jsonResponse(
-        {
-          code: 'REGISTER_CHANGED',
-          message: 'changed',
-          registerChanges: [
-            { fact: 'MANAGEMENT_BOARD', step: 'RelatedPersons' },
-            { fact: 'STATUS', step: 'CompanyData' },
-          ],
-        },
-        409,
-      ),
-    );
-    const { router } = renderWithSigning(<OverviewPage />);
-    await findForm();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('heading', { level: 2, name: 'Sign the contract' });
-    // The server moved the application back to the company step.
-    stub.on('GET /onboarding/applications/p-1', () =>
-      jsonResponse(applicationView({ currentStep: 'CompanyData', steps: { ApplicationOverview: VALID_OVERVIEW } })),
-    );
-    await user.click(screen.getByRole('button', { name: 'Sign the contract' }));
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
-    const notice = await screen.findByRole('alert', { name: 'The Business Register has changed since you filled in the application' });
-    expect(notice.textContent).toContain('The management board');
-    expect(notice.textContent).toContain('The company’s status');
-    expect([...notice.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
-      '/application/company-information',
-      '/application/related-persons',
-    ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application/company-information'));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+  it('names all of them when all must sign, joined as the language joins a list', async () => {
+    await i18n.changeLanguage('et');
+    render(<OverviewSigning signing={summary({ requirement: 'TOGETHER', othersNeeded: 2, candidates: [mari, katrin], isCheckedByBank: true })} />);
+    expect(screen.getByRole('note', { name: 'Lepingu peavad allkirjastama ka Mari Maasikas ja Katrin Ilves' })).toBeTruthy();
   });
 
-  it('gives the answers back once the signing has ended', async () => {
-    const user = userEvent.setup();
-    serveOverviewAndSigning([waiting('4321'), ended('CANCELLED', 'user_cancelled')]);
-    renderWithSigning(<OverviewPage />);
-    await findForm();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Sign the contract' }));
-    await screen.findByRole('heading', { level: 3, name: 'Signing cancelled' });
-    await waitFor(() => expect(additionalInformation().matches(':disabled')).toBe(false));
+  it('says how many of whom when some of the board suffice', async () => {
+    await i18n.changeLanguage('en');
+    render(<OverviewSigning signing={summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [mari, katrin, peeter], isCheckedByBank: true })} />);
+    expect(screen.getByRole('note', { name: 'One more management board member must also sign the contract' })).toBeTruthy();
+    expect(note().textContent).toContain('Who can sign: Mari Maasikas, Katrin Ilves, and Peeter Mets.');
+  });
+
+  it('leaves a rule it cannot read to the bank, and says special conditions are read by a person', async () => {
+    await i18n.changeLanguage('en');
+    const { rerender } = render(<OverviewSigning signing={summary({ requirement: 'BANK_DECIDES', candidates: [mari], isCheckedByBank: true })} />);
+    expect(screen.getByRole('note', { name: 'The bank checks who signs with you' })).toBeTruthy();
+    rerender(<OverviewSigning signing={summary({ isCheckedByBank: true })} />);
+    expect(screen.getByRole('note', { name: 'The Business Register states special conditions of representation' })).toBeTruthy();
+  });
+
+  it('says nothing when the applicant signs alone or the register does not state the rule', async () => {
+    await i18n.changeLanguage('en');
+    const { rerender } = render(<OverviewSigning signing={summary({})} />);
+    expect(screen.queryByRole('note')).toBeNull();
+    rerender(<OverviewSigning signing={undefined} />);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
