@@ -1,0 +1,71 @@
+import { OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.js';
+import { applicationFor, fillSteps } from '../../test/application-steps.js';
+import { signInAsRepresentative } from '../../test/representative.js';
+import { REGISTRY_CODES } from '../registry/fixture/companies.js';
+
+/**
+ * A company whose two board members represent it only jointly (docs/register-facts.md section 5), read through
+ * the register's stand-in: the review before signing names the other member who must sign, and the submitted
+ * application waits for the board's signature by link.
+ */
+
+const JOINT_BOARD_MEMBER: ApplicationSubject = {
+  company: {
+    businessName: 'Kaheallkirja Ehitus OÜ',
+    registryCode: REGISTRY_CODES.jointRepresentation,
+    legalAddress: { countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Riia tn 24', postalCode: '51010' },
+    mainFieldOfActivityCode: '41201',
+  },
+  person: { personalId: '60001017869', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
+};
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+type Review = { signing?: { requirement: string; othersNeeded: number; candidates: { firstName: string; lastName: string }[]; isCheckedByBank: boolean } };
+
+describe('joint representation', () => {
+  it('names the other board member before signing, and asks the board to sign by link after', async () => {
+    const call = await signInAsRepresentative(app, JOINT_BOARD_MEMBER.person.personalId);
+    const application = await fillSteps(call, await applicationFor(call, REGISTRY_CODES.jointRepresentation), undefined, JOINT_BOARD_MEMBER);
+    const review = (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
+    expect(review.signing).toEqual({
+      requirement: 'TOGETHER',
+      othersNeeded: 1,
+      candidates: [{ firstName: 'Katrin', lastName: 'Ilves' }],
+      isCheckedByBank: true,
+    });
+    // The applicant learns whom to ask, not their personal code.
+    expect(JSON.stringify(review.signing)).not.toContain('47103220312');
+
+    const started = await call('POST', `/onboarding/applications/${application.processId}/signing`, { method: 'MOBILE_ID', phoneNumber: '+37268000769' });
+    expect(started.statusCode, started.body).toBe(200);
+    const { signingSessionId } = started.json() as { signingSessionId: string };
+    let state = 'WAITING_FOR_PIN2';
+    for (let attempt = 0; attempt < 50 && state === 'WAITING_FOR_PIN2'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = ((await call('GET', `/onboarding/applications/${application.processId}/signing/${signingSessionId}`)).json() as { state: string }).state;
+    }
+    expect(state).toBe('SIGNED');
+    const submitted = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string; followUp: string };
+    expect(submitted).toMatchObject({ status: 'SUBMITTED', followUp: 'SIGN_BY_LINK' });
+  });
+
+  it('says nothing more to a board member who may sign alone', async () => {
+    const call = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId);
+    const application = await applicationFor(call, OK_TESTNUMBER.company.registryCode);
+    const review = (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
+    expect(review.signing).toEqual({ requirement: 'ALONE', othersNeeded: 0, candidates: [], isCheckedByBank: false });
+  });
+});
