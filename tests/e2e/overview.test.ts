@@ -42,6 +42,38 @@ describe('declarations that differ from the Business Register', () => {
   });
 });
 
+/** Kaheallkirja Ehitus OÜ: its two board members represent it only jointly. */
+const JOINT_BOARD: ApplicationSubject = {
+  company: {
+    businessName: 'Kaheallkirja Ehitus OÜ',
+    registryCode: '19018830',
+    legalAddress: { countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Riia tn 24', postalCode: '51010' },
+    mainFieldOfActivityCode: '41201',
+  },
+  person: { personalId: '60001017869', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
+};
+
+describe('a company its board represents jointly', () => {
+  it('signs in with Mobile-ID, picks the company, and the overview names the other board member who must sign', async () => {
+    const { page, server } = suite;
+    await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
+    await page.getByRole('radio', { name: 'Mobile-ID' }).check();
+    await page.getByLabel('Personal ID code').first().fill(JOINT_BOARD.person.personalId);
+    await page.getByLabel('Phone number').fill('+37268000769');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`, { timeout: 20_000 });
+    await givePersonalInformation(page, 'kaheallkirja@example.ee');
+    await page.locator('label', { hasText: 'Kaheallkirja Ehitus OÜ' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/start\/application\/opening-reasons/);
+    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
+    const note = page.getByRole('note', { name: 'Katrin Ilves must also sign the contract' });
+    await note.waitFor();
+    expect(await note.textContent()).toContain('the bank then sends them a link to sign the contract');
+    await expectNoAxeViolations(page);
+  });
+});
+
 describe('overview in Chromium', () => {
   it('notices the foreign shareholder, picks an office by keyboard, and opens signing once the server finds the application complete', async () => {
     const { page, server } = suite;
