@@ -69,7 +69,7 @@ describe('a company its board represents jointly', () => {
     await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
     const note = page.getByRole('note', { name: 'Katrin Ilves must also sign the contract' });
     await note.waitFor();
-    expect(await note.textContent()).toContain('the bank then sends them a link to sign the contract');
+    expect(await note.textContent()).toContain('the bank then sends the other signers a link to sign the contract');
     await expectNoAxeViolations(page);
   });
 });
