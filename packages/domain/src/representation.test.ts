@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { needsRepresentationReview, signingRequirement } from './representation.js';
+import { needsRepresentationReview, signingRequirement, signingSummaryOf } from './representation.js';
 import type { CompanyRepresentation, RegisterRepresentative, RepresentationRule } from './schemas/representation.js';
 
 const board = (personalId: string, mayActAlone: boolean, role: RegisterRepresentative['role'] = 'MANAGEMENT_BOARD_MEMBER'): RegisterRepresentative => ({
@@ -44,12 +44,39 @@ describe('who signs with the signed-in person (docs/register-facts.md section 5)
     });
   });
 
-  it('a procura holder who may act alone signs alone; one who may not is the bank’s question', () => {
+  it('a procura holder, alone or not in the register, signs with as many of the board as its rule needs', () => {
     const member = board('47302200234', true);
-    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [member, board(me.personalId, true, 'AUTHORIZED_PERSON')]), me)).toEqual({ kind: 'ALONE' });
-    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [member, board(me.personalId, false, 'AUTHORIZED_PERSON')]), me)).toEqual({
-      kind: 'BANK_DECIDES',
+    const second = board('50001029996', true);
+    for (const mayActAlone of [true, false]) {
+      const procura = board(me.personalId, mayActAlone, 'AUTHORIZED_PERSON');
+      expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [member, second, procura]), me)).toEqual({
+        kind: 'TOGETHER',
+        othersNeeded: 1,
+        candidates: [member, second],
+      });
+    }
+    const procura = board(me.personalId, true, 'AUTHORIZED_PERSON');
+    expect(signingRequirement(company({ kind: 'JOINTLY', count: 2 }, [member, second, procura]), me)).toMatchObject({ kind: 'TOGETHER', othersNeeded: 2 });
+    expect(signingRequirement(company({ kind: 'UNKNOWN' }, [member, procura]), me)).toEqual({ kind: 'BANK_DECIDES', candidates: [member] });
+    // A company with nobody on its board to sign.
+    expect(signingRequirement(company({ kind: 'EACH_ALONE' }, [procura]), me)).toEqual({ kind: 'BANK_DECIDES', candidates: [] });
+  });
+
+  it('tells the applicant who must sign by name only, and that a procura holder needs the board', () => {
+    const member = board('47302200234', true);
+    expect(signingSummaryOf(company({ kind: 'EACH_ALONE' }, [member, board(me.personalId, true, 'AUTHORIZED_PERSON')]), me)).toEqual({
+      requirement: 'TOGETHER',
+      othersNeeded: 1,
+      candidates: [{ firstName: 'First 47302200234', lastName: 'TESTNUMBER' }],
+      isCheckedByBank: false,
+      isProcuraHolder: true,
+    });
+    expect(signingSummaryOf(company({ kind: 'EACH_ALONE' }, [board(me.personalId, true)]), me)).toEqual({
+      requirement: 'ALONE',
+      othersNeeded: 0,
       candidates: [],
+      isCheckedByBank: false,
+      isProcuraHolder: false,
     });
   });
 
@@ -108,7 +135,8 @@ describe('who signs with the signed-in person (docs/register-facts.md section 5)
           expect(result.kind).toBe('NOT_A_REPRESENTATIVE');
           return;
         }
-        expect(result.kind === 'ALONE').toBe(mine.some((entry) => entry.mayActAlone));
+        // Alone exactly when the register says so of the person in a role of the board; a procura holder never.
+        expect(result.kind === 'ALONE').toBe(mine.some((entry) => entry.mayActAlone && entry.role !== 'AUTHORIZED_PERSON'));
         if (result.kind === 'TOGETHER' || result.kind === 'BANK_DECIDES') {
           expect(result.candidates.some((entry) => entry.personalId === me.personalId)).toBe(false);
         }

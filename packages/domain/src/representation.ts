@@ -35,24 +35,35 @@ function distinctPersons(representatives: readonly RegisterRepresentative[]): Re
   });
 }
 
+const own = (representation: CompanyRepresentation, person: PersonCode) =>
+  representation.representatives.filter((representative) => isPerson(representative, person));
+
 export function signingRequirement(representation: CompanyRepresentation, person: PersonCode): SigningRequirement {
-  const own = representation.representatives.filter((representative) => isPerson(representative, person));
-  if (own.length === 0) return { kind: 'NOT_A_REPRESENTATIVE' };
-  if (own.some((representative) => representative.mayActAlone)) return { kind: 'ALONE' };
+  const mine = own(representation, person);
+  if (mine.length === 0) return { kind: 'NOT_A_REPRESENTATIVE' };
+  const { rule } = representation;
+  const others = (roles: ReadonlySet<RegisterRepresentative['role']>) =>
+    distinctPersons(representation.representatives.filter((representative) => roles.has(representative.role) && !isPerson(representative, person)));
+  const within = (othersNeeded: number | undefined, candidates: RegisterRepresentative[]): SigningRequirement =>
+    // A rule the product cannot read, or one the register's own list of representatives cannot meet.
+    othersNeeded === undefined || othersNeeded < 1 || othersNeeded > candidates.length
+      ? { kind: 'BANK_DECIDES', candidates }
+      : { kind: 'TOGETHER', othersNeeded, candidates };
+
+  // A procura holder is not on the board: the board signs too, as many of it as its rule needs to act
+  // (docs/requirements.md section 4, the board's signature by link).
+  const standing = mine.filter((representative) => representative.role !== 'AUTHORIZED_PERSON');
+  if (standing.length === 0) {
+    const board = others(new Set(['MANAGEMENT_BOARD_MEMBER', 'LIQUIDATOR']));
+    const needed = rule.kind === 'EACH_ALONE' ? 1 : rule.kind === 'JOINTLY' ? rule.count : rule.kind === 'ALL_JOINTLY' ? board.length : undefined;
+    return within(needed, board);
+  }
+  if (standing.some((representative) => representative.mayActAlone)) return { kind: 'ALONE' };
 
   // Those who act together are those of the same standing: board members with board members, liquidators with
-  // liquidators. A procura holder who may not act alone is the bank's question.
-  const roles = new Set(own.map((representative) => representative.role));
-  const candidates = distinctPersons(
-    representation.representatives.filter((representative) => roles.has(representative.role) && !isPerson(representative, person)),
-  );
-  if (roles.has('AUTHORIZED_PERSON') && roles.size === 1) return { kind: 'BANK_DECIDES', candidates };
-
-  const { rule } = representation;
-  const othersNeeded = rule.kind === 'JOINTLY' ? rule.count - 1 : rule.kind === 'ALL_JOINTLY' ? candidates.length : undefined;
-  // A rule the product cannot read, or one the register's own list of representatives cannot meet.
-  if (othersNeeded === undefined || othersNeeded < 1 || othersNeeded > candidates.length) return { kind: 'BANK_DECIDES', candidates };
-  return { kind: 'TOGETHER', othersNeeded, candidates };
+  // liquidators.
+  const candidates = others(new Set(standing.map((representative) => representative.role)));
+  return within(rule.kind === 'JOINTLY' ? rule.count - 1 : rule.kind === 'ALL_JOINTLY' ? candidates.length : undefined, candidates);
 }
 
 /**
@@ -71,5 +82,7 @@ export function signingSummaryOf(representation: CompanyRepresentation, person: 
     othersNeeded: requirement.kind === 'TOGETHER' ? requirement.othersNeeded : 0,
     candidates,
     isCheckedByBank: needsRepresentationReview(representation),
+    isProcuraHolder:
+      own(representation, person).every((representative) => representative.role === 'AUTHORIZED_PERSON') && requirement.kind !== 'NOT_A_REPRESENTATIVE',
   };
 }

@@ -57,5 +57,7 @@ export const signingSummarySchema = z.object({
   candidates: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
   /** Special conditions, or a rule the product cannot read: a person at the bank reads the register. */
   isCheckedByBank: z.boolean(),
+  /** The applicant represents the company by procura only: the board signs too. */
+  isProcuraHolder: z.boolean(),
 });
 export type SigningSummary = z.infer<typeof signingSummarySchema>;

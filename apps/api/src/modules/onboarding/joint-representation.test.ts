@@ -45,6 +45,7 @@ describe('joint representation', () => {
       othersNeeded: 1,
       candidates: [{ firstName: 'Katrin', lastName: 'Ilves' }],
       isCheckedByBank: true,
+      isProcuraHolder: false,
     });
     // The applicant learns whom to ask, not their personal code.
     expect(JSON.stringify(review.signing)).not.toContain('47103220312');
@@ -66,6 +67,6 @@ describe('joint representation', () => {
     const call = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId);
     const application = await applicationFor(call, OK_TESTNUMBER.company.registryCode);
     const review = (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
-    expect(review.signing).toEqual({ requirement: 'ALONE', othersNeeded: 0, candidates: [], isCheckedByBank: false });
+    expect(review.signing).toEqual({ requirement: 'ALONE', othersNeeded: 0, candidates: [], isCheckedByBank: false, isProcuraHolder: false });
   });
 });

@@ -12,6 +12,7 @@ const summary = (change: Partial<SigningSummary>): SigningSummary => ({
   othersNeeded: 0,
   candidates: [],
   isCheckedByBank: false,
+  isProcuraHolder: false,
   ...change,
 });
 
@@ -46,8 +47,15 @@ describe('who else signs, on the overview', () => {
   it('says how many of whom when some of the board suffice', async () => {
     await i18n.changeLanguage('en');
     render(<OverviewSigning signing={summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [mari, katrin, peeter], isCheckedByBank: true })} />);
-    expect(screen.getByRole('note', { name: 'One more management board member must also sign the contract' })).toBeTruthy();
+    expect(screen.getByRole('note', { name: 'One of the management board members must also sign the contract' })).toBeTruthy();
     expect(note().textContent).toContain('Who can sign: Mari Maasikas, Katrin Ilves, and Peeter Mets.');
+  });
+
+  it('tells a procura holder that the board signs too', async () => {
+    await i18n.changeLanguage('ru');
+    render(<OverviewSigning signing={summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [mari, katrin], isProcuraHolder: true })} />);
+    expect(screen.getByRole('note', { name: 'Договор должен подписать также один из членов правления' })).toBeTruthy();
+    expect(note().textContent).toContain('вы прокурист компании');
   });
 
   it('leaves a rule it cannot read to the bank, and says special conditions are read by a person', async () => {

@@ -29,7 +29,8 @@ export function OverviewSigning({ signing }: { signing: SigningSummary | undefin
           ? say(isOne ? 'APPLICATION.OVERVIEW.SIGNING.NAMED_ONE' : 'APPLICATION.OVERVIEW.SIGNING.NAMED_MANY', { names })
           : say(isOne ? 'APPLICATION.OVERVIEW.SIGNING.SOME_ONE' : 'APPLICATION.OVERVIEW.SIGNING.SOME_MANY', { count: signing.othersNeeded });
         const candidates = isEveryone ? [] : [say('APPLICATION.OVERVIEW.SIGNING.SOME_CANDIDATES', { names })];
-        return { title, texts: [...candidates, say('APPLICATION.OVERVIEW.SIGNING.JOINT_TEXT')] };
+        const why = signing.isProcuraHolder ? say('APPLICATION.OVERVIEW.SIGNING.PROCURA_TEXT') : say('APPLICATION.OVERVIEW.SIGNING.JOINT_TEXT');
+        return { title, texts: [...candidates, why] };
       }
       case 'BANK_DECIDES':
         return { title: say('APPLICATION.OVERVIEW.SIGNING.BANK_DECIDES.TITLE'), texts: [say('APPLICATION.OVERVIEW.SIGNING.BANK_DECIDES.TEXT')] };
