@@ -12,8 +12,11 @@ export const DISCREPANCY_FACTS = [
 ] as const;
 export type DiscrepancyFact = (typeof DISCREPANCY_FACTS)[number];
 
-/** What changed in the register between two readings, and the step it reopens. */
-export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', ...DISCREPANCY_FACTS] as const;
+/**
+ * What changed in the register between two readings, and the step it reopens. SIGNERS: who must sign with the
+ * applicant, as the register's representation rule has it.
+ */
+export const REGISTER_CHANGE_FACTS = ['COMPANY_UNKNOWN', 'STATUS', 'BUSINESS_NAME', 'SIGNERS', ...DISCREPANCY_FACTS] as const;
 export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
 
 /**

@@ -160,4 +160,41 @@ describe('registerChangesOf', () => {
     ]);
     expect(registerChangesOf(card, undefined, who)).toEqual([{ fact: 'COMPANY_UNKNOWN', step: 'CompanyData' }]);
   });
+
+  it('names a change of who must sign with the applicant, once both readings state the rule', () => {
+    const member = {
+      firstName: 'Mary Änn',
+      lastName: 'TESTNUMBER',
+      personalId: who.personalId,
+      personalIdCountryCode: 'EE',
+      role: 'MANAGEMENT_BOARD_MEMBER' as const,
+    };
+    const other = { ...member, firstName: 'Katrin', lastName: 'Ilves', personalId: '47103220312' };
+    const alone: RegisterCompanyDetails = {
+      ...card,
+      representation: {
+        rule: { kind: 'EACH_ALONE' },
+        specialConditions: [],
+        representatives: [
+          { ...member, mayActAlone: true },
+          { ...other, mayActAlone: true },
+        ],
+      },
+    };
+    const jointly: RegisterCompanyDetails = {
+      ...card,
+      representation: {
+        rule: { kind: 'JOINTLY', count: 2 },
+        specialConditions: ['Kaks juhatuse liiget ühiselt.'],
+        representatives: [
+          { ...member, mayActAlone: false },
+          { ...other, mayActAlone: false },
+        ],
+      },
+    };
+    expect(registerChangesOf(alone, jointly, who)).toEqual([{ fact: 'SIGNERS', step: 'CompanyData' }]);
+    expect(registerChangesOf(alone, reordered(alone) as RegisterCompanyDetails, who)).toEqual([]);
+    // A card kept before the rule was: its first reading with the rule is no change.
+    expect(registerChangesOf(card, jointly, who)).toEqual([]);
+  });
 });

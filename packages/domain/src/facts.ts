@@ -3,6 +3,7 @@ import { DEFAULT_COUNTRY_CODE } from './constants.js';
 import { REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact, type VerifiableFact } from './fact-names.js';
 import { REPRESENTATION_BASES, type RepresentationBasis } from './schemas/company-data.js';
 import { COMPANY_STATUSES, type RegisterCompanyDetails, type RegisterPersonData, type RegisterShareholder } from './schemas/register.js';
+import { signingSummaryOf } from './representation.js';
 
 /**
  * Who the bank may believe about each fact it acts on (the contract, the
@@ -263,7 +264,7 @@ export type RegisterChange = z.infer<typeof registerChangeSchema>;
 
 /** The step a register change reopens: the company's own facts, or the step where the declaration sits. */
 const stepOfChange = (fact: RegisterChangeFact): 'CompanyData' | 'RelatedPersons' =>
-  fact === 'COMPANY_UNKNOWN' || fact === 'STATUS' || fact === 'BUSINESS_NAME' ? 'CompanyData' : DISCREPANCY_STEP[fact];
+  fact === 'COMPANY_UNKNOWN' || fact === 'STATUS' || fact === 'BUSINESS_NAME' || fact === 'SIGNERS' ? 'CompanyData' : DISCREPANCY_STEP[fact];
 
 /** JSON with object keys sorted: a card read back from a jsonb column has its keys in another order. */
 function canonicalJson(value: unknown): string {
@@ -290,9 +291,13 @@ export function registerChangesOf(
   if (!after) return [{ fact: 'COMPANY_UNKNOWN', step: stepOfChange('COMPANY_UNKNOWN') }];
   const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
   const board = (details: RegisterCompanyDetails) => details.managementBoardMembers.map((member) => registerPerson(member));
+  // A card read before representation was kept has none to compare: only a rule both readings state can change.
+  const signers = (details: RegisterCompanyDetails) =>
+    before.representation && after.representation && details.representation ? signingSummaryOf(details.representation, person) : undefined;
   const checks: [RegisterChangeFact, unknown, unknown][] = [
     ['STATUS', before.status, after.status],
     ['BUSINESS_NAME', before.businessName, after.businessName],
+    ['SIGNERS', signers(before), signers(after)],
     ['REPRESENTATION_BASIS', registerRepresentationBasis(before, person), registerRepresentationBasis(after, person)],
     ['LISTED_COMPANY', before.isListedCompany, after.isListedCompany],
     ['LEGAL_ADDRESS', before.legalAddress, after.legalAddress],
