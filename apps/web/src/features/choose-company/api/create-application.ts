@@ -1,6 +1,7 @@
 import { onboardingEndpoints, type CreateApplicationRequest } from '@onboarding/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { REGISTER_UNAVAILABLE } from '../../../lib/register-unavailable';
 import { companiesQueryKey } from './get-companies';
 
 export const createApplication = (body: CreateApplicationRequest) => apiRequest(onboardingEndpoints.createApplication, { body });
@@ -12,6 +13,7 @@ export function useCreateApplication() {
     mutationFn: createApplication,
     // The company's entry has changed (now pending, or blocked).
     onSettled: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }),
-    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT'] },
+    // The register's silence is said beside the choice (choose-company-page.tsx), not in the error toast.
+    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'COMPANY_IN_REGISTER', 'MANUAL_APPLICATION_LIMIT', REGISTER_UNAVAILABLE] },
   });
 }
