@@ -9,7 +9,7 @@ import styles from './register-unavailable.module.css';
  * The e-Business Register did not answer (503 REGISTER_UNAVAILABLE): not "not found", not "no companies", and
  * nothing typed or saved is lost (docs/requirements.md section 5). The screen that asked says so in place.
  */
-export const isRegisterUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'REGISTER_UNAVAILABLE';
+export const isRegisterUnavailable = (error: unknown): boolean => error instanceof ApiError && error.code === 'REGISTER_UNAVAILABLE';
 
 /** What a query or mutation that asks the register claims, so the error toast leaves its silence to the screen. */
 export const REGISTER_UNAVAILABLE = 'REGISTER_UNAVAILABLE';
