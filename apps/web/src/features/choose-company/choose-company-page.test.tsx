@@ -101,6 +101,8 @@ describe('choose-company screen', () => {
     expect(alert.textContent).toContain('The Business Register does not answer at the moment');
     expect(router.state.location.pathname).toBe('/choose-company');
     expect((screen.getByRole('radio', { name: 'Uus Firma OÜ' }) as HTMLInputElement).checked).toBe(true);
+    // Nothing changed on the server: the list is not asked for again, from a register that would not answer it.
+    expect(callsTo('GET /onboarding/representative/companies')).toHaveLength(1);
     expect(screen.queryByText('The application could not be started. Please try again.')).toBeNull();
     expect(toasts).toEqual([]);
     expect(screen.queryByText('An error occurred')).toBeNull();

@@ -142,7 +142,9 @@ export function ChooseCompanyPage() {
       </h1>
       <p className={styles.intro}>{t('CHOOSE_COMPANY.INTRO')}</p>
       {companies.isPending && <Spinner />}
+      {/* A list once read stays while a later reading fails: the choice made in it is not taken away. */}
       {companies.isError &&
+        !companies.data &&
         (isRegisterUnavailable(companies.error) ? (
           <RegisterUnavailableNotice onRetry={() => void companies.refetch()} isRetrying={companies.isFetching} />
         ) : (
@@ -153,7 +155,7 @@ export function ChooseCompanyPage() {
             </Button>
           </div>
         ))}
-      {companies.isSuccess && (
+      {companies.data && (
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
           <fieldset
             ref={firstRadio}
