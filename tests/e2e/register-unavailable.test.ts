@@ -16,7 +16,7 @@ function setRegisterMode(mode: RikMode) {
 }
 
 /**
- * docs/requirements.md section 5: a Business Register that does not answer is said so in place, with a retry, never
+ * docs/decisions/0033-the-register-through-riks-own-contract.md: a Business Register that does not answer is said so in place, with a retry, never
  * as "no companies"; once it answers again the person goes on from where they were.
  */
 describe('a Business Register that does not answer', () => {

@@ -7,7 +7,7 @@ import styles from './register-unavailable.module.css';
 
 /**
  * The e-Business Register did not answer (503 REGISTER_UNAVAILABLE): not "not found", not "no companies", and
- * nothing typed or saved is lost (docs/requirements.md section 5). The screen that asked says so in place.
+ * nothing typed or saved is lost (docs/decisions/0033-the-register-through-riks-own-contract.md). The screen that asked says so in place.
  */
 export const isRegisterUnavailable = (error: unknown): boolean => error instanceof ApiError && error.code === 'REGISTER_UNAVAILABLE';
 
@@ -32,7 +32,7 @@ export function RegisterUnavailableNotice({ onRetry, isRetrying = false, isAlert
       <p id={messageId} className={styles.message}>
         {t('ERRORS.REGISTER_UNAVAILABLE.MESSAGE')}
       </p>
-      <Button variant="secondary" size="small" className={styles.retry} isLoading={isRetrying} aria-describedby={messageId} onClick={onRetry}>
+      <Button variant="outline" size="small" padding="small" className={styles.retry} isLoading={isRetrying} aria-describedby={messageId} onClick={onRetry}>
         {t('ERRORS.ACTIONS.TRY_AGAIN')}
       </Button>
     </div>

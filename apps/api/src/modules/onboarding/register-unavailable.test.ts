@@ -14,7 +14,7 @@ import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 /**
  * When the e-Business Register does not answer, the person is told so (503 REGISTER_UNAVAILABLE), never that
  * they represent no company or that the company does not exist, which would send them to typing it by hand
- * and lose the register's verification. Every way it fails ends alike (docs/requirements.md section 5): the
+ * and lose the register's verification. Every way it fails ends alike (docs/decisions/0033-the-register-through-riks-own-contract.md): the
  * company list, the choice of a company, a company typed by hand, the look-up and the reading again before
  * signing; nothing is created, nothing saved changes, and nothing of the register's address or words goes out.
  */

@@ -52,7 +52,12 @@ export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; 
         </div>
       )}
       {isUnanswered && (
-        <RegisterUnavailableNotice isAlert={false} className={styles.autofill} onRetry={() => void company.refetch()} isRetrying={company.isFetching} />
+        <RegisterUnavailableNotice
+          isAlert={false}
+          className={styles.registerUnavailable}
+          onRetry={() => void company.refetch()}
+          isRetrying={company.isFetching}
+        />
       )}
     </div>
   );

@@ -20,7 +20,7 @@ export type SigningRequest = { method: 'SMART_ID' } | { method: 'MOBILE_ID'; pho
 
 /**
  * Why signing could not start; the method choice says so. registerUnavailable: the register facts were too old to
- * sign on and the Business Register did not answer, so nothing was drawn up or signed (docs/requirements.md section 5).
+ * sign on and the Business Register did not answer, so nothing was drawn up or signed (docs/decisions/0033-the-register-through-riks-own-contract.md).
  */
 export type StartError =
   { kind: 'notReady' } | { kind: 'network' } | { kind: 'failed' } | { kind: 'registerUnavailable' } | { kind: 'invalid'; fields: FieldIssue[] };
