@@ -15,7 +15,8 @@ export async function callApi(page: Page, method: string, path: string, body?: u
       const token = globals.sessionStorage.getItem('accessToken') ?? '';
       const response = await globals.fetch(path, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        // A JSON content type with no body is a request the server cannot read: only a call with a body says it.
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: JSON.parse(await response.text()) as unknown };

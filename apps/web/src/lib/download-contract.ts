@@ -64,23 +64,23 @@ export function saveFile(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A file as a download for a button: whether it is on its way, and whether the last try failed. */
+/** A file as a download for a button: whether it is on its way, and whether the last try failed, and why. */
 function useFileDownload(fetchIt: () => Promise<{ blob: Blob; filename: string }>) {
   const [isLoading, setIsLoading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const download = async (): Promise<void> => {
     setIsLoading(true);
-    setHasFailed(false);
+    setFailure(null);
     try {
       const { blob, filename } = await fetchIt();
       saveFile(blob, filename);
-    } catch {
-      setHasFailed(true);
+    } catch (error) {
+      setFailure({ error });
     } finally {
       setIsLoading(false);
     }
   };
-  return { download, isLoading, hasFailed };
+  return { download, isLoading, hasFailed: failure !== null, error: failure?.error };
 }
 
 /** The contract as a download for a button. */

@@ -6,8 +6,14 @@ import { readRequest, SOAP_ENVELOPE_NAMESPACE } from '../../modules/registry/rik
 import { standInWsdl } from './wsdl.js';
 import { beneficialOwnersAnswer, detailCard, representationEntry, representativesOf, type RikJson } from './register-data.js';
 
-/** How the stand-in answers, read on every request: NORMAL, or one of the failures a client must survive. */
-export type RikMode = 'NORMAL' | 'DOWN' | 'SLOW' | 'GARBLED';
+/**
+ * How the stand-in answers, read on every request: NORMAL, or one of the failures a client must survive: 503 (DOWN),
+ * late (SLOW), unreadable JSON (GARBLED), or a SOAP Fault of the service's own (FAULT).
+ */
+export type RikMode = 'NORMAL' | 'DOWN' | 'SLOW' | 'GARBLED' | 'FAULT';
+
+/** The service's own failure, as a Fault that names neither the query nor the credentials. */
+export const RIK_SERVER_FAULT_TEXT = 'Teenuse sisemine viga: andmebaas ei vasta';
 
 export type RikRoutesOptions = {
   companies: readonly FixtureCompany[];
@@ -68,6 +74,7 @@ export const rikRoutes =
       if (mode === 'DOWN') return reply.code(503).type('text/html').send('<html><body>Service Unavailable</body></html>');
       if (mode === 'SLOW') await sleep(options.slowMs ?? 30_000, undefined, options.closing ? { signal: options.closing } : {}).catch(() => undefined);
       if (mode === 'GARBLED') return reply.code(200).type('application/json').send('{"paring": {"ariregistri_kood": 1');
+      if (mode === 'FAULT') return fault(reply, 'SOAP-ENV:Server', RIK_SERVER_FAULT_TEXT);
 
       const request = typeof body === 'string' ? readRequest(body) : undefined;
       if (!request) return fault(reply, 'SOAP-ENV:Client', 'Request is not a SOAP envelope of the producer namespace');

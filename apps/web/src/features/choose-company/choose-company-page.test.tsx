@@ -2,6 +2,7 @@ import type { RepresentativeCompanies } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onGlobalToast, type GlobalToast } from '../../app/global-errors';
 import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
@@ -80,6 +81,38 @@ describe('choose-company screen', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Companies' })).toBeTruthy();
   });
+
+  it('a choice the register cannot confirm: says so in place with a retry that goes on, no toast, the choice kept', async () => {
+    const user = userEvent.setup();
+    const toasts: GlobalToast[] = [];
+    const stopListening = onGlobalToast((toast) => toasts.push(toast));
+    let isRegisterUp = false;
+    const { on, callsTo } = serve();
+    on('POST /onboarding/applications', () =>
+      isRegisterUp
+        ? jsonResponse({ kind: 'APPLICATION', application: applicationView({ processId: 'p-new' }) })
+        : jsonResponse({ code: 'REGISTER_UNAVAILABLE', message: 'The Business Register does not answer.' }, 503),
+    );
+    const { router } = renderScreen();
+    await user.click(await screen.findByRole('radio', { name: 'Uus Firma OÜ' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert.textContent).toContain('The Business Register does not answer at the moment');
+    expect(router.state.location.pathname).toBe('/choose-company');
+    expect((screen.getByRole('radio', { name: 'Uus Firma OÜ' }) as HTMLInputElement).checked).toBe(true);
+    // Nothing changed on the server: the list is not asked for again, from a register that would not answer it.
+    expect(callsTo('GET /onboarding/representative/companies')).toHaveLength(1);
+    expect(screen.queryByText('The application could not be started. Please try again.')).toBeNull();
+    expect(toasts).toEqual([]);
+    expect(screen.queryByText('An error occurred')).toBeNull();
+
+    isRegisterUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/opening-reasons'));
+    expect(callsTo('POST /onboarding/applications').at(-1)?.body).toEqual({ source: 'REGISTER', registryCode: '11111111', registryCountryCode: 'EE' });
+    stopListening();
+  }, 20_000);
 
   it('lists the companies as radios with their entries', async () => {
     serve();

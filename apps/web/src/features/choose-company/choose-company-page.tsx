@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { outcomePaths, paths, screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
+import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../lib/register-unavailable';
 
 import { domainResolver } from '../../lib/domain-resolver';
 import { applyFieldIssues } from '../../lib/form-errors';
@@ -28,9 +29,6 @@ import { useCompanies } from './api/get-companies';
 import { CompanyOption } from './company-option';
 import { ManualCompanyFields } from './manual-company-fields';
 import styles from './choose-company-page.module.css';
-
-/** The register did not answer: not "no companies", and nothing is lost; the person tries again later. */
-const isRegisterUnavailable = (error: unknown) => error instanceof ApiError && error.code === 'REGISTER_UNAVAILABLE';
 
 const MANUAL = 'manual';
 const PENDING_MANUAL = 'pending-manual';
@@ -51,6 +49,8 @@ export function ChooseCompanyPage() {
   const [isChoiceMissing, setIsChoiceMissing] = useState(false);
   const [isCreateFailed, setIsCreateFailed] = useState(false);
   const [manualNotice, setManualNotice] = useState<ManualNotice | null>(null);
+  // The choice the register could not confirm, to send again from the notice: the form stays as it was.
+  const [unansweredRequest, setUnansweredRequest] = useState<CreateApplicationRequest | null>(null);
   const firstRadio = useRef<HTMLFieldSetElement>(null);
   const manualForm = useForm<z.input<typeof manualCompanySchema>, unknown, ManualCompany>({
     resolver: domainResolver(manualCompanySchema),
@@ -67,6 +67,7 @@ export function ChooseCompanyPage() {
   const start = async (request: CreateApplicationRequest) => {
     setIsCreateFailed(false);
     setManualNotice(null);
+    setUnansweredRequest(null);
     try {
       const result = await create.mutateAsync(request);
       if (result.kind === 'OUTCOME') {
@@ -77,6 +78,10 @@ export function ChooseCompanyPage() {
       await navigate(screenPath(stepToScreen(result.application.currentStep)));
     } catch (error) {
       if (!(error instanceof ApiError)) return;
+      if (isRegisterUnavailable(error)) {
+        setUnansweredRequest(request);
+        return;
+      }
       if (error.code === 'MANUAL_APPLICATION_LIMIT') {
         setManualNotice({ kind: 'LIMIT' });
         return;
@@ -127,6 +132,7 @@ export function ChooseCompanyPage() {
     setIsChoiceMissing(false);
     setIsCreateFailed(false);
     setManualNotice(null);
+    setUnansweredRequest(null);
   }
 
   return (
@@ -136,15 +142,20 @@ export function ChooseCompanyPage() {
       </h1>
       <p className={styles.intro}>{t('CHOOSE_COMPANY.INTRO')}</p>
       {companies.isPending && <Spinner />}
-      {companies.isError && (
-        <div className={styles.loadError} role="alert">
-          <p>{isRegisterUnavailable(companies.error) ? t('ERRORS.REGISTER_UNAVAILABLE.MESSAGE') : t('CHOOSE_COMPANY.LOAD_ERROR')}</p>
-          <Button variant="secondary" onClick={() => void companies.refetch()}>
-            {t('ERRORS.ACTIONS.TRY_AGAIN')}
-          </Button>
-        </div>
-      )}
-      {companies.isSuccess && (
+      {/* A list once read stays while a later reading fails: the choice made in it is not taken away. */}
+      {companies.isError &&
+        !companies.data &&
+        (isRegisterUnavailable(companies.error) ? (
+          <RegisterUnavailableNotice onRetry={() => void companies.refetch()} isRetrying={companies.isFetching} />
+        ) : (
+          <div className={styles.loadError} role="alert">
+            <p>{t('CHOOSE_COMPANY.LOAD_ERROR')}</p>
+            <Button variant="secondary" onClick={() => void companies.refetch()}>
+              {t('ERRORS.ACTIONS.TRY_AGAIN')}
+            </Button>
+          </div>
+        ))}
+      {companies.data && (
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
           <fieldset
             ref={firstRadio}
@@ -205,6 +216,9 @@ export function ChooseCompanyPage() {
             {isCreateFailed && <p className={styles.formError}>{t('CHOOSE_COMPANY.CREATE_FAILED')}</p>}
             {choice === MANUAL && manualNotice && <ManualNoticeText notice={manualNotice} onChoose={chooseRegistered} />}
           </div>
+          {unansweredRequest && (
+            <RegisterUnavailableNotice onRetry={() => void start(unansweredRequest)} isRetrying={create.isPending} className={styles.registerUnavailable} />
+          )}
           <Button type="submit" className={styles.submit} isLoading={create.isPending}>
             {t('CHOOSE_COMPANY.CONTINUE')}
           </Button>

@@ -2,7 +2,7 @@ import type { RegisterCompanyLookup, RepresentativeCompanies } from '@onboarding
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearGlobalError, readGlobalErrorState } from '../../app/global-errors';
+import { clearGlobalError, onGlobalToast, readGlobalErrorState, type GlobalToast } from '../../app/global-errors';
 import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
 import { storeTokens } from '../../lib/auth-session';
@@ -132,6 +132,41 @@ describe('choose-company: auto-fill from the business register', () => {
     expect(screen.queryByText('An error occurred')).toBeNull();
     expect(unexpected).toEqual([]);
   });
+
+  it('a register that does not answer: says so beside the field with a retry, keeps what is typed, never "not found"', async () => {
+    const user = userEvent.setup();
+    const toasts: GlobalToast[] = [];
+    const stopListening = onGlobalToast((toast) => toasts.push(toast));
+    let isRegisterUp = false;
+    const { on, unexpected } = serve();
+    on(LOOKUP, () =>
+      isRegisterUp ? jsonResponse(registerCompany) : jsonResponse({ code: 'REGISTER_UNAVAILABLE', message: 'The Business Register does not answer.' }, 503),
+    );
+    const { businessName, registryCode } = await openManualForm(user);
+    await user.type(businessName, 'Minu firma');
+    await user.type(registryCode, '12345678');
+
+    const message = await screen.findByText(/The Business Register does not answer at the moment/, undefined, { timeout: 8000 });
+    expect(message.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose this company' })).toBeNull();
+    // The person may go on by hand: everything typed is still there, and nothing says the code is unknown.
+    expect(businessName.value).toBe('Minu firma');
+    expect(registryCode.value).toBe('12345678');
+    expect(screen.queryByText(/has no company with this registry code/)).toBeNull();
+    expect(toasts).toEqual([]);
+    expect(readGlobalErrorState().isDialogOpen).toBe(false);
+    expect(screen.queryByText('An error occurred')).toBeNull();
+
+    isRegisterUp = true;
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry.getAttribute('aria-describedby')).toBe(message.id);
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Choose this company' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/The Business Register does not answer at the moment/)).toBeNull();
+    expect(businessName.value).toBe('Minu firma');
+    expect(unexpected).toEqual([]);
+    stopListening();
+  }, 20_000);
 
   it('an invalid code, or one of another country: no lookup', async () => {
     const user = userEvent.setup();

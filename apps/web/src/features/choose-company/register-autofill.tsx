@@ -2,6 +2,7 @@ import { cleanRegistryCode, DEFAULT_COUNTRY_CODE, isValidRegistryCode } from '@o
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../lib/register-unavailable';
 import { Button } from '../../ui';
 import { useRegisterCompany } from './api/get-register-company';
 import type { ManualCompanyForm } from './manual-company-form';
@@ -22,7 +23,9 @@ function lookupCode(registryCode: string | undefined, registryCountryCode: strin
  * answers for no other), which the register, not the form, decides about. So
  * the offer is to choose it from the list above, where the application is
  * started from the register's facts; a company typed by hand is one the
- * register does not know. The offer is announced politely.
+ * register does not know. The offer is announced politely. A register that
+ * does not answer is said so beside the field, with a retry, never as a code
+ * it does not know: what is typed stays, and the person may go on.
  */
 export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; onChoose: (registryCode: string) => void }) {
   const { t } = useTranslation();
@@ -32,7 +35,9 @@ export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; 
   const debouncedCode = useDebouncedValue(code, LOOKUP_DELAY_MS);
   const company = useRegisterCompany(debouncedCode === null ? null : { registryCountryCode: DEFAULT_COUNTRY_CODE, registryCode: debouncedCode });
   // An answer about a code the user has since changed is not offered.
-  const found = code !== null && code === debouncedCode && company.isSuccess ? company.data : undefined;
+  const isCurrent = code !== null && code === debouncedCode;
+  const found = isCurrent && company.isSuccess ? company.data : undefined;
+  const isUnanswered = isCurrent && company.isError && isRegisterUnavailable(company.error);
 
   return (
     <div aria-live="polite" aria-atomic="true">
@@ -45,6 +50,14 @@ export function RegisterAutofill({ form, onChoose }: { form: ManualCompanyForm; 
             {t('CHOOSE_COMPANY.AUTOFILL.CHOOSE')}
           </Button>
         </div>
+      )}
+      {isUnanswered && (
+        <RegisterUnavailableNotice
+          isAlert={false}
+          className={styles.registerUnavailable}
+          onRetry={() => void company.refetch()}
+          isRetrying={company.isFetching}
+        />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onGlobalToast, type GlobalToast } from '../../../app/global-errors';
 import i18n from '../../../i18n/i18n';
 import { storeTokens } from '../../../lib/auth-session';
 import { applicationView } from '../../../test/application-fixture';
@@ -171,6 +172,31 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('company information: starting values', () => {
+  it('a register that does not answer: says so above the form with a retry, no toast, and what is typed stays', async () => {
+    const user = userEvent.setup();
+    const toasts: GlobalToast[] = [];
+    const stopListening = onGlobalToast((toast) => toasts.push(toast));
+    let isRegisterUp = false;
+    const { on } = serve();
+    on(REGISTER, () =>
+      isRegisterUp ? jsonResponse(registerCard) : jsonResponse({ code: 'REGISTER_UNAVAILABLE', message: 'The Business Register does not answer.' }, 503),
+    );
+    renderRoutes(routes(), '/application/company-information');
+    const notice = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(notice.textContent).toContain('The Business Register does not answer at the moment');
+    // The form works meanwhile: the person may go on typing.
+    await screen.findByRole('combobox', { name: 'County' });
+    await user.type(textbox('Describe the field of activity'), 'Software development');
+    expect(toasts).toEqual([]);
+
+    isRegisterUp = true;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText(/The Business Register does not answer at the moment/)).toBeNull());
+    expect(textbox('Describe the field of activity').value).toBe('Software development');
+    expect(toasts).toEqual([]);
+    stopListening();
+  });
+
   it('pre-fills from the register card and marks what came from it', async () => {
     const { callsTo } = await renderScreen();
     expect(callsTo(REGISTER)).toHaveLength(1);

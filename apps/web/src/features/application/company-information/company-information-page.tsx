@@ -5,6 +5,7 @@ import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
 import { useEconomicActivities } from '../api/reference';
 import { useRepresentative } from '../../../lib/representative';
+import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../../lib/register-unavailable';
 import { useRegisterCard } from '../api/register-card';
 import { CompanyInformationForm } from './company-information-form';
 import { prefillValues, readValues, type CompanyFormValues, type Prefill } from './form-values';
@@ -17,7 +18,9 @@ import styles from '../fields/form-layout.module.css';
  * the draft (newer than any save), else the saved step, else the register card (when the register
  * knows the application's company), else the application's company; the
  * EMTAK version is the reference list's, the business e-mail and phone the
- * representative's own until the application has its own.
+ * representative's own until the application has its own. A register that does
+ * not answer is said above the form, with a retry; the form works meanwhile,
+ * and what is typed stays when the register answers.
  */
 export function CompanyInformationPage() {
   const { t } = useTranslation();
@@ -38,6 +41,9 @@ export function CompanyInformationPage() {
         {t(stepScreen.titleKey)}
       </h1>
       <p className={styles.muted}>{t('APPLICATION.COMPANY_INFORMATION.INTRO')}</p>
+      {registerCard.isError && isRegisterUnavailable(registerCard.error) && (
+        <RegisterUnavailableNotice onRetry={() => void registerCard.refetch()} isRetrying={registerCard.isFetching} />
+      )}
       {isLoading ? <Spinner /> : <LoadedForm register={registerCard.data} emtakVersion={activities.data?.version} representative={representative.data} />}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RegisterUnavailableNotice } from '../../../lib/register-unavailable';
 import { Input } from '../../../ui';
 import { CountryField } from './country-field';
 import type { LegalEntityFormValues } from './person-form-values';
@@ -10,7 +11,10 @@ import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 
-/** Registry country, registry code and business name; a known Estonian registry code fills an empty name. */
+/**
+ * Registry country, registry code and business name; a known Estonian registry code fills an empty name, and a
+ * register that does not answer is said beside the code, with a retry, while the name may be typed.
+ */
 export function LegalEntityFields() {
   const { t } = useTranslation();
   const form = useFormContext<LegalEntityFormValues>();
@@ -29,6 +33,7 @@ export function LegalEntityFields() {
       />
       <div aria-live="polite" className={styles.autofillRegion}>
         {autofill.isFilled && <p className={styles.autofill}>{t(`${RP}.AUTOFILL.COMPANY_FILLED`)}</p>}
+        {autofill.isUnavailable && <RegisterUnavailableNotice isAlert={false} onRetry={() => void autofill.retry()} isRetrying={autofill.isRetrying} />}
       </div>
       <Input label={t(`${RP}.FIELDS.BUSINESS_NAME`)} autoComplete="off" {...messages('businessName')} {...form.register('businessName')} />
     </fieldset>

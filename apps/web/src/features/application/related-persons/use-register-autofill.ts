@@ -2,6 +2,7 @@ import { DEFAULT_COUNTRY_CODE, cleanRegistryCode, isValidPersonalId, isValidRegi
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { isRegisterUnavailable } from '../../../lib/register-unavailable';
 import { registerCardQueryOptions } from '../api/register-card';
 import { registerPersonQueryOptions } from './api/register-person';
 import type { LegalEntityFormValues, PrivatePersonFormValues } from './person-form-values';
@@ -82,12 +83,30 @@ export function usePopulationRegisterAutofill(form: PersonForm) {
   return { lookUp, isFilled: filledFor !== null && filledFor === personalId.trim() };
 }
 
-/** The same for a legal entity: an Estonian registry code the business register knows fills an empty business name. */
+/**
+ * The same for a legal entity: an Estonian registry code the business register knows fills an empty business name.
+ * A register that does not answer is not a code it does not know: `isUnavailable` holds while that code is in the
+ * field, `retry` asks again, and the name may be typed meanwhile.
+ */
 export function useBusinessRegisterAutofill(form: EntityForm) {
   const queryClient = useQueryClient();
   const { schedule, cancel } = useDebouncedLookup();
   const [filledFor, setFilledFor] = useState<string | null>(null);
+  const [unavailableFor, setUnavailableFor] = useState<string | null>(null);
+  const [isRetrying, setIsRetrying] = useState(false);
   const registryCode = useWatch({ control: form.control, name: 'registryCode' });
+
+  const ask = async (code: string) => {
+    try {
+      const found = await queryClient.fetchQuery(registerCardQueryOptions({ registryCode: code, registryCountryCode: DEFAULT_COUNTRY_CODE }));
+      setUnavailableFor(null);
+      if (cleanRegistryCode(form.getValues('registryCode')) !== code) return;
+      if (fillEmpty(form, { businessName: found.businessName })) setFilledFor(code);
+    } catch (error) {
+      // Not in the register: the user types the name. Not answering: said beside the field, with a retry.
+      setUnavailableFor(isRegisterUnavailable(error) ? code : null);
+    }
+  };
 
   const lookUp = () => {
     const { registryCode: typed, registryCountryCode } = form.getValues();
@@ -96,16 +115,25 @@ export function useBusinessRegisterAutofill(form: EntityForm) {
       return;
     }
     const code = cleanRegistryCode(typed);
-    schedule(async () => {
-      try {
-        const found = await queryClient.fetchQuery(registerCardQueryOptions({ registryCode: code, registryCountryCode: DEFAULT_COUNTRY_CODE }));
-        if (cleanRegistryCode(form.getValues('registryCode')) !== code) return;
-        if (fillEmpty(form, { businessName: found.businessName })) setFilledFor(code);
-      } catch {
-        // Not in the register: the user types the name.
-      }
-    });
+    schedule(() => ask(code));
   };
 
-  return { lookUp, isFilled: filledFor !== null && filledFor === cleanRegistryCode(registryCode) };
+  const retry = async () => {
+    if (unavailableFor === null) return;
+    setIsRetrying(true);
+    try {
+      await ask(unavailableFor);
+    } finally {
+      setIsRetrying(false);
+    }
+  };
+
+  const typedCode = cleanRegistryCode(registryCode);
+  return {
+    lookUp,
+    isFilled: filledFor !== null && filledFor === typedCode,
+    isUnavailable: unavailableFor !== null && unavailableFor === typedCode,
+    isRetrying,
+    retry,
+  };
 }

@@ -1,6 +1,7 @@
 import { onboardingEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { REGISTER_UNAVAILABLE } from '../../../lib/register-unavailable';
 
 export const companiesQueryKey = ['representative', 'companies'] as const;
 
@@ -12,7 +13,7 @@ export const companiesQueryOptions = () =>
     queryKey: companiesQueryKey,
     queryFn: ({ signal }) => getCompanies(signal),
     // The register's silence is told on the screen itself, not as a general error.
-    meta: { isErrorShownInPlace: true, handledErrorCodes: ['REGISTER_UNAVAILABLE'] },
+    meta: { isErrorShownInPlace: true, handledErrorCodes: [REGISTER_UNAVAILABLE] },
   });
 
 export const useCompanies = () => useQuery(companiesQueryOptions());

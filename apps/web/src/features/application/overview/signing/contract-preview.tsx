@@ -1,14 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useContractDownload } from '../../../../lib/download-contract';
+import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../../../lib/register-unavailable';
 import { Button } from '../../../../ui';
 import { useApplicationLayout } from '../../application-context';
 import styles from './signing.module.css';
 
-/** The contract as it will be signed, to read before signing: the server draws it up from the saved application. */
+/**
+ * The contract as it will be signed, to read before signing: the server draws it up from the saved application, on
+ * register facts it reads again when they are old; a register that does not answer is said here, with a retry.
+ */
 export function ContractPreview() {
   const { t } = useTranslation();
   const { processId } = useApplicationLayout();
-  const { download, isLoading, hasFailed } = useContractDownload(processId);
+  const { download, isLoading, hasFailed, error } = useContractDownload(processId);
+  const isRegisterSilent = hasFailed && isRegisterUnavailable(error);
 
   return (
     <div className={styles.contractPreview}>
@@ -16,7 +21,8 @@ export function ContractPreview() {
         {t('APPLICATION.SIGNING.READ_CONTRACT')}
       </Button>
       <div role="alert" className={styles.startError}>
-        {hasFailed && <p>{t('APPLICATION.SIGNING.READ_CONTRACT_FAILED')}</p>}
+        {isRegisterSilent && <RegisterUnavailableNotice isAlert={false} onRetry={() => void download()} isRetrying={isLoading} />}
+        {hasFailed && !isRegisterSilent && <p>{t('APPLICATION.SIGNING.READ_CONTRACT_FAILED')}</p>}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldIssues } from '../../../../lib/form-errors';
+import { RegisterUnavailableNotice } from '../../../../lib/register-unavailable';
 import { validationMessage } from '../../../../lib/domain-resolver';
 import { Button, Icon, Input, RadioGroup, type IconName } from '../../../../ui';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
@@ -65,7 +66,13 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
     if (invalidFields) applyFieldIssues(invalidFields, setError, setFocus, ['phoneNumber']);
   }, [invalidFields, setError, setFocus]);
   const isInvalidElsewhere = invalidFields !== null && !invalidFields.some((field) => field.path === 'phoneNumber');
-  const errorKey = startError && startError.kind !== 'invalid' ? START_ERROR_KEYS[startError.kind] : isInvalidElsewhere ? START_ERROR_KEYS.failed : null;
+  const isRegisterSilent = startError?.kind === 'registerUnavailable';
+  const errorKey =
+    startError && startError.kind !== 'invalid' && startError.kind !== 'registerUnavailable'
+      ? START_ERROR_KEYS[startError.kind]
+      : isInvalidElsewhere
+        ? START_ERROR_KEYS.failed
+        : null;
 
   return (
     <form className={styles.methodForm} noValidate onSubmit={(event) => void handleSubmit(onStart)(event)}>
@@ -107,6 +114,8 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
       )}
       <div role="alert" className={styles.startError}>
         {errorKey && <p>{t(errorKey)}</p>}
+        {/* Trying again starts signing with the same choice, once the register answers. */}
+        {isRegisterSilent && <RegisterUnavailableNotice isAlert={false} onRetry={() => void handleSubmit(onStart)()} isRetrying={isStarting} />}
       </div>
       <ContractPreview />
       <p className={styles.lockedNotice}>{t(`${SIGNING}.LOCKED_NOTICE`)}</p>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../lib/paths';
 import { ApiError, NetworkError } from '../../../../lib/api-errors';
+import { isRegisterUnavailable } from '../../../../lib/register-unavailable';
 import { poll } from '../../../../lib/poll';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
 import { useApplicationLayout } from '../../application-context';
@@ -17,8 +18,12 @@ import { useSigningEnvironment } from './signing-environment';
 /** What the person chose on the signing view; the ID-card's certificate comes from the card. */
 export type SigningRequest = { method: 'SMART_ID' } | { method: 'MOBILE_ID'; phoneNumber: string } | { method: 'ID_CARD' };
 
-/** Why signing could not start; the method choice says so. */
-export type StartError = { kind: 'notReady' } | { kind: 'network' } | { kind: 'failed' } | { kind: 'invalid'; fields: FieldIssue[] };
+/**
+ * Why signing could not start; the method choice says so. registerUnavailable: the register facts were too old to
+ * sign on and the Business Register did not answer, so nothing was drawn up or signed (docs/decisions/0033-the-register-through-riks-own-contract.md).
+ */
+export type StartError =
+  { kind: 'notReady' } | { kind: 'network' } | { kind: 'failed' } | { kind: 'registerUnavailable' } | { kind: 'invalid'; fields: FieldIssue[] };
 
 /** docs/requirements.md section 4 signing states that end a signing; from each the person may try again or cancel. */
 export type EndedState = 'TERMINATED' | 'UNSUCCESSFUL' | 'CANCELLED';
@@ -107,6 +112,10 @@ export function useSigning() {
       context.current.layout.setRegisterChanges(error.registerChanges);
       void context.current.layout.reload();
       void context.current.onRegisterChanged();
+      return;
+    }
+    if (isRegisterUnavailable(error)) {
+      setPhase({ name: 'choosing', startError: { kind: 'registerUnavailable' } });
       return;
     }
     if (error instanceof ApiError && error.status === 409) {
