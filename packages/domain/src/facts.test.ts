@@ -134,7 +134,7 @@ describe('applicationFactsOf', () => {
   });
 });
 
-describe('beneficial owners the register counts without naming, and a total under 100% (docs/decisions/0034)', () => {
+describe('beneficial owners the register counts without naming, and a total under 100% (decision 34)', () => {
   const withHidden: RegisterCompanyDetails = { ...card, hiddenBeneficialOwners: 1 };
 
   it('keeps the register’s count of hidden owners and leaves the beneficial owners unverified while it is above 0', () => {
@@ -162,7 +162,10 @@ describe('beneficial owners the register counts without naming, and a total unde
       value: { totalPercent: 70, hasNoOtherBeneficialOwners: true },
       source: 'APPLICANT',
     });
-    expect(applicationFactsOf(input(under(undefined))).facts.beneficialOwnersBelowHundred.value).toEqual({ totalPercent: 70, hasNoOtherBeneficialOwners: false });
+    expect(applicationFactsOf(input(under(undefined))).facts.beneficialOwnersBelowHundred.value).toEqual({
+      totalPercent: 70,
+      hasNoOtherBeneficialOwners: false,
+    });
     expect(applicationFactsOf(input(truthful)).facts.beneficialOwnersBelowHundred.value).toBeNull();
     expect(applicationFactsOf(input({})).facts.beneficialOwnersBelowHundred.value).toBeNull();
   });
@@ -198,7 +201,12 @@ describe('registerChangesOf', () => {
   it('a card stored before the register’s words for control were kept is not changed by them; a hidden owner or a notice is', () => {
     const words: RegisterCompanyDetails = {
       ...card,
-      beneficialOwners: card.beneficialOwners.map((owner) => ({ ...owner, controlTypeCode: 'O', controlTypeName: 'otsene osalus', hasDiscrepancyNotice: false })),
+      beneficialOwners: card.beneficialOwners.map((owner) => ({
+        ...owner,
+        controlTypeCode: 'O',
+        controlTypeName: 'otsene osalus',
+        hasDiscrepancyNotice: false,
+      })),
       hiddenBeneficialOwners: 0,
       hasBeneficialOwnersMissingNotice: false,
     };

@@ -53,13 +53,13 @@ export const applicationFactsSchema = z.object({
   beneficialOwners: factSchema(z.array(factPartySchema)),
   /**
    * Beneficial owners the register counts but does not name: whoever the applicant declares in their place, the
-   * register does not vouch for them, so the beneficial owners are then unverified (docs/decisions/0034).
+   * register does not vouch for them, so the beneficial owners are then unverified (decision 34).
    */
   hiddenBeneficialOwners: factSchema(z.number()),
   /**
    * The declared beneficial owners' stakes when they total less than 100%, and the applicant's confirmation that
    * nobody else holds more than 25% or otherwise controls the company; null when they total 100% or nothing is
-   * declared yet (docs/decisions/0034).
+   * declared yet (decision 34).
    */
   beneficialOwnersBelowHundred: factSchema(z.object({ totalPercent: z.number(), hasNoOtherBeneficialOwners: z.boolean() }).nullable()),
 });

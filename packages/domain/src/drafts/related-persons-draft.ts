@@ -109,7 +109,7 @@ export const relatedPersonsDraftSchema = z
       /** The applicant company's first-level owners. */
       shareholders: known(shareholders),
       relatedPersons: unique.map((person): PersonDraft => (person.type === 'LEGAL_ENTITY' ? { ...person, shareholders: known(person.shareholders) } : person)),
-      /** The confirmation that lets the beneficial owners' stakes total less than 100% (docs/decisions/0034). */
+      /** The confirmation that lets the beneficial owners' stakes total less than 100% (decision 34). */
       ...(hasNoOtherBeneficialOwners === undefined ? {} : { hasNoOtherBeneficialOwners }),
     };
   });

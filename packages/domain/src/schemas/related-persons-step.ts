@@ -39,7 +39,7 @@ export const createRelatedPersonsSchema = (context: RelatedPersonsContext = {}) 
   object({
     shareholders: list(shareholdingSchema, { max: LIST_MAX_ITEMS.shareholders }),
     relatedPersons: list(relatedPersonSchema, { max: LIST_MAX_ITEMS.relatedPersons }),
-    /** Nobody else holds more than 25% or otherwise controls the company: a total under 100% stands (docs/decisions/0034). */
+    /** Nobody else holds more than 25% or otherwise controls the company: a total under 100% stands (decision 34). */
     hasNoOtherBeneficialOwners: flag().optional(),
   }).superRefine(
     (step, ctx) => {

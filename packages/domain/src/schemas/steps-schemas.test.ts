@@ -338,7 +338,7 @@ describe('overview (docs/requirements.md section 3)', () => {
   });
 });
 
-describe('related persons step: beneficial owners under 100% (docs/decisions/0034)', () => {
+describe('related persons step: beneficial owners under 100% (decision 34)', () => {
   const step = (fields: Record<string, unknown> = {}) => ({
     shareholders: [
       { personId: 'p1', sharePercent: 55 },

@@ -140,12 +140,16 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     expect(validateRelatedPersons(input)).toEqual(code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: beneficiaries.map((b) => b.id) }]);
   });
 
-  describe('a total under 100% with the confirmation that nobody else is a beneficial owner (docs/decisions/0034)', () => {
+  describe('a total under 100% with the confirmation that nobody else is a beneficial owner (decision 34)', () => {
     /** 55% + 30% beneficial owners; the rest in holdings under 25% nobody controls. */
     const minority = (fields: Partial<RelatedPersonsRuleInput> = {}): RelatedPersonsRuleInput => ({
       ...valid(),
       relatedPersons: [
-        person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: 55 }),
+        person('p1', {
+          roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+          personalId: '38001085718',
+          beneficiarySharePercent: 55,
+        }),
         person('p2', { roles: ['SHAREHOLDER', 'BENEFICIARY'], birthDate: '1970-01-01', beneficiarySharePercent: 30 }),
         person('p3', { roles: ['SHAREHOLDER'], birthDate: '1970-01-02' }),
         person('p4', { roles: ['SHAREHOLDER'], birthDate: '1970-01-03' }),
@@ -164,13 +168,17 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     });
 
     it('without it, asks for the missing owner or the confirmation', () => {
-      expect(validateRelatedPersons(minority())).toEqual([{ code: 'beneficiariesTotalNotEqual', params: { total: 85, expected: 100 }, personIds: ['p1', 'p2'] }]);
+      expect(validateRelatedPersons(minority())).toEqual([
+        { code: 'beneficiariesTotalNotEqual', params: { total: 85, expected: 100 }, personIds: ['p1', 'p2'] },
+      ]);
       expect(codes(minority({ hasNoOtherBeneficialOwners: false }))).toEqual(['beneficiariesTotalNotEqual']);
     });
 
     it('confirms nothing when nobody is marked a beneficial owner', () => {
       const input = minority({ hasNoOtherBeneficialOwners: true });
-      input.relatedPersons = input.relatedPersons.map((entry) => (entry.type === 'PRIVATE_PERSON' ? { ...entry, roles: entry.roles.filter((role) => role !== 'BENEFICIARY') } : entry));
+      input.relatedPersons = input.relatedPersons.map((entry) =>
+        entry.type === 'PRIVATE_PERSON' ? { ...entry, roles: entry.roles.filter((role) => role !== 'BENEFICIARY') } : entry,
+      );
       expect(codes(input)).toEqual(['beneficiariesTotalNotEqual']);
     });
 
@@ -186,7 +194,11 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
         fc.property(fc.integer({ min: 1, max: 20000 }), fc.boolean(), (basisPoints, isConfirmed) => {
           const input = valid();
           input.relatedPersons = [
-            person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718', beneficiarySharePercent: basisPoints / 100 }),
+            person('p1', {
+              roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+              personalId: '38001085718',
+              beneficiarySharePercent: basisPoints / 100,
+            }),
           ];
           input.hasNoOtherBeneficialOwners = isConfirmed;
           const found = codes(input);

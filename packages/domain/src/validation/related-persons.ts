@@ -40,7 +40,7 @@ export type RelatedPersonsRuleInput = {
   representative?: { personalId: string; personalIdCountryCode?: string | undefined };
   /**
    * The applicant confirms that nobody besides the beneficial owners listed holds more than 25% or otherwise controls
-   * the company: their stakes may then total less than 100% (docs/decisions/0034).
+   * the company: their stakes may then total less than 100% (decision 34).
    */
   hasNoOtherBeneficialOwners?: boolean | undefined;
 };
@@ -134,7 +134,7 @@ export const beneficialOwnersTotalOf = (persons: readonly RelatedPersonRef[]): {
 
 /**
  * Whether the list asks the applicant to confirm that nobody else is a beneficial owner: someone is named and their
- * stakes total less than 100%. The rest may be small holdings nobody controls (docs/decisions/0034); with nobody named
+ * stakes total less than 100%. The rest may be small holdings nobody controls (decision 34); with nobody named
  * there is nothing to confirm, since every company has a beneficial owner.
  */
 export const isBeneficialOwnersTotalToConfirm = (persons: readonly RelatedPersonRef[]): boolean => {

@@ -1,10 +1,5 @@
 import { APPLICATION_SUBMITTED_EVENT, integrationApplicationSchema } from '@onboarding/domain';
-import {
-  COMPLETE_APPLICATION_COMPANY,
-  completeRepresentativePerson,
-  REPRESENTATIVE_PERSON_ID,
-  type ApplicationSubject,
-} from '@onboarding/domain/test-support';
+import { COMPLETE_APPLICATION_COMPANY, completeRepresentativePerson, REPRESENTATIVE_PERSON_ID, type ApplicationSubject } from '@onboarding/domain/test-support';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +12,7 @@ import { signInAsRepresentative, type Call } from '../../test/representative.js'
 import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
 /**
- * The beneficial owners as the e-Business Register states them, and the beneficiaries' total of docs/decisions/0034:
+ * The beneficial owners as the e-Business Register states them, and the beneficiaries' total of decision 34:
  * the step is told whom the register names, how many it counts without naming and which notices are filed; a total
  * under 100% stands only with the applicant's confirmation, which the bank sees; and owners the register does not
  * name never let an application through without a person at the bank.
@@ -130,7 +125,17 @@ describe('PUT steps/RelatedPersons: beneficial owners under 100%', () => {
     // 85% and 20%: a stake a holding of 15% cannot give, so the two exceed the whole company.
     const over = {
       ...step,
-      relatedPersons: [jaakKristjan, { ...siim, roles: ['SHAREHOLDER', 'BENEFICIARY'], isBeneficialOwner: true, benefitType: 'OTHER', benefitTypeOther: 'Leping', beneficiarySharePercent: 20 }],
+      relatedPersons: [
+        jaakKristjan,
+        {
+          ...siim,
+          roles: ['SHAREHOLDER', 'BENEFICIARY'],
+          isBeneficialOwner: true,
+          benefitType: 'OTHER',
+          benefitTypeOther: 'Leping',
+          beneficiarySharePercent: 20,
+        },
+      ],
     };
     const response = await saveStep(jaak, application, 'RelatedPersons', over);
     expect(response.statusCode).toBe(400);

@@ -128,7 +128,14 @@ describe('createRikRegister against the stand-in', () => {
     if (!template) throw new Error('the fixture is empty');
     const missing = await startRikStandIn({ companies: [{ ...template, hasBeneficialOwnersMissingNotice: true }] });
     try {
-      const other = createRikRegister({ url: missing.url, username: missing.username, password: missing.password, timeoutMs: 5000, today: () => TODAY, persons: simulated });
+      const other = createRikRegister({
+        url: missing.url,
+        username: missing.username,
+        password: missing.password,
+        timeoutMs: 5000,
+        today: () => TODAY,
+        persons: simulated,
+      });
       expect(await other.company('EE', template.registryCode)).toMatchObject({ hasBeneficialOwnersMissingNotice: true, hiddenBeneficialOwners: 0 });
     } finally {
       await missing.close();
