@@ -21,8 +21,9 @@ export type RegisterChangeFact = (typeof REGISTER_CHANGE_FACTS)[number];
 
 /**
  * The facts the register would decide and the bank acts on without asking anyone: who the company is, the
- * person's right to represent it, whether it is listed, and who owns it. One the applicant alone declared is
- * unverified, and an unverified fact never leads to a follow-up with nobody of the bank in the loop.
+ * person's right to represent it, whether it is listed, who owns it, and who its beneficial owners are. One the
+ * applicant alone declared is unverified, and an unverified fact never leads to a follow-up with nobody of the bank
+ * in the loop. The beneficial owners are unverified also when the register counts some it does not name.
  */
-export const VERIFIABLE_FACTS = ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] as const;
+export const VERIFIABLE_FACTS = ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS', 'BENEFICIAL_OWNERS'] as const;
 export type VerifiableFact = (typeof VERIFIABLE_FACTS)[number];

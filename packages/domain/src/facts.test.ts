@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applicationFactsOf, registerChangesOf, type FactsInput } from './facts.js';
+import { applicationFactsOf, registerChangesOf, unverifiedFactsOf, type FactsInput } from './facts.js';
 import { REPRESENTATION_BASES } from './schemas/company-data.js';
 import type { RegisterCompanyDetails } from './schemas/register.js';
 
@@ -134,6 +134,43 @@ describe('applicationFactsOf', () => {
   });
 });
 
+describe('beneficial owners the register counts without naming, and a total under 100% (decision 34)', () => {
+  const withHidden: RegisterCompanyDetails = { ...card, hiddenBeneficialOwners: 1 };
+
+  it('keeps the register’s count of hidden owners and leaves the beneficial owners unverified while it is above 0', () => {
+    const { facts } = applicationFactsOf({ ...input(truthful), register: { details: withHidden, queriedAt: '2026-11-25T10:00:00.000Z' } });
+    expect(facts.hiddenBeneficialOwners).toEqual({ value: 1, source: 'REGISTER', queriedAt: '2026-11-25T10:00:00.000Z' });
+    expect(unverifiedFactsOf(facts)).toEqual(['BENEFICIAL_OWNERS']);
+    expect(unverifiedFactsOf(applicationFactsOf(input(truthful)).facts)).toEqual([]);
+  });
+
+  it('reads a card stored before the count was kept as none hidden', () => {
+    expect(applicationFactsOf(input(truthful)).facts.hiddenBeneficialOwners).toMatchObject({ value: 0, source: 'REGISTER' });
+  });
+
+  it('shows the bank a total under 100% and whether the applicant confirmed nobody else is a beneficial owner', () => {
+    const [mari, peeter] = truthful.RelatedPersons.relatedPersons;
+    const under = (confirmed: boolean | undefined) => ({
+      ...truthful,
+      RelatedPersons: {
+        ...truthful.RelatedPersons,
+        relatedPersons: [mari, { ...peeter, isBeneficialOwner: false, beneficiarySharePercent: undefined }],
+        ...(confirmed === undefined ? {} : { hasNoOtherBeneficialOwners: confirmed }),
+      },
+    });
+    expect(applicationFactsOf(input(under(true))).facts.beneficialOwnersBelowHundred).toEqual({
+      value: { totalPercent: 70, hasNoOtherBeneficialOwners: true },
+      source: 'APPLICANT',
+    });
+    expect(applicationFactsOf(input(under(undefined))).facts.beneficialOwnersBelowHundred.value).toEqual({
+      totalPercent: 70,
+      hasNoOtherBeneficialOwners: false,
+    });
+    expect(applicationFactsOf(input(truthful)).facts.beneficialOwnersBelowHundred.value).toBeNull();
+    expect(applicationFactsOf(input({})).facts.beneficialOwnersBelowHundred.value).toBeNull();
+  });
+});
+
 describe('registerChangesOf', () => {
   const reordered = (value: unknown): unknown =>
     Array.isArray(value)
@@ -196,5 +233,26 @@ describe('registerChangesOf', () => {
     expect(registerChangesOf(alone, reordered(alone) as RegisterCompanyDetails, who)).toEqual([]);
     // A card kept before the rule was: its first reading with the rule is no change.
     expect(registerChangesOf(card, jointly, who)).toEqual([]);
+  });
+
+  it('a card stored before the register’s words for control were kept is not changed by them; a hidden owner or a notice is', () => {
+    const words: RegisterCompanyDetails = {
+      ...card,
+      beneficialOwners: card.beneficialOwners.map((owner) => ({
+        ...owner,
+        controlTypeCode: 'O',
+        controlTypeName: 'otsene osalus',
+        hasDiscrepancyNotice: false,
+      })),
+      hiddenBeneficialOwners: 0,
+      hasBeneficialOwnersMissingNotice: false,
+    };
+    expect(registerChangesOf(card, words, who)).toEqual([]);
+    const changed = [
+      { ...words, hiddenBeneficialOwners: 1 },
+      { ...words, hasBeneficialOwnersMissingNotice: true },
+      { ...words, beneficialOwners: words.beneficialOwners.map((owner, index) => (index === 0 ? { ...owner, hasDiscrepancyNotice: true } : owner)) },
+    ];
+    for (const after of changed) expect(registerChangesOf(card, after, who)).toEqual([{ fact: 'BENEFICIAL_OWNERS', step: 'RelatedPersons' }]);
   });
 });

@@ -4,6 +4,8 @@ import { REGISTER_CHANGE_FACTS, type DiscrepancyFact, type RegisterChangeFact, t
 import { REPRESENTATION_BASES, type RepresentationBasis } from './schemas/company-data.js';
 import { COMPANY_STATUSES, type RegisterCompanyDetails, type RegisterPersonData, type RegisterShareholder } from './schemas/register.js';
 import { signingSummaryOf } from './representation.js';
+import { RELATED_PERSON_ROLES, type RelatedPersonRole } from './schemas/related-persons.js';
+import { beneficialOwnersTotalOf, isBeneficialOwnersTotalToConfirm, type PrivatePersonRef } from './validation/related-persons.js';
 
 /**
  * Who the bank may believe about each fact it acts on (the contract, the
@@ -50,6 +52,17 @@ export const applicationFactsSchema = z.object({
   managementBoard: factSchema(z.array(factPartySchema)),
   shareholders: factSchema(z.array(factPartySchema)),
   beneficialOwners: factSchema(z.array(factPartySchema)),
+  /**
+   * Beneficial owners the register counts but does not name: whoever the applicant declares in their place, the
+   * register does not vouch for them, so the beneficial owners are then unverified (decision 34).
+   */
+  hiddenBeneficialOwners: factSchema(z.number()),
+  /**
+   * The declared beneficial owners' stakes when they total less than 100%, and the applicant's confirmation that
+   * nobody else holds more than 25% or otherwise controls the company; null when they total 100% or nothing is
+   * declared yet (decision 34).
+   */
+  beneficialOwnersBelowHundred: factSchema(z.object({ totalPercent: z.number(), hasNoOtherBeneficialOwners: z.boolean() }).nullable()),
 });
 export type ApplicationFacts = z.infer<typeof applicationFactsSchema>;
 
@@ -148,6 +161,28 @@ function declaredParties(relatedPersonsStep: unknown): { managementBoard: FactPa
   };
 }
 
+/** The declared beneficial owners' total when it is under 100%, with the applicant's confirmation beside it. */
+function belowHundredOf(relatedPersonsStep: unknown): { totalPercent: number; hasNoOtherBeneficialOwners: boolean } | null {
+  const step = asRecord(relatedPersonsStep);
+  const persons = asArray(step.relatedPersons)
+    .map(asRecord)
+    .flatMap((person): PrivatePersonRef[] =>
+      person.type === 'PRIVATE_PERSON' && typeof person.id === 'string'
+        ? [
+            {
+              id: person.id,
+              type: 'PRIVATE_PERSON',
+              roles: asArray(person.roles).filter((role): role is RelatedPersonRole => (RELATED_PERSON_ROLES as readonly unknown[]).includes(role)),
+              isBeneficialOwner: person.isBeneficialOwner === true,
+              beneficiarySharePercent: typeof person.beneficiarySharePercent === 'number' ? person.beneficiarySharePercent : undefined,
+            },
+          ]
+        : [],
+    );
+  if (!isBeneficialOwnersTotalToConfirm(persons)) return null;
+  return { totalPercent: beneficialOwnersTotalOf(persons).totalPercent, hasNoOtherBeneficialOwners: step.hasNoOtherBeneficialOwners === true };
+}
+
 // Shares are entered with two decimals at most; anything closer is the same share.
 const isSameShare = (a: number | undefined, b: number | undefined) => a === undefined || b === undefined || Math.abs(a - b) < 0.005;
 
@@ -232,6 +267,8 @@ export function applicationFactsOf(input: FactsInput): { facts: ApplicationFacts
     managementBoard: sourced(registerBoard, hasRelatedPersons ? declared.managementBoard : undefined, []),
     shareholders: sourced(registerShareholders, hasRelatedPersons ? declared.shareholders : undefined, []),
     beneficialOwners: sourced(registerOwners, hasRelatedPersons ? declared.beneficialOwners : undefined, []),
+    hiddenBeneficialOwners: sourced(details ? (details.hiddenBeneficialOwners ?? 0) : undefined, undefined, 0),
+    beneficialOwnersBelowHundred: { value: hasRelatedPersons ? belowHundredOf(steps.RelatedPersons) : null, source: 'APPLICANT' },
   };
 
   const discrepancies: Discrepancy[] = [];
@@ -280,6 +317,20 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
+ * The register's beneficial owners as a change is judged: the persons and how they hold, the notices filed and the
+ * owners counted without names. The register's own words for the manner of control are left out: a card stored
+ * before they were kept would otherwise seem changed, while the code itself already shows in the benefit type.
+ */
+const beneficialOwnersOf = (details: RegisterCompanyDetails) => ({
+  owners: details.beneficialOwners.map(({ controlTypeCode: _code, controlTypeName: _name, hasDiscrepancyNotice, ...owner }) => ({
+    ...owner,
+    hasDiscrepancyNotice: hasDiscrepancyNotice === true,
+  })),
+  hidden: details.hiddenBeneficialOwners ?? 0,
+  hasMissingDataNotice: details.hasBeneficialOwnersMissingNotice === true,
+});
+
+/**
  * The register facts that changed between the reading the application holds and a new one
  * (docs/requirements.md section 1's registry queries).
  */
@@ -304,7 +355,7 @@ export function registerChangesOf(
     ['MAIN_FIELD_OF_ACTIVITY', before.mainFieldOfActivityCode, after.mainFieldOfActivityCode],
     ['MANAGEMENT_BOARD', board(before), board(after)],
     ['SHAREHOLDERS', before.shareholders, after.shareholders],
-    ['BENEFICIAL_OWNERS', before.beneficialOwners, after.beneficialOwners],
+    ['BENEFICIAL_OWNERS', beneficialOwnersOf(before), beneficialOwnersOf(after)],
   ];
   return checks.filter(([, a, b]) => !same(a, b)).map(([fact]) => ({ fact, step: stepOfChange(fact) }));
 }
@@ -320,6 +371,8 @@ export function unverifiedFactsOf(facts: ApplicationFacts): VerifiableFact[] {
     REPRESENTATION_BASIS: facts.representationBasis.source,
     LISTED_COMPANY: facts.isListedCompany.source,
     SHAREHOLDERS: facts.shareholders.source,
+    // Owners the register counts without naming leave the list to the applicant's word, whatever it names.
+    BENEFICIAL_OWNERS: facts.hiddenBeneficialOwners.value > 0 ? 'APPLICANT' : facts.beneficialOwners.source,
   };
   return (Object.keys(sources) as VerifiableFact[]).filter((fact) => sources[fact] !== 'REGISTER');
 }

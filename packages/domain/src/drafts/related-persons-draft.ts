@@ -98,9 +98,10 @@ export const relatedPersonsDraftSchema = z
   .object({
     shareholders: entries(holdingDraftSchema),
     relatedPersons: entries(z.union([privatePersonDraftSchema, legalEntityDraftSchema])),
+    hasNoOtherBeneficialOwners: maybe(z.boolean()),
   })
   .catch({ shareholders: [], relatedPersons: [] })
-  .transform(({ shareholders, relatedPersons }) => {
+  .transform(({ shareholders, relatedPersons, hasNoOtherBeneficialOwners }) => {
     const unique = relatedPersons.filter((person, index) => relatedPersons.findIndex((other) => other.id === person.id) === index);
     const ids = new Set(unique.map((person) => person.id));
     const known = (holdings: HoldingDraft[]) => holdings.filter((holding) => ids.has(holding.personId));
@@ -108,6 +109,8 @@ export const relatedPersonsDraftSchema = z
       /** The applicant company's first-level owners. */
       shareholders: known(shareholders),
       relatedPersons: unique.map((person): PersonDraft => (person.type === 'LEGAL_ENTITY' ? { ...person, shareholders: known(person.shareholders) } : person)),
+      /** The confirmation that lets the beneficial owners' stakes total less than 100% (decision 34). */
+      ...(hasNoOtherBeneficialOwners === undefined ? {} : { hasNoOtherBeneficialOwners }),
     };
   });
 export type RelatedPersonsDraft = z.output<typeof relatedPersonsDraftSchema>;

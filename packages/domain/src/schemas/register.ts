@@ -86,6 +86,14 @@ export const registerBeneficialOwnerSchema = registerPersonDataSchema.extend({
   benefitType: z.enum(BENEFIT_TYPES),
   beneficiarySharePercent: z.number().optional(),
   benefitTypeOther: z.string().optional(),
+  /**
+   * The manner of control as the register names it: its code and its own label (in Estonian), beside the benefit
+   * type read from them (docs/register-facts.md section 2.4). A card stored before they were kept has neither.
+   */
+  controlTypeCode: z.string().optional(),
+  controlTypeName: z.string().optional(),
+  /** Someone has filed a discrepancy notice with the register about this owner; absent means none. */
+  hasDiscrepancyNotice: z.boolean().optional(),
 });
 export type RegisterBeneficialOwner = z.infer<typeof registerBeneficialOwnerSchema>;
 
@@ -115,6 +123,13 @@ export const registerCompanyDetailsSchema = z.object({
    * kept it: the signing requirement is then the bank's question.
    */
   representation: companyRepresentationSchema.optional(),
+  /**
+   * Beneficial owners the register counts but does not name (docs/register-facts.md section 2.4): the applicant must
+   * declare them, and no automated approval rests on such a list. Absent on a card stored before it was kept.
+   */
+  hiddenBeneficialOwners: z.number().optional(),
+  /** A notice has been filed with the register that the company's beneficial-owner data are missing. */
+  hasBeneficialOwnersMissingNotice: z.boolean().optional(),
 });
 export type RegisterCompanyDetails = z.infer<typeof registerCompanyDetailsSchema>;
 
@@ -192,9 +207,36 @@ const registerRelatedLegalEntitySchema = z.object({
   registryCountryCode: z.string(),
   shareholders: z.array(registerHoldingSchema),
 });
+/**
+ * What the register says about the beneficial owners besides the persons it fills in: whom it names and how they
+ * control the company, how many it counts without naming, and the notices filed about them. The step shows it
+ * beside the applicant's own list, which may differ (a difference is a discrepancy the bank sees).
+ */
+export const registerBeneficialOwnershipSchema = z.object({
+  owners: z.array(
+    registerBeneficialOwnerSchema.pick({
+      firstName: true,
+      lastName: true,
+      personalId: true,
+      birthDate: true,
+      benefitType: true,
+      benefitTypeOther: true,
+      beneficiarySharePercent: true,
+      controlTypeCode: true,
+      controlTypeName: true,
+      hasDiscrepancyNotice: true,
+    }),
+  ),
+  hidden: z.number(),
+  hasMissingDataNotice: z.boolean(),
+});
+export type RegisterBeneficialOwnership = z.infer<typeof registerBeneficialOwnershipSchema>;
+
 export const relatedPersonsFromRegisterSchema = z.object({
   shareholders: z.array(registerHoldingSchema),
   relatedPersons: z.array(z.discriminatedUnion('type', [registerRelatedPrivatePersonSchema, registerRelatedLegalEntitySchema])),
+  /** Absent when the register does not know the company. */
+  beneficialOwnership: registerBeneficialOwnershipSchema.optional(),
 });
 export type RelatedPersonsFromRegister = z.infer<typeof relatedPersonsFromRegisterSchema>;
 export type RegisterRelatedPerson = RelatedPersonsFromRegister['relatedPersons'][number];

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { LIST_MAX_ITEMS } from '../constants.js';
 import { RELATED_PERSON_TYPES } from './related-persons.js';
 import { validateRelatedPersons, type RelatedPersonsRuleInput } from '../validation/related-persons.js';
-import { addValidationIssue, list, object } from './fields.js';
+import { addValidationIssue, flag, list, object } from './fields.js';
 import { relatedPersonSchema, shareholdingSchema } from './related-persons.js';
 
 export type RelatedPersonsContext = Pick<RelatedPersonsRuleInput, 'company' | 'representative'>;
@@ -39,6 +39,8 @@ export const createRelatedPersonsSchema = (context: RelatedPersonsContext = {}) 
   object({
     shareholders: list(shareholdingSchema, { max: LIST_MAX_ITEMS.shareholders }),
     relatedPersons: list(relatedPersonSchema, { max: LIST_MAX_ITEMS.relatedPersons }),
+    /** Nobody else holds more than 25% or otherwise controls the company: a total under 100% stands (decision 34). */
+    hasNoOtherBeneficialOwners: flag().optional(),
   }).superRefine(
     (step, ctx) => {
       for (const violation of validateRelatedPersons({ ...step, ...context })) {

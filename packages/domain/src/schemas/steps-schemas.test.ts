@@ -10,6 +10,7 @@ import { createRelatedPersonsSchema, relatedPersonsSchema } from './related-pers
 import { relatedPersonSchema } from './related-persons.js';
 import { completeOverview } from '../test-support/complete-application.js';
 import { LIST_MAX_ITEMS } from '../constants.js';
+import { relatedPersonsDraftSchema } from '../drafts/related-persons-draft.js';
 
 const address = { countryCode: 'EE', county: 'Harju maakond', city: 'Tallinn', street: 'Narva mnt 1', postalCode: '10117' };
 
@@ -334,6 +335,50 @@ describe('overview (docs/requirements.md section 3)', () => {
 
   it('maps every fillable step to its schema', () => {
     expect(Object.keys(STEP_SCHEMAS)).toEqual(['AccountOpeningReason', 'CompanyData', 'Incomes', 'RelatedPersons', 'AdditionalData', 'ApplicationOverview']);
+  });
+});
+
+describe('related persons step: beneficial owners under 100% (decision 34)', () => {
+  const step = (fields: Record<string, unknown> = {}) => ({
+    shareholders: [
+      { personId: 'p1', sharePercent: 55 },
+      { personId: 'p2', sharePercent: 45 },
+    ],
+    relatedPersons: [
+      privatePerson('p1', { beneficiarySharePercent: 55 }),
+      privatePerson('p2', {
+        roles: ['SHAREHOLDER'],
+        personalId: '38001085718',
+        birthDate: '1980-01-08',
+        isBeneficialOwner: false,
+        benefitType: undefined,
+        beneficiarySharePercent: undefined,
+      }),
+    ],
+    ...fields,
+  });
+
+  it('stands with the confirmation and is kept in the step', () => {
+    const parsed = parseWithIssues(relatedPersonsSchema, step({ hasNoOtherBeneficialOwners: true }));
+    expect(parsed.success && parsed.data.hasNoOtherBeneficialOwners).toBe(true);
+  });
+
+  it('without it, the total is reported at the beneficial owner', () => {
+    expect(issuesOf(parseWithIssues(relatedPersonsSchema, step())).map((issue) => [issue.path, issue.code])).toEqual([
+      ['relatedPersons.0', 'beneficiariesTotalNotEqual'],
+    ]);
+  });
+
+  it('takes only a yes or no', () => {
+    expect(issuesOf(parseWithIssues(relatedPersonsSchema, step({ hasNoOtherBeneficialOwners: 'yes' }))).map((issue) => issue.path)).toContain(
+      'hasNoOtherBeneficialOwners',
+    );
+  });
+
+  it('a draft keeps the confirmation and drops what is not a yes or no', () => {
+    expect(relatedPersonsDraftSchema.parse(step({ hasNoOtherBeneficialOwners: true })).hasNoOtherBeneficialOwners).toBe(true);
+    expect(relatedPersonsDraftSchema.parse(step({ hasNoOtherBeneficialOwners: 'yes' }))).not.toHaveProperty('hasNoOtherBeneficialOwners');
+    expect(relatedPersonsDraftSchema.parse(step())).not.toHaveProperty('hasNoOtherBeneficialOwners');
   });
 });
 

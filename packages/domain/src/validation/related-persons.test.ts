@@ -140,6 +140,75 @@ describe('validateRelatedPersons (docs/requirements.md section 5)', () => {
     expect(validateRelatedPersons(input)).toEqual(code === null ? [] : [{ code, params: { total, expected: 100 }, personIds: beneficiaries.map((b) => b.id) }]);
   });
 
+  describe('a total under 100% with the confirmation that nobody else is a beneficial owner (decision 34)', () => {
+    /** 55% + 30% beneficial owners; the rest in holdings under 25% nobody controls. */
+    const minority = (fields: Partial<RelatedPersonsRuleInput> = {}): RelatedPersonsRuleInput => ({
+      ...valid(),
+      relatedPersons: [
+        person('p1', {
+          roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+          personalId: '38001085718',
+          beneficiarySharePercent: 55,
+        }),
+        person('p2', { roles: ['SHAREHOLDER', 'BENEFICIARY'], birthDate: '1970-01-01', beneficiarySharePercent: 30 }),
+        person('p3', { roles: ['SHAREHOLDER'], birthDate: '1970-01-02' }),
+        person('p4', { roles: ['SHAREHOLDER'], birthDate: '1970-01-03' }),
+      ],
+      shareholders: [
+        { personId: 'p1', sharePercent: 55 },
+        { personId: 'p2', sharePercent: 30 },
+        { personId: 'p3', sharePercent: 10 },
+        { personId: 'p4', sharePercent: 5 },
+      ],
+      ...fields,
+    });
+
+    it('passes with the confirmation, without declaring the minority holders as beneficial owners', () => {
+      expect(validateRelatedPersons(minority({ hasNoOtherBeneficialOwners: true }))).toEqual([]);
+    });
+
+    it('without it, asks for the missing owner or the confirmation', () => {
+      expect(validateRelatedPersons(minority())).toEqual([
+        { code: 'beneficiariesTotalNotEqual', params: { total: 85, expected: 100 }, personIds: ['p1', 'p2'] },
+      ]);
+      expect(codes(minority({ hasNoOtherBeneficialOwners: false }))).toEqual(['beneficiariesTotalNotEqual']);
+    });
+
+    it('confirms nothing when nobody is marked a beneficial owner', () => {
+      const input = minority({ hasNoOtherBeneficialOwners: true });
+      input.relatedPersons = input.relatedPersons.map((entry) =>
+        entry.type === 'PRIVATE_PERSON' ? { ...entry, roles: entry.roles.filter((role) => role !== 'BENEFICIARY') } : entry,
+      );
+      expect(codes(input)).toEqual(['beneficiariesTotalNotEqual']);
+    });
+
+    it('a beneficial owner without a stake (a member of a directing body) may stand alone with the confirmation', () => {
+      const input = valid();
+      input.relatedPersons = [person('p1', { roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'], personalId: '38001085718' })];
+      expect(codes(input)).toEqual(['beneficiariesTotalNotEqual']);
+      expect(codes({ ...input, hasNoOtherBeneficialOwners: true })).toEqual([]);
+    });
+
+    it('any total from 0.01% to 99.99% passes with the confirmation and fails without; over 100% fails either way', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 20000 }), fc.boolean(), (basisPoints, isConfirmed) => {
+          const input = valid();
+          input.relatedPersons = [
+            person('p1', {
+              roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'SHAREHOLDER', 'BENEFICIARY'],
+              personalId: '38001085718',
+              beneficiarySharePercent: basisPoints / 100,
+            }),
+          ];
+          input.hasNoOtherBeneficialOwners = isConfirmed;
+          const found = codes(input);
+          if (basisPoints === 10000 || (basisPoints < 10000 && isConfirmed)) expect(found).toEqual([]);
+          else expect(found).toEqual([basisPoints > 10000 ? 'beneficiariesTotalTooBig' : 'beneficiariesTotalNotEqual']);
+        }),
+      );
+    });
+  });
+
   it('counts a beneficial-owner flag like the role', () => {
     const input = valid();
     input.relatedPersons = [

@@ -38,6 +38,11 @@ export type RelatedPersonsRuleInput = {
   company?: { registryCode?: string | undefined; registryCountryCode?: string | undefined; isListedCompany?: boolean | undefined };
   /** The signed-in representative, when known (from the token). */
   representative?: { personalId: string; personalIdCountryCode?: string | undefined };
+  /**
+   * The applicant confirms that nobody besides the beneficial owners listed holds more than 25% or otherwise controls
+   * the company: their stakes may then total less than 100% (decision 34).
+   */
+  hasNoOtherBeneficialOwners?: boolean | undefined;
 };
 
 /** One broken rule and the persons (ids) it concerns, so the screen can say who is wrong and why. */
@@ -120,18 +125,34 @@ const legalEntityTotalRule = (persons: readonly RelatedPersonRef[]): RelatedPers
     return [violation(code, ids, { total, expected: REQUIRED_TOTAL_SHARE_PERCENT, companyId: entity.id })];
   });
 
-const beneficiariesTotalRule = (persons: readonly RelatedPersonRef[]): RelatedPersonsViolation[] => {
+/** The persons marked as beneficial owners and their stakes added up, exact to the hundredth of a percent. */
+export const beneficialOwnersTotalOf = (persons: readonly RelatedPersonRef[]): { ids: string[]; totalPercent: number } => {
   const beneficiaries = persons.filter(isPrivate).filter(isBeneficiary);
   const total = beneficiaries.reduce((sum, person) => sum + percentToBasisPoints(person.beneficiarySharePercent ?? 0), 0);
+  return { ids: beneficiaries.map((person) => person.id), totalPercent: asPercent(total) };
+};
+
+/**
+ * Whether the list asks the applicant to confirm that nobody else is a beneficial owner: someone is named and their
+ * stakes total less than 100%. The rest may be small holdings nobody controls (decision 34); with nobody named
+ * there is nothing to confirm, since every company has a beneficial owner.
+ */
+export const isBeneficialOwnersTotalToConfirm = (persons: readonly RelatedPersonRef[]): boolean => {
+  const { ids, totalPercent } = beneficialOwnersTotalOf(persons);
+  return ids.length > 0 && percentToBasisPoints(totalPercent) < EXPECTED_BASIS_POINTS;
+};
+
+/**
+ * docs/requirements.md section 5: the beneficial owners' stakes total 100%, or less when the applicant confirms that
+ * nobody else holds more than 25% or otherwise controls the company. Never more.
+ */
+const beneficiariesTotalRule = (persons: readonly RelatedPersonRef[], hasNoOtherBeneficialOwners: boolean): RelatedPersonsViolation[] => {
+  const { ids, totalPercent } = beneficialOwnersTotalOf(persons);
+  const total = percentToBasisPoints(totalPercent);
   if (total === EXPECTED_BASIS_POINTS) return [];
+  if (hasNoOtherBeneficialOwners && isBeneficialOwnersTotalToConfirm(persons)) return [];
   const code = total > EXPECTED_BASIS_POINTS ? 'beneficiariesTotalTooBig' : 'beneficiariesTotalNotEqual';
-  return [
-    violation(
-      code,
-      beneficiaries.map((person) => person.id),
-      { total: asPercent(total), expected: REQUIRED_TOTAL_SHARE_PERCENT },
-    ),
-  ];
+  return [violation(code, ids, { total: totalPercent, expected: REQUIRED_TOTAL_SHARE_PERCENT })];
 };
 
 const membershipRules = (persons: readonly RelatedPersonRef[], listed: ReadonlySet<string>) => [
@@ -206,7 +227,7 @@ export const validateRelatedPersons = (input: RelatedPersonsRuleInput): RelatedP
     ...shareholdersListRules(lists, knownIds),
     ...firstLevelTotalRule(input),
     ...legalEntityTotalRule(persons),
-    ...beneficiariesTotalRule(persons),
+    ...beneficiariesTotalRule(persons, input.hasNoOtherBeneficialOwners === true),
     ...(persons.some((person) => person.roles.includes('MANAGEMENT_BOARD_MEMBER')) ? [] : [violation('managementBoardMemberRequired', [])]),
     ...membershipRules(persons, listed),
     ...representativeRule(input),

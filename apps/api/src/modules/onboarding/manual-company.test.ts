@@ -132,7 +132,7 @@ describe('a submitted application for a company typed by hand', () => {
     expect(data).toMatchObject({
       followUp: 'MANAGER_CONTACT',
       company: { name: 'Asutatav Idee OÜ', registryCode: null, isVerified: false },
-      unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'],
+      unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS', 'BENEFICIAL_OWNERS'],
     });
     const mails = await app.database.db.select({ template: mailOutbox.template }).from(mailOutbox).where(eq(mailOutbox.processId, processId));
     expect(mails.map((mail) => mail.template)).not.toContain('SERVICE_FEE_INVOICE');
@@ -144,7 +144,7 @@ describe('a submitted application for a company typed by hand', () => {
     const application = integrationApplicationSchema.parse(whole.json());
     expect(application.company.isVerified).toBe(false);
     expect(application.followUp).toBe('MANAGER_CONTACT');
-    expect(application.unverifiedFacts).toEqual(['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS']);
+    expect(application.unverifiedFacts).toEqual(['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS', 'BENEFICIAL_OWNERS']);
 
     const list = await app.inject({ method: 'GET', url: '/integration/v1/applications?limit=200', headers: { authorization: `Bearer ${readToken}` } });
     const listed = (list.json() as { items: { processId: string; company: { isVerified: boolean } }[] }).items.find((item) => item.processId === processId);

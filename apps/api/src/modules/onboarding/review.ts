@@ -7,7 +7,7 @@ import {
   type RelatedPersonsFromRegister,
   type StepReview,
 } from '@onboarding/domain';
-import { relatedPersonsFromRegister } from '../registry/index.js';
+import { registerBeneficialOwnershipOf, relatedPersonsFromRegister } from '../registry/index.js';
 import { registerOf } from './application-view.js';
 import { factsOf, signingOf } from './facts.js';
 import type { OwnApplication } from './owned-application.js';
@@ -27,6 +27,7 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
       return {
         shareholders: draft.shareholders,
         relatedPersons: draft.relatedPersons.map((person) => ({ ...person, isFromRegister: true as const })),
+        beneficialOwnership: registerBeneficialOwnershipOf(company),
       } as RelatedPersonsFromRegister;
     },
 

@@ -7,7 +7,7 @@
 export type { BusinessRegister } from './business-register.js';
 export { FIXTURE_ACCOUNTS, FIXTURE_APPLICATIONS } from './fixture/bank.js';
 export { lookupScopeOf, type LookupScope } from './lookup-scope.js';
-export { relatedPersonsFromRegister } from './related-persons-from-register.js';
+export { registerBeneficialOwnershipOf, relatedPersonsFromRegister } from './related-persons-from-register.js';
 export { createSimulatedRegister } from './simulated-register.js';
 export { createRegister } from './register-from-config.js';
 export { createRikRegister, type RikRegister, type RikCompanyRecord } from './rik/rik-register.js';

@@ -1,6 +1,7 @@
 import {
   RELATED_PERSON_ROLES,
   type BenefitType,
+  type RegisterBeneficialOwnership,
   type LegalEntityRef,
   type PrivatePersonRef,
   type RelatedPersonRole,
@@ -113,3 +114,25 @@ export const relatedPersonsFromRegister = (company: RegisterCompanyDetails, repr
   const relatedPersons = [...persons.values()].map((draft) => ({ ...draft, roles: byRoleOrder(draft.roles) }));
   return { shareholders, relatedPersons };
 };
+
+/**
+ * The register's word on the beneficial owners, for the step to show beside the applicant's list: whom it names and
+ * how they control the company, how many it counts without naming, and the notices filed (docs/register-facts.md
+ * section 2.4). A card stored before the count and notices were kept says none.
+ */
+export const registerBeneficialOwnershipOf = (company: RegisterCompanyDetails): RegisterBeneficialOwnership => ({
+  owners: company.beneficialOwners.map((owner) => ({
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    ...(owner.personalId === undefined ? {} : { personalId: owner.personalId }),
+    birthDate: owner.birthDate,
+    benefitType: owner.benefitType,
+    ...(owner.benefitTypeOther === undefined ? {} : { benefitTypeOther: owner.benefitTypeOther }),
+    ...(owner.beneficiarySharePercent === undefined ? {} : { beneficiarySharePercent: owner.beneficiarySharePercent }),
+    ...(owner.controlTypeCode === undefined ? {} : { controlTypeCode: owner.controlTypeCode }),
+    ...(owner.controlTypeName === undefined ? {} : { controlTypeName: owner.controlTypeName }),
+    ...(owner.hasDiscrepancyNotice === true ? { hasDiscrepancyNotice: true } : {}),
+  })),
+  hidden: company.hiddenBeneficialOwners ?? 0,
+  hasMissingDataNotice: company.hasBeneficialOwnersMissingNotice === true,
+});

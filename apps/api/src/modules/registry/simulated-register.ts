@@ -103,7 +103,10 @@ export const createSimulatedRegister = (options: SimulatedRegisterOptions = {}):
       benefitType: owner.benefitType,
       ...(owner.beneficiarySharePercent === undefined ? {} : { beneficiarySharePercent: owner.beneficiarySharePercent }),
       ...(owner.benefitTypeOther === undefined ? {} : { benefitTypeOther: owner.benefitTypeOther }),
+      ...(owner.hasDiscrepancyNotice === true ? { hasDiscrepancyNotice: true } : {}),
     })),
+    hiddenBeneficialOwners: entry.hiddenBeneficialOwners ?? 0,
+    hasBeneficialOwnersMissingNotice: entry.hasBeneficialOwnersMissingNotice === true,
   });
 
   const representationOf = (entry: FixtureCompany, key: PersonKey): RegisterCompany['representationBasis'] | null => {

@@ -224,7 +224,7 @@ export const beneficialOwnersAnswer = (company: FixtureCompany | undefined): Rik
     kasusaajad: {
       kasusaajate_arv_kokku: company.beneficialOwners.length + hidden,
       peidetud_kasusaajate_arv: hidden,
-      lahknevusteade_puudumisest: false,
+      lahknevusteade_puudumisest: company.hasBeneficialOwnersMissingNotice === true,
       kasusaaja: company.beneficialOwners.map((owner) => {
         const { person } = owner;
         const isShare = owner.benefitType === 'SHARE_OWNERSHIP';

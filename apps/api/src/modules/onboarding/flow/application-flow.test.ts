@@ -39,7 +39,7 @@ describe('followUpOf (docs/requirements.md section 4)', () => {
     ['a contradiction by an authorised person', facts({ hasDiscrepancies: true, representationBasis: 'AUTHORIZED_PERSON' }), 'SIGN_BY_LINK'],
     [
       'a company only the applicant vouches for',
-      facts({ unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS'] }),
+      facts({ unverifiedFacts: ['COMPANY', 'REPRESENTATION_BASIS', 'LISTED_COMPANY', 'SHAREHOLDERS', 'BENEFICIAL_OWNERS'] }),
       'MANAGER_CONTACT',
     ],
     [

@@ -15,7 +15,7 @@ export type BeneficialOwnership = {
   /** The keys (personKeyOf) of the owners about whom a discrepancy notice was filed. */
   discrepancyNoticeOn: string[];
   /** Each named owner's own row, with its raw control code, for review. */
-  owners: { owner: RegisterBeneficialOwner; controlCode: string | undefined; hasDiscrepancyNotice: boolean }[];
+  owners: { owner: RegisterBeneficialOwner; controlCode: string | undefined; controlLabel: string | undefined; hasDiscrepancyNotice: boolean }[];
 };
 
 /**
@@ -29,10 +29,11 @@ export const readBeneficialOwners = (keha: RikObject, today: string, holdingOf: 
     .map((row) => {
       const person = personOf(row, BENEFICIAL_OWNER_PERSON);
       const controlCode = textAt(row, 'kontrolli_teostamise_viis');
-      const benefit = benefitTypeOf(controlCode, textAt(row, 'kontrolli_teostamise_viis_tekstina'));
+      const controlLabel = textAt(row, 'kontrolli_teostamise_viis_tekstina');
+      const benefit = benefitTypeOf(controlCode, controlLabel);
       const share = benefit.benefitType === 'SHARE_OWNERSHIP' ? holdingOf(personKeyOf(person)) : undefined;
       const owner: RegisterBeneficialOwner = { ...person, ...benefit, ...(share === undefined || share <= 0 ? {} : { beneficiarySharePercent: share }) };
-      return { owner, controlCode, hasDiscrepancyNotice: flagAt(row, 'lahknevusteade_esitatud') === true };
+      return { owner, controlCode, controlLabel, hasDiscrepancyNotice: flagAt(row, 'lahknevusteade_esitatud') === true };
     });
   return {
     mustFile: flagAt(keha, 'esitab_kasusaajad'),

@@ -306,6 +306,10 @@ describe('readBeneficialOwners', () => {
       }),
     ]);
     expect(read).toMatchObject({ mustFile: true, total: 3, hidden: 1, hasMissingDataNotice: false, discrepancyNoticeOn: ['SE:000000-0000'] });
+    expect(read.owners.map(({ controlCode, controlLabel, hasDiscrepancyNotice }) => [controlCode, controlLabel, hasDiscrepancyNotice])).toEqual([
+      ['O', 'otsene osalus', false],
+      ['K', 'kaudne osalus', true],
+    ]);
   });
 
   it('one owner as an object, counts as text, and an answer with nobody', () => {

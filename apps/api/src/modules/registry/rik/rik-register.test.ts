@@ -1,3 +1,4 @@
+import { registerCompanyDetailsSchema } from '@onboarding/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRikStandIn, type RikStandIn } from '../../../simulators/rik/start-rik-stand-in.js';
 import { FIXTURE_COMPANIES, REGISTRY_CODES } from '../fixture/companies.js';
@@ -45,13 +46,14 @@ describe('createRikRegister against the stand-in', () => {
       const expected = await simulated.company('EE', entry.registryCode);
       const actual = await register.company('EE', entry.registryCode);
       expect(actual, entry.businessName).toBeDefined();
-      // The register names no owner of a foreign company, the fixture does; and only the register names the activity.
+      // The register names no owner of a foreign company, the fixture does; and only the register names the activity
+      // and the manner of control in its own words.
       const strip = (value: unknown): unknown =>
         JSON.parse(
           JSON.stringify(value, function (this: Record<string, unknown>, key, inner: unknown) {
             if (key === 'shareholders' && this.type === 'LEGAL_ENTITY' && this.registryCountryCode !== 'EE') return [];
             // Only the register states representation: it has a test of its own below.
-            if (key === 'mainFieldOfActivityName' || key === 'representation') return undefined;
+            if (key === 'mainFieldOfActivityName' || key === 'representation' || key === 'controlTypeCode' || key === 'controlTypeName') return undefined;
             return inner;
           }),
         );
@@ -126,6 +128,41 @@ describe('createRikRegister against the stand-in', () => {
       ['47103220312', 'MANAGEMENT_BOARD_MEMBER', false],
     ]);
     expect(joint?.evidence.map((entry) => entry.operation)).toContain('esindus_v2');
+  });
+
+  it('puts on the card what the register says of the beneficial owners besides their names', async () => {
+    const hidden = await register.company('EE', REGISTRY_CODES.hiddenBeneficialOwners);
+    expect(hidden).toMatchObject({ hiddenBeneficialOwners: 1, hasBeneficialOwnersMissingNotice: false });
+    expect(hidden?.beneficialOwners).toEqual([
+      expect.objectContaining({ personalId: '60001017869', benefitType: 'SHARE_OWNERSHIP', controlTypeCode: 'O', controlTypeName: 'otsene osalus' }),
+    ]);
+    const notice = await register.company('EE', REGISTRY_CODES.discrepancyNotice);
+    expect(notice?.hiddenBeneficialOwners).toBe(0);
+    expect(notice?.beneficialOwners.map((owner) => [owner.personalId, owner.beneficiarySharePercent, owner.hasDiscrepancyNotice])).toEqual([
+      ['60001017869', 60, undefined],
+      ['38802050512', 40, true],
+    ]);
+    // The card parses as the application stores it.
+    expect(registerCompanyDetailsSchema.parse(notice)).toEqual(notice);
+  });
+
+  it('puts the notice that the beneficial-owner data are missing on the card', async () => {
+    const [template] = FIXTURE_COMPANIES;
+    if (!template) throw new Error('the fixture is empty');
+    const missing = await startRikStandIn({ companies: [{ ...template, hasBeneficialOwnersMissingNotice: true }] });
+    try {
+      const other = createRikRegister({
+        url: missing.url,
+        username: missing.username,
+        password: missing.password,
+        timeoutMs: 5000,
+        today: () => TODAY,
+        persons: simulated,
+      });
+      expect(await other.company('EE', template.registryCode)).toMatchObject({ hasBeneficialOwnersMissingNotice: true, hiddenBeneficialOwners: 0 });
+    } finally {
+      await missing.close();
+    }
   });
 
   it('never lets the password out, though the stand-in echoes it', async () => {

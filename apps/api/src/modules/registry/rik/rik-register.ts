@@ -82,6 +82,24 @@ const toShareholders = (holdings: readonly Holding[]): RegisterShareholder[] =>
   );
 
 /**
+ * The card's beneficial owners as the register states them: each named owner with the manner of control in the
+ * register's own code and words and whether a discrepancy notice was filed about them, the owners it counts without
+ * naming, and the notice that the data are missing (docs/register-facts.md section 2.4).
+ */
+const beneficialOwnersOf = (
+  ownership: BeneficialOwnership,
+): Pick<RegisterCompanyDetails, 'beneficialOwners' | 'hiddenBeneficialOwners' | 'hasBeneficialOwnersMissingNotice'> => ({
+  beneficialOwners: ownership.owners.map(({ owner, controlCode, controlLabel, hasDiscrepancyNotice }) => ({
+    ...owner,
+    ...(controlCode === undefined ? {} : { controlTypeCode: controlCode }),
+    ...(controlLabel === undefined ? {} : { controlTypeName: controlLabel }),
+    ...(hasDiscrepancyNotice ? { hasDiscrepancyNotice } : {}),
+  })),
+  hiddenBeneficialOwners: ownership.hidden,
+  hasBeneficialOwnersMissingNotice: ownership.hasMissingDataNotice,
+});
+
+/**
  * The business register over RIK's XML service (docs/register-facts.md): companies a person may represent from
  * esindus_v2, a company's card from detailandmed_v2 with each Estonian owner company's own card down the chain, and
  * its beneficial owners from tegelikudKasusaajad_v2. A failure of any query throws RikError; only an empty answer
@@ -166,7 +184,7 @@ export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
         supervisoryBoardMembers: card.supervisoryBoardMembers,
         authorizedPersons: card.authorizedPersons,
         shareholders: toShareholders(holdings),
-        beneficialOwners: beneficialOwnership.owners.map((entry) => entry.owner),
+        ...beneficialOwnersOf(beneficialOwnership),
         representation,
       },
       statusCode: card.statusCode,

@@ -1,5 +1,6 @@
 import {
   DEFAULT_COUNTRY_CODE,
+  isBeneficialOwnersTotalToConfirm,
   RELATED_PERSON_ROLES,
   relatedPersonsDraftSchema,
   type HoldingDraft,
@@ -101,6 +102,16 @@ export function withConsistentRoles(values: RelatedPersonsValues): RelatedPerson
   return { ...values, relatedPersons };
 }
 
+/**
+ * The confirmation that nobody else is a beneficial owner (decision 34) stands only while the list asks for
+ * it: once the stakes total 100% or nobody is marked, it is dropped, so a later total under 100% asks again.
+ */
+export function withConfirmationInForce(values: RelatedPersonsValues): RelatedPersonsValues {
+  if (values.hasNoOtherBeneficialOwners === undefined || isBeneficialOwnersTotalToConfirm(values.relatedPersons)) return values;
+  const { hasNoOtherBeneficialOwners: _, ...rest } = values;
+  return rest;
+}
+
 /** A person's share in each company of the structure, by company id. */
 export function holdingsOf(values: RelatedPersonsValues, personId: string): Map<string, number | undefined> {
   const shares = new Map<string, number | undefined>();
@@ -127,30 +138,36 @@ function withHolding(list: Holding[], personId: string, sharePercent: number | u
 export function savePerson(values: RelatedPersonsValues, person: PersonValues, shares: ReadonlyMap<string, number>): RelatedPersonsValues {
   const isNew = !values.relatedPersons.some((candidate) => candidate.id === person.id);
   const persons = isNew ? [...values.relatedPersons, person] : values.relatedPersons.map((candidate) => (candidate.id === person.id ? person : candidate));
-  return withConsistentRoles({
-    shareholders: withHolding(values.shareholders, person.id, shares.get(APPLICANT_ID)),
-    relatedPersons: persons.map((candidate) =>
-      candidate.type === 'LEGAL_ENTITY' && candidate.id !== person.id
-        ? { ...candidate, shareholders: withHolding(candidate.shareholders, person.id, shares.get(candidate.id)) }
-        : candidate,
-    ),
-  });
+  return withConfirmationInForce(
+    withConsistentRoles({
+      ...values,
+      shareholders: withHolding(values.shareholders, person.id, shares.get(APPLICANT_ID)),
+      relatedPersons: persons.map((candidate) =>
+        candidate.type === 'LEGAL_ENTITY' && candidate.id !== person.id
+          ? { ...candidate, shareholders: withHolding(candidate.shareholders, person.id, shares.get(candidate.id)) }
+          : candidate,
+      ),
+    }),
+  );
 }
 
 /** Removes a person and every holding of theirs; the representative stays (docs/requirements.md section 1: the applicant). */
 export function removePerson(values: RelatedPersonsValues, personId: string): RelatedPersonsValues {
   const person = values.relatedPersons.find((candidate) => candidate.id === personId);
   if (!person || person.roles.includes('REPRESENTATIVE')) return values;
-  return withConsistentRoles({
-    shareholders: values.shareholders.filter((holding) => holding.personId !== personId),
-    relatedPersons: values.relatedPersons
-      .filter((candidate) => candidate.id !== personId)
-      .map((candidate) =>
-        candidate.type === 'LEGAL_ENTITY'
-          ? { ...candidate, shareholders: candidate.shareholders.filter((holding) => holding.personId !== personId) }
-          : candidate,
-      ),
-  });
+  return withConfirmationInForce(
+    withConsistentRoles({
+      ...values,
+      shareholders: values.shareholders.filter((holding) => holding.personId !== personId),
+      relatedPersons: values.relatedPersons
+        .filter((candidate) => candidate.id !== personId)
+        .map((candidate) =>
+          candidate.type === 'LEGAL_ENTITY'
+            ? { ...candidate, shareholders: candidate.shareholders.filter((holding) => holding.personId !== personId) }
+            : candidate,
+        ),
+    }),
+  );
 }
 
 /**
@@ -159,7 +176,7 @@ export function removePerson(values: RelatedPersonsValues, personId: string): Re
  * report; the input type has no room for that.
  */
 export function toStepPayload(values: RelatedPersonsValues): RelatedPersonsStepInput {
-  return withConsistentRoles(values) as unknown as RelatedPersonsStepInput;
+  return withConfirmationInForce(withConsistentRoles(values)) as unknown as RelatedPersonsStepInput;
 }
 
 /** An id for a person added on this screen; unique within the step, which is all an id must be. */

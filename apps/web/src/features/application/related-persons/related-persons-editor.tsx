@@ -1,4 +1,11 @@
-import { LIST_MAX_ITEMS, createRelatedPersonsSchema, parseWithIssues, type ApplicationView, type RelatedPersonType } from '@onboarding/domain';
+import {
+  LIST_MAX_ITEMS,
+  createRelatedPersonsSchema,
+  isBeneficialOwnersTotalToConfirm,
+  parseWithIssues,
+  type ApplicationView,
+  type RelatedPersonType,
+} from '@onboarding/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -8,6 +15,7 @@ import { useLocale } from '../fields/options';
 import { StepActions } from '../step-actions';
 import { useSaveStep } from '../use-save-step';
 import { useStepDraft } from '../use-step-draft';
+import { BeneficialOwnersConfirmation } from './beneficial-owners-confirmation';
 import { cardHeadingIdOf } from './card-ids';
 import { APPLICANT_ID, holdingsOf, newPersonId, removePerson, savePerson, toStepPayload, type PersonValues, type RelatedPersonsValues } from './form-values';
 import { ownershipTree } from './ownership-tree';
@@ -210,6 +218,16 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
           </ul>
         )}
       </section>
+      {isBeneficialOwnersTotalToConfirm(values.relatedPersons) && (
+        <BeneficialOwnersConfirmation
+          values={values}
+          locale={locale}
+          onChange={(isConfirmed) => {
+            setValues((current) => ({ ...current, hasNoOtherBeneficialOwners: isConfirmed }));
+            setIsTouched(true);
+          }}
+        />
+      )}
       <OwnershipTreeView tree={tree} companyName={screen.companyName} nameOf={nameOf} locale={locale} />
       <div aria-live="polite">{formError && <p className={styles.formError}>{formError}</p>}</div>
       <StepActions onContinue={() => void onContinue()} isContinuing={isSaving} />

@@ -1,13 +1,13 @@
-import { createRelatedPersonsSchema, parseWithIssues } from '@onboarding/domain';
+import { createRelatedPersonsSchema, parseWithIssues, type RegisterBeneficialOwnership } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { storeTokens } from '../../../lib/auth-session';
-import { fakeAccessToken } from '../../../test/fake-token';
+import { fakeAccessToken, jsonResponse } from '../../../test/fake-token';
 import { renderStep, validationFailed } from '../test/step-test-helpers';
 import { RelatedPersonsPage } from './related-persons-page';
-import { completePerson, completeStep, DRAFT, MARI_ID, REGISTER_PREFILL, REPRESENTATIVE_ID, SAVE, serveRelatedPersons } from './test-fixtures';
+import { completePerson, completeStep, DRAFT, MARI_ID, REGISTER_PREFILL, registerPrefill, REPRESENTATIVE_ID, SAVE, serveRelatedPersons } from './test-fixtures';
 
 // Whole-form tests type a lot; under a full parallel run they need more than the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -127,7 +127,7 @@ describe('related persons: starting values', () => {
     expect(within(card('Holding OÜ')).getByText('From the Business Register')).toBeTruthy();
   });
 
-  it('a draft wins over the saved step, and no register pre-fill is asked for', async () => {
+  it('a draft wins over the saved step and over the register’s persons', async () => {
     const draft = completeStep();
     draft.relatedPersons.push(
       completePerson({
@@ -142,7 +142,9 @@ describe('related persons: starting values', () => {
     const { callsTo } = await renderScreen({ ...withSavedStep(), drafts: { RelatedPersons: draft } });
     expect(card('Kalle Kask')).toBeTruthy();
     expect(within(within(card('Kalle Kask')).getByRole('list', { name: 'Roles' })).getByText('Supervisory board member')).toBeTruthy();
-    expect(callsTo(REGISTER_PREFILL)).toHaveLength(0);
+    // The register is asked for what it says of the beneficial owners; its persons are not put in the list.
+    await waitFor(() => expect(callsTo(REGISTER_PREFILL)).toHaveLength(1));
+    expect(screen.queryByRole('article', { name: 'Holding OÜ' })).toBeNull();
   });
 
   it('namesakes are told apart in the summary by personal code (else birth date) and roles', async () => {
@@ -664,6 +666,134 @@ describe('related persons: Continue', () => {
     await save(user);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(card('Mari Maasikas')).queryByText(/Only Latin letters/)).toBeNull();
+  });
+});
+
+describe('related persons: the register’s beneficial owners (docs/register-facts.md section 2.4)', () => {
+  const ownership: RegisterBeneficialOwnership = {
+    owners: [
+      {
+        firstName: 'Mari',
+        lastName: 'Maasikas',
+        personalId: '48507074564',
+        birthDate: '1985-07-07',
+        benefitType: 'SHARE_OWNERSHIP',
+        beneficiarySharePercent: 60,
+        controlTypeCode: 'O',
+        controlTypeName: 'otsene osalus',
+      },
+      {
+        firstName: 'Siim',
+        lastName: 'Oja',
+        personalId: '38802050512',
+        birthDate: '1988-02-05',
+        benefitType: 'OTHER',
+        benefitTypeOther: 'kaudne osalus',
+        controlTypeCode: 'K',
+        controlTypeName: 'kaudne osalus',
+        hasDiscrepancyNotice: true,
+      },
+    ],
+    hidden: 2,
+    hasMissingDataNotice: true,
+  };
+  const withOwnership = { [REGISTER_PREFILL]: () => jsonResponse({ ...registerPrefill, beneficialOwnership: ownership }) };
+  const registerSection = () => within(screen.getByRole('region', { name: 'Beneficial owners in the Business Register' }));
+
+  it('lists whom the register names and how they control the company, the notices, and the owners it does not name', async () => {
+    await renderScreen({}, withOwnership);
+    const section = await screen.findByRole('region', { name: 'Beneficial owners in the Business Register' });
+    const items = within(within(section).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Mari Maasikas – ownership (shares) 60%',
+      'Siim Oja – other control: “kaudne osalus”A discrepancy notice about this person has been filed with the Business Register.',
+    ]);
+    const notes = registerSection()
+      .getAllByRole('note')
+      .map((note) => note.textContent);
+    expect(notes).toEqual([
+      'The Business Register counts beneficial owners it does not show: 2. Add them to the list below and mark them as beneficial owners.' +
+        'As the register does not name them, a relationship manager goes through them with you after you submit the application.',
+      'A notice has been filed with the Business Register that the company’s beneficial-owner data are missing.',
+    ]);
+  });
+
+  it('is shown for a saved step too, in the page’s language', async () => {
+    await i18n.changeLanguage('ru');
+    serveRelatedPersons(withSavedStep(), withOwnership);
+    renderStep(PATH, RelatedPersonsPage);
+    const section = await screen.findByRole('region', { name: 'Фактические выгодоприобретатели в коммерческом регистре' });
+    expect(nbsp(within(section).getAllByRole('listitem')[0]?.textContent)).toBe('Mari Maasikas — доля участия (доли или акции) 60 %');
+  });
+
+  it('shows nothing of its own when the register does not know the company', async () => {
+    await renderScreen({}, { [REGISTER_PREFILL]: () => jsonResponse({ shareholders: [], relatedPersons: [] }) });
+    expect(screen.queryByRole('region', { name: 'Beneficial owners in the Business Register' })).toBeNull();
+  });
+});
+
+describe('related persons: beneficial owners under 100% (decision 34)', () => {
+  /** Jüri holds 75% and is the one beneficial owner; Mari's 25% controls nothing. */
+  const underHundred = () => {
+    const step = completeStep();
+    step.shareholders = [
+      { personId: REPRESENTATIVE_ID, sharePercent: 75 },
+      { personId: MARI_ID, sharePercent: 25 },
+    ];
+    step.relatedPersons = step.relatedPersons.map((person) =>
+      person.type !== 'PRIVATE_PERSON'
+        ? person
+        : person.id === MARI_ID
+          ? { ...person, roles: ['SHAREHOLDER'], isBeneficialOwner: false, benefitType: undefined, beneficiarySharePercent: undefined }
+          : { ...person, beneficiarySharePercent: 75 },
+    );
+    return step;
+  };
+  const confirmation = () =>
+    screen.getByRole('checkbox', { name: 'I confirm that nobody else holds more than 25% of the company or controls it in any other way' });
+  const missingText =
+    'Beneficial owners’ stakes add up to 75%; 25% is not accounted for. Add the missing beneficial owner, or confirm below that nobody else holds more than 25% or otherwise controls the company.';
+
+  it('without the confirmation, Continue says to add the missing owner or confirm; with it, the step is saved with it', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = await renderScreen(withSavedStep(underHundred()));
+    expect(descriptionOf(confirmation())).toBe(
+      'The beneficial owners’ stakes add up to 75%. Confirm if the rest belongs to holders of 25% or less who do not control the company; otherwise add the missing beneficial owner.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await within(summary()).findByText(missingText)).toBeTruthy();
+    expect(callsTo(SAVE)).toHaveLength(0);
+
+    await user.click(confirmation());
+    expect(within(summary()).queryByText(missingText)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/overview'));
+    expect(savedData(callsTo(SAVE)[0]!)).toEqual({ ...underHundred(), hasNoOtherBeneficialOwners: true });
+  });
+
+  it('is not asked at 100%, and a confirmation given before is dropped once the stakes reach it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = await renderScreen(withSavedStep({ ...underHundred(), hasNoOtherBeneficialOwners: true }));
+    expect((confirmation() as HTMLInputElement).checked).toBe(true);
+    await edit(user, 'Jüri Tamm');
+    const stake = inDialog().getByRole('textbox', { name: 'Stake as beneficial owner' });
+    await user.clear(stake);
+    await user.type(stake, '100');
+    await save(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('checkbox', { name: /nobody else holds more than 25%/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(callsTo(SAVE)).toHaveLength(1));
+    expect(savedData(callsTo(SAVE)[0]!)).not.toHaveProperty('hasNoOtherBeneficialOwners');
+  });
+
+  it('over 100% stays an error, with no confirmation to give', async () => {
+    const step = completeStep();
+    step.relatedPersons = step.relatedPersons.map((person) => (person.id === MARI_ID ? { ...person, beneficiarySharePercent: 50 } : person));
+    await renderScreen(withSavedStep(step));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await within(summary()).findByText('Beneficial owners’ stakes add up to 110%; 10% too much.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /nobody else holds more than 25%/ })).toBeNull();
   });
 });
 

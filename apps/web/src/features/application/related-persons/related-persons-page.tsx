@@ -5,6 +5,7 @@ import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
 import { useRegisterPrefill } from './api/register-prefill';
 import { newPersonId, readStepValues, withConsistentRoles, withRepresentative, type RelatedPersonsValues } from './form-values';
+import { RegisterBeneficialOwners } from './register-beneficial-owners';
 import { RelatedPersonsEditor } from './related-persons-editor';
 import { useRelatedPersonsContext } from './use-related-persons-context';
 import layoutStyles from '../application-layout.module.css';
@@ -16,13 +17,17 @@ const STEP = 'RelatedPersons';
  * /application/related-persons (step RelatedPersons). The persons start from
  * the draft (saving a step deletes its draft, so a draft is always newer),
  * else the saved step, else what the business register knows; the signed-in
- * representative is added when nobody holds that role.
+ * representative is added when nobody holds that role. What the register says
+ * of the beneficial owners is shown above the persons whatever they start from.
  */
 export function RelatedPersonsPage() {
   const { t } = useTranslation();
   const { application, processId, stepScreen } = useApplicationLayout();
   const stored = application.drafts[STEP] ?? application.steps[STEP];
-  const prefill = useRegisterPrefill(stored === undefined ? processId : null);
+  // Asked also when the step is stored: its persons are used only for a new step, but what the register says of the
+  // beneficial owners is shown every time.
+  const prefill = useRegisterPrefill(processId);
+  const ownership = prefill.data?.beneficialOwnership;
 
   return (
     <section aria-labelledby="screen-title" className={layoutStyles.stepPage}>
@@ -30,7 +35,8 @@ export function RelatedPersonsPage() {
         {t(stepScreen.titleKey)}
       </h1>
       <p className={styles.muted}>{t('APPLICATION.RELATED_PERSONS.INTRO')}</p>
-      {prefill.isLoading ? <Spinner /> : <LoadedEditor source={stored ?? prefill.data} />}
+      {ownership && <RegisterBeneficialOwners ownership={ownership} />}
+      {stored === undefined && prefill.isLoading ? <Spinner /> : <LoadedEditor source={stored ?? prefill.data} />}
     </section>
   );
 }

@@ -41,7 +41,7 @@ describe('violationText', () => {
 
   it('beneficial owners alike, and asks for them when there are none', () => {
     expect(violationText(t, violation('beneficiariesTotalNotEqual', { total: 60, expected: 100 }, ['a']), 'en')).toBe(
-      'Beneficial owners’ stakes add up to 60%; 40% is not accounted for.',
+      'Beneficial owners’ stakes add up to 60%; 40% is not accounted for. Add the missing beneficial owner, or confirm below that nobody else holds more than 25% or otherwise controls the company.',
     );
     expect(violationText(t, violation('beneficiariesTotalTooBig', { total: 120, expected: 100 }, ['a']), 'en')).toBe(
       'Beneficial owners’ stakes add up to 120%; 20% too much.',
