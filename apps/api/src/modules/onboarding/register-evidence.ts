@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { registerEvidence } from '../../db/schema.js';
-import type { RegisterEvidence, RegisterReading } from '../registry/business-register.js';
+import type { RegisterEvidence, RegisterReading } from '../registry/index.js';
 import type { Register } from './ports.js';
 
 /**

@@ -140,7 +140,8 @@ export function breakerClient(client: RikClient, options: RegisterBreakerOptions
         return answer;
       } catch (error) {
         if (isRikError(error) && isOutage(error.failure)) await recordOutage(isTrial);
-        else if (isTrial) await close();
+        // A fault, a 4xx or an unreadable answer still came from the register: it is there.
+        else if (isRikError(error) && (isTrial || row.failures > 0)) await close();
         throw error;
       }
     },

@@ -47,13 +47,14 @@ export function cachedClient(client: RikClient, options: RegisterCacheOptions): 
 
   const ask = async (key: string, operation: string, fields: readonly RikField[], reuseMs: number): Promise<RikAnswer> => {
     const [kept] = await db
-      .select({ answer: registerAnswers.answer })
+      .select({ answer: registerAnswers.answer, queriedAt: registerAnswers.queriedAt })
       .from(registerAnswers)
       .where(and(eq(registerAnswers.key, key), gt(registerAnswers.queriedAt, new Date(now().getTime() - reuseMs))))
       .limit(1);
     if (kept) {
       metrics.cache(operation, 'hit');
-      const evidence = kept.answer as unknown as RikEvidence;
+      // The row's query time is the one its freshness was judged by: the answer says the same.
+      const evidence = { ...(kept.answer as unknown as RikEvidence), queriedAt: kept.queriedAt.toISOString() };
       return { keha: evidence.keha, evidence };
     }
     metrics.cache(operation, 'miss');
