@@ -5,7 +5,8 @@ import type { RikCompanyRecord, RikRegister } from './rik/rik-register.js';
 /** The record's card with its answers; its query time is the oldest answer's, so a card kept a while never looks newer than it is. */
 export const readingOf = (record: RikCompanyRecord): RegisterReading => {
   const times = record.evidence.map((evidence) => Date.parse(evidence.queriedAt)).filter((time) => Number.isFinite(time));
-  return { details: record.details, queriedAt: new Date(Math.min(...times)), evidence: record.evidence };
+  // A record always holds the card's answer; without one it could only have been read just now.
+  return { details: record.details, queriedAt: times.length > 0 ? new Date(Math.min(...times)) : new Date(), evidence: record.evidence };
 };
 
 /** The RIK register with `companyReading`: `company()` and the answers it was read from, for the application's evidence. */
