@@ -25,6 +25,7 @@ import { benchSubject } from './people.js';
 import type { ChildServer } from './processes.js';
 import { run } from './processes.js';
 import { formatProfile, summariseProfile } from './profile.js';
+import { formatRegisterQueries } from './register-queries.js';
 import { formatReport, targetsOf, type BenchReport } from './report.js';
 import { seedPglite, seedPostgres } from './seed.js';
 import { REPO_ROOT, startAppServer, startSimulatorsProcess, type AppServer } from './servers.js';
@@ -297,6 +298,10 @@ async function main(): Promise<void> {
 
   // PGlite's read figure in a PostgreSQL run: a second app server on PGlite, the read scenario only.
   if (!options.isPglite) report.pgliteRead = await measurePgliteRead(simulatorsUrl);
+
+  // In this process, against a RIK stand-in of its own: the register is the simulators' in the servers above.
+  log('register queries per journey');
+  report.notes.push(await formatRegisterQueries());
 
   const profiles = options.isProfiled ? await profileScenarios(appDatabaseUrl, dataDir, server.env.PUBLIC_URL ?? server.baseUrl, applications) : [];
 

@@ -138,7 +138,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Each module is wired here by its plugin.ts, with an options object; what one gives another passes through here.
   const events = await registerEvents(app, { config, database, ...dependencies.events });
 
-  registerMetrics(app, config.METRICS_TOKEN);
+  const metrics = registerMetrics(app, config.METRICS_TOKEN);
   let isStopping = false;
   app.decorate('markStopping', () => {
     isStopping = true;
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   await registerReference(app);
   // The e-Business Register over RIK's XML service: RIK's own when live, the simulators' stand-in when simulated.
-  const register = dependencies.register ?? createRegister(config, auth.identity.simulators);
+  const register = dependencies.register ?? createRegister(config, auth.identity.simulators, { db: database.db, metrics });
   // The bank's customers: kept by the bank's systems through the integration API, asked when a company is chosen.
   const customers = createBankCustomers(database.db);
   const onboarding = await registerOnboarding(app, { config, database, requireUser: auth.requireUser, rateLimits, mail, events, register, customers });

@@ -281,6 +281,10 @@ export const configSchema = z
     REGISTER_PASSWORD_FILE: z.string().min(1).optional(),
     /** How long one register query may take before the look-up fails (a failure, never "not found"). */
     REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Outages in a row (unreachable, timed out, 5xx) after which the register is not asked for a while; shared by the instances. */
+    REGISTER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    /** How long the register is not asked once the breaker opened; then one trial query decides. */
+    REGISTER_BREAKER_COOL_DOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 
     // ID-card: a separate HTTPS listener that asks for a client certificate.
     ID_CARD_TRUST_ANCHORS: pemFileList.optional(),
@@ -436,3 +440,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isMagicSignInEnabled: result.data.MAGIC_SIGN_IN ?? result.data.IDENTITY_MODE === 'simulated',
   };
 }
+
+/**
+ * How old register facts may be: signing reads older ones again (modules/onboarding/register-refresh.ts), and the
+ * register's stored answers are reused for as long (modules/registry/register-cache.ts). One setting, one window.
+ */
+export const registerFactsMaxAgeMs = (config: Pick<Config, 'REGISTER_FACTS_MAX_AGE_MINUTES'>): number => config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000;

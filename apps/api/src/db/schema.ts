@@ -497,6 +497,56 @@ export const bankCustomers = pgTable(
   ],
 );
 
+/**
+ * The register's answers, one row per query (operation and its fields, hashed), shared by every instance on this
+ * database so that a company's card is asked once per freshness window (docs/decisions/0035). `answer` is the
+ * scrubbed answer with its query time, as the register client returns it; the purge deletes a row once it expires.
+ */
+export const registerAnswers = pgTable(
+  'register_answers',
+  {
+    key: text('key').primaryKey(),
+    operation: text('operation').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    queriedAt: timestamp('queried_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('register_answers_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * The register's breaker, one row per register, shared by every instance (docs/decisions/0035): passing failures
+ * in a row, the last one's time, and until when no query is sent.
+ */
+export const registerBreaker = pgTable('register_breaker', {
+  name: text('name').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  openUntil: timestamp('open_until', { withTimezone: true }),
+});
+
+/**
+ * What the register answered when an application's company was read from it, at creation and before signing: the
+ * scrubbed answers with their query times, kept as evidence of the verified facts (docs/decisions/0035). Deleted
+ * only with the application, by the retention purge.
+ */
+export const registerEvidence = pgTable(
+  'register_evidence',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => applications.processId),
+    /** One reading of the company (a creation or a check before signing) shares this time: when it was kept. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    operation: text('operation').notNull(),
+    queriedAt: timestamp('queried_at', { withTimezone: true }).notNull(),
+    paring: jsonb('paring').notNull(),
+    keha: jsonb('keha').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index('register_evidence_process_idx').on(table.processId, table.readAt)],
+);
+
 export const schema = {
   applications,
   applicationEvents,
@@ -516,4 +566,7 @@ export const schema = {
   authSigningKeys,
   idCardChallenges,
   bankCustomers,
+  registerAnswers,
+  registerBreaker,
+  registerEvidence,
 };

@@ -16,6 +16,7 @@ import type { ManualCompanies } from './manual-company.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
 import type { OwnApplication } from './owned-application.js';
 import type { BankRecords, Register } from './ports.js';
+import { readCompany, type RegisterEvidenceStore } from './register-evidence.js';
 import type { Representatives } from './representatives.js';
 import type { ApplicationRow } from './rows.js';
 import { actorOf, isOwnedBy, personOf, type User } from './user.js';
@@ -28,6 +29,8 @@ export type ChooseCompanyOptions = {
   ownApplication: OwnApplication;
   requireConsent: Representatives['requireConsent'];
   manualCompanies: Pick<ManualCompanies, 'choose'>;
+  /** Where the register's answers behind the created application's facts are kept. */
+  evidence: RegisterEvidenceStore;
   now: () => Date;
 };
 
@@ -36,7 +39,7 @@ export type ChooseCompanyOptions = {
  * up in the registers, and the application a choice creates or resumes.
  */
 export function createChooseCompany(options: ChooseCompanyOptions) {
-  const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, now } = options;
+  const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, evidence, now } = options;
   const existing = (rows: readonly ApplicationRow[], user: User) => existingApplications(rows, (row) => isOwnedBy(row, user));
 
   async function personOutcome(user: User) {
@@ -56,8 +59,9 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
     const person = personOf(user);
     const { registryCode, registryCountryCode } = request;
     if (await bankRecords.isCustomer(registryCountryCode, registryCode)) throw new AppError('CONFLICT', 'The company already has an account.');
-    const registered = await register.company(registryCountryCode, registryCode);
-    if (!registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
+    const reading = await readCompany(register, registryCountryCode, registryCode, now);
+    const registered = reading?.details;
+    if (!reading || !registered) throw new AppError('NOT_FOUND', 'No such company in the register.');
     const represented = await register.companiesOf({ personalId: person.personalId, countryCode: person.personalIdCountryCode });
     const isRepresentedByPerson = represented.some((company) => company.registryCode === registryCode && company.registryCountryCode === registryCountryCode);
     const rows = await repository.applicationsForCompany(registryCountryCode, registryCode);
@@ -78,13 +82,15 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
           companySource: 'REGISTER',
           companyLegalForm: registered.legalForm,
           registerFacts: registered,
-          registerQueriedAt: now(),
+          // When the register answered: a card it gave a while ago is as old as that (docs/decisions/0035).
+          registerQueriedAt: reading.queriedAt,
         },
         actorOf(user),
         // The person's application for the same company typed by hand gives way to this one.
         { person, registryCountryCode, registryCode },
       ),
     );
+    await evidence.keep(created.processId, reading.evidence, now());
     return { kind: 'APPLICATION', application: toApplicationView(created) };
   }
 

@@ -10,6 +10,7 @@ import { createManualCompanies } from './manual-company.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
 import { ownApplicationFrom } from './owned-application.js';
 import type { BankRecords, Register } from './ports.js';
+import type { RegisterEvidenceStore } from './register-evidence.js';
 import { createRegisterRefresh } from './register-refresh.js';
 import { createRepresentatives } from './representatives.js';
 import { createReview } from './review.js';
@@ -27,6 +28,8 @@ export type OnboardingServiceOptions = {
   bankRecords: BankRecords;
   /** The one write path of the applications' state. */
   writes: Pick<WritePath, 'write' | 'writeOrConflict'>;
+  /** Where the register's answers behind an application's facts are kept. */
+  evidence: RegisterEvidenceStore;
   /** Signing starts only on register facts at most this old; older ones are read again. */
   registerFactsMaxAgeMs?: number;
   /** Bytes of JSON a step's data, a whole application and its history may take. */
@@ -42,7 +45,7 @@ export type OnboardingServiceOptions = {
  * and save-and-continue-later (continue-later.ts). This puts them together for the routes and the applications port.
  */
 export function createOnboardingService(options: OnboardingServiceOptions) {
-  const { repository, register, bankRecords, writes } = options;
+  const { repository, register, bankRecords, writes, evidence } = options;
   const now = options.now ?? (() => new Date());
   const ownApplication = ownApplicationFrom(repository);
   const representatives = createRepresentatives({ repository, now });
@@ -55,11 +58,12 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     ownApplication,
     requireConsent: representatives.requireConsent,
     manualCompanies,
+    evidence,
     now,
   });
   const stepSaving = createStepSaving({ repository, writes, ownApplication, storageLimits: options.storageLimits ?? DEFAULT_STORAGE_LIMITS });
   const review = createReview({ ownApplication });
-  const registerRefresh = createRegisterRefresh({ register, writes, maxAgeMs: options.registerFactsMaxAgeMs ?? 15 * 60_000, now });
+  const registerRefresh = createRegisterRefresh({ register, evidence, writes, maxAgeMs: options.registerFactsMaxAgeMs ?? 15 * 60_000, now });
   const history = createHistory({ repository, ownApplication });
   const continueLater = createContinueLater({ repository, writes, ownApplication });
 

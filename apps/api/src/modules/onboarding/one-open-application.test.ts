@@ -8,6 +8,7 @@ import { createSimulatedRegister } from '../registry/simulated-register.js';
 import { applicationCreated } from './flow/transitions.js';
 import { createWritePath, type TransitionEvents, type TransitionMail, type WritePath } from './flow/write-path.js';
 import { createOnboardingRepository, type OnboardingRepository } from './onboarding-repository.js';
+import { createRegisterEvidence } from './register-evidence.js';
 import { createOnboardingService, type OnboardingServiceOptions } from './onboarding-service.js';
 
 // Mari Ann (SK's Mobile-ID demo person) represents Mereranna Disain OÜ in the register fixture.
@@ -49,7 +50,13 @@ function serviceWithRace(betweenLookAndInsert: () => Promise<void>) {
       return rows;
     },
   };
-  const options: OnboardingServiceOptions = { repository: racing, register: createSimulatedRegister(), bankRecords: createBankCustomers(database.db), writes };
+  const options: OnboardingServiceOptions = {
+    repository: racing,
+    register: createSimulatedRegister(),
+    bankRecords: createBankCustomers(database.db),
+    writes,
+    evidence: createRegisterEvidence(database.db),
+  };
   return createOnboardingService(options);
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import { registerFactsMaxAgeMs, type Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { RequireUser } from '../auth/index.js';
 import type { EventsModule } from '../events/index.js';
@@ -13,6 +13,7 @@ import { createEmailConfirmationRepository } from './email-confirmation-reposito
 import { createWritePath } from './flow/write-path.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
 import { createOnboardingService, type OnboardingService } from './onboarding-service.js';
+import { createRegisterEvidence } from './register-evidence.js';
 import { onboardingRoutes } from './routes.js';
 import { seedFixture } from './seed-fixture.js';
 import { createSubmittedRepository } from './submitted-repository.js';
@@ -55,7 +56,8 @@ export async function registerOnboarding(app: FastifyInstance, options: Onboardi
     register,
     bankRecords: customers,
     writes,
-    registerFactsMaxAgeMs: config.REGISTER_FACTS_MAX_AGE_MINUTES * 60_000,
+    evidence: createRegisterEvidence(database.db),
+    registerFactsMaxAgeMs: registerFactsMaxAgeMs(config),
     storageLimits: { stepBytes: config.MAX_STEP_BYTES, applicationBytes: config.MAX_APPLICATION_BYTES, historyBytes: config.MAX_HISTORY_BYTES },
   });
   // Instances started together would each find the demonstration data missing and insert it twice.

@@ -5,11 +5,14 @@ import { factsOf } from './facts.js';
 import { registerChanged, registerChecked } from './flow/transitions.js';
 import type { WritePath } from './flow/write-path.js';
 import type { Register } from './ports.js';
+import { readCompany, type RegisterEvidenceStore } from './register-evidence.js';
 import type { ApplicationRow } from './rows.js';
 import { personOf, type User } from './user.js';
 
 export type RegisterRefreshOptions = {
-  register: Pick<Register, 'company'>;
+  register: Pick<Register, 'company' | 'companyReading'>;
+  /** Where the register's answers behind the facts read again are kept. */
+  evidence: RegisterEvidenceStore;
   writes: Pick<WritePath, 'write' | 'writeOrConflict'>;
   /** Signing starts only on register facts at most this old; older ones are read again. */
   maxAgeMs: number;
@@ -17,7 +20,7 @@ export type RegisterRefreshOptions = {
 };
 
 /** Reading the business register again before a contract is signed on what it said (docs/requirements.md section 4). */
-export function createRegisterRefresh({ register, writes, maxAgeMs, now }: RegisterRefreshOptions) {
+export function createRegisterRefresh({ register, evidence, writes, maxAgeMs, now }: RegisterRefreshOptions) {
   return {
     /**
      * The application with register facts at most `maxAgeMs` old, read again when older. When the register now says
@@ -30,10 +33,14 @@ export function createRegisterRefresh({ register, writes, maxAgeMs, now }: Regis
       if (queriedAt !== undefined && now().getTime() - queriedAt <= maxAgeMs) return application;
 
       const before = registerOf(application)?.details;
-      const after = await register.company(application.companyRegistryCountryCode, application.companyRegistryCode);
+      const read = await readCompany(register, application.companyRegistryCountryCode, application.companyRegistryCode, now);
+      const after = read?.details;
       // The register no longer knowing the company is as final as its deletion.
       const details = after ?? (before ? { ...before, status: 'DELETED' as const } : undefined);
-      const reading = { registerFacts: details ?? null, registerQueriedAt: details ? now() : null };
+      // The answer's own query time, never the time of this check: an answer the register gave a while ago (the
+      // stored answers, register-cache.ts) must not count as newer than it is (docs/decisions/0035).
+      const reading = { registerFacts: details ?? null, registerQueriedAt: details ? (read?.queriedAt ?? now()) : null };
+      await evidence.keep(application.processId, read?.evidence ?? [], now());
       const refreshed: ApplicationRow = { ...application, ...reading };
       const changes: RegisterChange[] = before
         ? registerChangesOf(before, after, personOf(user))

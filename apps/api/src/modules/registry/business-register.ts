@@ -47,6 +47,18 @@ export type RegisterPerson = RegisterPersonData & {
 
 export type PersonKey = { personalId: string; countryCode: string };
 
+/** One answer of the register as given, kept as evidence: the query's echo and the answer, scrubbed of credentials. */
+export type RegisterEvidence = {
+  operation: string;
+  /** ISO 8601 instant the register was asked. */
+  queriedAt: string;
+  paring: unknown;
+  keha: Record<string, unknown>;
+};
+
+/** A company's card with the answers it was read from, and the query time of the oldest of them. */
+export type RegisterReading = { details: RegisterCompanyDetails; queriedAt: Date; evidence: RegisterEvidence[] };
+
 /**
  * What the bank asks the state registers (docs/requirements.md section 1). The
  * simulator is one implementation; a live adapter to the e-Business Register
@@ -62,4 +74,9 @@ export type BusinessRegister = {
    */
   companiesNamed(businessName: string): Promise<RegisterCompanyDetails[]>;
   person(personalId: string, countryCode: string): Promise<RegisterPerson | undefined>;
+  /**
+   * `company()` with what the register answered and when: the evidence kept with an application. A register that
+   * keeps no answers (the fixture's) leaves it out, and its card counts as read when asked.
+   */
+  companyReading?(registryCountryCode: string, registryCode: string): Promise<RegisterReading | undefined>;
 };

@@ -4,7 +4,7 @@
  * look-up routes:
  * plugin.ts.
  */
-export type { BusinessRegister } from './business-register.js';
+export type { BusinessRegister, RegisterEvidence, RegisterReading } from './business-register.js';
 export { FIXTURE_ACCOUNTS, FIXTURE_APPLICATIONS } from './fixture/bank.js';
 export { lookupScopeOf, type LookupScope } from './lookup-scope.js';
 export { registerBeneficialOwnershipOf, relatedPersonsFromRegister } from './related-persons-from-register.js';

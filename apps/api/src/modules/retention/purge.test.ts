@@ -9,6 +9,8 @@ import {
   mailOutbox,
   rateLimitCounters,
   refreshTokens,
+  registerAnswers,
+  registerEvidence,
   userSessions,
 } from '../../db/schema.js';
 import { createTestDatabase } from '../../test/database.js';
@@ -116,6 +118,28 @@ describe('the retention purge', () => {
     expect((await database.db.select().from(authSessions)).map((row) => row.id)).toEqual([newSignIn?.id]);
     expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
     expect(await database.db.select().from(idCardChallenges)).toHaveLength(1);
+  });
+
+  it('deletes the register’s answers kept with an abandoned application, and the stored answers past their time', async () => {
+    const abandoned = await application(200);
+    const recent = await application(10);
+    const answer = { operation: 'detailandmed_v2', queriedAt: daysAgo(200), paring: {}, keha: { ettevotjad: {} } };
+    await database.db.insert(registerEvidence).values([
+      { ...answer, processId: abandoned, readAt: daysAgo(200) },
+      { ...answer, processId: abandoned, readAt: daysAgo(200), operation: 'tegelikudKasusaajad_v2' },
+      { ...answer, processId: recent, readAt: daysAgo(10) },
+    ]);
+    await database.db.insert(registerAnswers).values([
+      { key: `old-${randomUUID()}`, operation: 'esindus_v2', answer: {}, queriedAt: daysAgo(1), expiresAt: daysAgo(1) },
+      { key: `new-${randomUUID()}`, operation: 'esindus_v2', answer: {}, queriedAt: new Date(), expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+
+    const counts = await purgeAll(database.db, rule);
+
+    expect(counts).toMatchObject({ abandonedApplications: 1, registerEvidence: 2, registerAnswers: 1 });
+    expect(await exists(abandoned)).toBe(false);
+    expect((await database.db.select().from(registerEvidence)).map((row) => row.processId)).toEqual([recent]);
+    expect(await database.db.select().from(registerAnswers)).toHaveLength(1);
   });
 
   it('a second purge finds nothing more to delete', async () => {

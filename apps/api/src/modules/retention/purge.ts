@@ -11,6 +11,8 @@ import {
   mailOutbox,
   rateLimitCounters,
   refreshTokens,
+  registerAnswers,
+  registerEvidence,
   signingSessions,
   userSessions,
 } from '../../db/schema.js';
@@ -39,6 +41,10 @@ export type PurgeCounts = {
   idCardChallenges: number;
   clientAssertions: number;
   rateLimitCounters: number;
+  /** The register's answers kept with the purged applications (docs/decisions/0035). */
+  registerEvidence: number;
+  /** The register's stored answers past their reuse time. */
+  registerAnswers: number;
 };
 
 // One purge at a time across the instances that share the database; the others skip their turn.
@@ -102,6 +108,9 @@ export async function purgeExpired(db: Db, rule: RetentionRule): Promise<PurgeCo
     const events = ofApplications
       ? count(await tx.delete(applicationEvents).where(inArray(applicationEvents.processId, processIds)).returning({ id: applicationEvents.id }))
       : 0;
+    const evidence = ofApplications
+      ? count(await tx.delete(registerEvidence).where(inArray(registerEvidence.processId, processIds)).returning({ id: registerEvidence.id }))
+      : 0;
     const outbox = ofApplications ? count(await tx.delete(eventOutbox).where(inArray(eventOutbox.processId, processIds)).returning({ id: eventOutbox.id })) : 0;
     const purgedApplications = ofApplications
       ? count(await tx.delete(applications).where(inArray(applications.processId, processIds)).returning({ id: applications.processId }))
@@ -157,6 +166,12 @@ export async function purgeExpired(db: Db, rule: RetentionRule): Promise<PurgeCo
         .where(lt(rateLimitCounters.resetsAt, sql`now()`))
         .returning({ key: rateLimitCounters.key }),
     );
+    const answers = count(
+      await tx
+        .delete(registerAnswers)
+        .where(lt(registerAnswers.expiresAt, sql`now()`))
+        .returning({ key: registerAnswers.key }),
+    );
 
     return {
       abandonedApplications: purgedApplications,
@@ -169,6 +184,8 @@ export async function purgeExpired(db: Db, rule: RetentionRule): Promise<PurgeCo
       idCardChallenges: challenges,
       clientAssertions: assertions,
       rateLimitCounters: counters,
+      registerEvidence: evidence,
+      registerAnswers: answers,
     };
   });
 }

@@ -22,6 +22,8 @@ export type RikStandIn = {
   username: string;
   password: string;
   setMode(mode: RikMode): void;
+  /** Queries posted to it so far, answered or not: what a client's cache and breaker save are counted by. */
+  queryCount(): number;
   close(): Promise<void>;
 };
 
@@ -29,6 +31,10 @@ export type RikStandIn = {
 export const startRikStandIn = async (options: RikStandInOptions = {}): Promise<RikStandIn> => {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   let mode: RikMode = 'NORMAL';
+  let queries = 0;
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST') queries += 1;
+  });
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
   const username = options.username ?? RIK_STAND_IN_USERNAME;
@@ -53,6 +59,7 @@ export const startRikStandIn = async (options: RikStandInOptions = {}): Promise<
     setMode: (next) => {
       mode = next;
     },
+    queryCount: () => queries,
     close: () => app.close(),
   };
 };

@@ -8,7 +8,9 @@ export type RikFailure =
   | { kind: 'HTTP_STATUS'; status: number }
   | { kind: 'FAULT'; faultCode: string; faultString: string }
   | { kind: 'BAD_CREDENTIALS'; faultString: string }
-  | { kind: 'MALFORMED'; reason: string };
+  | { kind: 'MALFORMED'; reason: string }
+  /** Not asked: the register failed again and again just now, and the breaker waits until `until` (ISO 8601). */
+  | { kind: 'BREAKER_OPEN'; until: string };
 
 export class RikError extends Error {
   /** The register could not answer: for the API's client it is unavailable for now, never "not found". */
@@ -39,6 +41,8 @@ function describe(failure: RikFailure): string {
       return `credentials refused: ${failure.faultString}`;
     case 'MALFORMED':
       return `unreadable answer (${failure.reason})`;
+    case 'BREAKER_OPEN':
+      return `not asked: the breaker is open until ${failure.until}`;
   }
 }
 

@@ -1,6 +1,6 @@
 import { businessNameKey, cleanRegistryCode, DEFAULT_COUNTRY_CODE, todayInEstonia, type RegisterShareholder } from '@onboarding/domain';
 import type { BusinessRegister, PersonKey, RegisterCompany, RegisterCompanyDetails } from '../business-register.js';
-import { createRikClient, type RikEvidence } from './client.js';
+import { createRikClient, type RikClient, type RikEvidence } from './client.js';
 import { companyStatusOf, countryOf, legalFormOf, registerCountryOf, roleOf } from './codes.js';
 import { readBeneficialOwners, type BeneficialOwnership } from './map-beneficial-owners.js';
 import { readCard, type CardReading, type Representation, type ShareholderRow } from './map-card.js';
@@ -25,6 +25,8 @@ export type RikRegisterOptions = {
   persons: Pick<BusinessRegister, 'person'>;
   /** Whether the company's shares trade on a regulated market: the exchange knows, not the register (section 4 there). */
   isListed?: (registryCode: string) => boolean;
+  /** The client to ask through instead of a plain one (register-from-config.ts: cached, metered, behind a breaker). */
+  client?: RikClient;
 };
 
 /** A company as the register describes it, with what it said kept for an auditor. */
@@ -106,7 +108,7 @@ const beneficialOwnersOf = (
  * is "not found".
  */
 export const createRikRegister = (options: RikRegisterOptions): RikRegister => {
-  const client = createRikClient(options);
+  const client = options.client ?? createRikClient(options);
   const today = options.today ?? (() => todayInEstonia());
   const isListed = options.isListed ?? (() => false);
 
