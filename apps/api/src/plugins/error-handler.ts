@@ -60,7 +60,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply.status(400).send({ code: error.code, message: signInFailureMessages[error.code] });
     }
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (namedApiCode(error)) {
+      // A dependency that does not answer (the register): its failure is counted in the metrics and said to the
+      // person; one stack trace per request of an outage would only bury the first.
+      request.log.warn({ code: appError.code, reason: error.message }, 'dependency unavailable');
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request rejected');
