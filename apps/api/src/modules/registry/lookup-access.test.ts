@@ -4,8 +4,11 @@ import { applicationFor } from '../../test/application-steps.js';
 import { recordQueries, type QueryRecorder } from '../../test/query-recorder.js';
 import { signInAsRepresentative } from '../../test/representative.js';
 import type { Call } from '../../test/representative.js';
+import { startRikStandIn, type RikStandIn } from '../../simulators/rik/start-rik-stand-in.js';
 import { buildTestApp } from '../../test/app.js';
 import { REGISTRY_CODES } from './fixture/companies.js';
+import { createRikRegister } from './rik/rik-register.js';
+import { createSimulatedRegister } from './simulated-register.js';
 
 /**
  * The register look-ups on a need-to-know basis, through the whole app: the
@@ -38,6 +41,7 @@ const SECOND_OWNER_BOARD_MEMBER = '46602250195';
 const stableHeaders = (response: LightMyRequestResponse) => Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'date'));
 
 let app: FastifyInstance;
+let standIn: RikStandIn;
 let recorder: QueryRecorder;
 let applicant: Call;
 let coBoardMember: Call;
@@ -63,9 +67,18 @@ const person = (call: Call, personalId: string) => call('GET', `/onboarding/regi
 beforeAll(async () => {
   // The register is asked over HTTP (its stand-in), so a pair of requests can straddle the session check's cache under
   // load; a check in one and not the other is the clock's doing, not a difference between the answers.
-  // The register's answers are not reused here (REGISTER_FACTS_MAX_AGE_MINUTES 0): whether the scope's reads find them
-  // stored depends on the clock and on what was asked before, not on the code asked, and would tell a pair apart.
-  app = await buildTestApp({ SESSION_CHECK_CACHE_MS: '60000', REGISTER_FACTS_MAX_AGE_MINUTES: '0' });
+  // The register is its client alone, without the reuse of answers and the breaker kept in the database: whether a
+  // request finds an answer stored, or reads the breaker's row again, depends on the clock and on what was asked
+  // before, not on the code asked, and would tell a pair apart. Their own tests cover them.
+  standIn = await startRikStandIn();
+  const register = createRikRegister({
+    url: standIn.url,
+    username: standIn.username,
+    password: standIn.password,
+    timeoutMs: 10_000,
+    persons: createSimulatedRegister(),
+  });
+  app = await buildTestApp({ SESSION_CHECK_CACHE_MS: '60000' }, { register });
   await app.ready();
   applicant = await signInAsRepresentative(app, APPLICANT);
   coBoardMember = await signInAsRepresentative(app, CO_BOARD_MEMBER);
@@ -75,6 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await standIn?.close();
 });
 
 /** Asks both, and says how the answers and the database work behind them differ; empty when nobody could tell them apart. */
