@@ -25,7 +25,8 @@ describe('the error summary of the company information step', () => {
     await summary.getByRole('link', { name: /^Describe the field of activity\b.*Required field/ }).click();
     const description = page.getByLabel('Describe the field of activity');
     expect(await focusedElementId(page)).toBe(await description.getAttribute('id'));
-    expect(await inView(await description.boundingBox())).toBe(true);
+    // The page may still be scrolling, or a register note above may just have appeared: asked until it settles.
+    await expect.poll(async () => inView(await description.boundingBox()), { timeout: 5000 }).toBe(true);
 
     // A second Continue from the bottom of the page brings the summary back into view.
     await page.getByRole('button', { name: 'Continue' }).last().click();
