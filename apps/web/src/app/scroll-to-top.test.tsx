@@ -31,4 +31,21 @@ describe('scroll restoration (docs/requirements.md section 2)', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the screen where it is when the person clicks, types or scrolls before the wait ends', async () => {
+    vi.useFakeTimers();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: '*', element: <ScrollToTop /> }], { initialEntries: ['/first'] });
+    render(<RouterProvider router={router} />);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+
+    for (const input of [new Event('pointerdown'), new KeyboardEvent('keydown', { key: 'Tab' }), new Event('wheel')]) {
+      scrollTo.mockClear();
+      await act(() => router.navigate(`/after-${input.type}`));
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      window.dispatchEvent(input);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(scrollTo, input.type).not.toHaveBeenCalled();
+    }
+  });
 });
