@@ -1,4 +1,4 @@
-import type { ApplicationSubject } from '@onboarding/domain/test-support';
+import { JOINT_BOARD_MEMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import { describe, expect, it } from 'vitest';
 import { completeRegisterPersons, fillStepsThroughApi, readApplication } from './support/api.js';
 import { givePersonalInformation } from './support/journey.js';
@@ -42,23 +42,12 @@ describe('declarations that differ from the Business Register', () => {
   });
 });
 
-/** Kaheallkirja Ehitus OÜ: its two board members represent it only jointly. */
-const JOINT_BOARD: ApplicationSubject = {
-  company: {
-    businessName: 'Kaheallkirja Ehitus OÜ',
-    registryCode: '19018830',
-    legalAddress: { countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Riia tn 24', postalCode: '51010' },
-    mainFieldOfActivityCode: '41201',
-  },
-  person: { personalId: '60001017869', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
-};
-
 describe('a company its board represents jointly', () => {
   it('signs in with Mobile-ID, picks the company, and the overview names the other board member who must sign', async () => {
     const { page, server } = suite;
     await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
     await page.getByRole('radio', { name: 'Mobile-ID' }).check();
-    await page.getByLabel('Personal ID code').first().fill(JOINT_BOARD.person.personalId);
+    await page.getByLabel('Personal ID code').first().fill(JOINT_BOARD_MEMBER.person.personalId);
     await page.getByLabel('Phone number').fill('+37268000769');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${server.baseUrl}/start/personal-information`, { timeout: 20_000 });
@@ -66,7 +55,7 @@ describe('a company its board represents jointly', () => {
     await page.locator('label', { hasText: 'Kaheallkirja Ehitus OÜ' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/start\/application\/opening-reasons/);
-    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
+    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD_MEMBER, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
     const note = page.getByRole('note', { name: 'Katrin Ilves must also sign the contract' });
     await note.waitFor();
     expect(await note.textContent()).toContain('the bank then sends the other signers a link to sign the contract');

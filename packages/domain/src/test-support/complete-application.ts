@@ -52,6 +52,17 @@ export const MARY_ANN: ApplicationSubject = {
   person: { personalId: '60001019906', firstName: 'Mary Änn', lastName: 'O’Connež-Šuslik Testnumber', birthDate: '2000-01-01' },
 };
 
+/** SK's Mobile-ID demo identity (+37268000769) on the board of Kaheallkirja Ehitus OÜ, which two members represent only jointly. */
+export const JOINT_BOARD_MEMBER: ApplicationSubject = {
+  company: {
+    businessName: 'Kaheallkirja Ehitus OÜ',
+    registryCode: '19018830',
+    legalAddress: { countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Riia tn 24', postalCode: '51010' },
+    mainFieldOfActivityCode: '41201',
+  },
+  person: { personalId: '60001017869', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
+};
+
 export const completeOpeningReasons = () => ({ openingReasons: ['DOMESTICSETTLEMENTS'] });
 
 export const completeCompanyData = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({

@@ -1,26 +1,15 @@
-import { OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
+import { JOINT_BOARD_MEMBER, OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps } from '../../test/application-steps.js';
 import { signInAsRepresentative } from '../../test/representative.js';
-import { REGISTRY_CODES } from '../registry/fixture/companies.js';
 
 /**
  * A company whose two board members represent it only jointly (docs/register-facts.md section 5), read through
  * the register's stand-in: the review before signing names the other member who must sign, and the submitted
  * application waits for the board's signature by link.
  */
-
-const JOINT_BOARD_MEMBER: ApplicationSubject = {
-  company: {
-    businessName: 'Kaheallkirja Ehitus OÜ',
-    registryCode: REGISTRY_CODES.jointRepresentation,
-    legalAddress: { countryCode: 'EE', county: 'Tartu maakond', district: 'Tartu linn', city: 'Tartu', street: 'Riia tn 24', postalCode: '51010' },
-    mainFieldOfActivityCode: '41201',
-  },
-  person: { personalId: '60001017869', firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '2000-01-01' },
-};
 
 let app: FastifyInstance;
 
@@ -38,7 +27,7 @@ type Review = { signing?: { requirement: string; othersNeeded: number; candidate
 describe('joint representation', () => {
   it('names the other board member before signing, and asks the board to sign by link after', async () => {
     const call = await signInAsRepresentative(app, JOINT_BOARD_MEMBER.person.personalId);
-    const application = await fillSteps(call, await applicationFor(call, REGISTRY_CODES.jointRepresentation), undefined, JOINT_BOARD_MEMBER);
+    const application = await fillSteps(call, await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode), undefined, JOINT_BOARD_MEMBER);
     const review = (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
     expect(review.signing).toEqual({
       requirement: 'TOGETHER',
