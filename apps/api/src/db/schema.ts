@@ -99,6 +99,22 @@ export const applicationEvents = pgTable(
  * complete the person from the certificate and the hash of a single-use
  * authorization code.
  */
+/** What is kept of a Smart-ID sign-in by device link; the session secret only sealed with the key-encryption key. */
+export type StoredDeviceLink = {
+  flow: 'QR' | 'Web2App';
+  providerSessionId: string;
+  sessionToken: string;
+  sealedSessionSecret: { kekId: string; sealed: string };
+  deviceLinkBase: string;
+  rpChallenge: string;
+  interactions: string;
+  initialCallbackUrl?: string;
+  createdAtMs: number;
+  /** Web2App: SHA-256 of the cookie set at the start and of the one-time value in the callback address. */
+  cookieHash?: string;
+  valueHash?: string;
+};
+
 export const authSessions = pgTable(
   'auth_sessions',
   {
@@ -124,6 +140,11 @@ export const authSessions = pgTable(
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeUsedAt: timestamp('code_used_at', { withTimezone: true }),
     clientAddress: text('client_address').notNull(),
+    /**
+     * A Smart-ID sign-in by device link (QR or Web2App): SK's session with its secret sealed, and for Web2App the
+     * hashes of the cookie and the one-time value its return must bring (modules/auth/smart-id-device-link.ts).
+     */
+    deviceLink: jsonb('device_link').$type<StoredDeviceLink>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

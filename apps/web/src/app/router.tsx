@@ -17,6 +17,7 @@ const screens = {
   signedInLayout: lazyWithReload(() => import('./signed-in-layout').then((module) => ({ Component: module.SignedInLayout }))),
   authentication: lazyWithReload(() => import('../features/auth/authentication-page').then((module) => ({ Component: module.AuthenticationPage }))),
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
+  smartIdReturn: lazyWithReload(() => import('../features/auth/smart-id-return-page').then((module) => ({ Component: module.SmartIdReturnPage }))),
   authenticationError: lazyWithReload(() =>
     import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage })),
   ),
@@ -68,6 +69,7 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
         },
         screen(paths.authenticationVerificationCode, 'SCREENS.AUTHENTICATION_VERIFICATION_CODE.TITLE', screens.verificationCode),
         screen(paths.authenticationError, 'SCREENS.AUTHENTICATION_ERROR.TITLE', screens.authenticationError),
+        screen(paths.smartIdReturn, 'SCREENS.SMART_ID_RETURN.TITLE', screens.smartIdReturn),
         screen(paths.visitBank, 'SCREENS.VISIT_BANK.TITLE', screens.visitBank),
         // Signed in.
         {

@@ -10,6 +10,8 @@ export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E
 
 export type RequestOptions<E extends Endpoint> = {
   params?: Record<string, string>;
+  /** The query string's parameters, as the endpoint's query schema names them. */
+  query?: Record<string, string>;
   /** Another origin, e.g. the eid host; the same origin by default. */
   baseUrl?: string;
   signal?: AbortSignal;
@@ -59,7 +61,8 @@ async function send<E extends Endpoint>(endpoint: E, url: string, body: string |
  */
 export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E>): Promise<ResponseOf<E>> {
   const path = endpointPath(endpoint.path, options.params);
-  const url = `${(options.baseUrl ?? '').replace(/\/$/, '')}${path}`;
+  const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const url = `${(options.baseUrl ?? '').replace(/\/$/, '')}${path}${query}`;
   const payload = endpoint.body ? JSON.stringify(endpoint.body.parse(options.body)) : undefined;
 
   const attempt = async (): Promise<ResponseOf<E>> => {

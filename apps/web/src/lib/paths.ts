@@ -9,6 +9,8 @@ export const paths = {
   authentication: '/authentication',
   authenticationVerificationCode: '/authentication-verification-code',
   authenticationError: '/authentication-error',
+  /** Where the Smart-ID app returns after a Web2App sign-in (the API names it in the link as DEVICE_LINK_RETURN_PATH). */
+  smartIdReturn: '/authentication/smart-id-return',
   visitBank: '/visit-bank',
   error: '/error',
   personalInformation: '/personal-information',

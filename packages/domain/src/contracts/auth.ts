@@ -11,6 +11,11 @@ import {
   magicSignInPayloadSchema,
   mobileIdStartRequestSchema,
   refreshRequestSchema,
+  smartIdCallbackRequestSchema,
+  smartIdDeviceLinkQuerySchema,
+  smartIdDeviceLinkResponseSchema,
+  smartIdDeviceLinkStartRequestSchema,
+  smartIdDeviceLinkStartResponseSchema,
   smartIdStartRequestSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -70,6 +75,40 @@ export const authEndpoints = endpointGroup('auth', 'sign-in', {
     path: '/oauth2/v2/authorize/sid/:authenticationSessionId/cancel',
     params: authenticationSessionParamsSchema,
     isAuthenticated: false,
+  },
+  /**
+   * Smart-ID by device link (docs/eid-facts.md section 1.10): no personal code; status and cancel are Smart-ID's.
+   * Web2App also sets the cookie its return to this browser must bring.
+   */
+  startSmartIdDeviceLink: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/sid/device-link/start',
+    body: smartIdDeviceLinkStartRequestSchema,
+    response: smartIdDeviceLinkStartResponseSchema,
+    isAuthenticated: false,
+    errors: ['RATE_LIMITED'],
+    hasSignInFailures: true,
+  },
+  /** A QR code's link, renewed: asked every second while the code is shown; never reused older than 3 s. */
+  smartIdDeviceLink: {
+    method: 'GET',
+    path: '/oauth2/v2/authorize/sid/:authenticationSessionId/device-link',
+    params: authenticationSessionParamsSchema,
+    query: smartIdDeviceLinkQuerySchema,
+    response: smartIdDeviceLinkResponseSchema,
+    isAuthenticated: false,
+    errors: ['NOT_FOUND'],
+    hasSignInFailures: true,
+  },
+  /** The Smart-ID app's return after a Web2App sign-in; single use, and only with the cookie the start set. */
+  smartIdCallback: {
+    method: 'POST',
+    path: '/oauth2/v2/authorize/sid/callback',
+    body: smartIdCallbackRequestSchema,
+    response: authenticationStatusResponseSchema,
+    isAuthenticated: false,
+    errors: ['NOT_FOUND'],
+    hasSignInFailures: true,
   },
   /** Served on the eid host, which asks for the ID-card's client certificate (or behind the proxy that does). */
   idCard: {

@@ -89,11 +89,53 @@ export const authenticationStartResponseSchema = object({
 export type AuthenticationStartResponse = z.infer<typeof authenticationStartResponseSchema>;
 
 /**
+ * Smart-ID by device link (docs/eid-facts.md section 1.10): no personal code is typed; the person is read from
+ * the certificate. QR for a code scanned with another device, Web2App for the app on this phone.
+ */
+export const DEVICE_LINK_FLOWS = ['QR', 'Web2App'] as const;
+export type DeviceLinkFlow = (typeof DEVICE_LINK_FLOWS)[number];
+
+/** The languages of SK's fallback page a link may name (ISO 639-2), for the page's own language. */
+export const DEVICE_LINK_LANGUAGES = { et: 'est', en: 'eng', ru: 'rus' } as const;
+
+export const smartIdDeviceLinkStartRequestSchema = authorizeCommonFieldsSchema.extend({
+  flow: z.enum(DEVICE_LINK_FLOWS, { error }),
+  language: z.enum(['et', 'en', 'ru'], { error }),
+});
+export type SmartIdDeviceLinkStartRequest = z.infer<typeof smartIdDeviceLinkStartRequestSchema>;
+
+/** The link is drawn as a QR code or opened as the app's link; a QR's link is renewed every second. */
+export const smartIdDeviceLinkResponseSchema = object({ deviceLink: requiredText({ max: 2048 }) });
+export type SmartIdDeviceLinkResponse = z.infer<typeof smartIdDeviceLinkResponseSchema>;
+
+export const smartIdDeviceLinkStartResponseSchema = smartIdDeviceLinkResponseSchema.extend({
+  authenticationSessionId: requiredText(),
+  /** How long the person has, in seconds, before the code or link stops working. */
+  expiresInSeconds: z.number({ error }).int({ error }).positive({ error }),
+});
+export type SmartIdDeviceLinkStartResponse = z.infer<typeof smartIdDeviceLinkStartResponseSchema>;
+
+export const smartIdDeviceLinkQuerySchema = object({ language: z.enum(['et', 'en', 'ru'], { error }) });
+
+/**
+ * The Smart-ID app's return to this browser after a Web2App sign-in: the one-time value the link carried,
+ * and the two values the app adds (docs/eid-facts.md section 1.10). The cookie set at the start goes along.
+ */
+export const smartIdCallbackRequestSchema = object({
+  authenticationSessionId: requiredText(),
+  value: requiredText({ max: 128 }),
+  sessionSecretDigest: requiredText({ max: 128 }),
+  userChallengeVerifier: requiredText({ max: 256 }),
+});
+export type SmartIdCallbackRequest = z.infer<typeof smartIdCallbackRequestSchema>;
+
+/**
  * Sign-in outcomes the person chose, answered as a completed status (200), not as a failed request:
  * SK's services answer a refusal so too (state COMPLETE, endResult USER_REFUSED and the like).
  * The code is the docs/requirements.md section 8 code, shown as before (COMMON.USER_CANCEL).
  */
-export const CHOSEN_SIGN_IN_OUTCOMES = ['user_cancelled'] as const;
+// signed_in_elsewhere: a Web2App sign-in finished in the tab the Smart-ID app opened, not in this one.
+export const CHOSEN_SIGN_IN_OUTCOMES = ['user_cancelled', 'signed_in_elsewhere'] as const;
 export type ChosenSignInOutcome = (typeof CHOSEN_SIGN_IN_OUTCOMES)[number];
 
 /**

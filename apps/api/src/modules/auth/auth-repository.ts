@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { authSessions, authenticationEvents, refreshTokens, userSessions } from '../../db/schema.js';
+import { authSessions, authenticationEvents, refreshTokens, userSessions, type StoredDeviceLink } from '../../db/schema.js';
 
 export type AuthSession = typeof authSessions.$inferSelect;
 export type NewAuthSession = typeof authSessions.$inferInsert;
@@ -34,6 +34,23 @@ export function createAuthRepository(db: Db) {
 
     async setProviderSession(id: string, providerSessionId: string): Promise<void> {
       await db.update(authSessions).set({ providerSessionId }).where(eq(authSessions.id, id));
+    },
+
+    async setDeviceLink(id: string, deviceLink: StoredDeviceLink): Promise<void> {
+      await db.update(authSessions).set({ providerSessionId: deviceLink.providerSessionId, deviceLink }).where(eq(authSessions.id, id));
+    },
+
+    /**
+     * Spends a Web2App sign-in's return: removes its one-time value, so a second return with the same address
+     * finds nothing. True when this call spent it.
+     */
+    async spendDeviceLinkReturn(id: string): Promise<boolean> {
+      const rows = await db
+        .update(authSessions)
+        .set({ deviceLink: sql`${authSessions.deviceLink} - 'valueHash'` })
+        .where(and(eq(authSessions.id, id), eq(authSessions.status, 'RUNNING'), sql`${authSessions.deviceLink} ? 'valueHash'`))
+        .returning({ id: authSessions.id });
+      return rows.length > 0;
     },
 
     async markFailed(id: string, failureCode: string): Promise<void> {

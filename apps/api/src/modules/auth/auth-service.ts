@@ -6,6 +6,8 @@ import {
   type AuthenticationMethod,
   type AuthenticationStatusResponse,
   type AuthorizeCommonFields,
+  type SmartIdCallbackRequest,
+  type SmartIdDeviceLinkStartRequest,
   type TokenResponse,
 } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
@@ -13,6 +15,7 @@ import { type AuthenticatedPerson, type HashType, IdentityError, type MobileIden
 import type { AccessTokens } from './access-token.js';
 import type { AuthRepository, AuthSession, CompletedPerson, UserSession } from './auth-repository.js';
 import { randomToken, tokenHash } from './secrets.js';
+import { signedInElsewhere, type DeviceLinkSignIn, type DeviceLinkStart } from './smart-id-device-link.js';
 import { LRUCache } from 'lru-cache';
 
 /** RFC 7636 codes live briefly: the browser exchanges them right after the status call. */
@@ -31,6 +34,8 @@ const verificationCodes: Record<MobileIdentityMethod, (hash: Uint8Array) => stri
 export type AuthServiceOptions = {
   repository: AuthRepository;
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  /** Smart-ID sign-in by QR code or app link (smart-id-device-link.ts). */
+  deviceLinks: DeviceLinkSignIn;
   accessTokens: AccessTokens;
   sessionIdleTimeoutSeconds: number;
   /**
@@ -46,9 +51,12 @@ export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumb
 
 export type StatusResult = AuthenticationStatusResponse;
 
+/** How long a Web2App return waits for SK's answer: the app opens the return only after the PIN. */
+const RETURN_LONG_POLL_MS = 5000;
+
 /** The sign-in server's rules (docs/requirements.md sections 3, 4, 7; RFC 7636); routes stay thin. */
 export function createAuthService(options: AuthServiceOptions) {
-  const { repository, providers, accessTokens } = options;
+  const { repository, providers, deviceLinks, accessTokens } = options;
   const now = options.now ?? (() => new Date());
 
   const idleTimeoutMs = options.sessionIdleTimeoutSeconds * 1000;
@@ -101,6 +109,45 @@ export function createAuthService(options: AuthServiceOptions) {
     return issueCodeFor(session);
   }
 
+  const refusedOutcome = (session: AuthSession) => ({ status: 'COMPLETE', state: session.clientState, outcome: 'user_cancelled' }) as const;
+
+  /** Records the end of a sign-in that failed at SK; a refusal is an outcome, any other failure an error. */
+  async function endFailed(session: AuthSession, code: IdentityError['code']): Promise<StatusResult> {
+    await repository.markFailed(session.id, code);
+    deviceLinks.forget(session.id);
+    if (code === 'user_cancelled') return refusedOutcome(session);
+    throw new IdentityError(code);
+  }
+
+  /**
+   * A device-link sign-in's status. A QR sign-in ends here, as the personal-code one does. A Web2App sign-in
+   * ends only in the tab the app returns to (smartIdReturn): this tab waits, and then learns it happened there.
+   */
+  async function deviceLinkStatus(session: AuthSession): Promise<StatusResult> {
+    if (session.status === 'FAILED' || session.status === 'CANCELLED') {
+      if (session.failureCode === 'user_cancelled') return refusedOutcome(session);
+      throw new IdentityError(toFailureCode(session.failureCode));
+    }
+    if (deviceLinks.isWeb2App(session)) return session.status === 'COMPLETE' ? signedInElsewhere(session.clientState) : { status: 'RUNNING' };
+    if (session.status === 'RUNNING') {
+      const result = await deviceLinks.poll(session, STATUS_LONG_POLL_MS);
+      if (result.status === 'RUNNING') return { status: 'RUNNING' };
+      if (result.status === 'FAILED') return endFailed(session, result.code);
+      await completeWith(session, result.person);
+    }
+    return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
+  }
+
+  async function completeWith(session: AuthSession, person: AuthenticatedPerson): Promise<void> {
+    await repository.markComplete(session.id, {
+      personalId: person.personalId,
+      personalIdCountryCode: person.countryCode,
+      givenName: person.givenName,
+      surname: person.surname,
+    });
+    deviceLinks.forget(session.id);
+  }
+
   return {
     /** Starts Smart-ID or Mobile-ID: the hash is ours, random per attempt; the user sees its verification code. */
     async start(method: MobileIdentityMethod, input: StartInput) {
@@ -149,6 +196,7 @@ export function createAuthService(options: AuthServiceOptions) {
         if (session.failureCode === 'user_cancelled') return refused;
         throw new IdentityError(toFailureCode(session.failureCode));
       }
+      if (method === 'SMART_ID' && session.deviceLink) return deviceLinkStatus(session);
       if (session.status === 'RUNNING') {
         const result = await providers[method].poll({
           providerSessionId: session.providerSessionId ?? '',
@@ -170,6 +218,40 @@ export function createAuthService(options: AuthServiceOptions) {
           surname: result.person.surname,
         });
       }
+      return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
+    },
+
+    /** Smart-ID by QR code or app link: recorded, then SK is asked; the person is read from the certificate. */
+    async startDeviceLink(input: SmartIdDeviceLinkStartRequest & { clientAddress: string }): Promise<DeviceLinkStart> {
+      const session = await repository.insertAuthSession({
+        method: 'SMART_ID',
+        clientState: input.clientState,
+        codeChallenge: input.codeChallenge,
+        clientAddress: input.clientAddress,
+      });
+      try {
+        return await deviceLinks.start(session, input.flow, input.language);
+      } catch (error) {
+        await repository.markFailed(session.id, error instanceof IdentityError ? error.code : 'unexpected');
+        throw error;
+      }
+    },
+
+    /** A running QR sign-in's link for this second. */
+    async deviceLink(authenticationSessionId: string, language: SmartIdDeviceLinkStartRequest['language']): Promise<{ deviceLink: string }> {
+      const session = await repository.findAuthSession(authenticationSessionId, 'SMART_ID');
+      if (!session) throw new AppError('NOT_FOUND', 'No such sign-in.');
+      return { deviceLink: deviceLinks.deviceLink(session, language) };
+    },
+
+    /** The Smart-ID app's return to this browser after a Web2App sign-in: checked, spent, and answered with a code. */
+    async smartIdReturn(input: SmartIdCallbackRequest, cookie: string | undefined): Promise<StatusResult> {
+      const session = await repository.findAuthSession(input.authenticationSessionId, 'SMART_ID');
+      if (!session || session.status !== 'RUNNING') throw new AppError('NOT_FOUND', 'No sign-in to return to in this browser.');
+      const result = await deviceLinks.checkReturn(session, input, cookie, RETURN_LONG_POLL_MS);
+      if (result.status === 'RUNNING') return { status: 'RUNNING' };
+      if (result.status === 'FAILED') return endFailed(session, result.code);
+      await completeWith(session, result.person);
       return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
     },
 

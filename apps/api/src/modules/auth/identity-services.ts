@@ -13,11 +13,14 @@ import {
   responderUrlByIssuer,
   type SigningProviders,
   type TimestampClient,
+  type SmartIdClient,
 } from '../identity/index.js';
 import { connectSimulators, startSimulators, type SimulatorEndpoints, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  /** The Smart-ID client itself, for sign-in by QR code or app link. */
+  smartId: SmartIdClient;
   /** PIN2 signing through the same clients; ID-card signatures are checked with validateIdCardSignature and idCardTrustAnchors. */
   signing: SigningProviders;
   idCardTrustAnchors: string[];
@@ -92,6 +95,7 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
 
   return {
     providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
+    smartId,
     signing: { SMART_ID: smartId, MOBILE_ID: mobileId },
     idCardTrustAnchors,
     signatureEvidence,

@@ -6,6 +6,7 @@ import { contractRoutes } from '../../plugins/contract-routes.js';
 import { createAccessTokens } from './access-token.js';
 import { createAuthRepository } from './auth-repository.js';
 import { createAuthService, type AuthService } from './auth-service.js';
+import { createDeviceLinkSignIn } from './smart-id-device-link.js';
 import { createRequireUser, type RequireUser } from './authenticate.js';
 import { authenticationEventRoutes } from './authentication-event-routes.js';
 import { authorizeWithIdCard } from './id-card.js';
@@ -57,9 +58,17 @@ export async function registerAuth(app: FastifyInstance, { config, database, rat
   const repository = createAuthRepository(database.db);
   const identity = await createIdentityServices(config, app.log);
   if (identity.localSimulators) app.decorate('identitySimulators', identity.localSimulators);
+  const deviceLinks = createDeviceLinkSignIn({
+    repository,
+    client: identity.smartId,
+    keyEncryption,
+    publicUrl: config.PUBLIC_URL,
+    now: () => new Date(),
+  });
   const service = createAuthService({
     repository,
     providers: identity.providers,
+    deviceLinks,
     accessTokens,
     sessionIdleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
     sessionCheckCacheMs: config.SESSION_CHECK_CACHE_MS,
@@ -72,6 +81,7 @@ export async function registerAuth(app: FastifyInstance, { config, database, rat
     isMagicSignInEnabled: config.isMagicSignInEnabled,
     limitStarts: rateLimits.hook(rules.signInStartPerPerson, rules.signInStartPerClient),
     limitTokens: rateLimits.hook(rules.tokenPerClient),
+    isSecure: config.PUBLIC_URL.startsWith('https:'),
   });
   await app.register(authenticationEventRoutes, { repository, requireUser, limitFailedEvents: rateLimits.hook(rules.failedEventPerClient) });
 

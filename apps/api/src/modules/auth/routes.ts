@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
 import type { MobileIdentityMethod } from '../identity/index.js';
 import type { AuthService } from './auth-service.js';
+import { DEVICE_LINK_COOKIE, DEVICE_LINK_WINDOW_SECONDS } from './smart-id-device-link.js';
 import { personFromMagicPayload } from './magic.js';
 import type { RateLimitHook } from '../rate-limits/index.js';
 
@@ -14,10 +15,20 @@ type AuthRoutesOptions = {
   limitStarts: RateLimitHook;
   /** Rate limit of code exchanges and refreshes, per client. */
   limitTokens: RateLimitHook;
+  /** Whether the app is served over https: the Web2App cookie is then Secure. */
+  isSecure: boolean;
 };
 
+/** The value of one cookie of a request, or undefined. */
+const cookieOf = (header: string | undefined, name: string): string | undefined =>
+  header
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
 /** The auth API at /oauth2/v2 (docs/requirements.md section 7), built from authEndpoints in packages/domain. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens, isSecure }) => {
   const route = contractRoutes(app);
   const mobileMethods = [
     { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },
@@ -45,6 +56,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return reply.status(204).send(null);
     });
   }
+
+  // Smart-ID by QR code or app link (docs/eid-facts.md section 1.10; decision 38).
+  route(
+    authEndpoints.startSmartIdDeviceLink,
+    { preHandler: limitStarts, summary: 'Start a Smart-ID sign-in by QR code or app link' },
+    async (request, reply) => {
+      const { cookie, ...started } = await service.startDeviceLink({ ...request.body, clientAddress: request.ip });
+      if (cookie) {
+        // SameSite=Lax: the app's return is a top-level navigation to this site, which brings it; other sites' requests do not.
+        const attributes = ['HttpOnly', 'SameSite=Lax', `Path=${authEndpoints.smartIdCallback.path}`, `Max-Age=${String(2 * DEVICE_LINK_WINDOW_SECONDS)}`];
+        void reply.header('set-cookie', [`${DEVICE_LINK_COOKIE}=${cookie}`, ...attributes, ...(isSecure ? ['Secure'] : [])].join('; '));
+      }
+      return started;
+    },
+  );
+
+  route(
+    authEndpoints.smartIdDeviceLink,
+    { summary: "A QR code's link for this second; asked every second while the code is shown" },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return service.deviceLink(request.params.authenticationSessionId, request.query.language);
+    },
+  );
+
+  route(
+    authEndpoints.smartIdCallback,
+    { summary: "The Smart-ID app's return to the browser after a Web2App sign-in; single use, with the cookie the start set" },
+    async (request, reply) => {
+      const answer = await service.smartIdReturn(request.body, cookieOf(request.headers.cookie, DEVICE_LINK_COOKIE));
+      // The return is spent: its cookie goes with it.
+      if (answer.status === 'COMPLETE')
+        void reply.header('set-cookie', `${DEVICE_LINK_COOKIE}=; HttpOnly; SameSite=Lax; Path=${authEndpoints.smartIdCallback.path}; Max-Age=0`);
+      return answer;
+    },
+  );
 
   route(authEndpoints.token, { onRequest: limitTokens, summary: 'Exchange an authorization code and its PKCE verifier for tokens' }, async (request) => {
     const { authorizationCode, codeVerifier } = request.body;

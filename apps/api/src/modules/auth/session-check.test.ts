@@ -22,6 +22,7 @@ function setUp(sessionCheckCacheMs: number) {
   const service = createAuthService({
     repository: repository as unknown as AuthRepository,
     providers: {} as AuthServiceOptions['providers'],
+    deviceLinks: {} as AuthServiceOptions['deviceLinks'],
     accessTokens: {} as AuthServiceOptions['accessTokens'],
     sessionIdleTimeoutSeconds: IDLE_SECONDS,
     sessionCheckCacheMs,

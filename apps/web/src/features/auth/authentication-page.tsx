@@ -8,6 +8,7 @@ import { MagicSignInForm } from './magic-sign-in-form';
 import { signInFlow, useSignInState } from './sign-in-flow';
 import { rateLimitMessage } from '../../lib/rate-limit';
 import { PhoneSignInForm } from './phone-sign-in-form';
+import { SmartIdSignIn } from './smart-id-sign-in';
 import { useSignInOutcome } from './use-sign-in-outcome';
 import styles from './authentication-page.module.css';
 
@@ -59,7 +60,8 @@ export function AuthenticationPage() {
               ),
             }))}
           />
-          {(method === 'SMART_ID' || method === 'MOBILE_ID') && <PhoneSignInForm key={method} method={method} />}
+          {method === 'SMART_ID' && <SmartIdSignIn />}
+          {method === 'MOBILE_ID' && <PhoneSignInForm method="MOBILE_ID" />}
           {method === 'ID_CARD' && <IdCardSignIn eidUrl={eidUrl} />}
         </ControlsUntilHydrated>
       </Card>

@@ -22,6 +22,11 @@ function fakeApi(statuses: AuthenticationStatusResponse[]) {
     exchangeCodeForTokens: vi.fn().mockResolvedValue(tokens),
     magicSignIn: vi.fn().mockResolvedValue(tokens),
     sendAuthenticationEvent: vi.fn().mockResolvedValue(undefined),
+    startSmartIdDeviceLink: vi
+      .fn()
+      .mockResolvedValue({ authenticationSessionId: 'session-3', deviceLink: 'https://smart-id.com/device-link?x', expiresInSeconds: 60 }),
+    fetchDeviceLink: vi.fn().mockResolvedValue({ deviceLink: 'https://smart-id.com/device-link?y' }),
+    returnFromSmartId: vi.fn().mockResolvedValue({ status: 'COMPLETE', state: pkce.clientState, code: 'return-code' }),
   } satisfies typeof signInApi;
 }
 
@@ -185,5 +190,57 @@ describe('sign-in flow', () => {
     expect(flow.getState()).toEqual({ status: 'waiting', method: 'MOBILE_ID', verificationCode: '5678' });
     expect(pollsOf('session-1')).toBe(firstPolls);
     expect(pollsOf('session-2')).toBeGreaterThan(1);
+  });
+
+  it('Smart-ID by QR code: shows the link, then signs in when the status completes, with no personal code', async () => {
+    const { api, flow, storeTokens } = setUp([{ status: 'RUNNING' }, { status: 'COMPLETE', state: pkce.clientState, code: 'qr-code' }]);
+    await flow.startDeviceLink('QR', 'et');
+    expect(api.startSmartIdDeviceLink).toHaveBeenCalledWith('QR', 'et', pkce);
+    expect(flow.getState()).toMatchObject({
+      status: 'deviceLink',
+      flow: 'QR',
+      authenticationSessionId: 'session-3',
+      deviceLink: 'https://smart-id.com/device-link?x',
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(api.exchangeCodeForTokens).toHaveBeenCalledWith('qr-code', pkce.codeVerifier);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(flow.getState()).toEqual({ status: 'complete' });
+    expect(window.localStorage.getItem('smartIdReturn')).toBeNull();
+  });
+
+  it('Smart-ID by app link: the tab that started learns the sign-in finished in the tab the app opened', async () => {
+    const { flow } = setUp([{ status: 'RUNNING' }, { status: 'COMPLETE', state: pkce.clientState, outcome: 'signed_in_elsewhere' }]);
+    await flow.startDeviceLink('Web2App', 'en');
+    expect(JSON.parse(window.localStorage.getItem('smartIdReturn') ?? '{}')).toEqual({
+      authenticationSessionId: 'session-3',
+      codeVerifier: pkce.codeVerifier,
+      clientState: pkce.clientState,
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(flow.getState()).toEqual({ status: 'signedInElsewhere' });
+  });
+
+  it('the app’s return finishes the sign-in begun in this browser, once', async () => {
+    const { api, flow, storeTokens } = setUp([]);
+    await flow.startDeviceLink('Web2App', 'en');
+    const back = { authenticationSessionId: 'session-3', value: 'one-time', sessionSecretDigest: 'digest', userChallengeVerifier: 'verifier' };
+    expect(await flow.finishSmartIdReturn(back)).toBe(true);
+    expect(api.returnFromSmartId).toHaveBeenCalledWith(back);
+    expect(api.exchangeCodeForTokens).toHaveBeenCalledWith('return-code', pkce.codeVerifier);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(window.localStorage.getItem('smartIdReturn')).toBeNull();
+    // Opened again, or in a browser that did not begin it: nothing is asked.
+    expect(await flow.finishSmartIdReturn(back)).toBe(false);
+    expect(api.returnFromSmartId).toHaveBeenCalledTimes(1);
+  });
+
+  it('a return the server does not know for this browser (no cookie) is the other-browser case', async () => {
+    const { api, flow } = setUp([]);
+    api.returnFromSmartId.mockRejectedValue(new ApiError({ status: 404, code: 'NOT_FOUND' }));
+    await flow.startDeviceLink('Web2App', 'en');
+    expect(await flow.finishSmartIdReturn({ authenticationSessionId: 'session-3', value: 'v', sessionSecretDigest: 'd', userChallengeVerifier: 'u' })).toBe(
+      false,
+    );
   });
 });

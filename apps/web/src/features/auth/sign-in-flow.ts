@@ -1,24 +1,33 @@
 import {
   DEFAULT_COUNTRY_CODE,
+  SIGN_IN_VIOLATION_ERROR_CODE,
   type AuthenticationEvent,
   type AuthenticationMethod,
+  type DeviceLinkFlow,
   type MobileIdStartInput,
+  type SmartIdCallbackRequest,
   type SmartIdStartInput,
   type TokenResponse,
 } from '@onboarding/domain';
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-errors';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type * as signInApi from './api/sign-in-api';
 import type { PollingMethod } from './api/sign-in-api';
 import type { Pkce } from './pkce';
 import { pollAuthentication } from './poll-authentication';
-import { classifySignInError, type SignInOutcome } from './sign-in-error';
+import { classifySignInError, SignInError, type SignInOutcome } from './sign-in-error';
+import { forgetSmartIdReturn, readSmartIdReturn, rememberSmartIdReturn } from './smart-id-return-storage';
 import type { SimulatedCardReader } from './simulated-id-card-reader';
 import { visitorId } from './visitor-id';
 
 export type SignInState =
   | { status: 'idle' }
   | { status: 'waiting'; method: PollingMethod; verificationCode: string }
+  /** Smart-ID by QR code or app link: the link to draw or open, until expiresAt (this browser's clock). */
+  | { status: 'deviceLink'; flow: DeviceLinkFlow; authenticationSessionId: string; deviceLink: string; expiresAt: number }
+  /** A Web2App sign-in finished in the tab the Smart-ID app opened. */
+  | { status: 'signedInElsewhere' }
   | { status: 'complete' }
   | { status: 'failed'; outcome: SignInOutcome };
 
@@ -137,6 +146,83 @@ export function createSignInFlow(deps: SignInDependencies) {
       })();
     },
 
+    /**
+     * Smart-ID by QR code (a computer) or by the app's link (this phone): no personal code is typed; the server
+     * reads the person from the certificate (decision 38). Resolves once the link is known.
+     */
+    async startDeviceLink(flow: DeviceLinkFlow, language: 'et' | 'en' | 'ru'): Promise<void> {
+      abandonRun();
+      const pkce = await deps.createPkce();
+      let started;
+      try {
+        started = await deps.api.startSmartIdDeviceLink(flow, language, pkce);
+      } catch (error) {
+        fail('SMART_ID', error, {});
+        return;
+      }
+      const { authenticationSessionId, deviceLink, expiresInSeconds } = started;
+      // The app may return to another tab: it finishes the sign-in there with this verifier.
+      if (flow === 'Web2App') rememberSmartIdReturn({ authenticationSessionId, codeVerifier: pkce.codeVerifier, clientState: pkce.clientState });
+      const controller = new AbortController();
+      const current = { controller, method: 'SMART_ID' as const, sessionId: authenticationSessionId };
+      run = current;
+      setState({ status: 'deviceLink', flow, authenticationSessionId, deviceLink, expiresAt: Date.now() + expiresInSeconds * 1000 });
+
+      void (async () => {
+        try {
+          const { code } = await pollAuthentication({
+            fetchStatus: (signal) => deps.api.fetchAuthenticationStatus('SMART_ID', authenticationSessionId, signal),
+            clientState: pkce.clientState,
+            signal: controller.signal,
+            maxAttempts: deps.maxPollAttempts,
+            intervalMs: deps.pollIntervalMs,
+          });
+          const tokens = await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier);
+          if (run !== current) return;
+          run = null;
+          await complete('SMART_ID', tokens, {});
+        } catch (error) {
+          if (run !== current) return;
+          run = null;
+          if (error instanceof SignInError && error.code === 'signed_in_elsewhere') {
+            setState({ status: 'signedInElsewhere' });
+            return;
+          }
+          fail('SMART_ID', error, {});
+        }
+      })();
+    },
+
+    /**
+     * The page the Smart-ID app opens after a Web2App sign-in: finishes the sign-in begun in this browser.
+     * False when this browser did not begin it (another browser, a private window): nothing is asked then.
+     */
+    async finishSmartIdReturn(input: Omit<SmartIdCallbackRequest, 'authenticationSessionId'> & { authenticationSessionId: string }): Promise<boolean> {
+      const pending = readSmartIdReturn();
+      if (!pending || pending.authenticationSessionId !== input.authenticationSessionId) return false;
+      abandonRun();
+      try {
+        let answer = await deps.api.returnFromSmartId(input);
+        // SK may take a moment to record the PIN the app has just sent.
+        for (let attempt = 0; answer.status === 'RUNNING' && attempt < RETURN_ATTEMPTS; attempt += 1) answer = await deps.api.returnFromSmartId(input);
+        if (answer.status === 'RUNNING') throw new SignInError('timeout');
+        if (answer.state !== pending.clientState) throw new SignInError(SIGN_IN_VIOLATION_ERROR_CODE);
+        if ('outcome' in answer) throw new SignInError(answer.outcome);
+        forgetSmartIdReturn();
+        await complete('SMART_ID', await deps.api.exchangeCodeForTokens(answer.code, pending.codeVerifier), {});
+      } catch (error) {
+        forgetSmartIdReturn();
+        // The server knows no such return for this browser: it is the same case as a missing record here.
+        if (error instanceof ApiError && error.status === 404) return false;
+        fail('SMART_ID', error, {});
+      }
+      return true;
+    },
+
+    /** A QR code's link for this second (the QR panel asks every second). */
+    fetchDeviceLink: (authenticationSessionId: string, language: 'et' | 'en' | 'ru', signal?: AbortSignal) =>
+      deps.api.fetchDeviceLink(authenticationSessionId, language, signal),
+
     /** The Cancel button: stop polling here and cancel the authentication on the server. */
     cancel(): void {
       const current = run;
@@ -190,6 +276,9 @@ export function createSignInFlow(deps: SignInDependencies) {
 
 export type SignInFlow = ReturnType<typeof createSignInFlow>;
 
+/** How many more times a Web2App return asks while SK still reports the sign-in running. */
+const RETURN_ATTEMPTS = 3;
+
 // The calls bring the API contracts (zod), the PKCE challenge a SHA-256, the token store the token contract:
 // none of it is needed to paint the sign-in screen. Each loads on first use, or sooner with preloadSignIn.
 const loadApi = lazyWithReload(() => import('./api/sign-in-api'));
@@ -205,6 +294,9 @@ const withApi = <T>(call: (api: typeof signInApi) => Promise<T>): Promise<T> =>
 const lazyApi: typeof signInApi = {
   startSmartId: (...args) => withApi((api) => api.startSmartId(...args)),
   startMobileId: (...args) => withApi((api) => api.startMobileId(...args)),
+  startSmartIdDeviceLink: (...args) => withApi((api) => api.startSmartIdDeviceLink(...args)),
+  fetchDeviceLink: (...args) => withApi((api) => api.fetchDeviceLink(...args)),
+  returnFromSmartId: (...args) => withApi((api) => api.returnFromSmartId(...args)),
   fetchAuthenticationStatus: (...args) => withApi((api) => api.fetchAuthenticationStatus(...args)),
   cancelAuthentication: (...args) => withApi((api) => api.cancelAuthentication(...args)),
   authorizeIdCard: (...args) => withApi((api) => api.authorizeIdCard(...args)),

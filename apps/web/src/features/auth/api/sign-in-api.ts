@@ -10,7 +10,10 @@ import {
   type AuthenticationEvent,
   type AuthenticationStartResponse,
   type AuthenticationStatusResponse,
+  type DeviceLinkFlow,
   type MobileIdStartInput,
+  type SmartIdCallbackRequest,
+  type SmartIdDeviceLinkStartResponse,
   type SmartIdStartInput,
   type TokenResponse,
   type WebEidAuthTokenInput,
@@ -43,6 +46,23 @@ export function startSmartId(input: SmartIdStartInput, pkce: Pkce): Promise<Auth
 
 export function startMobileId(input: MobileIdStartInput, pkce: Pkce): Promise<AuthenticationStartResponse> {
   return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input } });
+}
+
+type Language = 'et' | 'en' | 'ru';
+
+/** Smart-ID by QR code or app link: no personal code; a Web2App start also sets the cookie its return needs. */
+export function startSmartIdDeviceLink(flow: DeviceLinkFlow, language: Language, pkce: Pkce): Promise<SmartIdDeviceLinkStartResponse> {
+  return apiRequest(authEndpoints.startSmartIdDeviceLink, { body: { ...commonFields(pkce), flow, language }, retries: 0 });
+}
+
+/** The QR code's link for this second; no retry, as the next second asks again. */
+export function fetchDeviceLink(authenticationSessionId: string, language: Language, signal?: AbortSignal): Promise<{ deviceLink: string }> {
+  return apiRequest(authEndpoints.smartIdDeviceLink, { params: { authenticationSessionId }, query: { language }, signal, retries: 0 });
+}
+
+/** The return from the Smart-ID app after a Web2App sign-in; single use on the server, so never retried. */
+export function returnFromSmartId(input: SmartIdCallbackRequest): Promise<AuthenticationStatusResponse> {
+  return apiRequest(authEndpoints.smartIdCallback, { body: input, retries: 0 });
 }
 
 export function fetchAuthenticationStatus(method: PollingMethod, authenticationSessionId: string, signal?: AbortSignal): Promise<AuthenticationStatusResponse> {
