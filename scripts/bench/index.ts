@@ -25,6 +25,7 @@ import { benchSubject } from './people.js';
 import type { ChildServer } from './processes.js';
 import { run } from './processes.js';
 import { formatProfile, summariseProfile } from './profile.js';
+import { formatQrWaiting, measureQrWaiting } from './qr-waiting.js';
 import { formatRegisterQueries } from './register-queries.js';
 import { formatReport, targetsOf, type BenchReport } from './report.js';
 import { seedPglite, seedPostgres } from './seed.js';
@@ -302,6 +303,9 @@ async function main(): Promise<void> {
   // In this process, against a RIK stand-in of its own: the register is the simulators' in the servers above.
   log('register queries per journey');
   report.notes.push(await formatRegisterQueries());
+
+  log('people waiting at the QR code');
+  report.notes.push(formatQrWaiting(await measureQrWaiting(options.isQuick ? 100 : 300, options.isQuick ? 5 : 10)));
 
   const profiles = options.isProfiled ? await profileScenarios(appDatabaseUrl, dataDir, server.env.PUBLIC_URL ?? server.baseUrl, applications) : [];
 
