@@ -1,0 +1,146 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/accessibility.js';
+import { useBrowserSuite } from './support/suite.js';
+
+/**
+ * Smart-ID by QR code and by app link (decision 38) in Chromium, against the Smart-ID stand-in. Its mock endpoint
+ * plays the phone as SK's DEMO mock does: it takes the link the page gave, checks its authCode as the app would,
+ * and completes the session as a test account.
+ */
+
+const suite = useBrowserSuite();
+
+const mockUrl = () => new URL('/mock/device-link', suite.server.app.identitySimulators?.smartIdBaseUrl ?? '').href;
+
+type MockAnswer = { status: number; body: Record<string, unknown> };
+
+async function playThePhone(body: Record<string, unknown>): Promise<MockAnswer> {
+  const response = await fetch(mockUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The link the QR code on the page carries, read from a screenshot of it as a phone's camera would. */
+async function scanQrCode(page: Page): Promise<string> {
+  const image = PNG.sync.read(await page.getByRole('img', { name: 'QR code for signing in with Smart-ID' }).screenshot());
+  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!code) throw new Error('no QR code could be read from the screenshot');
+  return code.data;
+}
+
+async function showQrCode(page: Page, language = 'en') {
+  await page.goto(`${suite.server.baseUrl}/start/authentication?lang=${language}`);
+  await page.getByRole('button', { name: 'Sign in with a QR code' }).click();
+  await page.getByRole('img', { name: 'QR code for signing in with Smart-ID' }).waitFor();
+}
+
+describe('Smart-ID sign-in by QR code on a computer', () => {
+  it('reads the QR code from the screen, lets the stand-in phone confirm it, and lands on personal information', async () => {
+    const { page, server } = suite;
+    await showQrCode(page);
+    await expectNoAxeViolations(page);
+    const link = await scanQrCode(page);
+    expect(link).toMatch(/[?&]deviceLinkType=QR&elapsedSeconds=\d+&sessionToken=[^&]+&sessionType=auth&version=1\.0&lang=eng&authCode=[\w-]+$/);
+    // No personal code was typed: the person comes from the certificate.
+    const answer = await playThePhone({ documentNumber: 'PNOEE-40504040001-MOCK-Q', deviceLink: link, flowType: 'QR' });
+    expect(answer.status).toBe(200);
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`, { timeout: 20_000 });
+  });
+
+  it('renews the code every second: a second scan carries a later link', async () => {
+    const { page } = suite;
+    await showQrCode(page);
+    const first = await scanQrCode(page);
+    await expect.poll(async () => scanQrCode(page), { timeout: 5000 }).not.toBe(first);
+  });
+
+  it.each([
+    ['a refusal in the app', 'PNOEE-30403039917-MOCK-Q', 'Sign-in cancelled'],
+    ['no answer in time', 'PNOEE-30403039983-MOCK-Q', 'Smart-ID sign-in timed out'],
+  ])('%s ends on the sign-in error page', async (_case, documentNumber, heading) => {
+    const { page, server } = suite;
+    await showQrCode(page);
+    const answer = await playThePhone({ documentNumber, deviceLink: await scanQrCode(page), flowType: 'QR' });
+    expect(answer.status).toBe(200);
+    await page.waitForURL(new RegExp(`${server.baseUrl}/start/authentication-error`), { timeout: 20_000 });
+    await expect.poll(async () => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+  });
+
+  it('refuses a link whose authCode was altered', async () => {
+    const { page } = suite;
+    await showQrCode(page);
+    const link = await scanQrCode(page);
+    const answer = await playThePhone({ documentNumber: 'PNOEE-40504040001-MOCK-Q', deviceLink: `${link.slice(0, -2)}AA`, flowType: 'QR' });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('Smart-ID sign-in by app link on a phone (360 px)', () => {
+  async function phonePage(): Promise<Page> {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    return context.newPage();
+  }
+
+  /** Presses "Open the Smart-ID app"; the app's link is caught instead of leaving for SK's site. */
+  async function openTheApp(page: Page): Promise<string> {
+    let opened: (link: string) => void = () => undefined;
+    const link = new Promise<string>((resolve) => (opened = resolve));
+    await page.route(/device-link\?deviceLinkType=Web2App/, async (route) => {
+      opened(route.request().url());
+      await route.abort();
+    });
+    await page.goto(`${suite.server.baseUrl}/start/authentication?lang=et`);
+    await page.getByRole('button', { name: 'Ava Smart-ID rakendus' }).click();
+    return link;
+  }
+
+  it('offers the app first, and returns through the callback page in the same browser to personal information', async () => {
+    const page = await phonePage();
+    try {
+      const link = await openTheApp(page);
+      expect(link).toMatch(/deviceLinkType=Web2App&sessionToken=[^&]+&sessionType=auth&version=1\.0&lang=est&authCode=[\w-]+$/);
+      const cookies = await page.context().cookies(suite.server.baseUrl);
+      const returnCookie = cookies.find((cookie) => cookie.name === 'sid_return');
+      expect(returnCookie?.httpOnly).toBe(true);
+      expect(returnCookie?.sameSite).toBe('Lax');
+      const answer = await playThePhone({
+        documentNumber: 'PNOEE-40404040009-MOCK-Q',
+        deviceLink: link,
+        flowType: 'Web2App',
+        browserCookie: `sid_return=${returnCookie?.value ?? ''}`,
+      });
+      expect(answer.status).toBe(200);
+      const callbackUrl = String(answer.body.callbackUrl);
+      expect(callbackUrl).toContain('/start/authentication/smart-id-return?session=');
+      expect(callbackUrl).toMatch(/&sessionSecretDigest=[\w-]+&userChallengeVerifier=[\w-]+$/);
+      // The app opens the return page in this browser.
+      await page.goto(callbackUrl);
+      await page.waitForURL(`${suite.server.baseUrl}/start/personal-information`, { timeout: 20_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a return opened in another browser explains what to do instead of failing silently', async () => {
+    const page = await phonePage();
+    const other = await phonePage();
+    try {
+      const link = await openTheApp(page);
+      const returnCookie = (await page.context().cookies(suite.server.baseUrl)).find((cookie) => cookie.name === 'sid_return');
+      const answer = await playThePhone({
+        documentNumber: 'PNOEE-40404040009-MOCK-Q',
+        deviceLink: link,
+        flowType: 'Web2App',
+        browserCookie: `sid_return=${returnCookie?.value ?? ''}`,
+      });
+      await other.goto(String(answer.body.callbackUrl));
+      await other.getByRole('heading', { level: 1, name: 'Jätka brauseris, kus alustasid' }).waitFor();
+      await expectNoAxeViolations(other);
+    } finally {
+      await page.context().close();
+      await other.context().close();
+    }
+  });
+});
