@@ -1,8 +1,7 @@
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility.js';
+import { playThePhone as playThePhoneAt, scanQrCode as scanQrCodeOf } from './support/smart-id.js';
 import { useBrowserSuite } from './support/suite.js';
 
 /**
@@ -13,22 +12,9 @@ import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
 
-const mockUrl = () => new URL('/mock/device-link', suite.server.app.identitySimulators?.smartIdBaseUrl ?? '').href;
+const playThePhone = (body: Record<string, unknown>) => playThePhoneAt(suite.server.app.identitySimulators?.smartIdBaseUrl ?? '', body);
 
-type MockAnswer = { status: number; body: Record<string, unknown> };
-
-async function playThePhone(body: Record<string, unknown>): Promise<MockAnswer> {
-  const response = await fetch(mockUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** The link the QR code on the page carries, read from a screenshot of it as a phone's camera would. */
-async function scanQrCode(page: Page): Promise<string> {
-  const image = PNG.sync.read(await page.getByRole('img', { name: 'QR code for signing in with Smart-ID' }).screenshot());
-  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  if (!code) throw new Error('no QR code could be read from the screenshot');
-  return code.data;
-}
+const scanQrCode = (page: Page) => scanQrCodeOf(page.getByRole('img', { name: 'QR code for signing in with Smart-ID' }));
 
 async function showQrCode(page: Page, language = 'en') {
   await page.goto(`${suite.server.baseUrl}/start/authentication?lang=${language}`);

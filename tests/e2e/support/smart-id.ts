@@ -1,0 +1,24 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Locator } from 'playwright-core';
+
+/** The link a QR code on the page carries, read from a screenshot of it as a phone's camera would. */
+export async function scanQrCode(qrCode: Locator): Promise<string> {
+  const image = PNG.sync.read(await qrCode.screenshot());
+  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!code) throw new Error('no QR code could be read from the screenshot');
+  return code.data;
+}
+
+/**
+ * The Smart-ID stand-in's mock endpoint, which plays the phone as SK's DEMO mock does (`POST /mock/device-link`
+ * at the service's origin): it checks the link's authCode as the app would and completes the session.
+ */
+export async function playThePhone(smartIdBaseUrl: string, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(new URL('/mock/device-link', smartIdBaseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
