@@ -126,6 +126,16 @@ const failed = (code: PollFailure['code'], detail: string): PollFailure => ({ st
 
 const USER_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * initialCallbackUrl: https, no fragment, no unencoded '|' (docs/eid-facts.md section 1.10). http is
+ * accepted on a loopback host only, where nothing but the stand-in can call it (tests).
+ */
+const isCallbackUrl = (url: string | undefined): url is string => {
+  if (url === undefined || url.length > 1800 || /[#|]/.test(url) || !URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname));
+};
+
 /** Why an OK sign-in answer is not the one we asked for, or null: ACSP_V2, RSASSA-PSS over our hash, the flow and interaction offered. */
 const acspV2Problem = (body: SessionStatus, flowType: FlowType): string | null => {
   const { signature } = body;
@@ -288,7 +298,7 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     },
 
     async startDeviceLinkAuthentication({ flow, initialCallbackUrl, now }) {
-      if (flow === 'Web2App' && !initialCallbackUrl?.startsWith('https://')) throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl');
+      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl)) throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
       const createdAtMs = now ?? Date.now();
       const rpChallenge = randomBytes(RP_CHALLENGE_MAX_BYTES).toString('base64');
       const body = await post('authentication/device-link/anonymous', {
