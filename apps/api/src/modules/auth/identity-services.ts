@@ -11,6 +11,7 @@ import {
   type MobileIdentityProvider,
   type OcspClient,
   responderUrlByIssuer,
+  SCHEME_NAME_DEMO,
   type SigningProviders,
   type TimestampClient,
 } from '../identity/index.js';
@@ -65,6 +66,8 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
     relyingPartyName: config.SMART_ID_RELYING_PARTY_NAME ?? simulators?.relyingPartyName ?? '',
     trustAnchors: config.SMART_ID_TRUST_ANCHORS ? readPemFiles(config.SMART_ID_TRUST_ANCHORS) : (simulators?.smartIdTrustAnchors ?? []),
     displayText: config.IDENTITY_DISPLAY_TEXT,
+    // The simulators stand in for SK's DEMO, whose scheme is smart-id-demo, wherever they run; else by the address.
+    ...(config.SMART_ID_SCHEME_NAME ? { schemeName: config.SMART_ID_SCHEME_NAME } : isSimulated ? { schemeName: SCHEME_NAME_DEMO } : {}),
   });
   const mobileId = createMobileIdClient({
     baseUrl: config.MOBILE_ID_BASE_URL ?? simulators?.mobileIdBaseUrl ?? '',
