@@ -139,7 +139,9 @@ describe('loadConfig', () => {
   });
 
   it('takes the Smart-ID RP API v3 only, and SMART_ID_SCHEME_NAME of the two schemes', () => {
-    expect(() => loadConfig({ ...LIVE, SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/' })).toThrow(/SMART_ID_BASE_URL: must be the Smart-ID RP API v3 address/);
+    expect(() => loadConfig({ ...LIVE, SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/' })).toThrow(
+      /SMART_ID_BASE_URL: must be the Smart-ID RP API v3 address/,
+    );
     expect(loadConfig({ ...LIVE, SMART_ID_BASE_URL: 'https://rp-api.smart-id.com/v3' }).SMART_ID_BASE_URL).toBe('https://rp-api.smart-id.com/v3');
     expect(loadConfig({ ...LIVE, SMART_ID_SCHEME_NAME: 'smart-id-demo' }).SMART_ID_SCHEME_NAME).toBe('smart-id-demo');
     expect(() => loadConfig({ ...LIVE, SMART_ID_SCHEME_NAME: 'other' })).toThrow(/SMART_ID_SCHEME_NAME/);

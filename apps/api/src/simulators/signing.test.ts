@@ -293,7 +293,14 @@ describe('Smart-ID signing contract (RP API v3)', () => {
     expect((await post('signature/certificate/PNOEE-38001085718-MOCK-Q', {})).status).toBe(404);
     expect((await post('signature/notification/document/nonsense', pin())).status).toBe(404);
     expect((await post('signature/certificate-choice/notification/etsi/PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
-    expect((await post('signature/notification/document/PNOEE-40504040001-MOCK-Q', { ...pin(), signatureProtocolParameters: { signatureAlgorithm: 'sha256WithRSAEncryption' } })).status).toBe(400);
+    expect(
+      (
+        await post('signature/notification/document/PNOEE-40504040001-MOCK-Q', {
+          ...pin(),
+          signatureProtocolParameters: { signatureAlgorithm: 'sha256WithRSAEncryption' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await post('signature/certificate-choice/notification/etsi/40504040001', {})).status).toBe(400);
   });
 });

@@ -129,7 +129,11 @@ describe('Smart-ID simulator contract (RP API v3)', () => {
         relyingPartyUUID: simulators.relyingPartyUuid,
         relyingPartyName: 'demo',
         signatureProtocol: 'ACSP_V2',
-        signatureProtocolParameters: { rpChallenge: newHash().toString('base64'), signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' } },
+        signatureProtocolParameters: {
+          rpChallenge: newHash().toString('base64'),
+          signatureAlgorithm: 'rsassa-pss',
+          signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+        },
         interactions,
         vcType: 'numeric4',
         ...body,
@@ -164,7 +168,11 @@ describe('Smart-ID simulator contract (RP API v3)', () => {
     expect(advanced.status).toBe(403);
     expect(advanced.headers.get('content-type')).toContain('application/problem+json');
     expect(await advanced.json()).toMatchObject({ type: 'about:blank', status: 403, title: 'Forbidden' });
-    const short = { rpChallenge: Buffer.alloc(10).toString('base64'), signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' } };
+    const short = {
+      rpChallenge: Buffer.alloc(10).toString('base64'),
+      signatureAlgorithm: 'rsassa-pss',
+      signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+    };
     expect((await post('PNOEE-40504040001', { signatureProtocolParameters: short })).status).toBe(400);
     expect((await post('PNOEE-40504040001', { nonce: 'n1' })).status).toBe(400);
     const foreign = await post('PNOLT-40504040001', {});

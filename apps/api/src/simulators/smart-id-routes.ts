@@ -49,7 +49,10 @@ type Interaction = z.infer<typeof interaction>;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 // initialCallbackUrl: no fragment and no unencoded '|' (docs/eid-facts.md section 1.10); http is allowed here for local tests.
-const callbackUrl = z.url().max(1800).regex(/^https?:\/\/[^|#]+$/);
+const callbackUrl = z
+  .url()
+  .max(1800)
+  .regex(/^https?:\/\/[^|#]+$/);
 
 const relyingParty = { relyingPartyUUID: z.string(), relyingPartyName: z.string() };
 const authLevel = z.enum(['ADVANCED', 'QUALIFIED']).default('QUALIFIED');
@@ -65,8 +68,20 @@ const acspV2 = {
   interactions: z.string().regex(BASE64),
 };
 const BODIES = {
-  notificationAuthentication: z.strictObject({ ...relyingParty, certificateLevel: authLevel, ...acspV2, vcType: z.literal('numeric4'), requestProperties: z.unknown().optional() }),
-  deviceLinkAuthentication: z.strictObject({ ...relyingParty, certificateLevel: authLevel, ...acspV2, initialCallbackUrl: callbackUrl.optional(), requestProperties: z.unknown().optional() }),
+  notificationAuthentication: z.strictObject({
+    ...relyingParty,
+    certificateLevel: authLevel,
+    ...acspV2,
+    vcType: z.literal('numeric4'),
+    requestProperties: z.unknown().optional(),
+  }),
+  deviceLinkAuthentication: z.strictObject({
+    ...relyingParty,
+    certificateLevel: authLevel,
+    ...acspV2,
+    initialCallbackUrl: callbackUrl.optional(),
+    requestProperties: z.unknown().optional(),
+  }),
   certificateChoice: z.strictObject({ ...relyingParty, certificateLevel: signingLevel, nonce, requestProperties: z.unknown().optional() }),
   certificate: z.strictObject({ ...relyingParty, certificateLevel: signingLevel }),
   signature: z.strictObject({
@@ -148,7 +163,10 @@ const readInteractions = (value: string): Interaction[] | null => {
   const bytes = decodeBase64(value);
   if (bytes === null) return null;
   try {
-    const parsed = z.array(interaction).min(1).safeParse(JSON.parse(bytes.toString('utf8')));
+    const parsed = z
+      .array(interaction)
+      .min(1)
+      .safeParse(JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -275,11 +293,24 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       let answer: SessionAnswer;
       if (used === undefined) answer = { state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } };
       else if (identity.outcome !== 'OK') answer = complete(identity);
-      else answer = (await signedIn(identity, { ...body.signatureProtocolParameters, interactions: body.interactions, relyingPartyName: body.relyingPartyName, hashAlgorithm }, used, 'Notification')).answer;
+      else
+        answer = (
+          await signedIn(
+            identity,
+            { ...body.signatureProtocolParameters, interactions: body.interactions, relyingPartyName: body.relyingPartyName, hashAlgorithm },
+            used,
+            'Notification',
+          )
+        ).answer;
       const sessionId = sessions.create(answer);
       // The phone shows SHA-256 of the rpChallenge's bytes, as the RP does (docs/eid-facts.md section 1.9).
       const first = offered[0];
-      options.phoneScreens.show(identity.personalId, { service: 'SMART_ID', pin: 'PIN1', hash: rpChallenge, displayText: first?.displayText60 ?? first?.displayText200 });
+      options.phoneScreens.show(identity.personalId, {
+        service: 'SMART_ID',
+        pin: 'PIN1',
+        hash: rpChallenge,
+        displayText: first?.displayText60 ?? first?.displayText200,
+      });
       return { sessionID: sessionId };
     });
 
@@ -340,7 +371,11 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       const sessionId = await idempotent(key, async () => {
         if (CERTIFICATE_CHOICE_OUTCOMES.has(identity.outcome)) return sessions.create(complete(identity));
         const signer = await options.pki.smartIdSigner(identity);
-        return sessions.create({ state: 'COMPLETE', result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) }, cert: certificateOf(signer) });
+        return sessions.create({
+          state: 'COMPLETE',
+          result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
+          cert: certificateOf(signer),
+        });
       })();
       return { sessionID: sessionId };
     });
@@ -386,14 +421,23 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
             state: 'COMPLETE',
             result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
             signatureProtocol: 'RAW_DIGEST_SIGNATURE',
-            signature: { value: signDigest(signer.privateKey, digest, hashType).toString('base64'), flowType: 'Notification', signatureAlgorithm: body.signatureProtocolParameters.signatureAlgorithm },
+            signature: {
+              value: signDigest(signer.privateKey, digest, hashType).toString('base64'),
+              flowType: 'Notification',
+              signatureAlgorithm: body.signatureProtocolParameters.signatureAlgorithm,
+            },
             cert: certificateOf(signer),
             interactionTypeUsed: used.type,
           });
         })();
         // v3's server chooses the code of a signature and answers it; this stand-in derives it from the digest, and the phone shows the same.
         const first = offered[0];
-        options.phoneScreens.show(identity.personalId, { service: 'SMART_ID', pin: 'PIN2', hash: digest, displayText: first?.displayText60 ?? first?.displayText200 });
+        options.phoneScreens.show(identity.personalId, {
+          service: 'SMART_ID',
+          pin: 'PIN2',
+          hash: digest,
+          displayText: first?.displayText60 ?? first?.displayText200,
+        });
         return { sessionID: sessionId, vc: { type: 'numeric4', value: smartIdVerificationCode(digest) } };
       };
     app.post('/signature/notification/etsi/:id', startSignature('etsi'));
@@ -432,7 +476,7 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       if (session === undefined) return problem(reply, 404, 'no such session');
       if (session.used) return problem(reply, 409, 'the session was already used');
       if (link.deviceLinkType !== body.flowType) return problem(reply, 400, 'flowType is not the link type');
-      if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== 'auth') return problem(reply, 400, 'not this service\'s sign-in link');
+      if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== 'auth') return problem(reply, 400, "not this service's sign-in link");
       const isSameDevice = link.deviceLinkType !== 'QR';
       const authCodeContext = {
         schemeName: SCHEME_NAME,
@@ -448,7 +492,8 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
         if ((link.elapsedSeconds ?? 0) < ageSeconds - QR_MAX_LAG_SECONDS) return problem(reply, 400, 'the QR code is too old');
       }
       if (isSameDevice && session.initialCallbackUrl === undefined) return problem(reply, 400, 'the session has no initialCallbackUrl');
-      if (body.initialCallbackUrl !== undefined && body.initialCallbackUrl !== session.initialCallbackUrl) return problem(reply, 400, 'initialCallbackUrl is not the session\'s');
+      if (body.initialCallbackUrl !== undefined && body.initialCallbackUrl !== session.initialCallbackUrl)
+        return problem(reply, 400, "initialCallbackUrl is not the session's");
       if (link.deviceLinkType === 'Web2App' && body.browserCookie === undefined) return problem(reply, 400, 'Web2App needs the browser cookie');
       const code = DOCUMENT_NUMBER.exec(body.documentNumber)?.[1];
       const identity = code === undefined ? undefined : findSmartIdIdentity(code);

@@ -128,7 +128,12 @@ const checkSignedAnswer = (response: AuthenticationResponse, now: Date): Checked
 export const validateSignedAuthentication = (
   check: Omit<CertificateCheck, 'expectedPersonalId'> & { expectedPersonalId: string | null; verifies: (publicKey: KeyObject) => boolean },
 ): CertificateValidation => {
-  const checked = checkSignedBy({ ...check, expectedPersonalId: check.expectedPersonalId ?? '' }, check.expectedPersonalId, check.verifies, check.now ?? new Date());
+  const checked = checkSignedBy(
+    { ...check, expectedPersonalId: check.expectedPersonalId ?? '' },
+    check.expectedPersonalId,
+    check.verifies,
+    check.now ?? new Date(),
+  );
   return checked.ok ? { ok: true, person: checked.person } : reject(checked.reason);
 };
 

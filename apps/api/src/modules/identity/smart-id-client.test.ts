@@ -59,7 +59,11 @@ describe('Smart-ID client requests', () => {
         relyingPartyName: 'DEMO',
         certificateLevel: 'QUALIFIED',
         signatureProtocol: 'ACSP_V2',
-        signatureProtocolParameters: { rpChallenge: hash.toString('base64'), signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' } },
+        signatureProtocolParameters: {
+          rpChallenge: hash.toString('base64'),
+          signatureAlgorithm: 'rsassa-pss',
+          signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+        },
         interactions: Buffer.from(JSON.stringify([{ type: 'displayTextAndPIN', displayText60: 'Ettevõtte konto avamine' }])).toString('base64'),
         vcType: 'numeric4',
       },
@@ -193,7 +197,12 @@ describe('Smart-ID OK answers are validated', () => {
           userChallenge: 'GnsWXXEjTCKR89fj9uo5u5ReBZ9JR7_pezLAI5jMS00',
           flowType: 'Notification',
           signatureAlgorithm: 'rsassa-pss',
-          signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512', maskGenAlgorithm: { algorithm: 'id-mgf1', parameters: { hashAlgorithm: 'SHA-512' } }, saltLength: 64, trailerField: '0xbc' },
+          signatureAlgorithmParameters: {
+            hashAlgorithm: 'SHA-512',
+            maskGenAlgorithm: { algorithm: 'id-mgf1', parameters: { hashAlgorithm: 'SHA-512' } },
+            saltLength: 64,
+            trailerField: '0xbc',
+          },
           ...options.signature,
         },
         cert: { value: Buffer.from(new X509Certificate(credential.certificatePem).raw).toString('base64'), certificateLevel: options.level ?? 'QUALIFIED' },
@@ -205,7 +214,10 @@ describe('Smart-ID OK answers are validated', () => {
   const who = { personalId, givenName: 'OK', surname: 'TESTNUMBER' };
 
   it('completes with the person from the certificate when the PSS signature verifies over the rebuilt ACSP_V2 payload', async () => {
-    expect(await pollWith(await okAnswer(who))).toEqual({ status: 'COMPLETE', person: { personalId, countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' } });
+    expect(await pollWith(await okAnswer(who))).toEqual({
+      status: 'COMPLETE',
+      person: { personalId, countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' },
+    });
   });
 
   it('fails when the certificate names someone else, the level is too low or the challenge differs', async () => {
@@ -336,10 +348,13 @@ describe('Smart-ID signing requests', () => {
 
   it('signs with POST signature/notification/document/{documentNumber}, answers the code SK chose and validates the answer', async () => {
     server.requests.length = 0;
-    answer = (request) => (request.method === 'POST' ? { status: 200, body: { sessionID: 'sign-1', vc: { type: 'numeric4', value: '4927' } } } : signatureAnswer(signing));
+    answer = (request) =>
+      request.method === 'POST' ? { status: 200, body: { sessionID: 'sign-1', vc: { type: 'numeric4', value: '4927' } } } : signatureAnswer(signing);
     const started = await client.startSignature({ personalId, documentNumber: 'PNOEE-40504040001-MOCK-Q', hash, hashType: 'SHA512' });
     expect(started).toEqual({ providerSessionId: 'sign-1', verificationCode: '4927' });
-    expect(await client.pollSignature({ providerSessionId: 'sign-1', personalId, hash, hashType: 'SHA512', certificate: der(signing), timeoutMs: 1000 })).toMatchObject({
+    expect(
+      await client.pollSignature({ providerSessionId: 'sign-1', personalId, hash, hashType: 'SHA512', certificate: der(signing), timeoutMs: 1000 }),
+    ).toMatchObject({
       status: 'COMPLETE',
       evidence: { certificate: der(signing), signatureAlgorithm: 'sha512WithRSAEncryption', hashType: 'SHA512', signer: { personalId } },
     });
@@ -365,11 +380,28 @@ describe('Smart-ID signing requests', () => {
       return { status: 200, body };
     };
     const signature = (body: Record<string, unknown>) => body.signature as Record<string, unknown>;
-    expect(await signWith(altered((body) => (body.signatureProtocol = 'ACSP_V2')), der(signing))).toMatchObject({ code: 'unexpected', detail: 'signature protocol is not RAW_DIGEST_SIGNATURE' });
-    expect(await signWith(altered((body) => (signature(body).signatureAlgorithm = 'rsassa-pss')), der(signing))).toMatchObject({ code: 'unexpected' });
-    expect(await signWith(altered((body) => (signature(body).flowType = 'QR')), der(signing))).toMatchObject({ code: 'unexpected', detail: 'flow type is not the one offered' });
+    expect(
+      await signWith(
+        altered((body) => (body.signatureProtocol = 'ACSP_V2')),
+        der(signing),
+      ),
+    ).toMatchObject({ code: 'unexpected', detail: 'signature protocol is not RAW_DIGEST_SIGNATURE' });
+    expect(
+      await signWith(
+        altered((body) => (signature(body).signatureAlgorithm = 'rsassa-pss')),
+        der(signing),
+      ),
+    ).toMatchObject({ code: 'unexpected' });
+    expect(
+      await signWith(
+        altered((body) => (signature(body).flowType = 'QR')),
+        der(signing),
+      ),
+    ).toMatchObject({ code: 'unexpected', detail: 'flow type is not the one offered' });
     answer = () => ({ status: 200, body: { sessionID: 'sign-2' } });
-    await expect(client.startSignature({ personalId, documentNumber: 'PNOEE-40504040001-MOCK-Q', hash, hashType: 'SHA512' })).rejects.toMatchObject({ code: 'unexpected' });
+    await expect(client.startSignature({ personalId, documentNumber: 'PNOEE-40504040001-MOCK-Q', hash, hashType: 'SHA512' })).rejects.toMatchObject({
+      code: 'unexpected',
+    });
   });
 
   it('reads the signing certificate of an account with POST signature/certificate/{documentNumber}', async () => {

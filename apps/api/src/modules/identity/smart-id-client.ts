@@ -90,12 +90,18 @@ const deviceLinkResponse = startResponse.extend({
 const certificateAnswer = z.object({ value: z.string(), certificateLevel: z.string().optional() });
 const certificateResponse = z.object({ state: z.string(), cert: certificateAnswer.optional() });
 // RFC 9457 problem details; only for the log line.
-const problem = z.object({ title: z.string().optional(), detail: z.string().optional(), errors: z.array(z.object({ code: z.string().optional() })).optional() });
+const problem = z.object({
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ code: z.string().optional() })).optional(),
+});
 
 // Unknown fields are ignored anywhere in an answer (docs/eid-facts.md section 1.5).
 const sessionStatus = z.object({
   state: z.string(),
-  result: z.object({ endResult: z.string(), documentNumber: z.string().optional(), details: z.object({ interaction: z.string().optional() }).optional() }).optional(),
+  result: z
+    .object({ endResult: z.string(), documentNumber: z.string().optional(), details: z.object({ interaction: z.string().optional() }).optional() })
+    .optional(),
   signatureProtocol: z.string().optional(),
   signature: z
     .object({
@@ -107,7 +113,9 @@ const sessionStatus = z.object({
       signatureAlgorithmParameters: z
         .object({
           hashAlgorithm: z.string().optional(),
-          maskGenAlgorithm: z.object({ algorithm: z.string().optional(), parameters: z.object({ hashAlgorithm: z.string().optional() }).optional() }).optional(),
+          maskGenAlgorithm: z
+            .object({ algorithm: z.string().optional(), parameters: z.object({ hashAlgorithm: z.string().optional() }).optional() })
+            .optional(),
           saltLength: z.number().optional(),
           trailerField: z.string().optional(),
         })
@@ -266,7 +274,12 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     return { status: 'COMPLETE', person: validation.person, userChallenge };
   };
 
-  const validatedSigningCertificate = (certificate: Buffer, reportedLevel: string | undefined, personalId: string, documentNumber: string): SigningCertificate | PollFailure => {
+  const validatedSigningCertificate = (
+    certificate: Buffer,
+    reportedLevel: string | undefined,
+    personalId: string,
+    documentNumber: string,
+  ): SigningCertificate | PollFailure => {
     const validation = validateSigningCertificate({
       certificate,
       trustAnchors: anchors,
@@ -283,7 +296,8 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
 
     // The hash the auth service made is the rpChallenge, so the code it shows is SK's notification code (section 1.9).
     async start({ personalId, hash }) {
-      if (hash.length < RP_CHALLENGE_MIN_BYTES || hash.length > RP_CHALLENGE_MAX_BYTES) throw new IdentityError('unexpected', 'rpChallenge must be 32-64 bytes');
+      if (hash.length < RP_CHALLENGE_MIN_BYTES || hash.length > RP_CHALLENGE_MAX_BYTES)
+        throw new IdentityError('unexpected', 'rpChallenge must be 32-64 bytes');
       return startSession(`authentication/notification/etsi/${semanticsIdentifier(personalId)}`, {
         ...authenticationRequest(Buffer.from(hash).toString('base64')),
         vcType: 'numeric4',
@@ -293,12 +307,18 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     async poll({ providerSessionId, hash, timeoutMs, personalId }) {
       const polled = await pollSession(providerSessionId, timeoutMs);
       if (!polled.ok) return polled.result;
-      const validated = validateSignIn(polled.answer, { rpChallenge: Buffer.from(hash).toString('base64'), flowType: 'Notification', interactions, personalId });
+      const validated = validateSignIn(polled.answer, {
+        rpChallenge: Buffer.from(hash).toString('base64'),
+        flowType: 'Notification',
+        interactions,
+        personalId,
+      });
       return validated.status === 'COMPLETE' ? { status: 'COMPLETE', person: validated.person } : validated;
     },
 
     async startDeviceLinkAuthentication({ flow, initialCallbackUrl, now }) {
-      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl)) throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
+      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
+        throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
       const createdAtMs = now ?? Date.now();
       const rpChallenge = randomBytes(RP_CHALLENGE_MAX_BYTES).toString('base64');
       const body = await post('authentication/device-link/anonymous', {
@@ -356,7 +376,9 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
         personalId: null,
         ...(session.flow === 'Web2App' && session.initialCallbackUrl !== undefined ? { initialCallbackUrl: session.initialCallbackUrl } : {}),
       });
-      return validated.status === 'COMPLETE' ? { status: 'COMPLETE', person: validated.person, documentNumber, userChallenge: validated.userChallenge } : validated;
+      return validated.status === 'COMPLETE'
+        ? { status: 'COMPLETE', person: validated.person, documentNumber, userChallenge: validated.userChallenge }
+        : validated;
     },
 
     // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md section 1.9).
@@ -435,4 +457,3 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
 
 /** sha256WithRSAEncryption etc.: the PKCS#1 v1.5 name for the digest's hash, as the signed data names it. */
 const rawSignatureAlgorithm = (hashType: HashType): string => `sha${hashType.slice(3)}WithRSAEncryption`;
-

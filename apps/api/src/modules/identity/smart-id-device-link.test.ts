@@ -43,7 +43,11 @@ afterAll(async () => {
 
 /** What the phone does with a link (SK DEMO's /mock/device-link): the status and the body, as text so a test can search it. */
 const phone = async (body: Record<string, unknown>): Promise<{ status: number; text: string; json: Record<string, unknown> }> => {
-  const response = await fetch(simulators.smartIdMockDeviceLinkUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(simulators.smartIdMockDeviceLinkUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> };
 };
@@ -104,7 +108,9 @@ describe('Web2App sign-in through the stand-in', () => {
   });
 
   it('a Web2App link needs an https callback address', async () => {
-    await expect(client.startDeviceLinkAuthentication({ flow: 'Web2App', initialCallbackUrl: 'http://example.com/return' })).rejects.toMatchObject({ code: 'unexpected' });
+    await expect(client.startDeviceLinkAuthentication({ flow: 'Web2App', initialCallbackUrl: 'http://example.com/return' })).rejects.toMatchObject({
+      code: 'unexpected',
+    });
     await expect(client.startDeviceLinkAuthentication({ flow: 'Web2App' })).rejects.toBeInstanceOf(IdentityError);
   });
 });

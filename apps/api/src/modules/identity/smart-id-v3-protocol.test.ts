@@ -53,7 +53,14 @@ describe("SK's device-link vectors", () => {
   });
 
   it('QR link with elapsedSeconds, and its reading back', () => {
-    const link = { deviceLinkBase: SK.deviceLinkBase, deviceLinkType: 'QR', elapsedSeconds: 22, sessionToken: SK.sessionToken, sessionType: 'auth', lang: 'eng' } as const;
+    const link = {
+      deviceLinkBase: SK.deviceLinkBase,
+      deviceLinkType: 'QR',
+      elapsedSeconds: 22,
+      sessionToken: SK.sessionToken,
+      sessionType: 'auth',
+      lang: 'eng',
+    } as const;
     const built = buildDeviceLink(link, SK.sessionSecret, context());
     expect(built).toBe(
       'https://smart-id.com/device-link?deviceLinkType=QR&elapsedSeconds=22&sessionToken=wGIrqveE6AuGDATZKmR1mtAZ&sessionType=auth&version=1.0&lang=eng&authCode=OY1eHaD4UYedrBwtqUbSkpa0w7ttm4FllPkCD_3wlE0',
@@ -79,9 +86,15 @@ describe("SK's device-link vectors", () => {
 });
 
 describe('callback checks', () => {
-  const good = { sessionSecret: SK.sessionSecret, sessionSecretDigest: 'U4CKK13H1XFiyBofev9asqrzIrY5_Gszi_nL_zDKkBc', userChallengeVerifier: SK.userChallengeVerifier, userChallenge: SK.userChallenge };
+  const good = {
+    sessionSecret: SK.sessionSecret,
+    sessionSecretDigest: 'U4CKK13H1XFiyBofev9asqrzIrY5_Gszi_nL_zDKkBc',
+    userChallengeVerifier: SK.userChallengeVerifier,
+    userChallenge: SK.userChallenge,
+  };
   it('accepts the matching digest and verifier', () => expect(isValidCallback(good)).toBe(true));
-  it('refuses a wrong digest', () => expect(isValidCallback({ ...good, sessionSecretDigest: sessionSecretDigest('AAAAAAAAAAAAAAAAAAAAAAAAAAAA') })).toBe(false));
+  it('refuses a wrong digest', () =>
+    expect(isValidCallback({ ...good, sessionSecretDigest: sessionSecretDigest('AAAAAAAAAAAAAAAAAAAAAAAAAAAA') })).toBe(false));
   it('refuses a wrong verifier, and the challenge given as its own verifier', () => {
     expect(isValidCallback({ ...good, userChallengeVerifier: `${SK.userChallengeVerifier.slice(0, -1)}d` })).toBe(false);
     expect(isValidCallback({ ...good, userChallengeVerifier: SK.userChallenge })).toBe(false);

@@ -129,7 +129,12 @@ const sameText = (a: string, b: string): boolean => {
  * The callback checks of a same-device sign-in (docs/eid-facts.md section 1.10): the digest names our
  * session's secret and the verifier hashes to the userChallenge the session answered. Constant-time compares.
  */
-export const isValidCallback = (input: { sessionSecret: string; sessionSecretDigest: string; userChallengeVerifier: string; userChallenge: string }): boolean => {
+export const isValidCallback = (input: {
+  sessionSecret: string;
+  sessionSecretDigest: string;
+  userChallengeVerifier: string;
+  userChallenge: string;
+}): boolean => {
   const digestOk = sameText(sessionSecretDigest(input.sessionSecret), input.sessionSecretDigest);
   const challengeOk = sameText(userChallengeOf(input.userChallengeVerifier), input.userChallenge);
   return digestOk && challengeOk;
@@ -192,7 +197,8 @@ export const buildDeviceLink = (link: DeviceLinkParameters, sessionSecret: strin
   return `${unprotected}&authCode=${authCode(sessionSecret, context, unprotected)}`;
 };
 
-const DEVICE_LINK = /^([^?#]+)\?deviceLinkType=(QR|Web2App|App2App)(?:&elapsedSeconds=(\d+))?&sessionToken=([A-Za-z0-9]+)&sessionType=(auth|sign|cert)&version=1\.0&lang=([a-z]{3})&authCode=([A-Za-z0-9_-]+)$/;
+const DEVICE_LINK =
+  /^([^?#]+)\?deviceLinkType=(QR|Web2App|App2App)(?:&elapsedSeconds=(\d+))?&sessionToken=([A-Za-z0-9]+)&sessionType=(auth|sign|cert)&version=1\.0&lang=([a-z]{3})&authCode=([A-Za-z0-9_-]+)$/;
 
 /** A device link read back: its parameters, its authCode and the unprotected part the code covers. */
 export type ParsedDeviceLink = DeviceLinkParameters & { authCode: string; unprotected: string };
