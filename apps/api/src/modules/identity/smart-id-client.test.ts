@@ -246,6 +246,7 @@ describe('Smart-ID OK answers are validated', () => {
       [{ signature: { flowType: 'QR' }, signed: { flowType: 'QR' } }, 'flow type is not the one offered'],
       [{ answered: { interactionTypeUsed: 'confirmationMessage' } }, 'interaction is not the one offered'],
       [{ signature: { userChallenge: 'short' } }, 'serverRandom or userChallenge missing'],
+      [{ signature: { serverRandom: 'c2hvcnQ=' } }, 'serverRandom or userChallenge missing'],
     ];
     for (const [options, detail] of cases) expect(await pollWith(await okAnswer(who, options))).toEqual({ status: 'FAILED', code: 'unexpected', detail });
   });

@@ -133,6 +133,7 @@ type OkAnswer = { body: SessionStatus; certificate: Buffer; certificateLevel: st
 const failed = (code: PollFailure['code'], detail: string): PollFailure => ({ status: 'FAILED', code, detail });
 
 const USER_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const SERVER_RANDOM_MIN_LENGTH = 24;
 
 /**
  * initialCallbackUrl: https, no fragment, no unencoded '|' (docs/eid-facts.md section 1.10). http is
@@ -157,7 +158,10 @@ const acspV2Problem = (body: SessionStatus, flowType: FlowType): string | null =
   if (parameters.trailerField !== undefined && parameters.trailerField !== '0xbc') return 'trailer field differs';
   if (signature.flowType !== flowType) return 'flow type is not the one offered';
   if (body.interactionTypeUsed !== INTERACTION) return 'interaction is not the one offered';
-  if (!signature.serverRandom || !USER_CHALLENGE.test(signature.userChallenge ?? '')) return 'serverRandom or userChallenge missing';
+  // serverRandom: at least 24 Base64 characters, as SK's schema and 3.x client ask (docs/eid-facts.md section 1.12).
+  if ((signature.serverRandom?.length ?? 0) < SERVER_RANDOM_MIN_LENGTH || !USER_CHALLENGE.test(signature.userChallenge ?? '')) {
+    return 'serverRandom or userChallenge missing';
+  }
   return null;
 };
 
