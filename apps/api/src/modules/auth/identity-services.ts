@@ -12,6 +12,7 @@ import {
   type OcspClient,
   responderUrlByIssuer,
   SCHEME_NAME_DEMO,
+  type SmartIdClient,
   type SigningProviders,
   type TimestampClient,
 } from '../identity/index.js';
@@ -19,6 +20,8 @@ import { connectSimulators, startSimulators, type SimulatorEndpoints, type Simul
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
+  /** The Smart-ID client itself, for what only Smart-ID offers: device-link sign-in (QR, Web2App). */
+  smartId: SmartIdClient;
   /** PIN2 signing through the same clients; ID-card signatures are checked with validateIdCardSignature and idCardTrustAnchors. */
   signing: SigningProviders;
   idCardTrustAnchors: string[];
@@ -95,6 +98,7 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
 
   return {
     providers: { SMART_ID: smartId, MOBILE_ID: mobileId },
+    smartId,
     signing: { SMART_ID: smartId, MOBILE_ID: mobileId },
     idCardTrustAnchors,
     signatureEvidence,
