@@ -10,7 +10,8 @@ import { startServer } from '../tests/e2e/support/server.js';
 
 const outDir = process.argv[2] ?? 'screenshots/smart-id';
 const locales = ['et', 'en', 'ru'] as const;
-type Catalogue = { AUTH: { DEVICE_LINK: Record<string, string> } };
+type DeviceLinkTexts = Record<'APP_SUBMIT' | 'QR_SUBMIT' | 'QR_OTHER_DEVICE' | 'QR_IMAGE_LABEL' | 'APP_WAITING' | 'OTHER_BROWSER_TITLE', string>;
+type Catalogue = { AUTH: { DEVICE_LINK: DeviceLinkTexts } };
 const texts = (locale: string) => JSON.parse(readFileSync(`apps/web/src/i18n/${locale}.json`, 'utf8')) as Catalogue;
 
 mkdirSync(outDir, { recursive: true });

@@ -50,7 +50,7 @@ let sk: FaultySkServer;
 beforeAll(async () => {
   sk = await startFaultySkServer();
   app = await buildTestApp({
-    SMART_ID_BASE_URL: `${sk.url}/smart-id-rp/v2/`,
+    SMART_ID_BASE_URL: `${sk.url}/smart-id-rp/v3/`,
     MOBILE_ID_BASE_URL: `${sk.url}/mid-api`,
     RATE_LIMIT_STARTS_PER_ADDRESS: '1000',
     RATE_LIMIT_STARTS_PER_PERSON: '1000',

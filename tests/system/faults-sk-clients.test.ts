@@ -45,7 +45,7 @@ beforeAll(async () => {
     displayText: 'Ettevõtte konto avamine',
     timeouts: TIMEOUTS,
   };
-  smartId = createSmartIdClient({ ...common, baseUrl: `${sk.url}/smart-id-rp/v2` });
+  smartId = createSmartIdClient({ ...common, baseUrl: `${sk.url}/smart-id-rp/v3` });
   mobileId = createMobileIdClient({ ...common, baseUrl: `${sk.url}/mid-api` });
 });
 
@@ -85,37 +85,43 @@ function calls(tag: string): Call[] {
     {
       client: 'Smart-ID',
       name: 'start',
-      path: `/smart-id-rp/v2/authentication/etsi/PNOEE-${personalId}`,
+      path: `/smart-id-rp/v3/authentication/notification/etsi/PNOEE-${personalId}`,
       run: () => smartId.start({ personalId, hash: sha512, hashType: 'SHA512' }),
     },
     {
       client: 'Smart-ID',
       name: 'poll',
-      path: `/smart-id-rp/v2/session/${session('sid-auth')}`,
+      path: `/smart-id-rp/v3/session/${session('sid-auth')}`,
       run: () => smartId.poll({ providerSessionId: session('sid-auth'), personalId, hash: sha512, hashType: 'SHA512', timeoutMs: 1000 }),
     },
     {
       client: 'Smart-ID',
       name: 'startCertificateChoice',
-      path: `/smart-id-rp/v2/certificatechoice/etsi/PNOEE-${personalId}`,
+      path: `/smart-id-rp/v3/signature/certificate-choice/notification/etsi/PNOEE-${personalId}`,
       run: () => smartId.startCertificateChoice({ personalId }),
     },
     {
       client: 'Smart-ID',
       name: 'pollCertificateChoice',
-      path: `/smart-id-rp/v2/session/${session('sid-choice')}`,
+      path: `/smart-id-rp/v3/session/${session('sid-choice')}`,
       run: () => smartId.pollCertificateChoice({ providerSessionId: session('sid-choice'), personalId, timeoutMs: 1000 }),
     },
     {
       client: 'Smart-ID',
       name: 'startSignature',
-      path: `/smart-id-rp/v2/signature/document/PNOEE-${personalId}-MOCK-Q`,
+      path: `/smart-id-rp/v3/signature/notification/document/PNOEE-${personalId}-MOCK-Q`,
       run: () => smartId.startSignature({ personalId, documentNumber: `PNOEE-${personalId}-MOCK-Q`, hash: sha256, hashType: 'SHA256' }),
     },
     {
       client: 'Smart-ID',
+      name: 'signingCertificate',
+      path: `/smart-id-rp/v3/signature/certificate/PNOEE-${personalId}-MOCK-Q`,
+      run: () => smartId.signingCertificate({ documentNumber: `PNOEE-${personalId}-MOCK-Q`, personalId }),
+    },
+    {
+      client: 'Smart-ID',
       name: 'pollSignature',
-      path: `/smart-id-rp/v2/session/${session('sid-sign')}`,
+      path: `/smart-id-rp/v3/session/${session('sid-sign')}`,
       run: () => smartId.pollSignature({ providerSessionId: session('sid-sign'), personalId, hash: sha256, hashType: 'SHA256', certificate, timeoutMs: 1000 }),
     },
     {
@@ -200,7 +206,12 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
 
   it('control: the same calls reach a healthy answer through the same server', async () => {
     sk.heal();
-    sk.inject((request) => request.method === 'POST' && !request.path.endsWith('/certificate'), { kind: 'status', status: 200, body: '{"sessionID":"fine"}' });
+    sk.inject((request) => request.method === 'POST' && !request.path.endsWith('/certificate'), {
+      kind: 'status',
+      status: 200,
+      // Smart-ID v3 answers a signature's start with the code to show (docs/eid-facts.md section 1.9).
+      body: '{"sessionID":"fine","vc":{"type":"numeric4","value":"1234"}}',
+    });
     sk.inject((request) => request.method === 'GET', { kind: 'status', status: 200, body: '{"state":"RUNNING"}' });
     const cases = calls('control').filter((call) => call.name !== 'signingCertificate');
     const outcomes = await Promise.all(cases.map((call) => outcomeOf(call.run)));
@@ -235,8 +246,17 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
       body: JSON.stringify({
         state: 'COMPLETE',
         result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
-        signature: { value: garbage },
+        signatureProtocol: 'ACSP_V2',
+        signature: {
+          value: garbage,
+          serverRandom: 'MTlop6EXCrQ6FOErcKjxUhbV',
+          userChallenge: 'GnsWXXEjTCKR89fj9uo5u5ReBZ9JR7_pezLAI5jMS00',
+          flowType: 'Notification',
+          signatureAlgorithm: 'rsassa-pss',
+          signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+        },
         cert: { value: garbage, certificateLevel: 'QUALIFIED' },
+        interactionTypeUsed: 'displayTextAndPIN',
       }),
     });
     const outcome = await outcomeOf(() => smartId.poll({ providerSessionId: 'garbage', personalId, hash: sha512, hashType: 'SHA512', timeoutMs: 1000 }));

@@ -136,7 +136,7 @@ describe('the server process', () => {
     const server = startProcess({
       IDENTITY_MODE: 'live',
       PUBLIC_URL: 'https://konto.pank.ee',
-      SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
+      SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v3/',
       SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
       SMART_ID_RELYING_PARTY_NAME: 'DEMO',
       SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem',

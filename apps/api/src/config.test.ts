@@ -6,7 +6,7 @@ const LIVE = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://konto.pank.ee',
   IDENTITY_MODE: 'live',
-  SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/',
+  SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v3/',
   SMART_ID_RELYING_PARTY_UUID: '00000000-0000-4000-8000-000000000000',
   SMART_ID_RELYING_PARTY_NAME: 'DEMO',
   SMART_ID_TRUST_ANCHORS: '/etc/onboarding/sid-ca.pem, /etc/onboarding/sid-ca-2.pem',
@@ -133,9 +133,18 @@ describe('loadConfig', () => {
 
   it('refuses http:// identity service addresses in live mode', () => {
     for (const key of ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL']) {
-      expect(() => loadConfig({ ...LIVE, [key]: 'http://sid.demo.sk.ee/smart-id-rp/v2/' })).toThrow(new RegExp(`${key}: must be an https:// address`));
-      expect(() => loadConfig({ ...LIVE, [key]: 'HTTPS://sid.demo.sk.ee/smart-id-rp/v2/' })).not.toThrow();
+      expect(() => loadConfig({ ...LIVE, [key]: 'http://sid.demo.sk.ee/smart-id-rp/v3/' })).toThrow(new RegExp(`${key}: must be an https:// address`));
+      expect(() => loadConfig({ ...LIVE, [key]: 'HTTPS://sid.demo.sk.ee/smart-id-rp/v3/' })).not.toThrow();
     }
+  });
+
+  it('takes the Smart-ID RP API v3 only, and SMART_ID_SCHEME_NAME of the two schemes', () => {
+    expect(() => loadConfig({ ...LIVE, SMART_ID_BASE_URL: 'https://sid.demo.sk.ee/smart-id-rp/v2/' })).toThrow(
+      /SMART_ID_BASE_URL: must be the Smart-ID RP API v3 address/,
+    );
+    expect(loadConfig({ ...LIVE, SMART_ID_BASE_URL: 'https://rp-api.smart-id.com/v3' }).SMART_ID_BASE_URL).toBe('https://rp-api.smart-id.com/v3');
+    expect(loadConfig({ ...LIVE, SMART_ID_SCHEME_NAME: 'smart-id-demo' }).SMART_ID_SCHEME_NAME).toBe('smart-id-demo');
+    expect(() => loadConfig({ ...LIVE, SMART_ID_SCHEME_NAME: 'other' })).toThrow(/SMART_ID_SCHEME_NAME/);
   });
 
   it('asks for every setting of the live identity services, and refuses magic sign-in there', () => {

@@ -250,7 +250,13 @@ export const configSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
 
     // Identity services. Unset in simulated mode: the built-in simulators and their test CA are used.
-    SMART_ID_BASE_URL: httpUrl.optional(),
+    /** Smart-ID RP API v3, ending in /v3/ (docs/eid-facts.md section 1.1), e.g. https://rp-api.smart-id.com/v3/. */
+    SMART_ID_BASE_URL: httpUrl.refine((value) => /\/v3\/?$/.test(new URL(value).pathname), 'must be the Smart-ID RP API v3 address, ending in /v3/').optional(),
+    /**
+     * The scheme name Smart-ID signs and links with (docs/eid-facts.md section 1.10): smart-id-demo at SK's
+     * DEMO host and with the simulators, smart-id elsewhere, unless set.
+     */
+    SMART_ID_SCHEME_NAME: z.enum(['smart-id', 'smart-id-demo']).optional(),
     SMART_ID_RELYING_PARTY_UUID: z.uuid().optional(),
     SMART_ID_RELYING_PARTY_NAME: z.string().min(1).optional(),
     SMART_ID_TRUST_ANCHORS: pemFileList.optional(),

@@ -1,6 +1,9 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Locator } from 'playwright-core';
+
+// A CommonJS module whose exports are the function, with a default that is the same function: typed as the latter.
+const jsQR = jsQRModule.default;
 
 /** The link a QR code on the page carries, read from a screenshot of it as a phone's camera would. */
 export async function scanQrCode(qrCode: Locator): Promise<string> {

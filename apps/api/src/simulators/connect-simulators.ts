@@ -6,6 +6,7 @@ const pemList = z.array(z.string().startsWith('-----BEGIN CERTIFICATE-----')).mi
 
 const endpointsSchema = z.object({
   smartIdBaseUrl: z.url(),
+  smartIdMockDeviceLinkUrl: z.url(),
   mobileIdBaseUrl: z.url(),
   idCardBaseUrl: z.url(),
   relyingPartyUuid: z.uuid(),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 // SK keeps a session queryable for 5 minutes after it completes (docs/eid-facts.md sections 1.2, 3.4).
 const RETENTION_AFTER_COMPLETION_MS = 5 * 60_000;
 
-type Session<T> = { result: T; completedAt: number | null; waiters: Set<(isComplete: boolean) => void> };
+type Session<T> = { result: T; completedAt: number | null; waiters: Set<(isComplete: boolean) => void>; expiry?: NodeJS.Timeout };
 
 export type SessionStore<T> = {
   /** A new session that completes with `result` after the store's completion delay. */
@@ -15,6 +15,13 @@ export type SessionStore<T> = {
    * once, as Mobile-ID does (docs/eid-facts.md section 3.4).
    */
   wait(id: string, timeoutMs: number, options?: { supersede?: boolean }): Promise<T | 'RUNNING' | undefined>;
+  /**
+   * A session that runs until resolve() ends it, as a device-link session waits for the phone; after
+   * `expiresAfterMs` it completes with `expired` instead.
+   */
+  createPending(expired: T, expiresAfterMs: number): string;
+  /** Completes a running pending session with `result`; false when it is unknown or already complete. */
+  resolve(id: string, result: T): boolean;
   close(): void;
 };
 
@@ -47,6 +54,26 @@ export const createSessionStore = <T>(completionDelayMs: number): SessionStore<T
       if (completionDelayMs <= 0) complete(id, session);
       else schedule(completionDelayMs, () => complete(id, session));
       return id;
+    },
+
+    createPending(expired, expiresAfterMs) {
+      const id = randomUUID();
+      const session: Session<T> = { result: expired, completedAt: null, waiters: new Set() };
+      sessions.set(id, session);
+      session.expiry = schedule(expiresAfterMs, () => complete(id, session));
+      return id;
+    },
+
+    resolve(id, result) {
+      const session = sessions.get(id);
+      if (session === undefined || session.completedAt !== null) return false;
+      if (session.expiry !== undefined) {
+        clearTimeout(session.expiry);
+        timers.delete(session.expiry);
+      }
+      session.result = result;
+      complete(id, session);
+      return true;
     },
 
     async wait(id, timeoutMs, options = {}) {

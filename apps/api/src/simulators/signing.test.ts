@@ -110,10 +110,7 @@ const chosen = async (personalId: string): Promise<SigningCertificate> => {
 
 const SMART_ID_CODES: Record<string, string> = {
   USER_REFUSED: 'user_cancelled',
-  USER_REFUSED_DISPLAYTEXTANDPIN: 'user_cancelled',
-  USER_REFUSED_VC_CHOICE: 'user_cancelled',
-  USER_REFUSED_CONFIRMATIONMESSAGE: 'user_cancelled',
-  USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE: 'user_cancelled',
+  USER_REFUSED_INTERACTION: 'user_cancelled',
   USER_REFUSED_CERT_CHOICE: 'user_cancelled',
   WRONG_VC: 'user_cancelled',
   TIMEOUT: 'timeout',
@@ -138,7 +135,8 @@ describe('Smart-ID signing with the demo identities', () => {
       const hash = sha('SHA512');
       const result = await sign(smartId, { personalId, documentNumber, hash, hashType: 'SHA512' }, certificate);
       if (outcome !== 'OK') {
-        expect(result).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail: outcome });
+        const detail = identity.refusedInteraction === undefined ? outcome : `${outcome} ${identity.refusedInteraction}`;
+        expect(result).toEqual({ status: 'FAILED', code: SMART_ID_CODES[outcome], detail });
         return;
       }
       expect(result).toEqual({
@@ -186,16 +184,18 @@ describe('Smart-ID signing with the demo identities', () => {
     });
   });
 
-  it('shows the PIN2 verification code of the hash on the simulated phone', async () => {
+  it('shows the PIN2 verification code the service answered on the simulated phone', async () => {
     const { certificate, documentNumber } = await chosen('30303039914');
     const hash = sha('SHA256');
-    const { providerSessionId } = await smartId.startSignature({
+    const { providerSessionId, verificationCode } = await smartId.startSignature({
       personalId: '30303039914',
       documentNumber,
       hash,
       hashType: 'SHA256',
       displayText: 'Allkirjasta leping',
     });
+    // v3 answers the code with the session; the phone shows the same.
+    expect(verificationCode).toBe(simulators.phoneScreen('30303039914')?.verificationCode);
     expect(simulators.phoneScreen('30303039914')).toEqual({
       service: 'SMART_ID',
       pin: 'PIN2',
@@ -246,7 +246,7 @@ describe('Smart-ID signing with the demo identities', () => {
   });
 });
 
-describe('Smart-ID signing contract', () => {
+describe('Smart-ID signing contract (RP API v3)', () => {
   const post = (pathname: string, body: Record<string, unknown>) =>
     fetch(new URL(pathname, simulators.smartIdBaseUrl), {
       method: 'POST',
@@ -258,13 +258,13 @@ describe('Smart-ID signing contract', () => {
     return (await fetch(new URL(`session/${sessionID}?timeoutMs=1000`, simulators.smartIdBaseUrl))).json() as Promise<Record<string, unknown>>;
   };
   const pin = () => ({
-    hash: sha('SHA256').toString('base64'),
-    hashType: 'SHA256',
-    allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }],
+    signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+    signatureProtocolParameters: { digest: sha('SHA256').toString('base64'), signatureAlgorithm: 'sha256WithRSAEncryption' },
+    interactions: Buffer.from(JSON.stringify([{ type: 'displayTextAndPIN', displayText60: 'x' }])).toString('base64'),
   });
 
-  it('certificatechoice/document/{documentNumber} completes with the certificate, document number and no signature', async () => {
-    const answer = await session(await post('certificatechoice/document/PNOEE-40504040001-MOCK-Q', { certificateLevel: 'QSCD' }));
+  it('certificate-choice/notification/etsi completes with the certificate, document number and no signature', async () => {
+    const answer = await session(await post('signature/certificate-choice/notification/etsi/PNOEE-40504040001', { certificateLevel: 'QSCD' }));
     expect(answer).toEqual({
       state: 'COMPLETE',
       result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
@@ -272,24 +272,36 @@ describe('Smart-ID signing contract', () => {
     });
   });
 
-  it('signature/document/{documentNumber} completes with signature.value and algorithm and the signing certificate', async () => {
-    const answer = await session(await post('signature/document/PNOEE-40504040001-MOCK-Q', pin()));
+  it('signature/certificate/{documentNumber} answers the signing certificate at once', async () => {
+    const answer = await post('signature/certificate/PNOEE-40504040001-MOCK-Q', {});
+    expect(await answer.json()).toEqual({ state: 'OK', cert: { value: expect.any(String), certificateLevel: 'QUALIFIED' } });
+    expect(await (await post('signature/certificate/PNOEE-30403039994-MOCK-Q', {})).json()).toEqual({ state: 'DOCUMENT_UNUSABLE' });
+  });
+
+  it('signature/notification/document/{documentNumber} completes with RAW_DIGEST_SIGNATURE, the algorithm and the signing certificate', async () => {
+    const answer = await session(await post('signature/notification/document/PNOEE-40504040001-MOCK-Q', pin()));
     expect(answer).toMatchObject({
       state: 'COMPLETE',
       result: { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' },
-      signature: { value: expect.any(String), algorithm: 'sha256WithRSAEncryption' },
-      interactionFlowUsed: 'displayTextAndPIN',
+      signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+      signature: { value: expect.any(String), flowType: 'Notification', signatureAlgorithm: 'sha256WithRSAEncryption' },
+      interactionTypeUsed: 'displayTextAndPIN',
     });
   });
 
-  it('answers 404 for an unknown document number, 403 for ADVANCED, 400 for a signature without a hash', async () => {
-    expect((await post('certificatechoice/document/PNOEE-38001085718-MOCK-Q', {})).status).toBe(404);
-    expect((await post('signature/document/nonsense', pin())).status).toBe(404);
-    expect((await post('certificatechoice/etsi/PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
+  it('answers 404 for an unknown document number, 403 for ADVANCED, 400 for a signature without a digest', async () => {
+    expect((await post('signature/certificate/PNOEE-38001085718-MOCK-Q', {})).status).toBe(404);
+    expect((await post('signature/notification/document/nonsense', pin())).status).toBe(404);
+    expect((await post('signature/certificate-choice/notification/etsi/PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
     expect(
-      (await post('signature/document/PNOEE-40504040001-MOCK-Q', { hashType: 'SHA256', allowedInteractionsOrder: [{ type: 'displayTextAndPIN' }] })).status,
+      (
+        await post('signature/notification/document/PNOEE-40504040001-MOCK-Q', {
+          ...pin(),
+          signatureProtocolParameters: { signatureAlgorithm: 'sha256WithRSAEncryption' },
+        })
+      ).status,
     ).toBe(400);
-    expect((await post('certificatechoice/etsi/40504040001', {})).status).toBe(400);
+    expect((await post('signature/certificate-choice/notification/etsi/40504040001', {})).status).toBe(400);
   });
 });
 

@@ -62,10 +62,7 @@ afterAll(async () => {
 
 const SMART_ID_EXPECTED: Record<string, string> = {
   USER_REFUSED: 'user_cancelled',
-  USER_REFUSED_DISPLAYTEXTANDPIN: 'user_cancelled',
-  USER_REFUSED_VC_CHOICE: 'user_cancelled',
-  USER_REFUSED_CONFIRMATIONMESSAGE: 'user_cancelled',
-  USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE: 'user_cancelled',
+  USER_REFUSED_INTERACTION: 'user_cancelled',
   USER_REFUSED_CERT_CHOICE: 'user_cancelled',
   WRONG_VC: 'user_cancelled',
   TIMEOUT: 'timeout',
@@ -81,7 +78,8 @@ describe('Smart-ID demo identities end to end', () => {
         person: { personalId: identity.personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname },
       });
     } else {
-      expect(result).toEqual({ status: 'FAILED', code: SMART_ID_EXPECTED[outcome], detail: outcome });
+      const detail = identity.refusedInteraction === undefined ? outcome : `${outcome} ${identity.refusedInteraction}`;
+      expect(result).toEqual({ status: 'FAILED', code: SMART_ID_EXPECTED[outcome], detail });
     }
   });
 
@@ -121,38 +119,70 @@ describe('Smart-ID demo identities end to end', () => {
   });
 });
 
-describe('Smart-ID simulator contract', () => {
+describe('Smart-ID simulator contract (RP API v3)', () => {
+  const interactions = Buffer.from(JSON.stringify([{ type: 'displayTextAndPIN', displayText60: 'x' }])).toString('base64');
   const post = (semanticsId: string, body: Record<string, unknown>) =>
-    fetch(new URL(`authentication/etsi/${semanticsId}`, simulators.smartIdBaseUrl), {
+    fetch(new URL(`authentication/notification/etsi/${semanticsId}`, simulators.smartIdBaseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         relyingPartyUUID: simulators.relyingPartyUuid,
         relyingPartyName: 'demo',
-        hash: newHash().toString('base64'),
-        hashType: 'SHA512',
-        allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: 'x' }],
+        signatureProtocol: 'ACSP_V2',
+        signatureProtocolParameters: {
+          rpChallenge: newHash().toString('base64'),
+          signatureAlgorithm: 'rsassa-pss',
+          signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+        },
+        interactions,
+        vcType: 'numeric4',
+        ...body,
+      }),
+    });
+  const sign = (body: Record<string, unknown>) =>
+    fetch(new URL('signature/notification/document/PNOEE-40504040001-MOCK-Q', simulators.smartIdBaseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        relyingPartyUUID: simulators.relyingPartyUuid,
+        relyingPartyName: 'DEMO',
+        signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+        signatureProtocolParameters: { digest: newHash().toString('base64'), signatureAlgorithm: 'sha512WithRSAEncryption' },
+        interactions,
         ...body,
       }),
     });
 
-  it('returns the same session for an identical POST within 15 s unless a nonce differs', async () => {
-    const hash = newHash().toString('base64');
-    const first = (await (await post('PNOEE-40504040001', { hash })).json()) as { sessionID: string };
-    const second = (await (await post('PNOEE-40504040001', { hash })).json()) as { sessionID: string };
-    const third = (await (await post('PNOEE-40504040001', { hash, nonce: 'n1' })).json()) as { sessionID: string };
+  it('returns the same signature session for an identical POST within 15 s unless a nonce differs, with the code to show', async () => {
+    const parameters = { digest: newHash().toString('base64'), signatureAlgorithm: 'sha512WithRSAEncryption' };
+    const first = (await (await sign({ signatureProtocolParameters: parameters })).json()) as { sessionID: string; vc: { type: string; value: string } };
+    const second = (await (await sign({ signatureProtocolParameters: parameters })).json()) as { sessionID: string };
+    const third = (await (await sign({ signatureProtocolParameters: parameters, nonce: 'n1' })).json()) as { sessionID: string };
     expect(second.sessionID).toBe(first.sessionID);
     expect(third.sessionID).not.toBe(first.sessionID);
+    expect(first.vc).toEqual({ type: 'numeric4', value: expect.stringMatching(/^\d{4}$/) });
   });
 
-  it('answers 403 for ADVANCED, 400 for a wrong hash length, 404 for other countries', async () => {
-    expect((await post('PNOEE-40504040001', { certificateLevel: 'ADVANCED' })).status).toBe(403);
-    expect((await post('PNOEE-40504040001', { hash: Buffer.alloc(10).toString('base64') })).status).toBe(400);
-    expect((await post('PNOLT-40504040001', {})).status).toBe(404);
+  it('answers RFC 9457 problems: 403 for ADVANCED, 400 for a short rpChallenge or a nonce, 404 for other countries', async () => {
+    const advanced = await post('PNOEE-40504040001', { certificateLevel: 'ADVANCED' });
+    expect(advanced.status).toBe(403);
+    expect(advanced.headers.get('content-type')).toContain('application/problem+json');
+    expect(await advanced.json()).toMatchObject({ type: 'about:blank', status: 403, title: 'Forbidden' });
+    const short = {
+      rpChallenge: Buffer.alloc(10).toString('base64'),
+      signatureAlgorithm: 'rsassa-pss',
+      signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' },
+    };
+    expect((await post('PNOEE-40504040001', { signatureProtocolParameters: short })).status).toBe(400);
+    expect((await post('PNOEE-40504040001', { nonce: 'n1' })).status).toBe(400);
+    const foreign = await post('PNOLT-40504040001', {});
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ status: 404, errors: [{ code: 'NO_SUITABLE_ACCOUNT_FOUND' }] });
   });
 
   it('ends with REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP when no interaction is known', async () => {
-    const { sessionID } = (await (await post('PNOEE-40504040001', { allowedInteractionsOrder: [{ type: 'holographicPIN' }] })).json()) as { sessionID: string };
+    const unknown = Buffer.from(JSON.stringify([{ type: 'holographicPIN' }])).toString('base64');
+    const { sessionID } = (await (await post('PNOEE-40504040001', { interactions: unknown })).json()) as { sessionID: string };
     const session = await (await fetch(new URL(`session/${sessionID}?timeoutMs=1000`, simulators.smartIdBaseUrl))).json();
     expect(session).toEqual({ state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } });
   });

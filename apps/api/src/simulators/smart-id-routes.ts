@@ -1,82 +1,191 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { smartIdVerificationCode } from '@onboarding/domain';
 import { z } from 'zod';
+import { decodeBase64 } from '../modules/identity/base64.js';
 import { signDigest } from '../modules/identity/digest-signature.js';
-import { HASH_BYTE_LENGTHS, HASH_TYPES } from '../modules/identity/hash-types.js';
 import type { HashType } from '../modules/identity/types.js';
+import {
+  acspV2Payload,
+  hasValidAuthCode,
+  isV3HashAlgorithm,
+  parseDeviceLink,
+  SCHEME_NAME_DEMO,
+  sessionSecretDigest,
+  signPss,
+  userChallengeOf,
+  V3_HASH_ALGORITHMS,
+  type DeviceLinkType,
+  type FlowType,
+  type V3HashAlgorithm,
+} from '../modules/identity/smart-id-v3-protocol.js';
 import { createSessionStore } from './session-store.js';
 import type { SigningIdentity } from './simulator-pki.js';
-import { decodeHash, isSameRelyingPartyName, type ServiceSimulatorOptions } from './simulator-options.js';
+import { isSameRelyingPartyName, type ServiceSimulatorOptions } from './simulator-options.js';
 import { findSmartIdIdentity, type SmartIdIdentity, type SmartIdOutcome } from './smart-id-identities.js';
 
-// The interactions of RP API v2; the simulated app supports all four
-// (docs/eid-facts.md section 1.4).
-const SUPPORTED_INTERACTIONS = ['displayTextAndPIN', 'verificationCodeChoice', 'confirmationMessage', 'confirmationMessageAndVerificationCodeChoice'];
+/*
+ * The Smart-ID RP API v3 stand-in (docs/eid-facts.md sections 1.9, 1.10, 2): notification sign-in,
+ * device-link sign-in (anonymous or by personal code), certificate choice, the signing certificate of an
+ * account, notification signatures, the session status they share, and SK DEMO's /mock/device-link that
+ * plays the phone. It signs with its test CA's keys: RSASSA-PSS over the ACSP_V2 payload for sign-in,
+ * RSASSA-PKCS1-v1_5 over the digest for signatures (the only RAW_DIGEST_SIGNATURE method it offers).
+ */
 
-const interaction = z.object({
-  type: z.string(),
-  displayText60: z.string().max(60).optional(),
-  displayText200: z.string().max(200).optional(),
-});
+// What our stand-in is: SK's DEMO, whose scheme name is smart-id-demo (docs/eid-facts.md section 2).
+const SCHEME_NAME = SCHEME_NAME_DEMO;
+// Where the links point; SK's own base, as DEMO answers it (docs/eid-facts.md section 1.10).
+const DEVICE_LINK_BASE = 'https://smart-id.com/device-link';
+// A device-link session nobody completes ends as TIMEOUT, so the stand-in forgets it.
+const DEVICE_LINK_SESSION_MS = 3 * 60_000;
+// SK's UX page: a QR shown is never older than 3 s (docs/eid-facts.md section 1.10).
+const QR_MAX_LAG_SECONDS = 3;
+
+const NOTIFICATION_INTERACTIONS = ['displayTextAndPIN', 'confirmationMessage', 'confirmationMessageAndVerificationCodeChoice'];
+const DEVICE_LINK_INTERACTIONS = ['displayTextAndPIN', 'confirmationMessage'];
+
+const interaction = z.object({ type: z.string(), displayText60: z.string().max(60).optional(), displayText200: z.string().max(200).optional() });
 type Interaction = z.infer<typeof interaction>;
 
-// docs/eid-facts.md section 1.3.
-const relyingParty = {
-  relyingPartyUUID: z.string(),
-  relyingPartyName: z.string(),
-  nonce: z.string().min(1).max(30).optional(),
-  requestProperties: z.record(z.string(), z.unknown()).optional(),
-};
-const pinRequest = { hash: z.string(), hashType: z.enum(HASH_TYPES), allowedInteractionsOrder: z.array(interaction).min(1) };
-// Signature and certificatechoice also accept QSCD; certificatechoice has no hash or interactions
-// (docs/eid-facts.md section 1.3).
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+// initialCallbackUrl: no fragment and no unencoded '|' (docs/eid-facts.md section 1.10); http is allowed here for local tests.
+const callbackUrl = z
+  .url()
+  .max(1800)
+  .regex(/^https?:\/\/[^|#]+$/);
+
+const relyingParty = { relyingPartyUUID: z.string(), relyingPartyName: z.string() };
+const authLevel = z.enum(['ADVANCED', 'QUALIFIED']).default('QUALIFIED');
 const signingLevel = z.enum(['ADVANCED', 'QUALIFIED', 'QSCD']).default('QUALIFIED');
-
-type Operation = 'authentication' | 'certificateChoice' | 'signature';
+const nonce = z.string().min(1).max(30).optional();
+const acspV2 = {
+  signatureProtocol: z.literal('ACSP_V2'),
+  signatureProtocolParameters: z.object({
+    rpChallenge: z.string().min(44).max(88).regex(BASE64),
+    signatureAlgorithm: z.literal('rsassa-pss'),
+    signatureAlgorithmParameters: z.object({ hashAlgorithm: z.string() }),
+  }),
+  interactions: z.string().regex(BASE64),
+};
 const BODIES = {
-  authentication: z.object({ ...relyingParty, certificateLevel: z.enum(['ADVANCED', 'QUALIFIED']).default('QUALIFIED'), ...pinRequest }),
-  certificateChoice: z.object({ ...relyingParty, certificateLevel: signingLevel }),
-  signature: z.object({ ...relyingParty, certificateLevel: signingLevel, ...pinRequest }),
-} satisfies Record<Operation, z.ZodType>;
+  notificationAuthentication: z.strictObject({
+    ...relyingParty,
+    certificateLevel: authLevel,
+    ...acspV2,
+    vcType: z.literal('numeric4'),
+    requestProperties: z.unknown().optional(),
+  }),
+  deviceLinkAuthentication: z.strictObject({
+    ...relyingParty,
+    certificateLevel: authLevel,
+    ...acspV2,
+    initialCallbackUrl: callbackUrl.optional(),
+    requestProperties: z.unknown().optional(),
+  }),
+  certificateChoice: z.strictObject({ ...relyingParty, certificateLevel: signingLevel, nonce, requestProperties: z.unknown().optional() }),
+  certificate: z.strictObject({ ...relyingParty, certificateLevel: signingLevel }),
+  signature: z.strictObject({
+    ...relyingParty,
+    certificateLevel: signingLevel,
+    nonce,
+    signatureProtocol: z.literal('RAW_DIGEST_SIGNATURE'),
+    signatureProtocolParameters: z.object({
+      digest: z.string().min(44).max(88).regex(BASE64),
+      signatureAlgorithm: z.enum(['sha256WithRSAEncryption', 'sha384WithRSAEncryption', 'sha512WithRSAEncryption']),
+      signatureAlgorithmParameters: z.object({ hashAlgorithm: z.string() }).optional(),
+    }),
+    interactions: z.string().regex(BASE64),
+    requestProperties: z.unknown().optional(),
+  }),
+};
 
-/** Every operation's body, read through one shape; the PIN fields are present exactly when the operation asks for a PIN. */
-type StartBody = z.infer<(typeof BODIES)['certificateChoice']> & Partial<z.infer<(typeof BODIES)['signature']>>;
-type PinPrompt = { hash: Buffer; hashType: HashType; interactions: Interaction[] };
+const mockBody = z.object({
+  documentNumber: z.string(),
+  deviceLink: z.string(),
+  flowType: z.enum(['QR', 'Web2App', 'App2App']),
+  browserCookie: z.string().min(1).optional(),
+  initialCallbackUrl: z.string().optional(),
+});
 
-// timeoutMs 1000-120000; the midpoint when omitted
-// (docs/eid-facts.md section 1.5).
+// timeoutMs 1000-120000; the midpoint when omitted (docs/eid-facts.md section 1.5).
 const sessionQuery = z.object({ timeoutMs: z.coerce.number().int().min(1000).max(120_000).default(60_500) });
 
 const SEMANTICS_ID = /^PNO([A-Z]{2})-(.+)$/;
-// The document numbers this simulator hands out (SK DEMO's form, docs/eid-facts.md section 2).
+// The document numbers this stand-in hands out (SK DEMO's form, docs/eid-facts.md section 2).
 const DOCUMENT_NUMBER = /^PNOEE-(\d{11})-MOCK-Q$/;
 const documentNumberOf = (personalId: string) => `PNOEE-${personalId}-MOCK-Q`;
-// An identical POST within 15 s returns the same session unless a nonce differs
-// (docs/eid-facts.md section 1.2).
+// An identical POST within 15 s returns the same session unless a nonce differs (docs/eid-facts.md section 1.2).
 const IDEMPOTENCY_MS = 15_000;
 
 /*
- * Certificate choice asks for no PIN and shows no interaction, so of a demo
- * account's outcomes only the account-level ones end it: the refused device
- * choice and an unusable account. Every other outcome (refusals on the PIN
- * screen, WRONG_VC, TIMEOUT) comes with the PIN2 signature that follows.
+ * Certificate choice and the certificate call ask for no PIN, so of an account's outcomes only the
+ * account-level ones end them: the refused device choice and an unusable account. Every other outcome
+ * comes with the PIN2 signature that follows.
  */
 const CERTIFICATE_CHOICE_OUTCOMES: ReadonlySet<SmartIdOutcome> = new Set(['USER_REFUSED_CERT_CHOICE', 'DOCUMENT_UNUSABLE']);
 
 type SessionAnswer = Record<string, unknown>;
 type Target = 'etsi' | 'document';
 
-const complete = (endResult: string): SessionAnswer => ({ state: 'COMPLETE', result: { endResult } });
+/** A device-link sign-in waiting for the phone: what the app knows of it, and who it is for. */
+type DeviceLinkSession = {
+  sessionId: string;
+  sessionSecret: string;
+  createdAtMs: number;
+  rpChallenge: string;
+  interactions: string;
+  offered: Interaction[];
+  relyingPartyName: string;
+  hashAlgorithm: V3HashAlgorithm;
+  initialCallbackUrl?: string;
+  /** Set when the session was started by personal code: only that person's account may complete it. */
+  personalId?: string;
+  used: boolean;
+};
+
+const RFC_9457_TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+
+/** An RFC 9457 problem, as v3 answers errors (docs/eid-facts.md section 1.9). */
+const problem = (reply: FastifyReply, status: number, detail: string, code?: string) =>
+  reply
+    .code(status)
+    .type('application/problem+json')
+    .send({ type: 'about:blank', title: RFC_9457_TITLES[status] ?? 'Error', status, detail, ...(code === undefined ? {} : { errors: [{ code, detail }] }) });
+
+const complete = (identity: SmartIdIdentity): SessionAnswer => ({
+  state: 'COMPLETE',
+  result: { endResult: identity.outcome, ...(identity.refusedInteraction === undefined ? {} : { details: { interaction: identity.refusedInteraction } }) },
+});
 const certificateOf = (signer: SigningIdentity) => ({ value: signer.certificateDer.toString('base64'), certificateLevel: 'QUALIFIED' });
 
-/**
- * Smart-ID RP API v2 (docs/eid-facts.md sections 1.2-1.6): authentication by
- * personal code, certificate choice and signature by personal code or
- * document number, and the session status they share.
- */
-export const smartIdRoutes = (options: ServiceSimulatorOptions) => async (app: FastifyInstance) => {
+/** The interactions a request offers, or null when they are not Base64 JSON of SK's shape. */
+const readInteractions = (value: string): Interaction[] | null => {
+  const bytes = decodeBase64(value);
+  if (bytes === null) return null;
+  try {
+    const parsed = z
+      .array(interaction)
+      .min(1)
+      .safeParse(JSON.parse(bytes.toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+const PKCS1_HASH_TYPES: Record<string, HashType> = { sha256WithRSAEncryption: 'SHA256', sha384WithRSAEncryption: 'SHA384', sha512WithRSAEncryption: 'SHA512' };
+
+export type SmartIdStandIn = {
+  /** The RP API v3, under the base path (…/smart-id-rp/v3). */
+  api: (app: FastifyInstance) => Promise<void>;
+  /** POST /mock/device-link, at the origin as at SK DEMO (docs/eid-facts.md section 1.10). */
+  mock: (app: FastifyInstance) => Promise<void>;
+};
+
+export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdStandIn => {
   const sessions = createSessionStore<SessionAnswer>(options.completionDelayMs);
+  const deviceLinkSessions = new Map<string, DeviceLinkSession>();
   const recent = new Map<string, { sessionId: string; at: number }>();
-  app.addHook('onClose', async () => sessions.close());
 
   /** The account a path names, undefined when it has none (404), null when the identifier is malformed (400). */
   const accountFor = (target: Target, id: string): SmartIdIdentity | undefined | null => {
@@ -86,88 +195,333 @@ export const smartIdRoutes = (options: ServiceSimulatorOptions) => async (app: F
     }
     const match = SEMANTICS_ID.exec(id);
     if (match === null) return null;
-    // Only Estonian accounts exist here; any other code has no account
-    // (docs/eid-facts.md section 2).
+    // Only Estonian accounts exist here; any other code has no account (docs/eid-facts.md section 2).
     return match[1] === 'EE' && match[2] !== undefined ? findSmartIdIdentity(match[2]) : undefined;
   };
 
-  const answerFor = async (identity: SmartIdIdentity, operation: Operation, pin: PinPrompt | null): Promise<SessionAnswer> => {
-    const documentNumber = documentNumberOf(identity.personalId);
-    if (pin === null) {
-      if (CERTIFICATE_CHOICE_OUTCOMES.has(identity.outcome)) return complete(identity.outcome);
-      const signer = await options.pki.smartIdSigner(identity);
-      return { state: 'COMPLETE', result: { endResult: 'OK', documentNumber }, cert: certificateOf(signer) };
-    }
-    const used = pin.interactions.find((entry) => SUPPORTED_INTERACTIONS.includes(entry.type));
-    if (used === undefined) return complete('REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP');
-    if (identity.outcome !== 'OK') return complete(identity.outcome);
-    // Authentication signs with the PIN1 key, a signature with the separate PIN2 key.
-    const signer = operation === 'authentication' ? await options.pki.smartIdPerson(identity) : await options.pki.smartIdSigner(identity);
+  /** A signed-in answer: RSASSA-PSS over the ACSP_V2 payload with the person's PIN1 key, and the verifier the app returns. */
+  const signedIn = async (
+    identity: SmartIdIdentity,
+    request: { rpChallenge: string; interactions: string; relyingPartyName: string; hashAlgorithm: V3HashAlgorithm; initialCallbackUrl?: string },
+    used: Interaction,
+    flowType: FlowType,
+  ): Promise<{ answer: SessionAnswer; userChallengeVerifier: string }> => {
+    const person = await options.pki.smartIdPerson(identity);
+    const serverRandom = randomBytes(24).toString('base64');
+    const userChallengeVerifier = randomBytes(32).toString('base64url');
+    const userChallenge = userChallengeOf(userChallengeVerifier);
+    const payload = acspV2Payload({
+      schemeName: SCHEME_NAME,
+      serverRandom,
+      rpChallenge: request.rpChallenge,
+      userChallenge,
+      relyingPartyName: request.relyingPartyName,
+      interactions: request.interactions,
+      interactionTypeUsed: used.type,
+      initialCallbackUrl: flowType === 'Web2App' || flowType === 'App2App' ? (request.initialCallbackUrl ?? '') : '',
+      flowType,
+    });
+    const { hashAlgorithm } = request;
     return {
-      state: 'COMPLETE',
-      result: { endResult: 'OK', documentNumber },
-      signature: {
-        value: signDigest(signer.privateKey, pin.hash, pin.hashType).toString('base64'),
-        algorithm: `${pin.hashType.toLowerCase()}WithRSAEncryption`,
+      userChallengeVerifier,
+      answer: {
+        state: 'COMPLETE',
+        result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
+        signatureProtocol: 'ACSP_V2',
+        signature: {
+          value: signPss(person.privateKey, payload, hashAlgorithm).toString('base64'),
+          serverRandom,
+          userChallenge,
+          flowType,
+          signatureAlgorithm: 'rsassa-pss',
+          signatureAlgorithmParameters: {
+            hashAlgorithm,
+            maskGenAlgorithm: { algorithm: 'id-mgf1', parameters: { hashAlgorithm } },
+            saltLength: V3_HASH_ALGORITHMS[hashAlgorithm].bytes,
+            trailerField: '0xbc',
+          },
+        },
+        cert: certificateOf(person),
+        interactionTypeUsed: used.type,
       },
-      cert: certificateOf(signer),
-      interactionFlowUsed: used.type,
     };
   };
 
-  const start =
-    (operation: Operation, target: Target) =>
-    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<unknown> => {
-      const parsed = BODIES[operation].safeParse(request.body);
-      if (!parsed.success) return reply.code(400).send({ error: 'invalid request' });
-      const body: StartBody = parsed.data;
-      // UUID and name identify the relying party; a mismatch is 401 (docs/eid-facts.md sections 1.3, 1.6).
-      if (body.relyingPartyUUID !== options.relyingPartyUuid || !isSameRelyingPartyName(body.relyingPartyName, options.relyingPartyName)) {
-        return reply.code(401).send({ error: 'relying party not authorised' });
-      }
-      // SK DEMO offers no ADVANCED accounts (docs/eid-facts.md section 2).
-      if (body.certificateLevel === 'ADVANCED') return reply.code(403).send({ error: 'ADVANCED level not allowed' });
-      let pin: PinPrompt | null = null;
-      if (body.hash !== undefined && body.hashType !== undefined && body.allowedInteractionsOrder !== undefined) {
-        const hash = decodeHash(body.hash, HASH_BYTE_LENGTHS[body.hashType]);
-        if (hash === null) return reply.code(400).send({ error: 'hash does not match hashType' });
-        pin = { hash, hashType: body.hashType, interactions: body.allowedInteractionsOrder };
-      }
-      const identity = accountFor(target, request.params.id);
-      if (identity === null) return reply.code(400).send({ error: 'invalid semantics identifier' });
+  /** Checks the relying party and level every request carries; a reply when they fail. */
+  const refusedParty = (reply: FastifyReply, body: { relyingPartyUUID: string; relyingPartyName: string; certificateLevel: string }) => {
+    // UUID and name identify the relying party; a mismatch is 401 (docs/eid-facts.md sections 1.3, 1.6).
+    if (body.relyingPartyUUID !== options.relyingPartyUuid || !isSameRelyingPartyName(body.relyingPartyName, options.relyingPartyName)) {
+      return problem(reply, 401, 'relying party not authorised');
+    }
+    // SK DEMO offers no ADVANCED accounts (docs/eid-facts.md section 2).
+    if (body.certificateLevel === 'ADVANCED') return problem(reply, 403, 'ADVANCED level not allowed');
+    return null;
+  };
 
+  /** Returns the session of an identical request within 15 s, as SK does. */
+  const idempotent = (key: string | null, create: () => Promise<string>) => async (): Promise<string> => {
+    const now = Date.now();
+    for (const [entry, value] of recent) if (now - value.at > IDEMPOTENCY_MS) recent.delete(entry);
+    const repeated = key === null ? undefined : recent.get(key);
+    if (repeated !== undefined) return repeated.sessionId;
+    const sessionId = await create();
+    if (key !== null) recent.set(key, { sessionId, at: now });
+    return sessionId;
+  };
+
+  const api = async (app: FastifyInstance) => {
+    app.addHook('onClose', async () => {
+      sessions.close();
+      deviceLinkSessions.clear();
+    });
+
+    app.post<{ Params: { id: string } }>('/authentication/notification/etsi/:id', async (request, reply) => {
+      const parsed = BODIES.notificationAuthentication.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const body = parsed.data;
+      const refused = refusedParty(reply, body);
+      if (refused) return refused;
+      const rpChallenge = decodeBase64(body.signatureProtocolParameters.rpChallenge);
+      const offered = readInteractions(body.interactions);
+      const { hashAlgorithm } = body.signatureProtocolParameters.signatureAlgorithmParameters;
+      if (rpChallenge === null || rpChallenge.length < 32 || rpChallenge.length > 64) return problem(reply, 400, 'rpChallenge must be 32-64 bytes');
+      if (offered === null || !isV3HashAlgorithm(hashAlgorithm)) return problem(reply, 400, 'invalid interactions or hashAlgorithm');
+      const identity = accountFor('etsi', request.params.id);
+      if (identity === null) return problem(reply, 400, 'invalid semantics identifier');
+      if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
+      const used = offered.find((entry) => NOTIFICATION_INTERACTIONS.includes(entry.type));
+      let answer: SessionAnswer;
+      if (used === undefined) answer = { state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } };
+      else if (identity.outcome !== 'OK') answer = complete(identity);
+      else
+        answer = (
+          await signedIn(
+            identity,
+            { ...body.signatureProtocolParameters, interactions: body.interactions, relyingPartyName: body.relyingPartyName, hashAlgorithm },
+            used,
+            'Notification',
+          )
+        ).answer;
+      const sessionId = sessions.create(answer);
+      // The phone shows SHA-256 of the rpChallenge's bytes, as the RP does (docs/eid-facts.md section 1.9).
+      const first = offered[0];
+      options.phoneScreens.show(identity.personalId, {
+        service: 'SMART_ID',
+        pin: 'PIN1',
+        hash: rpChallenge,
+        displayText: first?.displayText60 ?? first?.displayText200,
+      });
+      return { sessionID: sessionId };
+    });
+
+    const startDeviceLink =
+      (target: Target | 'anonymous') =>
+      async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply): Promise<unknown> => {
+        const parsed = BODIES.deviceLinkAuthentication.safeParse(request.body);
+        if (!parsed.success) return problem(reply, 400, 'invalid request');
+        const body = parsed.data;
+        const refused = refusedParty(reply, body);
+        if (refused) return refused;
+        const rpChallenge = decodeBase64(body.signatureProtocolParameters.rpChallenge);
+        const offered = readInteractions(body.interactions);
+        const { hashAlgorithm } = body.signatureProtocolParameters.signatureAlgorithmParameters;
+        if (rpChallenge === null || rpChallenge.length < 32 || rpChallenge.length > 64) return problem(reply, 400, 'rpChallenge must be 32-64 bytes');
+        if (offered === null || !isV3HashAlgorithm(hashAlgorithm)) return problem(reply, 400, 'invalid interactions or hashAlgorithm');
+        if (offered.some((entry) => !DEVICE_LINK_INTERACTIONS.includes(entry.type))) return problem(reply, 400, 'interaction not allowed in device-link flows');
+        let personalId: string | undefined;
+        if (target !== 'anonymous') {
+          const identity = accountFor(target, request.params.id ?? '');
+          if (identity === null) return problem(reply, 400, 'invalid semantics identifier');
+          if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
+          personalId = identity.personalId;
+        }
+        const sessionId = sessions.createPending({ state: 'COMPLETE', result: { endResult: 'TIMEOUT' } }, DEVICE_LINK_SESSION_MS);
+        const sessionToken = randomBytes(18).toString('base64url').replace(/[-_]/g, 'A');
+        const sessionSecret = randomBytes(32).toString('base64');
+        for (const [token, entry] of deviceLinkSessions) if (Date.now() - entry.createdAtMs > 2 * DEVICE_LINK_SESSION_MS) deviceLinkSessions.delete(token);
+        deviceLinkSessions.set(sessionToken, {
+          sessionId,
+          sessionSecret,
+          createdAtMs: Date.now(),
+          rpChallenge: body.signatureProtocolParameters.rpChallenge,
+          interactions: body.interactions,
+          offered,
+          relyingPartyName: body.relyingPartyName,
+          hashAlgorithm,
+          ...(body.initialCallbackUrl === undefined ? {} : { initialCallbackUrl: body.initialCallbackUrl }),
+          ...(personalId === undefined ? {} : { personalId }),
+          used: false,
+        });
+        return { sessionID: sessionId, sessionToken, sessionSecret, deviceLinkBase: DEVICE_LINK_BASE };
+      };
+    app.post('/authentication/device-link/anonymous', startDeviceLink('anonymous'));
+    app.post('/authentication/device-link/etsi/:id', startDeviceLink('etsi'));
+    app.post('/authentication/device-link/document/:id', startDeviceLink('document'));
+
+    app.post<{ Params: { id: string } }>('/signature/certificate-choice/notification/etsi/:id', async (request, reply) => {
+      const parsed = BODIES.certificateChoice.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const body = parsed.data;
+      const refused = refusedParty(reply, body);
+      if (refused) return refused;
+      const identity = accountFor('etsi', request.params.id);
+      if (identity === null) return problem(reply, 400, 'invalid semantics identifier');
       const key = body.nonce === undefined ? `${request.url} ${JSON.stringify(body)}` : null;
-      const now = Date.now();
-      for (const [entry, value] of recent) if (now - value.at > IDEMPOTENCY_MS) recent.delete(entry);
-      const repeated = key === null ? undefined : recent.get(key);
-      if (repeated !== undefined) return { sessionID: repeated.sessionId };
+      if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
+      const sessionId = await idempotent(key, async () => {
+        if (CERTIFICATE_CHOICE_OUTCOMES.has(identity.outcome)) return sessions.create(complete(identity));
+        const signer = await options.pki.smartIdSigner(identity);
+        return sessions.create({
+          state: 'COMPLETE',
+          result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
+          cert: certificateOf(signer),
+        });
+      })();
+      return { sessionID: sessionId };
+    });
 
-      if (identity === undefined) return reply.code(404).send({ error: 'no suitable account' });
-      const sessionId = sessions.create(await answerFor(identity, operation, pin));
-      if (pin !== null) {
-        const first = pin.interactions[0];
+    // The signing certificate of a known account, at once and with no action by the person (docs/eid-facts.md section 1.10).
+    app.post<{ Params: { id: string } }>('/signature/certificate/:id', async (request, reply) => {
+      const parsed = BODIES.certificate.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const refused = refusedParty(reply, parsed.data);
+      if (refused) return refused;
+      const identity = accountFor('document', request.params.id);
+      if (!identity) return problem(reply, 404, 'Not Found', 'DOCUMENT_NOT_FOUND');
+      if (identity.outcome === 'DOCUMENT_UNUSABLE') return { state: 'DOCUMENT_UNUSABLE' };
+      return { state: 'OK', cert: certificateOf(await options.pki.smartIdSigner(identity)) };
+    });
+
+    const startSignature =
+      (target: Target) =>
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<unknown> => {
+        const parsed = BODIES.signature.safeParse(request.body);
+        if (!parsed.success) return problem(reply, 400, 'invalid request');
+        const body = parsed.data;
+        const refused = refusedParty(reply, body);
+        if (refused) return refused;
+        const hashType = PKCS1_HASH_TYPES[body.signatureProtocolParameters.signatureAlgorithm] ?? 'SHA512';
+        const digest = decodeBase64(body.signatureProtocolParameters.digest);
+        if (digest === null || digest.length !== V3_HASH_ALGORITHMS[`SHA-${hashType.slice(3)}` as V3HashAlgorithm].bytes) {
+          return problem(reply, 400, 'digest does not match the signature algorithm');
+        }
+        const offered = readInteractions(body.interactions);
+        if (offered === null) return problem(reply, 400, 'invalid interactions');
+        const identity = accountFor(target, request.params.id);
+        if (identity === null) return problem(reply, 400, 'invalid semantics identifier');
+        const key = body.nonce === undefined ? `${request.url} ${JSON.stringify(body)}` : null;
+        if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
+        const used = offered.find((entry) => NOTIFICATION_INTERACTIONS.includes(entry.type));
+        const sessionId = await idempotent(key, async () => {
+          if (used === undefined) return sessions.create({ state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } });
+          if (identity.outcome !== 'OK') return sessions.create(complete(identity));
+          // A signature signs with the separate PIN2 key.
+          const signer = await options.pki.smartIdSigner(identity);
+          return sessions.create({
+            state: 'COMPLETE',
+            result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
+            signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+            signature: {
+              value: signDigest(signer.privateKey, digest, hashType).toString('base64'),
+              flowType: 'Notification',
+              signatureAlgorithm: body.signatureProtocolParameters.signatureAlgorithm,
+            },
+            cert: certificateOf(signer),
+            interactionTypeUsed: used.type,
+          });
+        })();
+        // v3's server chooses the code of a signature and answers it; this stand-in derives it from the digest, and the phone shows the same.
+        const first = offered[0];
         options.phoneScreens.show(identity.personalId, {
           service: 'SMART_ID',
-          pin: operation === 'authentication' ? 'PIN1' : 'PIN2',
-          hash: pin.hash,
+          pin: 'PIN2',
+          hash: digest,
           displayText: first?.displayText60 ?? first?.displayText200,
         });
+        return { sessionID: sessionId, vc: { type: 'numeric4', value: smartIdVerificationCode(digest) } };
+      };
+    app.post('/signature/notification/etsi/:id', startSignature('etsi'));
+    app.post('/signature/notification/document/:id', startSignature('document'));
+
+    app.get<{ Params: { sessionId: string } }>('/session/:sessionId', async (request, reply) => {
+      const query = sessionQuery.safeParse(request.query);
+      if (!query.success) return problem(reply, 400, 'timeoutMs must be 1000-120000');
+      const answer = await sessions.wait(request.params.sessionId, query.data.timeoutMs);
+      if (answer === undefined) return problem(reply, 404, 'session not found');
+      return answer === 'RUNNING' ? { state: 'RUNNING' } : answer;
+    });
+  };
+
+  /** Opens the callback as the phone's browser would, with the page's cookie; the answer is handed back for the test to follow. */
+  const openCallback = async (url: string, parameters: string, browserCookie: string | undefined) => {
+    const target = `${url}${url.includes('?') ? '&' : '?'}${parameters}`;
+    const response = await fetch(target, {
+      headers: browserCookie === undefined ? {} : { cookie: browserCookie },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, location: response.headers.get('location') };
+  };
+
+  const mock = async (app: FastifyInstance) => {
+    // The phone: reads the link, checks it as the app does, and answers the session as the account's outcome.
+    app.post('/device-link', async (request, reply) => {
+      const parsed = mockBody.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const body = parsed.data;
+      const link = parseDeviceLink(body.deviceLink);
+      if (link === null) return problem(reply, 400, 'not a device link');
+      const session = deviceLinkSessions.get(link.sessionToken);
+      if (session === undefined) return problem(reply, 404, 'no such session');
+      if (session.used) return problem(reply, 409, 'the session was already used');
+      if (link.deviceLinkType !== body.flowType) return problem(reply, 400, 'flowType is not the link type');
+      if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== 'auth') return problem(reply, 400, "not this service's sign-in link");
+      const isSameDevice = link.deviceLinkType !== 'QR';
+      const authCodeContext = {
+        schemeName: SCHEME_NAME,
+        signatureProtocol: 'ACSP_V2',
+        challenge: session.rpChallenge,
+        relyingPartyName: session.relyingPartyName,
+        interactions: session.interactions,
+        initialCallbackUrl: isSameDevice ? (session.initialCallbackUrl ?? '') : '',
+      };
+      if (!hasValidAuthCode(link, session.sessionSecret, authCodeContext)) return problem(reply, 400, 'authCode does not match');
+      if (link.deviceLinkType === 'QR') {
+        const ageSeconds = Math.floor((Date.now() - session.createdAtMs) / 1000);
+        if ((link.elapsedSeconds ?? 0) < ageSeconds - QR_MAX_LAG_SECONDS) return problem(reply, 400, 'the QR code is too old');
       }
-      if (key !== null) recent.set(key, { sessionId, at: now });
-      return { sessionID: sessionId };
-    };
+      if (isSameDevice && session.initialCallbackUrl === undefined) return problem(reply, 400, 'the session has no initialCallbackUrl');
+      if (body.initialCallbackUrl !== undefined && body.initialCallbackUrl !== session.initialCallbackUrl)
+        return problem(reply, 400, "initialCallbackUrl is not the session's");
+      if (link.deviceLinkType === 'Web2App' && body.browserCookie === undefined) return problem(reply, 400, 'Web2App needs the browser cookie');
+      const code = DOCUMENT_NUMBER.exec(body.documentNumber)?.[1];
+      const identity = code === undefined ? undefined : findSmartIdIdentity(code);
+      if (identity === undefined) return problem(reply, 404, 'no such document');
+      if (session.personalId !== undefined && session.personalId !== identity.personalId) return problem(reply, 400, 'the session is for another person');
 
-  app.post('/authentication/etsi/:id', start('authentication', 'etsi'));
-  app.post('/certificatechoice/etsi/:id', start('certificateChoice', 'etsi'));
-  app.post('/certificatechoice/document/:id', start('certificateChoice', 'document'));
-  app.post('/signature/etsi/:id', start('signature', 'etsi'));
-  app.post('/signature/document/:id', start('signature', 'document'));
+      session.used = true;
+      const used = session.offered[0];
+      let answer: SessionAnswer;
+      let verifier: string | undefined;
+      if (used === undefined || identity.outcome !== 'OK') answer = complete(identity);
+      else {
+        const signed = await signedIn(identity, session, used, link.deviceLinkType as DeviceLinkType);
+        answer = signed.answer;
+        verifier = signed.userChallengeVerifier;
+      }
+      sessions.resolve(session.sessionId, answer);
+      const endResult = (answer.result as { endResult: string }).endResult;
+      if (!isSameDevice || session.initialCallbackUrl === undefined) return { endResult };
+      // After the PIN the app opens the callback; a sign-in adds the verifier (docs/eid-facts.md section 1.10).
+      const parameters = `sessionSecretDigest=${sessionSecretDigest(session.sessionSecret)}${verifier === undefined ? '' : `&userChallengeVerifier=${verifier}`}`;
+      try {
+        return { endResult, callback: await openCallback(session.initialCallbackUrl, parameters, body.browserCookie) };
+      } catch {
+        return problem(reply, 502, 'the callback did not answer');
+      }
+    });
+  };
 
-  app.get<{ Params: { sessionId: string } }>('/session/:sessionId', async (request, reply) => {
-    const query = sessionQuery.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: 'timeoutMs must be 1000-120000' });
-    const answer = await sessions.wait(request.params.sessionId, query.data.timeoutMs);
-    if (answer === undefined) return reply.code(404).send({ error: 'session not found' });
-    return answer === 'RUNNING' ? { state: 'RUNNING' } : answer;
-  });
+  return { api, mock };
 };

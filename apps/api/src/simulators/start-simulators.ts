@@ -6,7 +6,7 @@ import { mobileIdRoutes } from './mobile-id-routes.js';
 import { ocspRoutes, type Outages } from './ocsp-routes.js';
 import { tsaRoutes } from './tsa-routes.js';
 import { loadSimulatorPki, type SimulatorPki, type TestPerson } from './simulator-pki.js';
-import { smartIdRoutes } from './smart-id-routes.js';
+import { createSmartIdStandIn } from './smart-id-routes.js';
 import { createPhoneScreens, type PhoneScreen } from './phone-screens.js';
 import { FIXTURE_COMPANIES } from '../modules/registry/fixture/companies.js';
 import { rikRoutes, type RikMode } from './rik/rik-routes.js';
@@ -31,8 +31,14 @@ export type StartSimulatorsOptions = {
  * run as their own process (`npm run simulators`, SIMULATORS_URL).
  */
 export type SimulatorEndpoints = {
-  /** Smart-ID RP API v2 base, ending in /smart-id-rp/v2/. */
+  /** Smart-ID RP API v3 base, ending in /smart-id-rp/v3/. */
   smartIdBaseUrl: string;
+  /**
+   * SK DEMO's phone stand-in for device links, POST {documentNumber, deviceLink, flowType, browserCookie?,
+   * initialCallbackUrl?} (README.md): completes the device-link session as that account and, for Web2App,
+   * opens the callback with the cookie and answers its status and location.
+   */
+  smartIdMockDeviceLinkUrl: string;
   /** Mobile-ID REST API base, ending in /mid-api. */
   mobileIdBaseUrl: string;
   /**
@@ -90,7 +96,9 @@ export type SimulatorHandle = SimulatorEndpoints & {
 // SK DEMO's Smart-ID relying party (docs/eid-facts.md section 2); the Mobile-ID simulator accepts it too.
 const RELYING_PARTY_UUID = '00000000-0000-4000-8000-000000000000';
 const RELYING_PARTY_NAME = 'DEMO';
-const SMART_ID_PREFIX = '/smart-id-rp/v2';
+const SMART_ID_PREFIX = '/smart-id-rp/v3';
+// Where SK DEMO has it: at the origin, beside the API (docs/eid-facts.md section 1.10).
+const MOCK_PREFIX = '/mock';
 const MOBILE_ID_PREFIX = '/mid-api';
 const ID_CARD_PREFIX = '/id-card';
 const OCSP_PREFIX = '/ocsp';
@@ -133,7 +141,9 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
     pki,
     phoneScreens,
   };
-  await app.register(smartIdRoutes(shared), { prefix: SMART_ID_PREFIX });
+  const smartId = createSmartIdStandIn(shared);
+  await app.register(smartId.api, { prefix: SMART_ID_PREFIX });
+  await app.register(smartId.mock, { prefix: MOCK_PREFIX });
   await app.register(mobileIdRoutes(shared), { prefix: MOBILE_ID_PREFIX });
   await app.register(idCardRoutes({ pki, cardholder }), { prefix: ID_CARD_PREFIX });
   const outages: Outages = { ocsp: false, tsa: false };
@@ -182,6 +192,7 @@ export const startSimulators = async (options: StartSimulatorsOptions): Promise<
 function simulatorEndpoints(origin: string, pki: SimulatorPki): SimulatorEndpoints {
   return {
     smartIdBaseUrl: `${origin}${SMART_ID_PREFIX}/`,
+    smartIdMockDeviceLinkUrl: `${origin}${MOCK_PREFIX}/device-link`,
     mobileIdBaseUrl: `${origin}${MOBILE_ID_PREFIX}`,
     idCardBaseUrl: `${origin}${ID_CARD_PREFIX}`,
     relyingPartyUuid: RELYING_PARTY_UUID,

@@ -36,12 +36,14 @@ export type FaultySkServer = {
   close(): Promise<void>;
 };
 
-/** SK's paths, by what the call does (docs/eid-facts.md sections 1.2 and 3.2). */
+/** SK's paths, by what the call does (docs/eid-facts.md sections 1.9 and 3.2). */
 export const isSessionPoll = (request: SkRequest): boolean => request.method === 'GET' && request.path.includes('/session/');
 export const isStart = (request: SkRequest): boolean => request.method === 'POST' && !request.path.endsWith('/certificate');
 export const isMobileIdCertificate = (request: SkRequest): boolean => request.method === 'POST' && request.path.endsWith('/certificate');
-export const isCertificateChoice = (request: SkRequest): boolean => request.method === 'POST' && request.path.includes('/certificatechoice/');
-export const isSignatureStart = (request: SkRequest): boolean => request.method === 'POST' && /\/signature(\/|$)/.test(request.path);
+export const isCertificateChoice = (request: SkRequest): boolean => request.method === 'POST' && request.path.includes('/certificate-choice/');
+// Smart-ID v3 signs under signature/notification/…, Mobile-ID at /signature; certificate choice is no signature.
+export const isSignatureStart = (request: SkRequest): boolean =>
+  request.method === 'POST' && (request.path.includes('/signature/notification/') || request.path.endsWith('/mid-api/signature'));
 
 /** Half of what an SK status answer looks like: valid up to the cut, then nothing. */
 const HALF_A_BODY = '{"state":"COMPLETE","result":{"endResult":"OK","documentNumber":"PNOEE-';

@@ -11,15 +11,16 @@ import {
   type MobileIdentityProvider,
   type OcspClient,
   responderUrlByIssuer,
+  SCHEME_NAME_DEMO,
+  type SmartIdClient,
   type SigningProviders,
   type TimestampClient,
-  type SmartIdClient,
 } from '../identity/index.js';
 import { connectSimulators, startSimulators, type SimulatorEndpoints, type SimulatorHandle } from '../../simulators/index.js';
 
 export type IdentityServices = {
   providers: Record<MobileIdentityMethod, MobileIdentityProvider>;
-  /** The Smart-ID client itself, for sign-in by QR code or app link. */
+  /** The Smart-ID client itself, for what only Smart-ID offers: device-link sign-in (QR, Web2App). */
   smartId: SmartIdClient;
   /** PIN2 signing through the same clients; ID-card signatures are checked with validateIdCardSignature and idCardTrustAnchors. */
   signing: SigningProviders;
@@ -68,6 +69,8 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
     relyingPartyName: config.SMART_ID_RELYING_PARTY_NAME ?? simulators?.relyingPartyName ?? '',
     trustAnchors: config.SMART_ID_TRUST_ANCHORS ? readPemFiles(config.SMART_ID_TRUST_ANCHORS) : (simulators?.smartIdTrustAnchors ?? []),
     displayText: config.IDENTITY_DISPLAY_TEXT,
+    // The simulators stand in for SK's DEMO, whose scheme is smart-id-demo, wherever they run; else by the address.
+    ...(config.SMART_ID_SCHEME_NAME ? { schemeName: config.SMART_ID_SCHEME_NAME } : isSimulated ? { schemeName: SCHEME_NAME_DEMO } : {}),
   });
   const mobileId = createMobileIdClient({
     baseUrl: config.MOBILE_ID_BASE_URL ?? simulators?.mobileIdBaseUrl ?? '',

@@ -1,4 +1,4 @@
-import type { X509Certificate } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import { decodeBase64 } from './base64.js';
 import { readCertificateFields, type CertificateFields } from './certificate-fields.js';
 import { parseCertificate, parseTrustAnchors } from './certificate-parsing.js';
@@ -106,14 +106,35 @@ const checkReportedCertificate = (check: CertificateCheck, now: Date): Checked =
 const namesExpectedPerson = (checked: Checked, expectedPersonalId: string): Checked =>
   checked.ok && checked.person.personalId !== expectedPersonalId ? { ok: false, reason: 'personal_id_mismatch' } : checked;
 
-/** The certificate checks, the signature over exactly the hash we kept, then the person. */
-const checkSignedAnswer = (response: AuthenticationResponse, now: Date): Checked => {
-  const checked = checkReportedCertificate(response, now);
+/** The certificate checks, the signature (checked by `verifies` with the certificate's key), then the person when one is expected. */
+const checkSignedBy = (check: CertificateCheck, expectedPersonalId: string | null, verifies: (publicKey: KeyObject) => boolean, now: Date): Checked => {
+  const checked = checkReportedCertificate(check, now);
   if (!checked.ok) return checked;
-  if (!verifyDigestSignature(checked.certificate.publicKey, response.hash, response.hashType, response.signature)) {
-    return { ok: false, reason: 'signature_mismatch' };
-  }
-  return namesExpectedPerson(checked, response.expectedPersonalId);
+  if (!verifies(checked.certificate.publicKey)) return { ok: false, reason: 'signature_mismatch' };
+  return expectedPersonalId === null ? checked : namesExpectedPerson(checked, expectedPersonalId);
+};
+
+/** The certificate checks, the signature over exactly the hash we kept, then the person. */
+const checkSignedAnswer = (response: AuthenticationResponse, now: Date): Checked =>
+  checkSignedBy(response, response.expectedPersonalId, (key) => verifyDigestSignature(key, response.hash, response.hashType, response.signature), now);
+
+/**
+ * A Smart-ID v3 sign-in answer (docs/eid-facts.md section 1.9): every check of
+ * validateAuthenticationResponse, with the signature checked by `verifies`
+ * (RSASSA-PSS over the rebuilt ACSP_V2 payload). `expectedPersonalId` null is
+ * an anonymous device-link sign-in: the person is whoever the validated
+ * certificate names.
+ */
+export const validateSignedAuthentication = (
+  check: Omit<CertificateCheck, 'expectedPersonalId'> & { expectedPersonalId: string | null; verifies: (publicKey: KeyObject) => boolean },
+): CertificateValidation => {
+  const checked = checkSignedBy(
+    { ...check, expectedPersonalId: check.expectedPersonalId ?? '' },
+    check.expectedPersonalId,
+    check.verifies,
+    check.now ?? new Date(),
+  );
+  return checked.ok ? { ok: true, person: checked.person } : reject(checked.reason);
 };
 
 /**

@@ -1,20 +1,42 @@
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { isValidPersonalId } from '@onboarding/domain';
 import { z } from 'zod';
 import { decodeBase64 } from './base64.js';
 import { parseTrustAnchors } from './certificate-parsing.js';
 import { QC_TYPE_ESIGN, SMART_ID_QUALIFIED_POLICIES, SMART_ID_QUALIFIED_SIGNING_POLICIES, type PurposeRequirement } from './certificate-purpose.js';
-import { validateAuthenticationResponse, validateSignatureResponse, validateSigningCertificate } from './certificate-validation.js';
+import { validateSignatureResponse, validateSignedAuthentication, validateSigningCertificate } from './certificate-validation.js';
 import { hasHashLength } from './hash-types.js';
 import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
 import { fetchSessionStatus } from './session-status.js';
 import { DEFAULT_SK_TIMEOUTS, type SkTimeouts } from './session-timeout.js';
+import type { DeviceLinkFlow, DeviceLinkSession } from './smart-id-device-link.js';
 import { smartIdEndResultCode, smartIdPollStatusCode, smartIdStartStatusCode } from './smart-id-outcomes.js';
-import { IdentityError, type HashType, type MobileIdentityProvider, type PollFailure, type SmartIdSigningProvider } from './types.js';
+import {
+  acspV2Payload,
+  buildDeviceLink,
+  interactionsFor,
+  schemeNameFor,
+  V3_HASH_ALGORITHMS,
+  verifyPss,
+  type FlowType,
+  type V3HashAlgorithm,
+} from './smart-id-v3-protocol.js';
+import {
+  IdentityError,
+  type AuthenticatedPerson,
+  type HashType,
+  type MobileIdentityProvider,
+  type PollFailure,
+  type PollResult,
+  type SigningCertificate,
+  type SmartIdSigningProvider,
+} from './types.js';
 
 export type SmartIdClientOptions = {
-  /** e.g. https://sid.demo.sk.ee/smart-id-rp/v2/ (docs/eid-facts.md section 1.1). */
+  /** Ends in /v3/, e.g. https://sid.demo.sk.ee/smart-id-rp/v3/ (docs/eid-facts.md section 1.1). */
   baseUrl: string;
   relyingPartyUuid: string;
+  /** Sent and signed byte for byte (docs/eid-facts.md section 1.9). */
   relyingPartyName: string;
   /** PEM texts of the CAs that issue Smart-ID authentication and signing certificates. */
   trustAnchors: string[];
@@ -23,46 +45,137 @@ export type SmartIdClientOptions = {
    * (docs/eid-facts.md section 1.4).
    */
   displayText: string;
+  /** The first field of what is signed and of device links; schemeNameFor(baseUrl) unless given (SMART_ID_SCHEME_NAME). */
+  schemeName?: string;
   fetch?: typeof fetch;
   /** Bounds of each call to SK; DEFAULT_SK_TIMEOUTS unless given (tests shorten them). */
   timeouts?: Partial<SkTimeouts>;
 };
 
-/** Sign-in and signing through the Smart-ID RP API v2. */
-export type SmartIdClient = MobileIdentityProvider & SmartIdSigningProvider;
+/** A device-link sign-in's validated answer. */
+export type DeviceLinkAuthentication = { person: AuthenticatedPerson; documentNumber: string; userChallenge: string };
+
+/** Sign-in (by personal code or device link) and signing through the Smart-ID RP API v3. */
+export type SmartIdClient = MobileIdentityProvider &
+  SmartIdSigningProvider & {
+    /** POST authentication/device-link/anonymous: a session whose links the page shows; the person comes from the certificate. */
+    startDeviceLinkAuthentication(input: { flow: DeviceLinkFlow; initialCallbackUrl?: string; now?: number }): Promise<DeviceLinkSession>;
+    /** The link to show now (pure: an HMAC); QR links carry the whole seconds since the session was created. */
+    deviceLink(session: DeviceLinkSession, input: { lang: 'est' | 'eng' | 'rus'; nowMs: number }): string;
+    /** One status request of a device-link sign-in; COMPLETE has been validated like a sign-in by personal code. */
+    pollDeviceLinkAuthentication(input: { session: DeviceLinkSession; timeoutMs: number }): Promise<PollResult<DeviceLinkAuthentication>>;
+  };
 
 const DISPLAY_TEXT_60_MAX = 60;
 // 32 bytes of UTF-8 (docs/eid-facts.md section 1.3).
 const RELYING_PARTY_NAME_MAX_BYTES = 32;
 const CERTIFICATE_LEVEL = 'QUALIFIED';
+// rpChallenge: 32-64 random bytes (docs/eid-facts.md section 1.9).
+const RP_CHALLENGE_MIN_BYTES = 32;
+const RP_CHALLENGE_MAX_BYTES = 64;
+// Sign-in signatures: RSASSA-PSS over SHA-512 of the ACSP_V2 payload (docs/eid-facts.md section 1.9).
+const AUTHENTICATION_HASH: V3HashAlgorithm = 'SHA-512';
+const INTERACTION = 'displayTextAndPIN';
 
 const AUTHENTICATION_PURPOSE: PurposeRequirement = { policies: SMART_ID_QUALIFIED_POLICIES };
 const SIGNING_PURPOSE: PurposeRequirement = { use: 'signing', policies: SMART_ID_QUALIFIED_SIGNING_POLICIES, qcTypes: [QC_TYPE_ESIGN] };
 
 const startResponse = z.object({ sessionID: z.string().min(1) });
-
-// Unknown fields are ignored anywhere in an answer
-// (docs/eid-facts.md section 1.5).
-const sessionStatus = z.object({
-  state: z.string(),
-  result: z.object({ endResult: z.string(), documentNumber: z.string().optional() }).optional(),
-  signature: z.object({ value: z.string() }).optional(),
-  cert: z.object({ value: z.string(), certificateLevel: z.string().optional() }).optional(),
+const signatureStartResponse = startResponse.extend({ vc: z.object({ type: z.literal('numeric4'), value: z.string().regex(/^\d{4}$/) }) });
+const deviceLinkResponse = startResponse.extend({
+  sessionToken: z.string().regex(/^[A-Za-z0-9]+$/),
+  sessionSecret: z.string().min(1),
+  deviceLinkBase: z.url(),
+});
+const certificateAnswer = z.object({ value: z.string(), certificateLevel: z.string().optional() });
+const certificateResponse = z.object({ state: z.string(), cert: certificateAnswer.optional() });
+// RFC 9457 problem details; only for the log line.
+const problem = z.object({
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ code: z.string().optional() })).optional(),
 });
 
+// Unknown fields are ignored anywhere in an answer (docs/eid-facts.md section 1.5).
+const sessionStatus = z.object({
+  state: z.string(),
+  result: z
+    .object({ endResult: z.string(), documentNumber: z.string().optional(), details: z.object({ interaction: z.string().optional() }).optional() })
+    .optional(),
+  signatureProtocol: z.string().optional(),
+  signature: z
+    .object({
+      value: z.string().optional(),
+      serverRandom: z.string().optional(),
+      userChallenge: z.string().optional(),
+      flowType: z.string().optional(),
+      signatureAlgorithm: z.string().optional(),
+      signatureAlgorithmParameters: z
+        .object({
+          hashAlgorithm: z.string().optional(),
+          maskGenAlgorithm: z
+            .object({ algorithm: z.string().optional(), parameters: z.object({ hashAlgorithm: z.string().optional() }).optional() })
+            .optional(),
+          saltLength: z.number().optional(),
+          trailerField: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  cert: certificateAnswer.optional(),
+  interactionTypeUsed: z.string().optional(),
+});
+type SessionStatus = z.infer<typeof sessionStatus>;
+
 /** The parts of an OK session answer that the validation needs. */
-type OkAnswer = { certificate: Buffer; certificateLevel: string | undefined; documentNumber: string | undefined; signature: Buffer | undefined };
+type OkAnswer = { body: SessionStatus; certificate: Buffer; certificateLevel: string | undefined; documentNumber: string | undefined };
 
 const failed = (code: PollFailure['code'], detail: string): PollFailure => ({ status: 'FAILED', code, detail });
 
-/** Sign-in and PIN2 signing speaking the Smart-ID RP API v2 (docs/eid-facts.md section 1). */
+const USER_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const SERVER_RANDOM_MIN_LENGTH = 24;
+
+/**
+ * initialCallbackUrl: https, no fragment, no unencoded '|' (docs/eid-facts.md section 1.10). http is
+ * accepted on a loopback host only, where nothing but the stand-in can call it (tests).
+ */
+const isCallbackUrl = (url: string | undefined): url is string => {
+  if (url === undefined || url.length > 1800 || /[#|]/.test(url) || !URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname));
+};
+
+/** Why an OK sign-in answer is not the one we asked for, or null: ACSP_V2, RSASSA-PSS over our hash, the flow and interaction offered. */
+const acspV2Problem = (body: SessionStatus, flowType: FlowType): string | null => {
+  const { signature } = body;
+  if (body.signatureProtocol !== 'ACSP_V2') return 'signature protocol is not ACSP_V2';
+  if (signature?.signatureAlgorithm !== 'rsassa-pss') return 'signature algorithm is not rsassa-pss';
+  const parameters = signature.signatureAlgorithmParameters;
+  if (parameters?.hashAlgorithm !== AUTHENTICATION_HASH) return 'signature hash is not the one requested';
+  const mgfHash = parameters.maskGenAlgorithm?.parameters?.hashAlgorithm;
+  if (mgfHash !== undefined && mgfHash !== AUTHENTICATION_HASH) return 'MGF1 hash is not the one requested';
+  if (parameters.saltLength !== undefined && parameters.saltLength !== V3_HASH_ALGORITHMS[AUTHENTICATION_HASH].bytes) return 'salt length differs';
+  if (parameters.trailerField !== undefined && parameters.trailerField !== '0xbc') return 'trailer field differs';
+  if (signature.flowType !== flowType) return 'flow type is not the one offered';
+  if (body.interactionTypeUsed !== INTERACTION) return 'interaction is not the one offered';
+  // serverRandom: at least 24 Base64 characters, as SK's schema and 3.x client ask (docs/eid-facts.md section 1.12).
+  if ((signature.serverRandom?.length ?? 0) < SERVER_RANDOM_MIN_LENGTH || !USER_CHALLENGE.test(signature.userChallenge ?? '')) {
+    return 'serverRandom or userChallenge missing';
+  }
+  return null;
+};
+
+/** Sign-in and PIN2 signing speaking the Smart-ID RP API v3 (docs/eid-facts.md sections 1.9, 1.10). */
 export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClient => {
   if (options.displayText.length > DISPLAY_TEXT_60_MAX) throw new Error(`Smart-ID displayText is longer than ${String(DISPLAY_TEXT_60_MAX)} characters`);
   if (Buffer.byteLength(options.relyingPartyName) > RELYING_PARTY_NAME_MAX_BYTES) throw new Error('Smart-ID relyingPartyName is longer than 32 bytes');
   const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const schemeName = options.schemeName ?? schemeNameFor(baseUrl.href);
   const anchors = parseTrustAnchors(options.trustAnchors);
   const fetchFn = options.fetch ?? fetch;
   const timeouts: SkTimeouts = { ...DEFAULT_SK_TIMEOUTS, ...options.timeouts };
+  // The interactions are a pure function of the display text, so a poll on any instance rebuilds the string the start sent.
+  const interactions = interactionsFor(options.displayText);
 
   // A code that fails the check digit has no account; it also keeps the path segment to 11 digits.
   const semanticsIdentifier = (personalId: string): string => {
@@ -70,36 +183,33 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     return `PNOEE-${personalId}`;
   };
 
-  /** The fields of a request that the person confirms with a PIN (docs/eid-facts.md sections 1.3, 1.4). */
-  const pinRequest = (hash: Uint8Array, hashType: HashType, displayText = options.displayText) => {
-    if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
-    if (displayText.length > DISPLAY_TEXT_60_MAX) throw new IdentityError('unexpected', 'Smart-ID displayText is longer than 60 characters');
-    return {
-      hash: Buffer.from(hash).toString('base64'),
-      hashType,
-      allowedInteractionsOrder: [{ type: 'displayTextAndPIN', displayText60: displayText }],
-    };
-  };
+  const relyingParty = { relyingPartyUUID: options.relyingPartyUuid, relyingPartyName: options.relyingPartyName, certificateLevel: CERTIFICATE_LEVEL };
 
-  /** POSTs a request that creates a session; throws IdentityError as the status table says. */
-  const startSession = async (path: string, fields: Record<string, unknown> = {}): Promise<{ providerSessionId: string }> => {
+  /** The ACSP_V2 fields of a sign-in request (docs/eid-facts.md section 1.9). */
+  const authenticationRequest = (rpChallenge: string) => ({
+    signatureProtocol: 'ACSP_V2',
+    signatureProtocolParameters: { rpChallenge, signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: AUTHENTICATION_HASH } },
+    interactions,
+  });
+
+  /** POSTs a request; throws IdentityError as the status table says, naming the problem's code for the log. */
+  const post = async (path: string, fields: Record<string, unknown>): Promise<unknown> => {
     let response: JsonResponse;
     try {
-      response = await requestJson(fetchFn, new URL(path, baseUrl), {
-        method: 'POST',
-        timeoutMs: timeouts.startMs,
-        body: {
-          relyingPartyUUID: options.relyingPartyUuid,
-          relyingPartyName: options.relyingPartyName,
-          certificateLevel: CERTIFICATE_LEVEL,
-          ...fields,
-        },
-      });
+      response = await requestJson(fetchFn, new URL(path, baseUrl), { method: 'POST', timeoutMs: timeouts.startMs, body: { ...relyingParty, ...fields } });
     } catch (error) {
       throw new IdentityError('unexpected', error instanceof Error ? error.message : 'Smart-ID start failed');
     }
-    if (response.status !== 200) throw new IdentityError(smartIdStartStatusCode(response.status), `Smart-ID start answered ${String(response.status)}`);
-    const parsed = startResponse.safeParse(response.body);
+    if (response.status !== 200) {
+      const details = problem.safeParse(response.body);
+      const code = details.success ? (details.data.errors?.find((entry) => entry.code)?.code ?? details.data.title) : undefined;
+      throw new IdentityError(smartIdStartStatusCode(response.status), `Smart-ID answered ${String(response.status)}${code ? ` (${code})` : ''}`);
+    }
+    return response.body;
+  };
+
+  const startSession = async (path: string, fields: Record<string, unknown>): Promise<{ providerSessionId: string }> => {
+    const parsed = startResponse.safeParse(await post(path, fields));
     if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID start answer has no sessionID');
     return { providerSessionId: parsed.data.sessionID };
   };
@@ -119,50 +229,165 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       codeForStatus: smartIdPollStatusCode,
     });
     if (!answer.ok) return { ok: false, result: answer.failure };
-    const { state, result, signature, cert } = answer.body;
+    const { body } = answer;
+    const { state, result, cert } = body;
     if (state === 'RUNNING') return { ok: false, result: { status: 'RUNNING' } };
     if (state !== 'COMPLETE' || result === undefined) return { ok: false, result: failed('unexpected', `Smart-ID state ${state}`) };
-    if (result.endResult !== 'OK') return { ok: false, result: failed(smartIdEndResultCode(result.endResult), result.endResult) };
+    if (result.endResult !== 'OK') {
+      const interaction = result.details?.interaction;
+      return { ok: false, result: failed(smartIdEndResultCode(result.endResult), interaction ? `${result.endResult} ${interaction}` : result.endResult) };
+    }
     const certificate = cert === undefined ? null : decodeBase64(cert.value);
     if (certificate === null) return { ok: false, result: failed('unexpected', 'OK without a certificate') };
-    const signatureBytes = signature === undefined ? undefined : (decodeBase64(signature.value) ?? Buffer.alloc(0));
-    return {
-      ok: true,
-      answer: { certificate, certificateLevel: cert?.certificateLevel, documentNumber: result.documentNumber, signature: signatureBytes },
-    };
+    return { ok: true, answer: { body, certificate, certificateLevel: cert?.certificateLevel, documentNumber: result.documentNumber } };
   };
 
   const level = (answer: OkAnswer) => ({ requested: CERTIFICATE_LEVEL, reported: answer.certificateLevel }) as const;
 
+  /** Validates an OK sign-in answer: ACSP_V2 as asked, PSS over the rebuilt payload, and every certificate check. */
+  const validateSignIn = (
+    answer: OkAnswer,
+    expected: { rpChallenge: string; flowType: FlowType; initialCallbackUrl?: string; interactions: string; personalId: string | null },
+  ): PollResult<{ person: AuthenticatedPerson; userChallenge: string }> => {
+    const problemText = acspV2Problem(answer.body, expected.flowType);
+    if (problemText !== null) return failed('unexpected', problemText);
+    const signature = answer.body.signature;
+    const signatureBytes = decodeBase64(signature?.value ?? '');
+    const userChallenge = signature?.userChallenge ?? '';
+    if (signatureBytes === null) return failed('unexpected', 'signature is not Base64');
+    const payload = acspV2Payload({
+      schemeName,
+      serverRandom: signature?.serverRandom ?? '',
+      rpChallenge: expected.rpChallenge,
+      userChallenge,
+      relyingPartyName: options.relyingPartyName,
+      interactions: expected.interactions,
+      interactionTypeUsed: INTERACTION,
+      initialCallbackUrl: expected.initialCallbackUrl ?? '',
+      flowType: expected.flowType,
+    });
+    const validation = validateSignedAuthentication({
+      certificate: answer.certificate,
+      trustAnchors: anchors,
+      expectedPersonalId: expected.personalId,
+      purpose: AUTHENTICATION_PURPOSE,
+      level: level(answer),
+      verifies: (publicKey: KeyObject) => verifyPss(publicKey, payload, AUTHENTICATION_HASH, signatureBytes),
+    });
+    if (!validation.ok) return failed(validation.code, validation.reason);
+    return { status: 'COMPLETE', person: validation.person, userChallenge };
+  };
+
+  const validatedSigningCertificate = (
+    certificate: Buffer,
+    reportedLevel: string | undefined,
+    personalId: string,
+    documentNumber: string,
+  ): SigningCertificate | PollFailure => {
+    const validation = validateSigningCertificate({
+      certificate,
+      trustAnchors: anchors,
+      expectedPersonalId: personalId,
+      purpose: SIGNING_PURPOSE,
+      level: { requested: CERTIFICATE_LEVEL, reported: reportedLevel },
+    });
+    if (!validation.ok) return failed(validation.code, validation.reason);
+    return { certificate: certificate.toString('base64'), documentNumber, signer: validation.person };
+  };
+
   return {
     method: 'SMART_ID',
 
-    async start({ personalId, hash, hashType }) {
-      return startSession(`authentication/etsi/${semanticsIdentifier(personalId)}`, pinRequest(hash, hashType));
+    // The hash the auth service made is the rpChallenge, so the code it shows is SK's notification code (section 1.9).
+    async start({ personalId, hash }) {
+      if (hash.length < RP_CHALLENGE_MIN_BYTES || hash.length > RP_CHALLENGE_MAX_BYTES)
+        throw new IdentityError('unexpected', 'rpChallenge must be 32-64 bytes');
+      return startSession(`authentication/notification/etsi/${semanticsIdentifier(personalId)}`, {
+        ...authenticationRequest(Buffer.from(hash).toString('base64')),
+        vcType: 'numeric4',
+      });
     },
 
-    async poll({ providerSessionId, hash, hashType, timeoutMs, personalId }) {
+    async poll({ providerSessionId, hash, timeoutMs, personalId }) {
       const polled = await pollSession(providerSessionId, timeoutMs);
       if (!polled.ok) return polled.result;
-      const { answer } = polled;
-      if (answer.signature === undefined) return failed('unexpected', 'OK without signature or certificate');
-      const validation = validateAuthenticationResponse({
-        certificate: answer.certificate,
-        signature: answer.signature,
-        hash,
-        hashType,
-        trustAnchors: anchors,
-        expectedPersonalId: personalId,
-        purpose: AUTHENTICATION_PURPOSE,
-        level: level(answer),
+      const validated = validateSignIn(polled.answer, {
+        rpChallenge: Buffer.from(hash).toString('base64'),
+        flowType: 'Notification',
+        interactions,
+        personalId,
       });
-      if (!validation.ok) return failed(validation.code, validation.reason);
-      return { status: 'COMPLETE', person: validation.person };
+      return validated.status === 'COMPLETE' ? { status: 'COMPLETE', person: validated.person } : validated;
     },
 
-    // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md sections 1.2, 1.3).
+    async startDeviceLinkAuthentication({ flow, initialCallbackUrl, now }) {
+      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
+        throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
+      const createdAtMs = now ?? Date.now();
+      const rpChallenge = randomBytes(RP_CHALLENGE_MAX_BYTES).toString('base64');
+      const body = await post('authentication/device-link/anonymous', {
+        ...authenticationRequest(rpChallenge),
+        ...(flow === 'Web2App' ? { initialCallbackUrl } : {}),
+      });
+      const parsed = deviceLinkResponse.safeParse(body);
+      // Nothing of the answer goes into the message: it carries the session's secret.
+      if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID device-link answer is incomplete');
+      return {
+        providerSessionId: parsed.data.sessionID,
+        sessionToken: parsed.data.sessionToken,
+        sessionSecret: parsed.data.sessionSecret,
+        deviceLinkBase: parsed.data.deviceLinkBase,
+        rpChallenge,
+        interactions,
+        flow,
+        ...(flow === 'Web2App' && initialCallbackUrl !== undefined ? { initialCallbackUrl } : {}),
+        createdAtMs,
+      };
+    },
+
+    deviceLink(session, { lang, nowMs }) {
+      const isQr = session.flow === 'QR';
+      return buildDeviceLink(
+        {
+          deviceLinkBase: session.deviceLinkBase,
+          deviceLinkType: session.flow,
+          ...(isQr ? { elapsedSeconds: Math.max(0, Math.floor((nowMs - session.createdAtMs) / 1000)) } : {}),
+          sessionToken: session.sessionToken,
+          sessionType: 'auth',
+          lang,
+        },
+        session.sessionSecret,
+        {
+          schemeName,
+          signatureProtocol: 'ACSP_V2',
+          challenge: session.rpChallenge,
+          relyingPartyName: options.relyingPartyName,
+          interactions: session.interactions,
+          initialCallbackUrl: isQr ? '' : (session.initialCallbackUrl ?? ''),
+        },
+      );
+    },
+
+    async pollDeviceLinkAuthentication({ session, timeoutMs }) {
+      const polled = await pollSession(session.providerSessionId, timeoutMs);
+      if (!polled.ok) return polled.result;
+      const documentNumber = polled.answer.documentNumber;
+      if (!documentNumber) return failed('unexpected', 'OK without documentNumber');
+      const validated = validateSignIn(polled.answer, {
+        rpChallenge: session.rpChallenge,
+        flowType: session.flow,
+        interactions: session.interactions,
+        personalId: null,
+        ...(session.flow === 'Web2App' && session.initialCallbackUrl !== undefined ? { initialCallbackUrl: session.initialCallbackUrl } : {}),
+      });
+      return validated.status === 'COMPLETE'
+        ? { status: 'COMPLETE', person: validated.person, documentNumber, userChallenge: validated.userChallenge }
+        : validated;
+    },
+
+    // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md section 1.9).
     async startCertificateChoice({ personalId }) {
-      return startSession(`certificatechoice/etsi/${semanticsIdentifier(personalId)}`);
+      return startSession(`signature/certificate-choice/notification/etsi/${semanticsIdentifier(personalId)}`, {});
     },
 
     async pollCertificateChoice({ providerSessionId, personalId, timeoutMs }) {
@@ -170,37 +395,56 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       if (!polled.ok) return polled.result;
       const { answer } = polled;
       if (!answer.documentNumber) return failed('unexpected', 'OK without documentNumber');
-      const validation = validateSigningCertificate({
-        certificate: answer.certificate,
-        trustAnchors: anchors,
-        expectedPersonalId: personalId,
-        purpose: SIGNING_PURPOSE,
-        level: level(answer),
-      });
-      if (!validation.ok) return failed(validation.code, validation.reason);
-      return {
-        status: 'COMPLETE',
-        signingCertificate: { certificate: answer.certificate.toString('base64'), documentNumber: answer.documentNumber, signer: validation.person },
-      };
+      const checked = validatedSigningCertificate(answer.certificate, answer.certificateLevel, personalId, answer.documentNumber);
+      return 'status' in checked ? checked : { status: 'COMPLETE', signingCertificate: checked };
     },
 
-    // signature/document/{documentNumber} signs with the chosen account, whose certificate the signed data names
-    // (docs/eid-facts.md section 1.2).
+    async signingCertificate({ documentNumber, personalId }) {
+      const parsed = certificateResponse.safeParse(await post(`signature/certificate/${encodeURIComponent(documentNumber)}`, {}));
+      if (!parsed.success) throw new IdentityError('unexpected', 'unreadable Smart-ID certificate answer');
+      if (parsed.data.state !== 'OK') throw new IdentityError(smartIdEndResultCode(parsed.data.state), parsed.data.state);
+      const certificate = decodeBase64(parsed.data.cert?.value ?? '');
+      if (certificate === null) throw new IdentityError('unexpected', 'OK without a certificate');
+      const checked = validatedSigningCertificate(certificate, parsed.data.cert?.certificateLevel, personalId, documentNumber);
+      if ('status' in checked) throw new IdentityError(checked.code, checked.detail);
+      return checked;
+    },
+
+    /*
+     * RAW_DIGEST_SIGNATURE over the hash, RSASSA-PKCS1-v1_5 (sha…WithRSAEncryption): the ASiC-E's
+     * signature method, which SK keeps as a legacy option in v3 (docs/eid-facts.md section 1.9).
+     * The code to show is SK's, from the answer.
+     */
     async startSignature({ personalId, documentNumber, hash, hashType, displayText }) {
+      if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
+      const text = displayText ?? options.displayText;
+      if (text.length > DISPLAY_TEXT_60_MAX) throw new IdentityError('unexpected', 'Smart-ID displayText is longer than 60 characters');
       const target = documentNumber === undefined ? `etsi/${semanticsIdentifier(personalId)}` : `document/${encodeURIComponent(documentNumber)}`;
-      return startSession(`signature/${target}`, pinRequest(hash, hashType, displayText));
+      const body = await post(`signature/notification/${target}`, {
+        signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+        signatureProtocolParameters: { digest: Buffer.from(hash).toString('base64'), signatureAlgorithm: rawSignatureAlgorithm(hashType) },
+        interactions: interactionsFor(text),
+      });
+      const parsed = signatureStartResponse.safeParse(body);
+      if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID signature answer has no sessionID or vc');
+      return { providerSessionId: parsed.data.sessionID, verificationCode: parsed.data.vc.value };
     },
 
     async pollSignature({ providerSessionId, personalId, hash, hashType, certificate, timeoutMs }) {
       const polled = await pollSession(providerSessionId, timeoutMs);
       if (!polled.ok) return polled.result;
       const { answer } = polled;
-      if (answer.signature === undefined) return failed('unexpected', 'OK without signature');
+      const { signature } = answer.body;
+      if (answer.body.signatureProtocol !== 'RAW_DIGEST_SIGNATURE') return failed('unexpected', 'signature protocol is not RAW_DIGEST_SIGNATURE');
+      if (signature?.signatureAlgorithm !== rawSignatureAlgorithm(hashType)) return failed('unexpected', 'signature algorithm is not the one requested');
+      if (signature.flowType !== 'Notification') return failed('unexpected', 'flow type is not the one offered');
+      const signatureBytes = decodeBase64(signature.value ?? '');
+      if (signatureBytes === null) return failed('unexpected', 'OK without signature');
       const expectedCertificate = decodeBase64(certificate);
       if (expectedCertificate === null) return failed('unexpected', 'the certificate from the certificate step is not Base64');
       const validation = validateSignatureResponse({
         certificate: answer.certificate,
-        signature: answer.signature,
+        signature: signatureBytes,
         hash,
         hashType,
         trustAnchors: anchors,
@@ -214,3 +458,6 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     },
   };
 };
+
+/** sha256WithRSAEncryption etc.: the PKCS#1 v1.5 name for the digest's hash, as the signed data names it. */
+const rawSignatureAlgorithm = (hashType: HashType): string => `sha${hashType.slice(3)}WithRSAEncryption`;

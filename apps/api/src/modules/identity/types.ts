@@ -101,7 +101,7 @@ export type MobileIdentityProvider = {
 export type SigningCertificate = {
   /** Base64 DER. */
   certificate: string;
-  /** Smart-ID only: the account holding it, for signature/document/{documentNumber} (docs/eid-facts.md section 1.2). */
+  /** Smart-ID only: the account holding it, for signature/notification/document/{documentNumber} (docs/eid-facts.md section 1.9). */
   documentNumber?: string;
   signer: AuthenticatedPerson;
 };
@@ -155,8 +155,12 @@ export type CertificateChoicePollResult = PollResult<{ signingCertificate: Signi
 /** Signing with PIN2 through Smart-ID or Mobile-ID. */
 export type SigningProvider = {
   method: MobileIdentityMethod;
-  /** Starts a PIN2 signature of the hash; throws IdentityError (e.g. user_not_found) when the service refuses at once. */
-  startSignature(input: StartSignatureInput): Promise<{ providerSessionId: string }>;
+  /**
+   * Starts a PIN2 signature of the hash; throws IdentityError (e.g. user_not_found) when the service refuses at once.
+   * verificationCode: the code to show when the service chose it (Smart-ID v3 answers it, docs/eid-facts.md section 1.9);
+   * absent, the caller derives it from the hash.
+   */
+  startSignature(input: StartSignatureInput): Promise<{ providerSessionId: string; verificationCode?: string }>;
   /**
    * One status request, long-polling at most timeoutMs. A COMPLETE result has
    * been validated: the signature over this hash with the signing
@@ -167,10 +171,16 @@ export type SigningProvider = {
 
 export type SmartIdSigningProvider = SigningProvider & {
   method: 'SMART_ID';
-  /** Starts certificate choice by personal code (certificatechoice/etsi/PNOEE-…); throws IdentityError like startSignature. */
+  /** Starts certificate choice by personal code (signature/certificate-choice/notification/etsi/PNOEE-…); throws IdentityError like startSignature. */
   startCertificateChoice(input: { personalId: string }): Promise<{ providerSessionId: string }>;
   /** One status request of the certificate choice; COMPLETE carries the validated signing certificate and its document number. */
   pollCertificateChoice(input: { providerSessionId: string; personalId: string; timeoutMs: number }): Promise<CertificateChoicePollResult>;
+  /**
+   * The validated signing certificate of a known account (signature/certificate/{documentNumber}), with no
+   * action by the person. Throws IdentityError: user_not_found when the account is unknown, document_unusable,
+   * invalid_certificate or unexpected.
+   */
+  signingCertificate(input: { documentNumber: string; personalId: string }): Promise<SigningCertificate>;
 };
 
 export type MobileIdSigningProvider = SigningProvider & {

@@ -311,8 +311,9 @@ export function createSigningService(options: SigningServiceOptions) {
         const certificate = choice.signingCertificate.certificate;
         try {
           const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
-          const verificationCode = smartIdVerificationCode(hash);
           const started = await providers.SMART_ID.startSignature({ personalId: user.personalId, documentNumber, hash, hashType: CONTRACT_HASH_TYPE });
+          // Smart-ID v3 chooses the code of a signature and answers it (docs/eid-facts.md section 1.9).
+          const verificationCode = started.verificationCode ?? smartIdVerificationCode(hash);
           const updated = await repository.updateRunning(session.id, {
             providerSessionId: started.providerSessionId,
             documentNumber,
