@@ -67,12 +67,21 @@ export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
  */
 export const idCardChallengeRequestSchema = object({ codeChallenge });
 export const idCardChallengeResponseSchema = object({ nonce: requiredText() });
+const webEidName = () => z.string({ error }).min(1, { error }).max(20, { error });
+/** Format web-eid:1.1: a signing certificate of the card and the algorithms its key signs with (docs/eid-facts.md section 1.11). */
+const webEidSigningCertificateSchema = object({
+  certificate: z.string({ error }).min(1, { error }).max(10_000, { error }),
+  supportedSignatureAlgorithms: z
+    .array(object({ cryptoAlgorithm: webEidName(), hashFunction: webEidName(), paddingScheme: webEidName() }), { error })
+    .max(20, { error }),
+});
 export const webEidAuthTokenSchema = object({
   unverifiedCertificate: z.string({ error }).min(1, { error }).max(10_000, { error }),
   algorithm: z.string({ error }).min(1, { error }).max(10, { error }),
   signature: z.string({ error }).min(1, { error }).max(2000, { error }),
   format: z.string({ error }).min(1, { error }).max(50, { error }),
   appVersion: z.string({ error }).max(300, { error }).optional(),
+  unverifiedSigningCertificates: z.array(webEidSigningCertificateSchema, { error }).max(4, { error }).optional(),
 });
 export type WebEidAuthTokenInput = z.infer<typeof webEidAuthTokenSchema>;
 export const simulatedIdCardAuthorizeRequestSchema = authorizeCommonFieldsSchema.extend({ nonce: requiredText(), authToken: webEidAuthTokenSchema });
