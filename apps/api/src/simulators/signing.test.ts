@@ -474,6 +474,23 @@ describe('ID-card signing stand-in', () => {
     expect(validate(await signWithCard('38001085718', sha512, 'SHA512'), sha512, { hashType: 'SHA512' })).toMatchObject({ ok: true });
   });
 
+  it('signs with the 2025 card on its own chain, which the ID-card trust anchors list beside the 2018 one', async () => {
+    const hash = sha('SHA384');
+    const card = await signWithCard('48001019964', hash, 'SHA384');
+    const issuer = new X509Certificate(Buffer.from(card.certificate, 'base64')).issuer;
+    expect(issuer.endsWith('ID-card CA 2025')).toBe(true);
+    expect(validate(card, hash, { hashType: 'SHA384', expectedPersonalId: '48001019964' })).toMatchObject({
+      ok: true,
+      evidence: { signatureAlgorithm: 'ecdsa-with-SHA384', signer: { personalId: '48001019964', givenName: 'CARD 2025' } },
+    });
+    expect(
+      validate(card, hash, { hashType: 'SHA384', expectedPersonalId: '48001019964', trustAnchors: simulators.idCardTrustAnchors.slice(0, 1) }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'untrusted',
+    });
+  });
+
   it('refuses tampered signatures, hashes and certificates', async () => {
     const hash = sha('SHA256');
     const card = await signWithCard('38001085718', hash);

@@ -196,6 +196,13 @@ describe('signing with the ID-card', () => {
     expect(replay.statusCode).toBe(409);
   });
 
+  it.each(['48001019964', '48001019975'])('signs with card %s, of the 2025 and the 2018 chain', async (personalId) => {
+    const { call, application, signingSessionId, hash } = await startIdCard(withoutRegister(personalId, '1980-01-01'));
+    const { signature } = await card(personalId, 'sign', { personalId, hash, hashType: 'SHA256' });
+    const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(finished.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+  });
+
   it('still accepts the signature after a save-and-continue-later while the card signs: nothing in the application changed', async () => {
     const other = withoutRegister('39002020001', '1990-02-02');
     const { call, application, signingSessionId, hash } = await startIdCard(other);
