@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE } from '../constants.js';
+import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE, LOCALES } from '../constants.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { looseObject, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
 import { validationIssue } from '../validation/codes.js';
@@ -47,7 +47,11 @@ export type MobileIdStartInput = z.infer<typeof mobileIdStartInputSchema>;
 export const smartIdStartInputSchema = object({ personalId: personalId() });
 export type SmartIdStartInput = z.infer<typeof smartIdStartInputSchema>;
 
-export const mobileIdStartRequestSchema = authorizeCommonFieldsSchema.extend(mobileIdStartInputSchema.shape);
+/** language: the person's UI language, in which Mobile-ID's phone prompt and text are shown (Estonian if absent). */
+export const mobileIdStartRequestSchema = authorizeCommonFieldsSchema.extend({
+  ...mobileIdStartInputSchema.shape,
+  language: z.enum(LOCALES, { error }).optional(),
+});
 export type MobileIdStartRequest = z.infer<typeof mobileIdStartRequestSchema>;
 
 export const smartIdStartRequestSchema = authorizeCommonFieldsSchema.extend({

@@ -6,6 +6,7 @@ import {
   type AuthenticationMethod,
   type AuthenticationStatusResponse,
   type AuthorizeCommonFields,
+  type Locale,
   type TokenResponse,
 } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
@@ -42,7 +43,8 @@ export type AuthServiceOptions = {
   now?: () => Date;
 };
 
-export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; clientAddress: string };
+/** language: the person's UI language, for Mobile-ID's phone prompt. */
+export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; language?: Locale; clientAddress: string };
 
 export type StatusResult = AuthenticationStatusResponse;
 
@@ -125,6 +127,7 @@ export function createAuthService(options: AuthServiceOptions) {
         const { providerSessionId } = await providers[method].start({
           personalId: input.personalId,
           ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+          ...(input.language ? { locale: input.language } : {}),
           hash,
           hashType,
         });

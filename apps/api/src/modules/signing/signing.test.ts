@@ -139,6 +139,13 @@ describe('signing with Mobile-ID', () => {
     expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
   });
 
+  it('shows the PIN2 prompt’s text in the language the start names', async () => {
+    const { call, application } = await completeApplication(MARY_ANN);
+    const status = await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000766', language: 'ru' });
+    expect(status).toMatchObject({ state: 'SIGNED' });
+    expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', displayText: 'Подписание договора счёта компании' });
+  });
+
   it('ends a phone number that is not the person’s as user not found', async () => {
     const { call, application } = await completeApplication(withoutRegister('60001019939', '2000-01-01'));
     expect(await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000266' })).toMatchObject({

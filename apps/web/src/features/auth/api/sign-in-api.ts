@@ -10,6 +10,7 @@ import {
   type AuthenticationEvent,
   type AuthenticationStartResponse,
   type AuthenticationStatusResponse,
+  type Locale,
   type MobileIdStartInput,
   type SmartIdStartInput,
   type TokenResponse,
@@ -41,8 +42,9 @@ export function startSmartId(input: SmartIdStartInput, pkce: Pkce): Promise<Auth
   return apiRequest(authEndpoints.startSmartId, { body: { ...commonFields(pkce), ...input, personalIdCountryCode: DEFAULT_COUNTRY_CODE } });
 }
 
-export function startMobileId(input: MobileIdStartInput, pkce: Pkce): Promise<AuthenticationStartResponse> {
-  return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input } });
+/** language: the person's UI language, in which the phone shows its prompt and text. */
+export function startMobileId(input: MobileIdStartInput, pkce: Pkce, language?: Locale): Promise<AuthenticationStartResponse> {
+  return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input, ...(language ? { language } : {}) } });
 }
 
 export function fetchAuthenticationStatus(method: PollingMethod, authenticationSessionId: string, signal?: AbortSignal): Promise<AuthenticationStatusResponse> {
