@@ -99,6 +99,19 @@ describe('sign-in journeys in Chromium', () => {
       .waitFor();
   });
 
+  it('signs in with a card of the 2025 chain, whose reader answers Web eID 1.1 with the signing certificate', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);
+    await page.getByRole('radio', { name: 'ID-card' }).check();
+    await page.getByRole('textbox', { name: 'Personal ID code of the card' }).fill('48001019964');
+    await page.getByRole('button', { name: 'Sign in with ID-card' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
+    await page
+      .getByText(/CARD 2025 TESTNUMBER/)
+      .first()
+      .waitFor();
+  });
+
   it('ends the ID-card sign-in of a card without certificates on the error page with its message', async () => {
     const { page } = suite;
     await page.goto(`${suite.server.baseUrl}/start/authentication?lang=en`);

@@ -264,7 +264,7 @@ export const configSchema = z
     MOBILE_ID_RELYING_PARTY_UUID: z.uuid().optional(),
     MOBILE_ID_RELYING_PARTY_NAME: z.string().min(1).optional(),
     MOBILE_ID_TRUST_ANCHORS: pemFileList.optional(),
-    /** Display text shown on the phone with the PIN1 prompt. */
+    /** Smart-ID: display text shown on the phone with the PIN1 prompt. Mobile-ID's are per language (identity/mobile-id-display-texts.ts). */
     IDENTITY_DISPLAY_TEXT: z.string().min(1).max(60).default('Ettevõtte konto avamine'),
     /** How long the simulators wait before a session completes, so a person sees the code. */
     SIMULATOR_COMPLETION_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(3000),

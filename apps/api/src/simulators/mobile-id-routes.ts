@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signDigest } from '../modules/identity/digest-signature.js';
+import { fitsDisplayText } from '../modules/identity/gsm7.js';
 import { HASH_BYTE_LENGTHS, HASH_TYPES } from '../modules/identity/hash-types.js';
 import { findMobileIdIdentity } from './mobile-id-identities.js';
 import { createSessionStore } from './session-store.js';
@@ -77,8 +78,10 @@ export const mobileIdRoutes = (options: ServiceSimulatorOptions) => async (app: 
       if (!isKnownRelyingParty(body)) return reply.code(401).send(stamped({ error: 'relying party not authorised' }));
       const hash = decodeHash(body.hash, HASH_BYTE_LENGTHS[body.hashType]);
       if (hash === null) return reply.code(400).send(stamped({ error: 'hash does not match hashType' }));
-      const maxLength = body.displayTextFormat === 'UCS-2' ? 50 : 100;
-      if (body.displayText !== undefined && [...body.displayText].length > maxLength) return reply.code(400).send(stamped({ error: 'displayText too long' }));
+      // SK refuses a text longer than its format's room, or marked GSM-7 that GSM-7 cannot carry (docs/eid-facts.md section 3.3).
+      if (body.displayText !== undefined && !fitsDisplayText(body.displayText, body.displayTextFormat)) {
+        return reply.code(400).send(stamped({ error: `displayText does not fit ${body.displayTextFormat}` }));
+      }
 
       // A pair SK does not know is NOT_MID_CLIENT, reported through the session, never at start
       // (docs/eid-facts.md section 3.4).

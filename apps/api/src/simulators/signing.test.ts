@@ -55,7 +55,6 @@ beforeAll(async () => {
     relyingPartyUuid: simulators.relyingPartyUuid,
     relyingPartyName: simulators.relyingPartyName,
     trustAnchors: simulators.mobileIdTrustAnchors,
-    displayText: 'Lepingu allkirjastamine',
   });
 });
 
@@ -396,10 +395,42 @@ describe('Mobile-ID signing with the demo numbers', () => {
       service: 'MOBILE_ID',
       pin: 'PIN2',
       verificationCode: mobileIdVerificationCode(hash),
-      displayText: 'Lepingu allkirjastamine',
+      displayText: 'Ettevõtte konto lepingu allkirjastamine',
     });
     expect((await fetch(`${simulators.mobileIdBaseUrl}/authentication/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(404);
     expect((await fetch(`${simulators.mobileIdBaseUrl}/signature/session/${providerSessionId}?timeoutMs=1000`)).status).toBe(200);
+  });
+
+  it('shows the PIN2 text in the person’s language: Russian as UCS-2, English as GSM-7', async () => {
+    await mobileId.startSignature({ personalId: '60001017869', phoneNumber: '+37268000769', hash: sha('SHA256'), hashType: 'SHA256', locale: 'ru' });
+    expect(simulators.phoneScreen('60001017869')?.displayText).toBe('Подписание договора счёта компании');
+    await mobileId.startSignature({ personalId: '60001017869', phoneNumber: '+37268000769', hash: sha('SHA256'), hashType: 'SHA256', locale: 'en' });
+    expect(simulators.phoneScreen('60001017869')?.displayText).toBe('Signing the business account contract');
+  });
+
+  it('refuses with 400, as SK does, a display text too long for its format or marked GSM-7 that GSM-7 cannot carry', async () => {
+    const start = (displayText: string, displayTextFormat: string) =>
+      fetch(`${simulators.mobileIdBaseUrl}/signature`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          relyingPartyUUID: simulators.relyingPartyUuid,
+          relyingPartyName: 'DEMO',
+          phoneNumber: '+37268000769',
+          nationalIdentityNumber: '60001017869',
+          hash: sha('SHA256').toString('base64'),
+          hashType: 'SHA256',
+          language: 'RUS',
+          displayText,
+          displayTextFormat,
+        }),
+      });
+    expect((await start('a'.repeat(100), 'GSM-7')).status).toBe(200);
+    expect((await start('a'.repeat(101), 'GSM-7')).status).toBe(400);
+    expect((await start('ж'.repeat(50), 'UCS-2')).status).toBe(200);
+    expect((await start('ж'.repeat(51), 'UCS-2')).status).toBe(400);
+    expect((await start('Подписание договора', 'GSM-7')).status).toBe(400);
+    expect((await start('Ettevõtte konto', 'GSM-7')).status).toBe(400);
   });
 
   it('answers /certificate 401 for an unknown relying party and 400 for an invalid phone number', async () => {
@@ -484,6 +515,23 @@ describe('ID-card signing stand-in', () => {
     });
     const sha512 = sha('SHA512');
     expect(validate(await signWithCard('38001085718', sha512, 'SHA512'), sha512, { hashType: 'SHA512' })).toMatchObject({ ok: true });
+  });
+
+  it('signs with the 2025 card on its own chain, which the ID-card trust anchors list beside the 2018 one', async () => {
+    const hash = sha('SHA384');
+    const card = await signWithCard('48001019964', hash, 'SHA384');
+    const issuer = new X509Certificate(Buffer.from(card.certificate, 'base64')).issuer;
+    expect(issuer.endsWith('ID-card CA 2025')).toBe(true);
+    expect(validate(card, hash, { hashType: 'SHA384', expectedPersonalId: '48001019964' })).toMatchObject({
+      ok: true,
+      evidence: { signatureAlgorithm: 'ecdsa-with-SHA384', signer: { personalId: '48001019964', givenName: 'CARD 2025' } },
+    });
+    expect(
+      validate(card, hash, { hashType: 'SHA384', expectedPersonalId: '48001019964', trustAnchors: simulators.idCardTrustAnchors.slice(0, 1) }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'untrusted',
+    });
   });
 
   it('refuses tampered signatures, hashes and certificates', async () => {

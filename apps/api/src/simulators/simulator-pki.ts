@@ -46,6 +46,8 @@ const OCSP_NOCHECK = new Extension('1.3.6.1.5.5.7.48.1.5', false, Buffer.from('0
 export const SIMULATOR_OCSP_AIA_URL = 'http://ocsp.onboarding-simulator.invalid/ocsp';
 // Stored signing certificates made before they carried AIA must not be reused: this tag is part of their file names.
 const SIGNING_CACHE_TAG = 'aia1';
+// Stored ID-card certificates made while their subject still named O=ESTEID and a unit must not be reused either.
+const ID_CARD_CACHE_TAG = 'bare';
 const CA_DAYS = 3650;
 const PERSON_DAYS = 730;
 
@@ -91,12 +93,17 @@ const SMART_ID_PROFILE: PersonProfile = {
 // SK's Mobile-ID DEMO certificate is ECC, organisation ESTEID (MOBIIL-ID)
 // (docs/eid-facts.md section 3.7).
 const MOBILE_ID_PROFILE: PersonProfile = { keyKind: 'ec-p256', keyUsages: KeyUsageFlags.digitalSignature, organization: 'ESTEID (MOBIIL-ID)' };
-// ID-card authentication certificates: digitalSignature plus clientAuth (docs/eid-facts.md section 5.1 step 5.4).
+/*
+ * ID-card authentication certificates: digitalSignature plus clientAuth
+ * (docs/eid-facts.md section 5.1 step 5.4), a P-384 key on the 2018 and the
+ * 2025 cards alike. Cards since 2018 name no organisation or unit: the
+ * authentication and the signing certificate have one subject, which a Web eID
+ * 1.1 token's check needs (section 1.11).
+ */
 const ID_CARD_PROFILE: PersonProfile = {
   keyKind: 'ec-p384',
   keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyAgreement,
   extendedKeyUsages: [CLIENT_AUTH_EKU],
-  organization: 'ESTEID',
 };
 
 /*
@@ -114,7 +121,7 @@ const MOBILE_ID_SIGNING_PROFILE: PersonProfile = {
   organization: 'ESTEID (MOBIIL-ID)',
   organizationalUnit: 'digital signature',
 };
-const ID_CARD_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p384', organization: 'ESTEID', organizationalUnit: 'digital signature' };
+const ID_CARD_SIGNING_PROFILE: PersonProfile = { ...SIGNING, keyKind: 'ec-p384' };
 
 const issuePerson = (ca: Credential, person: TestPerson, profile: PersonProfile): Promise<Credential> =>
   issueCertificate(ca, {
@@ -149,16 +156,26 @@ const caTag = (ca: Credential): string => createHash('sha256').update(ca.certifi
 // ID-card holders' names come from the test that issued their card, so a stored signing certificate is kept per name too.
 const nameTag = (person: TestPerson): string => createHash('sha256').update(`${person.givenName}\n${person.surname}`).digest('hex').slice(0, 8);
 
+/**
+ * The ID-card chains the simulators stand in for: the cards issued since 2018
+ * and the new generation issued since December 2025 (docs/eid-facts.md
+ * section 1.11). A bank trusts both.
+ */
+export type IdCardGeneration = 'ESTEID2018' | 'ESTEID2025';
+
 /** A CA the OCSP responder answers for and the delegated responder certificate that signs its answers. */
 export type OcspAuthority = { ca: Credential; responder: Credential };
 
 export type SimulatorPki = {
   smartIdCa: Credential;
   mobileIdCa: Credential;
+  /** The ID-card CA standing for ESTEID2018. */
   idCardCa: Credential;
+  /** The ID-card CA standing for ESTEID2025. */
+  idCard2025Ca: Credential;
   eidTlsCa: Credential;
   eidServer: Credential;
-  /** The Smart-ID, Mobile-ID and ID-card CAs with their OCSP responders. */
+  /** The Smart-ID, Mobile-ID and both ID-card CAs with their OCSP responders. */
   ocspAuthorities: OcspAuthority[];
   /** The time-stamping authority's CA and its certificate (EKU id-kp-timeStamping, critical). */
   tsaCa: Credential;
@@ -175,34 +192,37 @@ export type SimulatorPki = {
   /** The person's signing (PIN2) certificate and key: same CA and subject, another key, nonRepudiation. */
   smartIdSigner(person: TestPerson): Promise<SigningIdentity>;
   mobileIdSigner(person: TestPerson): Promise<SigningIdentity>;
-  idCardSigner(person: TestPerson): Promise<SigningIdentity>;
-  /** The authentication (PIN1) certificate and key of the person's card in the simulated reader. */
-  idCardPerson(person: TestPerson): Promise<SigningIdentity>;
-  /** A fresh ID-card authentication certificate and key for the person. */
+  /** The signing certificate and key of the person's card, from its generation's CA (ESTEID2018 unless given). */
+  idCardSigner(person: TestPerson, generation?: IdCardGeneration): Promise<SigningIdentity>;
+  /** The authentication (PIN1) certificate and key of the person's card in the simulated reader, from its generation's CA. */
+  idCardPerson(person: TestPerson, generation?: IdCardGeneration): Promise<SigningIdentity>;
+  /** A fresh ID-card authentication certificate and key for the person (ESTEID2018). */
   issueIdCard(person: TestPerson): Promise<Credential>;
 };
 
 /**
- * The simulators' test PKI, kept in `directory`: one CA each for Smart-ID,
- * Mobile-ID and ID-card, one CA for the eid listener's TLS certificate, and
+ * The simulators' test PKI, kept in `directory`: one CA each for Smart-ID and
+ * Mobile-ID, two for ID-cards (ESTEID2018 and ESTEID2025), one CA for the eid listener's TLS certificate, and
  * people's certificates created on first use and reused later.
  */
 export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki> => {
   const store = createCredentialStore(directory);
   const ca = (name: string, commonName: string) => store.get(name, () => createCertificateAuthority(caSubject(commonName), validForDays(CA_DAYS)));
-  const [smartIdCa, mobileIdCa, idCardCa, eidTlsCa, tsaCa] = await Promise.all([
+  const [smartIdCa, mobileIdCa, idCardCa, idCard2025Ca, eidTlsCa, tsaCa] = await Promise.all([
     ca('smart-id-ca', 'TEST of Onboarding Simulator Smart-ID CA'),
     ca('mobile-id-ca', 'TEST of Onboarding Simulator Mobile-ID CA'),
     ca('id-card-ca', 'TEST of Onboarding Simulator ID-card CA'),
+    ca('id-card-2025-ca', 'TEST of Onboarding Simulator ID-card CA 2025'),
     ca('eid-tls-ca', 'TEST of Onboarding Simulator TLS CA'),
     ca('tsa-ca', 'TEST of Onboarding Simulator TSA CA'),
   ]);
   const responder = (name: string, issuer: Credential, commonName: string) =>
     store.get(`${name}-ocsp-${caTag(issuer)}`, () => issueOcspResponder(issuer, commonName));
-  const [smartIdOcsp, mobileIdOcsp, idCardOcsp] = await Promise.all([
+  const [smartIdOcsp, mobileIdOcsp, idCardOcsp, idCard2025Ocsp] = await Promise.all([
     responder('smart-id', smartIdCa, 'TEST of Onboarding Simulator Smart-ID OCSP RESPONDER'),
     responder('mobile-id', mobileIdCa, 'TEST of Onboarding Simulator Mobile-ID OCSP RESPONDER'),
     responder('id-card', idCardCa, 'TEST of Onboarding Simulator ID-card OCSP RESPONDER'),
+    responder('id-card-2025', idCard2025Ca, 'TEST of Onboarding Simulator ID-card 2025 OCSP RESPONDER'),
   ]);
   const tsa = await store.get(`tsa-${caTag(tsaCa)}`, () =>
     issueCertificate(tsaCa, {
@@ -238,17 +258,28 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
       return toSigningIdentity(credential);
     };
   const signingPrefix = (service: string) => `${service}-signing-${SIGNING_CACHE_TAG}`;
+  const idCardTag = (issuer: Credential) => (who: TestPerson) => `${caTag(issuer)}-${nameTag(who)}`;
+  const idCardSigners = {
+    ESTEID2018: person(`${signingPrefix('id-card')}-${ID_CARD_CACHE_TAG}`, idCardCa, ID_CARD_SIGNING_PROFILE, idCardTag(idCardCa)),
+    ESTEID2025: person(`${signingPrefix('id-card')}-${ID_CARD_CACHE_TAG}`, idCard2025Ca, ID_CARD_SIGNING_PROFILE, idCardTag(idCard2025Ca)),
+  };
+  const idCardPeople = {
+    ESTEID2018: person(`id-card-person-${ID_CARD_CACHE_TAG}`, idCardCa, ID_CARD_PROFILE, idCardTag(idCardCa)),
+    ESTEID2025: person(`id-card-person-${ID_CARD_CACHE_TAG}`, idCard2025Ca, ID_CARD_PROFILE, idCardTag(idCard2025Ca)),
+  };
 
   return {
     smartIdCa,
     mobileIdCa,
     idCardCa,
+    idCard2025Ca,
     eidTlsCa,
     eidServer,
     ocspAuthorities: [
       { ca: smartIdCa, responder: smartIdOcsp },
       { ca: mobileIdCa, responder: mobileIdOcsp },
       { ca: idCardCa, responder: idCardOcsp },
+      { ca: idCard2025Ca, responder: idCard2025Ocsp },
     ],
     tsaCa,
     tsa,
@@ -257,8 +288,8 @@ export const loadSimulatorPki = async (directory: string): Promise<SimulatorPki>
     mobileIdPerson: person('mobile-id-person', mobileIdCa, MOBILE_ID_PROFILE),
     smartIdSigner: person(signingPrefix('smart-id'), smartIdCa, SMART_ID_SIGNING_PROFILE),
     mobileIdSigner: person(signingPrefix('mobile-id'), mobileIdCa, MOBILE_ID_SIGNING_PROFILE),
-    idCardSigner: person(signingPrefix('id-card'), idCardCa, ID_CARD_SIGNING_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
-    idCardPerson: person('id-card-person', idCardCa, ID_CARD_PROFILE, (who) => `${caTag(idCardCa)}-${nameTag(who)}`),
+    idCardSigner: (who, generation = 'ESTEID2018') => idCardSigners[generation](who),
+    idCardPerson: (who, generation = 'ESTEID2018') => idCardPeople[generation](who),
     issueIdCard: async (who) => {
       const card = await issuePerson(idCardCa, who, ID_CARD_PROFILE);
       holders.set(holderKey(idCardCa, BigInt(`0x${new X509Certificate(card.certificatePem).serialNumber}`)), who.personalId);

@@ -51,7 +51,6 @@ beforeAll(async () => {
     relyingPartyUuid: simulators.relyingPartyUuid,
     relyingPartyName: simulators.relyingPartyName,
     trustAnchors: simulators.mobileIdTrustAnchors,
-    displayText: 'Ettevõtte konto avamine',
   });
 });
 

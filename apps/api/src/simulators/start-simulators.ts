@@ -199,7 +199,8 @@ function simulatorEndpoints(origin: string, pki: SimulatorPki): SimulatorEndpoin
     relyingPartyName: RELYING_PARTY_NAME,
     smartIdTrustAnchors: [pki.smartIdCa.certificatePem],
     mobileIdTrustAnchors: [pki.mobileIdCa.certificatePem],
-    idCardTrustAnchors: [pki.idCardCa.certificatePem],
+    // Both generations' CAs, as a bank lists ESTEID2018 and ESTEID2025 (docs/operations.md).
+    idCardTrustAnchors: [pki.idCardCa.certificatePem, pki.idCard2025Ca.certificatePem],
     eidServerTls: { cert: pki.eidServer.certificatePem, key: pki.eidServer.privateKeyPem, ca: pki.eidTlsCa.certificatePem },
     ocspUrl: `${origin}${OCSP_PREFIX}`,
     ocspResponders: pki.ocspAuthorities.map(({ ca }) => ({ issuerPem: ca.certificatePem, url: `${origin}${OCSP_PREFIX}` })),

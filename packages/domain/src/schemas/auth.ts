@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE } from '../constants.js';
+import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE, LOCALES } from '../constants.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { looseObject, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
 import { validationIssue } from '../validation/codes.js';
@@ -47,7 +47,11 @@ export type MobileIdStartInput = z.infer<typeof mobileIdStartInputSchema>;
 export const smartIdStartInputSchema = object({ personalId: personalId() });
 export type SmartIdStartInput = z.infer<typeof smartIdStartInputSchema>;
 
-export const mobileIdStartRequestSchema = authorizeCommonFieldsSchema.extend(mobileIdStartInputSchema.shape);
+/** language: the person's UI language, in which Mobile-ID's phone prompt and text are shown (Estonian if absent). */
+export const mobileIdStartRequestSchema = authorizeCommonFieldsSchema.extend({
+  ...mobileIdStartInputSchema.shape,
+  language: z.enum(LOCALES, { error }).optional(),
+});
 export type MobileIdStartRequest = z.infer<typeof mobileIdStartRequestSchema>;
 
 export const smartIdStartRequestSchema = authorizeCommonFieldsSchema.extend({
@@ -67,12 +71,21 @@ export const idCardAuthorizeResponseSchema = object({ code: requiredText() });
  */
 export const idCardChallengeRequestSchema = object({ codeChallenge });
 export const idCardChallengeResponseSchema = object({ nonce: requiredText() });
+const webEidName = () => z.string({ error }).min(1, { error }).max(20, { error });
+/** Format web-eid:1.1: a signing certificate of the card and the algorithms its key signs with (docs/eid-facts.md section 1.11). */
+const webEidSigningCertificateSchema = object({
+  certificate: z.string({ error }).min(1, { error }).max(10_000, { error }),
+  supportedSignatureAlgorithms: z
+    .array(object({ cryptoAlgorithm: webEidName(), hashFunction: webEidName(), paddingScheme: webEidName() }), { error })
+    .max(20, { error }),
+});
 export const webEidAuthTokenSchema = object({
   unverifiedCertificate: z.string({ error }).min(1, { error }).max(10_000, { error }),
   algorithm: z.string({ error }).min(1, { error }).max(10, { error }),
   signature: z.string({ error }).min(1, { error }).max(2000, { error }),
   format: z.string({ error }).min(1, { error }).max(50, { error }),
   appVersion: z.string({ error }).max(300, { error }).optional(),
+  unverifiedSigningCertificates: z.array(webEidSigningCertificateSchema, { error }).max(4, { error }).optional(),
 });
 export type WebEidAuthTokenInput = z.infer<typeof webEidAuthTokenSchema>;
 export const simulatedIdCardAuthorizeRequestSchema = authorizeCommonFieldsSchema.extend({ nonce: requiredText(), authToken: webEidAuthTokenSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { object, phone, requiredText } from './fields.js';
@@ -21,7 +22,8 @@ export const startSigningRequestSchema = z.discriminatedUnion(
   'method',
   [
     object({ method: z.literal('SMART_ID', { error }) }),
-    object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: phone() }),
+    /** language: the person's UI language, for the phone prompt and its text (else the contract's language). */
+    object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: phone(), language: z.enum(LOCALES, { error }).optional() }),
     /** The ID-card's signing certificate as the browser's signing interface read it (base64 DER). */
     object({ method: z.literal('ID_CARD', { error }), certificate: base64() }),
   ],

@@ -8,6 +8,7 @@ import {
   type AuthorizeCommonFields,
   type SmartIdCallbackRequest,
   type SmartIdDeviceLinkStartRequest,
+  type Locale,
   type TokenResponse,
 } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
@@ -47,7 +48,8 @@ export type AuthServiceOptions = {
   now?: () => Date;
 };
 
-export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; clientAddress: string };
+/** language: the person's UI language, for Mobile-ID's phone prompt. */
+export type StartInput = AuthorizeCommonFields & { personalId: string; phoneNumber?: string; language?: Locale; clientAddress: string };
 
 export type StatusResult = AuthenticationStatusResponse;
 
@@ -172,6 +174,7 @@ export function createAuthService(options: AuthServiceOptions) {
         const { providerSessionId } = await providers[method].start({
           personalId: input.personalId,
           ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+          ...(input.language ? { locale: input.language } : {}),
           hash,
           hashType,
         });

@@ -122,6 +122,22 @@ describe('Mobile-ID sign-in, through the client and the simulator over HTTP', ()
     expect(claimsOf(tokens.accessToken)).toMatchObject({ personalId: '60001019906', authenticationMethod: 'MOBILE_ID' });
   });
 
+  it('shows the PIN1 prompt’s text in the language the start names, Estonian without one', async () => {
+    const start = (language?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/oauth2/v2/authorize/mid/start',
+        payload: { ...createPkce().common, personalId: '60001019906', phoneNumber: '+37200000766', ...(language ? { language } : {}) },
+      });
+    expect((await start('ru')).statusCode).toBe(200);
+    expect(app.identitySimulators?.phoneScreen('60001019906')).toMatchObject({ pin: 'PIN1', displayText: 'Открытие счёта компании' });
+    expect((await start('en')).statusCode).toBe(200);
+    expect(app.identitySimulators?.phoneScreen('60001019906')).toMatchObject({ displayText: 'Opening a business account' });
+    expect((await start()).statusCode).toBe(200);
+    expect(app.identitySimulators?.phoneScreen('60001019906')).toMatchObject({ displayText: 'Ettevõtte konto avamine' });
+    expect((await start('de')).statusCode).toBe(400);
+  });
+
   it('carries the phone number Mobile-ID confirmed in the access token, also after a refresh; Smart-ID carries none', async () => {
     const tokens = await signIn(app, 'mid', { personalId: '60001019906', phoneNumber: '+37200000766' });
     expect(claimsOf(tokens.accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });

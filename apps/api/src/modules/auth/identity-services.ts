@@ -77,7 +77,6 @@ export async function createIdentityServices(config: Config, logger: FastifyBase
     relyingPartyUuid: config.MOBILE_ID_RELYING_PARTY_UUID ?? simulators?.relyingPartyUuid ?? '',
     relyingPartyName: config.MOBILE_ID_RELYING_PARTY_NAME ?? simulators?.relyingPartyName ?? '',
     trustAnchors: config.MOBILE_ID_TRUST_ANCHORS ? readPemFiles(config.MOBILE_ID_TRUST_ANCHORS) : (simulators?.mobileIdTrustAnchors ?? []),
-    displayText: config.IDENTITY_DISPLAY_TEXT,
   });
 
   const eidTls =

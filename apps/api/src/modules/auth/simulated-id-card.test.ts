@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 type Pkce = ReturnType<typeof createPkce>;
-type AuthToken = { unverifiedCertificate: string; algorithm: string; signature: string; format: string };
+type AuthToken = {
+  unverifiedCertificate: string;
+  algorithm: string;
+  signature: string;
+  format: string;
+  unverifiedSigningCertificates?: { certificate: string; supportedSignatureAlgorithms: unknown[] }[];
+};
 
 // Each request goes to `instance`: the app of this file unless a test has instances of its own.
 const challengeFor = async (pkce: Pkce, instance = app): Promise<string> => {
@@ -79,6 +85,44 @@ describe('ID-card sign-in with the simulated card reader (simulated mode)', () =
     const token = await exchange(signedIn.json<{ code: string }>().code, pkce);
     expect(token.statusCode).toBe(200);
     expect(claimsOf(token.json().accessToken)).toMatchObject({ personalId: '38001085718', authenticationMethod: 'ID_CARD' });
+  });
+
+  it.each([
+    ['48001019964', 'web-eid:1.1', 'CARD 2025', 'ESTEID2025'],
+    ['48001019975', 'web-eid:1.0', 'CARD 2018', 'ESTEID2018'],
+  ])('signs in with card %s, which answers with %s', async (personalId, format, givenName, generation) => {
+    const pkce = createPkce();
+    const nonce = await challengeFor(pkce);
+    const answer = await readerAnswer(personalId, nonce);
+    const token = answer.json<AuthToken>();
+    expect(token.format).toBe(format);
+    // Each card on its own chain; the app trusts both.
+    const issuer = new X509Certificate(Buffer.from(token.unverifiedCertificate, 'base64')).issuer;
+    expect(issuer.endsWith('ID-card CA 2025')).toBe(generation === 'ESTEID2025');
+    if (format === 'web-eid:1.1') {
+      const [signing] = token.unverifiedSigningCertificates ?? [];
+      const certificate = new X509Certificate(Buffer.from(signing?.certificate ?? '', 'base64'));
+      expect(certificate.subject).toBe(new X509Certificate(Buffer.from(token.unverifiedCertificate, 'base64')).subject);
+      expect(signing?.supportedSignatureAlgorithms).toContainEqual({ cryptoAlgorithm: 'ECC', hashFunction: 'SHA-256', paddingScheme: 'NONE' });
+    } else {
+      expect(token.unverifiedSigningCertificates).toBeUndefined();
+    }
+    const signedIn = await authorize(pkce, nonce, token);
+    expect(signedIn.statusCode).toBe(200);
+    const tokens = await exchange(signedIn.json<{ code: string }>().code, pkce);
+    expect(claimsOf(tokens.json().accessToken)).toMatchObject({ personalId, givenName, surname: 'TESTNUMBER', authenticationMethod: 'ID_CARD' });
+  });
+
+  it('refuses a 1.1 answer whose signing certificate is another person’s', async () => {
+    const pkce = createPkce();
+    const nonce = await challengeFor(pkce);
+    const mine = (await readerAnswer('48001019964', nonce)).json<AuthToken>();
+    const other = (await readerAnswer('48001019975', nonce)).json<AuthToken>();
+    const algorithms = mine.unverifiedSigningCertificates?.[0]?.supportedSignatureAlgorithms ?? [];
+    const swapped = { ...mine, unverifiedSigningCertificates: [{ certificate: other.unverifiedCertificate, supportedSignatureAlgorithms: algorithms }] };
+    const response = await authorize(pkce, nonce, swapped);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('unexpected');
   });
 
   it('takes a nonce once: a replayed answer is refused', async () => {
@@ -140,6 +184,11 @@ describe('ID-card sign-in with the simulated card reader (simulated mode)', () =
     const nonce = await challengeFor(pkce);
     const answer = (await readerAnswer('38001085718', nonce)).json<AuthToken>();
     expect((await authorize(pkce, nonce, { ...answer, format: 'web-eid:2' })).json().code).toBe('unexpected');
+    // A later minor version is not taken for one it knows.
+    const next = createPkce();
+    const nextNonce = await challengeFor(next);
+    const nextAnswer = (await readerAnswer('38001085718', nextNonce)).json<AuthToken>();
+    expect((await authorize(next, nextNonce, { ...nextAnswer, format: 'web-eid:1.2' })).json().code).toBe('unexpected');
   });
 
   it('passes the failing cards’ hwcrypto errors through the reader', async () => {

@@ -24,7 +24,6 @@ beforeAll(async () => {
     relyingPartyUuid: '00000000-0000-0000-0000-000000000000',
     relyingPartyName: 'DEMO',
     trustAnchors: [ca.certificatePem],
-    displayText: 'Ettevõtte konto avamine',
   });
 });
 afterAll(() => server.close());
@@ -58,6 +57,17 @@ describe('Mobile-ID client requests', () => {
       },
     });
     expect(poll).toMatchObject({ method: 'GET', url: '/mid-api/authentication/session/mid-1?timeoutMs=1000' });
+  });
+
+  it.each([
+    ['en', 'ENG', 'Opening a business account', 'GSM-7'],
+    ['ru', 'RUS', 'Открытие счёта компании', 'UCS-2'],
+    ['et', 'EST', 'Ettevõtte konto avamine', 'UCS-2'],
+  ] as const)('speaks the person’s language %s: prompt %s, text %s as %s', async (locale, language, displayText, displayTextFormat) => {
+    server.requests.length = 0;
+    answer = () => ({ status: 200, body: { sessionID: 'mid-2' } });
+    await client.start({ personalId, phoneNumber, hash, hashType: 'SHA256', locale });
+    expect(server.requests[0]?.body).toMatchObject({ language, displayText, displayTextFormat });
   });
 
   it('refuses a phone number or personal code that cannot exist without calling SK', async () => {

@@ -1,17 +1,16 @@
-import { isValidPersonalId } from '@onboarding/domain';
+import { DEFAULT_LOCALE, isValidPersonalId, type Locale } from '@onboarding/domain';
 import { z } from 'zod';
 import { decodeBase64 } from './base64.js';
 import { parseTrustAnchors } from './certificate-parsing.js';
 import { validateAuthenticationResponse, validateSignatureResponse, validateSigningCertificate } from './certificate-validation.js';
 import { fitDisplayText } from './gsm7.js';
+import { MOBILE_ID_DISPLAY_TEXTS, MOBILE_ID_LANGUAGES, type MobileIdPrompt } from './mobile-id-display-texts.js';
 import { hasHashLength } from './hash-types.js';
 import { normaliseBaseUrl, requestJson, type JsonResponse } from './http-json.js';
 import { mobileIdCertificateResultCode, mobileIdPollStatusCode, mobileIdResultCode } from './mobile-id-outcomes.js';
 import { fetchSessionStatus } from './session-status.js';
 import { DEFAULT_SK_TIMEOUTS, type SkTimeouts } from './session-timeout.js';
 import { IdentityError, type HashType, type MobileIdentityProvider, type MobileIdSigningProvider, type PollFailure } from './types.js';
-
-export type MobileIdLanguage = 'EST' | 'ENG' | 'RUS' | 'LIT';
 
 export type MobileIdClientOptions = {
   /** e.g. https://tsp.demo.sk.ee/mid-api (docs/eid-facts.md section 3.1). */
@@ -20,10 +19,12 @@ export type MobileIdClientOptions = {
   relyingPartyName: string;
   /** PEM texts of the CAs that issue Mobile-ID authentication and signing certificates. */
   trustAnchors: string[];
-  /** Shown on the phone; cut to 100 GSM-7 or 50 UCS-2 characters (docs/eid-facts.md section 3.3). */
-  displayText?: string;
-  /** Language of the phone prompt; default EST. */
-  language?: MobileIdLanguage;
+  /**
+   * Shown on the phone with the PIN1 and PIN2 prompts, per language; default
+   * MOBILE_ID_DISPLAY_TEXTS. Each goes as GSM-7 when GSM-7 carries it, else
+   * as UCS-2 (docs/eid-facts.md section 3.3).
+   */
+  displayTexts?: Record<MobileIdPrompt, Record<Locale, string>>;
   fetch?: typeof fetch;
   /** Bounds of each call to SK; DEFAULT_SK_TIMEOUTS unless given (tests shorten them). */
   timeouts?: Partial<SkTimeouts>;
@@ -80,17 +81,27 @@ export const createMobileIdClient = (options: MobileIdClientOptions): MobileIdCl
   /** POST /authentication or /signature (docs/eid-facts.md section 3.3); every refusal at start is unexpected. */
   const startSession = async (
     session: Session,
-    input: { personalId: string; phoneNumber?: string | undefined; hash: Uint8Array; hashType: HashType; displayText?: string | undefined },
+    input: {
+      personalId: string;
+      phoneNumber?: string | undefined;
+      hash: Uint8Array;
+      hashType: HashType;
+      displayText?: string | undefined;
+      locale?: Locale | undefined;
+    },
   ): Promise<{ providerSessionId: string }> => {
     const who = person(input.personalId, input.phoneNumber);
     if (!hasHashLength(input.hash, input.hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
-    const text = input.displayText ?? options.displayText;
+    // The prompt and the text in the person's language.
+    const locale = input.locale ?? DEFAULT_LOCALE;
+    const prompt: MobileIdPrompt = session === 'authentication' ? 'signIn' : 'signing';
+    const text = input.displayText ?? (options.displayTexts ?? MOBILE_ID_DISPLAY_TEXTS)[prompt][locale];
     const response = await post(session, {
       ...who,
       hash: Buffer.from(input.hash).toString('base64'),
       hashType: input.hashType,
-      language: options.language ?? 'EST',
-      ...(text === undefined ? {} : fitDisplayText(text)),
+      language: MOBILE_ID_LANGUAGES[locale],
+      ...fitDisplayText(text),
     });
     if (response.status !== 200) throw new IdentityError('unexpected', `Mobile-ID start answered ${String(response.status)}`);
     const parsed = startResponse.safeParse(response.body);

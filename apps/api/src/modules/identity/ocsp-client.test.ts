@@ -47,7 +47,6 @@ const signingCertificate = async (holder: Holder): Promise<Uint8Array> => {
       relyingPartyUuid: simulators.relyingPartyUuid,
       relyingPartyName: simulators.relyingPartyName,
       trustAnchors: simulators.mobileIdTrustAnchors,
-      displayText: 'Lepingu allkirjastamine',
     });
     const { certificate } = await mobileId.signingCertificate({ personalId: holder.personalId, phoneNumber: holder.phoneNumber ?? '' });
     return Buffer.from(certificate, 'base64');

@@ -90,7 +90,11 @@ describe('Web2App sign-in through the stand-in', () => {
     expect(deviceLink).not.toContain('elapsedSeconds');
     callbacks.length = 0;
     const answered = await phone({ documentNumber: 'PNOEE-40404040009-MOCK-Q', deviceLink, flowType: 'Web2App', browserCookie: 'sid=browser-1' });
-    expect(answered.json).toEqual({ endResult: 'OK', callback: { status: 302, location: '/signed-in' } });
+    expect(answered.json).toEqual({
+      endResult: 'OK',
+      callbackUrl: expect.stringMatching(/&sessionSecretDigest=[\w-]+&userChallengeVerifier=[\w-]+$/),
+      callback: { url: expect.any(String), status: 302, location: '/signed-in' },
+    });
     const [callback] = callbacks;
     expect(callback?.cookie).toBe('sid=browser-1');
     const query = new URL(callback?.url ?? '', 'http://127.0.0.1').searchParams;

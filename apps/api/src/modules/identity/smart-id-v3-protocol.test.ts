@@ -17,7 +17,7 @@ import {
   type AcspV2Fields,
 } from './smart-id-v3-protocol.js';
 
-// SK's published example values (docs/eid-facts.md section 1.10, "SK's test vectors").
+// SK's published example values (docs/eid-facts.md section 1.12, "SK's vectors, with their full inputs").
 const SK = {
   sessionSecret: 'B98ODiVCebRedSwdTk51zFSaGYyHtY1H2A0ocAi3/Ps=',
   sessionToken: 'wGIrqveE6AuGDATZKmR1mtAZ',

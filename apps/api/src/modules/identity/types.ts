@@ -1,3 +1,5 @@
+import type { Locale } from '@onboarding/domain';
+
 /**
  * The contract between the sign-in server (modules/auth) and the identity
  * services. Smart-ID and Mobile-ID sit behind one interface
@@ -63,6 +65,8 @@ export type StartAuthenticationInput = {
   /** The hash the user signs with PIN1; the verification code shown to the user derives from it. */
   hash: Uint8Array;
   hashType: HashType;
+  /** Mobile-ID: the person's UI language, for the phone prompt and its text; default Estonian. */
+  locale?: Locale;
 };
 
 export type PollAuthenticationInput = {
@@ -131,6 +135,8 @@ export type StartSignatureInput = {
   hashType: HashType;
   /** Shown with the PIN2 prompt instead of the client's configured text. */
   displayText?: string;
+  /** Mobile-ID: the person's UI language, for the phone prompt and its text; default Estonian. */
+  locale?: Locale;
 };
 
 export type PollSignatureInput = {

@@ -287,6 +287,8 @@ export function createSigningService(options: SigningServiceOptions) {
           phoneNumber: request.phoneNumber,
           hash,
           hashType: CONTRACT_HASH_TYPE,
+          // The phone speaks the person's UI language; else the contract's.
+          locale: request.language ?? (contract.language as Locale),
         });
         await repository.updateRunning(session.id, { providerSessionId, certificate, verificationCode, ...signature });
         return { signingSessionId: session.id, verificationCode };

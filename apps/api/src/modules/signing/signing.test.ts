@@ -139,6 +139,13 @@ describe('signing with Mobile-ID', () => {
     expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
   });
 
+  it('shows the PIN2 prompt’s text in the language the start names', async () => {
+    const { call, application } = await completeApplication(MARY_ANN);
+    const status = await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000766', language: 'ru' });
+    expect(status).toMatchObject({ state: 'SIGNED' });
+    expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', displayText: 'Подписание договора счёта компании' });
+  });
+
   it('ends a phone number that is not the person’s as user not found', async () => {
     const { call, application } = await completeApplication(withoutRegister('60001019939', '2000-01-01'));
     expect(await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000266' })).toMatchObject({
@@ -194,6 +201,13 @@ describe('signing with the ID-card', () => {
     const other = `${(signature ?? '').slice(0, -4)}AAA=`;
     const replay = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature: other });
     expect(replay.statusCode).toBe(409);
+  });
+
+  it.each(['48001019964', '48001019975'])('signs with card %s, of the 2025 and the 2018 chain', async (personalId) => {
+    const { call, application, signingSessionId, hash } = await startIdCard(withoutRegister(personalId, '1980-01-01'));
+    const { signature } = await card(personalId, 'sign', { personalId, hash, hashType: 'SHA256' });
+    const finished = await call('POST', `${signingPath(application)}/${signingSessionId}/id-card-signature`, { signature });
+    expect(finished.json()).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
   });
 
   it('still accepts the signature after a save-and-continue-later while the card signs: nothing in the application changed', async () => {

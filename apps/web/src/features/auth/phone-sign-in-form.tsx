@@ -1,4 +1,4 @@
-import type { MobileIdStartInput } from '@onboarding/domain';
+import { isLocale, type MobileIdStartInput } from '@onboarding/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../lib/domain-resolver';
@@ -17,7 +17,7 @@ const forms = {
 
 /** Smart-ID asks for the personal code, Mobile-ID also for the phone number (docs/requirements.md section 3). */
 export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rules, hintKey, hintId } = forms[method];
   const { register, handleSubmit, setError, setFocus, formState } = useForm<MobileIdStartInput>({
     resolver: rules.resolver,
@@ -28,7 +28,7 @@ export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
 
   const onSubmit = handleSubmit(async ({ personalId, phoneNumber }) => {
     await (method === 'MOBILE_ID'
-      ? signInFlow.startPolling({ method, input: { personalId, phoneNumber } })
+      ? signInFlow.startPolling({ method, input: { personalId, phoneNumber }, ...(isLocale(i18n.language) ? { language: i18n.language } : {}) })
       : signInFlow.startPolling({ method, input: { personalId } }));
     applyServerFieldErrors(setError, setFocus);
   });

@@ -64,7 +64,9 @@ describe('sign-in flow', () => {
 
   it('a state that is not ours is a sign-in violation: no tokens, a failed event, the error screen', async () => {
     const { api, storeTokens, flow } = setUp([{ status: 'COMPLETE', state: 'forged', code: 'auth-code' }]);
-    await flow.startPolling({ method: 'MOBILE_ID', input: { personalId: '38001085718', phoneNumber: '+37255555555' } });
+    await flow.startPolling({ method: 'MOBILE_ID', input: { personalId: '38001085718', phoneNumber: '+37255555555' }, language: 'ru' });
+    // The phone speaks the person's language.
+    expect(api.startMobileId).toHaveBeenCalledWith({ personalId: '38001085718', phoneNumber: '+37255555555' }, expect.anything(), 'ru');
     await vi.advanceTimersByTimeAsync(0);
     expect(api.exchangeCodeForTokens).not.toHaveBeenCalled();
     expect(storeTokens).not.toHaveBeenCalled();

@@ -4,6 +4,7 @@ import {
   type AuthenticationEvent,
   type AuthenticationMethod,
   type DeviceLinkFlow,
+  type Locale,
   type MobileIdStartInput,
   type SmartIdCallbackRequest,
   type SmartIdStartInput,
@@ -31,7 +32,8 @@ export type SignInState =
   | { status: 'complete' }
   | { status: 'failed'; outcome: SignInOutcome };
 
-export type PollingSignInInput = { method: 'SMART_ID'; input: SmartIdStartInput } | { method: 'MOBILE_ID'; input: MobileIdStartInput };
+/** language (Mobile-ID): the person's UI language, for the phone's prompt and text. */
+export type PollingSignInInput = { method: 'SMART_ID'; input: SmartIdStartInput } | { method: 'MOBILE_ID'; input: MobileIdStartInput; language?: Locale };
 
 export type SignInDependencies = {
   api: typeof signInApi;
@@ -108,13 +110,17 @@ export function createSignInFlow(deps: SignInDependencies) {
     },
 
     /** Smart-ID or Mobile-ID: resolves once the verification code is known (state waiting) or the start failed. */
-    async startPolling({ method, input }: PollingSignInInput): Promise<void> {
+    async startPolling(request: PollingSignInInput): Promise<void> {
+      const { method, input } = request;
       abandonRun();
       const pkce = await deps.createPkce();
       const person: Person = { ...input };
       let started;
       try {
-        started = method === 'SMART_ID' ? await deps.api.startSmartId(input, pkce) : await deps.api.startMobileId(input, pkce);
+        started =
+          request.method === 'SMART_ID'
+            ? await deps.api.startSmartId(request.input, pkce)
+            : await deps.api.startMobileId(request.input, pkce, request.language);
       } catch (error) {
         fail(method, error, person);
         return;

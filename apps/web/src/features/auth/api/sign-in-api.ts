@@ -11,6 +11,7 @@ import {
   type AuthenticationStartResponse,
   type AuthenticationStatusResponse,
   type DeviceLinkFlow,
+  type Locale,
   type MobileIdStartInput,
   type SmartIdCallbackRequest,
   type SmartIdDeviceLinkStartResponse,
@@ -44,8 +45,9 @@ export function startSmartId(input: SmartIdStartInput, pkce: Pkce): Promise<Auth
   return apiRequest(authEndpoints.startSmartId, { body: { ...commonFields(pkce), ...input, personalIdCountryCode: DEFAULT_COUNTRY_CODE } });
 }
 
-export function startMobileId(input: MobileIdStartInput, pkce: Pkce): Promise<AuthenticationStartResponse> {
-  return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input } });
+/** language: the person's UI language, in which the phone shows its prompt and text. */
+export function startMobileId(input: MobileIdStartInput, pkce: Pkce, language?: Locale): Promise<AuthenticationStartResponse> {
+  return apiRequest(authEndpoints.startMobileId, { body: { ...commonFields(pkce), ...input, ...(language ? { language } : {}) } });
 }
 
 type Language = 'et' | 'en' | 'ru';

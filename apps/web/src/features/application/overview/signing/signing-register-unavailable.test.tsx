@@ -58,7 +58,7 @@ describe('signing view: a register that does not answer', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Check the verification code' })).toBeTruthy();
     expect(started()).toBeGreaterThanOrEqual(2);
-    expect(callsTo(SIGNING_URL).map((call) => call.body)).toContainEqual({ method: 'MOBILE_ID', phoneNumber: '+372 5123 4567' });
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toContainEqual({ method: 'MOBILE_ID', phoneNumber: '+372 5123 4567', language: 'en' });
     expect(new Set(callsTo(SIGNING_URL).map((call) => JSON.stringify(call.body))).size).toBe(1);
     expect(toasts).toEqual([]);
   });

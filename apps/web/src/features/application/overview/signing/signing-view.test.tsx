@@ -80,7 +80,7 @@ describe('signing view: method choice', () => {
     await user.click(signButton());
     // Signed to the end, so that no status poll outlives the test.
     await screen.findByRole('heading', { level: 1, name: 'Submitted' });
-    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+37200000766' }]);
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+37200000766', language: 'en' }]);
   });
 
   it('offers the contract to read before signing: the PDF the server draws up, fetched with the bearer token', async () => {
@@ -135,7 +135,7 @@ describe('signing view: method choice', () => {
     await user.type(phone, '+372 5123 4567');
     await user.click(signButton());
     await findStateHeading('Check the verification code');
-    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+372 5123 4567' }]);
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+372 5123 4567', language: 'en' }]);
     expect(panel().getByText(/A signing request was sent to your phone/)).toBeTruthy();
   });
 

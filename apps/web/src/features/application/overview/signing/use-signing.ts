@@ -1,4 +1,4 @@
-import type { FieldIssue, SigningStatusResponse } from '@onboarding/domain';
+import { isLocale, type FieldIssue, type SigningStatusResponse } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { reviewQueryKey } from '../api/review';
 import { useEffect, useRef, useState } from 'react';
@@ -167,9 +167,12 @@ export function useSigning() {
 
   const signOnPhone = async (current: Run, request: Extract<SigningRequest, { method: 'SMART_ID' | 'MOBILE_ID' }>) => {
     const { processId } = context.current.layout;
+    const { language } = context.current;
+    // Mobile-ID's phone shows its prompt and text in the person's UI language.
+    const body = request.method === 'MOBILE_ID' && isLocale(language) ? { ...request, language } : request;
     let started;
     try {
-      started = await startSigning(processId, request);
+      started = await startSigning(processId, body);
     } catch (error) {
       if (isCurrent(current)) failToStart(error);
       return;
