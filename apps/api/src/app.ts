@@ -169,6 +169,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     rateLimits,
     applications: onboarding.applications,
     mail,
+    smartIdDeviceOf: auth.service.smartIdDeviceOf,
   });
   const decisions = registerDecisions(app, { database, applications: onboarding.applications, customers });
   await registerIntegration(app, {

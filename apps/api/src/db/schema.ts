@@ -113,6 +113,8 @@ export type StoredDeviceLink = {
   /** Web2App: SHA-256 of the cookie set at the start and of the one-time value in the callback address. */
   cookieHash?: string;
   valueHash?: string;
+  /** Once signed in: the Smart-ID account (device) the person used, which signing then asks by notification. */
+  documentNumber?: string;
 };
 
 export const authSessions = pgTable(

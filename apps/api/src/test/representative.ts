@@ -11,6 +11,11 @@ export type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
  */
 export async function signInAsRepresentative(app: FastifyInstance, personalId: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<Call> {
   const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } })).json().accessToken as string;
+  return representativeWithToken(app, token, language);
+}
+
+/** As signInAsRepresentative, for a person signed in some other way: their access token. */
+export async function representativeWithToken(app: FastifyInstance, token: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<Call> {
   const call: Call = (method, url, payload) => {
     const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
     return app.inject(payload === undefined ? options : { ...options, payload });

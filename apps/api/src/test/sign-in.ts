@@ -51,6 +51,35 @@ export async function signIn(app: FastifyInstance, method: Method, person: { per
   return token.json() as { accessToken: string; refreshToken: string };
 }
 
+/**
+ * A Smart-ID sign-in by QR code (decision 38): the stand-in's mock endpoint plays the phone that scans it, as the
+ * account with this document number. Returns the tokens.
+ */
+export async function signInByQrCode(app: FastifyInstance, documentNumber: string) {
+  const pkce = createPkce();
+  const start = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/sid/device-link/start',
+    payload: { ...pkce.common, flow: 'QR', language: 'en' },
+  });
+  if (start.statusCode !== 200) throw new Error(`start answered ${start.statusCode}: ${start.body}`);
+  const phone = await fetch(new URL('/mock/device-link', app.identitySimulators?.smartIdBaseUrl ?? ''), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ documentNumber, deviceLink: start.json().deviceLink, flowType: 'QR' }),
+  });
+  if (!phone.ok) throw new Error(`the stand-in phone answered ${String(phone.status)}: ${await phone.text()}`);
+  const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
+  if (status.statusCode !== 200 || !status.json().code) throw new Error(`status answered ${status.statusCode}: ${status.body}`);
+  const token = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/token',
+    payload: { authorizationCode: status.json().code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
+  });
+  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
+  return token.json() as { accessToken: string; refreshToken: string };
+}
+
 /** The claims of a JWT, read without verifying it (the tests check what the server put in). */
 export const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -40,6 +40,24 @@ export function createAuthRepository(db: Db) {
       await db.update(authSessions).set({ providerSessionId: deviceLink.providerSessionId, deviceLink }).where(eq(authSessions.id, id));
     },
 
+    /** Keeps the Smart-ID account a device-link sign-in was made with. */
+    async setSmartIdDocumentNumber(id: string, documentNumber: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ deviceLink: sql`${authSessions.deviceLink} || jsonb_build_object('documentNumber', ${documentNumber}::text)` })
+        .where(eq(authSessions.id, id));
+    },
+
+    /** The Smart-ID account of the device-link sign-in that opened a user session, or undefined. */
+    async smartIdDocumentNumberOf(userSessionId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ documentNumber: sql<string | null>`${authSessions.deviceLink} ->> 'documentNumber'` })
+        .from(userSessions)
+        .innerJoin(authSessions, eq(authSessions.id, userSessions.authSessionId))
+        .where(and(eq(userSessions.id, userSessionId), eq(authSessions.method, 'SMART_ID'), eq(authSessions.status, 'COMPLETE')));
+      return row?.documentNumber ?? undefined;
+    },
+
     /**
      * Spends a Web2App sign-in's return: removes its one-time value, so a second return with the same address
      * finds nothing. True when this call spent it.

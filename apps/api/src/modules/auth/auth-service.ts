@@ -135,12 +135,14 @@ export function createAuthService(options: AuthServiceOptions) {
       const result = await deviceLinks.poll(session, STATUS_LONG_POLL_MS);
       if (result.status === 'RUNNING') return { status: 'RUNNING' };
       if (result.status === 'FAILED') return endFailed(session, result.code);
-      await completeWith(session, result.person);
+      await completeWith(session, result.person, result.documentNumber);
     }
     return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
   }
 
-  async function completeWith(session: AuthSession, person: AuthenticatedPerson): Promise<void> {
+  /** Records the person; the Smart-ID account too, so signing asks that device by notification (decision 38). */
+  async function completeWith(session: AuthSession, person: AuthenticatedPerson, documentNumber: string): Promise<void> {
+    await repository.setSmartIdDocumentNumber(session.id, documentNumber);
     await repository.markComplete(session.id, {
       personalId: person.personalId,
       personalIdCountryCode: person.countryCode,
@@ -254,9 +256,12 @@ export function createAuthService(options: AuthServiceOptions) {
       const result = await deviceLinks.checkReturn(session, input, cookie, RETURN_LONG_POLL_MS);
       if (result.status === 'RUNNING') return { status: 'RUNNING' };
       if (result.status === 'FAILED') return endFailed(session, result.code);
-      await completeWith(session, result.person);
+      await completeWith(session, result.person, result.documentNumber);
       return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
     },
+
+    /** The Smart-ID account (document number) a user session was opened with by QR code or app link, if any. */
+    smartIdDeviceOf: (userSessionId: string): Promise<string | undefined> => repository.smartIdDocumentNumberOf(userSessionId),
 
     async cancel(method: MobileIdentityMethod, authenticationSessionId: string): Promise<void> {
       await repository.markCancelled(authenticationSessionId, method);

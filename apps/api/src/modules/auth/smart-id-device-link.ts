@@ -138,7 +138,9 @@ export function createDeviceLinkSignIn({ repository, client, keyEncryption, publ
       input: SmartIdCallbackRequest,
       cookie: string | undefined,
       timeoutMs: number,
-    ): Promise<{ status: 'RUNNING' } | { status: 'COMPLETE'; person: AuthenticatedPerson } | { status: 'FAILED'; code: IdentityError['code'] }> {
+    ): Promise<
+      { status: 'RUNNING' } | { status: 'COMPLETE'; person: AuthenticatedPerson; documentNumber: string } | { status: 'FAILED'; code: IdentityError['code'] }
+    > {
       const stored = row.deviceLink;
       const session = sessionOf(row);
       if (
@@ -163,7 +165,7 @@ export function createDeviceLinkSignIn({ repository, client, keyEncryption, publ
       const isSpent = await repository.spendDeviceLinkReturn(row.id);
       if (!isSpent) throw new AppError('NOT_FOUND', 'No sign-in to return to in this browser.');
       if (!isGenuine) return { status: 'FAILED', code: 'unexpected' };
-      return { status: 'COMPLETE', person: result.person };
+      return { status: 'COMPLETE', person: result.person, documentNumber: result.documentNumber };
     },
 
     forget: (id: string) => void sessions.delete(id),

@@ -27,6 +27,8 @@ export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> 
   applications: Applications;
   /** The submission mail carries the signed contract. */
   mail: Pick<MailModule, 'attachToTemplate'>;
+  /** The Smart-ID account the person signed in with by QR code or app link: signing asks that device. */
+  smartIdDeviceOf: (userSessionId: string) => Promise<string | undefined>;
 };
 
 /**
@@ -35,7 +37,7 @@ export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> 
  * module's; signing asks it through the narrow `applications` port.
  */
 export async function registerSigning(app: FastifyInstance, options: SigningPluginOptions): Promise<SigningModule> {
-  const { config, database, requireUser, identity, rateLimits, applications, mail } = options;
+  const { config, database, requireUser, identity, rateLimits, applications, mail, smartIdDeviceOf } = options;
   const signingRepository = createSigningRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
@@ -53,6 +55,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     render: renderContract,
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
+    smartIdDeviceOf,
     log: app.log,
   });
   await app.register(signingRoutes, {

@@ -27,7 +27,7 @@ import type { renderContract } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
 import type { ContainerSealer, DocumentToSign } from './container/seal-container.js';
 
-type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
+type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'> & Partial<Pick<AccessTokenPayload, 'sid'>>;
 
 /** Each status call long-polls the identity service for at most this long, within the browser's 1 s cadence. */
 const STATUS_LONG_POLL_MS = 1000;
@@ -45,6 +45,11 @@ export type SigningServiceOptions = {
   /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
   sealer: ContainerSealer;
   bankName: string;
+  /**
+   * The Smart-ID account a user session was opened with by QR code or app link (decision 38): signing then fetches
+   * its certificate and asks that device by notification, with no choice of account on the phone.
+   */
+  smartIdDeviceOf?: (userSessionId: string) => Promise<string | undefined>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
@@ -272,6 +277,27 @@ export function createSigningService(options: SigningServiceOptions) {
 
       const session = await repository.insertSession({ ...base, ...(request.method === 'MOBILE_ID' ? { phoneNumber: request.phoneNumber } : {}) });
       try {
+        const knownDevice = request.method === 'SMART_ID' && user.sid ? await options.smartIdDeviceOf?.(user.sid) : undefined;
+        if (request.method === 'SMART_ID' && knownDevice) {
+          // The device the person signed in with: its certificate by document number, no action on the phone, then PIN2 there.
+          const { certificate } = await providers.SMART_ID.signingCertificate({ personalId: user.personalId, documentNumber: knownDevice });
+          const { hash, ...signature } = await prepared(contract, certificate);
+          const started = await providers.SMART_ID.startSignature({
+            personalId: user.personalId,
+            documentNumber: knownDevice,
+            hash,
+            hashType: CONTRACT_HASH_TYPE,
+          });
+          const verificationCode = started.verificationCode ?? smartIdVerificationCode(hash);
+          await repository.updateRunning(session.id, {
+            providerSessionId: started.providerSessionId,
+            documentNumber: knownDevice,
+            certificate,
+            verificationCode,
+            ...signature,
+          });
+          return { signingSessionId: session.id, verificationCode };
+        }
         if (request.method === 'SMART_ID') {
           // Smart-ID signs with a chosen device: first the certificate choice, then (in status) the signature by its
           // document number, over a SignedInfo that names that certificate. The verification code comes with it.
