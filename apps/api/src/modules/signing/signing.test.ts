@@ -78,22 +78,6 @@ async function sign(call: Call, application: TestApplication, body: object): Pro
 }
 
 describe('signing with Smart-ID', () => {
-  it('after a sign-in by QR code, asks the same device by notification: no choice of account, the code at once', async () => {
-    const { accessToken } = await signInByQrCode(app, 'PNOEE-40504040001-MOCK-Q');
-    const call = await representativeWithToken(app, accessToken);
-    const application = await fillSteps(call, await applicationFor(call, OK_TESTNUMBER.company.registryCode), undefined, OK_TESTNUMBER);
-    const started = await call('POST', signingPath(application), { method: 'SMART_ID' });
-    expect(started.statusCode, started.body).toBe(200);
-    // The code comes with the start: there was no certificate choice to wait for on the phone.
-    const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode?: string };
-    expect(verificationCode).toMatch(/^\d{4}$/);
-    const status = await pollUntilEnded(call, application, signingSessionId, verificationCode);
-    expect(status).toMatchObject({ state: 'SIGNED', verificationCode });
-    expect(app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode });
-    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, signingSessionId));
-    expect(session).toMatchObject({ status: 'SIGNED', method: 'SMART_ID', documentNumber: 'PNOEE-40504040001-MOCK-Q' });
-  });
-
   it('signs the stored contract, submits the application in the same step and mails the follow-up', async () => {
     const { call, application } = await completeApplication(OK_TESTNUMBER);
     const status = await sign(call, application, { method: 'SMART_ID' });
@@ -145,6 +129,28 @@ describe('signing with Smart-ID', () => {
     expect(status).toMatchObject({ state, failureCode });
     const current = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string };
     expect(current.status).toBe('IN_PROGRESS');
+  });
+
+  it('after a sign-in by QR code, asks the same device by notification: no choice of account, the code at once', async () => {
+    // SK's device-link test account, with a company typed by hand.
+    const subject = withoutRegister('40404040009', '1904-04-04');
+    const { accessToken } = await signInByQrCode(app, 'PNOEE-40404040009-MOCK-Q');
+    const call = await representativeWithToken(app, accessToken);
+    const created = await call('POST', '/onboarding/applications', {
+      source: 'MANUAL',
+      company: { businessName: subject.company.businessName, registryCountryCode: 'EE' },
+    });
+    const application = await fillSteps(call, (created.json() as { application: TestApplication }).application, undefined, subject);
+    const started = await call('POST', signingPath(application), { method: 'SMART_ID' });
+    expect(started.statusCode, started.body).toBe(200);
+    // The code comes with the start: there was no certificate choice to wait for on the phone.
+    const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode?: string };
+    expect(verificationCode).toMatch(/^\d{4}$/);
+    const status = await pollUntilEnded(call, application, signingSessionId, verificationCode);
+    expect(status).toMatchObject({ state: 'SIGNED', verificationCode });
+    expect(app.identitySimulators?.phoneScreen('40404040009')).toMatchObject({ pin: 'PIN2', verificationCode });
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, signingSessionId));
+    expect(session).toMatchObject({ status: 'SIGNED', method: 'SMART_ID', documentNumber: 'PNOEE-40404040009-MOCK-Q' });
   });
 });
 
