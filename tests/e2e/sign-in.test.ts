@@ -135,7 +135,7 @@ describe('sign-in journeys in Chromium', () => {
     await startSignIn('Smart-ID', '30403039983');
     await suite.page.getByRole('button', { name: 'Cancel' }).click();
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
-    await suite.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   });
 
   it('sends a visitor without a session from a signed-in page to authentication', async () => {

@@ -80,6 +80,7 @@ export async function registerAuth(app: FastifyInstance, { config, database, rat
     service,
     isMagicSignInEnabled: config.isMagicSignInEnabled,
     limitStarts: rateLimits.hook(rules.signInStartPerPerson, rules.signInStartPerClient),
+    limitDeviceLinkStarts: rateLimits.hook(rules.signInStartPerClient),
     limitTokens: rateLimits.hook(rules.tokenPerClient),
     isSecure: config.PUBLIC_URL.startsWith('https:'),
   });

@@ -13,6 +13,8 @@ type AuthRoutesOptions = {
   isMagicSignInEnabled: boolean;
   /** Rate limits (modules/rate-limits): per client and personal code, and per client. */
   limitStarts: RateLimitHook;
+  /** A QR code or app link names nobody: limited per client only, or every person behind one address would share five. */
+  limitDeviceLinkStarts: RateLimitHook;
   /** Rate limit of code exchanges and refreshes, per client. */
   limitTokens: RateLimitHook;
   /** Whether the app is served over https: the Web2App cookie is then Secure. */
@@ -28,7 +30,10 @@ const cookieOf = (header: string | undefined, name: string): string | undefined 
     ?.slice(name.length + 1);
 
 /** The auth API at /oauth2/v2 (docs/requirements.md section 7), built from authEndpoints in packages/domain. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, isMagicSignInEnabled, limitStarts, limitTokens, isSecure }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { service, isMagicSignInEnabled, limitStarts, limitDeviceLinkStarts, limitTokens, isSecure },
+) => {
   const route = contractRoutes(app);
   const mobileMethods = [
     { method: 'SMART_ID', start: authEndpoints.startSmartId, status: authEndpoints.smartIdStatus, cancel: authEndpoints.cancelSmartId, name: 'Smart-ID' },
@@ -60,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // Smart-ID by QR code or app link (docs/eid-facts.md section 1.10; decision 38).
   route(
     authEndpoints.startSmartIdDeviceLink,
-    { preHandler: limitStarts, summary: 'Start a Smart-ID sign-in by QR code or app link' },
+    { preHandler: limitDeviceLinkStarts, summary: 'Start a Smart-ID sign-in by QR code or app link' },
     async (request, reply) => {
       const { cookie, ...started } = await service.startDeviceLink({ ...request.body, clientAddress: request.ip });
       if (cookie) {

@@ -170,3 +170,18 @@ describe('Smart-ID sign-in by app link (Web2App) and its return', () => {
     expect((await sendReturn(back, cookie)).statusCode).toBe(404);
   });
 });
+
+describe('rate limits of QR codes and app links', () => {
+  it('counts them per address only: a QR code names nobody, so people behind one address do not share a person’s five', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_STARTS_PER_PERSON: '2', RATE_LIMIT_STARTS_PER_ADDRESS: '4' });
+    try {
+      const startOne = () =>
+        limited.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/device-link/start', payload: { ...createPkce().common, flow: 'QR', language: 'et' } });
+      const statuses = [];
+      for (let count = 0; count < 5; count += 1) statuses.push((await startOne()).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
