@@ -57,7 +57,8 @@ try {
 
       if (width < 600) {
         const phone = await pageAt(browser, width);
-        await phone.route(/device-link\?deviceLinkType=Web2App/, (route) => route.abort());
+        // Answered as a phone that has the app: the page stays.
+        await phone.route(/device-link\?deviceLinkType=Web2App/, (route) => route.fulfill({ status: 204 }));
         await phone.goto(`${server.baseUrl}/start/authentication?lang=${locale}`);
         await phone.getByRole('button', { name: DEVICE_LINK.APP_SUBMIT }).click();
         await phone.getByText(DEVICE_LINK.APP_WAITING).waitFor();

@@ -244,9 +244,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
     /** A running QR sign-in's link for this second. */
     async deviceLink(authenticationSessionId: string, language: SmartIdDeviceLinkStartRequest['language']): Promise<{ deviceLink: string }> {
-      const session = await repository.findAuthSession(authenticationSessionId, 'SMART_ID');
-      if (!session) throw new AppError('NOT_FOUND', 'No such sign-in.');
-      return { deviceLink: deviceLinks.deviceLink(session, language) };
+      return { deviceLink: await deviceLinks.deviceLink(authenticationSessionId, language) };
     },
 
     /** The Smart-ID app's return to this browser after a Web2App sign-in: checked, spent, and answered with a code. */
@@ -265,6 +263,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
     async cancel(method: MobileIdentityMethod, authenticationSessionId: string): Promise<void> {
       await repository.markCancelled(authenticationSessionId, method);
+      deviceLinks.forget(authenticationSessionId);
     },
 
     completeIdCard: (common: AuthorizeCommonFields, person: AuthenticatedPerson, clientAddress: string) =>

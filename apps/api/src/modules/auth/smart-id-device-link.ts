@@ -113,9 +113,17 @@ export function createDeviceLinkSignIn({ repository, client, keyEncryption, publ
       };
     },
 
-    /** A QR code's link for this second; none once the sign-in ended or its window passed. */
-    deviceLink(row: AuthSession, language: keyof typeof DEVICE_LINK_LANGUAGES): string {
-      const session = row.status === 'RUNNING' ? sessionOf(row) : undefined;
+    /**
+     * A QR code's link for this second; none once the sign-in ended or its window passed. Asked every second by
+     * everyone waiting, so a session this instance knows is answered from memory, without a query: one that ended
+     * on another instance may still get links until its window passes, which the app then refuses.
+     */
+    async deviceLink(id: string, language: keyof typeof DEVICE_LINK_LANGUAGES): Promise<string> {
+      let session = sessions.get(id);
+      if (!session) {
+        const row = await repository.findAuthSession(id, 'SMART_ID');
+        session = row?.status === 'RUNNING' ? sessionOf(row) : undefined;
+      }
       if (!session || session.flow !== 'QR' || !isWithinWindow(session)) throw new AppError('NOT_FOUND', 'No QR code to show for this sign-in.');
       return linkOf(session, language);
     },
