@@ -135,7 +135,7 @@ export const smartIdDeviceLinkQuerySchema = object({ language: z.enum(['et', 'en
  * and the two values the app adds (docs/eid-facts.md section 1.10). The cookie set at the start goes along.
  */
 export const smartIdCallbackRequestSchema = object({
-  authenticationSessionId: requiredText(),
+  authenticationSessionId: z.uuid({ error }),
   value: requiredText({ max: 128 }),
   sessionSecretDigest: requiredText({ max: 128 }),
   userChallengeVerifier: requiredText({ max: 256 }),
