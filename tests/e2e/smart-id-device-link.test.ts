@@ -1,6 +1,9 @@
+import { OK_TESTNUMBER } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility.js';
+import { fillStepsThroughApi } from './support/api.js';
+import { answerOverview, givePersonalInformation } from './support/journey.js';
 import { playThePhone as playThePhoneAt, scanQrCode as scanQrCodeOf } from './support/smart-id.js';
 import { useBrowserSuite } from './support/suite.js';
 
@@ -131,5 +134,32 @@ describe('Smart-ID sign-in by app link on a phone (360 px)', () => {
       await page.context().close();
       await other.context().close();
     }
+  });
+});
+
+describe('signing the contract after a sign-in by QR code', () => {
+  it('asks the phone the person signed in with: the code at once, no second QR code, and the success page', async () => {
+    const { page, server } = suite;
+    await showQrCode(page);
+    await playThePhone({ documentNumber: 'PNOEE-40504040001-MOCK-Q', deviceLink: await scanQrCode(page), flowType: 'QR' });
+    await page.waitForURL(`${server.baseUrl}/start/personal-information`, { timeout: 20_000 });
+    await givePersonalInformation(page, 'qr.signer@example.ee');
+    await page.locator('label', { hasText: /Näidis Tehnoloogia OÜ/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/application/opening-reasons`);
+    await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'AdditionalData', 'overview');
+    await answerOverview(page);
+
+    const methods = page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
+    await methods.getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
+    await page.getByRole('button', { name: 'Sign the contract' }).click();
+    const code = page.getByText(/^\d{4}$/);
+    await code.waitFor();
+    // No QR code to scan again: the device the person signed in with shows the PIN2 prompt with this code.
+    expect(await page.getByRole('img', { name: /QR/ }).count()).toBe(0);
+    const phone = () => suite.server.app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId);
+    await expect.poll(() => phone()?.verificationCode, { timeout: 10_000 }).toBe(await code.textContent());
+    expect(phone()?.pin).toBe('PIN2');
+    await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
   });
 });
