@@ -175,8 +175,44 @@ export type SigningProvider = {
   pollSignature(input: PollSignatureInput): Promise<SigningPollResult>;
 };
 
+/**
+ * A certificate choice by device link (signature/certificate-choice/device-link/anonymous), the first half of
+ * linked signing (docs/eid-facts.md section 1.10): what the server keeps to draw its links; sessionSecret never
+ * leaves the server.
+ */
+export type CertificateChoiceLink = {
+  providerSessionId: string;
+  sessionToken: string;
+  sessionSecret: string;
+  deviceLinkBase: string;
+  flow: 'QR' | 'Web2App';
+  /** Web2App only: where the app returns the person after choosing the account. */
+  initialCallbackUrl?: string;
+  createdAtMs: number;
+};
+
 export type SmartIdSigningProvider = SigningProvider & {
   method: 'SMART_ID';
+  /**
+   * Starts a certificate choice by QR code or app link; the person is not known to Smart-ID beforehand, so the
+   * chosen certificate must name the signed-in person (pollCertificateChoice checks it). Throws IdentityError.
+   */
+  startDeviceLinkCertificateChoice(input: { flow: 'QR' | 'Web2App'; initialCallbackUrl?: string; now?: number }): Promise<CertificateChoiceLink>;
+  /** The link to show now (sessionType=cert; pure: an HMAC); QR links carry the whole seconds since the session was created. */
+  certificateChoiceLink(session: CertificateChoiceLink, input: { lang: 'est' | 'eng' | 'rus'; nowMs: number }): string;
+  /**
+   * The PIN2 signature that follows a completed device-link certificate choice on the same phone
+   * (signature/notification/linked/{documentNumber} with linkedSessionID): no verification code is shown.
+   * Throws IdentityError. The answer is polled with pollSignature.
+   */
+  startLinkedSignature(input: {
+    personalId: string;
+    documentNumber: string;
+    linkedSessionId: string;
+    hash: Uint8Array;
+    hashType: HashType;
+    displayText?: string;
+  }): Promise<{ providerSessionId: string }>;
   /** Starts certificate choice by personal code (signature/certificate-choice/notification/etsi/PNOEE-…); throws IdentityError like startSignature. */
   startCertificateChoice(input: { personalId: string }): Promise<{ providerSessionId: string }>;
   /** One status request of the certificate choice; COMPLETE carries the validated signing certificate and its document number. */
