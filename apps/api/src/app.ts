@@ -170,6 +170,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     applications: onboarding.applications,
     mail,
     smartIdDeviceOf: auth.service.smartIdDeviceOf,
+    sealing: auth.sealing('smart-id certificate choice session secret'),
   });
   const decisions = registerDecisions(app, { database, applications: onboarding.applications, customers });
   await registerIntegration(app, {

@@ -113,8 +113,19 @@ export type StoredDeviceLink = {
   /** Web2App: SHA-256 of the cookie set at the start and of the one-time value in the callback address. */
   cookieHash?: string;
   valueHash?: string;
-  /** Once signed in: the Smart-ID account (device) the person used, which signing then asks by notification. */
-  documentNumber?: string;
+};
+
+/**
+ * A Smart-ID certificate choice by QR code or app link, the first half of linked signing (decision 38): what
+ * any instance needs to draw its links. The session's secret is sealed as in StoredDeviceLink.
+ */
+export type StoredCertificateChoiceLink = {
+  flow: 'QR' | 'Web2App';
+  sessionToken: string;
+  sealedSessionSecret: { kekId: string; sealed: string };
+  deviceLinkBase: string;
+  initialCallbackUrl?: string;
+  createdAtMs: number;
 };
 
 export const authSessions = pgTable(
@@ -147,6 +158,8 @@ export const authSessions = pgTable(
      * hashes of the cookie and the one-time value its return must bring (modules/auth/smart-id-device-link.ts).
      */
     deviceLink: jsonb('device_link').$type<StoredDeviceLink>(),
+    /** A completed Smart-ID sign-in: the account (device) the person used, which signing then asks by notification. */
+    smartIdDocumentNumber: text('smart_id_document_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -346,6 +359,8 @@ export const signingSessions = pgTable(
     providerSessionId: text('provider_session_id'),
     /** Smart-ID: the document number the certificate choice named, which the signature is asked from. */
     documentNumber: text('document_number'),
+    /** Smart-ID without a Smart-ID sign-in: the QR code or app link the account is chosen by, until it is chosen. */
+    deviceLink: jsonb('device_link').$type<StoredCertificateChoiceLink>(),
     verificationCode: text('verification_code'),
     /** Why it did not end SIGNED: a lowercase code of docs/requirements.md section 8. */
     failureCode: text('failure_code'),

@@ -1,4 +1,11 @@
-import { idCardSignatureRequestSchema, signingStatusSchema, startSigningRequestSchema, startSigningResponseSchema } from '../schemas/signing.js';
+import {
+  idCardSignatureRequestSchema,
+  signingDeviceLinkQuerySchema,
+  signingDeviceLinkResponseSchema,
+  signingStatusSchema,
+  startSigningRequestSchema,
+  startSigningResponseSchema,
+} from '../schemas/signing.js';
 import { endpointGroup } from './endpoint.js';
 import { processParamsSchema, signingSessionParamsSchema } from './params.js';
 
@@ -28,6 +35,16 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     path: '/onboarding/applications/:processId/signing/:signingSessionId',
     params: signingSessionParamsSchema,
     response: signingStatusSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
+  /** Smart-ID by QR code: the code's link for this second, asked every second while it is shown (never older than 3 s). */
+  deviceLink: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/signing/:signingSessionId/device-link',
+    params: signingSessionParamsSchema,
+    query: signingDeviceLinkQuerySchema,
+    response: signingDeviceLinkResponseSchema,
     isAuthenticated: true,
     errors: ['NOT_FOUND'],
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
+import { DEVICE_LINK_FLOWS } from './auth.js';
 import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { object, phone, requiredText } from './fields.js';
@@ -21,7 +22,15 @@ const base64 = () => requiredText({ max: 16_384, rules: [(value) => (/^[A-Za-z0-
 export const startSigningRequestSchema = z.discriminatedUnion(
   'method',
   [
-    object({ method: z.literal('SMART_ID', { error }) }),
+    /**
+     * flow: how the phone is reached when the person did not sign in with Smart-ID, so the account is chosen by
+     * QR code (a computer) or the app's link (this phone); QR unless given. language: the link's fallback page.
+     */
+    object({
+      method: z.literal('SMART_ID', { error }),
+      flow: z.enum(DEVICE_LINK_FLOWS, { error }).optional(),
+      language: z.enum(LOCALES, { error }).optional(),
+    }),
     /** language: the person's UI language, for the phone prompt and its text (else the contract's language). */
     object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: phone(), language: z.enum(LOCALES, { error }).optional() }),
     /** The ID-card's signing certificate as the browser's signing interface read it (base64 DER). */
@@ -35,6 +44,13 @@ export const startSigningResponseSchema = z.object({
   signingSessionId: z.string(),
   /** Smart-ID and Mobile-ID: the code the phone shows with the PIN2 prompt. */
   verificationCode: z.string().optional(),
+  /**
+   * Smart-ID without a Smart-ID sign-in: the QR code's or app's link the account is chosen by (linked signing,
+   * decision 38), how, and for how many seconds. A QR's link is renewed every second (deviceLink endpoint).
+   */
+  deviceLink: z.string().optional(),
+  deviceLinkFlow: z.enum(DEVICE_LINK_FLOWS).optional(),
+  expiresInSeconds: z.number().int().positive().optional(),
   /** ID-card: the hash for the card to sign (base64), and its type. */
   hash: z.string().optional(),
   hashType: z.literal(CONTRACT_HASH_TYPE).optional(),
@@ -52,6 +68,8 @@ export type SigningStatus = (typeof SIGNING_STATUSES)[number];
 export const signingStatusSchema = z.object({
   state: z.enum(SIGNING_STATUSES),
   verificationCode: z.string().optional(),
+  /** Smart-ID by QR code or app link: true until the person has chosen the account in the app; PIN2 follows there. */
+  isChoosingAccount: z.boolean().optional(),
   /** Why it ended unsuccessfully: a lowercase code of docs/requirements.md section 8, or already_submitted / contract_changed. */
   failureCode: z.string().optional(),
   /** With SIGNED: the submitted application. */
@@ -61,3 +79,8 @@ export type SigningStatusResponse = z.infer<typeof signingStatusSchema>;
 
 export const idCardSignatureRequestSchema = object({ signature: base64() });
 export type IdCardSignatureRequest = z.infer<typeof idCardSignatureRequestSchema>;
+
+/** A QR code's link for this second, while the person chooses the Smart-ID account to sign with. */
+export const signingDeviceLinkQuerySchema = z.object({ language: z.enum(LOCALES, { error }) });
+export const signingDeviceLinkResponseSchema = z.object({ deviceLink: z.string() });
+export type SigningDeviceLinkResponse = z.infer<typeof signingDeviceLinkResponseSchema>;

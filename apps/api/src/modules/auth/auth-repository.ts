@@ -40,18 +40,10 @@ export function createAuthRepository(db: Db) {
       await db.update(authSessions).set({ providerSessionId: deviceLink.providerSessionId, deviceLink }).where(eq(authSessions.id, id));
     },
 
-    /** Keeps the Smart-ID account a device-link sign-in was made with. */
-    async setSmartIdDocumentNumber(id: string, documentNumber: string): Promise<void> {
-      await db
-        .update(authSessions)
-        .set({ deviceLink: sql`${authSessions.deviceLink} || jsonb_build_object('documentNumber', ${documentNumber}::text)` })
-        .where(eq(authSessions.id, id));
-    },
-
-    /** The Smart-ID account of the device-link sign-in that opened a user session, or undefined. */
+    /** The Smart-ID account of the sign-in that opened a user session, or undefined. */
     async smartIdDocumentNumberOf(userSessionId: string): Promise<string | undefined> {
       const [row] = await db
-        .select({ documentNumber: sql<string | null>`${authSessions.deviceLink} ->> 'documentNumber'` })
+        .select({ documentNumber: authSessions.smartIdDocumentNumber })
         .from(userSessions)
         .innerJoin(authSessions, eq(authSessions.id, userSessions.authSessionId))
         .where(and(eq(userSessions.id, userSessionId), eq(authSessions.method, 'SMART_ID'), eq(authSessions.status, 'COMPLETE')));
@@ -88,10 +80,11 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async markComplete(id: string, person: CompletedPerson): Promise<void> {
+    /** smartIdDocumentNumber: the Smart-ID account a Smart-ID sign-in was made with, which signing then asks. */
+    async markComplete(id: string, person: CompletedPerson, smartIdDocumentNumber?: string): Promise<void> {
       await db
         .update(authSessions)
-        .set({ status: 'COMPLETE', ...person, completedAt: new Date() })
+        .set({ status: 'COMPLETE', ...person, ...(smartIdDocumentNumber ? { smartIdDocumentNumber } : {}), completedAt: new Date() })
         .where(and(eq(authSessions.id, id), eq(authSessions.status, 'RUNNING')));
     },
 

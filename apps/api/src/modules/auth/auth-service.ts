@@ -140,15 +140,13 @@ export function createAuthService(options: AuthServiceOptions) {
     return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
   }
 
-  /** Records the person; the Smart-ID account too, so signing asks that device by notification (decision 38). */
-  async function completeWith(session: AuthSession, person: AuthenticatedPerson, documentNumber: string): Promise<void> {
-    await repository.setSmartIdDocumentNumber(session.id, documentNumber);
-    await repository.markComplete(session.id, {
-      personalId: person.personalId,
-      personalIdCountryCode: person.countryCode,
-      givenName: person.givenName,
-      surname: person.surname,
-    });
+  /** Records the person; a Smart-ID account too, so signing asks that device by notification (decision 38). */
+  async function completeWith(session: AuthSession, person: AuthenticatedPerson, documentNumber?: string): Promise<void> {
+    await repository.markComplete(
+      session.id,
+      { personalId: person.personalId, personalIdCountryCode: person.countryCode, givenName: person.givenName, surname: person.surname },
+      documentNumber,
+    );
     deviceLinks.forget(session.id);
   }
 
@@ -216,12 +214,8 @@ export function createAuthService(options: AuthServiceOptions) {
           if (result.code === 'user_cancelled') return refused;
           throw new IdentityError(result.code);
         }
-        await repository.markComplete(session.id, {
-          personalId: result.person.personalId,
-          personalIdCountryCode: result.person.countryCode,
-          givenName: result.person.givenName,
-          surname: result.person.surname,
-        });
+        // Smart-ID names the account the person confirmed on; signing asks that same device.
+        await completeWith(session, result.person, result.documentNumber);
       }
       return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
     },
@@ -258,7 +252,7 @@ export function createAuthService(options: AuthServiceOptions) {
       return { status: 'COMPLETE', state: session.clientState, code: await issueCodeFor({ ...session, status: 'COMPLETE' }) };
     },
 
-    /** The Smart-ID account (document number) a user session was opened with by QR code or app link, if any. */
+    /** The Smart-ID account (document number) a user session was opened with, if it was opened with Smart-ID. */
     smartIdDeviceOf: (userSessionId: string): Promise<string | undefined> => repository.smartIdDocumentNumberOf(userSessionId),
 
     async cancel(method: MobileIdentityMethod, authenticationSessionId: string): Promise<void> {

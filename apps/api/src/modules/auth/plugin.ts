@@ -14,7 +14,7 @@ import { createIdCardServer } from './id-card-server.js';
 import { createIdentityServices, type IdentityServices } from './identity-services.js';
 import { authRoutes } from './routes.js';
 import { simulatedIdCardRoutes } from './simulated-id-card.js';
-import { loadKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption.js';
+import { loadKeyEncryptionKeys, seal, unseal, type KeyEncryptionKeys, type Sealed } from './key-encryption.js';
 import { loadSigningKeys, type SigningKeyPurpose, type SigningKeyRing } from './signing-key.js';
 import type { SimulatorHandle } from '../../simulators/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
@@ -37,6 +37,8 @@ export type AuthModule = {
   identity: IdentityServices;
   /** The integration API's keys (never the applicants') and the issuer it shares with applicant tokens. */
   tokenSigning: { integrationKeys: SigningKeyRing; issuer: string };
+  /** Seals a secret another module keeps in the database with this instance's key-encryption keys; context names its use. */
+  sealing(context: string): { seal(value: string): Sealed; unseal(sealed: Sealed): string };
 };
 
 /**
@@ -130,5 +132,10 @@ export async function registerAuth(app: FastifyInstance, { config, database, rat
   }
   app.addHook('onClose', () => identity.close());
 
-  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { integrationKeys, issuer } };
+  const sealing = (context: string) => ({
+    seal: (value: string) => seal(keyEncryption(), value, context),
+    unseal: (sealed: Sealed) => unseal(keyEncryption(), sealed, context),
+  });
+
+  return { service, requireUser, eidUrl: () => eidUrl, identity, tokenSigning: { integrationKeys, issuer }, sealing };
 }

@@ -2,9 +2,9 @@ import { authEndpoints, type NamedEndpoint } from '@onboarding/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { contractRoutes } from '../../plugins/contract-routes.js';
-import type { MobileIdentityMethod } from '../identity/index.js';
+import { DEVICE_LINK_WINDOW_SECONDS, type MobileIdentityMethod } from '../identity/index.js';
 import type { AuthService } from './auth-service.js';
-import { DEVICE_LINK_COOKIE, DEVICE_LINK_WINDOW_SECONDS } from './smart-id-device-link.js';
+import { DEVICE_LINK_COOKIE } from './smart-id-device-link.js';
 import { personFromMagicPayload } from './magic.js';
 import type { RateLimitHook } from '../rate-limits/index.js';
 

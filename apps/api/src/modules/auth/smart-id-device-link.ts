@@ -3,16 +3,11 @@ import { DEVICE_LINK_LANGUAGES, type AuthenticationStatusResponse, type DeviceLi
 import { LRUCache } from 'lru-cache';
 import type { StoredDeviceLink } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { checkDeviceLinkCallback, IdentityError, type AuthenticatedPerson, type DeviceLinkSession, type SmartIdClient } from '../identity/index.js';
+import { checkDeviceLinkCallback, DEVICE_LINK_WINDOW_SECONDS, IdentityError, type AuthenticatedPerson, type DeviceLinkSession, type SmartIdClient } from '../identity/index.js';
 import type { AuthRepository, AuthSession } from './auth-repository.js';
 import { seal, unseal, type KeyEncryptionKeys } from './key-encryption.js';
 import { randomToken, tokenHash } from './secrets.js';
 
-/**
- * How long a QR code is shown and renewed, and a Web2App link may be opened: SK's window for a device link
- * (docs/eid-facts.md section 1.10). The person then asks for a new code.
- */
-export const DEVICE_LINK_WINDOW_SECONDS = 60;
 
 /** The browser's return address after a Web2App sign-in: a page of the web app (docs/design.md). */
 export const DEVICE_LINK_RETURN_PATH = '/start/authentication/smart-id-return';

@@ -317,7 +317,9 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
         interactions,
         personalId,
       });
-      return validated.status === 'COMPLETE' ? { status: 'COMPLETE', person: validated.person } : validated;
+      if (validated.status !== 'COMPLETE') return validated;
+      const { documentNumber } = polled.answer;
+      return { status: 'COMPLETE', person: validated.person, ...(documentNumber ? { documentNumber } : {}) };
     },
 
     async startDeviceLinkAuthentication({ flow, initialCallbackUrl, now }) {

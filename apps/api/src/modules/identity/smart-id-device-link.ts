@@ -1,5 +1,11 @@
 import { isValidCallback } from './smart-id-v3-protocol.js';
 
+/**
+ * How long a QR code is shown and renewed, and an app link may be opened: SK's window for a device link
+ * (docs/eid-facts.md section 1.10). The person then asks for a new code.
+ */
+export const DEVICE_LINK_WINDOW_SECONDS = 60;
+
 /** How the person reaches the Smart-ID app from our page: a QR code on another screen, or a link on the same phone. */
 export type DeviceLinkFlow = 'QR' | 'Web2App';
 

@@ -52,7 +52,8 @@ export type PollFailure = { status: 'FAILED'; code: SignInFailureCode; detail?: 
 /** One status request's outcome: still running, complete with T, or failed. */
 export type PollResult<T extends object> = { status: 'RUNNING' } | ({ status: 'COMPLETE' } & T) | PollFailure;
 
-export type IdentityPollResult = PollResult<{ person: AuthenticatedPerson }>;
+/** documentNumber: Smart-ID's account the person confirmed on, which signing can then ask by notification. */
+export type IdentityPollResult = PollResult<{ person: AuthenticatedPerson; documentNumber?: string }>;
 
 export type MobileIdentityMethod = 'SMART_ID' | 'MOBILE_ID';
 

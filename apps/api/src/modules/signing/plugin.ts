@@ -10,6 +10,7 @@ import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
 import { createSigningRepository, type SigningRepository } from './signing-repository.js';
 import { containerFileName, createSigningService } from './signing-service.js';
+import { createAccountChoice, type SecretSealing } from './smart-id-account-choice.js';
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import { createContainerSealer } from './container/seal-container.js';
 
@@ -29,6 +30,8 @@ export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> 
   mail: Pick<MailModule, 'attachToTemplate'>;
   /** The Smart-ID account the person signed in with by QR code or app link: signing asks that device. */
   smartIdDeviceOf: (userSessionId: string) => Promise<string | undefined>;
+  /** Seals the secret of a Smart-ID account choice by QR code or app link, kept with the session for every instance. */
+  sealing: SecretSealing;
 };
 
 /**
@@ -37,7 +40,7 @@ export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> 
  * module's; signing asks it through the narrow `applications` port.
  */
 export async function registerSigning(app: FastifyInstance, options: SigningPluginOptions): Promise<SigningModule> {
-  const { config, database, requireUser, identity, rateLimits, applications, mail, smartIdDeviceOf } = options;
+  const { config, database, requireUser, identity, rateLimits, applications, mail, smartIdDeviceOf, sealing } = options;
   const signingRepository = createSigningRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
@@ -56,6 +59,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
     smartIdDeviceOf,
+    accountChoice: createAccountChoice({ smartId: identity.signing.SMART_ID, sealing, publicUrl: config.PUBLIC_URL, now: () => new Date() }),
     log: app.log,
   });
   await app.register(signingRoutes, {

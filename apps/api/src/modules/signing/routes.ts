@@ -36,6 +36,16 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     service.status(userOf(request), request.params.processId, request.params.signingSessionId),
   );
 
+  route(
+    endpoints.deviceLink,
+    { summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen" },
+    async (request, reply) => {
+      // A link of this second only: never from a cache.
+      void reply.header('cache-control', 'no-store');
+      return service.deviceLink(userOf(request), request.params.processId, request.params.signingSessionId, request.query.language);
+    },
+  );
+
   route(endpoints.idCardSignature, { summary: "The ID-card's signature over the hash; validated, then the application is submitted" }, (request) =>
     service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
   );

@@ -26,6 +26,7 @@ import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
 import type { renderContract } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
 import type { ContainerSealer, DocumentToSign } from './container/seal-container.js';
+import type { AccountChoice } from './smart-id-account-choice.js';
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'> & Partial<Pick<AccessTokenPayload, 'sid'>>;
 
@@ -50,6 +51,8 @@ export type SigningServiceOptions = {
    * its certificate and asks that device by notification, with no choice of account on the phone.
    */
   smartIdDeviceOf?: (userSessionId: string) => Promise<string | undefined>;
+  /** Without a Smart-ID sign-in: the account is chosen by QR code or app link, then signs by a linked notification. */
+  accountChoice: AccountChoice;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
@@ -163,8 +166,10 @@ export function createSigningService(options: SigningServiceOptions) {
   }
 
   function statusOf(session: SigningSessionRow, application?: ApplicationRow): SigningStatusResponse {
+    const isChoosingAccount = session.status === 'RUNNING' && session.deviceLink !== null && session.documentNumber === null;
     return {
       state: signingStateOf(session),
+      ...(isChoosingAccount ? { isChoosingAccount } : {}),
       ...(session.verificationCode ? { verificationCode: session.verificationCode } : {}),
       ...(session.failureCode ? { failureCode: session.failureCode } : {}),
       ...(session.status === 'SIGNED' && application ? { application: toApplicationView(application) } : {}),
@@ -299,11 +304,12 @@ export function createSigningService(options: SigningServiceOptions) {
           return { signingSessionId: session.id, verificationCode };
         }
         if (request.method === 'SMART_ID') {
-          // Smart-ID signs with a chosen device: first the certificate choice, then (in status) the signature by its
-          // document number, over a SignedInfo that names that certificate. The verification code comes with it.
-          const { providerSessionId } = await providers.SMART_ID.startCertificateChoice({ personalId: user.personalId });
-          await repository.updateRunning(session.id, { providerSessionId });
-          return { signingSessionId: session.id };
+          // No Smart-ID sign-in: the person chooses the account by QR code or app link, and (in status) the signature
+          // follows on that phone by a linked notification, over a SignedInfo that names the chosen certificate.
+          const language = request.language ?? (contract.language as Locale);
+          const choice = await options.accountChoice.start(session, request.flow ?? 'QR', language);
+          await repository.updateRunning(session.id, { providerSessionId: choice.providerSessionId, deviceLink: choice.stored });
+          return { signingSessionId: session.id, ...choice.answer };
         }
         const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
         const { hash, ...signature } = await prepared(contract, certificate);
@@ -332,21 +338,28 @@ export function createSigningService(options: SigningServiceOptions) {
       const providerSessionId = session.providerSessionId ?? '';
 
       if (session.method === 'SMART_ID' && !session.documentNumber) {
+        // The account is being chosen by QR code or app link; the chosen certificate must be the signed-in person's.
         const choice = await providers.SMART_ID.pollCertificateChoice({ providerSessionId, personalId: user.personalId, timeoutMs: STATUS_LONG_POLL_MS });
         if (choice.status === 'RUNNING') return statusOf(session);
+        options.accountChoice.forget(session.id);
         if (choice.status === 'FAILED') return statusOf(await fail(session, choice.code));
         const documentNumber = choice.signingCertificate.documentNumber ?? '';
         const certificate = choice.signingCertificate.certificate;
         try {
           const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
-          const started = await providers.SMART_ID.startSignature({ personalId: user.personalId, documentNumber, hash, hashType: CONTRACT_HASH_TYPE });
-          // Smart-ID v3 chooses the code of a signature and answers it (docs/eid-facts.md section 1.9).
-          const verificationCode = started.verificationCode ?? smartIdVerificationCode(hash);
+          // Linked to the choice: the app that is open asks PIN2 at once and shows no verification code.
+          const started = await providers.SMART_ID.startLinkedSignature({
+            personalId: user.personalId,
+            documentNumber,
+            linkedSessionId: providerSessionId,
+            hash,
+            hashType: CONTRACT_HASH_TYPE,
+          });
           const updated = await repository.updateRunning(session.id, {
             providerSessionId: started.providerSessionId,
             documentNumber,
+            deviceLink: null,
             certificate,
-            verificationCode,
             ...signature,
           });
           return statusOf(updated ?? session);
@@ -366,6 +379,15 @@ export function createSigningService(options: SigningServiceOptions) {
         timeoutMs: STATUS_LONG_POLL_MS,
       });
       return handlePoll(user, session, result);
+    },
+
+    /** A QR code's link for this second while the person chooses the Smart-ID account; asked every second. */
+    async deviceLink(user: User, processId: string, signingSessionId: string, language: Locale): Promise<{ deviceLink: string }> {
+      const deviceLink = await options.accountChoice.deviceLink(signingSessionId, { personalId: user.personalId, processId }, language, () =>
+        repository.findSession(signingSessionId, processId),
+      );
+      if (!deviceLink) throw new AppError('NOT_FOUND', 'No QR code to show for this signing.');
+      return { deviceLink };
     },
 
     /**
@@ -394,6 +416,7 @@ export function createSigningService(options: SigningServiceOptions) {
 
     async cancel(user: User, processId: string, signingSessionId: string): Promise<void> {
       const { session } = await writableSession(user, processId, signingSessionId);
+      options.accountChoice.forget(session.id);
       await repository.updateRunning(session.id, { status: 'CANCELLED', failureCode: 'user_cancelled' });
     },
 

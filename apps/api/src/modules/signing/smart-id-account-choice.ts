@@ -1,0 +1,98 @@
+import { DEVICE_LINK_LANGUAGES, type DeviceLinkFlow, type Locale } from '@onboarding/domain';
+import { LRUCache } from 'lru-cache';
+import type { StoredCertificateChoiceLink } from '../../db/schema.js';
+import { DEVICE_LINK_WINDOW_SECONDS, type CertificateChoiceLink, type SigningProviders } from '../identity/index.js';
+import type { SigningSessionRow } from './signing-repository.js';
+
+/** Where the Smart-ID app sends a person who signs on this phone once the account is chosen: a page of the web app. */
+export const SIGNING_RETURN_PATH = '/start/signing/smart-id-return';
+
+/** Seals a session's secret before it is stored, and opens it again; the keys never reach the database. */
+export type SecretSealing = {
+  seal(value: string): StoredCertificateChoiceLink['sealedSessionSecret'];
+  unseal(sealed: StoredCertificateChoiceLink['sealedSessionSecret']): string;
+};
+
+// Links this instance started or has read, so a QR's renewal each second costs an HMAC, not a query.
+const LINKS_KEPT = 2_000;
+
+type Known = { link: CertificateChoiceLink; personalId: string; processId: string };
+
+export type AccountChoiceOptions = {
+  smartId: Pick<SigningProviders['SMART_ID'], 'startDeviceLinkCertificateChoice' | 'certificateChoiceLink'>;
+  sealing: SecretSealing;
+  /** The web app's public origin and base, where the Web2App return page is. */
+  publicUrl: string;
+  now: () => Date;
+};
+
+/**
+ * Choosing the Smart-ID account to sign with by QR code or the app's link, when the person did not sign in
+ * with Smart-ID (linked signing, decision 38): the first half of SK's linked flow. The choice's links are drawn
+ * here; the signature that follows is asked by notification from the chosen account.
+ */
+export function createAccountChoice({ smartId, sealing, publicUrl, now }: AccountChoiceOptions) {
+  const known = new LRUCache<string, Known>({ max: LINKS_KEPT, ttl: 2 * DEVICE_LINK_WINDOW_SECONDS * 1000 });
+
+  const toStored = ({ providerSessionId: _kept, sessionSecret, ...link }: CertificateChoiceLink): StoredCertificateChoiceLink => ({
+    ...link,
+    sealedSessionSecret: sealing.seal(sessionSecret),
+  });
+
+  const linkOf = (link: CertificateChoiceLink, language: Locale) =>
+    smartId.certificateChoiceLink(link, { lang: DEVICE_LINK_LANGUAGES[language], nowMs: now().getTime() });
+
+  /** The choice of a session: from this instance's memory, else unsealed from its row. */
+  const choiceOf = (row: SigningSessionRow): Known | undefined => {
+    const remembered = known.get(row.id);
+    if (remembered) return remembered;
+    if (!row.deviceLink || !row.providerSessionId) return undefined;
+    const { sealedSessionSecret, ...stored } = row.deviceLink;
+    const choice = {
+      link: { ...stored, providerSessionId: row.providerSessionId, sessionSecret: sealing.unseal(sealedSessionSecret) },
+      personalId: row.personalId,
+      processId: row.processId,
+    };
+    known.set(row.id, choice);
+    return choice;
+  };
+
+  return {
+    /** Asks SK for a choice by QR code or app link; the answer's link is the first the person sees. */
+    async start(row: SigningSessionRow, flow: DeviceLinkFlow, language: Locale) {
+      const initialCallbackUrl = flow === 'Web2App' ? `${publicUrl}${SIGNING_RETURN_PATH}` : undefined;
+      const link = await smartId.startDeviceLinkCertificateChoice({ flow, ...(initialCallbackUrl ? { initialCallbackUrl } : {}), now: now().getTime() });
+      known.set(row.id, { link, personalId: row.personalId, processId: row.processId });
+      return {
+        providerSessionId: link.providerSessionId,
+        stored: toStored(link),
+        answer: { deviceLink: linkOf(link, language), deviceLinkFlow: flow, expiresInSeconds: DEVICE_LINK_WINDOW_SECONDS },
+      };
+    },
+
+    /**
+     * A QR code's link for this second, for the person who started it; undefined once it was chosen, ended or
+     * its window passed. `row` is read only when this instance does not know the session.
+     */
+    async deviceLink(
+      id: string,
+      who: { personalId: string; processId: string },
+      language: Locale,
+      row: () => Promise<SigningSessionRow | undefined>,
+    ): Promise<string | undefined> {
+      let choice = known.get(id);
+      if (!choice) {
+        const stored = await row();
+        choice = stored?.status === 'RUNNING' && !stored.documentNumber ? choiceOf(stored) : undefined;
+      }
+      if (!choice || choice.personalId !== who.personalId || choice.processId !== who.processId) return undefined;
+      const { link } = choice;
+      if (link.flow !== 'QR' || now().getTime() - link.createdAtMs >= DEVICE_LINK_WINDOW_SECONDS * 1000) return undefined;
+      return linkOf(link, language);
+    },
+
+    forget: (id: string) => void known.delete(id),
+  };
+}
+
+export type AccountChoice = ReturnType<typeof createAccountChoice>;
