@@ -126,6 +126,8 @@ export type StoredCertificateChoiceLink = {
   deviceLinkBase: string;
   initialCallbackUrl?: string;
   createdAtMs: number;
+  /** Web2App: SHA-256 of the one-time value in the return address, removed once the return is used. */
+  valueHash?: string;
 };
 
 export const authSessions = pgTable(

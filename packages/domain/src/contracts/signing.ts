@@ -2,6 +2,7 @@ import {
   idCardSignatureRequestSchema,
   signingDeviceLinkQuerySchema,
   signingDeviceLinkResponseSchema,
+  signingReturnRequestSchema,
   signingStatusSchema,
   startSigningRequestSchema,
   startSigningResponseSchema,
@@ -46,6 +47,17 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     query: signingDeviceLinkQuerySchema,
     response: signingDeviceLinkResponseSchema,
     isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
+  /**
+   * The Smart-ID app's return after the account was chosen on this phone (Web2App); not signed in (the app may
+   * open another tab), single use. It takes up the choice so PIN2 is asked at once; it answers nothing else.
+   */
+  smartIdReturn: {
+    method: 'POST',
+    path: '/onboarding/signing/smart-id-return',
+    body: signingReturnRequestSchema,
+    isAuthenticated: false,
     errors: ['NOT_FOUND'],
   },
   /** ID-card: the signature the card made over the hash; validated before the application is submitted. */

@@ -84,3 +84,14 @@ export type IdCardSignatureRequest = z.infer<typeof idCardSignatureRequestSchema
 export const signingDeviceLinkQuerySchema = z.object({ language: z.enum(LOCALES, { error }) });
 export const signingDeviceLinkResponseSchema = z.object({ deviceLink: z.string() });
 export type SigningDeviceLinkResponse = z.infer<typeof signingDeviceLinkResponseSchema>;
+
+/**
+ * The Smart-ID app's return to this phone's browser after the account was chosen (Web2App): the session and
+ * one-time value its address carried, and the digest the app adds (docs/eid-facts.md section 1.10).
+ */
+export const signingReturnRequestSchema = object({
+  signingSessionId: z.uuid({ error }),
+  value: requiredText({ max: 128 }),
+  sessionSecretDigest: requiredText({ max: 128 }),
+});
+export type SigningReturnRequest = z.infer<typeof signingReturnRequestSchema>;

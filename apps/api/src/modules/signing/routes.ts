@@ -46,6 +46,11 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     },
   );
 
+  route(endpoints.smartIdReturn, { status: 204, summary: "The Smart-ID app's return after the account to sign with was chosen on this phone" }, async (request, reply) => {
+    await service.smartIdReturn(request.body);
+    return reply.status(204).send(null);
+  });
+
   route(endpoints.idCardSignature, { summary: "The ID-card's signature over the hash; validated, then the application is submitted" }, (request) =>
     service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
 import { contracts, signingSessions } from '../../db/schema.js';
 
@@ -94,6 +94,22 @@ export function createSigningRepository(db: Db) {
         .from(signingSessions)
         .where(and(eq(signingSessions.id, id), eq(signingSessions.processId, processId)));
       return row;
+    },
+
+    /** A session by its id alone: for the Smart-ID app's return, which is not signed in. */
+    async findSessionById(id: string): Promise<SigningSessionRow | undefined> {
+      const [row] = await db.select().from(signingSessions).where(eq(signingSessions.id, id));
+      return row;
+    },
+
+    /** Spends a Web2App return's one-time value: a second return with the same address finds nothing. True when this call spent it. */
+    async spendReturnValue(id: string): Promise<boolean> {
+      const rows = await db
+        .update(signingSessions)
+        .set({ deviceLink: sql`${signingSessions.deviceLink} - 'valueHash'` })
+        .where(and(eq(signingSessions.id, id), eq(signingSessions.status, 'RUNNING'), sql`${signingSessions.deviceLink} ? 'valueHash'`))
+        .returning({ id: signingSessions.id });
+      return rows.length > 0;
     },
 
     /** Changes a session that is still running; undefined when it had already ended. */

@@ -6,6 +6,7 @@ import {
   smartIdVerificationCode,
   type AccessTokenPayload,
   type Locale,
+  type SigningReturnRequest,
   type SigningStatus,
   type SigningStatusResponse,
   type StartSigningRequest,
@@ -242,6 +243,35 @@ export function createSigningService(options: SigningServiceOptions) {
     return statusOf(submitted.signed, submitted.written);
   }
 
+  /**
+   * One status request of a Smart-ID account choice by QR code or app link. Once chosen (by the signed-in
+   * person's own certificate: pollCertificateChoice checks it), the SignedInfo is drawn up for that certificate
+   * and the signature asked by a linked notification: the app that is open asks PIN2 at once, with no code.
+   */
+  async function advanceAccountChoice(session: SigningSessionRow, personalId: string): Promise<SigningSessionRow> {
+    const providerSessionId = session.providerSessionId ?? '';
+    const choice = await providers.SMART_ID.pollCertificateChoice({ providerSessionId, personalId, timeoutMs: STATUS_LONG_POLL_MS });
+    if (choice.status === 'RUNNING') return session;
+    options.accountChoice.forget(session.id);
+    if (choice.status === 'FAILED') return fail(session, choice.code);
+    const { certificate, documentNumber = '' } = choice.signingCertificate;
+    try {
+      const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
+      const started = await providers.SMART_ID.startLinkedSignature({ personalId, documentNumber, linkedSessionId: providerSessionId, hash, hashType: CONTRACT_HASH_TYPE });
+      const updated = await repository.updateRunning(session.id, {
+        providerSessionId: started.providerSessionId,
+        documentNumber,
+        deviceLink: null,
+        certificate,
+        ...signature,
+      });
+      return updated ?? session;
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      return fail(session, error.code);
+    }
+  }
+
   async function handlePoll(user: User, session: SigningSessionRow, result: SigningPollResult): Promise<SigningStatusResponse> {
     if (result.status === 'RUNNING') return statusOf(session);
     if (result.status === 'FAILED') return statusOf(await fail(session, result.code));
@@ -337,37 +367,7 @@ export function createSigningService(options: SigningServiceOptions) {
       if (session.status !== 'RUNNING' || session.method === 'ID_CARD') return statusOf(session, application);
       const providerSessionId = session.providerSessionId ?? '';
 
-      if (session.method === 'SMART_ID' && !session.documentNumber) {
-        // The account is being chosen by QR code or app link; the chosen certificate must be the signed-in person's.
-        const choice = await providers.SMART_ID.pollCertificateChoice({ providerSessionId, personalId: user.personalId, timeoutMs: STATUS_LONG_POLL_MS });
-        if (choice.status === 'RUNNING') return statusOf(session);
-        options.accountChoice.forget(session.id);
-        if (choice.status === 'FAILED') return statusOf(await fail(session, choice.code));
-        const documentNumber = choice.signingCertificate.documentNumber ?? '';
-        const certificate = choice.signingCertificate.certificate;
-        try {
-          const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
-          // Linked to the choice: the app that is open asks PIN2 at once and shows no verification code.
-          const started = await providers.SMART_ID.startLinkedSignature({
-            personalId: user.personalId,
-            documentNumber,
-            linkedSessionId: providerSessionId,
-            hash,
-            hashType: CONTRACT_HASH_TYPE,
-          });
-          const updated = await repository.updateRunning(session.id, {
-            providerSessionId: started.providerSessionId,
-            documentNumber,
-            deviceLink: null,
-            certificate,
-            ...signature,
-          });
-          return statusOf(updated ?? session);
-        } catch (error) {
-          if (!(error instanceof IdentityError)) throw error;
-          return statusOf(await fail(session, error.code));
-        }
-      }
+      if (session.method === 'SMART_ID' && !session.documentNumber) return statusOf(await advanceAccountChoice(session, user.personalId));
 
       const provider = session.method === 'SMART_ID' ? providers.SMART_ID : providers.MOBILE_ID;
       const result = await provider.pollSignature({
@@ -379,6 +379,22 @@ export function createSigningService(options: SigningServiceOptions) {
         timeoutMs: STATUS_LONG_POLL_MS,
       });
       return handlePoll(user, session, result);
+    },
+
+    /**
+     * The Smart-ID app's return after the account was chosen on this phone (Web2App): checked and spent once,
+     * then the choice is taken up here, so PIN2 is asked while the person is still in the app, even if the tab
+     * that started the signing sleeps in the background. It gives nothing to the caller: the signature still
+     * needs PIN2 on the person's own account, and the tab that started it submits.
+     */
+    async smartIdReturn(input: SigningReturnRequest): Promise<void> {
+      const session = await repository.findSessionById(input.signingSessionId);
+      const isRunningChoice = session?.status === 'RUNNING' && session.method === 'SMART_ID' && !session.documentNumber;
+      if (!session || !isRunningChoice) throw new AppError('NOT_FOUND', 'No signing to return to.');
+      const isGenuine = options.accountChoice.isGenuineReturn(session, input);
+      // Spent even when the checks fail: a return address is tried once.
+      if (!(await repository.spendReturnValue(session.id)) || !isGenuine) throw new AppError('NOT_FOUND', 'No signing to return to.');
+      await advanceAccountChoice(session, session.personalId);
     },
 
     /** A QR code's link for this second while the person chooses the Smart-ID account; asked every second. */

@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../ui';
 import { PhoneSignInForm } from './phone-sign-in-form';
-import { QrCode } from './qr-code';
+import { RenewingQrCode } from '../smart-id/renewing-qr-code';
+import { useIsTouchDevice } from '../smart-id/use-is-touch-device';
 import { signInFlow, useSignInState, type SignInState } from './sign-in-flow';
-import { useIsTouchDevice } from './use-is-touch-device';
 import styles from './smart-id-sign-in.module.css';
 
 type Language = 'et' | 'en' | 'ru';
 type DeviceLinkState = Extract<SignInState, { status: 'deviceLink' }>;
-
-// SK's rule for a QR code: renewed every second, never shown older than 3 s (docs/eid-facts.md section 1.10).
-const RENEW_EVERY_MS = 1000;
-const OLDEST_SHOWN_MS = 3000;
 
 const languageOf = (language: string): Language => (language === 'en' || language === 'ru' ? language : 'et');
 
@@ -63,46 +59,24 @@ export function SmartIdSignIn() {
 /** The QR code, renewed every second while it is shown; after the window, an offer of a new one. */
 function QrPanel({ state, language, onRestart }: { state: DeviceLinkState; language: Language; onRestart: () => void }) {
   const { t } = useTranslation();
-  const [link, setLink] = useState(() => ({ value: state.deviceLink, at: Date.now() }));
-  const [now, setNow] = useState(() => Date.now());
-  const isExpired = now >= state.expiresAt;
-
-  useEffect(() => {
-    if (isExpired) return;
-    const controller = new AbortController();
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-      void signInFlow
-        .fetchDeviceLink(state.authenticationSessionId, language, controller.signal)
-        .then(({ deviceLink }) => setLink({ value: deviceLink, at: Date.now() }))
-        // A missed renewal: the code is hidden once it is older than SK allows, and the next second asks again.
-        .catch(() => undefined);
-    }, RENEW_EVERY_MS);
-    return () => {
-      controller.abort();
-      window.clearInterval(timer);
-    };
-  }, [state.authenticationSessionId, language, isExpired]);
-
-  const isFresh = now - link.at <= OLDEST_SHOWN_MS;
+  const { authenticationSessionId } = state;
+  const fetchLink = useCallback(
+    async (signal: AbortSignal) => (await signInFlow.fetchDeviceLink(authenticationSessionId, language, signal)).deviceLink,
+    [authenticationSessionId, language],
+  );
   return (
     <section className={styles.panel} aria-labelledby="smart-id-qr-title">
       <h2 id="smart-id-qr-title" className={styles.panelTitle}>
         {t('AUTH.DEVICE_LINK.QR_TITLE')}
       </h2>
       <p className={styles.hint}>{t('AUTH.DEVICE_LINK.QR_STEPS')}</p>
-      <div className={styles.qrFrame}>
-        {isExpired ? (
-          <div className={styles.expired}>
-            <p role="status">{t('AUTH.DEVICE_LINK.QR_EXPIRED')}</p>
-            <Button onClick={onRestart}>{t('AUTH.DEVICE_LINK.QR_NEW')}</Button>
-          </div>
-        ) : isFresh ? (
-          <QrCode value={link.value} label={t('AUTH.DEVICE_LINK.QR_IMAGE_LABEL')} className={styles.qr} />
-        ) : (
-          <Spinner size="small" label={t('AUTH.VERIFICATION.WAITING')} />
-        )}
-      </div>
+      <RenewingQrCode
+        initialLink={state.deviceLink}
+        expiresAt={state.expiresAt}
+        fetchLink={fetchLink}
+        label={t('AUTH.DEVICE_LINK.QR_IMAGE_LABEL')}
+        onRestart={onRestart}
+      />
       <Button variant="outline" width="full" onClick={() => signInFlow.cancel()}>
         {t('AUTH.VERIFICATION.CANCEL')}
       </Button>
