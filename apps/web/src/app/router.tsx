@@ -18,6 +18,9 @@ const screens = {
   authentication: lazyWithReload(() => import('../features/auth/authentication-page').then((module) => ({ Component: module.AuthenticationPage }))),
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
   smartIdReturn: lazyWithReload(() => import('../features/auth/smart-id-return-page').then((module) => ({ Component: module.SmartIdReturnPage }))),
+  smartIdSigningReturn: lazyWithReload(() =>
+    import('../features/smart-id/signing-return-page').then((module) => ({ Component: module.SmartIdSigningReturnPage })),
+  ),
   authenticationError: lazyWithReload(() =>
     import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage })),
   ),
@@ -70,6 +73,8 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
         screen(paths.authenticationVerificationCode, 'SCREENS.AUTHENTICATION_VERIFICATION_CODE.TITLE', screens.verificationCode),
         screen(paths.authenticationError, 'SCREENS.AUTHENTICATION_ERROR.TITLE', screens.authenticationError),
         screen(paths.smartIdReturn, 'SCREENS.SMART_ID_RETURN.TITLE', screens.smartIdReturn),
+        // Public: the Smart-ID app may open it in a tab that is not signed in.
+        screen(paths.smartIdSigningReturn, 'SCREENS.SMART_ID_SIGNING_RETURN.TITLE', screens.smartIdSigningReturn),
         screen(paths.visitBank, 'SCREENS.VISIT_BANK.TITLE', screens.visitBank),
         // Signed in.
         {

@@ -11,6 +11,8 @@ export const paths = {
   authenticationError: '/authentication-error',
   /** Where the Smart-ID app returns after a Web2App sign-in (the API names it in the link as DEVICE_LINK_RETURN_PATH). */
   smartIdReturn: '/authentication/smart-id-return',
+  /** Where the Smart-ID app returns after the account to sign with was chosen on this phone (SIGNING_RETURN_PATH in the API). */
+  smartIdSigningReturn: '/signing/smart-id-return',
   visitBank: '/visit-bank',
   error: '/error',
   personalInformation: '/personal-information',

@@ -1,10 +1,11 @@
 import type { SigningMethod } from '@onboarding/domain';
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
 import { Button, IdCardInstallLink, Spinner } from '../../../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
-import type { EndedState } from './use-signing';
+import { RenewingQrCode } from '../../../smart-id/renewing-qr-code';
+import type { DeviceLinkView, EndedState } from './use-signing';
 import styles from './signing.module.css';
 
 const SIGNING = 'APPLICATION.SIGNING';
@@ -17,11 +18,20 @@ const INSTRUCTIONS: Record<SigningMethod, TranslationKey> = {
   ID_CARD: `${SIGNING}.WAITING.INSTRUCTION_ID_CARD`,
 };
 
-/** The heading and instruction of the waiting state, also what the live region says. */
-export const waitingTexts = (method: SigningMethod): { titleKey: TranslationKey; instructionKey: TranslationKey } => ({
-  titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.ID_CARD_TITLE` : `${SIGNING}.WAITING.TITLE`,
-  instructionKey: INSTRUCTIONS[method],
-});
+/**
+ * The heading and instruction of the waiting state, also what the live region says: the QR code's or app's
+ * while the Smart-ID account is being chosen; "enter PIN2" where no code is shown (the ID-card, and Smart-ID
+ * after a choice by QR code or app link, whose linked signature shows none).
+ */
+export const waitingTexts = (
+  method: SigningMethod,
+  { deviceLink, verificationCode }: { deviceLink?: DeviceLinkView; verificationCode?: string } = {},
+): { titleKey: TranslationKey; instructionKey: TranslationKey } => {
+  if (deviceLink?.flow === 'QR') return { titleKey: `${SIGNING}.DEVICE_LINK.QR_TITLE`, instructionKey: `${SIGNING}.DEVICE_LINK.QR_STEPS` };
+  if (deviceLink) return { titleKey: `${SIGNING}.DEVICE_LINK.APP_TITLE`, instructionKey: `${SIGNING}.DEVICE_LINK.APP_WAITING` };
+  if (method === 'SMART_ID' && !verificationCode) return { titleKey: `${SIGNING}.WAITING.PIN2_TITLE`, instructionKey: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID_LINKED` };
+  return { titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.PIN2_TITLE` : `${SIGNING}.WAITING.TITLE`, instructionKey: INSTRUCTIONS[method] };
+};
 
 export type WaitingPanelProps = {
   method: SigningMethod;
@@ -34,7 +44,7 @@ export type WaitingPanelProps = {
 /** Waiting for PIN2: the verification code large enough to compare at a glance, what to do, and Cancel. */
 export function WaitingPanel({ method, verificationCode, isCancelling, headingRef, onCancel }: WaitingPanelProps) {
   const { t } = useTranslation();
-  const { titleKey, instructionKey } = waitingTexts(method);
+  const { titleKey, instructionKey } = waitingTexts(method, { verificationCode });
   return (
     <div className={styles.panel} data-state="WAITING_FOR_PIN2">
       <h3 ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
@@ -53,6 +63,60 @@ export function WaitingPanel({ method, verificationCode, isCancelling, headingRe
       <Spinner size="small" label={t(`${SIGNING}.WAITING.PROGRESS`)} isLabelVisible className={styles.progress} />
       <div className={styles.actions}>
         <Button variant="outline" isLoading={isCancelling} onClick={onCancel}>
+          {t(`${SIGNING}.WAITING.CANCEL`)}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export type DeviceLinkPanelProps = {
+  deviceLink: DeviceLinkView;
+  headingRef: HeadingRef;
+  fetchLink: (signal: AbortSignal) => Promise<string>;
+  /** A new code after the window passed, or a QR code instead of the app's link (another device). */
+  onRestart: (flow: DeviceLinkView['flow']) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Smart-ID without a Smart-ID sign-in (decision 38): the account is chosen by a QR code on a computer or the
+ * app's link on a phone; PIN2 follows in the same app. The app opens at once on a phone, and can be opened again.
+ */
+export function DeviceLinkPanel({ deviceLink, headingRef, fetchLink, onRestart, onCancel }: DeviceLinkPanelProps) {
+  const { t } = useTranslation();
+  const { titleKey, instructionKey } = waitingTexts('SMART_ID', { deviceLink });
+  const isApp = deviceLink.flow === 'Web2App';
+  useEffect(() => {
+    if (isApp) window.location.assign(deviceLink.link);
+  }, [isApp, deviceLink.link]);
+  return (
+    <div className={styles.panel} data-state="WAITING_FOR_PIN2">
+      <h3 ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
+        {t(titleKey)}
+      </h3>
+      <p className={styles.instruction}>{t(instructionKey)}</p>
+      {isApp ? (
+        <>
+          <Spinner size="small" label={t(`${SIGNING}.WAITING.PROGRESS`)} isLabelVisible className={styles.progress} />
+          <div className={styles.actions}>
+            <Button onClick={() => window.location.assign(deviceLink.link)}>{t(`${SIGNING}.DEVICE_LINK.APP_OPEN`)}</Button>
+            <Button variant="outline" onClick={() => onRestart('QR')}>
+              {t(`${SIGNING}.DEVICE_LINK.QR_OTHER_DEVICE`)}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <RenewingQrCode
+          initialLink={deviceLink.link}
+          expiresAt={deviceLink.expiresAt}
+          fetchLink={fetchLink}
+          label={t(`${SIGNING}.DEVICE_LINK.QR_IMAGE_LABEL`)}
+          onRestart={() => onRestart('QR')}
+        />
+      )}
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onCancel}>
           {t(`${SIGNING}.WAITING.CANCEL`)}
         </Button>
       </div>

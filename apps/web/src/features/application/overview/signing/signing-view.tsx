@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signingMessageTexts } from './signing-messages';
-import { endedTexts, EndedPanel, waitingTexts, WaitingPanel } from './signing-panels';
+import { DeviceLinkPanel, endedTexts, EndedPanel, waitingTexts, WaitingPanel } from './signing-panels';
 import { SigningMethodForm } from './signing-method-form';
 import { useSigning, type SigningPhase } from './use-signing';
 import styles from './signing.module.css';
@@ -19,7 +19,7 @@ const spaced = (code: string) => code.split('').join(' ');
 /** What the live region says for a phase: the same words as the panel, the code digit by digit. */
 function announcementOf(phase: SigningPhase, t: TFunction): string {
   if (phase.name === 'waiting') {
-    const { titleKey, instructionKey } = waitingTexts(phase.request.method);
+    const { titleKey, instructionKey } = waitingTexts(phase.request.method, phase);
     const code = phase.verificationCode ? t('APPLICATION.SIGNING.WAITING.CODE_ANNOUNCEMENT', { code: spaced(phase.verificationCode) }) : t(titleKey);
     return `${code}. ${t(instructionKey)}`;
   }
@@ -35,7 +35,7 @@ function announcementOf(phase: SigningPhase, t: TFunction): string {
 /** Changes only when what the person must read anew changes, not e.g. when Cancel starts loading. */
 const focusKeyOf = (phase: SigningPhase): string => {
   if (phase.name === 'ended') return `ended:${phase.state}:${phase.reason?.kind ?? ''}:${phase.reason && 'code' in phase.reason ? phase.reason.code : ''}`;
-  if (phase.name === 'waiting') return `waiting:${phase.request.method}`;
+  if (phase.name === 'waiting') return `waiting:${phase.request.method}:${phase.deviceLink?.flow ?? ''}`;
   return phase.name;
 };
 
@@ -83,7 +83,16 @@ export function SigningView({ onActiveChange, choiceHeadingRef }: SigningViewPro
           onStart={signing.start}
         />
       )}
-      {phase.name === 'waiting' && (
+      {phase.name === 'waiting' && phase.deviceLink && (
+        <DeviceLinkPanel
+          deviceLink={phase.deviceLink}
+          headingRef={headingRef}
+          fetchLink={signing.fetchDeviceLink}
+          onRestart={(flow) => signing.start({ method: 'SMART_ID', flow })}
+          onCancel={() => void signing.cancel()}
+        />
+      )}
+      {phase.name === 'waiting' && !phase.deviceLink && (
         <WaitingPanel
           method={phase.request.method}
           verificationCode={phase.verificationCode}

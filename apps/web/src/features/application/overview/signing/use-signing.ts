@@ -1,7 +1,7 @@
-import { isLocale, type FieldIssue, type SigningStatusResponse } from '@onboarding/domain';
+import { isLocale, type DeviceLinkFlow, type FieldIssue, type SigningStatusResponse, type StartSigningResponse } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { reviewQueryKey } from '../api/review';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../lib/paths';
@@ -10,13 +10,20 @@ import { isRegisterUnavailable } from '../../../../lib/register-unavailable';
 import { poll } from '../../../../lib/poll';
 import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
 import { useApplicationLayout } from '../../application-context';
-import { cancelSigning, getSigningStatus, sendIdCardSignature, startSigning } from './api/signing';
+import { cancelSigning, getSigningDeviceLink, getSigningStatus, sendIdCardSignature, startSigning } from './api/signing';
 import { idCardErrorCodeOf, type IdCardErrorCode } from './id-card/id-card-signer';
 import type { SigningEndReason } from './signing-messages';
 import { useSigningEnvironment } from './signing-environment';
+import { useIsTouchDevice } from '../../../smart-id/use-is-touch-device';
 
-/** What the person chose on the signing view; the ID-card's certificate comes from the card. */
-export type SigningRequest = { method: 'SMART_ID' } | { method: 'MOBILE_ID'; phoneNumber: string } | { method: 'ID_CARD' };
+/**
+ * What the person chose on the signing view; the ID-card's certificate comes from the card. Smart-ID's flow: how
+ * the phone is reached when the person did not sign in with Smart-ID (the app's link on a phone, else a QR code).
+ */
+export type SigningRequest = { method: 'SMART_ID'; flow?: DeviceLinkFlow } | { method: 'MOBILE_ID'; phoneNumber: string } | { method: 'ID_CARD' };
+
+/** Smart-ID without a Smart-ID sign-in: the QR code or app link the account is chosen by, until it is chosen. */
+export type DeviceLinkView = { link: string; flow: DeviceLinkFlow; expiresAt: number };
 
 /**
  * Why signing could not start; the method choice says so. registerUnavailable: the register facts were too old to
@@ -33,7 +40,7 @@ export type SigningPhase =
   /** Smart-ID and Mobile-ID: the contract is being drawn up. */
   | { name: 'starting'; request: SigningRequest }
   /** Waiting for PIN2: on the phone with the verification code, or in the ID-card software. */
-  | { name: 'waiting'; request: SigningRequest; verificationCode?: string; isCancelling?: boolean }
+  | { name: 'waiting'; request: SigningRequest; verificationCode?: string; deviceLink?: DeviceLinkView; isCancelling?: boolean }
   | { name: 'ended'; request: SigningRequest; state: EndedState; reason?: SigningEndReason }
   /** Submitted: on the way to /success. */
   | { name: 'signed' };
@@ -42,6 +49,11 @@ export type SigningPhase =
 type Run = { controller: AbortController; sessionId: string | null };
 
 const ignore = () => undefined;
+
+const deviceLinkOf = (started: StartSigningResponse): { deviceLink?: DeviceLinkView } =>
+  started.deviceLink && started.deviceLinkFlow
+    ? { deviceLink: { link: started.deviceLink, flow: started.deviceLinkFlow, expiresAt: Date.now() + (started.expiresInSeconds ?? 60) * 1000 } }
+    : {};
 
 /**
  * The signing flow of docs/requirements.md sections 2 and 4 for the overview:
@@ -56,6 +68,7 @@ export function useSigning() {
   const person = useSignedInPerson();
   const { i18n } = useTranslation();
   const environment = useSigningEnvironment();
+  const isTouch = useIsTouchDevice();
   const queryClient = useQueryClient();
   const onRegisterChanged = () => queryClient.invalidateQueries({ queryKey: reviewQueryKey(layout.processId) });
   const [phase, setPhase] = useState<SigningPhase>({ name: 'choosing' });
@@ -63,9 +76,9 @@ export function useSigning() {
   const run = useRef<Run | null>(null);
 
   // The flow outlives renders; it reads the latest of these.
-  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged });
+  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged, isTouch });
   useEffect(() => {
-    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged };
+    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged, isTouch };
   });
 
   const isCurrent = (current: Run) => run.current === current && !current.controller.signal.aborted;
@@ -139,6 +152,10 @@ export function useSigning() {
   const showVerificationCode = (verificationCode: string) =>
     setPhase((previous) => (previous.name === 'waiting' && !previous.verificationCode ? { ...previous, verificationCode } : previous));
 
+  /** The account was chosen by QR code or app link: the code or link gives way to "enter PIN2". */
+  const hideDeviceLink = () =>
+    setPhase((previous) => (previous.name === 'waiting' && previous.deviceLink ? { name: 'waiting', request: previous.request } : previous));
+
   /**
    * docs/requirements.md section 4: one status call a second while waiting for PIN2; a waiting answer may bring the
    * verification code.
@@ -153,6 +170,7 @@ export function useSigning() {
         fetch: async (signal) => {
           const answer = await getSigningStatus(processId, sessionId, signal);
           if (answer.state === 'WAITING_FOR_PIN2' && answer.verificationCode && isCurrent(current)) showVerificationCode(answer.verificationCode);
+          if (answer.state === 'WAITING_FOR_PIN2' && !answer.isChoosingAccount && isCurrent(current)) hideDeviceLink();
           return answer;
         },
         isDone: (answer) => answer.state !== 'WAITING_FOR_PIN2',
@@ -168,8 +186,8 @@ export function useSigning() {
   const signOnPhone = async (current: Run, request: Extract<SigningRequest, { method: 'SMART_ID' | 'MOBILE_ID' }>) => {
     const { processId } = context.current.layout;
     const { language } = context.current;
-    // Mobile-ID's phone shows its prompt and text in the person's UI language.
-    const body = request.method === 'MOBILE_ID' && isLocale(language) ? { ...request, language } : request;
+    // Mobile-ID's phone shows its prompt and text in the person's UI language; Smart-ID's fallback page too.
+    const body = isLocale(language) ? { ...request, language } : request;
     let started;
     try {
       started = await startSigning(processId, body);
@@ -182,7 +200,12 @@ export function useSigning() {
       return;
     }
     current.sessionId = started.signingSessionId;
-    setPhase({ name: 'waiting', request, ...(started.verificationCode ? { verificationCode: started.verificationCode } : {}) });
+    setPhase({
+      name: 'waiting',
+      request,
+      ...(started.verificationCode ? { verificationCode: started.verificationCode } : {}),
+      ...deviceLinkOf(started),
+    });
     await pollUntilEnded(current, request, started.signingSessionId);
   };
 
@@ -274,7 +297,10 @@ export function useSigning() {
     if (current.sessionId) cancelQuietly(current.sessionId);
   };
 
-  const start = (request: SigningRequest) => {
+  const start = (chosen: SigningRequest) => {
+    // SK's advice: the app's link first on a phone, a QR code on a computer.
+    const request: SigningRequest =
+      chosen.method === 'SMART_ID' && !chosen.flow ? { method: 'SMART_ID', flow: context.current.isTouch ? 'Web2App' : 'QR' } : chosen;
     abandonRun();
     const current: Run = { controller: new AbortController(), sessionId: null };
     run.current = current;
@@ -332,9 +358,19 @@ export function useSigning() {
     [],
   );
 
+  /** A QR code's link for this second, for the session being waited for. */
+  // Stable: the code's renewal timer lives as long as the code is shown, not one render.
+  const fetchDeviceLink = useCallback(async (signal: AbortSignal): Promise<string> => {
+    const sessionId = run.current?.sessionId;
+    if (!sessionId) throw new Error('no signing is running');
+    const language = isLocale(context.current.language) ? context.current.language : 'et';
+    return getSigningDeviceLink(context.current.layout.processId, sessionId, language, signal);
+  }, []);
+
   return {
     phase,
     lastRequest,
+    fetchDeviceLink,
     /** A signing session may be running: the overview's answers must not change meanwhile (the server would refuse the signature as contract_changed). */
     isActive: phase.name === 'starting' || phase.name === 'waiting' || phase.name === 'signed',
     start,

@@ -1,4 +1,4 @@
-import { signingEndpoints, type StartSigningRequest } from '@onboarding/domain';
+import { signingEndpoints, type Locale, type SigningReturnRequest, type StartSigningRequest } from '@onboarding/domain';
 import { apiRequest } from '../../../../../lib/api-client';
 
 /*
@@ -21,3 +21,10 @@ export const sendIdCardSignature = (processId: string, signingSessionId: string,
 /** Cancels a signing still waiting for PIN2. `keepalive` lets it outlive a page being left. */
 export const cancelSigning = (processId: string, signingSessionId: string, { keepalive = false }: { keepalive?: boolean } = {}) =>
   apiRequest(signingEndpoints.cancel, { params: { processId, signingSessionId }, keepalive, retries: keepalive ? 0 : undefined });
+
+/** Smart-ID by QR code: the code's link for this second while the person chooses the account. */
+export const getSigningDeviceLink = async (processId: string, signingSessionId: string, language: Locale, signal: AbortSignal) =>
+  (await apiRequest(signingEndpoints.deviceLink, { params: { processId, signingSessionId }, query: { language }, signal, retries: 0 })).deviceLink;
+
+/** The Smart-ID app's return after the account was chosen on this phone; 404 once it was used. */
+export const sendSmartIdSigningReturn = (body: SigningReturnRequest) => apiRequest(signingEndpoints.smartIdReturn, { body, retries: 0 });
