@@ -9,6 +9,7 @@ import { callApi, fillStepsThroughApi } from '../tests/e2e/support/api.js';
 import { launchBrowser } from '../tests/e2e/support/browser.js';
 import { newPage, signInForTesting } from '../tests/e2e/support/pages.js';
 import { startServer } from '../tests/e2e/support/server.js';
+import { playThePhone } from '../tests/e2e/support/smart-id.js';
 
 const outDir = process.argv[2] ?? 'screenshots/submission';
 const widths = [360, 1280];
@@ -32,9 +33,18 @@ try {
   const page = await newPage(browser, 1280);
   await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
   const processId = await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'none', 'overview');
-  const { signingSessionId } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })).json as {
+  const { signingSessionId, deviceLink } = (await callApi(page, 'POST', `/onboarding/applications/${processId}/signing`, { method: 'SMART_ID' })).json as {
     signingSessionId: string;
+    deviceLink?: string;
   };
+  // Not signed in with Smart-ID: the person's phone scans the QR code, and PIN2 follows there.
+  if (deviceLink) {
+    await playThePhone(server.app.identitySimulators?.smartIdBaseUrl ?? '', {
+      documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`,
+      deviceLink,
+      flowType: 'QR',
+    });
+  }
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const { state } = (await callApi(page, 'GET', `/onboarding/applications/${processId}/signing/${signingSessionId}`)).json as { state: string };
     if (state !== 'WAITING_FOR_PIN2') break;

@@ -235,7 +235,7 @@ export function smartIdJourney(personOffset: number): Step[] {
         context.signingSessionId = answer.signingSessionId;
       },
     },
-    // The first status call finishes the certificate choice and asks for the signature; the next ones wait for it.
+    // Signed in with Smart-ID: the start asked that device for the signature; the status calls wait for it.
     pollToSigned('signing status 1'),
     pollToSigned('signing status 2'),
     pollToSigned('signing status 3'),

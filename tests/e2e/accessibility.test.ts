@@ -7,6 +7,7 @@ import { launchBrowser } from './support/browser.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
 import { newPage, signInForTesting } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { chooseSigningAccountByQrCode } from './support/smart-id.js';
 
 /*
  * axe-core over every screen and modal of docs/requirements.md section 2, in
@@ -180,12 +181,15 @@ const readyToSign = (subject: ApplicationSubject) => async (page: Page) => {
   await answerOverview(page);
 };
 
-/** A signing on the phone of a Smart-ID demo account, to the state it ends in. */
-const signingEnd = (name: string, heading: string): Screen => ({
+const smartIdBaseUrl = () => server?.app.identitySimulators?.smartIdBaseUrl ?? '';
+
+/** A signing on the phone of a Smart-ID demo account, which scans the QR code, to the state it ends in. */
+const signingEnd = (name: string, heading: string, personalId: string): Screen => ({
   name,
   isMain: true,
   open: async (page) => {
     await signWith(page, 'Smart-ID');
+    await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), personalId);
     await page.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
   },
 });
@@ -570,12 +574,20 @@ const groups: readonly Group[] = [
     setUp: readyToSign(byHand('30403039917', 'REFUSED', 'Keeldumise OÜ')),
     screens: [
       {
-        name: 'signing: waiting for PIN2',
+        name: 'signing: QR code to choose the Smart-ID account',
         isMain: true,
         open: async (page) => {
           await signWith(page, 'Smart-ID');
-          // The code comes with the status once the phone has chosen its certificate; then the screen is held there.
-          await page.getByTestId('signing-verification-code').waitFor();
+          await page.getByRole('img', { name: 'QR code for signing with Smart-ID' }).waitFor();
+        },
+      },
+      {
+        name: 'signing: waiting for PIN2',
+        isMain: true,
+        open: async (page) => {
+          await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), '30403039917');
+          // Once the account is chosen, PIN2 is asked in the app; the screen is held there.
+          await page.getByRole('heading', { name: 'Enter PIN2' }).waitFor({ timeout: 20_000 });
           releaseSigningStatus = await holdRequests(page, /\/onboarding\/applications\/[^/]+\/signing\/[^/]+$/);
         },
         close: async () => releaseSigningStatus?.(),
@@ -590,12 +602,12 @@ const groups: readonly Group[] = [
   {
     name: 'signing as a Smart-ID account that does not answer',
     setUp: readyToSign(byHand('30403039983', 'TIMEOUT', 'Ootamise OÜ')),
-    screens: [signingEnd('signing: terminated', 'Time ran out')],
+    screens: [signingEnd('signing: terminated', 'Time ran out', '30403039983')],
   },
   {
     name: 'signing as a Smart-ID account with an unusable document',
     setUp: readyToSign(byHand('30403039994', 'UNUSABLE', 'Vana Dokumendi OÜ')),
-    screens: [signingEnd('signing: unsuccessful', 'Signing failed')],
+    screens: [signingEnd('signing: unsuccessful', 'Signing failed', '30403039994')],
   },
   {
     name: 'the session',

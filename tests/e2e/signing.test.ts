@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/accessibility.js';
 import { fillStepsThroughApi } from './support/api.js';
 import { answerOverview, givePersonalInformation, signInWithSmartId } from './support/journey.js';
 import { signInForTesting } from './support/pages.js';
+import { chooseSigningAccountByQrCode } from './support/smart-id.js';
 import { useBrowserSuite } from './support/suite.js';
 
 // The follow-up mail goes through a real SMTP server on loopback.
@@ -16,6 +17,8 @@ const suite = useBrowserSuite({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '200'
 afterAll(() => smtp.close());
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
+
+const smartIdBaseUrl = () => suite.server.app.identitySimulators?.smartIdBaseUrl ?? '';
 
 /** What the simulated phone shows with the PIN2 prompt. */
 const phoneScreen = (personalId: string) => suite.server.app.identitySimulators?.phoneScreen(personalId);
@@ -37,7 +40,7 @@ describe('signing and submission in Chromium', () => {
     const code = page.getByText(/^\d{4}$/);
     await code.waitFor();
     const shown = await code.textContent();
-    // The phone shows the PIN2 prompt once the certificate choice has completed, at the next status call.
+    // Signed in with Smart-ID: that device shows the PIN2 prompt with this code.
     await expect.poll(() => phoneScreen(OK_TESTNUMBER.person.personalId)?.verificationCode, { timeout: 10_000 }).toBe(shown);
     expect(phoneScreen(OK_TESTNUMBER.person.personalId)?.pin).toBe('PIN2');
     await expectNoAxeViolations(page);
@@ -103,13 +106,15 @@ describe('signing and submission in Chromium', () => {
     await fillStepsThroughApi(page, server.baseUrl, refuser, 'AdditionalData', 'overview');
     await answerOverview(page);
 
+    // Not signed in with Smart-ID: the person's phone scans the QR code, and refuses PIN2.
     await signingMethods(page).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
     await page.getByRole('button', { name: 'Sign the contract' }).click();
+    await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), refuser.person.personalId);
     await page.getByRole('heading', { name: 'Signing cancelled' }).waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page);
-    // Try again asks the phone again (this demo account refuses every time); Cancel goes back to the choice of method.
+    // Try again shows a new code (this demo account refuses every time); Cancel goes back to the choice of method.
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByText(/^\d{4}$/).waitFor();
+    await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), refuser.person.personalId);
     await page.getByRole('heading', { name: 'Signing cancelled' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Cancel' }).click();
 

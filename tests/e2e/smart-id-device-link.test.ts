@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { fillStepsThroughApi } from './support/api.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
+import { signInForTesting } from './support/pages.js';
 import { playThePhone as playThePhoneAt, scanQrCode as scanQrCodeOf } from './support/smart-id.js';
 import { useBrowserSuite } from './support/suite.js';
 
@@ -161,5 +162,78 @@ describe('signing the contract after a sign-in by QR code', () => {
     await expect.poll(() => phone()?.verificationCode, { timeout: 10_000 }).toBe(await code.textContent());
     expect(phone()?.pin).toBe('PIN2');
     await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
+  });
+});
+
+describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => {
+  const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
+
+  async function readyToSign(page: Page) {
+    await signInForTesting(page, suite.server.baseUrl, OK_TESTNUMBER.person.personalId);
+    await givePersonalInformation(page, 'linked.signer@example.ee');
+    await fillStepsThroughApi(page, suite.server.baseUrl, OK_TESTNUMBER, 'AdditionalData', 'overview');
+    await answerOverview(page);
+  }
+
+  it('on a computer: the QR code read from the screen chooses the account, PIN2 follows with no code, and the success page', async () => {
+    const { page, server } = suite;
+    await readyToSign(page);
+    await signingMethods(page).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
+    await page.getByRole('button', { name: 'Sign the contract' }).click();
+    const qrCode = page.getByRole('img', { name: 'QR code for signing with Smart-ID' });
+    await qrCode.waitFor();
+    await expectNoAxeViolations(page);
+    const link = await scanQrCodeOf(qrCode);
+    expect(link).toMatch(/[?&]deviceLinkType=QR&elapsedSeconds=\d+&sessionToken=[^&]+&sessionType=cert&version=1\.0&lang=eng&authCode=[\w-]+$/);
+    expect((await playThePhone({ documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`, deviceLink: link, flowType: 'QR' })).status).toBe(200);
+    // The account is chosen: the app asks PIN2 at once, and there is no code to compare.
+    await page.getByRole('heading', { name: 'Enter PIN2' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('signing-verification-code').count()).toBe(0);
+    expect(suite.server.app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)?.pin).toBe('PIN2');
+    await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
+    await page.getByText('Contract signed').waitFor();
+  });
+
+  it('on a phone (360 px): the app opens first; its return page passes the choice on and the first tab submits', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      let opened: (link: string) => void = () => undefined;
+      const appLink = new Promise<string>((resolve) => (opened = resolve));
+      // The app takes the link: the page stays where it is.
+      await page.route(/device-link\?deviceLinkType=Web2App/, async (route) => {
+        opened(route.request().url());
+        await route.fulfill({ status: 204 });
+      });
+      await readyToSign(page);
+      await signingMethods(page).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
+      await page.getByRole('button', { name: 'Sign the contract' }).click();
+      const link = await appLink;
+      expect(link).toMatch(/deviceLinkType=Web2App&sessionToken=[^&]+&sessionType=cert&version=1\.0&lang=eng&authCode=[\w-]+$/);
+      await page.getByRole('heading', { name: 'Sign in the Smart-ID app' }).waitFor();
+      await page.getByRole('button', { name: 'Scan a QR code with another device' }).waitFor();
+      await expectNoAxeViolations(page);
+
+      const answer = await playThePhone({
+        documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`,
+        deviceLink: link,
+        flowType: 'Web2App',
+        browserCookie: 'none=1',
+      });
+      expect(answer.status).toBe(200);
+      const callbackUrl = String(answer.body.callbackUrl);
+      expect(callbackUrl).toMatch(/\/start\/signing\/smart-id-return\?session=[\w-]+&value=[\w-]+&sessionSecretDigest=[\w-]+$/);
+      // The app opens its return page in another tab, which is not signed in (here in Estonian).
+      const returned = await context.newPage();
+      await returned.goto(`${callbackUrl}&lang=et`);
+      await returned.getByRole('heading', { level: 1, name: 'Sisesta Smart-ID rakenduses PIN2' }).waitFor({ timeout: 10_000 });
+      await expectNoAxeViolations(returned);
+      await page.waitForURL(`${suite.server.baseUrl}/start/success`, { timeout: 20_000 });
+      // Used once: opened again, it says so and what to do.
+      await returned.reload();
+      await returned.getByRole('heading', { level: 1, name: 'Seda linki on juba kasutatud' }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { AppDependencies } from '../../apps/api/src/app.js';
 import { buildTestApp } from '../../apps/api/src/test/app.js';
 import { applicationFor, fillSteps } from '../../apps/api/src/test/application-steps.js';
 import { freePort } from '../../apps/api/src/test/built-server.js';
-import { signInAsRepresentative } from '../../apps/api/src/test/representative.js';
+import { signInAsRepresentative, signInWithSmartIdAsRepresentative } from '../../apps/api/src/test/representative.js';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 
 /**
@@ -79,7 +79,8 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
   const continueLater = await later('POST', `/onboarding/applications/${saved.processId}/save-and-continue-later`, { version: saved.version });
   expect(continueLater.statusCode, continueLater.body).toBe(202);
 
-  const signer = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId);
+  // Signed in with Smart-ID, so signing asks that device: no QR code to scan.
+  const signer = await signInWithSmartIdAsRepresentative(app, OK_TESTNUMBER.person.personalId);
   const submitted = await fillSteps(signer, await applicationFor(signer, OK_TESTNUMBER.company.registryCode), undefined, OK_TESTNUMBER);
   const started = await signer('POST', `/onboarding/applications/${submitted.processId}/signing`, { method: 'SMART_ID' });
   expect(started.statusCode, started.body).toBe(200);

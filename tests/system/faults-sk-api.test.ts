@@ -17,6 +17,7 @@ import {
 } from '../../apps/api/src/test/faulty-sk-server.js';
 import { signInAsRepresentative, type Call } from '../../apps/api/src/test/representative.js';
 import { createPkce, signIn } from '../../apps/api/src/test/sign-in.js';
+import { documentNumberOf, openOnPhone } from '../../apps/api/src/test/smart-id-phone.js';
 
 /**
  * SK faults through our API: sign-in (/oauth2/v2) and signing (/onboarding)
@@ -229,7 +230,9 @@ describe('signing while SK misbehaves', () => {
     const before = sk.requests.length;
     const started = await call('POST', signingPath(application), method === 'SMART_ID' ? { method } : { method, phoneNumber: '+37200000766' });
     expect(started.statusCode, started.body).toBe(200);
-    const { signingSessionId } = started.json() as { signingSessionId: string };
+    const { signingSessionId, deviceLink } = started.json() as { signingSessionId: string; deviceLink?: string };
+    // Smart-ID without a Smart-ID sign-in: the person's phone scans the QR code, and PIN2 follows there.
+    if (deviceLink) await openOnPhone(app, { documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId), deviceLink, flowType: 'QR' });
     for (let attempt = 0; attempt < 30; attempt += 1) {
       const response = await call('GET', `${signingPath(application)}/${signingSessionId}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -240,7 +243,7 @@ describe('signing while SK misbehaves', () => {
     throw new Error('the signing did not end');
   }
 
-  /** A matcher of session polls that start counting once a signature has been started: the PIN2 poll, not the certificate choice's. */
+  /** A matcher of session polls that start counting once a signature has been started: the PIN2 poll, not the account choice's. */
   const signaturePoll = () => {
     let hasSignatureStarted = false;
     return (request: SkRequest) => {

@@ -12,6 +12,7 @@ import { buildTestApp } from '../../apps/api/src/test/app.js';
 import { applicationFor, fillSteps, type TestApplication } from '../../apps/api/src/test/application-steps.js';
 import { signWithIdCard } from '../../apps/api/src/test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../apps/api/src/test/representative.js';
+import { documentNumberOf, openOnPhone } from '../../apps/api/src/test/smart-id-phone.js';
 import { validateWithXmllint, verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
 import { verifyContainer, CONTAINER_CHECKS, type VerifyContainerOptions } from '../../apps/api/src/modules/signing/container/verify-container.js';
 
@@ -78,7 +79,9 @@ async function sign(method: Method, subject: ApplicationSubject, phoneNumber?: s
   const path = `/onboarding/applications/${application.processId}/signing`;
   const started = await call('POST', path, { method, ...(phoneNumber ? { phoneNumber } : {}) });
   expect(started.statusCode, started.body).toBe(200);
-  const { signingSessionId } = started.json() as { signingSessionId: string };
+  const { signingSessionId, deviceLink } = started.json() as { signingSessionId: string; deviceLink?: string };
+  // Smart-ID without a Smart-ID sign-in: the person's phone scans the QR code, and PIN2 follows there.
+  if (deviceLink) await openOnPhone(app, { documentNumber: documentNumberOf(subject.person.personalId), deviceLink, flowType: 'QR' });
   for (let attempt = 0; attempt < 30; attempt += 1) {
     const status = (await call('GET', `${path}/${signingSessionId}`)).json() as Status;
     if (status.state !== 'WAITING_FOR_PIN2') return { call, application, status };

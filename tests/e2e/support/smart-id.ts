@@ -1,6 +1,6 @@
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // A CommonJS module whose exports are the function, with a default that is the same function: typed as the latter.
 const jsQR = jsQRModule.default;
@@ -24,4 +24,15 @@ export async function playThePhone(smartIdBaseUrl: string, body: Record<string, 
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * The signing view's QR code (English), scanned by the phone of the Smart-ID test account of this personal code:
+ * the account to sign with is chosen, and PIN2 follows on that phone.
+ */
+export async function chooseSigningAccountByQrCode(page: Page, smartIdBaseUrl: string, personalId: string): Promise<void> {
+  const qrCode = page.getByRole('img', { name: 'QR code for signing with Smart-ID' });
+  await qrCode.waitFor();
+  const answer = await playThePhone(smartIdBaseUrl, { documentNumber: `PNOEE-${personalId}-MOCK-Q`, deviceLink: await scanQrCode(qrCode), flowType: 'QR' });
+  if (answer.status !== 200) throw new Error(`the stand-in phone answered ${String(answer.status)}: ${JSON.stringify(answer.body)}`);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { mailOutbox } from '../db/schema.js';
+import { signIn } from './sign-in.js';
 
 export type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
@@ -12,6 +13,14 @@ export type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
 export async function signInAsRepresentative(app: FastifyInstance, personalId: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<Call> {
   const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } })).json().accessToken as string;
   return representativeWithToken(app, token, language);
+}
+
+/**
+ * As signInAsRepresentative, signed in with Smart-ID by personal code: signing by Smart-ID then asks that same
+ * device, with no QR code to scan (decision 38).
+ */
+export async function signInWithSmartIdAsRepresentative(app: FastifyInstance, personalId: string): Promise<Call> {
+  return representativeWithToken(app, (await signIn(app, 'sid', { personalId })).accessToken);
 }
 
 /** As signInAsRepresentative, for a person signed in some other way: their access token. */

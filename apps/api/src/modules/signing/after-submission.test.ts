@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps } from '../../test/application-steps.js';
-import { signInAsRepresentative, type Call } from '../../test/representative.js';
+import { signInWithSmartIdAsRepresentative, type Call } from '../../test/representative.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
 
@@ -26,7 +26,8 @@ beforeAll(async () => {
   app = await buildTestApp({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', BANK_NAME: 'Näidispank AS' });
   await app.ready();
 
-  call = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId);
+  // Signed in with Smart-ID, so signing asks that device: no QR code to scan.
+  call = await signInWithSmartIdAsRepresentative(app, OK_TESTNUMBER.person.personalId);
   const application = await fillSteps(call, await applicationFor(call, OK_TESTNUMBER.company.registryCode), undefined, OK_TESTNUMBER);
   const started = await call('POST', `/onboarding/applications/${application.processId}/signing`, { method: 'SMART_ID' });
   expect(started.statusCode, started.body).toBe(200);

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, contracts, signingSessions } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
 import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
-import { representativeWithToken, signInAsRepresentative, type Call } from '../../test/representative.js';
+import { representativeWithToken, signInAsRepresentative, signInWithSmartIdAsRepresentative, type Call } from '../../test/representative.js';
 import { signInByQrCode } from '../../test/sign-in.js';
+import { documentNumberOf, openOnPhone } from '../../test/smart-id-phone.js';
 
 /**
  * Signing the contract and submitting (docs/requirements.md sections 2 and 4),
@@ -29,9 +30,15 @@ afterAll(async () => {
 
 type Status = { state: string; verificationCode?: string; failureCode?: string; application?: { status: string; currentStep: string; followUp: string } };
 
-/** A complete application of the subject, signed in as its representative. */
-async function completeApplication(subject: ApplicationSubject): Promise<{ call: Call; application: TestApplication }> {
-  const call = await signInAsRepresentative(app, subject.person.personalId);
+/**
+ * A complete application of the subject, signed in as its representative: by the test sign-in, or by Smart-ID
+ * with the personal code, after which signing asks that same device.
+ */
+async function completeApplication(
+  subject: ApplicationSubject,
+  { bySmartId = false }: { bySmartId?: boolean } = {},
+): Promise<{ call: Call; application: TestApplication }> {
+  const call = bySmartId ? await signInWithSmartIdAsRepresentative(app, subject.person.personalId) : await signInAsRepresentative(app, subject.person.personalId);
   const started = subject.company.registryCode
     ? await applicationFor(call, subject.company.registryCode)
     : (
@@ -70,23 +77,31 @@ async function pollUntilEnded(call: Call, application: TestApplication, signingS
   throw new Error('signing did not end');
 }
 
-async function sign(call: Call, application: TestApplication, body: object): Promise<Status & { signingSessionId: string }> {
-  const started = await call('POST', signingPath(application), body);
-  expect(started.statusCode, started.body).toBe(200);
-  const { signingSessionId, verificationCode } = started.json() as { signingSessionId: string; verificationCode?: string };
-  return { ...(await pollUntilEnded(call, application, signingSessionId, verificationCode)), signingSessionId };
+type Started = { signingSessionId: string; verificationCode?: string; deviceLink?: string; deviceLinkFlow?: 'QR' | 'Web2App' };
+
+/** Starts signing and polls it to its end; `phone`: the Smart-ID account that scans the QR code the start gives. */
+async function sign(call: Call, application: TestApplication, body: object, phone?: string): Promise<Status & { signingSessionId: string }> {
+  const response = await call('POST', signingPath(application), body);
+  expect(response.statusCode, response.body).toBe(200);
+  const started = response.json() as Started;
+  if (phone !== undefined) await openOnPhone(app, { documentNumber: phone, deviceLink: started.deviceLink ?? '', flowType: 'QR' });
+  return { ...(await pollUntilEnded(call, application, started.signingSessionId, started.verificationCode)), signingSessionId: started.signingSessionId };
 }
 
 describe('signing with Smart-ID', () => {
-  it('signs the stored contract, submits the application in the same step and mails the follow-up', async () => {
-    const { call, application } = await completeApplication(OK_TESTNUMBER);
-    const status = await sign(call, application, { method: 'SMART_ID' });
+  it('after a Smart-ID sign-in by personal code, asks that device: signs the stored contract, submits and mails the follow-up', async () => {
+    const { call, application } = await completeApplication(OK_TESTNUMBER, { bySmartId: true });
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID' })).json() as Started;
+    // The device is known: the code comes with the start, and there is no QR code to show.
+    expect(started.verificationCode).toMatch(/^\d{4}$/);
+    expect(started.deviceLink).toBeUndefined();
+    const status = await pollUntilEnded(call, application, started.signingSessionId, started.verificationCode);
     expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED', currentStep: 'ApplicationSubmitted', followUp: 'PAY_SERVICE_FEE' } });
     // The phone showed the code the page shows.
     expect(app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
 
-    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, status.signingSessionId));
-    expect(session).toMatchObject({ status: 'SIGNED', method: 'SMART_ID' });
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
+    expect(session).toMatchObject({ status: 'SIGNED', method: 'SMART_ID', documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId) });
     expect(session?.signature).toBeTruthy();
     expect(session?.certificate).toBeTruthy();
     expect(session?.signedAt).toBeInstanceOf(Date);
@@ -122,13 +137,102 @@ describe('signing with Smart-ID', () => {
     ['30403039972', '1904-03-03', 'CANCELLED', 'user_cancelled'],
     ['30403039983', '1904-03-03', 'TERMINATED', 'timeout'],
     ['30403039994', '1904-03-03', 'UNSUCCESSFUL', 'document_unusable'],
-    ['38001085718', '1980-01-08', 'UNSUCCESSFUL', 'user_not_found'],
-  ])('ends %s as %s (%s) and leaves the application in progress', async (personalId, birthDate, state, failureCode) => {
+  ])('ends %s as %s (%s) when that account scans the QR code, and leaves the application in progress', async (personalId, birthDate, state, failureCode) => {
     const { call, application } = await completeApplication(withoutRegister(personalId, birthDate));
-    const status = await sign(call, application, { method: 'SMART_ID' });
+    const status = await sign(call, application, { method: 'SMART_ID' }, documentNumberOf(personalId));
     expect(status).toMatchObject({ state, failureCode });
     const current = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string };
     expect(current.status).toBe('IN_PROGRESS');
+  });
+
+  it('without a Smart-ID sign-in, the account is chosen by QR code and PIN2 follows on that phone with no code to compare', async () => {
+    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const response = await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'QR', language: 'ru' });
+    expect(response.statusCode, response.body).toBe(200);
+    const started = response.json() as Started & { expiresInSeconds?: number };
+    expect(started).toMatchObject({ deviceLinkFlow: 'QR', expiresInSeconds: 60 });
+    expect(started.verificationCode).toBeUndefined();
+    expect(started.deviceLink).toMatch(/^https:\/\/smart-id\.com\/device-link\?deviceLinkType=QR&elapsedSeconds=0&sessionToken=\w+&sessionType=cert&version=1\.0&lang=rus&authCode=/);
+
+    // Waiting for the choice: renewed links while the code is shown, never from a cache; no one else's.
+    const waiting = (await call('GET', `${signingPath(application)}/${started.signingSessionId}`)).json() as Status & { isChoosingAccount?: boolean };
+    expect(waiting).toMatchObject({ state: 'WAITING_FOR_PIN2', isChoosingAccount: true });
+    const renewed = await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.headers['cache-control']).toBe('no-store');
+    const { deviceLink } = renewed.json() as { deviceLink: string };
+    expect(deviceLink).toContain('&lang=est&');
+    const stranger = await signInAsRepresentative(app, '60001019906');
+    expect((await stranger('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`)).statusCode).toBe(404);
+
+    await openOnPhone(app, { documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId), deviceLink, flowType: 'QR' });
+    const status = await pollUntilEnded(call, application, started.signingSessionId);
+    expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
+    // A linked signature: the phone asked PIN2 for the chosen account, and no code was shown to compare.
+    expect(status.verificationCode).toBeUndefined();
+    expect(app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)).toMatchObject({ pin: 'PIN2' });
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
+    expect(session).toMatchObject({ status: 'SIGNED', documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId), deviceLink: null });
+    // The code is gone once chosen.
+    expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`)).statusCode).toBe(404);
+  });
+
+  it('ends as an invalid certificate when another person’s phone scans the code, and signs nothing', async () => {
+    const { call, application } = await completeApplication(withoutRegister('39001010022', '1990-01-01'));
+    const status = await sign(call, application, { method: 'SMART_ID' }, documentNumberOf(OK_TESTNUMBER.person.personalId));
+    expect(status).toMatchObject({ state: 'UNSUCCESSFUL', failureCode: 'invalid_certificate' });
+  });
+
+  it('on a phone, the app returns the person to a page that takes up the choice once; PIN2 follows and the first tab submits', async () => {
+    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App', language: 'en' })).json() as Started;
+    expect(started).toMatchObject({ deviceLinkFlow: 'Web2App' });
+    expect(started.deviceLink).toMatch(/deviceLinkType=Web2App&sessionToken=\w+&sessionType=cert&version=1\.0&lang=eng&authCode=/);
+    // No QR code to renew for an app link.
+    expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=en`)).statusCode).toBe(404);
+
+    const phone = await openOnPhone(app, {
+      documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId),
+      deviceLink: started.deviceLink ?? '',
+      flowType: 'Web2App',
+      browserCookie: 'any=1',
+    });
+    const callback = new URL(phone.callbackUrl ?? '');
+    expect(callback.pathname).toBe('/start/signing/smart-id-return');
+    const body = {
+      signingSessionId: callback.searchParams.get('session'),
+      value: callback.searchParams.get('value'),
+      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
+    };
+    // Not signed in: the app may open another tab. A wrong digest is refused, and spends the return.
+    const forged = await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: { ...body, sessionSecretDigest: 'A'.repeat(43) } });
+    expect(forged.statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(404);
+    const status = await pollUntilEnded(call, application, started.signingSessionId);
+    expect(status).toMatchObject({ state: 'SIGNED' });
+  });
+
+  it('the return takes up the choice without the first tab, once', async () => {
+    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
+    const phone = await openOnPhone(app, {
+      documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId),
+      deviceLink: started.deviceLink ?? '',
+      flowType: 'Web2App',
+      browserCookie: 'any=1',
+    });
+    const callback = new URL(phone.callbackUrl ?? '');
+    const body = {
+      signingSessionId: callback.searchParams.get('session'),
+      value: callback.searchParams.get('value'),
+      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
+    };
+    expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(204);
+    // The linked signature was asked from the chosen account at once: its PIN2 prompt is on the phone.
+    const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
+    expect(session).toMatchObject({ status: 'RUNNING', documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId) });
+    expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(404);
+    expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
   });
 
   it('after a sign-in by QR code, asks the same device by notification: no choice of account, the code at once', async () => {

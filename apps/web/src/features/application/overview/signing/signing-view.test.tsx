@@ -185,36 +185,9 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
 
     setStatuses([signed()]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
-    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'SMART_ID' }]);
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'SMART_ID', flow: 'QR', language: 'en' }]);
     expect(queryClient.getQueryData<{ status: string }>(['application', 'p-1'])?.status).toBe('SUBMITTED');
     expect(callsTo(cancelUrl())).toHaveLength(0);
-  });
-
-  it('Smart-ID: a start without the verification code waits for it; the status that brings it shows and announces it', async () => {
-    const user = userEvent.setup();
-    const { on, setStatuses } = serveSigning({ statuses: [waiting()] });
-    // The code depends on the certificate the Smart-ID device gives, so the start does not know it yet.
-    on(SIGNING_URL, () => jsonResponse({ signingSessionId: 's-1' }));
-    renderView();
-    await user.click(await screenSignButton());
-
-    const heading = await findStateHeading('Check the verification code');
-    await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.queryByTestId('signing-verification-code')).toBeNull();
-    expect(liveRegion().textContent).not.toContain('Your verification code is');
-
-    setStatuses([waiting('4821'), waiting()]);
-    await waitFor(() => expect(screen.getByTestId('signing-verification-code').textContent).toBe('4821'));
-    expect(liveRegion().textContent).toBe(
-      'Your verification code is 4 8 2 1. Make sure the verification code matches the code in the Smart-ID app, then enter PIN2.',
-    );
-    // The same state: focus stays on its heading.
-    expect(document.activeElement).toBe(heading);
-
-    // A later answer without the code, or with another one, leaves the code shown.
-    setStatuses([waiting(), waiting('9999'), waiting()]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('signing-verification-code').textContent).toBe('4821');
   });
 
   it('terminated: time ran out, with Try again and Cancel', async () => {
@@ -269,7 +242,10 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     setStatuses([waiting('5678'), signed()]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
-    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'SMART_ID' }, { method: 'SMART_ID' }]);
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([
+      { method: 'SMART_ID', flow: 'QR', language: 'en' },
+      { method: 'SMART_ID', flow: 'QR', language: 'en' },
+    ]);
   });
 
   it('Cancel while waiting cancels the session on the server, shows the cancelled state; its Cancel goes back to the method choice', async () => {
@@ -467,5 +443,35 @@ describe('signing view: ID-card', () => {
     renderView({ signerFor });
     await chooseIdCard(user);
     expect(await findStateHeading('Signing cancelled')).toBeTruthy();
+  });
+});
+
+describe('signing view: Smart-ID without a Smart-ID sign-in', () => {
+  const LINK = 'https://smart-id.com/device-link?deviceLinkType=QR&elapsedSeconds=0&sessionToken=abc&sessionType=cert&version=1.0&lang=eng&authCode=x';
+
+  it('shows the QR code to choose the account, renews it, then asks for PIN2 with no code and lands on /success', async () => {
+    const user = userEvent.setup();
+    const { on, callsTo } = serveSigning({
+      statuses: [
+        { state: 'WAITING_FOR_PIN2', isChoosingAccount: true },
+        { state: 'WAITING_FOR_PIN2', isChoosingAccount: true },
+        waiting(),
+        waiting(),
+        signed(),
+      ],
+    });
+    on(SIGNING_URL, () => jsonResponse({ signingSessionId: 's-1', deviceLink: LINK, deviceLinkFlow: 'QR', expiresInSeconds: 60 }));
+    on('GET /onboarding/applications/p-1/signing/s-1/device-link', () => jsonResponse({ deviceLink: `${LINK}-renewed` }));
+    renderView({ claims: { authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' } });
+    await user.click(await screen.findByRole('radio', { name: 'Smart-ID' }));
+    await user.click(signButton());
+    expect(await findStateHeading('Scan the QR code with the Smart-ID app')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code for signing with Smart-ID' })).toBeTruthy();
+    // A computer: the code, not the app's link; the language for SK's page.
+    expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'SMART_ID', flow: 'QR', language: 'en' }]);
+    expect(await findStateHeading('Enter PIN2')).toBeTruthy();
+    expect(panel().getByText('Enter PIN2 in the Smart-ID app to sign.')).toBeTruthy();
+    expect(screen.queryByTestId('signing-verification-code')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Submitted' })).toBeTruthy();
   });
 });

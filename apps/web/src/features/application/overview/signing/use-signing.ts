@@ -144,11 +144,7 @@ export function useSigning() {
     setPhase({ name: 'choosing', startError: { kind: error instanceof NetworkError ? 'network' : 'failed' } });
   };
 
-  /**
-   * Smart-ID: the code depends on the certificate the person's device gives,
-   * so the start does not know it; a status answer brings it once known.
-   * A code already shown stays.
-   */
+  /** A code a status answer brings when the start had none; a code already shown stays. */
   const showVerificationCode = (verificationCode: string) =>
     setPhase((previous) => (previous.name === 'waiting' && !previous.verificationCode ? { ...previous, verificationCode } : previous));
 
