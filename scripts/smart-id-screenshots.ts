@@ -1,17 +1,23 @@
-// Screenshots of the Smart-ID choice of the sign-in screen, at 360 px and 1280 px in Estonian, English and
-// Russian: the choice itself (a computer's and a phone's), the QR code, the wait for the app, a refusal, and the
-// return page opened in another browser. npm run screenshots:smart-id [-- out-dir]. Needs a built web app
-// (npm run build).
+// Screenshots of Smart-ID by QR code and app link, at 360 px and 1280 px in Estonian, English and Russian. Sign-in:
+// the choice itself (a computer's and a phone's), the QR code, the wait for the app, a refusal, and the return page
+// opened in another browser. Signing without a Smart-ID sign-in: the QR code, the app's link on a phone, "enter
+// PIN2" once the account is chosen, and the phone's return page. npm run screenshots:smart-id [-- out-dir]. Needs
+// a built web app (npm run build).
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { OK_TESTNUMBER } from '@onboarding/domain/test-support';
+import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
 import { launchBrowser } from '../tests/e2e/support/browser.js';
+import { answerOverview, givePersonalInformation } from '../tests/e2e/support/journey.js';
+import { signInForTesting } from '../tests/e2e/support/pages.js';
 import { playThePhone, scanQrCode } from '../tests/e2e/support/smart-id.js';
 import { startServer } from '../tests/e2e/support/server.js';
 
 const outDir = process.argv[2] ?? 'screenshots/smart-id';
 const locales = ['et', 'en', 'ru'] as const;
 type DeviceLinkTexts = Record<'APP_SUBMIT' | 'QR_SUBMIT' | 'QR_OTHER_DEVICE' | 'QR_IMAGE_LABEL' | 'APP_WAITING' | 'OTHER_BROWSER_TITLE', string>;
-type Catalogue = { AUTH: { DEVICE_LINK: DeviceLinkTexts } };
+type SigningTexts = { DEVICE_LINK: Record<'QR_IMAGE_LABEL' | 'APP_TITLE' | 'QR_OTHER_DEVICE', string>; WAITING: { PIN2_TITLE: string }; SUBMIT: string };
+type Catalogue = { AUTH: { DEVICE_LINK: DeviceLinkTexts }; APPLICATION: { SIGNING: SigningTexts } };
 const texts = (locale: string) => JSON.parse(readFileSync(`apps/web/src/i18n/${locale}.json`, 'utf8')) as Catalogue;
 
 mkdirSync(outDir, { recursive: true });
@@ -32,7 +38,54 @@ const shoot = async (page: Page, name: string) => {
   console.log(`${outDir}/${name}.png`);
 };
 
+/** Signing without a Smart-ID sign-in: the account is chosen by QR code (a computer) or the app's link (a phone). */
+async function signingScreens(locale: (typeof locales)[number], width: number): Promise<void> {
+  const { SIGNING } = texts(locale).APPLICATION;
+  const suffix = `${locale}-${String(width)}`;
+  const page = await pageAt(browser, width);
+  let appLink: string | undefined;
+  await page.route(/device-link\?deviceLinkType=Web2App/, async (route) => {
+    appLink = route.request().url();
+    await route.fulfill({ status: 204 });
+  });
+  await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
+  await givePersonalInformation(page, `signing.${suffix}@example.ee`);
+  await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'AdditionalData', 'overview');
+  await answerOverview(page);
+  // The overview's answers are kept in the page: the language changes in place.
+  await page.locator(`button[lang="${locale}"]`).first().click();
+  await page.getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
+  await page.getByRole('button', { name: SIGNING.SUBMIT }).click();
+  if (width < 600) {
+    await page.getByRole('heading', { name: SIGNING.DEVICE_LINK.APP_TITLE }).waitFor();
+    await shoot(page, `signing-app-${suffix}`);
+    const answer = await playThePhone(smartIdBaseUrl, {
+      documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`,
+      deviceLink: appLink ?? '',
+      flowType: 'Web2App',
+      browserCookie: 'none=1',
+    });
+    const returned = await page.context().newPage();
+    await returned.goto(`${String(answer.body.callbackUrl)}&lang=${locale}`);
+    await returned.getByRole('heading', { level: 1 }).waitFor();
+    await returned.waitForTimeout(500);
+    await shoot(returned, `signing-return-${suffix}`);
+  } else {
+    const qr = page.getByRole('img', { name: SIGNING.DEVICE_LINK.QR_IMAGE_LABEL });
+    await qr.waitFor();
+    await shoot(page, `signing-qr-${suffix}`);
+    await playThePhone(smartIdBaseUrl, { documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`, deviceLink: await scanQrCode(qr), flowType: 'QR' });
+  }
+  await page.getByRole('heading', { name: SIGNING.WAITING.PIN2_TITLE }).waitFor({ timeout: 20_000 });
+  await page.screenshot({ path: `${outDir}/signing-pin2-${suffix}.png`, fullPage: true });
+  console.log(`${outDir}/signing-pin2-${suffix}.png`);
+  await page.context().close();
+}
+
 try {
+  for (const locale of locales) {
+    for (const width of [360, 1280]) await signingScreens(locale, width);
+  }
   for (const locale of locales) {
     const { DEVICE_LINK } = texts(locale).AUTH;
     for (const width of [360, 1280]) {

@@ -19,7 +19,7 @@ const screens = {
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
   smartIdReturn: lazyWithReload(() => import('../features/auth/smart-id-return-page').then((module) => ({ Component: module.SmartIdReturnPage }))),
   smartIdSigningReturn: lazyWithReload(() =>
-    import('../features/smart-id/signing-return-page').then((module) => ({ Component: module.SmartIdSigningReturnPage })),
+    import('../features/application/overview/signing/smart-id-signing-return-page').then((module) => ({ Component: module.SmartIdSigningReturnPage })),
   ),
   authenticationError: lazyWithReload(() =>
     import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage })),

@@ -11,6 +11,7 @@ export * from './icon';
 export * from './id-card-install-link';
 export * from './input';
 export * from './modal';
+export * from './qr-code';
 export * from './radio-group';
 export * from './select';
 export * from './spinner';

@@ -3,11 +3,17 @@ import { DEVICE_LINK_LANGUAGES, type AuthenticationStatusResponse, type DeviceLi
 import { LRUCache } from 'lru-cache';
 import type { StoredDeviceLink } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { checkDeviceLinkCallback, DEVICE_LINK_WINDOW_SECONDS, IdentityError, type AuthenticatedPerson, type DeviceLinkSession, type SmartIdClient } from '../identity/index.js';
+import {
+  checkDeviceLinkCallback,
+  DEVICE_LINK_WINDOW_SECONDS,
+  IdentityError,
+  type AuthenticatedPerson,
+  type DeviceLinkSession,
+  type SmartIdClient,
+} from '../identity/index.js';
 import type { AuthRepository, AuthSession } from './auth-repository.js';
 import { seal, unseal, type KeyEncryptionKeys } from './key-encryption.js';
 import { randomToken, tokenHash } from './secrets.js';
-
 
 /** The browser's return address after a Web2App sign-in: a page of the web app (docs/design.md). */
 export const DEVICE_LINK_RETURN_PATH = '/start/authentication/smart-id-return';

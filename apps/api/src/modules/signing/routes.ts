@@ -36,20 +36,20 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     service.status(userOf(request), request.params.processId, request.params.signingSessionId),
   );
 
+  route(endpoints.deviceLink, { summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen" }, async (request, reply) => {
+    // A link of this second only: never from a cache.
+    void reply.header('cache-control', 'no-store');
+    return service.deviceLink(userOf(request), request.params.processId, request.params.signingSessionId, request.query.language);
+  });
+
   route(
-    endpoints.deviceLink,
-    { summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen" },
+    endpoints.smartIdReturn,
+    { status: 204, summary: "The Smart-ID app's return after the account to sign with was chosen on this phone" },
     async (request, reply) => {
-      // A link of this second only: never from a cache.
-      void reply.header('cache-control', 'no-store');
-      return service.deviceLink(userOf(request), request.params.processId, request.params.signingSessionId, request.query.language);
+      await service.smartIdReturn(request.body);
+      return reply.status(204).send(null);
     },
   );
-
-  route(endpoints.smartIdReturn, { status: 204, summary: "The Smart-ID app's return after the account to sign with was chosen on this phone" }, async (request, reply) => {
-    await service.smartIdReturn(request.body);
-    return reply.status(204).send(null);
-  });
 
   route(endpoints.idCardSignature, { summary: "The ID-card's signature over the hash; validated, then the application is submitted" }, (request) =>
     service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),

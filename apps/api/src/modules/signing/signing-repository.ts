@@ -7,15 +7,7 @@ export type SigningSessionRow = typeof signingSessions.$inferSelect;
 export type SigningSessionChange = Partial<
   Pick<
     SigningSessionRow,
-    | 'status'
-    | 'providerSessionId'
-    | 'documentNumber'
-    | 'deviceLink'
-    | 'certificate'
-    | 'failureCode'
-    | 'verificationCode'
-    | 'signatureXml'
-    | 'signedInfoHash'
+    'status' | 'providerSessionId' | 'documentNumber' | 'deviceLink' | 'certificate' | 'failureCode' | 'verificationCode' | 'signatureXml' | 'signedInfoHash'
   >
 >;
 /** A signed contract: its PDF, the signing session and the ASiC-E sealed from it. */

@@ -257,7 +257,13 @@ export function createSigningService(options: SigningServiceOptions) {
     const { certificate, documentNumber = '' } = choice.signingCertificate;
     try {
       const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
-      const started = await providers.SMART_ID.startLinkedSignature({ personalId, documentNumber, linkedSessionId: providerSessionId, hash, hashType: CONTRACT_HASH_TYPE });
+      const started = await providers.SMART_ID.startLinkedSignature({
+        personalId,
+        documentNumber,
+        linkedSessionId: providerSessionId,
+        hash,
+        hashType: CONTRACT_HASH_TYPE,
+      });
       const updated = await repository.updateRunning(session.id, {
         providerSessionId: started.providerSessionId,
         documentNumber,

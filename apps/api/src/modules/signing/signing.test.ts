@@ -38,7 +38,9 @@ async function completeApplication(
   subject: ApplicationSubject,
   { bySmartId = false }: { bySmartId?: boolean } = {},
 ): Promise<{ call: Call; application: TestApplication }> {
-  const call = bySmartId ? await signInWithSmartIdAsRepresentative(app, subject.person.personalId) : await signInAsRepresentative(app, subject.person.personalId);
+  const call = bySmartId
+    ? await signInWithSmartIdAsRepresentative(app, subject.person.personalId)
+    : await signInAsRepresentative(app, subject.person.personalId);
   const started = subject.company.registryCode
     ? await applicationFor(call, subject.company.registryCode)
     : (
@@ -152,7 +154,9 @@ describe('signing with Smart-ID', () => {
     const started = response.json() as Started & { expiresInSeconds?: number };
     expect(started).toMatchObject({ deviceLinkFlow: 'QR', expiresInSeconds: 60 });
     expect(started.verificationCode).toBeUndefined();
-    expect(started.deviceLink).toMatch(/^https:\/\/smart-id\.com\/device-link\?deviceLinkType=QR&elapsedSeconds=0&sessionToken=\w+&sessionType=cert&version=1\.0&lang=rus&authCode=/);
+    expect(started.deviceLink).toMatch(
+      /^https:\/\/smart-id\.com\/device-link\?deviceLinkType=QR&elapsedSeconds=0&sessionToken=\w+&sessionType=cert&version=1\.0&lang=rus&authCode=/,
+    );
 
     // Waiting for the choice: renewed links while the code is shown, never from a cache; no one else's.
     const waiting = (await call('GET', `${signingPath(application)}/${started.signingSessionId}`)).json() as Status & { isChoosingAccount?: boolean };

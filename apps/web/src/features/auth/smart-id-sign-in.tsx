@@ -1,9 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '../../ui';
+import { Button, RenewingQrCode, Spinner } from '../../ui';
+import { useIsTouchDevice } from '../../lib/use-is-touch-device';
 import { PhoneSignInForm } from './phone-sign-in-form';
-import { RenewingQrCode } from '../smart-id/renewing-qr-code';
-import { useIsTouchDevice } from '../smart-id/use-is-touch-device';
 import { signInFlow, useSignInState, type SignInState } from './sign-in-flow';
 import styles from './smart-id-sign-in.module.css';
 
@@ -71,6 +70,7 @@ function QrPanel({ state, language, onRestart }: { state: DeviceLinkState; langu
       </h2>
       <p className={styles.hint}>{t('AUTH.DEVICE_LINK.QR_STEPS')}</p>
       <RenewingQrCode
+        key={state.deviceLink}
         initialLink={state.deviceLink}
         expiresAt={state.expiresAt}
         fetchLink={fetchLink}

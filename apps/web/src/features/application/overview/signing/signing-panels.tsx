@@ -2,9 +2,8 @@ import type { SigningMethod } from '@onboarding/domain';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
-import { Button, IdCardInstallLink, Spinner } from '../../../../ui';
+import { Button, IdCardInstallLink, RenewingQrCode, Spinner } from '../../../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
-import { RenewingQrCode } from '../../../smart-id/renewing-qr-code';
 import type { DeviceLinkView, EndedState } from './use-signing';
 import styles from './signing.module.css';
 
@@ -29,7 +28,8 @@ export const waitingTexts = (
 ): { titleKey: TranslationKey; instructionKey: TranslationKey } => {
   if (deviceLink?.flow === 'QR') return { titleKey: `${SIGNING}.DEVICE_LINK.QR_TITLE`, instructionKey: `${SIGNING}.DEVICE_LINK.QR_STEPS` };
   if (deviceLink) return { titleKey: `${SIGNING}.DEVICE_LINK.APP_TITLE`, instructionKey: `${SIGNING}.DEVICE_LINK.APP_WAITING` };
-  if (method === 'SMART_ID' && !verificationCode) return { titleKey: `${SIGNING}.WAITING.PIN2_TITLE`, instructionKey: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID_LINKED` };
+  if (method === 'SMART_ID' && !verificationCode)
+    return { titleKey: `${SIGNING}.WAITING.PIN2_TITLE`, instructionKey: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID_LINKED` };
   return { titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.PIN2_TITLE` : `${SIGNING}.WAITING.TITLE`, instructionKey: INSTRUCTIONS[method] };
 };
 
@@ -108,6 +108,7 @@ export function DeviceLinkPanel({ deviceLink, headingRef, fetchLink, onRestart, 
         </>
       ) : (
         <RenewingQrCode
+          key={deviceLink.link}
           initialLink={deviceLink.link}
           expiresAt={deviceLink.expiresAt}
           fetchLink={fetchLink}

@@ -14,7 +14,7 @@ import { cancelSigning, getSigningDeviceLink, getSigningStatus, sendIdCardSignat
 import { idCardErrorCodeOf, type IdCardErrorCode } from './id-card/id-card-signer';
 import type { SigningEndReason } from './signing-messages';
 import { useSigningEnvironment } from './signing-environment';
-import { useIsTouchDevice } from '../../../smart-id/use-is-touch-device';
+import { useIsTouchDevice } from '../../../../lib/use-is-touch-device';
 
 /**
  * What the person chose on the signing view; the ID-card's certificate comes from the card. Smart-ID's flow: how

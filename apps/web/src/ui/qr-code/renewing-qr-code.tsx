@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '../../ui';
+import { Button } from '../button';
+import { Spinner } from '../spinner';
 import { QrCode } from './qr-code';
 import styles from './renewing-qr-code.module.css';
 
@@ -23,16 +24,13 @@ export type RenewingQrCodeProps = {
 /**
  * A Smart-ID QR code, renewed every second while it is shown (sign-in and signing share it): a code older
  * than SK allows is hidden until the next renewal, and after the window the person is offered a new one.
+ * A new session is a new code: give it `key={initialLink}`.
  */
 export function RenewingQrCode({ initialLink, expiresAt, fetchLink, label, onRestart }: RenewingQrCodeProps) {
   const { t } = useTranslation();
   const [link, setLink] = useState(() => ({ value: initialLink, at: Date.now() }));
   const [now, setNow] = useState(() => Date.now());
   const isExpired = now >= expiresAt;
-
-  useEffect(() => {
-    setLink({ value: initialLink, at: Date.now() });
-  }, [initialLink]);
 
   useEffect(() => {
     if (isExpired) return;

@@ -1,0 +1,2 @@
+export { QrCode } from './qr-code';
+export { RenewingQrCode, type RenewingQrCodeProps } from './renewing-qr-code';
