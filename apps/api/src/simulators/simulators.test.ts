@@ -72,9 +72,11 @@ describe('Smart-ID demo identities end to end', () => {
   it.each(SMART_ID_IDENTITIES.map((identity) => [identity.personalId, identity.outcome, identity] as const))('%s -> %s', async (_code, outcome, identity) => {
     const result = await signIn(smartId, { personalId: identity.personalId, hash: newHash(), hashType: 'SHA512' });
     if (outcome === 'OK') {
+      // The account the person confirmed on comes along: signing then asks that device.
       expect(result).toEqual({
         status: 'COMPLETE',
         person: { personalId: identity.personalId, countryCode: 'EE', givenName: identity.givenName, surname: identity.surname },
+        documentNumber: `PNOEE-${identity.personalId}-MOCK-Q`,
       });
     } else {
       const detail = identity.refusedInteraction === undefined ? outcome : `${outcome} ${identity.refusedInteraction}`;

@@ -26,9 +26,9 @@ import { findSmartIdIdentity, type SmartIdIdentity, type SmartIdOutcome } from '
 
 /*
  * The Smart-ID RP API v3 stand-in (docs/eid-facts.md sections 1.9, 1.10, 2): notification sign-in,
- * device-link sign-in (anonymous or by personal code), certificate choice, the signing certificate of an
- * account, notification signatures, the session status they share, and SK DEMO's /mock/device-link that
- * plays the phone. It signs with its test CA's keys: RSASSA-PSS over the ACSP_V2 payload for sign-in,
+ * device-link sign-in (anonymous or by personal code), certificate choice (by personal code, or by device
+ * link with the linked signature that follows it), the signing certificate of an account, notification
+ * signatures, the session status they share, and SK DEMO's /mock/device-link that plays the phone. It signs with its test CA's keys: RSASSA-PSS over the ACSP_V2 payload for sign-in,
  * RSASSA-PKCS1-v1_5 over the digest for signatures (the only RAW_DIGEST_SIGNATURE method it offers).
  */
 
@@ -83,6 +83,13 @@ const BODIES = {
     requestProperties: z.unknown().optional(),
   }),
   certificateChoice: z.strictObject({ ...relyingParty, certificateLevel: signingLevel, nonce, requestProperties: z.unknown().optional() }),
+  deviceLinkCertificateChoice: z.strictObject({
+    ...relyingParty,
+    certificateLevel: signingLevel,
+    nonce,
+    initialCallbackUrl: callbackUrl.optional(),
+    requestProperties: z.unknown().optional(),
+  }),
   certificate: z.strictObject({ ...relyingParty, certificateLevel: signingLevel }),
   signature: z.strictObject({
     ...relyingParty,
@@ -98,6 +105,8 @@ const BODIES = {
     requestProperties: z.unknown().optional(),
   }),
 };
+// A linked signature names the certificate choice by device link it follows (docs/eid-facts.md section 1.10).
+const linkedSignature = BODIES.signature.extend({ linkedSessionID: z.string().min(1) });
 
 const mockBody = z.object({
   documentNumber: z.string(),
@@ -127,8 +136,12 @@ const CERTIFICATE_CHOICE_OUTCOMES: ReadonlySet<SmartIdOutcome> = new Set(['USER_
 type SessionAnswer = Record<string, unknown>;
 type Target = 'etsi' | 'document';
 
-/** A device-link sign-in waiting for the phone: what the app knows of it, and who it is for. */
+/**
+ * A device-link session waiting for the phone: a sign-in (`auth`) or a signing account's choice (`cert`), what the
+ * app knows of it, and who it is for. A choice binds no challenge or interactions: those come with its signature.
+ */
 type DeviceLinkSession = {
+  sessionType: 'auth' | 'cert';
   sessionId: string;
   sessionSecret: string;
   createdAtMs: number;
@@ -185,6 +198,8 @@ export type SmartIdStandIn = {
 export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdStandIn => {
   const sessions = createSessionStore<SessionAnswer>(options.completionDelayMs);
   const deviceLinkSessions = new Map<string, DeviceLinkSession>();
+  // Certificate choices by device link that ended OK, by session: the linked signature that may follow each, once.
+  const chosen = new Map<string, { documentNumber: string; isLinked: boolean }>();
   const recent = new Map<string, { sessionId: string; at: number }>();
 
   /** The account a path names, undefined when it has none (404), null when the identifier is malformed (400). */
@@ -247,6 +262,33 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
     };
   };
 
+  /**
+   * A PIN2 signature of the digest as the account's outcome says: PKCS#1 v1.5 with the separate PIN2 key, the
+   * first interaction the app offers; the phone shows the prompt and the code derived from the digest.
+   */
+  const signatureSession = async (identity: SmartIdIdentity, signatureAlgorithm: string, digest: Buffer, offered: Interaction[]): Promise<string> => {
+    const first = offered[0];
+    options.phoneScreens.show(identity.personalId, {
+      service: 'SMART_ID',
+      pin: 'PIN2',
+      hash: digest,
+      displayText: first?.displayText60 ?? first?.displayText200,
+    });
+    const used = offered.find((entry) => NOTIFICATION_INTERACTIONS.includes(entry.type));
+    if (used === undefined) return sessions.create({ state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } });
+    if (identity.outcome !== 'OK') return sessions.create(complete(identity));
+    const signer = await options.pki.smartIdSigner(identity);
+    const hashType = PKCS1_HASH_TYPES[signatureAlgorithm] ?? 'SHA512';
+    return sessions.create({
+      state: 'COMPLETE',
+      result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
+      signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+      signature: { value: signDigest(signer.privateKey, digest, hashType).toString('base64'), flowType: 'Notification', signatureAlgorithm },
+      cert: certificateOf(signer),
+      interactionTypeUsed: used.type,
+    });
+  };
+
   /** Checks the relying party and level every request carries; a reply when they fail. */
   const refusedParty = (reply: FastifyReply, body: { relyingPartyUUID: string; relyingPartyName: string; certificateLevel: string }) => {
     // UUID and name identify the relying party; a mismatch is 401 (docs/eid-facts.md sections 1.3, 1.6).
@@ -269,10 +311,21 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
     return sessionId;
   };
 
+  /** A device-link session that waits for the phone, and ends as TIMEOUT if none comes; the answer SK gives. */
+  const waitForPhone = (session: Omit<DeviceLinkSession, 'sessionId' | 'sessionSecret' | 'createdAtMs' | 'used'>) => {
+    const sessionId = sessions.createPending({ state: 'COMPLETE', result: { endResult: 'TIMEOUT' } }, DEVICE_LINK_SESSION_MS);
+    const sessionToken = randomBytes(18).toString('base64url').replace(/[-_]/g, 'A');
+    const sessionSecret = randomBytes(32).toString('base64');
+    for (const [token, entry] of deviceLinkSessions) if (Date.now() - entry.createdAtMs > 2 * DEVICE_LINK_SESSION_MS) deviceLinkSessions.delete(token);
+    deviceLinkSessions.set(sessionToken, { ...session, sessionId, sessionSecret, createdAtMs: Date.now(), used: false });
+    return { sessionID: sessionId, sessionToken, sessionSecret, deviceLinkBase: DEVICE_LINK_BASE };
+  };
+
   const api = async (app: FastifyInstance) => {
     app.addHook('onClose', async () => {
       sessions.close();
       deviceLinkSessions.clear();
+      chosen.clear();
     });
 
     app.post<{ Params: { id: string } }>('/authentication/notification/etsi/:id', async (request, reply) => {
@@ -335,14 +388,8 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
           if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
           personalId = identity.personalId;
         }
-        const sessionId = sessions.createPending({ state: 'COMPLETE', result: { endResult: 'TIMEOUT' } }, DEVICE_LINK_SESSION_MS);
-        const sessionToken = randomBytes(18).toString('base64url').replace(/[-_]/g, 'A');
-        const sessionSecret = randomBytes(32).toString('base64');
-        for (const [token, entry] of deviceLinkSessions) if (Date.now() - entry.createdAtMs > 2 * DEVICE_LINK_SESSION_MS) deviceLinkSessions.delete(token);
-        deviceLinkSessions.set(sessionToken, {
-          sessionId,
-          sessionSecret,
-          createdAtMs: Date.now(),
+        return waitForPhone({
+          sessionType: 'auth',
           rpChallenge: body.signatureProtocolParameters.rpChallenge,
           interactions: body.interactions,
           offered,
@@ -350,9 +397,7 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
           hashAlgorithm,
           ...(body.initialCallbackUrl === undefined ? {} : { initialCallbackUrl: body.initialCallbackUrl }),
           ...(personalId === undefined ? {} : { personalId }),
-          used: false,
         });
-        return { sessionID: sessionId, sessionToken, sessionSecret, deviceLinkBase: DEVICE_LINK_BASE };
       };
     app.post('/authentication/device-link/anonymous', startDeviceLink('anonymous'));
     app.post('/authentication/device-link/etsi/:id', startDeviceLink('etsi'));
@@ -378,6 +423,24 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
         });
       })();
       return { sessionID: sessionId };
+    });
+
+    // The account to sign with, chosen on the phone that scans the QR code or opens the link (docs/eid-facts.md section 1.10).
+    app.post('/signature/certificate-choice/device-link/anonymous', async (request, reply) => {
+      const parsed = BODIES.deviceLinkCertificateChoice.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const body = parsed.data;
+      const refused = refusedParty(reply, body);
+      if (refused) return refused;
+      return waitForPhone({
+        sessionType: 'cert',
+        rpChallenge: '',
+        interactions: '',
+        offered: [],
+        relyingPartyName: body.relyingPartyName,
+        hashAlgorithm: 'SHA-512',
+        ...(body.initialCallbackUrl === undefined ? {} : { initialCallbackUrl: body.initialCallbackUrl }),
+      });
     });
 
     // The signing certificate of a known account, at once and with no action by the person (docs/eid-facts.md section 1.10).
@@ -411,37 +474,36 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
         if (identity === null) return problem(reply, 400, 'invalid semantics identifier');
         const key = body.nonce === undefined ? `${request.url} ${JSON.stringify(body)}` : null;
         if (identity === undefined) return problem(reply, 404, 'Not Found', 'NO_SUITABLE_ACCOUNT_FOUND');
-        const used = offered.find((entry) => NOTIFICATION_INTERACTIONS.includes(entry.type));
-        const sessionId = await idempotent(key, async () => {
-          if (used === undefined) return sessions.create({ state: 'COMPLETE', result: { endResult: 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP' } });
-          if (identity.outcome !== 'OK') return sessions.create(complete(identity));
-          // A signature signs with the separate PIN2 key.
-          const signer = await options.pki.smartIdSigner(identity);
-          return sessions.create({
-            state: 'COMPLETE',
-            result: { endResult: 'OK', documentNumber: documentNumberOf(identity.personalId) },
-            signatureProtocol: 'RAW_DIGEST_SIGNATURE',
-            signature: {
-              value: signDigest(signer.privateKey, digest, hashType).toString('base64'),
-              flowType: 'Notification',
-              signatureAlgorithm: body.signatureProtocolParameters.signatureAlgorithm,
-            },
-            cert: certificateOf(signer),
-            interactionTypeUsed: used.type,
-          });
-        })();
+        const sessionId = await idempotent(key, () => signatureSession(identity, body.signatureProtocolParameters.signatureAlgorithm, digest, offered))();
         // v3's server chooses the code of a signature and answers it; this stand-in derives it from the digest, and the phone shows the same.
-        const first = offered[0];
-        options.phoneScreens.show(identity.personalId, {
-          service: 'SMART_ID',
-          pin: 'PIN2',
-          hash: digest,
-          displayText: first?.displayText60 ?? first?.displayText200,
-        });
         return { sessionID: sessionId, vc: { type: 'numeric4', value: smartIdVerificationCode(digest) } };
       };
     app.post('/signature/notification/etsi/:id', startSignature('etsi'));
     app.post('/signature/notification/document/:id', startSignature('document'));
+
+    // The signature after a certificate choice by device link, on the account chosen; the app shows no code.
+    app.post<{ Params: { id: string } }>('/signature/notification/linked/:id', async (request, reply) => {
+      const parsed = linkedSignature.safeParse(request.body);
+      if (!parsed.success) return problem(reply, 400, 'invalid request');
+      const body = parsed.data;
+      const refused = refusedParty(reply, body);
+      if (refused) return refused;
+      const hashType = PKCS1_HASH_TYPES[body.signatureProtocolParameters.signatureAlgorithm] ?? 'SHA512';
+      const digest = decodeBase64(body.signatureProtocolParameters.digest);
+      if (digest === null || digest.length !== V3_HASH_ALGORITHMS[`SHA-${hashType.slice(3)}` as V3HashAlgorithm].bytes) {
+        return problem(reply, 400, 'digest does not match the signature algorithm');
+      }
+      const offered = readInteractions(body.interactions);
+      if (offered === null || offered.some((entry) => !DEVICE_LINK_INTERACTIONS.includes(entry.type))) return problem(reply, 400, 'invalid interactions');
+      const choice = chosen.get(body.linkedSessionID);
+      if (choice === undefined || choice.isLinked || choice.documentNumber !== request.params.id) {
+        return problem(reply, 400, 'linkedSessionID is not a completed certificate choice of this document');
+      }
+      const identity = accountFor('document', request.params.id);
+      if (!identity) return problem(reply, 404, 'Not Found', 'DOCUMENT_NOT_FOUND');
+      choice.isLinked = true;
+      return { sessionID: await signatureSession(identity, body.signatureProtocolParameters.signatureAlgorithm, digest, offered) };
+    });
 
     app.get<{ Params: { sessionId: string } }>('/session/:sessionId', async (request, reply) => {
       const query = sessionQuery.safeParse(request.query);
@@ -470,6 +532,14 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
     }
   };
 
+  /** The phone's account chosen to sign with: the linked signature may follow, unless the account cannot sign at all. */
+  const chooseAccount = async (session: DeviceLinkSession, identity: SmartIdIdentity): Promise<SessionAnswer> => {
+    if (CERTIFICATE_CHOICE_OUTCOMES.has(identity.outcome)) return complete(identity);
+    const documentNumber = documentNumberOf(identity.personalId);
+    chosen.set(session.sessionId, { documentNumber, isLinked: false });
+    return { state: 'COMPLETE', result: { endResult: 'OK', documentNumber }, cert: certificateOf(await options.pki.smartIdSigner(identity)) };
+  };
+
   const mock = async (app: FastifyInstance) => {
     // The phone: reads the link, checks it as the app does, and answers the session as the account's outcome.
     app.post('/device-link', async (request, reply) => {
@@ -482,11 +552,13 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       if (session === undefined) return problem(reply, 404, 'no such session');
       if (session.used) return problem(reply, 409, 'the session was already used');
       if (link.deviceLinkType !== body.flowType) return problem(reply, 400, 'flowType is not the link type');
-      if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== 'auth') return problem(reply, 400, "not this service's sign-in link");
+      if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== session.sessionType)
+        return problem(reply, 400, "not this service's link of this session");
       const isSameDevice = link.deviceLinkType !== 'QR';
       const authCodeContext = {
         schemeName: SCHEME_NAME,
-        signatureProtocol: 'ACSP_V2',
+        // A certificate choice binds no protocol, challenge or interactions (docs/eid-facts.md section 1.10).
+        signatureProtocol: session.sessionType === 'auth' ? 'ACSP_V2' : '',
         challenge: session.rpChallenge,
         relyingPartyName: session.relyingPartyName,
         interactions: session.interactions,
@@ -510,7 +582,8 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       const used = session.offered[0];
       let answer: SessionAnswer;
       let verifier: string | undefined;
-      if (used === undefined || identity.outcome !== 'OK') answer = complete(identity);
+      if (session.sessionType === 'cert') answer = await chooseAccount(session, identity);
+      else if (used === undefined || identity.outcome !== 'OK') answer = complete(identity);
       else {
         const signed = await signedIn(identity, session, used, link.deviceLinkType as DeviceLinkType);
         answer = signed.answer;

@@ -217,6 +217,7 @@ describe('Smart-ID OK answers are validated', () => {
     expect(await pollWith(await okAnswer(who))).toEqual({
       status: 'COMPLETE',
       person: { personalId, countryCode: 'EE', givenName: 'OK', surname: 'TESTNUMBER' },
+      documentNumber: `PNOEE-${personalId}-MOCK-Q`,
     });
   });
 

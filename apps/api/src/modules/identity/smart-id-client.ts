@@ -242,6 +242,18 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     return { ok: true, answer: { body, certificate, certificateLevel: cert?.certificateLevel, documentNumber: result.documentNumber } };
   };
 
+  /** The RAW_DIGEST_SIGNATURE fields of a signature request over this hash, with the text shown beside PIN2. */
+  const rawDigestSignature = (hash: Uint8Array, hashType: HashType, displayText: string | undefined) => {
+    if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
+    const text = displayText ?? options.displayText;
+    if (text.length > DISPLAY_TEXT_60_MAX) throw new IdentityError('unexpected', 'Smart-ID displayText is longer than 60 characters');
+    return {
+      signatureProtocol: 'RAW_DIGEST_SIGNATURE',
+      signatureProtocolParameters: { digest: Buffer.from(hash).toString('base64'), signatureAlgorithm: rawSignatureAlgorithm(hashType) },
+      interactions: interactionsFor(text),
+    };
+  };
+
   const level = (answer: OkAnswer) => ({ requested: CERTIFICATE_LEVEL, reported: answer.certificateLevel }) as const;
 
   /** Validates an OK sign-in answer: ACSP_V2 as asked, PSS over the rebuilt payload, and every certificate check. */
@@ -387,6 +399,58 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
         : validated;
     },
 
+    // The account to sign with, chosen by QR code or app link; no PIN is asked yet (docs/eid-facts.md section 1.10).
+    async startDeviceLinkCertificateChoice({ flow, initialCallbackUrl, now }) {
+      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
+        throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
+      const createdAtMs = now ?? Date.now();
+      const body = await post('signature/certificate-choice/device-link/anonymous', flow === 'Web2App' ? { initialCallbackUrl } : {});
+      const parsed = deviceLinkResponse.safeParse(body);
+      // Nothing of the answer goes into the message: it carries the session's secret.
+      if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID certificate choice answer is incomplete');
+      return {
+        providerSessionId: parsed.data.sessionID,
+        sessionToken: parsed.data.sessionToken,
+        sessionSecret: parsed.data.sessionSecret,
+        deviceLinkBase: parsed.data.deviceLinkBase,
+        flow,
+        ...(flow === 'Web2App' && initialCallbackUrl !== undefined ? { initialCallbackUrl } : {}),
+        createdAtMs,
+      };
+    },
+
+    // A certificate choice's authCode binds no protocol, digest or interactions: those come with the linked signature.
+    certificateChoiceLink(session, { lang, nowMs }) {
+      const isQr = session.flow === 'QR';
+      return buildDeviceLink(
+        {
+          deviceLinkBase: session.deviceLinkBase,
+          deviceLinkType: session.flow,
+          ...(isQr ? { elapsedSeconds: Math.max(0, Math.floor((nowMs - session.createdAtMs) / 1000)) } : {}),
+          sessionToken: session.sessionToken,
+          sessionType: 'cert',
+          lang,
+        },
+        session.sessionSecret,
+        {
+          schemeName,
+          signatureProtocol: '',
+          challenge: '',
+          relyingPartyName: options.relyingPartyName,
+          interactions: '',
+          initialCallbackUrl: isQr ? '' : (session.initialCallbackUrl ?? ''),
+        },
+      );
+    },
+
+    // Named by the choice it follows, on the account chosen: the app that is open asks PIN2, with no code to compare.
+    async startLinkedSignature({ documentNumber, linkedSessionId, hash, hashType, displayText }) {
+      return startSession(`signature/notification/linked/${encodeURIComponent(documentNumber)}`, {
+        ...rawDigestSignature(hash, hashType, displayText),
+        linkedSessionID: linkedSessionId,
+      });
+    },
+
     // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md section 1.9).
     async startCertificateChoice({ personalId }) {
       return startSession(`signature/certificate-choice/notification/etsi/${semanticsIdentifier(personalId)}`, {});
@@ -418,15 +482,8 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
      * The code to show is SK's, from the answer.
      */
     async startSignature({ personalId, documentNumber, hash, hashType, displayText }) {
-      if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
-      const text = displayText ?? options.displayText;
-      if (text.length > DISPLAY_TEXT_60_MAX) throw new IdentityError('unexpected', 'Smart-ID displayText is longer than 60 characters');
       const target = documentNumber === undefined ? `etsi/${semanticsIdentifier(personalId)}` : `document/${encodeURIComponent(documentNumber)}`;
-      const body = await post(`signature/notification/${target}`, {
-        signatureProtocol: 'RAW_DIGEST_SIGNATURE',
-        signatureProtocolParameters: { digest: Buffer.from(hash).toString('base64'), signatureAlgorithm: rawSignatureAlgorithm(hashType) },
-        interactions: interactionsFor(text),
-      });
+      const body = await post(`signature/notification/${target}`, rawDigestSignature(hash, hashType, displayText));
       const parsed = signatureStartResponse.safeParse(body);
       if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID signature answer has no sessionID or vc');
       return { providerSessionId: parsed.data.sessionID, verificationCode: parsed.data.vc.value };

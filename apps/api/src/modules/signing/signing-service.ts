@@ -253,7 +253,8 @@ export function createSigningService(options: SigningServiceOptions) {
     const choice = await providers.SMART_ID.pollCertificateChoice({ providerSessionId, personalId, timeoutMs: STATUS_LONG_POLL_MS });
     if (choice.status === 'RUNNING') return session;
     options.accountChoice.forget(session.id);
-    if (choice.status === 'FAILED') return fail(session, choice.code);
+    // Someone else's account chosen on the phone is, to the person, an invalid certificate, as someone else's card is.
+    if (choice.status === 'FAILED') return fail(session, failureCodeOf({ code: choice.code, reason: choice.detail ?? '' }));
     const { certificate, documentNumber = '' } = choice.signingCertificate;
     try {
       const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);

@@ -148,7 +148,7 @@ describe('signing with Smart-ID', () => {
   });
 
   it('without a Smart-ID sign-in, the account is chosen by QR code and PIN2 follows on that phone with no code to compare', async () => {
-    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const { call, application } = await completeApplication(withoutRegister('40504040001', '1905-04-04'));
     const response = await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'QR', language: 'ru' });
     expect(response.statusCode, response.body).toBe(200);
     const started = response.json() as Started & { expiresInSeconds?: number };
@@ -169,14 +169,14 @@ describe('signing with Smart-ID', () => {
     const stranger = await signInAsRepresentative(app, '60001019906');
     expect((await stranger('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`)).statusCode).toBe(404);
 
-    await openOnPhone(app, { documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId), deviceLink, flowType: 'QR' });
+    await openOnPhone(app, { documentNumber: documentNumberOf('40504040001'), deviceLink, flowType: 'QR' });
     const status = await pollUntilEnded(call, application, started.signingSessionId);
     expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
     // A linked signature: the phone asked PIN2 for the chosen account, and no code was shown to compare.
     expect(status.verificationCode).toBeUndefined();
-    expect(app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)).toMatchObject({ pin: 'PIN2' });
+    expect(app.identitySimulators?.phoneScreen('40504040001')).toMatchObject({ pin: 'PIN2' });
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
-    expect(session).toMatchObject({ status: 'SIGNED', documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId), deviceLink: null });
+    expect(session).toMatchObject({ status: 'SIGNED', documentNumber: documentNumberOf('40504040001'), deviceLink: null });
     // The code is gone once chosen.
     expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`)).statusCode).toBe(404);
   });
@@ -188,7 +188,7 @@ describe('signing with Smart-ID', () => {
   });
 
   it('on a phone, the app returns the person to a page that takes up the choice once; PIN2 follows and the first tab submits', async () => {
-    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const { call, application } = await completeApplication(withoutRegister('40404049985', '1904-04-04'));
     const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App', language: 'en' })).json() as Started;
     expect(started).toMatchObject({ deviceLinkFlow: 'Web2App' });
     expect(started.deviceLink).toMatch(/deviceLinkType=Web2App&sessionToken=\w+&sessionType=cert&version=1\.0&lang=eng&authCode=/);
@@ -196,7 +196,7 @@ describe('signing with Smart-ID', () => {
     expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=en`)).statusCode).toBe(404);
 
     const phone = await openOnPhone(app, {
-      documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId),
+      documentNumber: documentNumberOf('40404049985'),
       deviceLink: started.deviceLink ?? '',
       flowType: 'Web2App',
       browserCookie: 'any=1',
@@ -217,10 +217,10 @@ describe('signing with Smart-ID', () => {
   });
 
   it('the return takes up the choice without the first tab, once', async () => {
-    const { call, application } = await completeApplication(OK_TESTNUMBER);
+    const { call, application } = await completeApplication(withoutRegister('30303039816', '1903-03-03'));
     const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
     const phone = await openOnPhone(app, {
-      documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId),
+      documentNumber: documentNumberOf('30303039816'),
       deviceLink: started.deviceLink ?? '',
       flowType: 'Web2App',
       browserCookie: 'any=1',
@@ -234,7 +234,7 @@ describe('signing with Smart-ID', () => {
     expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(204);
     // The linked signature was asked from the chosen account at once: its PIN2 prompt is on the phone.
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
-    expect(session).toMatchObject({ status: 'RUNNING', documentNumber: documentNumberOf(OK_TESTNUMBER.person.personalId) });
+    expect(session).toMatchObject({ status: 'RUNNING', documentNumber: documentNumberOf('30303039816') });
     expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(404);
     expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
   });
