@@ -1,4 +1,4 @@
-import { OK_TESTNUMBER } from '@onboarding/domain/test-support';
+import { OK_TESTNUMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility.js';
@@ -168,16 +168,23 @@ describe('signing the contract after a sign-in by QR code', () => {
 describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => {
   const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
 
-  async function readyToSign(page: Page) {
-    await signInForTesting(page, suite.server.baseUrl, OK_TESTNUMBER.person.personalId);
-    await givePersonalInformation(page, 'linked.signer@example.ee');
-    await fillStepsThroughApi(page, suite.server.baseUrl, OK_TESTNUMBER, 'AdditionalData', 'overview');
+  /** A Smart-ID test account with a company typed by hand, signed in by the test sign-in, at the overview. */
+  const byHand = (personalId: string, birthDate: string): ApplicationSubject => ({
+    company: { businessName: `Linkitud ${personalId} OÜ`, registryCode: '' },
+    person: { personalId, firstName: 'OK', lastName: 'TESTNUMBER', birthDate },
+  });
+
+  async function readyToSign(page: Page, subject: ApplicationSubject) {
+    await signInForTesting(page, suite.server.baseUrl, subject.person.personalId);
+    await givePersonalInformation(page, `linked.${subject.person.personalId}@example.ee`);
+    await fillStepsThroughApi(page, suite.server.baseUrl, subject, 'AdditionalData', 'overview');
     await answerOverview(page);
   }
 
   it('on a computer: the QR code read from the screen chooses the account, PIN2 follows with no code, and the success page', async () => {
     const { page, server } = suite;
-    await readyToSign(page);
+    const subject = byHand('40504040001', '1905-04-04');
+    await readyToSign(page, subject);
     await signingMethods(page).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
     await page.getByRole('button', { name: 'Sign the contract' }).click();
     const qrCode = page.getByRole('img', { name: 'QR code for signing with Smart-ID' });
@@ -185,11 +192,11 @@ describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => 
     await expectNoAxeViolations(page);
     const link = await scanQrCodeOf(qrCode);
     expect(link).toMatch(/[?&]deviceLinkType=QR&elapsedSeconds=\d+&sessionToken=[^&]+&sessionType=cert&version=1\.0&lang=eng&authCode=[\w-]+$/);
-    expect((await playThePhone({ documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`, deviceLink: link, flowType: 'QR' })).status).toBe(200);
+    expect((await playThePhone({ documentNumber: `PNOEE-${subject.person.personalId}-MOCK-Q`, deviceLink: link, flowType: 'QR' })).status).toBe(200);
     // The account is chosen: the app asks PIN2 at once, and there is no code to compare.
     await page.getByRole('heading', { name: 'Enter PIN2' }).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('signing-verification-code').count()).toBe(0);
-    expect(suite.server.app.identitySimulators?.phoneScreen(OK_TESTNUMBER.person.personalId)?.pin).toBe('PIN2');
+    expect(suite.server.app.identitySimulators?.phoneScreen(subject.person.personalId)?.pin).toBe('PIN2');
     await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
     await page.getByText('Contract signed').waitFor();
   });
@@ -205,7 +212,8 @@ describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => 
         opened(route.request().url());
         await route.fulfill({ status: 204 });
       });
-      await readyToSign(page);
+      const subject = byHand('40404049996', '1904-04-04');
+      await readyToSign(page, subject);
       await signingMethods(page).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
       await page.getByRole('button', { name: 'Sign the contract' }).click();
       const link = await appLink;
@@ -215,7 +223,7 @@ describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => 
       await expectNoAxeViolations(page);
 
       const answer = await playThePhone({
-        documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`,
+        documentNumber: `PNOEE-${subject.person.personalId}-MOCK-Q`,
         deviceLink: link,
         flowType: 'Web2App',
         browserCookie: 'none=1',

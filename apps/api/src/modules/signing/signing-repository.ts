@@ -99,7 +99,7 @@ export function createSigningRepository(db: Db) {
       const rows = await db
         .update(signingSessions)
         .set({ deviceLink: sql`${signingSessions.deviceLink} - 'valueHash'` })
-        .where(and(eq(signingSessions.id, id), eq(signingSessions.status, 'RUNNING'), sql`${signingSessions.deviceLink} ? 'valueHash'`))
+        .where(and(eq(signingSessions.id, id), sql`${signingSessions.deviceLink} ? 'valueHash'`))
         .returning({ id: signingSessions.id });
       return rows.length > 0;
     },

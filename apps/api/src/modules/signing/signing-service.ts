@@ -268,7 +268,6 @@ export function createSigningService(options: SigningServiceOptions) {
       const updated = await repository.updateRunning(session.id, {
         providerSessionId: started.providerSessionId,
         documentNumber,
-        deviceLink: null,
         certificate,
         ...signature,
       });
@@ -396,12 +395,13 @@ export function createSigningService(options: SigningServiceOptions) {
      */
     async smartIdReturn(input: SigningReturnRequest): Promise<void> {
       const session = await repository.findSessionById(input.signingSessionId);
-      const isRunningChoice = session?.status === 'RUNNING' && session.method === 'SMART_ID' && !session.documentNumber;
-      if (!session || !isRunningChoice) throw new AppError('NOT_FOUND', 'No signing to return to.');
+      if (!session || session.method !== 'SMART_ID' || session.deviceLink?.flow !== 'Web2App') throw new AppError('NOT_FOUND', 'No signing to return to.');
       const isGenuine = options.accountChoice.isGenuineReturn(session, input);
       // Spent even when the checks fail: a return address is tried once.
       if (!(await repository.spendReturnValue(session.id)) || !isGenuine) throw new AppError('NOT_FOUND', 'No signing to return to.');
-      await advanceAccountChoice(session, session.personalId);
+      // The tab that started may have taken up the choice first; a signing that ended has nothing to go on with.
+      if (session.status === 'RUNNING' && !session.documentNumber) await advanceAccountChoice(session, session.personalId);
+      else if (session.status !== 'RUNNING' && session.status !== 'SIGNED') throw new AppError('NOT_FOUND', 'No signing to return to.');
     },
 
     /** A QR code's link for this second while the person chooses the Smart-ID account; asked every second. */

@@ -176,7 +176,7 @@ describe('signing with Smart-ID', () => {
     expect(status.verificationCode).toBeUndefined();
     expect(app.identitySimulators?.phoneScreen('40504040001')).toMatchObject({ pin: 'PIN2' });
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
-    expect(session).toMatchObject({ status: 'SIGNED', documentNumber: documentNumberOf('40504040001'), deviceLink: null });
+    expect(session).toMatchObject({ status: 'SIGNED', documentNumber: documentNumberOf('40504040001') });
     // The code is gone once chosen.
     expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=et`)).statusCode).toBe(404);
   });
@@ -235,6 +235,28 @@ describe('signing with Smart-ID', () => {
     // The linked signature was asked from the chosen account at once: its PIN2 prompt is on the phone.
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
     expect(session).toMatchObject({ status: 'RUNNING', documentNumber: documentNumberOf('30303039816') });
+    expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(404);
+    expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
+  });
+
+  it('a return after the first tab took up the choice is still answered, once; after the signing ended it is not', async () => {
+    const { call, application } = await completeApplication(withoutRegister('30303039903', '1903-03-03'));
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
+    const phone = await openOnPhone(app, {
+      documentNumber: documentNumberOf('30303039903'),
+      deviceLink: started.deviceLink ?? '',
+      flowType: 'Web2App',
+      browserCookie: 'any=1',
+    });
+    const callback = new URL(phone.callbackUrl ?? '');
+    const body = {
+      signingSessionId: callback.searchParams.get('session'),
+      value: callback.searchParams.get('value'),
+      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
+    };
+    // The first tab's status call takes up the choice before the app's return arrives.
+    expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}`)).json()).toMatchObject({ state: 'WAITING_FOR_PIN2' });
+    expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(204);
     expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(404);
     expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
   });
