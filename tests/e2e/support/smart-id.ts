@@ -1,6 +1,7 @@
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
+import { playThePhone } from '../../../apps/api/src/test/smart-id-phone.js';
 
 // A CommonJS module whose exports are the function, with a default that is the same function: typed as the latter.
 const jsQR = jsQRModule.default;
@@ -13,18 +14,7 @@ export async function scanQrCode(qrCode: Locator): Promise<string> {
   return code.data;
 }
 
-/**
- * The Smart-ID stand-in's mock endpoint, which plays the phone as SK's DEMO mock does (`POST /mock/device-link`
- * at the service's origin): it checks the link's authCode as the app would and completes the session.
- */
-export async function playThePhone(smartIdBaseUrl: string, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(new URL('/mock/device-link', smartIdBaseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+export { playThePhone };
 
 /**
  * The signing view's QR code (English), scanned by the phone of the Smart-ID test account of this personal code:

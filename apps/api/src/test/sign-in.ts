@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CLIENT_STATE_LENGTH, CODE_VERIFIER_LENGTH, codeChallengeS256 } from '@onboarding/domain';
 import type { FastifyInstance } from 'fastify';
+import { openOnPhone } from './smart-id-phone.js';
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 const randomString = (length: number) => Array.from({ length }, () => UNRESERVED[randomInt(UNRESERVED.length)]).join('');
@@ -34,6 +35,17 @@ export async function pollUntilDone(app: FastifyInstance, method: Method, authen
   throw new Error('the sign-in kept running');
 }
 
+/** The browser's last step of a sign-in: the authorization code and its PKCE verifier for the tokens. */
+async function exchangeCode(app: FastifyInstance, authorizationCode: string, codeVerifier: string) {
+  const token = await app.inject({
+    method: 'POST',
+    url: '/oauth2/v2/authorize/token',
+    payload: { authorizationCode, codeVerifier, grantType: 'AUTHORIZATION_CODE' },
+  });
+  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
+  return token.json() as { accessToken: string; refreshToken: string };
+}
+
 /** A whole Smart-ID or Mobile-ID sign-in through the public API; returns the tokens. */
 export async function signIn(app: FastifyInstance, method: Method, person: { personalId: string; phoneNumber?: string }) {
   const pkce = createPkce();
@@ -42,13 +54,7 @@ export async function signIn(app: FastifyInstance, method: Method, person: { per
   if (start.statusCode !== 200) throw new Error(`start answered ${start.statusCode}: ${start.body}`);
   const status = await pollUntilDone(app, method, start.json().authenticationSessionId);
   if (status.statusCode !== 200) throw new Error(`status answered ${status.statusCode}: ${status.body}`);
-  const token = await app.inject({
-    method: 'POST',
-    url: '/oauth2/v2/authorize/token',
-    payload: { authorizationCode: status.json().code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
-  });
-  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
-  return token.json() as { accessToken: string; refreshToken: string };
+  return exchangeCode(app, status.json().code, pkce.codeVerifier);
 }
 
 /**
@@ -63,21 +69,10 @@ export async function signInByQrCode(app: FastifyInstance, documentNumber: strin
     payload: { ...pkce.common, flow: 'QR', language: 'en' },
   });
   if (start.statusCode !== 200) throw new Error(`start answered ${start.statusCode}: ${start.body}`);
-  const phone = await fetch(new URL('/mock/device-link', app.identitySimulators?.smartIdBaseUrl ?? ''), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ documentNumber, deviceLink: start.json().deviceLink, flowType: 'QR' }),
-  });
-  if (!phone.ok) throw new Error(`the stand-in phone answered ${String(phone.status)}: ${await phone.text()}`);
+  await openOnPhone(app, { documentNumber, deviceLink: start.json().deviceLink, flowType: 'QR' });
   const status = await pollUntilDone(app, 'sid', start.json().authenticationSessionId);
   if (status.statusCode !== 200 || !status.json().code) throw new Error(`status answered ${status.statusCode}: ${status.body}`);
-  const token = await app.inject({
-    method: 'POST',
-    url: '/oauth2/v2/authorize/token',
-    payload: { authorizationCode: status.json().code, codeVerifier: pkce.codeVerifier, grantType: 'AUTHORIZATION_CODE' },
-  });
-  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
-  return token.json() as { accessToken: string; refreshToken: string };
+  return exchangeCode(app, status.json().code, pkce.codeVerifier);
 }
 
 /** The claims of a JWT, read without verifying it (the tests check what the server put in). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
 import { claimsOf, createPkce, pollUntilDone } from '../../test/sign-in.js';
+import { playThePhone as playThePhoneAt } from '../../test/smart-id-phone.js';
 
 /**
  * Smart-ID sign-in by QR code and app link through the auth API (decision 38), against the Smart-ID stand-in over
@@ -24,14 +25,7 @@ afterAll(async () => {
 const start = (flow: 'QR' | 'Web2App', common = createPkce().common) =>
   app.inject({ method: 'POST', url: '/oauth2/v2/authorize/sid/device-link/start', payload: { ...common, flow, language: 'en' } });
 
-async function playThePhone(body: Record<string, unknown>) {
-  const response = await fetch(new URL('/mock/device-link', app.identitySimulators?.smartIdBaseUrl ?? ''), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const playThePhone = (body: Record<string, unknown>) => playThePhoneAt(app.identitySimulators?.smartIdBaseUrl ?? '', body);
 
 const cookieOf = (setCookie: string | string[] | undefined) => /^sid_return=([^;]+)/.exec(String(setCookie))?.[1] ?? '';
 

@@ -52,36 +52,19 @@ const sameHash = (value: string, expectedHash: string | undefined): boolean => {
 export function createDeviceLinkSignIn({ repository, client, keyEncryption, publicUrl, now }: DeviceLinkSignInOptions) {
   const sessions = new LRUCache<string, DeviceLinkSession>({ max: SESSIONS_KEPT, ttl: 2 * DEVICE_LINK_WINDOW_SECONDS * 1000 });
 
-  const toStored = (session: DeviceLinkSession, hashes: Pick<StoredDeviceLink, 'cookieHash' | 'valueHash'>): StoredDeviceLink => ({
-    flow: session.flow,
-    providerSessionId: session.providerSessionId,
-    sessionToken: session.sessionToken,
-    sealedSessionSecret: seal(keyEncryption(), session.sessionSecret, SEAL_CONTEXT),
-    deviceLinkBase: session.deviceLinkBase,
-    rpChallenge: session.rpChallenge,
-    interactions: session.interactions,
-    ...(session.initialCallbackUrl ? { initialCallbackUrl: session.initialCallbackUrl } : {}),
-    createdAtMs: session.createdAtMs,
+  // The stored record is the session with its secret sealed, and the Web2App return's hashes beside it.
+  const toStored = ({ sessionSecret, ...session }: DeviceLinkSession, hashes: Pick<StoredDeviceLink, 'cookieHash' | 'valueHash'>): StoredDeviceLink => ({
+    ...session,
+    sealedSessionSecret: seal(keyEncryption(), sessionSecret, SEAL_CONTEXT),
     ...hashes,
   });
 
   /** The client's session of a sign-in row: from this instance's memory, else unsealed from the row. */
   const sessionOf = (row: AuthSession): DeviceLinkSession | undefined => {
     const known = sessions.get(row.id);
-    if (known) return known;
-    const stored = row.deviceLink;
-    if (!stored) return undefined;
-    const session: DeviceLinkSession = {
-      flow: stored.flow,
-      providerSessionId: stored.providerSessionId,
-      sessionToken: stored.sessionToken,
-      sessionSecret: unseal(keyEncryption(), stored.sealedSessionSecret, SEAL_CONTEXT),
-      deviceLinkBase: stored.deviceLinkBase,
-      rpChallenge: stored.rpChallenge,
-      interactions: stored.interactions,
-      ...(stored.initialCallbackUrl ? { initialCallbackUrl: stored.initialCallbackUrl } : {}),
-      createdAtMs: stored.createdAtMs,
-    };
+    if (known || !row.deviceLink) return known;
+    const { sealedSessionSecret, cookieHash: _cookieHash, valueHash: _valueHash, ...stored } = row.deviceLink;
+    const session: DeviceLinkSession = { ...stored, sessionSecret: unseal(keyEncryption(), sealedSessionSecret, SEAL_CONTEXT) };
     sessions.set(row.id, session);
     return session;
   };

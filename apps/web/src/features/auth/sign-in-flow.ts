@@ -98,6 +98,40 @@ export function createSignInFlow(deps: SignInDependencies) {
     run = null;
   };
 
+  /**
+   * Polls a started sign-in in the background until it ends, exchanges its code and completes it. A Web2App
+   * sign-in that ended in the tab the app opened leaves this one told so.
+   */
+  const pollUntilSignedIn = (method: 'SMART_ID' | 'MOBILE_ID', sessionId: string, pkce: Pkce, person: Person) => {
+    const controller = new AbortController();
+    const current = { controller, method, sessionId };
+    run = current;
+    void (async () => {
+      try {
+        const { code } = await pollAuthentication({
+          fetchStatus: (signal) => deps.api.fetchAuthenticationStatus(method, sessionId, signal),
+          clientState: pkce.clientState,
+          signal: controller.signal,
+          maxAttempts: deps.maxPollAttempts,
+          intervalMs: deps.pollIntervalMs,
+        });
+        const tokens = await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier);
+        if (run !== current) return;
+        run = null;
+        await complete(method, tokens, person);
+      } catch (error) {
+        // A newer sign-in replaced this one; its outcome no longer matters.
+        if (run !== current) return;
+        run = null;
+        if (error instanceof SignInError && error.code === 'signed_in_elsewhere') {
+          setState({ status: 'signedInElsewhere' });
+          return;
+        }
+        fail(method, error, person);
+      }
+    })();
+  };
+
   return {
     getState: (): SignInState => state,
     subscribe: (listener: () => void) => {
@@ -125,31 +159,8 @@ export function createSignInFlow(deps: SignInDependencies) {
         fail(method, error, person);
         return;
       }
-      const controller = new AbortController();
-      const current = { controller, method, sessionId: started.authenticationSessionId };
-      run = current;
       setState({ status: 'waiting', method, verificationCode: started.verificationCode });
-
-      void (async () => {
-        try {
-          const { code } = await pollAuthentication({
-            fetchStatus: (signal) => deps.api.fetchAuthenticationStatus(method, current.sessionId, signal),
-            clientState: pkce.clientState,
-            signal: controller.signal,
-            maxAttempts: deps.maxPollAttempts,
-            intervalMs: deps.pollIntervalMs,
-          });
-          const tokens = await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier);
-          if (run !== current) return;
-          run = null;
-          await complete(method, tokens, person);
-        } catch (error) {
-          // A newer sign-in replaced this one; its outcome no longer matters.
-          if (run !== current) return;
-          run = null;
-          fail(method, error, person);
-        }
-      })();
+      pollUntilSignedIn(method, started.authenticationSessionId, pkce, person);
     },
 
     /**
@@ -169,34 +180,8 @@ export function createSignInFlow(deps: SignInDependencies) {
       const { authenticationSessionId, deviceLink, expiresInSeconds } = started;
       // The app may return to another tab: it finishes the sign-in there with this verifier.
       if (flow === 'Web2App') rememberSmartIdReturn({ authenticationSessionId, codeVerifier: pkce.codeVerifier, clientState: pkce.clientState });
-      const controller = new AbortController();
-      const current = { controller, method: 'SMART_ID' as const, sessionId: authenticationSessionId };
-      run = current;
       setState({ status: 'deviceLink', flow, authenticationSessionId, deviceLink, expiresAt: Date.now() + expiresInSeconds * 1000 });
-
-      void (async () => {
-        try {
-          const { code } = await pollAuthentication({
-            fetchStatus: (signal) => deps.api.fetchAuthenticationStatus('SMART_ID', authenticationSessionId, signal),
-            clientState: pkce.clientState,
-            signal: controller.signal,
-            maxAttempts: deps.maxPollAttempts,
-            intervalMs: deps.pollIntervalMs,
-          });
-          const tokens = await deps.api.exchangeCodeForTokens(code, pkce.codeVerifier);
-          if (run !== current) return;
-          run = null;
-          await complete('SMART_ID', tokens, {});
-        } catch (error) {
-          if (run !== current) return;
-          run = null;
-          if (error instanceof SignInError && error.code === 'signed_in_elsewhere') {
-            setState({ status: 'signedInElsewhere' });
-            return;
-          }
-          fail('SMART_ID', error, {});
-        }
-      })();
+      pollUntilSignedIn('SMART_ID', authenticationSessionId, pkce, {});
     },
 
     /**
