@@ -5,7 +5,7 @@
 // a built web app (npm run build).
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { OK_TESTNUMBER } from '@onboarding/domain/test-support';
+import type { ApplicationSubject } from '@onboarding/domain/test-support';
 import { fillStepsThroughApi } from '../tests/e2e/support/api.js';
 import { launchBrowser } from '../tests/e2e/support/browser.js';
 import { answerOverview, givePersonalInformation } from '../tests/e2e/support/journey.js';
@@ -16,12 +16,17 @@ import { startServer } from '../tests/e2e/support/server.js';
 const outDir = process.argv[2] ?? 'screenshots/smart-id';
 const locales = ['et', 'en', 'ru'] as const;
 type DeviceLinkTexts = Record<'APP_SUBMIT' | 'QR_SUBMIT' | 'QR_OTHER_DEVICE' | 'QR_IMAGE_LABEL' | 'APP_WAITING' | 'OTHER_BROWSER_TITLE', string>;
-type SigningTexts = { DEVICE_LINK: Record<'QR_IMAGE_LABEL' | 'APP_TITLE' | 'QR_OTHER_DEVICE', string>; WAITING: { PIN2_TITLE: string }; SUBMIT: string };
+type SigningTexts = {
+  DEVICE_LINK: Record<'QR_IMAGE_LABEL' | 'QR_TITLE' | 'APP_TITLE' | 'QR_OTHER_DEVICE', string>;
+  WAITING: { PIN2_TITLE: string };
+  SUBMIT: string;
+};
 type Catalogue = { AUTH: { DEVICE_LINK: DeviceLinkTexts }; APPLICATION: { SIGNING: SigningTexts } };
 const texts = (locale: string) => JSON.parse(readFileSync(`apps/web/src/i18n/${locale}.json`, 'utf8')) as Catalogue;
 
 mkdirSync(outDir, { recursive: true });
-const server = await startServer();
+// Slow enough that the "enter PIN2" state stays on the screen while it is taken.
+const server = await startServer({ SIMULATOR_COMPLETION_DELAY_MS: '4000' });
 const browser = await launchBrowser();
 const smartIdBaseUrl = server.app.identitySimulators?.smartIdBaseUrl ?? '';
 
@@ -38,9 +43,24 @@ const shoot = async (page: Page, name: string) => {
   console.log(`${outDir}/${name}.png`);
 };
 
+/** The signing view, not the whole overview above it: the viewport with the state's heading near its top. */
+const shootSigning = async (page: Page, name: string, heading: string) => {
+  await page.waitForTimeout(300);
+  await page.getByRole('heading', { name: heading }).evaluate((heading) => {
+    window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 80);
+  });
+  await page.screenshot({ path: `${outDir}/${name}.png` });
+  console.log(`${outDir}/${name}.png`);
+};
+
 /** Signing without a Smart-ID sign-in: the account is chosen by QR code (a computer) or the app's link (a phone). */
-async function signingScreens(locale: (typeof locales)[number], width: number): Promise<void> {
+async function signingScreens(locale: (typeof locales)[number], width: number, personalId: string, birthDate: string): Promise<void> {
   const { SIGNING } = texts(locale).APPLICATION;
+  // One Smart-ID test account per screen, each with a company typed by hand.
+  const subject: ApplicationSubject = {
+    company: { businessName: `Allkiri ${personalId} OÜ`, registryCode: '' },
+    person: { personalId, firstName: 'OK', lastName: 'TESTNUMBER', birthDate },
+  };
   const suffix = `${locale}-${String(width)}`;
   const page = await pageAt(browser, width);
   let appLink: string | undefined;
@@ -48,9 +68,9 @@ async function signingScreens(locale: (typeof locales)[number], width: number): 
     appLink = route.request().url();
     await route.fulfill({ status: 204 });
   });
-  await signInForTesting(page, server.baseUrl, OK_TESTNUMBER.person.personalId);
+  await signInForTesting(page, server.baseUrl, personalId);
   await givePersonalInformation(page, `signing.${suffix}@example.ee`);
-  await fillStepsThroughApi(page, server.baseUrl, OK_TESTNUMBER, 'AdditionalData', 'overview');
+  await fillStepsThroughApi(page, server.baseUrl, subject, 'AdditionalData', 'overview');
   await answerOverview(page);
   // The overview's answers are kept in the page: the language changes in place.
   await page.locator(`button[lang="${locale}"]`).first().click();
@@ -58,9 +78,9 @@ async function signingScreens(locale: (typeof locales)[number], width: number): 
   await page.getByRole('button', { name: SIGNING.SUBMIT }).click();
   if (width < 600) {
     await page.getByRole('heading', { name: SIGNING.DEVICE_LINK.APP_TITLE }).waitFor();
-    await shoot(page, `signing-app-${suffix}`);
+    await shootSigning(page, `signing-app-${suffix}`, SIGNING.DEVICE_LINK.APP_TITLE);
     const answer = await playThePhone(smartIdBaseUrl, {
-      documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`,
+      documentNumber: `PNOEE-${personalId}-MOCK-Q`,
       deviceLink: appLink ?? '',
       flowType: 'Web2App',
       browserCookie: 'none=1',
@@ -73,18 +93,28 @@ async function signingScreens(locale: (typeof locales)[number], width: number): 
   } else {
     const qr = page.getByRole('img', { name: SIGNING.DEVICE_LINK.QR_IMAGE_LABEL });
     await qr.waitFor();
-    await shoot(page, `signing-qr-${suffix}`);
-    await playThePhone(smartIdBaseUrl, { documentNumber: `PNOEE-${OK_TESTNUMBER.person.personalId}-MOCK-Q`, deviceLink: await scanQrCode(qr), flowType: 'QR' });
+    await shootSigning(page, `signing-qr-${suffix}`, SIGNING.DEVICE_LINK.QR_TITLE);
+    await playThePhone(smartIdBaseUrl, { documentNumber: `PNOEE-${personalId}-MOCK-Q`, deviceLink: await scanQrCode(qr), flowType: 'QR' });
   }
   await page.getByRole('heading', { name: SIGNING.WAITING.PIN2_TITLE }).waitFor({ timeout: 20_000 });
-  await page.screenshot({ path: `${outDir}/signing-pin2-${suffix}.png`, fullPage: true });
-  console.log(`${outDir}/signing-pin2-${suffix}.png`);
+  await shootSigning(page, `signing-pin2-${suffix}`, SIGNING.WAITING.PIN2_TITLE);
   await page.context().close();
 }
 
 try {
-  for (const locale of locales) {
-    for (const width of [360, 1280]) await signingScreens(locale, width);
+  const accounts = [
+    ['40504040001', '1905-04-04'],
+    ['50001029996', '2000-01-02'],
+    ['40404049996', '1904-04-04'],
+    ['40404049985', '1904-04-04'],
+    ['30303039903', '1903-03-03'],
+    ['30303039816', '1903-03-03'],
+  ] as const;
+  for (const [index, locale] of locales.entries()) {
+    for (const [offset, width] of [360, 1280].entries()) {
+      const [personalId, birthDate] = accounts[2 * index + offset] ?? accounts[0];
+      await signingScreens(locale, width, personalId, birthDate);
+    }
   }
   for (const locale of locales) {
     const { DEVICE_LINK } = texts(locale).AUTH;
