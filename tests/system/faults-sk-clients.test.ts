@@ -96,9 +96,9 @@ function calls(tag: string): Call[] {
     },
     {
       client: 'Smart-ID',
-      name: 'startCertificateChoice',
-      path: `/smart-id-rp/v3/signature/certificate-choice/notification/etsi/PNOEE-${personalId}`,
-      run: () => smartId.startCertificateChoice({ personalId }),
+      name: 'startDeviceLinkCertificateChoice',
+      path: '/smart-id-rp/v3/signature/certificate-choice/device-link/anonymous',
+      run: () => smartId.startDeviceLinkCertificateChoice({ flow: 'QR' }),
     },
     {
       client: 'Smart-ID',
@@ -209,8 +209,15 @@ describe('SK faults at each call of the Smart-ID and Mobile-ID clients', () => {
     sk.inject((request) => request.method === 'POST' && !request.path.endsWith('/certificate'), {
       kind: 'status',
       status: 200,
-      // Smart-ID v3 answers a signature's start with the code to show (docs/eid-facts.md section 1.9).
-      body: '{"sessionID":"fine","vc":{"type":"numeric4","value":"1234"}}',
+      // Smart-ID v3 answers a signature's start with the code to show, and a device-link start with the link's
+      // token, secret and base (docs/eid-facts.md sections 1.9, 1.10); each start reads what it needs.
+      body: JSON.stringify({
+        sessionID: 'fine',
+        vc: { type: 'numeric4', value: '1234' },
+        sessionToken: 'fine1',
+        sessionSecret: Buffer.alloc(32, 1).toString('base64'),
+        deviceLinkBase: 'https://smart-id.com/device-link',
+      }),
     });
     sk.inject((request) => request.method === 'GET', { kind: 'status', status: 200, body: '{"state":"RUNNING"}' });
     const cases = calls('control').filter((call) => call.name !== 'signingCertificate');

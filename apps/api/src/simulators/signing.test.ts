@@ -69,10 +69,24 @@ const failedAtStart = (error: unknown) => {
   throw error;
 };
 
+/** The phone of this person's account scans the link of a certificate choice (SK DEMO's /mock/device-link); its HTTP status. */
+const scan = async (deviceLink: string, personalId: string): Promise<number> => {
+  const response = await fetch(simulators.smartIdMockDeviceLinkUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ documentNumber: `PNOEE-${personalId}-MOCK-Q`, deviceLink, flowType: 'QR' }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+};
+
+/** A certificate choice by QR code that this person's phone scans, polled as `pollAs` (the signed-in person). */
 const chooseCertificate = async (client: SmartIdClient, personalId: string, pollAs = personalId): Promise<CertificateChoicePollResult> => {
   try {
-    const { providerSessionId } = await client.startCertificateChoice({ personalId });
-    return await client.pollCertificateChoice({ providerSessionId, personalId: pollAs, timeoutMs: 1000 });
+    const choice = await client.startDeviceLinkCertificateChoice({ flow: 'QR' });
+    const status = await scan(client.certificateChoiceLink(choice, { lang: 'est', nowMs: Date.now() }), personalId);
+    if (status !== 200) throw new Error(`the phone answered ${String(status)}`);
+    return await client.pollCertificateChoice({ providerSessionId: choice.providerSessionId, personalId: pollAs, timeoutMs: 1000 });
   } catch (error) {
     return failedAtStart(error);
   }
@@ -172,8 +186,9 @@ describe('Smart-ID signing with the demo identities', () => {
     expect(await sign(smartId, { personalId: '50001029996', hash: sha('SHA256'), hashType: 'SHA256' }, certificate)).toMatchObject({ status: 'COMPLETE' });
   });
 
-  it('a personal code or document number with no account is user_not_found (404)', async () => {
-    expect(await chooseCertificate(smartId, '38001085718')).toEqual({ status: 'FAILED', code: 'user_not_found' });
+  it('a person with no account has no phone to choose with, and a document number with no account is user_not_found (404)', async () => {
+    const choice = await smartId.startDeviceLinkCertificateChoice({ flow: 'QR' });
+    expect(await scan(smartId.certificateChoiceLink(choice, { lang: 'est', nowMs: Date.now() }), '38001085718')).toBe(404);
     const { certificate } = await chosen('40504040001');
     expect(
       await sign(smartId, { personalId: '38001085718', documentNumber: 'PNOEE-38001085718-MOCK-Q', hash: sha('SHA256'), hashType: 'SHA256' }, certificate),

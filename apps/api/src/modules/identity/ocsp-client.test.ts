@@ -36,10 +36,8 @@ const signingCertificate = async (holder: Holder): Promise<Uint8Array> => {
       trustAnchors: simulators.smartIdTrustAnchors,
       displayText: 'Lepingu allkirjastamine',
     });
-    const { providerSessionId } = await smartId.startCertificateChoice({ personalId: holder.personalId });
-    const choice = await smartId.pollCertificateChoice({ providerSessionId, personalId: holder.personalId, timeoutMs: 1000 });
-    if (choice.status !== 'COMPLETE') throw new Error(`certificate choice ${choice.status}`);
-    return Buffer.from(choice.signingCertificate.certificate, 'base64');
+    const { certificate } = await smartId.signingCertificate({ documentNumber: `PNOEE-${holder.personalId}-MOCK-Q`, personalId: holder.personalId });
+    return Buffer.from(certificate, 'base64');
   }
   if (holder.service === 'MOBILE_ID') {
     const mobileId = createMobileIdClient({

@@ -295,11 +295,17 @@ describe('Smart-ID signing requests', () => {
     return client.pollSignature({ providerSessionId, personalId, hash, hashType: 'SHA512', certificate, timeoutMs: 1000 });
   };
 
-  it('chooses the certificate with POST signature/certificate-choice/notification/etsi/PNOEE-{code} and no digest', async () => {
+  // A device-link choice's answer: the session, its token and secret, and the link's base.
+  const choiceStarted = (sessionID: string) => ({
+    status: 200,
+    body: { sessionID, sessionToken: 'token1', sessionSecret: Buffer.alloc(32, 7).toString('base64'), deviceLinkBase: 'https://smart-id.com/device-link' },
+  });
+
+  it('chooses the certificate with POST signature/certificate-choice/device-link/anonymous and no digest', async () => {
     server.requests.length = 0;
     answer = (request) =>
       request.method === 'POST'
-        ? { status: 200, body: { sessionID: 'choice-1' } }
+        ? choiceStarted('choice-1')
         : {
             status: 200,
             body: {
@@ -308,7 +314,7 @@ describe('Smart-ID signing requests', () => {
               cert: { value: der(signing), certificateLevel: 'QUALIFIED' },
             },
           };
-    const { providerSessionId } = await client.startCertificateChoice({ personalId });
+    const { providerSessionId } = await client.startDeviceLinkCertificateChoice({ flow: 'QR' });
     expect(await client.pollCertificateChoice({ providerSessionId, personalId, timeoutMs: 1000 })).toEqual({
       status: 'COMPLETE',
       signingCertificate: {
@@ -319,7 +325,7 @@ describe('Smart-ID signing requests', () => {
     });
     expect(server.requests[0]).toEqual({
       method: 'POST',
-      url: '/smart-id-rp/v3/signature/certificate-choice/notification/etsi/PNOEE-40504040001',
+      url: '/smart-id-rp/v3/signature/certificate-choice/device-link/anonymous',
       body: { relyingPartyUUID: '00000000-0000-4000-8000-000000000000', relyingPartyName: 'DEMO', certificateLevel: 'QUALIFIED' },
     });
     expect(server.requests[1]).toMatchObject({ method: 'GET', url: '/smart-id-rp/v3/session/choice-1?timeoutMs=1000' });
@@ -327,8 +333,8 @@ describe('Smart-ID signing requests', () => {
 
   it('a certificate choice with the authentication certificate or without a document number fails', async () => {
     const choose = async (body: unknown) => {
-      answer = (request) => (request.method === 'POST' ? { status: 200, body: { sessionID: 'choice-2' } } : { status: 200, body });
-      const { providerSessionId } = await client.startCertificateChoice({ personalId });
+      answer = (request) => (request.method === 'POST' ? choiceStarted('choice-2') : { status: 200, body });
+      const { providerSessionId } = await client.startDeviceLinkCertificateChoice({ flow: 'QR' });
       return client.pollCertificateChoice({ providerSessionId, personalId, timeoutMs: 1000 });
     };
     const ok = { endResult: 'OK', documentNumber: 'PNOEE-40504040001-MOCK-Q' };
@@ -452,7 +458,9 @@ describe('Smart-ID signing requests', () => {
     });
     answer = () => ({ status: 404, body: {} });
     await expect(client.startSignature({ personalId, documentNumber: 'PNOEE-x', hash, hashType: 'SHA512' })).rejects.toMatchObject({ code: 'user_not_found' });
-    await expect(client.startCertificateChoice({ personalId })).rejects.toMatchObject({ code: 'user_not_found' });
+    await expect(
+      client.startLinkedSignature({ personalId, documentNumber: 'PNOEE-x', linkedSessionId: 'choice-1', hash, hashType: 'SHA512' }),
+    ).rejects.toMatchObject({ code: 'user_not_found' });
     await expect(client.startSignature({ personalId, hash, hashType: 'SHA512', displayText: 'x'.repeat(61) })).rejects.toMatchObject({ code: 'unexpected' });
     await expect(client.startSignature({ personalId, hash: hash.subarray(0, 32), hashType: 'SHA512' })).rejects.toMatchObject({ code: 'unexpected' });
   });

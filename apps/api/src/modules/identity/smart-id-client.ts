@@ -451,11 +451,6 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
       });
     },
 
-    // The person picks the account to sign with; no PIN is asked (docs/eid-facts.md section 1.9).
-    async startCertificateChoice({ personalId }) {
-      return startSession(`signature/certificate-choice/notification/etsi/${semanticsIdentifier(personalId)}`, {});
-    },
-
     async pollCertificateChoice({ providerSessionId, personalId, timeoutMs }) {
       const polled = await pollSession(providerSessionId, timeoutMs);
       if (!polled.ok) return polled.result;

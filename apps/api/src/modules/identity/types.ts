@@ -214,8 +214,6 @@ export type SmartIdSigningProvider = SigningProvider & {
     hashType: HashType;
     displayText?: string;
   }): Promise<{ providerSessionId: string }>;
-  /** Starts certificate choice by personal code (signature/certificate-choice/notification/etsi/PNOEE-…); throws IdentityError like startSignature. */
-  startCertificateChoice(input: { personalId: string }): Promise<{ providerSessionId: string }>;
   /** One status request of the certificate choice; COMPLETE carries the validated signing certificate and its document number. */
   pollCertificateChoice(input: { providerSessionId: string; personalId: string; timeoutMs: number }): Promise<CertificateChoicePollResult>;
   /**
