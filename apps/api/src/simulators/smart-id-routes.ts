@@ -188,6 +188,13 @@ const readInteractions = (value: string): Interaction[] | null => {
 
 const PKCS1_HASH_TYPES: Record<string, HashType> = { sha256WithRSAEncryption: 'SHA256', sha384WithRSAEncryption: 'SHA384', sha512WithRSAEncryption: 'SHA512' };
 
+/** The digest a signature request asks to sign, or null when it is no Base64 or not the length its algorithm's hash gives. */
+const digestOf = ({ digest, signatureAlgorithm }: { digest: string; signatureAlgorithm: string }): Buffer | null => {
+  const hashType = PKCS1_HASH_TYPES[signatureAlgorithm] ?? 'SHA512';
+  const bytes = decodeBase64(digest);
+  return bytes !== null && bytes.length === V3_HASH_ALGORITHMS[`SHA-${hashType.slice(3)}` as V3HashAlgorithm].bytes ? bytes : null;
+};
+
 export type SmartIdStandIn = {
   /** The RP API v3, under the base path (…/smart-id-rp/v3). */
   api: (app: FastifyInstance) => Promise<void>;
@@ -463,11 +470,8 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
         const body = parsed.data;
         const refused = refusedParty(reply, body);
         if (refused) return refused;
-        const hashType = PKCS1_HASH_TYPES[body.signatureProtocolParameters.signatureAlgorithm] ?? 'SHA512';
-        const digest = decodeBase64(body.signatureProtocolParameters.digest);
-        if (digest === null || digest.length !== V3_HASH_ALGORITHMS[`SHA-${hashType.slice(3)}` as V3HashAlgorithm].bytes) {
-          return problem(reply, 400, 'digest does not match the signature algorithm');
-        }
+        const digest = digestOf(body.signatureProtocolParameters);
+        if (digest === null) return problem(reply, 400, 'digest does not match the signature algorithm');
         const offered = readInteractions(body.interactions);
         if (offered === null) return problem(reply, 400, 'invalid interactions');
         const identity = accountFor(target, request.params.id);
@@ -488,11 +492,8 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       const body = parsed.data;
       const refused = refusedParty(reply, body);
       if (refused) return refused;
-      const hashType = PKCS1_HASH_TYPES[body.signatureProtocolParameters.signatureAlgorithm] ?? 'SHA512';
-      const digest = decodeBase64(body.signatureProtocolParameters.digest);
-      if (digest === null || digest.length !== V3_HASH_ALGORITHMS[`SHA-${hashType.slice(3)}` as V3HashAlgorithm].bytes) {
-        return problem(reply, 400, 'digest does not match the signature algorithm');
-      }
+      const digest = digestOf(body.signatureProtocolParameters);
+      if (digest === null) return problem(reply, 400, 'digest does not match the signature algorithm');
       const offered = readInteractions(body.interactions);
       if (offered === null || offered.some((entry) => !DEVICE_LINK_INTERACTIONS.includes(entry.type))) return problem(reply, 400, 'invalid interactions');
       const choice = chosen.get(body.linkedSessionID);

@@ -18,12 +18,14 @@ import {
   schemeNameFor,
   V3_HASH_ALGORITHMS,
   verifyPss,
+  type AuthCodeContext,
   type FlowType,
   type V3HashAlgorithm,
 } from './smart-id-v3-protocol.js';
 import {
   IdentityError,
   type AuthenticatedPerson,
+  type CertificateChoiceLink,
   type HashType,
   type MobileIdentityProvider,
   type PollFailure,
@@ -242,6 +244,53 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     return { ok: true, answer: { body, certificate, certificateLevel: cert?.certificateLevel, documentNumber: result.documentNumber } };
   };
 
+  /** Starts a device-link session (sign-in or certificate choice); a Web2App one names where the app returns. */
+  const startDeviceLinkSession = async (
+    path: string,
+    fields: Record<string, unknown>,
+    flow: DeviceLinkFlow,
+    initialCallbackUrl: string | undefined,
+    now: number | undefined,
+  ): Promise<CertificateChoiceLink> => {
+    if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
+      throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
+    const createdAtMs = now ?? Date.now();
+    const parsed = deviceLinkResponse.safeParse(await post(path, { ...fields, ...(flow === 'Web2App' ? { initialCallbackUrl } : {}) }));
+    // Nothing of the answer goes into the message: it carries the session's secret.
+    if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID device-link answer is incomplete');
+    return {
+      providerSessionId: parsed.data.sessionID,
+      sessionToken: parsed.data.sessionToken,
+      sessionSecret: parsed.data.sessionSecret,
+      deviceLinkBase: parsed.data.deviceLinkBase,
+      flow,
+      ...(flow === 'Web2App' && initialCallbackUrl !== undefined ? { initialCallbackUrl } : {}),
+      createdAtMs,
+    };
+  };
+
+  /** The link of a device-link session to show now: QR links carry the whole seconds since the session was created. */
+  const linkOf = (
+    session: CertificateChoiceLink,
+    sessionType: 'auth' | 'cert',
+    { lang, nowMs }: { lang: string; nowMs: number },
+    bound: Pick<AuthCodeContext, 'signatureProtocol' | 'challenge' | 'interactions'>,
+  ): string => {
+    const isQr = session.flow === 'QR';
+    return buildDeviceLink(
+      {
+        deviceLinkBase: session.deviceLinkBase,
+        deviceLinkType: session.flow,
+        ...(isQr ? { elapsedSeconds: Math.max(0, Math.floor((nowMs - session.createdAtMs) / 1000)) } : {}),
+        sessionToken: session.sessionToken,
+        sessionType,
+        lang,
+      },
+      session.sessionSecret,
+      { schemeName, relyingPartyName: options.relyingPartyName, ...bound, initialCallbackUrl: isQr ? '' : (session.initialCallbackUrl ?? '') },
+    );
+  };
+
   /** The RAW_DIGEST_SIGNATURE fields of a signature request over this hash, with the text shown beside PIN2. */
   const rawDigestSignature = (hash: Uint8Array, hashType: HashType, displayText: string | undefined) => {
     if (!hasHashLength(hash, hashType)) throw new IdentityError('unexpected', 'hash length does not match hashType');
@@ -335,51 +384,13 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     },
 
     async startDeviceLinkAuthentication({ flow, initialCallbackUrl, now }) {
-      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
-        throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
-      const createdAtMs = now ?? Date.now();
       const rpChallenge = randomBytes(RP_CHALLENGE_MAX_BYTES).toString('base64');
-      const body = await post('authentication/device-link/anonymous', {
-        ...authenticationRequest(rpChallenge),
-        ...(flow === 'Web2App' ? { initialCallbackUrl } : {}),
-      });
-      const parsed = deviceLinkResponse.safeParse(body);
-      // Nothing of the answer goes into the message: it carries the session's secret.
-      if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID device-link answer is incomplete');
-      return {
-        providerSessionId: parsed.data.sessionID,
-        sessionToken: parsed.data.sessionToken,
-        sessionSecret: parsed.data.sessionSecret,
-        deviceLinkBase: parsed.data.deviceLinkBase,
-        rpChallenge,
-        interactions,
-        flow,
-        ...(flow === 'Web2App' && initialCallbackUrl !== undefined ? { initialCallbackUrl } : {}),
-        createdAtMs,
-      };
+      const started = await startDeviceLinkSession('authentication/device-link/anonymous', authenticationRequest(rpChallenge), flow, initialCallbackUrl, now);
+      return { ...started, rpChallenge, interactions };
     },
 
     deviceLink(session, { lang, nowMs }) {
-      const isQr = session.flow === 'QR';
-      return buildDeviceLink(
-        {
-          deviceLinkBase: session.deviceLinkBase,
-          deviceLinkType: session.flow,
-          ...(isQr ? { elapsedSeconds: Math.max(0, Math.floor((nowMs - session.createdAtMs) / 1000)) } : {}),
-          sessionToken: session.sessionToken,
-          sessionType: 'auth',
-          lang,
-        },
-        session.sessionSecret,
-        {
-          schemeName,
-          signatureProtocol: 'ACSP_V2',
-          challenge: session.rpChallenge,
-          relyingPartyName: options.relyingPartyName,
-          interactions: session.interactions,
-          initialCallbackUrl: isQr ? '' : (session.initialCallbackUrl ?? ''),
-        },
-      );
+      return linkOf(session, 'auth', { lang, nowMs }, { signatureProtocol: 'ACSP_V2', challenge: session.rpChallenge, interactions: session.interactions });
     },
 
     async pollDeviceLinkAuthentication({ session, timeoutMs }) {
@@ -400,48 +411,11 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     },
 
     // The account to sign with, chosen by QR code or app link; no PIN is asked yet (docs/eid-facts.md section 1.10).
-    async startDeviceLinkCertificateChoice({ flow, initialCallbackUrl, now }) {
-      if (flow === 'Web2App' && !isCallbackUrl(initialCallbackUrl))
-        throw new IdentityError('unexpected', 'Web2App needs an https initialCallbackUrl without # or |');
-      const createdAtMs = now ?? Date.now();
-      const body = await post('signature/certificate-choice/device-link/anonymous', flow === 'Web2App' ? { initialCallbackUrl } : {});
-      const parsed = deviceLinkResponse.safeParse(body);
-      // Nothing of the answer goes into the message: it carries the session's secret.
-      if (!parsed.success) throw new IdentityError('unexpected', 'Smart-ID certificate choice answer is incomplete');
-      return {
-        providerSessionId: parsed.data.sessionID,
-        sessionToken: parsed.data.sessionToken,
-        sessionSecret: parsed.data.sessionSecret,
-        deviceLinkBase: parsed.data.deviceLinkBase,
-        flow,
-        ...(flow === 'Web2App' && initialCallbackUrl !== undefined ? { initialCallbackUrl } : {}),
-        createdAtMs,
-      };
-    },
+    startDeviceLinkCertificateChoice: ({ flow, initialCallbackUrl, now }) =>
+      startDeviceLinkSession('signature/certificate-choice/device-link/anonymous', {}, flow, initialCallbackUrl, now),
 
     // A certificate choice's authCode binds no protocol, digest or interactions: those come with the linked signature.
-    certificateChoiceLink(session, { lang, nowMs }) {
-      const isQr = session.flow === 'QR';
-      return buildDeviceLink(
-        {
-          deviceLinkBase: session.deviceLinkBase,
-          deviceLinkType: session.flow,
-          ...(isQr ? { elapsedSeconds: Math.max(0, Math.floor((nowMs - session.createdAtMs) / 1000)) } : {}),
-          sessionToken: session.sessionToken,
-          sessionType: 'cert',
-          lang,
-        },
-        session.sessionSecret,
-        {
-          schemeName,
-          signatureProtocol: '',
-          challenge: '',
-          relyingPartyName: options.relyingPartyName,
-          interactions: '',
-          initialCallbackUrl: isQr ? '' : (session.initialCallbackUrl ?? ''),
-        },
-      );
-    },
+    certificateChoiceLink: (session, { lang, nowMs }) => linkOf(session, 'cert', { lang, nowMs }, { signatureProtocol: '', challenge: '', interactions: '' }),
 
     // Named by the choice it follows, on the account chosen: the app that is open asks PIN2, with no code to compare.
     async startLinkedSignature({ documentNumber, linkedSessionId, hash, hashType, displayText }) {

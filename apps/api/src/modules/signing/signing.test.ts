@@ -90,6 +90,26 @@ async function sign(call: Call, application: TestApplication, body: object, phon
   return { ...(await pollUntilEnded(call, application, started.signingSessionId, started.verificationCode)), signingSessionId: started.signingSessionId };
 }
 
+/**
+ * The phone of this person's account opens a Web2App link of a signing, chooses the account, and the app opens
+ * the return page: its address, and what the page then sends.
+ */
+async function returnFromPhone(started: Started, personalId: string) {
+  const phone = await openOnPhone(app, {
+    documentNumber: documentNumberOf(personalId),
+    deviceLink: started.deviceLink ?? '',
+    flowType: 'Web2App',
+    browserCookie: 'any=1',
+  });
+  const callback = new URL(phone.callbackUrl ?? '');
+  const body = {
+    signingSessionId: callback.searchParams.get('session'),
+    value: callback.searchParams.get('value'),
+    sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
+  };
+  return { callback, body };
+}
+
 describe('signing with Smart-ID', () => {
   it('after a Smart-ID sign-in by personal code, asks that device: signs the stored contract, submits and mails the follow-up', async () => {
     const { call, application } = await completeApplication(OK_TESTNUMBER, { bySmartId: true });
@@ -195,19 +215,8 @@ describe('signing with Smart-ID', () => {
     // No QR code to renew for an app link.
     expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}/device-link?language=en`)).statusCode).toBe(404);
 
-    const phone = await openOnPhone(app, {
-      documentNumber: documentNumberOf('40404049985'),
-      deviceLink: started.deviceLink ?? '',
-      flowType: 'Web2App',
-      browserCookie: 'any=1',
-    });
-    const callback = new URL(phone.callbackUrl ?? '');
+    const { callback, body } = await returnFromPhone(started, '40404049985');
     expect(callback.pathname).toBe('/start/signing/smart-id-return');
-    const body = {
-      signingSessionId: callback.searchParams.get('session'),
-      value: callback.searchParams.get('value'),
-      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
-    };
     // Not signed in: the app may open another tab. A wrong digest is refused, and spends the return.
     const forged = await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: { ...body, sessionSecretDigest: 'A'.repeat(43) } });
     expect(forged.statusCode).toBe(404);
@@ -219,18 +228,7 @@ describe('signing with Smart-ID', () => {
   it('the return takes up the choice without the first tab, once', async () => {
     const { call, application } = await completeApplication(withoutRegister('30303039816', '1903-03-03'));
     const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
-    const phone = await openOnPhone(app, {
-      documentNumber: documentNumberOf('30303039816'),
-      deviceLink: started.deviceLink ?? '',
-      flowType: 'Web2App',
-      browserCookie: 'any=1',
-    });
-    const callback = new URL(phone.callbackUrl ?? '');
-    const body = {
-      signingSessionId: callback.searchParams.get('session'),
-      value: callback.searchParams.get('value'),
-      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
-    };
+    const { body } = await returnFromPhone(started, '30303039816');
     expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(204);
     // The linked signature was asked from the chosen account at once: its PIN2 prompt is on the phone.
     const [session] = await app.database.db.select().from(signingSessions).where(eq(signingSessions.id, started.signingSessionId));
@@ -242,18 +240,7 @@ describe('signing with Smart-ID', () => {
   it('a return after the first tab took up the choice is still answered, once; after the signing ended it is not', async () => {
     const { call, application } = await completeApplication(withoutRegister('30303039903', '1903-03-03'));
     const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
-    const phone = await openOnPhone(app, {
-      documentNumber: documentNumberOf('30303039903'),
-      deviceLink: started.deviceLink ?? '',
-      flowType: 'Web2App',
-      browserCookie: 'any=1',
-    });
-    const callback = new URL(phone.callbackUrl ?? '');
-    const body = {
-      signingSessionId: callback.searchParams.get('session'),
-      value: callback.searchParams.get('value'),
-      sessionSecretDigest: callback.searchParams.get('sessionSecretDigest'),
-    };
+    const { body } = await returnFromPhone(started, '30303039903');
     // The first tab's status call takes up the choice before the app's return arrives.
     expect((await call('GET', `${signingPath(application)}/${started.signingSessionId}`)).json()).toMatchObject({ state: 'WAITING_FOR_PIN2' });
     expect((await app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body })).statusCode).toBe(204);
