@@ -54,6 +54,9 @@ const NEUTRAL: Record<string, (asker: Representative) => string> = {
   authenticationSessionId: () => smartIdSessionId,
 };
 
+/** Values of the query parameters a route requires, which name nobody's resource. */
+const NEUTRAL_QUERY: Record<string, string> = { language: 'en' };
+
 beforeAll(async () => {
   // The mail sender polls the outbox on a timer: rarely here, though its queries are not counted either way.
   // Every request checks its session in the database (no per-instance trust window), so that foreign and missing ids are
@@ -82,6 +85,7 @@ afterAll(async () => {
 type Target = 'own' | 'foreign' | 'missing';
 
 const SIGNED_CONTRACT = 'GET /onboarding/applications/{processId}/contract/signed';
+const SIGNING_DEVICE_LINK = 'GET /onboarding/applications/{processId}/signing/{signingSessionId}/device-link';
 
 /** A request of `asker` to the operation, each resource parameter pointing at the asker's, the other's, or nobody's. */
 function requestOf(
@@ -108,9 +112,16 @@ function requestOf(
   const body = operation.body
     ? (validBody(operation, { actor: bodyActor, params: values, refreshToken: 'no-such-refresh-token', authorizationCode: 'no-such-code' }) ?? {})
     : undefined;
+  const query = new URLSearchParams(
+    operation.query.map((name) => {
+      const value = NEUTRAL_QUERY[name];
+      if (value === undefined) throw new Error(`${operation.key}: query parameter ${name} is new; say in access-matrix.test.ts what to send`);
+      return [name, value];
+    }),
+  ).toString();
   return {
     method: operation.method,
-    url: fillPath(operation.path, values),
+    url: `${fillPath(operation.path, values)}${query ? `?${query}` : ''}`,
     headers: authorization === null ? {} : { authorization },
     ...(body === undefined ? {} : { payload: body as object }),
   };
@@ -152,8 +163,14 @@ describe("another representative's resources answer as missing ones", () => {
         [b, 'b'],
       ] as const) {
         const { response } = await recorded(requestOf(operation, asker, {}), key);
-        // The signed container exists once the application is signed; these applications wait for the signature.
-        const own = operation.key === SIGNED_CONTRACT ? { statusCode: 404, message: 'The contract has not been signed.' } : { statusCode: 200 };
+        // The signed container exists once the application is signed; these applications wait for the signature, by
+        // ID-card, so there is no QR code to renew either.
+        const own =
+          operation.key === SIGNED_CONTRACT
+            ? { statusCode: 404, message: 'The contract has not been signed.' }
+            : operation.key === SIGNING_DEVICE_LINK
+              ? { statusCode: 404, message: 'No QR code to show for this signing.' }
+              : { statusCode: 200 };
         expect(response.statusCode, `${operation.key}: ${response.body.slice(0, 200)}`).toBe(own.statusCode);
         if (own.message) expect(response.json()).toMatchObject({ message: own.message });
       }

@@ -37,6 +37,8 @@ export type Operation = {
   path: string;
   /** Path parameters in the order they appear. */
   params: string[];
+  /** The query parameters the route requires. */
+  query: string[];
   /** The JSON request body's schema, when the route takes a body. */
   body?: JsonSchema;
   /** True when the document asks for the bearer token. */
@@ -49,7 +51,7 @@ export type OpenApiDocument = { operations: Operation[]; components: Record<stri
 
 type RawOperation = {
   security?: unknown[];
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
 
@@ -70,7 +72,16 @@ export async function readOpenApi(app: FastifyInstance, url = '/onboarding/opena
       const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
       const body = raw.requestBody?.content?.['application/json']?.schema;
       const upper = method.toUpperCase() as HttpMethod;
-      operations.push({ method: upper, path, params, ...(body ? { body } : {}), isAuthenticated: (raw.security ?? []).length > 0, key: `${upper} ${path}` });
+      const query = (raw.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required === true).map((parameter) => parameter.name);
+      operations.push({
+        method: upper,
+        path,
+        params,
+        query,
+        ...(body ? { body } : {}),
+        isAuthenticated: (raw.security ?? []).length > 0,
+        key: `${upper} ${path}`,
+      });
     }
   }
   return { operations, components: document.components?.schemas ?? {} };

@@ -406,9 +406,11 @@ export function createSigningService(options: SigningServiceOptions) {
 
     /** A QR code's link for this second while the person chooses the Smart-ID account; asked every second. */
     async deviceLink(user: User, processId: string, signingSessionId: string, language: Locale): Promise<{ deviceLink: string }> {
-      const deviceLink = await options.accountChoice.deviceLink(signingSessionId, { personalId: user.personalId, processId }, language, () =>
-        repository.findSession(signingSessionId, processId),
-      );
+      const deviceLink = await options.accountChoice.deviceLink(signingSessionId, { personalId: user.personalId, processId }, language, async () => {
+        // Someone else's application is missing to this person, as for every signing call.
+        await applications.owned(user, processId);
+        return repository.findSession(signingSessionId, processId);
+      });
       if (!deviceLink) throw new AppError('NOT_FOUND', 'No QR code to show for this signing.');
       return { deviceLink };
     },

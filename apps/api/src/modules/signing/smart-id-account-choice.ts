@@ -79,7 +79,8 @@ export function createAccountChoice({ smartId, sealing, publicUrl, now }: Accoun
 
     /**
      * A QR code's link for this second, for the person who started it; undefined once it was chosen, ended or
-     * its window passed. `row` is read only when this instance does not know the session.
+     * its window passed. `row` is read only when this instance does not know the session as the asker's; it
+     * checks that the application is the asker's first.
      */
     async deviceLink(
       id: string,
@@ -87,12 +88,15 @@ export function createAccountChoice({ smartId, sealing, publicUrl, now }: Accoun
       language: Locale,
       row: () => Promise<SigningSessionRow | undefined>,
     ): Promise<string | undefined> {
+      const isTheirs = (candidate: Known | undefined): candidate is Known =>
+        candidate !== undefined && candidate.personalId === who.personalId && candidate.processId === who.processId;
       let choice = known.get(id);
-      if (!choice) {
+      // Anything but the asker's own known choice takes the way a missing one takes: a look-up that checks the owner.
+      if (!isTheirs(choice)) {
         const stored = await row();
         choice = stored?.status === 'RUNNING' && !stored.documentNumber ? choiceOf(stored) : undefined;
       }
-      if (!choice || choice.personalId !== who.personalId || choice.processId !== who.processId) return undefined;
+      if (!isTheirs(choice)) return undefined;
       const { link } = choice;
       if (link.flow !== 'QR' || now().getTime() - link.createdAtMs >= DEVICE_LINK_WINDOW_SECONDS * 1000) return undefined;
       return linkOf(link, language);
