@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
 import { contracts, signingSessions } from '../../db/schema.js';
 
@@ -102,6 +102,19 @@ export function createSigningRepository(db: Db) {
         .where(and(eq(signingSessions.id, id), sql`${signingSessions.deviceLink} ? 'valueHash'`))
         .returning({ id: signingSessions.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Takes up a Smart-ID account choice for this session: of two callers that saw it complete at once (the tab's
+     * status call and the phone's return), one gets the session and asks for the signature; the other undefined.
+     */
+    async claimAccountChoice(id: string, chosen: { documentNumber: string; certificate: string }): Promise<SigningSessionRow | undefined> {
+      const [row] = await db
+        .update(signingSessions)
+        .set({ ...chosen, updatedAt: new Date() })
+        .where(and(eq(signingSessions.id, id), eq(signingSessions.status, 'RUNNING'), isNull(signingSessions.documentNumber)))
+        .returning();
+      return row;
     },
 
     /** Changes a session that is still running; undefined when it had already ended. */

@@ -256,6 +256,9 @@ export function createSigningService(options: SigningServiceOptions) {
     // Someone else's account chosen on the phone is, to the person, an invalid certificate, as someone else's card is.
     if (choice.status === 'FAILED') return fail(session, failureCodeOf({ code: choice.code, reason: choice.detail ?? '' }));
     const { certificate, documentNumber = '' } = choice.signingCertificate;
+    const claimed = await repository.claimAccountChoice(session.id, { documentNumber, certificate });
+    // Taken up by the other caller a moment ago: its signature is the one the phone asks for.
+    if (!claimed) return (await repository.findSession(session.id, session.processId)) ?? session;
     try {
       const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
       const started = await providers.SMART_ID.startLinkedSignature({
@@ -265,13 +268,7 @@ export function createSigningService(options: SigningServiceOptions) {
         hash,
         hashType: CONTRACT_HASH_TYPE,
       });
-      const updated = await repository.updateRunning(session.id, {
-        providerSessionId: started.providerSessionId,
-        documentNumber,
-        certificate,
-        ...signature,
-      });
-      return updated ?? session;
+      return (await repository.updateRunning(session.id, { providerSessionId: started.providerSessionId, ...signature })) ?? claimed;
     } catch (error) {
       if (!(error instanceof IdentityError)) throw error;
       return fail(session, error.code);
@@ -374,6 +371,8 @@ export function createSigningService(options: SigningServiceOptions) {
       const providerSessionId = session.providerSessionId ?? '';
 
       if (session.method === 'SMART_ID' && !session.documentNumber) return statusOf(await advanceAccountChoice(session, user.personalId));
+      // Chosen, and the linked signature being asked for by the call that took the choice up: nothing to poll yet.
+      if (session.method === 'SMART_ID' && !session.signedInfoHash) return statusOf(session);
 
       const provider = session.method === 'SMART_ID' ? providers.SMART_ID : providers.MOBILE_ID;
       const result = await provider.pollSignature({

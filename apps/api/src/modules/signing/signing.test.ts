@@ -248,6 +248,19 @@ describe('signing with Smart-ID', () => {
     expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
   });
 
+  it('the tab and the phone’s return seeing the choice at the same moment ask for one signature between them', async () => {
+    const { call, application } = await completeApplication(withoutRegister('39901012239', '1999-01-01'));
+    const started = (await call('POST', signingPath(application), { method: 'SMART_ID', flow: 'Web2App' })).json() as Started;
+    const { body } = await returnFromPhone(started, '39901012239');
+    const [status, returned] = await Promise.all([
+      call('GET', `${signingPath(application)}/${started.signingSessionId}`),
+      app.inject({ method: 'POST', url: '/onboarding/signing/smart-id-return', payload: body }),
+    ]);
+    expect(status.json()).toMatchObject({ state: 'WAITING_FOR_PIN2' });
+    expect(returned.statusCode).toBe(204);
+    expect(await pollUntilEnded(call, application, started.signingSessionId)).toMatchObject({ state: 'SIGNED' });
+  });
+
   it('after a sign-in by QR code, asks the same device by notification: no choice of account, the code at once', async () => {
     // SK's device-link test account, with a company typed by hand.
     const subject = withoutRegister('40404040009', '1904-04-04');
