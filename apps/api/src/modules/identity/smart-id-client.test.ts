@@ -326,7 +326,13 @@ describe('Smart-ID signing requests', () => {
     expect(server.requests[0]).toEqual({
       method: 'POST',
       url: '/smart-id-rp/v3/signature/certificate-choice/device-link/anonymous',
-      body: { relyingPartyUUID: '00000000-0000-4000-8000-000000000000', relyingPartyName: 'DEMO', certificateLevel: 'QUALIFIED' },
+      // A nonce of its own: the body names nobody, and SK answers an identical request within 15 s with the same session.
+      body: {
+        relyingPartyUUID: '00000000-0000-4000-8000-000000000000',
+        relyingPartyName: 'DEMO',
+        certificateLevel: 'QUALIFIED',
+        nonce: expect.stringMatching(/^[\w-]{20}$/),
+      },
     });
     expect(server.requests[1]).toMatchObject({ method: 'GET', url: '/smart-id-rp/v3/session/choice-1?timeoutMs=1000' });
   });

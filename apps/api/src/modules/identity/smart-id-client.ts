@@ -411,8 +411,16 @@ export const createSmartIdClient = (options: SmartIdClientOptions): SmartIdClien
     },
 
     // The account to sign with, chosen by QR code or app link; no PIN is asked yet (docs/eid-facts.md section 1.10).
+    // Its body names nobody, so two people's starts within SK's 15 s would be the same request and could be given
+    // the same session (docs/eid-facts.md section 1.2): a random nonce keeps each one its own.
     startDeviceLinkCertificateChoice: ({ flow, initialCallbackUrl, now }) =>
-      startDeviceLinkSession('signature/certificate-choice/device-link/anonymous', {}, flow, initialCallbackUrl, now),
+      startDeviceLinkSession(
+        'signature/certificate-choice/device-link/anonymous',
+        { nonce: randomBytes(15).toString('base64url') },
+        flow,
+        initialCallbackUrl,
+        now,
+      ),
 
     // A certificate choice's authCode binds no protocol, digest or interactions: those come with the linked signature.
     certificateChoiceLink: (session, { lang, nowMs }) => linkOf(session, 'cert', { lang, nowMs }, { signatureProtocol: '', challenge: '', interactions: '' }),
