@@ -451,17 +451,11 @@ describe('signing view: Smart-ID without a Smart-ID sign-in', () => {
 
   it('shows the QR code to choose the account, renews it, then asks for PIN2 with no code and lands on /success', async () => {
     const user = userEvent.setup();
-    const { on, callsTo } = serveSigning({
-      statuses: [
-        { state: 'WAITING_FOR_PIN2', isChoosingAccount: true },
-        { state: 'WAITING_FOR_PIN2', isChoosingAccount: true },
-        waiting(),
-        waiting(),
-        signed(),
-      ],
-    });
+    // Each state is held until the test has seen it: the poll here runs every 5 ms.
+    const { on, callsTo, setStatuses } = serveSigning({ statuses: [{ state: 'WAITING_FOR_PIN2', isChoosingAccount: true }] });
     on(SIGNING_URL, () => jsonResponse({ signingSessionId: 's-1', deviceLink: LINK, deviceLinkFlow: 'QR', expiresInSeconds: 60 }));
-    on('GET /onboarding/applications/p-1/signing/s-1/device-link', () => jsonResponse({ deviceLink: `${LINK}-renewed` }));
+    const renewal = 'GET /onboarding/applications/p-1/signing/s-1/device-link?language=en';
+    on(renewal, () => jsonResponse({ deviceLink: `${LINK}-renewed` }));
     renderView({ claims: { authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' } });
     await user.click(await screen.findByRole('radio', { name: 'Smart-ID' }));
     await user.click(signButton());
@@ -469,9 +463,17 @@ describe('signing view: Smart-ID without a Smart-ID sign-in', () => {
     expect(screen.getByRole('img', { name: 'QR code for signing with Smart-ID' })).toBeTruthy();
     // A computer: the code, not the app's link; the language for SK's page.
     expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'SMART_ID', flow: 'QR', language: 'en' }]);
+    // The code is renewed every second while it is shown.
+    await waitFor(() => expect(callsTo(renewal).length).toBeGreaterThan(0), { timeout: 3000 });
+    expect(screen.getByRole('img', { name: 'QR code for signing with Smart-ID' })).toBeTruthy();
+
+    // The phone chose the account: PIN2 is asked in the app, with no code to compare.
+    setStatuses([waiting()]);
     expect(await findStateHeading('Enter PIN2')).toBeTruthy();
     expect(panel().getByText('Enter PIN2 in the Smart-ID app to sign.')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'QR code for signing with Smart-ID' })).toBeNull();
     expect(screen.queryByTestId('signing-verification-code')).toBeNull();
+    setStatuses([signed()]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Submitted' })).toBeTruthy();
   });
 });
