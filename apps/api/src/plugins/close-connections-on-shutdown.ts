@@ -11,7 +11,8 @@ export function closeConnectionsOnShutdown(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -12,6 +12,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  LogLevel,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -61,6 +62,12 @@ export type ContractRouteOptions<Status extends SuccessStatus, Headers extends z
   preHandler?: RouteHook | RouteHook[];
   /** Bytes the body may have, when not the server's limit. */
   bodyLimit?: number;
+  /**
+   * The lowest level this route's request logs are written at, when not the server's: 'warn' drops the two info
+   * lines of each request (incoming, completed) of a route asked every second by everyone waiting; its warnings
+   * and errors are still written.
+   */
+  logLevel?: LogLevel;
 };
 
 /** What the handler is typed by: the contract's parameters, query and body, and its success answer. */
@@ -183,6 +190,7 @@ export function contractRoutes(app: FastifyInstance, auth?: RouteAuth) {
       ...(onRequest.length > 0 ? { onRequest } : {}),
       ...(preHandler.length > 0 ? { preHandler } : {}),
       ...(documented.bodyLimit === undefined ? {} : { bodyLimit: documented.bodyLimit }),
+      ...(documented.logLevel ? { logLevel: documented.logLevel } : {}),
       schema: {
         operationId: endpoint.operationId,
         tags: [endpoint.tag],

@@ -41,10 +41,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // API answers carry personal data (names, personal codes, the application): no shared or
   // browser cache may keep them. Answers that choose their own caching (reference data with
   // ETags, static files) keep it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback, not an async function: it runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isApi = request.url.startsWith('/onboarding/') || request.url.startsWith('/oauth2/') || request.url.startsWith('/integration/');
     if (isApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -79,7 +79,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   route(
     authEndpoints.smartIdDeviceLink,
-    { summary: "A QR code's link for this second; asked every second while the code is shown" },
+    {
+      summary: "A QR code's link for this second; asked every second while the code is shown",
+      // Asked each second by everyone waiting at a QR code: two info lines each would be most of the log.
+      logLevel: 'warn',
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return service.deviceLink(request.params.authenticationSessionId, request.query.language);

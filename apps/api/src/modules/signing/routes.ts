@@ -36,11 +36,19 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     service.status(userOf(request), request.params.processId, request.params.signingSessionId),
   );
 
-  route(endpoints.deviceLink, { summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen" }, async (request, reply) => {
-    // A link of this second only: never from a cache.
-    void reply.header('cache-control', 'no-store');
-    return service.deviceLink(userOf(request), request.params.processId, request.params.signingSessionId, request.query.language);
-  });
+  route(
+    endpoints.deviceLink,
+    {
+      summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen",
+      // Asked each second while the code is shown: two info lines each would be most of the log.
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      // A link of this second only: never from a cache.
+      void reply.header('cache-control', 'no-store');
+      return service.deviceLink(userOf(request), request.params.processId, request.params.signingSessionId, request.query.language);
+    },
+  );
 
   route(
     endpoints.smartIdReturn,
