@@ -6,3 +6,4 @@ export type { AuthModule } from './plugin.js';
 export { applicantAuth, type RequireUser } from './authenticate.js';
 export { isIdCardSignInOffered } from './id-card-offer.js';
 export { ACCESS_TOKEN_ALGORITHM, keyForToken, type SigningKeyRing } from './signing-key.js';
+export { matchesTokenHash, randomToken, tokenHash } from './secrets.js';

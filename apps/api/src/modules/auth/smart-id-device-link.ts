@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { DEVICE_LINK_LANGUAGES, type AuthenticationStatusResponse, type DeviceLinkFlow, type SmartIdCallbackRequest } from '@onboarding/domain';
 import { LRUCache } from 'lru-cache';
 import type { StoredDeviceLink } from '../../db/schema.js';
@@ -13,7 +12,7 @@ import {
 } from '../identity/index.js';
 import type { AuthRepository, AuthSession } from './auth-repository.js';
 import { seal, unseal, type KeyEncryptionKeys } from './key-encryption.js';
-import { randomToken, tokenHash } from './secrets.js';
+import { matchesTokenHash, randomToken, tokenHash } from './secrets.js';
 
 /** The browser's return address after a Web2App sign-in: a page of the web app (docs/design.md). */
 export const DEVICE_LINK_RETURN_PATH = '/start/authentication/smart-id-return';
@@ -36,13 +35,6 @@ export type DeviceLinkSignInOptions = {
   /** The web app's public origin and base, where the Web2App return page is. */
   publicUrl: string;
   now: () => Date;
-};
-
-const sameHash = (value: string, expectedHash: string | undefined): boolean => {
-  if (expectedHash === undefined) return false;
-  const actual = Buffer.from(tokenHash(value));
-  const expected = Buffer.from(expectedHash);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
 };
 
 /**
@@ -140,8 +132,8 @@ export function createDeviceLinkSignIn({ repository, client, keyEncryption, publ
         !session ||
         stored.flow !== 'Web2App' ||
         cookie === undefined ||
-        !sameHash(cookie, stored.cookieHash) ||
-        !sameHash(input.value, stored.valueHash)
+        !matchesTokenHash(cookie, stored.cookieHash) ||
+        !matchesTokenHash(input.value, stored.valueHash)
       ) {
         throw new AppError('NOT_FOUND', 'No sign-in to return to in this browser.');
       }

@@ -12,7 +12,7 @@ export { createOcspClient, responderUrlByIssuer, type OcspCheck, type OcspClient
 export { verifyOcspResponse } from './ocsp-response.js';
 export { createSmartIdClient, type DeviceLinkAuthentication, type SmartIdClient } from './smart-id-client.js';
 export { checkDeviceLinkCallback, DEVICE_LINK_WINDOW_SECONDS, type DeviceLinkFlow, type DeviceLinkSession } from './smart-id-device-link.js';
-export { SCHEME_NAME_DEMO, sessionSecretDigest } from './smart-id-v3-protocol.js';
+export { isSessionSecretDigest, SCHEME_NAME_DEMO } from './smart-id-v3-protocol.js';
 export { createTimestampClient, type TimestampClient } from './timestamp-client.js';
 export { verifyTimestampToken } from './timestamp-token.js';
 export {

@@ -125,6 +125,9 @@ const sameText = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
+/** Whether a same-device return's digest names this session's secret (docs/eid-facts.md section 1.10); constant time. */
+export const isSessionSecretDigest = (sessionSecret: string, digest: string): boolean => sameText(sessionSecretDigest(sessionSecret), digest);
+
 /**
  * The callback checks of a same-device sign-in (docs/eid-facts.md section 1.10): the digest names our
  * session's secret and the verifier hashes to the userChallenge the session answered. Constant-time compares.
@@ -135,7 +138,7 @@ export const isValidCallback = (input: {
   userChallengeVerifier: string;
   userChallenge: string;
 }): boolean => {
-  const digestOk = sameText(sessionSecretDigest(input.sessionSecret), input.sessionSecretDigest);
+  const digestOk = isSessionSecretDigest(input.sessionSecret, input.sessionSecretDigest);
   const challengeOk = sameText(userChallengeOf(input.userChallengeVerifier), input.userChallenge);
   return digestOk && challengeOk;
 };

@@ -1,8 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEVICE_LINK_LANGUAGES, type DeviceLinkFlow, type Locale } from '@onboarding/domain';
 import { LRUCache } from 'lru-cache';
 import type { StoredCertificateChoiceLink } from '../../db/schema.js';
-import { DEVICE_LINK_WINDOW_SECONDS, sessionSecretDigest, type CertificateChoiceLink, type SigningProviders } from '../identity/index.js';
+import { matchesTokenHash, randomToken, tokenHash } from '../auth/index.js';
+import { DEVICE_LINK_WINDOW_SECONDS, isSessionSecretDigest, type CertificateChoiceLink, type SigningProviders } from '../identity/index.js';
 import type { SigningSessionRow } from './signing-repository.js';
 
 /** Where the Smart-ID app sends a person who signs on this phone once the account is chosen: a page of the web app. */
@@ -18,10 +18,6 @@ export type SecretSealing = {
 const LINKS_KEPT = 2_000;
 
 type Known = { link: CertificateChoiceLink; personalId: string; processId: string };
-
-const hashOf = (value: string): string => createHash('sha256').update(value).digest('base64url');
-const isSame = (actual: string, expected: string | undefined): boolean =>
-  expected !== undefined && actual.length === expected.length && timingSafeEqual(Buffer.from(actual), Buffer.from(expected));
 
 export type AccountChoiceOptions = {
   smartId: Pick<SigningProviders['SMART_ID'], 'startDeviceLinkCertificateChoice' | 'certificateChoiceLink'>;
@@ -66,13 +62,13 @@ export function createAccountChoice({ smartId, sealing, publicUrl, now }: Accoun
     /** Asks SK for a choice by QR code or app link; the answer's link is the first the person sees. */
     async start(row: SigningSessionRow, flow: DeviceLinkFlow, language: Locale) {
       // Web2App: the app returns the person to a page that names this session and carries a one-time value.
-      const value = flow === 'Web2App' ? randomBytes(32).toString('base64url') : undefined;
+      const value = flow === 'Web2App' ? randomToken() : undefined;
       const initialCallbackUrl = value ? `${publicUrl}${SIGNING_RETURN_PATH}?${new URLSearchParams({ session: row.id, value })}` : undefined;
       const link = await smartId.startDeviceLinkCertificateChoice({ flow, ...(initialCallbackUrl ? { initialCallbackUrl } : {}), now: now().getTime() });
       known.set(row.id, { link, personalId: row.personalId, processId: row.processId });
       return {
         providerSessionId: link.providerSessionId,
-        stored: { ...toStored(link), ...(value ? { valueHash: hashOf(value) } : {}) },
+        stored: { ...toStored(link), ...(value ? { valueHash: tokenHash(value) } : {}) },
         answer: { deviceLink: linkOf(link, language), deviceLinkFlow: flow, expiresInSeconds: DEVICE_LINK_WINDOW_SECONDS },
       };
     },
@@ -109,8 +105,11 @@ export function createAccountChoice({ smartId, sealing, publicUrl, now }: Accoun
      */
     isGenuineReturn(row: SigningSessionRow, input: { value: string; sessionSecretDigest: string }): boolean {
       const choice = row.deviceLink?.flow === 'Web2App' ? choiceOf(row) : undefined;
-      if (!choice || !isSame(hashOf(input.value), row.deviceLink?.valueHash)) return false;
-      return isSame(input.sessionSecretDigest, sessionSecretDigest(choice.link.sessionSecret));
+      return (
+        choice !== undefined &&
+        matchesTokenHash(input.value, row.deviceLink?.valueHash) &&
+        isSessionSecretDigest(choice.link.sessionSecret, input.sessionSecretDigest)
+      );
     },
 
     forget: (id: string) => void known.delete(id),
