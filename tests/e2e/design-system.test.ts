@@ -302,7 +302,8 @@ describe('inputs', () => {
     const view = await openGallery();
     const input = view.getByRole('textbox', { name: 'Monthly income' });
     await input.focus();
-    expect(await styleOf(controlOf(input))).toMatchObject({
+    // The border colour eases in over --duration-fast: read it once the transition has ended.
+    await expect.poll(() => styleOf(controlOf(input))).toMatchObject({
       'border-top-color': BRAND,
       'outline-style': 'solid',
       'outline-width': '3px',
