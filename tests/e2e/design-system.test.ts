@@ -303,11 +303,13 @@ describe('inputs', () => {
     const input = view.getByRole('textbox', { name: 'Monthly income' });
     await input.focus();
     // The border colour eases in over --duration-fast: read it once the transition has ended.
-    await expect.poll(() => styleOf(controlOf(input))).toMatchObject({
-      'border-top-color': BRAND,
-      'outline-style': 'solid',
-      'outline-width': '3px',
-      'outline-color': FOCUS_RING,
-    });
+    await expect
+      .poll(() => styleOf(controlOf(input)))
+      .toMatchObject({
+        'border-top-color': BRAND,
+        'outline-style': 'solid',
+        'outline-width': '3px',
+        'outline-color': FOCUS_RING,
+      });
   });
 });
