@@ -2,7 +2,8 @@
 // trust anchors: npm run verify-container -- FILE.asice... [--trust CA.pem]... [--tsa-trust CA.pem]... [--data-dir DIR]
 // Without --trust, the CAs of the identity simulators that `npm start` keeps in DATA_DIR/simulators (default
 // ./data) are trusted, which is what a container signed in a local run needs. Prints every check of every file
-// (under the file's name when there are several); exits 1 when any file fails.
+// (under the file's name when there are several), naming the signature file each check was about, and for a valid
+// file every signer with the signing and time-stamp times; exits 1 when any file fails.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,11 +44,16 @@ let failed = false;
 for (const [index, file] of positionals.entries()) {
   if (positionals.length > 1) console.log(`${index > 0 ? '\n' : ''}${file}:`);
   const report = await verifyContainer(readFileSync(file), trusted);
-  for (const { check, ok, detail } of report.checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${detail}`);
+  // Every check, with the signature file it was about: a container may hold several signatures.
+  for (const { check, ok, detail, signature } of report.checks)
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${check.padEnd(19)} ${signature ? `${signature}: ` : ''}${detail}`);
   if (report.ok) {
-    console.log(
-      `\nValid: ${report.documentName ?? ''} signed by ${report.signer?.givenName ?? ''} ${report.signer?.surname ?? ''} (${report.signer?.personalId ?? ''}), time-stamped ${report.timestampTime?.toISOString() ?? ''}.`,
-    );
+    const count = report.signatures.length;
+    console.log(`\nValid: ${report.documentName ?? ''}, ${count === 1 ? 'one signature' : `${String(count)} signatures`}:`);
+    for (const { file: signatureFile, signer, signingTime, timestampTime } of report.signatures)
+      console.log(
+        `  signed by ${signer.givenName} ${signer.surname} (${signer.personalId}) at ${signingTime.toISOString()}, time-stamped ${timestampTime.toISOString()} (${signatureFile})`,
+      );
   } else {
     console.log(`\nNot valid: ${report.failure ?? ''}.`);
     failed = true;

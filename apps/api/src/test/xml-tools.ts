@@ -43,14 +43,19 @@ const outcome = async (command: Promise<{ stdout: string; stderr: string }>): Pr
 };
 
 /**
- * xmlsec1 (Debian's, not ours) checks the XML-DSig core of signatures0.xml:
- * both reference digests (the contract beside it, resolved by its relative
- * URI, and the SignedProperties by Id) and the signature value, with the
- * signer certificate from KeyInfo chained to one of the CAs in `trustedPem`.
+ * xmlsec1 (Debian's, not ours) checks the XML-DSig core of each signature
+ * file (META-INF/signatures0.xml, signatures1.xml, ...): both reference
+ * digests (the contract beside it, resolved by its relative URI, and the
+ * SignedProperties by Id) and the signature value, with the signer
+ * certificate from KeyInfo chained to one of the CAs in `trustedPem`. It
+ * fails if any file fails; the output has each file's under its name.
  */
 export function verifyWithXmlsec1(container: Uint8Array, trustedPem: string): Promise<ToolResult> {
   return verifyFilesWithXmlsec1(unzipSync(new Uint8Array(container)), trustedPem);
 }
+
+// The names the container gives signature files; xmlsec1 is shown each of these and nothing else.
+const SIGNATURES_NAME = /^META-INF\/signatures\d+\.xml$/;
 
 /** verifyWithXmlsec1 over files already unpacked, e.g. the entries a streaming reader shows of a forged ZIP. */
 export function verifyFilesWithXmlsec1(files: Readonly<Record<string, Uint8Array>>, trustedPem: string): Promise<ToolResult> {
@@ -64,20 +69,38 @@ export function verifyFilesWithXmlsec1(files: Readonly<Record<string, Uint8Array
       trusted.push('--trusted-pem', file);
     }
     // The contract sits beside META-INF/ in the ZIP, but xmlsec1 resolves "contract-….pdf" against the XML file's folder: a copy goes there.
-    const signatures = path.join(directory, 'META-INF', 'signatures0.xml');
     const documents = (await readdir(directory, { withFileTypes: true })).filter(
       (entry) => entry.isFile() && entry.name !== 'mimetype' && !entry.name.startsWith('trusted-'),
     );
     for (const { name } of documents) await copyFile(path.join(directory, name), path.join(directory, 'META-INF', name));
-    return outcome(
-      run('xmlsec1', ['--verify', '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties', '--enabled-key-data', 'x509', ...trusted, signatures], {
-        cwd: path.join(directory, 'META-INF'),
-      }),
-    );
+    const signatureFiles = Object.keys(files)
+      .filter((name) => SIGNATURES_NAME.test(name))
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    if (signatureFiles.length === 0) return { ok: false, output: 'no META-INF/signatures<n>.xml to verify' };
+    const results: ToolResult[] = [];
+    for (const name of signatureFiles) {
+      const result = await outcome(
+        run(
+          'xmlsec1',
+          [
+            '--verify',
+            '--id-attr:Id',
+            'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
+            '--enabled-key-data',
+            'x509',
+            ...trusted,
+            path.join(directory, name),
+          ],
+          { cwd: path.join(directory, 'META-INF') },
+        ),
+      );
+      results.push({ ok: result.ok, output: `${name}:\n${result.output}` });
+    }
+    return { ok: results.every((result) => result.ok), output: results.map((result) => result.output).join('\n') };
   });
 }
 
-/** xmllint validates signatures0.xml against the W3C XML-DSig, ETSI XAdES and ASiC schemas in tests/xsd, offline. */
+/** xmllint validates one signature file's XML against the W3C XML-DSig, ETSI XAdES and ASiC schemas in tests/xsd, offline. */
 export function validateWithXmllint(signaturesXml: string): Promise<ToolResult> {
   return inTemporaryFolder(async (directory) => {
     const file = path.join(directory, 'signatures0.xml');

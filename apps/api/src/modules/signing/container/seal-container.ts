@@ -45,6 +45,8 @@ function xmlSignatureValue(signature: Uint8Array, certificate: X509Certificate):
  * the signing), all in an ASiC-E that verifyContainer accepts. A revoked or
  * unknown certificate, an unreachable responder or TSA, or a container that
  * does not verify is a refusal with its code; nothing half-made is returned.
+ * Several people sign one document in parallel: each seal is given the
+ * earlier signers' sealed signatures and builds the container of them all.
  */
 export function createContainerSealer(options: ContainerSealerOptions) {
   const anchors = parseTrustAnchors(options.signerTrustAnchors);
@@ -52,13 +54,15 @@ export function createContainerSealer(options: ContainerSealerOptions) {
   const issuerOf = (certificate: X509Certificate): X509Certificate | undefined => anchors.find((anchor) => isIssuedBy(certificate, anchor));
 
   return {
-    prepare(document: DocumentToSign, certificateBase64: string, signingTime: Date): Promise<PreparedSignature> {
+    /** `signatureId`: S0 unless given; each signer of one container needs their own (S0, S1, ...). */
+    prepare(document: DocumentToSign, certificateBase64: string, signingTime: Date, signatureId?: string): Promise<PreparedSignature> {
       return prepareSignature({
         documentName: document.name,
         document: document.content,
         mediaType: document.mediaType,
         certificate: Buffer.from(certificateBase64, 'base64'),
         signingTime,
+        ...(signatureId === undefined ? {} : { signatureId }),
       });
     },
 
@@ -68,7 +72,13 @@ export function createContainerSealer(options: ContainerSealerOptions) {
       /** Base64, as the identity clients give it. */
       signature: string;
       certificate: string;
-    }): Promise<{ ok: true; container: Uint8Array } | { ok: false; code: SealFailureCode }> {
+      /**
+       * The sealed XML (as an earlier seal returned it) of the signatures
+       * others made over the same document before this one: they go first
+       * in the container, in this order, and this signature last.
+       */
+      alongside?: readonly string[];
+    }): Promise<{ ok: true; container: Uint8Array; signatureXml: string } | { ok: false; code: SealFailureCode }> {
       const certificate = parseCertificate(Buffer.from(input.certificate, 'base64'));
       // The identity clients checked the certificate already; one that does not parse here is a fault.
       if (!certificate) throw new Error('the signer certificate does not parse');
@@ -82,13 +92,16 @@ export function createContainerSealer(options: ContainerSealerOptions) {
         if (status.status === 'REVOKED') return { ok: false, code: 'certificate_revoked' };
         if (status.status !== 'GOOD') return { ok: false, code: 'certificate_unknown' };
         const signaturesXml = withValidationData(signed, { timestampToken: timestamp.token, certificates: [issuer.raw], ocspResponse: status.response });
-        const container = buildContainer([input.document], signaturesXml);
+        // The whole container is verified below, the earlier signatures too: one that no longer verifies (or is this
+        // signer's own, counted twice) makes a container the bank must not keep.
+        const container = buildContainer([input.document], [...(input.alongside ?? []), signaturesXml]);
         const report = await verifyContainer(container, { trustAnchors: options.signerTrustAnchors, timestampTrustAnchors: options.timestampTrustAnchors });
         if (!report.ok) {
           options.log?.warn({ failure: report.failure, checks: report.checks }, 'a signed container did not verify');
           return { ok: false, code: 'container_invalid' };
         }
-        return { ok: true, container };
+        // The sealed signature on its own, so the next signer's container can be built with it.
+        return { ok: true, container, signatureXml: signaturesXml };
       } catch (error) {
         if (error instanceof IdentityError && (error.code === 'ocsp_unavailable' || error.code === 'timestamp_unavailable'))
           return { ok: false, code: error.code };

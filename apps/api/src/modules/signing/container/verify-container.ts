@@ -11,7 +11,7 @@ import {
   verifyOcspResponse,
   verifyTimestampToken,
 } from '../../identity/index.js';
-import { ASIC_E_MEDIA_TYPE, MANIFEST_PATH, MIMETYPE_PATH, SIGNATURES_PATH, openContainer, textOf, type OpenedContainer } from './asic.js';
+import { ASIC_E_MEDIA_TYPE, MANIFEST_PATH, MIMETYPE_PATH, openContainer, signaturesIndexOf, signaturesPath, textOf, type OpenedContainer } from './asic.js';
 import { verifySignatureValue } from './signature-value.js';
 import { NS, onlyElement, parseXml, type Document, type Element } from './xml-library.js';
 import { C14N, EXC_C14N, timestampedBytes } from './xades.js';
@@ -22,6 +22,12 @@ import { C14N, EXC_C14N, timestampedBytes } from './xades.js';
  * digest, the signature value, the signer's certificate and its chain, the
  * time-stamp and the OCSP response. Each check is reported; the first
  * failure ends the run, since later checks build on earlier ones.
+ *
+ * A container may hold several parallel signatures of the same document
+ * (signatures0.xml, signatures1.xml, ...: one per signer). Each is checked
+ * on its own with every check but `structure`, in file order, and the
+ * container is valid only if every one is. Two files of one signer, or of
+ * one signature Id, are refused: a copied signature is not a second signer.
  */
 
 export const CONTAINER_CHECKS = [
@@ -36,15 +42,30 @@ export const CONTAINER_CHECKS = [
 ] as const;
 export type ContainerCheck = (typeof CONTAINER_CHECKS)[number];
 
-export type CheckResult = { check: ContainerCheck; ok: boolean; detail: string };
+export type CheckResult = {
+  check: ContainerCheck;
+  ok: boolean;
+  detail: string;
+  /** The signature file the check was about, e.g. META-INF/signatures1.xml; absent for `structure`, which is about the whole container. */
+  signature?: string;
+};
+
+export type Signer = { personalId: string; givenName: string; surname: string };
+
+/** What one signature that passed every check proves. */
+export type VerifiedSignature = { file: string; signer: Signer; signingTime: Date; timestampTime: Date; ocspProducedAt: Date };
 
 export type ContainerReport = {
   ok: boolean;
   /** The first failed check: the container's refusal code. */
   failure?: ContainerCheck;
   checks: CheckResult[];
+  /** Every signature that passed, in file order; all of the container's when it is ok. */
+  signatures: VerifiedSignature[];
+  // The fields below are the first signature's (signatures0.xml), as far as its checks got: what callers of a
+  // one-signature container read. A container holds one document, so documentName is every signature's.
   documentName?: string;
-  signer?: { personalId: string; givenName: string; surname: string };
+  signer?: Signer;
   signingTime?: Date;
   timestampTime?: Date;
   ocspProducedAt?: Date;
@@ -76,11 +97,32 @@ function fail(check: ContainerCheck, detail: string): never {
   throw new CheckFailed(check, detail);
 }
 
-// The only entries this profile allows besides the signed documents; none of them is covered by the signature,
-// so each is checked for what it must hold (decision 15): the media type, the list of the documents, the signature.
-const UNSIGNED_ENTRIES = new Set([MIMETYPE_PATH, MANIFEST_PATH, SIGNATURES_PATH]);
+// The only entries this profile allows besides the signed documents and the signature files; none of them is
+// covered by a signature, so each is checked for what it must hold (decision 15): the media type, the list of the
+// documents. Each signature file is checked as a signature.
+const UNSIGNED_ENTRIES = new Set([MIMETYPE_PATH, MANIFEST_PATH]);
 
-type ContainerContent = { documents: Map<string, Uint8Array>; signaturesXml: string };
+type SignatureFile = { file: string; xml: string };
+type ContainerContent = { documents: Map<string, Uint8Array>; signatureFiles: SignatureFile[] };
+
+/**
+ * The signature files, by index: exactly META-INF/signatures0.xml to
+ * signatures{N-1}.xml. A name that only looks like one (signatures-extra.xml,
+ * signatures01.xml) is refused, as is a gap: a missing number is a signature
+ * taken out, which nothing else in the container would show.
+ */
+function signatureFilesOf(container: OpenedContainer): SignatureFile[] {
+  const { files, names } = container;
+  const odd = names.filter((name) => name.startsWith('META-INF/') && /signatures/i.test(name) && signaturesIndexOf(name) === undefined);
+  if (odd.length > 0) fail('structure', `unexpected signature files: ${odd.join(', ')}`);
+  const indexes = names.flatMap((name) => signaturesIndexOf(name) ?? []).sort((a, b) => a - b);
+  for (const [position, index] of indexes.entries()) {
+    if (index !== position)
+      fail('structure', `${signaturesPath(position)} is missing, while ${signaturesPath(index)} is there: signature files are numbered without a gap`);
+  }
+  if (indexes.length === 0) fail('structure', `${signaturesPath(0)} is missing`);
+  return indexes.map((index) => ({ file: signaturesPath(index), xml: textOf(files.get(signaturesPath(index)) ?? new Uint8Array()) }));
+}
 
 function checkStructure(container: OpenedContainer): ContainerContent {
   const { firstEntry, files, names } = container;
@@ -88,13 +130,12 @@ function checkStructure(container: OpenedContainer): ContainerContent {
   if (firstEntry.method !== 0 || firstEntry.extraLength !== 0) fail('structure', 'mimetype is compressed or has an extra field');
   if (textOf(files.get(MIMETYPE_PATH) ?? new Uint8Array()) !== ASIC_E_MEDIA_TYPE) fail('structure', `mimetype is not ${ASIC_E_MEDIA_TYPE}`);
   const manifest = files.get(MANIFEST_PATH) ?? fail('structure', 'META-INF/manifest.xml is missing');
-  const signatures = files.get(SIGNATURES_PATH) ?? fail('structure', 'META-INF/signatures0.xml is missing');
-  const otherSignatures = names.filter((name) => name.startsWith('META-INF/') && /signatures/i.test(name) && name !== SIGNATURES_PATH);
-  if (otherSignatures.length > 0) fail('structure', `unexpected signature files: ${otherSignatures.join(', ')}`);
+  const signatureFiles = signatureFilesOf(container);
+  const isSignatureFile = (name: string) => signaturesIndexOf(name) !== undefined;
   // ASiC-E lets META-INF hold more unsigned files; this profile does not, since nothing would vouch for them.
-  const otherMetadata = names.filter((name) => name.startsWith('META-INF/') && !UNSIGNED_ENTRIES.has(name));
+  const otherMetadata = names.filter((name) => name.startsWith('META-INF/') && !UNSIGNED_ENTRIES.has(name) && !isSignatureFile(name));
   if (otherMetadata.length > 0) fail('structure', `files no signature covers: ${otherMetadata.join(', ')}`);
-  const documentNames = names.filter((name) => !UNSIGNED_ENTRIES.has(name));
+  const documentNames = names.filter((name) => !UNSIGNED_ENTRIES.has(name) && !isSignatureFile(name));
   if (documentNames.length === 0) fail('structure', 'the container holds no document');
 
   const entries = (() => {
@@ -111,7 +152,7 @@ function checkStructure(container: OpenedContainer): ContainerContent {
   for (const name of documentNames) if (!mediaTypeOf(name)) fail('structure', `the manifest does not list ${name}`);
   if (new Set(paths).size !== paths.length || paths.length !== documentNames.length + 1)
     fail('structure', 'the manifest lists files the container does not hold');
-  return { documents: new Map(documentNames.map((name) => [name, files.get(name) ?? new Uint8Array()])), signaturesXml: textOf(signatures) };
+  return { documents: new Map(documentNames.map((name) => [name, files.get(name) ?? new Uint8Array()])), signatureFiles };
 }
 
 type SignatureParts = { document: Document; signature: Element; signedProperties: Element; documentReference: Element; certificate: X509Certificate };
@@ -145,7 +186,7 @@ const uriPath = (uri: string): string | undefined => {
 };
 
 /**
- * The shape of the one signature, before anything is computed over it: what
+ * The shape of one signature file's signature, before anything is computed over it: what
  * SignedInfo references (each document of the container once, its own
  * SignedProperties once, nothing else), and what KeyInfo offers (exactly
  * one X509Data with exactly one X509Certificate: the certificate every
@@ -248,10 +289,105 @@ function checkSigningCertificate(parts: SignatureParts): { signingTime: Date; pe
 const base64Of = (element: Element | undefined): Buffer | undefined =>
   element?.textContent ? Buffer.from(element.textContent.replace(/\s+/g, ''), 'base64') : undefined;
 
+/** A signature that passed every check, kept to judge the files after it: a later one must be another signer's. */
+type EarlierSignature = VerifiedSignature & { signatureId: string; certificate: X509Certificate };
+
+/** The report's fields that speak of one signature: the first one's, in the report. */
+type SignatureFacts = Pick<ContainerReport, 'documentName' | 'signer' | 'signingTime' | 'timestampTime' | 'ocspProducedAt'>;
+
+type SignatureContext = {
+  documents: ReadonlyMap<string, Uint8Array>;
+  /** The signature files before this one, each verified. */
+  earlier: readonly EarlierSignature[];
+  options: VerifyContainerOptions;
+  now: Date;
+  pass: (check: ContainerCheck, detail: string) => void;
+  /**
+   * Where what the signature proves is recorded as each check passes, kept even when a later check fails: the
+   * report itself for the first signature (its own fields are the first signature's), a scratch object otherwise.
+   */
+  found: SignatureFacts;
+};
+
+/** Every check but `structure`, over one signature file. */
+async function verifySignature({ file, xml: signaturesXml }: SignatureFile, context: SignatureContext): Promise<EarlierSignature> {
+  const { documents, earlier, options, now, pass, found } = context;
+  const parts = checkSignatureFormat(signaturesXml, documents);
+  const documentName = uriPath(parts.documentReference.getAttribute('URI') ?? '') ?? '';
+  found.documentName = documentName;
+  // A parallel signature is another signer's: a file carrying an earlier file's signer certificate is that signer
+  // again (a copy of the file, or one person counted twice), however well it verifies on its own. Checked before
+  // the Id, so a copied file is refused as what it is.
+  const sameSigner = earlier.find((other) => other.certificate.raw.equals(parts.certificate.raw));
+  if (sameSigner) fail('signature_format', `the signer certificate of ${sameSigner.file} again: the same signer twice is not two signers`);
+  // Each signature names its SignedProperties and time-stamp after its Id: two of one Id could not be told apart.
+  const signatureId = parts.signature.getAttribute('Id') ?? '';
+  const sameId = earlier.find((other) => other.signatureId === signatureId);
+  if (sameId) fail('signature_format', `the signature Id ${signatureId} of ${sameId.file} again: each signature has its own`);
+  pass(
+    'signature_format',
+    earlier.length === 0
+      ? 'one XAdES signature over the document and its signed properties, one certificate in KeyInfo'
+      : 'one XAdES signature over the document and its signed properties, one certificate in KeyInfo, a signer and Id of its own',
+  );
+
+  checkDocumentDigest(parts.documentReference, documents.get(documentName) ?? new Uint8Array());
+  pass('document_digest', `SHA-256 of ${documentName} matches`);
+
+  const value = await verifySignatureValue({ document: parts.document, signature: parts.signature, certificate: parts.certificate, documents });
+  if (!value.ok) fail('signature_value', value.reason);
+  pass('signature_value', "the signature value verifies with the signer certificate's key");
+
+  const { signingTime, person } = checkSigningCertificate(parts);
+  const signer = { personalId: person.personalId, givenName: person.givenName, surname: person.surname };
+  found.signingTime = signingTime;
+  found.signer = signer;
+  // The same person under another certificate (a Smart-ID and an ID-card signature) is still one signer.
+  const samePerson = earlier.find((other) => other.signer.personalId === person.personalId);
+  if (samePerson)
+    fail('signing_certificate', `${person.givenName} ${person.surname} (${person.personalId}) signed ${samePerson.file} already: one person is one signer`);
+  pass('signing_certificate', `signed by ${person.givenName} ${person.surname} (${person.personalId})`);
+
+  const timestamp = onlyElement(parts.signature, NS.xades, 'SignatureTimeStamp') ?? fail('timestamp', 'no SignatureTimeStamp');
+  const c14n = onlyElement(timestamp, NS.ds, 'CanonicalizationMethod')?.getAttribute('Algorithm') ?? C14N;
+  if (c14n !== C14N && c14n !== EXC_C14N) fail('timestamp', `unsupported canonicalisation ${c14n}`);
+  const token = base64Of(onlyElement(timestamp, NS.xades, 'EncapsulatedTimeStamp')) ?? fail('timestamp', 'no EncapsulatedTimeStamp');
+  const stamped = verifyTimestampToken({ token, data: timestampedBytes(signaturesXml, c14n), trustAnchors: [...options.timestampTrustAnchors], now });
+
+  // The chain is judged at the time the time-stamp proves the signature existed.
+  const anchors = parseTrustAnchors(options.trustAnchors);
+  const provenTime = stamped.ok ? stamped.genTime : now;
+  const trust = checkTrust(parts.certificate, anchors, provenTime);
+  if (trust) fail('certificate_chain', `the signer certificate is ${trust.replace('_', ' ')}`);
+  const issuer = anchors.find((anchor) => isIssuedBy(parts.certificate, anchor)) as X509Certificate;
+  pass('certificate_chain', `issued by ${issuer.subject.replace(/\n/g, ', ')}`);
+
+  if (!stamped.ok) fail('timestamp', stamped.reason);
+  if (stamped.genTime.getTime() < signingTime.getTime() - CLOCK_SKEW_MS) fail('timestamp', 'the time-stamp is earlier than the signing time');
+  if (stamped.genTime.getTime() > now.getTime() + CLOCK_SKEW_MS) fail('timestamp', 'the time-stamp is in the future');
+  found.timestampTime = stamped.genTime;
+  pass('timestamp', `time-stamped at ${stamped.genTime.toISOString()}`);
+
+  const ocsp = base64Of(onlyElement(parts.signature, NS.xades, 'EncapsulatedOCSPValue')) ?? fail('revocation', 'no OCSP response');
+  // Judged at the time-stamp: the answer must be fresh then, not years later when the container is checked again.
+  const status = verifyOcspResponse({ response: ocsp, certificate: parts.certificate.raw, issuer: issuer.raw, now: stamped.genTime });
+  if (!status.ok) fail('revocation', status.reason);
+  if (status.status !== 'GOOD') fail('revocation', `the certificate status is ${status.status.toLowerCase()}`);
+  // Baseline LT: the status is proven after the time-stamp, so it covers the moment of signing.
+  if (status.producedAt.getTime() < stamped.genTime.getTime() - CLOCK_SKEW_MS) fail('revocation', 'the OCSP response predates the time-stamp');
+  found.ocspProducedAt = status.producedAt;
+  pass('revocation', `OCSP: good at ${status.producedAt.toISOString()}`);
+
+  return { file, signer, signingTime, timestampTime: stamped.genTime, ocspProducedAt: status.producedAt, signatureId, certificate: parts.certificate };
+}
+
 export async function verifyContainer(bytes: Uint8Array, options: VerifyContainerOptions): Promise<ContainerReport> {
   const now = options.now ?? new Date();
-  const report: ContainerReport = { ok: false, checks: [] };
-  const pass = (check: ContainerCheck, detail: string) => report.checks.push({ check, ok: true, detail });
+  const report: ContainerReport = { ok: false, checks: [], signatures: [] };
+  // The signature file being checked, named in each result about it; none while the structure is.
+  let signatureFile: string | undefined;
+  const pass = (check: ContainerCheck, detail: string) =>
+    report.checks.push({ check, ok: true, detail, ...(signatureFile === undefined ? {} : { signature: signatureFile }) });
   try {
     let container: OpenedContainer;
     try {
@@ -259,61 +395,30 @@ export async function verifyContainer(bytes: Uint8Array, options: VerifyContaine
     } catch (error) {
       return fail('structure', (error as Error).message);
     }
-    const { documents, signaturesXml } = checkStructure(container);
-    pass('structure', `ASiC-E with ${[...documents.keys()].join(', ')}, nothing else`);
+    const { documents, signatureFiles } = checkStructure(container);
+    const count = signatureFiles.length;
+    pass('structure', `ASiC-E with ${[...documents.keys()].join(', ')} and ${count === 1 ? 'one signature' : `${String(count)} signatures`}, nothing else`);
 
-    const parts = checkSignatureFormat(signaturesXml, documents);
-    const documentName = uriPath(parts.documentReference.getAttribute('URI') ?? '') ?? '';
-    report.documentName = documentName;
-    pass('signature_format', 'one XAdES signature over the document and its signed properties, one certificate in KeyInfo');
-
-    checkDocumentDigest(parts.documentReference, documents.get(documentName) ?? new Uint8Array());
-    pass('document_digest', `SHA-256 of ${documentName} matches`);
-
-    const value = await verifySignatureValue({ document: parts.document, signature: parts.signature, certificate: parts.certificate, documents });
-    if (!value.ok) fail('signature_value', value.reason);
-    pass('signature_value', "the signature value verifies with the signer certificate's key");
-
-    const { signingTime, person } = checkSigningCertificate(parts);
-    report.signingTime = signingTime;
-    report.signer = { personalId: person.personalId, givenName: person.givenName, surname: person.surname };
-    pass('signing_certificate', `signed by ${person.givenName} ${person.surname} (${person.personalId})`);
-
-    const timestamp = onlyElement(parts.signature, NS.xades, 'SignatureTimeStamp') ?? fail('timestamp', 'no SignatureTimeStamp');
-    const c14n = onlyElement(timestamp, NS.ds, 'CanonicalizationMethod')?.getAttribute('Algorithm') ?? C14N;
-    if (c14n !== C14N && c14n !== EXC_C14N) fail('timestamp', `unsupported canonicalisation ${c14n}`);
-    const token = base64Of(onlyElement(timestamp, NS.xades, 'EncapsulatedTimeStamp')) ?? fail('timestamp', 'no EncapsulatedTimeStamp');
-    const stamped = verifyTimestampToken({ token, data: timestampedBytes(signaturesXml, c14n), trustAnchors: [...options.timestampTrustAnchors], now });
-
-    // The chain is judged at the time the time-stamp proves the signature existed.
-    const anchors = parseTrustAnchors(options.trustAnchors);
-    const provenTime = stamped.ok ? stamped.genTime : now;
-    const trust = checkTrust(parts.certificate, anchors, provenTime);
-    if (trust) fail('certificate_chain', `the signer certificate is ${trust.replace('_', ' ')}`);
-    const issuer = anchors.find((anchor) => isIssuedBy(parts.certificate, anchor)) as X509Certificate;
-    pass('certificate_chain', `issued by ${issuer.subject.replace(/\n/g, ', ')}`);
-
-    if (!stamped.ok) fail('timestamp', stamped.reason);
-    if (stamped.genTime.getTime() < signingTime.getTime() - CLOCK_SKEW_MS) fail('timestamp', 'the time-stamp is earlier than the signing time');
-    if (stamped.genTime.getTime() > now.getTime() + CLOCK_SKEW_MS) fail('timestamp', 'the time-stamp is in the future');
-    report.timestampTime = stamped.genTime;
-    pass('timestamp', `time-stamped at ${stamped.genTime.toISOString()}`);
-
-    const ocsp = base64Of(onlyElement(parts.signature, NS.xades, 'EncapsulatedOCSPValue')) ?? fail('revocation', 'no OCSP response');
-    // Judged at the time-stamp: the answer must be fresh then, not years later when the container is checked again.
-    const status = verifyOcspResponse({ response: ocsp, certificate: parts.certificate.raw, issuer: issuer.raw, now: stamped.genTime });
-    if (!status.ok) fail('revocation', status.reason);
-    if (status.status !== 'GOOD') fail('revocation', `the certificate status is ${status.status.toLowerCase()}`);
-    // Baseline LT: the status is proven after the time-stamp, so it covers the moment of signing.
-    if (status.producedAt.getTime() < stamped.genTime.getTime() - CLOCK_SKEW_MS) fail('revocation', 'the OCSP response predates the time-stamp');
-    report.ocspProducedAt = status.producedAt;
-    pass('revocation', `OCSP: good at ${status.producedAt.toISOString()}`);
+    // In file order, each signature completely before the next: the first failure, in whichever file, ends the run.
+    const earlier: EarlierSignature[] = [];
+    for (const [index, signature] of signatureFiles.entries()) {
+      signatureFile = signature.file;
+      const verified = await verifySignature(signature, { documents, earlier, options, now, pass, found: index === 0 ? report : {} });
+      earlier.push(verified);
+      report.signatures.push({
+        file: verified.file,
+        signer: verified.signer,
+        signingTime: verified.signingTime,
+        timestampTime: verified.timestampTime,
+        ocspProducedAt: verified.ocspProducedAt,
+      });
+    }
 
     report.ok = true;
     return report;
   } catch (error) {
     if (!(error instanceof CheckFailed)) throw error;
-    report.checks.push({ check: error.check, ok: false, detail: error.message });
+    report.checks.push({ check: error.check, ok: false, detail: error.message, ...(signatureFile === undefined ? {} : { signature: signatureFile }) });
     report.failure = error.check;
     return report;
   }

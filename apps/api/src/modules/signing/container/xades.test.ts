@@ -4,7 +4,7 @@ import { createCertificateAuthority, issueCertificate, KeyUsageFlags, validForDa
 import { personSubject } from '../../../simulators/simulator-pki.js';
 import { signDigest } from '../../identity/digest-signature.js';
 import { validateWithXmllint, verifyWithXmlsec1 } from '../../../test/xml-tools.js';
-import { buildContainer, openContainer, ASIC_E_MEDIA_TYPE } from './asic.js';
+import { buildContainer, openContainer, signaturesOf, ASIC_E_MEDIA_TYPE } from './asic.js';
 import { prepareSignature, timestampedBytes, withSignatureValue, withValidationData } from './xades.js';
 
 /**
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 /** What the eID does: sign the hash it is given (here, the canonical SignedInfo it stands for). */
-async function signedContainer(kind: 'rsa' | 'ec') {
+async function signedContainer(kind: 'rsa' | 'ec', signatureId?: string) {
   const signer = signers[kind];
   const certificate = new X509Certificate(signer.certificatePem);
   const prepared = await prepareSignature({
@@ -40,6 +40,7 @@ async function signedContainer(kind: 'rsa' | 'ec') {
     mediaType: document.mediaType,
     certificate: certificate.raw,
     signingTime: new Date(),
+    ...(signatureId === undefined ? {} : { signatureId }),
   });
   // As SK's services and the card do: a signature over the digest itself (RSA PKCS#1 v1.5, ECDSA r||s).
   const value = signDigest(createPrivateKey(signer.privateKeyPem), prepared.digest, 'SHA256');
@@ -49,7 +50,7 @@ async function signedContainer(kind: 'rsa' | 'ec') {
     certificates: [new X509Certificate(ca.certificatePem).raw],
     ocspResponse: Buffer.from('ocsp'),
   });
-  return { prepared, signed, complete, container: buildContainer([document], complete) };
+  return { prepared, signed, complete, container: buildContainer([document], [complete]) };
 }
 
 describe('the XAdES signature', () => {
@@ -74,7 +75,7 @@ describe('the XAdES signature', () => {
 
   it('fails xmlsec1 when the contract inside is changed', async () => {
     const { complete } = await signedContainer('ec');
-    const tampered = buildContainer([{ ...document, content: Buffer.from('%PDF-1.7\n% another contract\n') }], complete);
+    const tampered = buildContainer([{ ...document, content: Buffer.from('%PDF-1.7\n% another contract\n') }], [complete]);
     expect((await verifyWithXmlsec1(tampered, ca.certificatePem)).ok).toBe(false);
   });
 
@@ -102,5 +103,42 @@ describe('the ASiC-E container', () => {
     const manifest = Buffer.from(opened.files.get('META-INF/manifest.xml') ?? []).toString();
     expect(manifest).toContain('manifest:full-path="/" manifest:media-type="application/vnd.etsi.asic-e+zip"');
     expect(manifest).toContain(`manifest:full-path="${document.name}" manifest:media-type="application/pdf"`);
+  });
+
+  it('holds parallel signatures of the document as signatures0.xml, signatures1.xml, in the order given, each verified by xmlsec1', async () => {
+    const first = await signedContainer('rsa');
+    const second = await signedContainer('ec', 'S1');
+    // The Ids derive from the signature's own: two signatures of one container do not share any.
+    expect(second.complete).toContain('Id="S1"');
+    expect(second.complete).toContain('URI="#S1-SignedProperties"');
+    expect(second.complete).toContain('Id="S1-T0"');
+    expect(second.complete).not.toContain('"S0');
+
+    const container = buildContainer([document], [first.complete, second.complete]);
+    const opened = openContainer(container);
+    expect(opened.names).toEqual(['mimetype', document.name, 'META-INF/manifest.xml', 'META-INF/signatures0.xml', 'META-INF/signatures1.xml']);
+    expect(signaturesOf(container)).toEqual(
+      [first.complete, second.complete].map((xml) => `<?xml version="1.0" encoding="UTF-8"?>\n${xml.replace(/^<\?xml[^>]*\?>\s*/, '')}`),
+    );
+    // A later signer's container keeps the earlier files byte for byte.
+    const again = openContainer(buildContainer([document], signaturesOf(opened)));
+    expect(Buffer.from(again.files.get('META-INF/signatures0.xml') ?? []).equals(Buffer.from(opened.files.get('META-INF/signatures0.xml') ?? []))).toBe(true);
+
+    const result = await verifyWithXmlsec1(container, ca.certificatePem);
+    expect(result.ok, result.output).toBe(true);
+    expect(result.output.match(/SignedInfo References \(ok\/all\): 2\/2/g)).toHaveLength(2);
+  });
+
+  it('fails xmlsec1 when only the second signature is broken', async () => {
+    const first = await signedContainer('rsa');
+    const second = await signedContainer('ec', 'S1');
+    const broken = second.complete.replace(/<ds:SignatureValue>[A-Za-z0-9+/]{4}/, '<ds:SignatureValue>AAAA');
+    const result = await verifyWithXmlsec1(buildContainer([document], [first.complete, broken]), ca.certificatePem);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/META-INF\/signatures1\.xml:\n[\s\S]*FAIL/);
+  });
+
+  it('needs at least one signature', () => {
+    expect(() => buildContainer([document], [])).toThrow('at least one signature');
   });
 });

@@ -19,15 +19,20 @@ import { NS, onlyElement, parseXml, serializeXml, xadesjs, DOMImplementation, ty
  * stored XML's DOM, so the digests computed in step 1 stay true.
  */
 
+/**
+ * The Id of a container's first signature, as DigiDoc writes it. Parallel
+ * signatures of one container each have their own (S0, S1, ...): the Ids of
+ * their SignedProperties, document reference and time-stamp derive from it.
+ */
 export const SIGNATURE_ID = 'S0';
-const SIGNED_PROPERTIES_ID = `${SIGNATURE_ID}-SignedProperties`;
-const DOCUMENT_REFERENCE_ID = `${SIGNATURE_ID}-RefId0`;
+// An XML NCName, so the derived Ids and the "#Id" references to them need no escaping.
+const SIGNATURE_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** Exclusive canonicalisation of the time-stamped SignatureValue: its output does not depend on the container's root. */
 export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 
 export type PreparedSignature = {
-  /** signatures0.xml with an empty SignatureValue. */
+  /** A signatures<n>.xml with an empty SignatureValue. */
   signatureXml: string;
   /** SHA-256 of the canonical SignedInfo: what the eID signs. */
   digest: Buffer;
@@ -42,6 +47,12 @@ export type SignatureInput = {
   signingTime: Date;
   /** What the signer signs as, e.g. "Juhatuse liige"; shown by DigiDoc. */
   signerRole?: string;
+  /**
+   * The signature's Id, SIGNATURE_ID unless given. Each signature in one
+   * container needs its own, so the caller gives each signer of a container
+   * a distinct one (S0, S1, ...).
+   */
+  signatureId?: string;
 };
 
 /** Captures the canonical SignedInfo that xmldsigjs signs. */
@@ -87,19 +98,23 @@ function placeholderFor(kind: 'rsa' | 'ec'): Promise<Placeholder> {
 const keyKindOf = (certificate: Uint8Array): 'rsa' | 'ec' => (new X509Certificate(certificate).publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa');
 
 export async function prepareSignature(input: SignatureInput): Promise<PreparedSignature> {
+  const signatureId = input.signatureId ?? SIGNATURE_ID;
+  if (!SIGNATURE_ID_PATTERN.test(signatureId)) throw new Error(`the signature Id ${signatureId} is not a plain XML name`);
+  const signedPropertiesId = `${signatureId}-SignedProperties`;
+  const documentReferenceId = `${signatureId}-RefId0`;
   const certificate = Buffer.from(input.certificate).toString('base64');
   const placeholder = await placeholderFor(keyKindOf(input.certificate));
   const root = new DOMImplementation().createDocument(NS.asic, 'asic:XAdESSignatures', null);
 
   const signed = new PreparedXml();
   // Stable ids, as DigiDoc writes them: QualifyingProperties point at the signature, the data object format at the reference.
-  signed.XmlSignature.Id = SIGNATURE_ID;
+  signed.XmlSignature.Id = signatureId;
   const properties = signed.Properties;
   if (!properties) throw new Error('xadesjs made no QualifyingProperties');
-  properties.Target = `#${SIGNATURE_ID}`;
-  properties.SignedProperties.Id = SIGNED_PROPERTIES_ID;
+  properties.Target = `#${signatureId}`;
+  properties.SignedProperties.Id = signedPropertiesId;
   const format = new xadesjs.xml.DataObjectFormat();
-  format.ObjectReference = `#${DOCUMENT_REFERENCE_ID}`;
+  format.ObjectReference = `#${documentReferenceId}`;
   format.MimeType = input.mediaType;
   properties.SignedProperties.SignedDataObjectProperties.DataObjectFormats.Add(format);
   // The contract is outside the XML: the reference names its path in the container and is digested from its bytes.
@@ -108,7 +123,7 @@ export async function prepareSignature(input: SignatureInput): Promise<PreparedS
   // XAdES times are whole seconds, as DigiDoc writes them.
   const signingTime = new Date(Math.floor(input.signingTime.getTime() / 1000) * 1000);
   await signed.Sign(placeholder.algorithm, placeholder.key, root as never, {
-    references: [{ id: DOCUMENT_REFERENCE_ID, uri: input.documentName, hash: 'SHA-256' }],
+    references: [{ id: documentReferenceId, uri: input.documentName, hash: 'SHA-256' }],
     x509: [certificate],
     signingCertificateV2: certificate,
     signingTime: { value: signingTime },
@@ -128,7 +143,7 @@ export async function prepareSignature(input: SignatureInput): Promise<PreparedS
 
 const signatureElementOf = (document: ReturnType<typeof parseXml>, name: string): Element => {
   const element = onlyElement(document, NS.ds, name);
-  if (!element) throw new Error(`signatures0.xml has no single ${name}`);
+  if (!element) throw new Error(`the signature XML has no single ${name}`);
   return element;
 };
 
@@ -159,11 +174,13 @@ export type ValidationData = {
 export function withValidationData(signatureXml: string, data: ValidationData): string {
   const document = parseXml(signatureXml);
   const qualifying = onlyElement(document, NS.xades, 'QualifyingProperties');
-  if (!qualifying) throw new Error('signatures0.xml has no QualifyingProperties');
+  if (!qualifying) throw new Error('the signature XML has no QualifyingProperties');
+  // The time-stamp's Id derives from its signature's, as the prepared Ids do: S1's is S1-T0.
+  const signatureId = signatureElementOf(document, 'Signature').getAttribute('Id') ?? SIGNATURE_ID;
 
   const properties = new xadesjs.xml.UnsignedProperties();
   const timestamp = new xadesjs.xml.SignatureTimeStamp();
-  timestamp.Id = `${SIGNATURE_ID}-T0`;
+  timestamp.Id = `${signatureId}-T0`;
   timestamp.CanonicalizationMethod.Algorithm = EXC_C14N;
   const token = new xadesjs.xml.EncapsulatedTimeStamp();
   token.Value = new Uint8Array(data.timestampToken);
