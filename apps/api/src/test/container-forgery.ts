@@ -151,8 +151,12 @@ export function duplicateDocument(entries: readonly ContainerEntry[]): { zip: Ui
   return { zip: zipOf(forgedFirst), firstEntries };
 }
 
-/** META-INF/signatures1.xml beside signatures0.xml. */
-export const addSignatureFile = (entries: readonly ContainerEntry[]): ContainerEntry[] => [
+/**
+ * signatures0.xml copied as META-INF/signatures1.xml: a second signature file
+ * that verifies on its own, as if a second board member had signed. It is
+ * the same signer's signature again, and must count as no second signer.
+ */
+export const copySignatureFile = (entries: readonly ContainerEntry[]): ContainerEntry[] => [
   ...entries,
   { name: 'META-INF/signatures1.xml', content: contentOf(entries, SIGNATURES) },
 ];
