@@ -53,7 +53,7 @@ const anchors = {
     const xml = await time('withValidationData', () =>
       withValidationData(signed, { timestampToken: token.token, certificates: [issuer.raw], ocspResponse: status.response }),
     );
-    const container = await time('buildContainer', () => buildContainer([{ name: 'c.pdf', mediaType: 'application/pdf', content: pdf }], xml));
+    const container = await time('buildContainer', () => buildContainer([{ name: 'c.pdf', mediaType: 'application/pdf', content: pdf }], [xml]));
     const report = await time('verifyContainer', () => verifyContainer(container, anchors));
     if (!report.ok) throw new Error(JSON.stringify(report.checks));
   }
