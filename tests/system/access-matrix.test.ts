@@ -44,6 +44,8 @@ const RESOURCES: Record<string, (owner: Representative) => string> = {
   signingSessionId: (owner) => owner.signingSessionId,
 };
 
+const NO_INVITATION = randomUUID();
+
 /** Path parameters that name no one's resource: the same valid value whoever asks. */
 const NEUTRAL: Record<string, (asker: Representative) => string> = {
   step: () => 'Incomes',
@@ -52,6 +54,10 @@ const NEUTRAL: Record<string, (asker: Representative) => string> = {
   personalId: (asker) => asker.personalId,
   // A sign-in is found by its id alone (its code still needs the PKCE verifier); compared below as a Smart-ID id on either path.
   authenticationSessionId: () => smartIdSessionId,
+  // Neither representative here has signed, so neither has invitations: the same unknown id and token whoever asks.
+  // A real invitation opened by someone it does not name is in apps/api/src/modules/signing/co-signing.test.ts.
+  invitationId: () => NO_INVITATION,
+  token: () => 'A'.repeat(43),
 };
 
 /** Values of the query parameters a route requires, which name nobody's resource. */

@@ -164,6 +164,13 @@ export const configSchema = z
      * information, the answer), rarely two in an hour; a bank client that posts in a loop is refused (429) beyond this.
      */
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: z.coerce.number().int().positive().max(1000).default(5),
+    /**
+     * Invitations to sign the contract too (decision 39) one applicant may have mailed in a day, across their
+     * applications, first mails and mails again together: each goes to an address only the applicant vouches for.
+     */
+    CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY: z.coerce.number().int().positive().max(1000).default(10),
+    /** Days an invitation to sign the contract too opens it; after that the applicant invites again. */
+    INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(90).default(14),
 
     // Events to the bank's systems (modules/events): CloudEvents by webhook, signed per Standard Webhooks.
     /** Where every event is POSTed; unset: events stay in the outbox table (see /dev/webhooks when simulated). */

@@ -53,6 +53,8 @@ export * from './contracts/onboarding.js';
 export * from './schemas/signing.js';
 export * from './schemas/timeline.js';
 export * from './contracts/signing.js';
+export * from './schemas/invitations.js';
+export * from './contracts/invitations.js';
 export * from './contracts/events.js';
 export * from './schemas/reference.js';
 export * from './contracts/reference.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { needsRepresentationReview, signingRequirement, signingSummaryOf } from './representation.js';
+import { coSigningOf, hasEnoughSignatures, needsRepresentationReview, signingRequirement, signingSummaryOf } from './representation.js';
 import type { CompanyRepresentation, RegisterRepresentative, RepresentationRule } from './schemas/representation.js';
 
 const board = (personalId: string, mayActAlone: boolean, role: RegisterRepresentative['role'] = 'MANAGEMENT_BOARD_MEMBER'): RegisterRepresentative => ({
@@ -146,5 +146,62 @@ describe('who signs with the signed-in person (docs/register-facts.md section 5)
         }
       }),
     );
+  });
+});
+
+describe('the signatures the product collects (decision 39)', () => {
+  const codes = ['38001085718', '47302200234', '50001029996', '60001019906', '47103220312'];
+  const representative = fc.record({
+    firstName: fc.constantFrom('Mari', 'Jaan'),
+    lastName: fc.constant('TESTNUMBER'),
+    personalId: fc.option(fc.constantFrom(...codes), { nil: undefined }),
+    personalIdCountryCode: fc.constantFrom('EE', 'ee'),
+    role: fc.constantFrom('MANAGEMENT_BOARD_MEMBER', 'AUTHORIZED_PERSON', 'LIQUIDATOR'),
+    mayActAlone: fc.boolean(),
+  });
+  const rule = fc.oneof(
+    fc.constant<RepresentationRule>({ kind: 'EACH_ALONE' }),
+    fc.constant<RepresentationRule>({ kind: 'ALL_JOINTLY' }),
+    fc.constant<RepresentationRule>({ kind: 'UNKNOWN' }),
+    fc.integer({ min: 2, max: 5 }).map((count): RepresentationRule => ({ kind: 'JOINTLY', count })),
+  );
+  const person = fc.record({ personalId: fc.constantFrom(...codes), personalIdCountryCode: fc.constantFrom('EE', 'ee') });
+
+  it('for any register answer, rule and signers: complete only with as many distinct others as the rule needs, never fewer', () => {
+    fc.assert(
+      fc.property(rule, fc.array(representative, { maxLength: 6 }), fc.array(person, { maxLength: 6 }), (ruleValue, representatives, signers) => {
+        const representation = company(ruleValue, representatives);
+        const requirement = signingRequirement(representation, me);
+        const coSigning = coSigningOf(representation, me);
+        // Collected only where the rule is read with certainty, and only from people an eID can sign as.
+        if (requirement.kind !== 'TOGETHER') {
+          expect(coSigning).toBeUndefined();
+          return;
+        }
+        if (!coSigning) {
+          expect(requirement.candidates.filter((candidate) => candidate.personalId).length).toBeLessThan(requirement.othersNeeded);
+          return;
+        }
+        expect(coSigning.othersNeeded).toBe(requirement.othersNeeded);
+        expect(coSigning.candidates.some((candidate) => candidate.personalId === me.personalId)).toBe(false);
+        const counted = new Set(
+          signers.filter((signer) => coSigning.candidates.some((candidate) => candidate.personalId === signer.personalId)).map((signer) => signer.personalId),
+        );
+        expect(hasEnoughSignatures(coSigning, signers)).toBe(counted.size >= coSigning.othersNeeded);
+      }),
+    );
+  });
+
+  it('the same board member twice, the applicant, or someone the rule does not name counts for nothing', () => {
+    const other = board('47302200234', false);
+    const third = board('50001029996', false);
+    const coSigning = coSigningOf(company({ kind: 'JOINTLY', count: 3 }, [board(me.personalId, false), other, third]), me);
+    expect(coSigning?.othersNeeded).toBe(2);
+    const as = (personalId: string) => ({ personalId, personalIdCountryCode: 'EE' });
+    if (!coSigning) throw new Error('expected co-signing');
+    expect(hasEnoughSignatures(coSigning, [as('47302200234'), as('47302200234')])).toBe(false);
+    expect(hasEnoughSignatures(coSigning, [as('47302200234'), as(me.personalId)])).toBe(false);
+    expect(hasEnoughSignatures(coSigning, [as('47302200234'), as('60001019906')])).toBe(false);
+    expect(hasEnoughSignatures(coSigning, [as('47302200234'), as('50001029996')])).toBe(true);
   });
 });

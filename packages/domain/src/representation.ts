@@ -86,3 +86,32 @@ export function signingSummaryOf(representation: CompanyRepresentation, person: 
       own(representation, person).every((representative) => representative.role === 'AUTHORIZED_PERSON') && requirement.kind !== 'NOT_A_REPRESENTATIVE',
   };
 }
+
+/** A board member the applicant may ask to sign with them: named by the register with a personal code an eID signs as. */
+export type CoSignerCandidate = RegisterRepresentative & { personalId: string };
+
+/**
+ * Who the product collects signatures from (decision 39): `othersNeeded` of `candidates` besides the applicant. Only
+ * for a rule the product reads with certainty (TOGETHER) and only if enough of those it names can sign with an eID;
+ * otherwise undefined, and the bank gets the board's signatures itself (SIGN_BY_LINK).
+ */
+export type CoSigning = { othersNeeded: number; candidates: CoSignerCandidate[] };
+
+export function coSigningOf(representation: CompanyRepresentation, applicant: PersonCode): CoSigning | undefined {
+  const requirement = signingRequirement(representation, applicant);
+  if (requirement.kind !== 'TOGETHER') return undefined;
+  const candidates = requirement.candidates.filter((candidate): candidate is CoSignerCandidate => candidate.personalId !== undefined);
+  return candidates.length >= requirement.othersNeeded ? { othersNeeded: requirement.othersNeeded, candidates } : undefined;
+}
+
+/** Whether `person` is one of the candidates: the one way an invitation is matched to whoever signs in. */
+export const isCandidate = (coSigning: CoSigning, person: PersonCode): boolean => coSigning.candidates.some((candidate) => isPerson(candidate, person));
+
+/**
+ * Whether the co-signatures in complete the company's signature: `othersNeeded` distinct candidates. A signature by
+ * someone the rule does not name, or the same person twice, counts for nothing.
+ */
+export function hasEnoughSignatures(coSigning: CoSigning, signers: readonly PersonCode[]): boolean {
+  const counted = coSigning.candidates.filter((candidate) => signers.some((signer) => isPerson(candidate, signer)));
+  return distinctPersons(counted).length >= coSigning.othersNeeded;
+}

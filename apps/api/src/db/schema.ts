@@ -64,8 +64,11 @@ export const applications = pgTable(
     // out).
     uniqueIndex('applications_one_open_per_company_idx')
       .on(table.companyRegistryCountryCode, table.companyRegistryCode)
-      .where(sql`status in ('IN_PROGRESS', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
-    check('applications_status_check', sql`${table.status} in ('IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED')`),
+      .where(sql`status in ('IN_PROGRESS', 'AWAITING_SIGNATURES', 'SUBMITTED') and company_registry_code is not null and submitted_discrepancies is null`),
+    check(
+      'applications_status_check',
+      sql`${table.status} in ('IN_PROGRESS', 'AWAITING_SIGNATURES', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED')`,
+    ),
     check('applications_version_check', sql`${table.version} >= 1`),
   ],
 );
@@ -374,8 +377,13 @@ export const signingSessions = pgTable(
     signatureXml: text('signature_xml'),
     /** Base64 SHA-256 of the canonical SignedInfo: the hash the eID signs. */
     signedInfoHash: text('signed_info_hash'),
-    /** The signed ASiC-E container, verified before it was stored. */
+    /**
+     * The signed ASiC-E container, verified before it was stored: with every signature of the contract so far, so the
+     * last signature's session holds the whole container.
+     */
     container: bytea('container'),
+    /** A co-signature: the invitation it answers (decision 39); null for the applicant's own signature. */
+    invitationId: uuid('invitation_id').references(() => invitations.id),
     signature: text('signature'),
     signatureAlgorithm: text('signature_algorithm'),
     /** Base64 DER of the signing certificate. */
@@ -386,9 +394,10 @@ export const signingSessions = pgTable(
   },
   (table) => [
     index('signing_sessions_process_idx').on(table.processId),
-    // One signature per contract: an application signed again after the bank asked for more information has a new one.
+    // One signature per person per contract: an application signed again after the bank asked for more information has a
+    // new contract; each person invited to sign it too adds one of their own.
     uniqueIndex('signing_sessions_one_signed_idx')
-      .on(table.contractId)
+      .on(table.contractId, table.personalId)
       .where(sql`${table.status} = 'SIGNED'`),
     check('signing_sessions_method_check', sql`${table.method} in ('SMART_ID', 'MOBILE_ID', 'ID_CARD')`),
     check('signing_sessions_status_check', sql`${table.status} in ('RUNNING', 'SIGNED', 'FAILED', 'CANCELLED')`),
@@ -396,6 +405,55 @@ export const signingSessions = pgTable(
       'signing_sessions_evidence_check',
       sql`${table.status} <> 'SIGNED' or (${table.signature} is not null and ${table.certificate} is not null and ${table.signedAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A person the applicant asked to sign the contract with them (decision 39): one of the board members the register
+ * names, found by personal code, mailed a link that only locates the invitation. Only that person, signed in with
+ * their own eID, opens it; it is answered by their signature or a refusal, or withdrawn, or it expires.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => applications.processId),
+    /** The contract the applicant signed, which the invited person signs too. */
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    /** The invited person as the register names them: only this personal code opens the invitation. */
+    personalId: text('personal_id').notNull(),
+    personalIdCountryCode: text('personal_id_country_code').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Where the applicant asked the link to be mailed, and in which language. */
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    /** Base64url SHA-256 of the link's token: the link locates the invitation, the eID sign-in opens it. */
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    /** The invited person's reason for refusing, in their words; shown to the applicant only. */
+    declineReason: text('decline_reason'),
+    /** How many times the link was mailed: once, then a few more at the applicant's request. */
+    sendCount: integer('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invitations_token_hash_idx').on(table.tokenHash),
+    index('invitations_process_idx').on(table.processId, table.createdAt),
+    // One live invitation per person and contract: asked again only once the last was refused, withdrawn or expired.
+    uniqueIndex('invitations_one_open_per_person_idx')
+      .on(table.contractId, table.personalIdCountryCode, table.personalId)
+      .where(sql`${table.status} in ('PENDING', 'SIGNED')`),
+    // EXPIRED is stored only when a new invitation replaces a lapsed one; until then a lapsed one reads as expired.
+    check('invitations_status_check', sql`${table.status} in ('PENDING', 'SIGNED', 'DECLINED', 'WITHDRAWN', 'EXPIRED')`),
   ],
 );
 
@@ -599,6 +657,7 @@ export const schema = {
   mailOutbox,
   contracts,
   signingSessions,
+  invitations,
   rateLimitCounters,
   clientAssertions,
   idempotentRequests,

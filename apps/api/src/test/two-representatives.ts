@@ -104,6 +104,10 @@ export function validBody(operation: Operation, { actor, params, refreshToken, a
       return { method: 'ID_CARD', certificate: actor.certificate };
     case 'POST /onboarding/applications/{processId}/signing/{signingSessionId}/id-card-signature':
       return { signature: Buffer.from('not the signature of the contract').toString('base64') };
+    case 'POST /onboarding/applications/{processId}/invitations':
+      return { candidateIndex: 0, email: 'board.member@example.ee', language: 'et' };
+    case 'POST /onboarding/invitations/{token}/decline':
+      return { reason: 'Not my company.' };
     default:
       return undefined;
   }

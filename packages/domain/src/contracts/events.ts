@@ -49,6 +49,18 @@ export const applicationSubmittedDataSchema = z.object({
   hasDiscrepancies: z.boolean(),
   /** Facts the register would decide that only the applicant declared: a manager must verify them first. */
   unverifiedFacts: z.array(z.enum(VERIFIABLE_FACTS)),
+  /**
+   * Everyone whose signature the contract's container holds, in the order they signed: the applicant, then the board
+   * members who signed with them (decision 39).
+   */
+  signers: z.array(
+    z.object({
+      name: z.string(),
+      personalId: z.string(),
+      personalIdCountryCode: z.string(),
+      signedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
   /** The application's version after the submission; a decision names the version it was made on. */
   version: z.number().int().min(1),
   links: integrationLinksSchema,

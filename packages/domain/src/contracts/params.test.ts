@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.js';
 import { onboardingEndpoints } from './onboarding.js';
 import { referenceEndpoints } from './reference.js';
 import { registerEndpoints } from './register.js';
+import { invitationEndpoints } from './invitations.js';
 import { signingEndpoints } from './signing.js';
 
 const endpoints: [string, Endpoint][] = Object.entries({
@@ -14,6 +15,7 @@ const endpoints: [string, Endpoint][] = Object.entries({
   ...referenceEndpoints,
   ...registerEndpoints,
   ...signingEndpoints,
+  ...invitationEndpoints,
 });
 
 describe('path parameters', () => {

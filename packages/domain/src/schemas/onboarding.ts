@@ -109,8 +109,20 @@ export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSc
 export const FOLLOW_UPS = ['MANAGER_CONTACT', 'PAY_SERVICE_FEE', 'IDENTIFY_IN_OFFICE', 'SIGN_BY_LINK'] as const;
 export type FollowUp = (typeof FOLLOW_UPS)[number];
 
-/** Where an application stands: APPROVED and DECLINED are the bank's final answer on a submitted one. */
-export const APPLICATION_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'VISIT_BANK', 'SUPERSEDED', 'CANCELLED', 'APPROVED', 'DECLINED'] as const;
+/**
+ * Where an application stands: APPROVED and DECLINED are the bank's final answer on a submitted one; AWAITING_SIGNATURES
+ * is signed by the applicant and waits for the board members who must sign with them (decision 39).
+ */
+export const APPLICATION_STATUSES = [
+  'IN_PROGRESS',
+  'AWAITING_SIGNATURES',
+  'SUBMITTED',
+  'VISIT_BANK',
+  'SUPERSEDED',
+  'CANCELLED',
+  'APPROVED',
+  'DECLINED',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** An application as the representative sees it: the server-given step decides the screen. */

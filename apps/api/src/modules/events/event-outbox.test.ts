@@ -378,6 +378,7 @@ describe('the submitted event', () => {
         applicationNumber: application.applicationNumber,
         company: { name: 'Esitatud OÜ', registryCode: '12345678', registryCountryCode: 'EE', isVerified: true },
         submittedAt,
+        signers: [{ name: 'Mari Maasikas', personalId: '38001085718', personalIdCountryCode: 'EE', signedAt: submittedAt.toISOString() }],
         followUp: 'MANAGER_CONTACT',
         hasDiscrepancies: false,
         unverifiedFacts: [],

@@ -5,6 +5,7 @@
 export {
   createMailModule,
   type ApplicationSubmittedMail,
+  type CoSigningInvitationMail,
   type AttachmentProvider,
   type DecisionRecordedMail,
   type EmailConfirmationCodeMail,

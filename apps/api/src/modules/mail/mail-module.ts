@@ -25,6 +25,7 @@ export type MailModuleConfig = Pick<
   | 'SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY'
   | 'EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY'
   | 'DECISION_MAILS_PER_APPLICATION_PER_HOUR'
+  | 'CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY'
 >;
 
 export type MailModuleDependencies = {
@@ -100,6 +101,18 @@ export type EmailConfirmationCodeMail = {
   params: { representativeName: string; code: string; validMinutes: number };
 };
 
+/** A board member asked to sign the contract too (decision 39); `to` is the address the applicant gave for them. */
+export type CoSigningInvitationMail = {
+  to: string;
+  language: Locale;
+  processId: string;
+  /** The applicant who asked for it (`EE:38001085718`): their invitations are limited across all their applications. */
+  personKey: string;
+  /** The link's token: the link locates the invitation and nothing more. */
+  token: string;
+  params: { inviteeName: string; applicantName: string; businessName: string; registryCode: string; validUntil: string };
+};
+
 /**
  * A file another module has for the mails of one template about an application,
  * looked up when the mail is sent; undefined when there is none (the mail goes without it).
@@ -138,6 +151,13 @@ export type MailModule = {
    * posting in a loop cannot flood the applicant. `tx` must be a transaction (it holds the limit's lock).
    */
   enqueueDecisionRecorded(mail: DecisionRecordedMail, tx?: Executor): Promise<number>;
+  /**
+   * An invitation to sign the contract too. Within CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY per applicant only:
+   * beyond it 429 RATE_LIMITED and nothing enqueued. `tx` must be a transaction (it holds the limit's lock).
+   */
+  enqueueCoSigningInvitation(mail: CoSigningInvitationMail, tx?: Executor): Promise<number>;
+  /** `${PUBLIC_URL}/start/invitation/<token>`: the invitation's link. */
+  invitationLink(token: string): string;
   /** `${PUBLIC_URL}/start/success`: the applicant's status page. */
   statusPageLink(): string;
   /**
@@ -195,6 +215,10 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   const statusPageLink = (): string => `${publicUrl}/start/success`;
   // Per application only: the applicant is one mailbox, and the bank writes about each application on its own.
   const decisionLimits: SendLimit[] = [{ per: 'APPLICATION', max: config.DECISION_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 }];
+  // Per applicant only: the addresses are the board members', which the applicant types; a board member asked by
+  // several of their companies must still get each invitation.
+  const invitationLimits: SendLimit[] = [{ per: 'PERSON', max: config.CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY, windowSeconds: 86_400 }];
+  const invitationLink = (token: string): string => `${publicUrl}/start/invitation/${encodeURIComponent(token)}`;
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
@@ -337,6 +361,30 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
         );
       });
     },
+    enqueueCoSigningInvitation: (mail, tx) => {
+      const template = 'CO_SIGNING_INVITATION';
+      return inTransaction(tx, async (executor) => {
+        await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to, personKey: mail.personKey }, invitationLimits);
+        return enqueue(
+          {
+            to: mail.to,
+            template,
+            language: mail.language,
+            processId: mail.processId,
+            personKey: mail.personKey,
+            params: {
+              ...mail.params,
+              isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
+              link: invitationLink(mail.token),
+              supportEmail: config.SUPPORT_EMAIL,
+              supportPhone: config.SUPPORT_PHONE,
+            },
+          },
+          executor,
+        );
+      });
+    },
+    invitationLink,
     statusPageLink,
     attachToTemplate(template, provider) {
       attachmentProviders.set(template, [...(attachmentProviders.get(template) ?? []), provider]);

@@ -29,6 +29,7 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: 10_000,
     EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: 10_000,
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
+    CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY: 10,
   };
   const mail = createMailModule({ config, db: database.db, logger: options.logger ?? silentLogger, outboxPolicy: options.outboxPolicy });
   modules.push(mail);
@@ -389,6 +390,7 @@ describe('the continue-later link', () => {
       SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: 5,
       EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: 5,
       DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
+      CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY: 10,
     };
     const mail = createMailModule({ config, db: database.db, logger: silentLogger });
     expect(mail.continueLaterLink('a b')).toBe('https://konto.pank.ee/start/?processId=a%20b');

@@ -31,6 +31,7 @@ function instance(): MailModule {
     SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: PER_PERSON,
     EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY: CODES_PER_PERSON,
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: 5,
+    CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY: 10,
   };
   return createMailModule({ config, db: database.db, logger: silentLogger });
 }

@@ -17,6 +17,11 @@ type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'g
 export type Applications = {
   /** The application if it is this user's; anyone else gets 404. */
   owned(user: User, processId: string): Promise<ApplicationRow>;
+  /**
+   * The application by its id alone, for a caller that lets someone other than the applicant in on its own grounds
+   * (a board member invited to sign it too, decision 39): the caller checks who asks.
+   */
+  find(processId: string): Promise<ApplicationRow | undefined>;
   /** Whether the whole application may be signed: every step checked again against what is stored now. */
   review(user: User, processId: string): Promise<ApplicationReview>;
   /** The application with register facts fresh enough to sign on; REGISTER_CHANGED when the register changed. */
@@ -53,6 +58,7 @@ export function applicationsPort(
 ): Applications {
   return {
     owned: (user, processId) => service.ownedApplication(user, processId),
+    find: (processId) => repository.findApplication(processId),
     review: (user, processId) => service.review(user, processId),
     withFreshRegisterFacts: (user, processId) => service.withFreshRegisterFacts(user, processId),
     decisionFacts: (user, application) => service.decisionFacts(user, application),

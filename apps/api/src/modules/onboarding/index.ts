@@ -7,13 +7,18 @@ export type { Applications } from './applications-port.js';
 export type { ApplicationRow, PersonKey, RepresentativeRow } from './rows.js';
 export type { SubmittedPageQuery, SubmittedSummaryRow } from './submitted-repository.js';
 export {
+  applicantSigned,
   applicationSubmitted,
+  coSigned,
   decisionRecorded,
+  invitationEnded,
+  invitationSent,
   reopenableInStepOrder,
   type ChangeSource,
   type DecisionFacts,
+  type Signer,
   type SubmissionInput,
   type Transition,
 } from './flow/transitions.js';
 export { companySourceOf, confirmedEmailOf } from './mail-recipient.js';
-export { toApplicationView } from './application-view.js';
+export { registerOf, toApplicationView } from './application-view.js';

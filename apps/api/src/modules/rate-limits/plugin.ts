@@ -79,6 +79,8 @@ export function rateLimitRules(config: Config) {
     stepSavePerUser: perUser('step-save:user', config.RATE_LIMIT_SAVES_PER_USER),
     /** Each draft autosave adds a row to the application's append-only history. */
     draftSavePerUser: perUser('draft-save:user', config.RATE_LIMIT_DRAFTS_PER_USER),
+    /** Each invitation sent is a mail; each link opened tries a token (decision 39). */
+    invitationPerUser: perUser('invitation:user', config.RATE_LIMIT_REQUESTS_PER_USER),
     /** Each preview draws up a contract PDF. */
     contractPreviewPerUser: perUser('contract-preview:user', config.RATE_LIMIT_PREVIEWS_PER_USER),
   } satisfies Record<string, RateLimitRule>;

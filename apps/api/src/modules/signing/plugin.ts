@@ -5,7 +5,10 @@ import type { AuthModule } from '../auth/index.js';
 import type { MailModule } from '../mail/index.js';
 import type { Applications } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
+import { createCoSigningService } from './co-signing.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
+import { createInvitationRepository } from './invitation-repository.js';
+import { invitationRoutes } from './invitation-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
 import { createSigningRepository, type SigningRepository } from './signing-repository.js';
@@ -42,6 +45,7 @@ export type SigningPluginOptions = Pick<AuthModule, 'requireUser' | 'identity'> 
 export async function registerSigning(app: FastifyInstance, options: SigningPluginOptions): Promise<SigningModule> {
   const { config, database, requireUser, identity, rateLimits, applications, mail, smartIdDeviceOf, sealing } = options;
   const signingRepository = createSigningRepository(database.db);
+  const invitations = createInvitationRepository(database.db);
   // The submission mail carries the signed contract: the container of the session that submitted, read at each send.
   // A mail queued before the session was kept with it gets the current signed one.
   mail.attachToTemplate('APPLICATION_SUBMITTED', async ({ processId, attachmentKey }) => {
@@ -53,6 +57,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
   const signing = createSigningService({
     repository: signingRepository,
     applications,
+    invitations,
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
     render: renderContract,
@@ -67,6 +72,11 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     requireUser,
     limitStarts: rateLimits.hook(rateLimits.rules.signingStartPerUser),
     limitPreviews: rateLimits.hook(rateLimits.rules.contractPreviewPerUser),
+  });
+  await app.register(invitationRoutes, {
+    service: createCoSigningService({ invitations, signing: signingRepository, applications, validDays: config.INVITATION_VALID_DAYS }),
+    requireUser,
+    limitInvitations: rateLimits.hook(rateLimits.rules.invitationPerUser),
   });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
 import { contracts, signingSessions } from '../../db/schema.js';
 
@@ -46,17 +46,33 @@ export function createSigningRepository(db: Db) {
      * The application's current signed contract, for every reader (the applicant's download, the bank's, the
      * submission mail's fallback): an application signed again after the bank asked for more information has one
      * SIGNED session per round, and the last round's holds. Rounds are ordered by the application version the
-     * contract was drawn up from, which each submission raises, rather than by a clock.
+     * contract was drawn up from, which each submission raises, rather than by a clock. `exceptSessionId`: the
+     * container as it was before that session's signature (which the caller's transaction is adding).
      */
-    async currentSigned(processId: string): Promise<SignedContract | undefined> {
-      const [row] = await db
+    async currentSigned(processId: string, executor: Executor = db, exceptSessionId?: string): Promise<SignedContract | undefined> {
+      const [row] = await executor
         .select({ contract: contracts, signingSessionId: signingSessions.id, container: signingSessions.container })
         .from(signingSessions)
         .innerJoin(contracts, eq(contracts.id, signingSessions.contractId))
-        .where(and(eq(signingSessions.processId, processId), eq(signingSessions.status, 'SIGNED')))
+        .where(
+          and(
+            eq(signingSessions.processId, processId),
+            eq(signingSessions.status, 'SIGNED'),
+            exceptSessionId === undefined ? undefined : ne(signingSessions.id, exceptSessionId),
+          ),
+        )
         .orderBy(desc(contracts.applicationVersion), desc(signingSessions.signedAt))
         .limit(1);
       return row;
+    },
+
+    /** Every signature of a contract, the first (the applicant's) first: the signers a submission names. */
+    async signedSessionsOf(contractId: string, executor: Executor = db): Promise<SigningSessionRow[]> {
+      return executor
+        .select()
+        .from(signingSessions)
+        .where(and(eq(signingSessions.contractId, contractId), eq(signingSessions.status, 'SIGNED')))
+        .orderBy(asc(signingSessions.signedAt), asc(signingSessions.updatedAt));
     },
 
     /** The ASiC-E of one signed session of the application: what its submission mail carries. */
@@ -123,6 +139,16 @@ export function createSigningRepository(db: Db) {
         .update(signingSessions)
         .set({ ...change, updatedAt: new Date() })
         .where(and(eq(signingSessions.id, id), eq(signingSessions.status, 'RUNNING')))
+        .returning();
+      return row;
+    },
+
+    /** Replaces a signed session's container with one holding more signatures, in the caller's transaction. */
+    async replaceContainer(executor: Executor, id: string, container: Buffer): Promise<SigningSessionRow | undefined> {
+      const [row] = await executor
+        .update(signingSessions)
+        .set({ container, updatedAt: new Date() })
+        .where(and(eq(signingSessions.id, id), eq(signingSessions.status, 'SIGNED')))
         .returning();
       return row;
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONTRACT_HASH_TYPE,
+  hasEnoughSignatures,
   mobileIdVerificationCode,
   smartIdVerificationCode,
   type AccessTokenPayload,
@@ -12,6 +13,7 @@ import {
   type StartSigningRequest,
   type StartSigningResponse,
 } from '@onboarding/domain';
+import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import {
@@ -22,7 +24,19 @@ import {
   validateIdCardSignature,
   validateIdCardSigningCertificate,
 } from '../identity/index.js';
-import { applicationSubmitted, confirmedEmailOf, toApplicationView, type ApplicationRow, type Applications } from '../onboarding/index.js';
+import {
+  applicantSigned,
+  applicationSubmitted,
+  coSigned,
+  confirmedEmailOf,
+  toApplicationView,
+  type ApplicationRow,
+  type Applications,
+  type Transition,
+} from '../onboarding/index.js';
+import { coSigningOfApplication, signerOfSession } from './co-signing.js';
+import { signaturesOf } from './container/asic.js';
+import type { InvitationRepository, InvitationRow } from './invitation-repository.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
 import type { renderContract } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
@@ -40,7 +54,9 @@ export type SigningServiceOptions = {
    * The onboarding module's applications: only the starter sees one, whether it is complete, its register facts fresh
    * enough to sign on, what the bank decides on, and the write path that submits it.
    */
-  applications: Pick<Applications, 'owned' | 'review' | 'withFreshRegisterFacts' | 'decisionFacts' | 'representative' | 'write' | 'wake'>;
+  applications: Pick<Applications, 'owned' | 'find' | 'lock' | 'review' | 'withFreshRegisterFacts' | 'decisionFacts' | 'representative' | 'write' | 'wake'>;
+  /** The invitations to sign too (decision 39): a board member with an open one signs the applicant's contract. */
+  invitations: Pick<InvitationRepository, 'openFor' | 'findById' | 'answer'>;
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
   render: typeof renderContract;
@@ -139,15 +155,34 @@ export function createSigningService(options: SigningServiceOptions) {
     return existing?.document ?? drawUp(user, application, language);
   }
 
+  /**
+   * Who may sign this application: its applicant, or a board member with an open invitation to sign it too (decision
+   * 39), who signs the contract the applicant signed. Anyone else, or an invitation withdrawn, expired or answered, is
+   * 404 as for any application not one's own.
+   */
+  async function signerOf(user: User, processId: string): Promise<{ application: ApplicationRow; invitation?: InvitationRow }> {
+    try {
+      return { application: await applications.owned(user, processId) };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+      const invitation = await options.invitations.openFor(processId, user, now());
+      const application = invitation ? await applications.find(processId) : undefined;
+      if (!invitation || application?.status !== 'AWAITING_SIGNATURES') throw error;
+      return { application, invitation };
+    }
+  }
+
   async function writableSession(
     user: User,
     processId: string,
     signingSessionId: string,
-  ): Promise<{ application: ApplicationRow; session: SigningSessionRow }> {
-    const application = await applications.owned(user, processId);
+  ): Promise<{ application: ApplicationRow | undefined; session: SigningSessionRow }> {
+    const { application, invitation } = await signerOf(user, processId);
     const session = await repository.findSession(signingSessionId, processId);
-    if (!session) throw new AppError('NOT_FOUND', 'No such signing.');
-    return { application, session };
+    // A board member sees their own signings of the application only; the applicant theirs.
+    if (!session || (session.invitationId ?? undefined) !== invitation?.id) throw new AppError('NOT_FOUND', 'No such signing.');
+    // The application is the applicant's to see: a board member's answers name the signing's state only.
+    return { application: invitation ? undefined : application, session };
   }
 
   async function fail(session: SigningSessionRow, failureCode: string): Promise<SigningSessionRow> {
@@ -160,9 +195,13 @@ export function createSigningService(options: SigningServiceOptions) {
     return contract;
   }
 
-  /** The XAdES signature for this signer's certificate: its XML and the hash to sign, kept on the session. */
-  async function prepared(contract: ContractRow, certificate: string) {
-    const { signatureXml, digest } = await options.sealer.prepare(documentOf(contract), certificate, now());
+  /**
+   * The XAdES signature for this signer's certificate: its XML and the hash to sign, kept on the session. Each
+   * signature of one container has its own Id: S0 the applicant's, a board member's by their invitation.
+   */
+  async function prepared(contract: ContractRow, certificate: string, invitationId?: string | null) {
+    const signatureId = invitationId ? `S-${invitationId}` : 'S0';
+    const { signatureXml, digest } = await options.sealer.prepare(documentOf(contract), certificate, now(), signatureId);
     return { signatureXml, signedInfoHash: digest.toString('base64'), hash: new Uint8Array(digest) };
   }
 
@@ -177,12 +216,24 @@ export function createSigningService(options: SigningServiceOptions) {
     };
   }
 
+  /** Stores the evidence: the applicant's, or a board member's who signs too (decision 39). */
+  function complete(user: User, session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
+    return session.invitationId ? completeCoSignature(session, evidence) : completeApplicantSignature(user, session, evidence);
+  }
+
+  /** The transaction's outcome when another write won: refused with its code, nothing of this signature kept. */
+  class Refused extends Error {
+    constructor(readonly failureCode: string) {
+      super(failureCode);
+    }
+  }
+
   /**
-   * Stores the evidence and submits the application in one transaction. The
-   * application must still be in progress and unchanged since the contract
-   * was drawn up; otherwise nothing is written and the session fails.
+   * Stores the evidence and writes what it leads to, in one transaction: the submission, or (where the register's
+   * rule needs board members to sign too) the wait for their signatures. The application must still be in progress
+   * and unchanged since the contract was drawn up; otherwise nothing is written and the session fails.
    */
-  async function complete(user: User, session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
+  async function completeApplicantSignature(user: User, session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
     const contract = await contractOfSession(session);
     const application = await applications.owned(user, session.processId);
     if (application.status !== 'IN_PROGRESS') return statusOf(await fail(session, 'already_submitted'));
@@ -195,52 +246,150 @@ export function createSigningService(options: SigningServiceOptions) {
     });
     if (!sealed.ok) return statusOf(await fail(session, sealed.code));
 
+    const signer = signerOfSession({ ...session, certificate: evidence.certificate, signedAt: new Date(evidence.signingTime) });
+    const decisionFacts = applications.decisionFacts(user, application);
+    // An applicant who declared a right the register does not give them is submitted flagged, as before (decision 39):
+    // the board is not asked to sign beside someone who misstated who they are, and the flagged submission does not
+    // lock the real board out of an application of its own.
+    const hasMisstatedRight = decisionFacts.discrepancies.some((discrepancy) => discrepancy.fact === 'REPRESENTATION_BASIS');
+    const coSigning = hasMisstatedRight ? undefined : coSigningOfApplication(application);
     const representative = await applications.representative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     // The application as read: its version is the contract's (checked above).
-    const submission = applicationSubmitted(application, {
-      actor: actorOf(user),
-      representativeName: `${user.givenName} ${user.surname}`,
-      signature: {
-        signingSessionId: session.id,
-        method: session.method,
-        contractId: contract.id,
-        contractSha256: contract.sha256,
-        signatureAlgorithm: evidence.signatureAlgorithm,
-      },
-      decisionFacts: applications.decisionFacts(user, application),
-      submittedAt: now(),
-      mailTo: confirmedEmailOf(representative),
-      language: contract.language as Locale,
+    const transition: Transition = coSigning
+      ? applicantSigned(application, signer, { actor: actorOf(user), contractId: contract.id, othersNeeded: coSigning.othersNeeded })
+      : applicationSubmitted(application, {
+          actor: actorOf(user),
+          representativeName: `${user.givenName} ${user.surname}`,
+          signature: {
+            signingSessionId: session.id,
+            method: session.method,
+            contractId: contract.id,
+            contractSha256: contract.sha256,
+            signatureAlgorithm: evidence.signatureAlgorithm,
+          },
+          decisionFacts,
+          submittedAt: now(),
+          mailTo: confirmedEmailOf(representative),
+          language: contract.language as Locale,
+          signers: [signer],
+          hasBoardSignatures: false,
+        });
+    return store(session, evidence, sealed.container, async (tx) => {
+      const written = await applications.write(transition, { within: tx });
+      // A change since the contract was drawn up: roll the signature back too.
+      if (!written) throw new Refused('contract_changed');
+      return { written, transition };
     });
+  }
 
-    const submitted = await repository.db
+  /**
+   * A board member's signature of the applicant's contract, added to its container beside the signatures already in.
+   * The last one the register's rule needs submits the application, naming every signer; before that, the record
+   * notes it. The application is locked while the container is written, so two board members signing at once each
+   * end up in it.
+   */
+  async function completeCoSignature(session: SigningSessionRow, evidence: SignatureEvidence): Promise<SigningStatusResponse> {
+    const contract = await contractOfSession(session);
+    const signedSoFar = await repository.currentSigned(session.processId);
+    if (!signedSoFar?.container || signedSoFar.contract.id !== contract.id) return statusOf(await fail(session, 'already_submitted'));
+    const sealed = await options.sealer.seal({
+      document: documentOf(contract),
+      signatureXml: session.signatureXml ?? '',
+      signature: evidence.signature,
+      certificate: evidence.certificate,
+      alongside: signaturesOf(signedSoFar.container),
+    });
+    if (!sealed.ok) return statusOf(await fail(session, sealed.code));
+    const signer = signerOfSession({ ...session, certificate: evidence.certificate, signedAt: new Date(evidence.signingTime) });
+
+    return store(session, evidence, sealed.container, async (tx, storeContainer) => {
+      const application = await applications.lock(tx, session.processId);
+      const coSigning = application && coSigningOfApplication(application);
+      if (application?.status !== 'AWAITING_SIGNATURES' || !coSigning) throw new Refused('already_submitted');
+      const invitation = await options.invitations.answer(session.invitationId ?? '', { status: 'SIGNED' }, now(), tx);
+      if (!invitation) throw new Refused('invitation_closed');
+      // Another board member's signature went in since this one was sealed: this one joins the container as it is now.
+      const latest = await repository.currentSigned(session.processId, tx, session.id);
+      if (latest?.container && latest.signingSessionId !== signedSoFar.signingSessionId) {
+        const combined = await options.sealer.combine(documentOf(contract), [...signaturesOf(latest.container), sealed.signatureXml]);
+        if (!combined.ok) throw new Refused(combined.code);
+        await storeContainer(combined.container);
+      }
+      // This signature among them: it was stored in this transaction.
+      const signers = (await repository.signedSessionsOf(contract.id, tx)).map(signerOfSession);
+      const [first] = signers;
+      const isComplete = hasEnoughSignatures(coSigning, signers.slice(1));
+      if (!isComplete || !first) {
+        const transition = coSigned(application, signer, invitation.id);
+        await applications.write(transition, { within: tx });
+        return { written: undefined, transition };
+      }
+      const applicant = await applications.representative({ personalId: first.personalId, personalIdCountryCode: first.personalIdCountryCode }, tx);
+      const [givenName = '', ...surnames] = first.name.split(' ');
+      const applicantUser = { personalId: first.personalId, personalIdCountryCode: first.personalIdCountryCode, givenName, surname: surnames.join(' ') };
+      const transition = applicationSubmitted(application, {
+        actor: `${signer.personalIdCountryCode}${signer.personalId}`,
+        representativeName: first.name,
+        signature: {
+          signingSessionId: session.id,
+          method: session.method,
+          contractId: contract.id,
+          contractSha256: contract.sha256,
+          signatureAlgorithm: evidence.signatureAlgorithm,
+        },
+        decisionFacts: applications.decisionFacts(applicantUser, application),
+        submittedAt: now(),
+        mailTo: confirmedEmailOf(applicant),
+        language: contract.language as Locale,
+        signers,
+        hasBoardSignatures: true,
+      });
+      const written = await applications.write(transition, { within: tx });
+      if (!written) throw new Refused('already_submitted');
+      return { written, transition };
+    });
+  }
+
+  /**
+   * Marks the session signed with its evidence and container and runs `then` in the same transaction: what the
+   * signature leads to. `then` may replace the container (storeContainer) or refuse (Refused): then nothing is kept and
+   * the session fails with the code. A unique-index conflict is another signature of the same person that won.
+   */
+  async function store(
+    session: SigningSessionRow,
+    evidence: SignatureEvidence,
+    container: Uint8Array,
+    then: (tx: Executor, storeContainer: (container: Uint8Array) => Promise<void>) => Promise<{ written: ApplicationRow | undefined; transition: Transition }>,
+  ): Promise<SigningStatusResponse> {
+    const outcome = await repository.db
       .transaction(async (tx) => {
         const signed = await repository.markSigned(tx, session.id, {
           signature: evidence.signature,
           signatureAlgorithm: evidence.signatureAlgorithm,
           certificate: evidence.certificate,
           signedAt: new Date(evidence.signingTime),
-          container: Buffer.from(sealed.container),
+          container: Buffer.from(container),
         });
         if (!signed) return undefined;
-        const written = await applications.write(submission, { within: tx });
-        // A change since the contract was drawn up: roll the signature back too.
-        if (!written) throw new ContractChanged();
-        return { signed, written };
+        let stored = signed;
+        const result = await then(tx, async (replacement) => {
+          stored = (await repository.replaceContainer(tx, session.id, Buffer.from(replacement))) ?? stored;
+        });
+        return { signed: stored, ...result };
       })
-      .catch(async (error: unknown) => {
-        if (error instanceof ContractChanged) return 'CONTRACT_CHANGED' as const;
-        // The unique index on signed sessions: another signature submitted the application first.
-        if (isUniqueViolation(error)) return 'ALREADY_SUBMITTED' as const;
+      .catch((error: unknown) => {
+        if (error instanceof Refused) return error;
+        // The unique index on signed sessions: another signature of this person got in first.
+        if (isUniqueViolation(error)) return new Refused('already_submitted');
         throw error;
       });
 
-    if (submitted === 'CONTRACT_CHANGED') return statusOf(await fail(session, 'contract_changed'));
-    if (submitted === 'ALREADY_SUBMITTED') return statusOf(await fail(session, 'already_submitted'));
-    if (!submitted) return statusOf((await repository.findSession(session.id, session.processId)) ?? session);
-    // The mails and the event left with the submission; tell their senders not to wait for the next round.
-    applications.wake(submission);
-    return statusOf(submitted.signed, submitted.written);
+    if (outcome instanceof Refused) return statusOf(await fail(session, outcome.failureCode));
+    if (!outcome) return statusOf((await repository.findSession(session.id, session.processId)) ?? session);
+    // The mails and the event left with the transition; tell their senders not to wait for the next round.
+    applications.wake(outcome.transition);
+    // The application is the applicant's to see; a board member who signed too gets the signing's state only.
+    return statusOf(outcome.signed, session.invitationId ? undefined : outcome.written);
   }
 
   /**
@@ -260,7 +409,7 @@ export function createSigningService(options: SigningServiceOptions) {
     // Taken up by the other caller a moment ago: its signature is the one the phone asks for.
     if (!claimed) return (await repository.findSession(session.id, session.processId)) ?? session;
     try {
-      const { hash, ...signature } = await prepared(await contractOfSession(session), certificate);
+      const { hash, ...signature } = await prepared(await contractOfSession(session), certificate, session.invitationId);
       const started = await providers.SMART_ID.startLinkedSignature({
         personalId,
         documentNumber,
@@ -275,6 +424,24 @@ export function createSigningService(options: SigningServiceOptions) {
     }
   }
 
+  /** The applicant's contract, drawn up from the application as it is now: complete, on fresh register facts. */
+  async function applicantContract(user: User, processId: string): Promise<ContractRow> {
+    const owned = await applications.owned(user, processId);
+    if (owned.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
+    // The contract is drawn up only on register facts fresh enough to sign on.
+    const application = await applications.withFreshRegisterFacts(user, processId);
+    const review = await applications.review(user, processId);
+    if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
+    return contractOf(user, application);
+  }
+
+  /** A board member signs the very contract the applicant signed: the one the invitation names. */
+  async function invitedContract(invitation: InvitationRow): Promise<ContractRow> {
+    const contract = await repository.findContract(invitation.contractId);
+    if (!contract) throw new Error(`contract ${invitation.contractId} of invitation ${invitation.id} is missing`);
+    return contract;
+  }
+
   async function handlePoll(user: User, session: SigningSessionRow, result: SigningPollResult): Promise<SigningStatusResponse> {
     if (result.status === 'RUNNING') return statusOf(session);
     if (result.status === 'FAILED') return statusOf(await fail(session, result.code));
@@ -283,14 +450,9 @@ export function createSigningService(options: SigningServiceOptions) {
 
   return {
     async start(user: User, processId: string, request: StartSigningRequest): Promise<StartSigningResponse> {
-      const owned = await applications.owned(user, processId);
-      if (owned.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
-      // The contract is drawn up only on register facts fresh enough to sign on.
-      const application = await applications.withFreshRegisterFacts(user, processId);
-      const review = await applications.review(user, processId);
-      if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
-      const contract = await contractOf(user, application);
-      const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId };
+      const { invitation } = await signerOf(user, processId);
+      const contract = invitation ? await invitedContract(invitation) : await applicantContract(user, processId);
+      const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId, invitationId: invitation?.id ?? null };
 
       if (request.method === 'ID_CARD') {
         const certificate = validateIdCardSigningCertificate({
@@ -308,7 +470,7 @@ export function createSigningService(options: SigningServiceOptions) {
           });
           return { signingSessionId: session.id, hash: '', hashType: CONTRACT_HASH_TYPE };
         }
-        const { hash, ...signature } = await prepared(contract, request.certificate);
+        const { hash, ...signature } = await prepared(contract, request.certificate, invitation?.id);
         const session = await repository.insertSession({ ...base, certificate: request.certificate, ...signature });
         return { signingSessionId: session.id, hash: Buffer.from(hash).toString('base64'), hashType: CONTRACT_HASH_TYPE };
       }
@@ -319,7 +481,7 @@ export function createSigningService(options: SigningServiceOptions) {
         if (request.method === 'SMART_ID' && knownDevice) {
           // The device the person signed in with: its certificate by document number, no action on the phone, then PIN2 there.
           const { certificate } = await providers.SMART_ID.signingCertificate({ personalId: user.personalId, documentNumber: knownDevice });
-          const { hash, ...signature } = await prepared(contract, certificate);
+          const { hash, ...signature } = await prepared(contract, certificate, invitation?.id);
           const started = await providers.SMART_ID.startSignature({
             personalId: user.personalId,
             documentNumber: knownDevice,
@@ -345,7 +507,7 @@ export function createSigningService(options: SigningServiceOptions) {
           return { signingSessionId: session.id, ...choice.answer };
         }
         const { certificate } = await providers.MOBILE_ID.signingCertificate({ personalId: user.personalId, phoneNumber: request.phoneNumber });
-        const { hash, ...signature } = await prepared(contract, certificate);
+        const { hash, ...signature } = await prepared(contract, certificate, invitation?.id);
         const verificationCode = mobileIdVerificationCode(hash);
         const { providerSessionId } = await providers.MOBILE_ID.startSignature({
           personalId: user.personalId,
@@ -450,7 +612,9 @@ export function createSigningService(options: SigningServiceOptions) {
      * exactly what they are about to sign.
      */
     async contract(user: User, processId: string): Promise<{ document: Buffer; filename: string }> {
-      const owned = await applications.owned(user, processId);
+      const { application: owned, invitation } = await signerOf(user, processId);
+      // A board member asked to sign too reads the very contract the applicant signed.
+      if (invitation) return { document: (await invitedContract(invitation)).document, filename: contractFileName(processId) };
       if (owned.status === 'IN_PROGRESS') {
         const application = await applications.withFreshRegisterFacts(user, processId);
         const review = await applications.review(user, processId);
@@ -471,7 +635,5 @@ export function createSigningService(options: SigningServiceOptions) {
     },
   };
 }
-
-class ContractChanged extends Error {}
 
 export type SigningService = ReturnType<typeof createSigningService>;

@@ -2,6 +2,7 @@ import type { Locale } from '@onboarding/domain';
 import { renderLayout, type RenderedMail } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { applicationSubmitted } from './application-submitted.js';
+import { coSigningInvitation } from './co-signing-invitation.js';
 import { decisionRecorded } from './decision-recorded.js';
 import { emailConfirmationCode } from './email-confirmation-code.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
@@ -13,6 +14,7 @@ export type { ApplicationSubmittedParams } from './application-submitted.js';
 export type { ServiceFeeInvoiceParams } from './service-fee-invoice.js';
 export type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
 export type { EmailConfirmationCodeParams } from './email-confirmation-code.js';
+export type { CoSigningInvitationParams } from './co-signing-invitation.js';
 
 /** Every mail the product sends. A new mail: a file beside this one and a line here. */
 const templates = {
@@ -21,6 +23,7 @@ const templates = {
   SERVICE_FEE_INVOICE: serviceFeeInvoice,
   DECISION_RECORDED: decisionRecorded,
   EMAIL_CONFIRMATION_CODE: emailConfirmationCode,
+  CO_SIGNING_INVITATION: coSigningInvitation,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof templates;

@@ -134,6 +134,7 @@ describe('the template registry', () => {
       'SERVICE_FEE_INVOICE',
       'DECISION_RECORDED',
       'EMAIL_CONFIRMATION_CODE',
+      'CO_SIGNING_INVITATION',
     ]);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
@@ -141,6 +142,35 @@ describe('the template registry', () => {
       expect(mail.text.trim()).not.toBe('');
       expect(mail.html).toMatch(/^<!doctype html>/);
     }
+  });
+});
+
+describe('CO_SIGNING_INVITATION', () => {
+  const invitation = {
+    inviteeName: 'Mari Maasikas',
+    applicantName: 'Jaak-Kristjan Jõeorg',
+    businessName: 'Jõeorg Konsultatsioonid OÜ',
+    registryCode: '12345678',
+    validUntil: '13.12.2026',
+    isIdCardOffered: false,
+    link: 'https://pank.example/start/invitation/abc',
+    supportEmail: 'abi@pank.example',
+    supportPhone: '+372 600 0000',
+  };
+
+  it.each(LOCALES)('in %s names who asks, for which company, the link, its last day, and only the methods offered', (language) => {
+    const mail = renderMail('CO_SIGNING_INVITATION', language, invitation);
+    for (const text of [
+      'Mari Maasikas',
+      'Jaak-Kristjan Jõeorg',
+      'Jõeorg Konsultatsioonid OÜ',
+      '12345678',
+      'https://pank.example/start/invitation/abc',
+      '13.12.2026',
+    ])
+      expect(mail.text).toContain(text);
+    expect(mail.text).not.toMatch(/ID-ka|ID-card|ID-карт/);
+    expect(renderMail('CO_SIGNING_INVITATION', language, { ...invitation, isIdCardOffered: true }).text).toMatch(/ID-kaardiga|ID-card|ID-карты/);
   });
 });
 

@@ -123,6 +123,8 @@ export type FollowUpFacts = {
   unverifiedFacts: readonly VerifiableFact[];
   /** Who signs with the applicant, where the register states the company's representation (docs/register-facts.md section 5). */
   signing?: Pick<SigningSummary, 'requirement' | 'isCheckedByBank'> | undefined;
+  /** The board members the rule needs signed the contract too (decision 39): no signature is left to collect by link. */
+  hasBoardSignatures?: boolean;
 };
 
 /**
@@ -131,7 +133,8 @@ export type FollowUpFacts = {
  * company goes to a manager (its owners are public, so one abroad is no reason
  * to call the representative in); owners abroad mean identifying in the chosen
  * office; a specific field of activity goes to a manager; a representative who is not on the board needs the board's
- * electronic signature by an e-mailed link, and so does one the register says may not sign alone; representation
+ * electronic signature by an e-mailed link, and so does one the register says may not sign alone, unless the board
+ * members the rule needs signed the contract in the product too (decision 39); representation
  * under special conditions the register states goes to a manager; everyone else pays the service
  * fee on the e-mailed invoice and the account opens. The facts are the
  * verified ones (the register's where it has an answer). A declaration that
@@ -148,8 +151,10 @@ export function followUpOf(facts: FollowUpFacts): FollowUp {
   if (facts.notices.hasNonResidentOwner) return 'IDENTIFY_IN_OFFICE';
   if (facts.notices.hasSpecificFieldOfActivity) return 'MANAGER_CONTACT';
   if (facts.unverifiedFacts.length > 0) return 'MANAGER_CONTACT';
-  if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
-  if (facts.signing !== undefined && facts.signing.requirement !== 'ALONE') return 'SIGN_BY_LINK';
+  if (!facts.hasBoardSignatures) {
+    if (facts.representationBasis !== undefined && facts.representationBasis !== 'MANAGEMENT_BOARD_MEMBER') return 'SIGN_BY_LINK';
+    if (facts.signing !== undefined && facts.signing.requirement !== 'ALONE') return 'SIGN_BY_LINK';
+  }
   if (facts.signing?.isCheckedByBank === true) return 'MANAGER_CONTACT';
   if (facts.hasDiscrepancies) return 'MANAGER_CONTACT';
   return 'PAY_SERVICE_FEE';

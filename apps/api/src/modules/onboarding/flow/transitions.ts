@@ -16,7 +16,13 @@ import {
   type VerifiableFact,
 } from '@onboarding/domain';
 import type { ApplicationSubmittedEventInput } from '../../events/index.js';
-import type { ApplicationSubmittedMail, DecisionRecordedMail, SaveAndContinueLaterMail, ServiceFeeInvoiceMail } from '../../mail/index.js';
+import type {
+  ApplicationSubmittedMail,
+  CoSigningInvitationMail,
+  DecisionRecordedMail,
+  SaveAndContinueLaterMail,
+  ServiceFeeInvoiceMail,
+} from '../../mail/index.js';
 import { BANK_OFFICES } from '../../reference/index.js';
 import { companySourceOf } from '../mail-recipient.js';
 import type { ApplicationRow, NewApplication, PersonKey } from '../rows.js';
@@ -61,6 +67,7 @@ export type OutboxRow =
   | { outbox: 'MAIL'; template: 'SERVICE_FEE_INVOICE'; mail: ServiceFeeInvoiceMail }
   | { outbox: 'MAIL'; template: 'DECISION_RECORDED'; mail: DecisionRecordedMail }
   | { outbox: 'MAIL'; template: 'SAVE_AND_CONTINUE_LATER'; mail: SaveAndContinueLaterMail }
+  | { outbox: 'MAIL'; template: 'CO_SIGNING_INVITATION'; mail: CoSigningInvitationMail }
   | { outbox: 'EVENTS'; type: 'APPLICATION_SUBMITTED'; event: Omit<ApplicationSubmittedEventInput, 'version'> };
 
 /** A new application; an application for a company from the register supersedes the person's typed-in one for it. */
@@ -198,6 +205,68 @@ export type DecisionFacts = {
   signing?: SigningSummary | undefined;
 };
 
+/** One signature in the contract's container, as the record and the bank's systems name it. */
+export type Signer = { name: string; personalId: string; personalIdCountryCode: string; signedAt: Date; signingSessionId: string; method: string };
+
+const signerPayload = (signer: Signer) => ({ ...signer, signedAt: signer.signedAt.toISOString() });
+
+/**
+ * Signed by the applicant, whose signature alone does not bind the company (decision 39): the application waits for
+ * the board members the register's rule needs. Nothing in it changes any more but through their signatures; the
+ * version still moves, so a contract is never drawn up again from it.
+ */
+export function applicantSigned(application: ApplicationRow, signer: Signer, input: { actor: string; contractId: string; othersNeeded: number }): Changed {
+  return {
+    kind: 'CHANGED',
+    from: application,
+    change: { status: 'AWAITING_SIGNATURES' },
+    event: {
+      type: 'APPLICANT_SIGNED',
+      actor: input.actor,
+      payload: { source: 'EID' satisfies ChangeSource, contractId: input.contractId, othersNeeded: input.othersNeeded, signer: signerPayload(signer) },
+    },
+    outbox: [],
+  };
+}
+
+/** An invitation to sign too, mailed (again) to the board member the applicant chose; the record keeps to whom and where. */
+export function invitationSent(
+  application: ApplicationRow,
+  actor: string,
+  invitation: { invitationId: string; invitee: string; email: string; sendCount: number },
+  mail: CoSigningInvitationMail,
+): Noted {
+  return {
+    kind: 'NOTED',
+    from: application,
+    event: { type: 'INVITATION_SENT', actor, payload: { ...invitation } },
+    outbox: [{ outbox: 'MAIL', template: 'CO_SIGNING_INVITATION', mail }],
+  };
+}
+
+/** An invitation ended without a signature: declined by the invited person (with their reason) or withdrawn by the applicant. */
+export function invitationEnded(
+  application: ApplicationRow,
+  actor: string,
+  invitation: { invitationId: string; invitee: string; status: 'DECLINED' | 'WITHDRAWN'; reason?: string | null },
+): Noted {
+  return { kind: 'NOTED', from: application, event: { type: `INVITATION_${invitation.status}`, actor, payload: { ...invitation } }, outbox: [] };
+}
+
+/** A board member signed too, and more signatures are still needed. */
+export function coSigned(application: ApplicationRow, signer: Signer, invitationId: string): Noted {
+  return {
+    kind: 'NOTED',
+    from: application,
+    event: {
+      type: 'CO_SIGNED',
+      actor: `${signer.personalIdCountryCode}${signer.personalId}`,
+      payload: { source: 'EID' satisfies ChangeSource, invitationId, signer: signerPayload(signer) },
+    },
+    outbox: [],
+  };
+}
+
 export type SubmissionInput = {
   /** The signer (`EE38001085718`), as the history names actors. */
   actor: string;
@@ -216,6 +285,10 @@ export type SubmissionInput = {
   mailTo: string | undefined;
   /** The contract's language, which the mails are in too. */
   language: Locale;
+  /** Every signature in the container, the applicant's first; the last is the one that submits. */
+  signers: readonly Signer[];
+  /** The board members the register's rule needs signed too: the bank need not collect their signatures itself. */
+  hasBoardSignatures: boolean;
 };
 
 /**
@@ -234,6 +307,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
     hasDiscrepancies: discrepancies.length > 0,
     unverifiedFacts,
     signing: input.decisionFacts.signing,
+    hasBoardSignatures: input.hasBoardSignatures,
   });
   const isResubmission = application.reopenedSteps !== null;
   const { language, mailTo: to } = input;
@@ -293,6 +367,12 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
       followUp,
       hasDiscrepancies: discrepancies.length > 0,
       unverifiedFacts,
+      signers: input.signers.map(({ name, personalId, personalIdCountryCode, signedAt }) => ({
+        name,
+        personalId,
+        personalIdCountryCode,
+        signedAt: signedAt.toISOString(),
+      })),
     },
   });
   return {
@@ -317,6 +397,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
         contractId: input.signature.contractId,
         contractSha256: input.signature.contractSha256,
         signatureAlgorithm: input.signature.signatureAlgorithm,
+        ...(input.signers.length > 1 ? { signers: input.signers.map(signerPayload) } : {}),
         followUp,
         discrepancies,
         // What the decision was made on, each fact with its source: the record proves itself without the rows.

@@ -20,7 +20,7 @@ import {
 /** The mail a transition may send: each template's enqueue (with its send limits), and the sender to wake. */
 export type TransitionMail = Pick<
   MailModule,
-  'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice' | 'enqueueDecisionRecorded' | 'enqueueSaveAndContinueLater'
+  'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice' | 'enqueueDecisionRecorded' | 'enqueueSaveAndContinueLater' | 'enqueueCoSigningInvitation'
 > & {
   sender: Pick<MailModule['sender'], 'wake'>;
 };
@@ -148,6 +148,9 @@ export function createWritePath(options: WritePathOptions) {
         return;
       case 'SAVE_AND_CONTINUE_LATER':
         await mail.enqueueSaveAndContinueLater(row.mail, tx);
+        return;
+      case 'CO_SIGNING_INVITATION':
+        await mail.enqueueCoSigningInvitation(row.mail, tx);
         return;
     }
   }

@@ -53,7 +53,26 @@ export function createContainerSealer(options: ContainerSealerOptions) {
 
   const issuerOf = (certificate: X509Certificate): X509Certificate | undefined => anchors.find((anchor) => isIssuedBy(certificate, anchor));
 
+  /**
+   * The container of the document with these sealed signatures, verified whole: one that does not verify is never
+   * handed out. Also how a signature sealed on its own joins signatures that went in meanwhile.
+   */
+  async function combine(
+    document: DocumentToSign,
+    signatureXmls: readonly string[],
+  ): Promise<{ ok: true; container: Uint8Array } | { ok: false; code: 'container_invalid' }> {
+    const container = buildContainer([document], signatureXmls);
+    const report = await verifyContainer(container, { trustAnchors: options.signerTrustAnchors, timestampTrustAnchors: options.timestampTrustAnchors });
+    if (!report.ok) {
+      options.log?.warn({ failure: report.failure, checks: report.checks }, 'a signed container did not verify');
+      return { ok: false, code: 'container_invalid' };
+    }
+    return { ok: true, container };
+  }
+
   return {
+    combine,
+
     /** `signatureId`: S0 unless given; each signer of one container needs their own (S0, S1, ...). */
     prepare(document: DocumentToSign, certificateBase64: string, signingTime: Date, signatureId?: string): Promise<PreparedSignature> {
       return prepareSignature({
@@ -94,14 +113,9 @@ export function createContainerSealer(options: ContainerSealerOptions) {
         const signaturesXml = withValidationData(signed, { timestampToken: timestamp.token, certificates: [issuer.raw], ocspResponse: status.response });
         // The whole container is verified below, the earlier signatures too: one that no longer verifies (or is this
         // signer's own, counted twice) makes a container the bank must not keep.
-        const container = buildContainer([input.document], [...(input.alongside ?? []), signaturesXml]);
-        const report = await verifyContainer(container, { trustAnchors: options.signerTrustAnchors, timestampTrustAnchors: options.timestampTrustAnchors });
-        if (!report.ok) {
-          options.log?.warn({ failure: report.failure, checks: report.checks }, 'a signed container did not verify');
-          return { ok: false, code: 'container_invalid' };
-        }
+        const combined = await combine(input.document, [...(input.alongside ?? []), signaturesXml]);
         // The sealed signature on its own, so the next signer's container can be built with it.
-        return { ok: true, container, signatureXml: signaturesXml };
+        return combined.ok ? { ...combined, signatureXml: signaturesXml } : combined;
       } catch (error) {
         if (error instanceof IdentityError && (error.code === 'ocsp_unavailable' || error.code === 'timestamp_unavailable'))
           return { ok: false, code: error.code };

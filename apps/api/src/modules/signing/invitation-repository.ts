@@ -1,0 +1,106 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.js';
+import { invitations } from '../../db/schema.js';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+
+/** Every query of invitations (decision 39); nothing else touches the table. */
+export function createInvitationRepository(db: Db) {
+  return {
+    async insert(values: NewInvitation, executor: Executor = db): Promise<InvitationRow> {
+      const [row] = await executor.insert(invitations).values(values).returning();
+      if (!row) throw new Error('insert into invitations returned nothing');
+      return row;
+    },
+
+    /** The application's invitations, newest first. */
+    async ofApplication(processId: string, executor: Executor = db): Promise<InvitationRow[]> {
+      return executor.select().from(invitations).where(eq(invitations.processId, processId)).orderBy(desc(invitations.createdAt));
+    },
+
+    async find(id: string, processId: string): Promise<InvitationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.id, id), eq(invitations.processId, processId)));
+      return row;
+    },
+
+    async findById(id: string, executor: Executor = db): Promise<InvitationRow | undefined> {
+      const [row] = await executor.select().from(invitations).where(eq(invitations.id, id));
+      return row;
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<InvitationRow | undefined> {
+      const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** The pending invitation of this person to sign this application, if one is open now. */
+    async openFor(processId: string, person: { personalId: string; personalIdCountryCode: string }, now: Date): Promise<InvitationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.processId, processId),
+            eq(invitations.personalId, person.personalId),
+            sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
+            eq(invitations.status, 'PENDING'),
+            sql`${invitations.expiresAt} > ${now}`,
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * Ends a pending invitation (signed, declined, withdrawn), in the caller's transaction if given; undefined when it
+     * was no longer pending, so of two answers at once only one counts.
+     */
+    async answer(
+      id: string,
+      change: Pick<InvitationRow, 'status'> & Partial<Pick<InvitationRow, 'declineReason'>>,
+      at: Date,
+      executor: Executor = db,
+    ): Promise<InvitationRow | undefined> {
+      const [row] = await executor
+        .update(invitations)
+        .set({ ...change, answeredAt: at, updatedAt: at })
+        .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING')))
+        .returning();
+      return row;
+    },
+
+    /** Marks this person's lapsed invitation to sign this contract expired, so a new one may be made. */
+    async expireLapsed(contractId: string, person: { personalId: string; personalIdCountryCode: string }, at: Date, executor: Executor): Promise<void> {
+      await executor
+        .update(invitations)
+        .set({ status: 'EXPIRED', updatedAt: at })
+        .where(
+          and(
+            eq(invitations.contractId, contractId),
+            eq(invitations.personalId, person.personalId),
+            eq(invitations.personalIdCountryCode, person.personalIdCountryCode),
+            eq(invitations.status, 'PENDING'),
+            sql`${invitations.expiresAt} <= ${at}`,
+          ),
+        );
+    },
+
+    /**
+     * Counts one more mailing of a pending invitation under a new token (the last link then opens nothing), if under
+     * `max`; undefined otherwise.
+     */
+    async countSend(id: string, max: number, tokenHash: string, at: Date, executor: Executor): Promise<InvitationRow | undefined> {
+      const [row] = await executor
+        .update(invitations)
+        .set({ sendCount: sql`${invitations.sendCount} + 1`, tokenHash, lastSentAt: at, updatedAt: at })
+        .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING'), sql`${invitations.sendCount} < ${max}`))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type InvitationRepository = ReturnType<typeof createInvitationRepository>;
