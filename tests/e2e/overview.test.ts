@@ -58,7 +58,8 @@ describe('a company its board represents jointly', () => {
     await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD_MEMBER, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
     const note = page.getByRole('note', { name: 'Katrin Ilves must also sign the contract' });
     await note.waitFor();
-    expect(await note.textContent()).toContain('the bank then sends the other signers a link to sign the contract');
+    // The product collects Katrin Ilves's signature itself (decision 39): the applicant invites her after signing.
+    expect(await note.textContent()).toContain('After you sign, you invite them on the next page');
     await expectNoAxeViolations(page);
   });
 });

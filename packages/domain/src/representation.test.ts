@@ -70,6 +70,7 @@ describe('who signs with the signed-in person (docs/register-facts.md section 5)
       candidates: [{ firstName: 'First 47302200234', lastName: 'TESTNUMBER' }],
       isCheckedByBank: false,
       isProcuraHolder: true,
+      isCollected: true,
     });
     expect(signingSummaryOf(company({ kind: 'EACH_ALONE' }, [board(me.personalId, true)]), me)).toEqual({
       requirement: 'ALONE',
@@ -77,6 +78,7 @@ describe('who signs with the signed-in person (docs/register-facts.md section 5)
       candidates: [],
       isCheckedByBank: false,
       isProcuraHolder: false,
+      isCollected: false,
     });
   });
 

@@ -84,6 +84,7 @@ export function signingSummaryOf(representation: CompanyRepresentation, person: 
     isCheckedByBank: needsRepresentationReview(representation),
     isProcuraHolder:
       own(representation, person).every((representative) => representative.role === 'AUTHORIZED_PERSON') && requirement.kind !== 'NOT_A_REPRESENTATIVE',
+    isCollected: coSigningOf(representation, person) !== undefined,
   };
 }
 
@@ -115,3 +116,10 @@ export function hasEnoughSignatures(coSigning: CoSigning, signers: readonly Pers
   const counted = coSigning.candidates.filter((candidate) => signers.some((signer) => isPerson(candidate, signer)));
   return distinctPersons(counted).length >= coSigning.othersNeeded;
 }
+
+/**
+ * An applicant who declared a right of representation the register does not give them (decision 39): their
+ * application is submitted flagged, as before, and the product collects no one's signature beside theirs.
+ */
+export const hasMisstatedRight = (discrepancies: readonly { fact: string }[]): boolean =>
+  discrepancies.some((discrepancy) => discrepancy.fact === 'REPRESENTATION_BASIS');

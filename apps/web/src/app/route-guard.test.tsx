@@ -15,6 +15,7 @@ function guards(overrides: Partial<GuardDependencies> = {}) {
     storeProcessId: (id) => {
       processId = id;
     },
+    storeInvitationToken: () => undefined,
     isPersonalInformationComplete: async () => true,
     isMinor: () => false,
     ...overrides,
@@ -107,6 +108,14 @@ describe('route guard (docs/requirements.md section 2)', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'), { timeout: 5000 });
     },
   );
+
+  it('keeps an invitation link through the sign-in it needs, and lets a signed-in person in without the applicant’s screens', async () => {
+    const storeInvitationToken = vi.fn();
+    expect((await landOn('/invitation/abc-123', { storeInvitationToken })).pathname).toBe('/authentication');
+    expect(storeInvitationToken).toHaveBeenCalledWith('abc-123');
+    const signedIn = await landOn('/invitation/abc-123', { restoreSession: async () => true, isPersonalInformationComplete: async () => false });
+    expect(signedIn.pathname).toBe('/invitation/abc-123');
+  });
 
   it('sends any other path to authentication', async () => {
     expect((await landOn('/no-such-page')).pathname).toBe('/authentication');

@@ -13,6 +13,8 @@ export type GuardDependencies = {
   isSignedIn: () => boolean | Promise<boolean>;
   readProcessId: () => string | null;
   storeProcessId: (processId: string) => void;
+  /** Keeps an invitation link's token through the sign-in it needs first. */
+  storeInvitationToken: (token: string) => void;
   /**
    * Whether the personal information screen is done: consent to the bank's registry queries
    * (docs/requirements.md section 1) and an e-mail address confirmed with a code, the only address the bank writes
@@ -34,6 +36,7 @@ const defaults: GuardDependencies = {
   isSignedIn: () => hasAccessToken() && authSession().then((session) => session.hasLiveAccessToken()),
   readProcessId: () => readSessionValue('processId'),
   storeProcessId: (processId) => writeSessionValues({ processId }),
+  storeInvitationToken: (invitationToken) => writeSessionValues({ invitationToken }),
   // Asked on every visit: both are given on the screen before, and a stale answer would send the user back there.
   isPersonalInformationComplete: async () => {
     const representative = await (await representativeApi()).getRepresentative();
@@ -93,6 +96,15 @@ export function createRouteGuards(deps: GuardDependencies = defaults) {
       if (await deps.isMinor()) return redirect(errorPaths.minor);
       const isComplete = await deps.isPersonalInformationComplete().catch(() => true);
       return isComplete ? null : redirect(paths.personalInformation);
+    },
+    /**
+     * A board member's invitation link (decision 39): the token is kept first, so signing in leads back to it; the
+     * page needs a session but none of the applicant's screens before it.
+     */
+    invitation: async ({ request, params }: LoaderFunctionArgs) => {
+      keepProcessId(request);
+      if (params.token) deps.storeInvitationToken(params.token);
+      return (await deps.restoreSession()) ? null : redirect(paths.authentication);
     },
     /** Application screens also need a stored process id, else choose-company; the screens get it as loader data. */
     withProcessId: async ({ request }: LoaderFunctionArgs) => {

@@ -19,7 +19,7 @@ const screens = {
   verificationCode: lazyWithReload(() => import('../features/auth/verification-code-page').then((module) => ({ Component: module.VerificationCodePage }))),
   smartIdReturn: lazyWithReload(() => import('../features/auth/smart-id-return-page').then((module) => ({ Component: module.SmartIdReturnPage }))),
   smartIdSigningReturn: lazyWithReload(() =>
-    import('../features/application/overview/signing/smart-id-signing-return-page').then((module) => ({ Component: module.SmartIdSigningReturnPage })),
+    import('../features/application/overview/smart-id-signing-return-page').then((module) => ({ Component: module.SmartIdSigningReturnPage })),
   ),
   authenticationError: lazyWithReload(() =>
     import('../features/outcomes/authentication-error-page').then((module) => ({ Component: module.AuthenticationErrorPage })),
@@ -42,6 +42,7 @@ const screens = {
     import('../features/application/related-persons/related-persons-page').then((module) => ({ Component: module.RelatedPersonsPage })),
   ),
   overview: lazyWithReload(() => import('../features/application/overview/overview-page').then((module) => ({ Component: module.OverviewPage }))),
+  invitation: lazyWithReload(() => import('../features/invitation/invitation-page').then((module) => ({ Component: module.InvitationPage }))),
 };
 
 function errorScreen(path: string, titleKey: TranslationKey, errorKind: ErrorKind): RouteObject {
@@ -82,6 +83,11 @@ export function createRoutes(guards: RouteGuards = createRouteGuards()): RouteOb
           loader: guards.signedIn,
           shouldRevalidate: alwaysRevalidate,
           children: [
+            {
+              ...screen(paths.invitation, 'SCREENS.INVITATION.TITLE', screens.invitation),
+              loader: guards.invitation,
+              shouldRevalidate: alwaysRevalidate,
+            },
             {
               path: paths.error,
               children: [

@@ -24,7 +24,12 @@ export const paths = {
   relatedPersons: '/application/related-persons',
   overview: '/application/overview',
   success: '/success',
+  /** A board member's invitation to sign the contract too (decision 39); the mailed link is /start/invitation/<token>. */
+  invitation: '/invitation/:token',
 } as const;
+
+/** The invitation page of one link's token. */
+export const invitationPath = (token: string): string => `/invitation/${encodeURIComponent(token)}`;
 
 export type Path = (typeof paths)[keyof typeof paths];
 

@@ -1,13 +1,15 @@
 /**
  * docs/requirements.md section 3: the tokens, the process id and the clock
- * offset live in session storage under exactly these keys. Nothing else touches
- * them.
+ * offset live in session storage under exactly these keys; beside them, the
+ * token of an invitation link opened before signing in (decision 39), so the
+ * sign-in leads back to it. Nothing else touches them.
  */
 export const SESSION_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
   processId: 'processId',
   clockOffset: 'clockOffset',
+  invitationToken: 'invitationToken',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

@@ -59,5 +59,10 @@ export const signingSummarySchema = z.object({
   isCheckedByBank: z.boolean(),
   /** The applicant represents the company by procura only: the board signs too. */
   isProcuraHolder: z.boolean(),
+  /**
+   * After the applicant signs, they invite the others and each signs the same contract with their own eID (decision
+   * 39); false: the bank collects any other signature itself.
+   */
+  isCollected: z.boolean(),
 });
 export type SigningSummary = z.infer<typeof signingSummarySchema>;

@@ -1,5 +1,6 @@
 import {
   applicationFactsOf,
+  hasMisstatedRight,
   signingSummaryOf,
   unverifiedFactsOf,
   verifiedNotices,
@@ -45,12 +46,16 @@ export function decisionFactsOf(application: ApplicationRow, user: User): Decisi
     discrepancies,
     unverifiedFacts: unverifiedFactsOf(facts),
     notices: verifiedNotices(application.stepData, details),
-    signing: signingOf(details, user),
+    signing: signingOf(details, user, discrepancies),
   };
 }
 
-/** Who signs with the signed-in representative, where the register states the company's representation. */
-export function signingOf(details: RegisterCompanyDetails | undefined, user: User): SigningSummary | undefined {
+/**
+ * Who signs with the signed-in representative, where the register states the company's representation; a
+ * declaration that misstates their own right leaves the others' signatures to the bank.
+ */
+export function signingOf(details: RegisterCompanyDetails | undefined, user: User, discrepancies: readonly Discrepancy[]): SigningSummary | undefined {
   if (!details?.representation) return undefined;
-  return signingSummaryOf(details.representation, { personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+  const summary = signingSummaryOf(details.representation, { personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
+  return hasMisstatedRight(discrepancies) ? { ...summary, isCollected: false } : summary;
 }

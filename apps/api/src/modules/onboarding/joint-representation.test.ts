@@ -35,6 +35,7 @@ describe('joint representation', () => {
       candidates: [{ firstName: 'Katrin', lastName: 'Ilves' }],
       isCheckedByBank: true,
       isProcuraHolder: false,
+      isCollected: true,
     });
     // The applicant learns whom to ask, not their personal code.
     expect(JSON.stringify(review.signing)).not.toContain('47103220312');
@@ -57,6 +58,13 @@ describe('joint representation', () => {
     const call = await signInAsRepresentative(app, OK_TESTNUMBER.person.personalId);
     const application = await applicationFor(call, OK_TESTNUMBER.company.registryCode);
     const review = (await call('GET', `/onboarding/applications/${application.processId}/review`)).json() as Review;
-    expect(review.signing).toEqual({ requirement: 'ALONE', othersNeeded: 0, candidates: [], isCheckedByBank: false, isProcuraHolder: false });
+    expect(review.signing).toEqual({
+      requirement: 'ALONE',
+      othersNeeded: 0,
+      candidates: [],
+      isCheckedByBank: false,
+      isProcuraHolder: false,
+      isCollected: false,
+    });
   });
 });

@@ -61,7 +61,7 @@ export function createReview({ ownApplication }: { ownApplication: OwnApplicatio
         return stepReview;
       });
       const details = registerOf(application)?.details;
-      const signing = signingOf(details, user);
+      const signing = signingOf(details, user, discrepancies);
       return {
         ...review,
         steps,

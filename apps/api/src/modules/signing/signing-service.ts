@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   CONTRACT_HASH_TYPE,
   hasEnoughSignatures,
+  hasMisstatedRight,
   mobileIdVerificationCode,
   smartIdVerificationCode,
   type AccessTokenPayload,
@@ -251,8 +252,7 @@ export function createSigningService(options: SigningServiceOptions) {
     // An applicant who declared a right the register does not give them is submitted flagged, as before (decision 39):
     // the board is not asked to sign beside someone who misstated who they are, and the flagged submission does not
     // lock the real board out of an application of its own.
-    const hasMisstatedRight = decisionFacts.discrepancies.some((discrepancy) => discrepancy.fact === 'REPRESENTATION_BASIS');
-    const coSigning = hasMisstatedRight ? undefined : coSigningOfApplication(application);
+    const coSigning = hasMisstatedRight(decisionFacts.discrepancies) ? undefined : coSigningOfApplication(application);
     const representative = await applications.representative({ personalId: user.personalId, personalIdCountryCode: user.personalIdCountryCode });
     // The application as read: its version is the contract's (checked above).
     const transition: Transition = coSigning

@@ -1,15 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../lib/paths';
+import { invitationPath, paths } from '../../lib/paths';
 import { readSessionValue } from '../../lib/session-storage';
 import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
 
+/** An invitation link opened before signing in first, then the application a link named, else personal information. */
+function landingAfterSignIn(): string {
+  const invitationToken = readSessionValue('invitationToken');
+  if (invitationToken) return invitationPath(invitationToken);
+  return readSessionValue('processId') ? paths.application : paths.personalInformation;
+}
+
 /**
  * Turns the flow's result into navigation (docs/requirements.md section 8): success to
  * personal-information, or straight back to the application when a link
- * (save and continue later) brought a process id; a cancellation back to the form and nothing else; a
+ * (save and continue later) brought a process id, or to the invitation a board member's link named; a cancellation back to the form and nothing else; a
  * network error a toast; a rate limit's refusal the sign-in screen's notice;
  * any other failure the authentication-error screen.
  * Input the server found invalid stays with the form that sent it.
@@ -30,7 +37,7 @@ export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
     }
     if (state.status === 'complete') {
       flow.reset();
-      void navigate(readSessionValue('processId') ? paths.application : paths.personalInformation, { replace: true });
+      void navigate(landingAfterSignIn(), { replace: true });
       return;
     }
     if (state.status !== 'failed') return;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type BankOffice, type Decision, type Locale, type ReopenableStep, type TimelineEntry } from '@onboarding/domain';
+import type { BankOffice, Decision, ReopenableStep, TimelineEntry } from '@onboarding/domain';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,10 +6,8 @@ import { useBankOffices } from '../../lib/bank-offices';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { SupportContacts } from '../../lib/support-contacts';
 import { Icon, type IconName } from '../../ui';
-import { formatBankDate, formatBankTime, formatCalendarDate, formatEuroCents, formatIban } from './status-format';
+import { formatBankDate, formatBankTime, formatCalendarDate, formatEuroCents, formatIban, localeOf } from '../../lib/formats';
 import styles from './status-timeline.module.css';
-
-export const localeOf = (language: string): Locale => ((LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE);
 
 /** What an entry needs of the application beyond itself. */
 export type TimelineContext = {

@@ -10,6 +10,7 @@ import { applicationQueryKey, useApplication } from '../../lib/application-query
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
 import { useContractDownload, useHistoryDownload, useSignedContractDownload } from '../../lib/download-contract';
 import { useApplicationTimeline } from './api/application-timeline';
+import { CoSigningSection } from './co-signing-section';
 import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
 
@@ -52,10 +53,11 @@ const chosenOfficeId = (application: ApplicationView): string | null => {
   return typeof officeId === 'string' ? officeId : null;
 };
 
-type PageState = 'SUBMITTED' | 'PROCESSING' | 'REOPENED' | 'APPROVED' | 'DECLINED';
+type PageState = 'AWAITING_SIGNATURES' | 'SUBMITTED' | 'PROCESSING' | 'REOPENED' | 'APPROVED' | 'DECLINED';
 
 /** The page's heading for each state; a fresh submission keeps the screen's own title. */
 const HEADINGS = {
+  AWAITING_SIGNATURES: 'SUCCESS.HEADING.AWAITING_SIGNATURES',
   SUBMITTED: 'SCREENS.SUCCESS.TITLE',
   PROCESSING: 'SUCCESS.HEADING.PROCESSING',
   REOPENED: 'SUCCESS.HEADING.REOPENED',
@@ -65,11 +67,12 @@ const HEADINGS = {
 
 /**
  * Where the application stands (docs/requirements.md section 4: submitted and being handled, or an active
- * company with an account): the bank's final answer, its request for more information, a submission with
+ * company with an account): signed by the applicant and waiting for the board members who must sign too (decision
+ * 39), the bank's final answer, its request for more information, a submission with
  * nothing decided yet (what the page has always shown), or one the bank is working on.
  */
 function pageStateOf(status: ApplicationView['status'], reopenedSteps: readonly string[] | null | undefined, latest: TimelineEntry | undefined): PageState {
-  if (status === 'APPROVED' || status === 'DECLINED') return status;
+  if (status === 'APPROVED' || status === 'DECLINED' || status === 'AWAITING_SIGNATURES') return status;
   if (status === 'IN_PROGRESS' && reopenedSteps?.length) return 'REOPENED';
   return !latest || latest.kind === 'SUBMITTED' ? 'SUBMITTED' : 'PROCESSING';
 }
@@ -135,6 +138,15 @@ function SuccessContent({ application }: { application: ApplicationView }) {
         icon={state === 'SUBMITTED' || state === 'APPROVED' ? 'checkCircle' : 'infoCircle'}
         className={styles.header}
       >
+        {state === 'AWAITING_SIGNATURES' && (
+          <>
+            <p className={styles.signed}>
+              <Icon name="check" size="html-text-size" />
+              {t('SUCCESS.SIGNED')}
+            </p>
+            <p>{t('SUCCESS.AWAITING_SIGNATURES', { businessName: application.company.businessName })}</p>
+          </>
+        )}
         {state === 'SUBMITTED' && (
           <>
             <p className={styles.signed}>
@@ -158,7 +170,14 @@ function SuccessContent({ application }: { application: ApplicationView }) {
         </section>
       )}
 
-      <StatusTimeline entries={entries} context={{ paymentReference: timeline.data?.paymentReference ?? null, reopenedStepPath, downloads }} />
+      {/* Waiting: whom to ask and how each stands. Once submitted: who signed beside the applicant, if anyone. */}
+      <CoSigningSection processId={application.processId} isWaiting={state === 'AWAITING_SIGNATURES'} />
+      {state === 'AWAITING_SIGNATURES' && downloads}
+
+      {/* Nothing is submitted before the last signature: there is no status to follow yet. */}
+      {state !== 'AWAITING_SIGNATURES' && (
+        <StatusTimeline entries={entries} context={{ paymentReference: timeline.data?.paymentReference ?? null, reopenedStepPath, downloads }} />
+      )}
 
       <div className={styles.actions}>
         <Link to={paths.root} className={styles.secondaryAction}>

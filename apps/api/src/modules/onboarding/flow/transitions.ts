@@ -219,7 +219,8 @@ export function applicantSigned(application: ApplicationRow, signer: Signer, inp
   return {
     kind: 'CHANGED',
     from: application,
-    change: { status: 'AWAITING_SIGNATURES' },
+    // The status page is its screen, as for a submitted one.
+    change: { status: 'AWAITING_SIGNATURES', currentStep: 'ApplicationSubmitted' },
     event: {
       type: 'APPLICANT_SIGNED',
       actor: input.actor,

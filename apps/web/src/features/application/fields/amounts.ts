@@ -1,8 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@onboarding/domain';
-
-export function localeOf(language: string | undefined): Locale {
-  return LOCALES.find((locale) => locale === language) ?? DEFAULT_LOCALE;
-}
+import type { Locale } from '@onboarding/domain';
 
 /** Whole euros in the page's language: et and ru "15 000 €", en "€15,000". */
 export function formatEuros(amount: number, locale: Locale): string {

@@ -12,7 +12,8 @@ import {
 } from '@onboarding/domain';
 import type { Resolver } from 'react-hook-form';
 import { toFieldErrors } from '../../../lib/domain-resolver';
-import { formatAmount, localeOf, parseAmount } from '../fields/amounts';
+import { localeOf } from '../../../lib/formats';
+import { formatAmount, parseAmount } from '../fields/amounts';
 
 /** The radio value that reveals the custom amount field. */
 export const CUSTOM = 'custom';

@@ -10,7 +10,8 @@ import { StepActions, useApplicationLayout, useSaveStep, useStepDraft } from '..
 import layoutStyles from '../application-layout.module.css';
 import { errorText } from '../fields/use-field-messages';
 import styles from '../fields/step-form.module.css';
-import { formatAmount, formatEuroRange, formatEuros, localeOf, parseAmount } from '../fields/amounts';
+import { localeOf } from '../../../lib/formats';
+import { formatAmount, formatEuroRange, formatEuros, parseAmount } from '../fields/amounts';
 import {
   CUSTOM,
   INCOMES_FIELDS,

@@ -13,6 +13,7 @@ const summary = (change: Partial<SigningSummary>): SigningSummary => ({
   candidates: [],
   isCheckedByBank: false,
   isProcuraHolder: false,
+  isCollected: false,
   ...change,
 });
 
@@ -23,6 +24,13 @@ afterAll(async () => {
 });
 
 describe('who else signs, on the overview', () => {
+  it('says the applicant invites the others after signing, where the product collects their signatures', async () => {
+    await i18n.changeLanguage('en');
+    render(<OverviewSigning signing={summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [katrin], isCollected: true })} />);
+    expect(note().textContent).toContain('After you sign, you invite them on the next page');
+    expect(note().textContent).not.toContain('the bank then sends');
+  });
+
   it('names the one other board member who must sign, in each language', async () => {
     const signing = summary({ requirement: 'TOGETHER', othersNeeded: 1, candidates: [katrin], isCheckedByBank: true });
     const expected = {

@@ -30,7 +30,9 @@ export function OverviewSigning({ signing }: { signing: SigningSummary | undefin
           : say(isOne ? 'APPLICATION.OVERVIEW.SIGNING.SOME_ONE' : 'APPLICATION.OVERVIEW.SIGNING.SOME_MANY', { count: signing.othersNeeded });
         const candidates = isEveryone ? [] : [say('APPLICATION.OVERVIEW.SIGNING.SOME_CANDIDATES', { names })];
         const why = signing.isProcuraHolder ? say('APPLICATION.OVERVIEW.SIGNING.PROCURA_TEXT') : say('APPLICATION.OVERVIEW.SIGNING.JOINT_TEXT');
-        return { title, texts: [...candidates, why] };
+        // Collected in the product (decision 39): what the applicant does after signing; otherwise the bank's link.
+        const next = say(signing.isCollected ? 'APPLICATION.OVERVIEW.SIGNING.COLLECTED_TEXT' : 'APPLICATION.OVERVIEW.SIGNING.BANK_LINK_TEXT');
+        return { title, texts: [...candidates, why, next] };
       }
       case 'BANK_DECIDES':
         return { title: say('APPLICATION.OVERVIEW.SIGNING.BANK_DECIDES.TITLE'), texts: [say('APPLICATION.OVERVIEW.SIGNING.BANK_DECIDES.TEXT')] };

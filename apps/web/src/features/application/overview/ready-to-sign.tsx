@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SigningView } from './signing/signing-view';
+import { SigningView } from '../../../lib/signing/signing-view';
+import { useApplicationSigningHost } from './use-application-signing-host';
 import { useFocusOnMount } from './use-focus-on-mount';
 import styles from './overview.module.css';
 
@@ -11,13 +12,14 @@ import styles from './overview.module.css';
 export function ReadyToSign({ onSigningActiveChange }: { onSigningActiveChange: (isActive: boolean) => void }) {
   const { t } = useTranslation();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const host = useApplicationSigningHost();
   return (
     <section aria-labelledby="overview-sign-title" className={styles.outcome} data-variant="ready">
       <h2 id="overview-sign-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         {t('APPLICATION.OVERVIEW.READY_TO_SIGN.TITLE')}
       </h2>
       <p className={styles.outcomeText}>{t('APPLICATION.OVERVIEW.READY_TO_SIGN.TEXT')}</p>
-      <SigningView onActiveChange={onSigningActiveChange} choiceHeadingRef={headingRef} />
+      <SigningView host={host} onActiveChange={onSigningActiveChange} choiceHeadingRef={headingRef} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../../lib/paths';
-import { Card, HeaderBlock, Spinner } from '../../../../ui';
-import { sendSmartIdSigningReturn } from './api/signing';
+import { paths } from '../../../lib/paths';
+import { Card, HeaderBlock, Spinner } from '../../../ui';
+import { sendSmartIdSigningReturn } from '../../../lib/signing/api/signing';
 import styles from './smart-id-signing-return-page.module.css';
 
 const RETURN = 'APPLICATION.SIGNING.RETURN';

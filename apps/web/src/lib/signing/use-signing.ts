@@ -1,20 +1,15 @@
-import { isLocale, type DeviceLinkFlow, type FieldIssue, type SigningStatusResponse, type StartSigningResponse } from '@onboarding/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { reviewQueryKey } from '../api/review';
+import { isLocale, type DeviceLinkFlow, type FieldIssue, type RegisterChange, type SigningStatusResponse, type StartSigningResponse } from '@onboarding/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../../lib/paths';
-import { ApiError, NetworkError } from '../../../../lib/api-errors';
-import { isRegisterUnavailable } from '../../../../lib/register-unavailable';
-import { poll } from '../../../../lib/poll';
-import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
-import { useApplicationLayout } from '../../application-context';
+import { ApiError, NetworkError } from '../api-errors';
+import { isRegisterUnavailable } from '../register-unavailable';
+import { poll } from '../poll';
+import { useSignedInPerson } from '../use-signed-in-person';
 import { cancelSigning, getSigningDeviceLink, getSigningStatus, sendIdCardSignature, startSigning } from './api/signing';
 import { idCardErrorCodeOf, type IdCardErrorCode } from './id-card/id-card-signer';
 import type { SigningEndReason } from './signing-messages';
 import { useSigningEnvironment } from './signing-environment';
-import { useIsTouchDevice } from '../../../../lib/use-is-touch-device';
+import { useIsTouchDevice } from '../use-is-touch-device';
 
 /**
  * What the person chose on the signing view; the ID-card's certificate comes from the card. Smart-ID's flow: how
@@ -45,6 +40,24 @@ export type SigningPhase =
   /** Submitted: on the way to /success. */
   | { name: 'signed' };
 
+/**
+ * The page that signs: the applicant's overview, or a board member's invitation (decision 39). It names the
+ * application and says what happens when the signing ends in a signature or finds the application changed.
+ */
+export type SigningHost = {
+  processId: string;
+  /** Signed: the page's next step (the applicant's answer carries the submitted application). */
+  onSigned: (status: SigningStatusResponse) => void;
+  /** Read the application again: it is not complete any more, or it was signed elsewhere. */
+  reload: () => Promise<unknown>;
+  /** The Business Register changed since the contract was drawn up: which facts. */
+  onRegisterChanged: (changes: readonly RegisterChange[]) => void;
+  /** Where "Show the submitted application" leads. */
+  onShowSubmitted: () => void;
+  /** The page has answers above the signing that it locks while signing (the overview), and says so. */
+  locksAnswers: boolean;
+};
+
 /** One signing attempt: its abort signal, and the server session once there is one (to cancel it). */
 type Run = { controller: AbortController; sessionId: string | null };
 
@@ -56,45 +69,41 @@ const deviceLinkOf = (started: StartSigningResponse): { deviceLink?: DeviceLinkV
     : {};
 
 /**
- * The signing flow of docs/requirements.md sections 2 and 4 for the overview:
- * start, poll the status every second while waiting for PIN2, cancel, try again.
+ * The signing flow of docs/requirements.md sections 2 and 4 for the page that
+ * signs (SigningHost): start, poll the status every second while waiting for
+ * PIN2, cancel, try again.
  * Smart-ID and Mobile-ID sign on the phone; the ID-card signs in the browser
  * through the signing interface, and the server checks the signature. Signed,
- * the submitted application goes into the layout and the page moves to /success.
+ * the host says where the page goes.
  */
-export function useSigning() {
-  const layout = useApplicationLayout();
-  const navigate = useNavigate();
+export function useSigning(host: SigningHost) {
   const person = useSignedInPerson();
   const { i18n } = useTranslation();
   const environment = useSigningEnvironment();
   const isTouch = useIsTouchDevice();
-  const queryClient = useQueryClient();
-  const onRegisterChanged = () => queryClient.invalidateQueries({ queryKey: reviewQueryKey(layout.processId) });
   const [phase, setPhase] = useState<SigningPhase>({ name: 'choosing' });
   const [lastRequest, setLastRequest] = useState<SigningRequest | null>(null);
   const run = useRef<Run | null>(null);
 
   // The flow outlives renders; it reads the latest of these.
-  const context = useRef({ layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged, isTouch });
+  const context = useRef({ host, personalId: person?.personalId ?? '', language: i18n.language, environment, isTouch });
   useEffect(() => {
-    context.current = { layout, navigate, personalId: person?.personalId ?? '', language: i18n.language, environment, onRegisterChanged, isTouch };
+    context.current = { host, personalId: person?.personalId ?? '', language: i18n.language, environment, isTouch };
   });
 
   const isCurrent = (current: Run) => run.current === current && !current.controller.signal.aborted;
 
   /** A session the person will not see end must not go on waiting for their PIN2. */
   const cancelQuietly = (sessionId: string, keepalive = false) => {
-    void cancelSigning(context.current.layout.processId, sessionId, { keepalive }).catch(ignore);
+    void cancelSigning(context.current.host.processId, sessionId, { keepalive }).catch(ignore);
   };
 
   const settle = (request: SigningRequest, status: SigningStatusResponse) => {
-    const { layout: current, navigate: go } = context.current;
+    const { host: current } = context.current;
     run.current = null;
     if (status.state === 'SIGNED') {
-      if (status.application) current.setApplication(status.application);
       setPhase({ name: 'signed' });
-      void go(paths.success, { replace: true });
+      current.onSigned(status);
       return;
     }
     const state: EndedState = status.state === 'WAITING_FOR_PIN2' ? 'UNSUCCESSFUL' : status.state;
@@ -119,12 +128,9 @@ export function useSigning() {
   const failToStart = (error: unknown) => {
     run.current = null;
     if (error instanceof ApiError && error.code === 'REGISTER_CHANGED') {
-      // The Business Register changed: the layout says what, on the step the reloaded application has reopened,
-      // and the review names what now differs from the declaration.
+      // The Business Register changed: the host says what, and where the applicant goes to see it.
       setPhase({ name: 'choosing' });
-      context.current.layout.setRegisterChanges(error.registerChanges);
-      void context.current.layout.reload();
-      void context.current.onRegisterChanged();
+      context.current.host.onRegisterChanged(error.registerChanges);
       return;
     }
     if (isRegisterUnavailable(error)) {
@@ -134,7 +140,7 @@ export function useSigning() {
     if (error instanceof ApiError && error.status === 409) {
       // Not complete any more, or already submitted: the reloaded application tells which (a submitted one opens /success).
       setPhase({ name: 'choosing', startError: { kind: 'notReady' } });
-      void context.current.layout.reload();
+      void context.current.host.reload();
       return;
     }
     if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
@@ -158,7 +164,7 @@ export function useSigning() {
    */
   const pollUntilEnded = async (current: Run, request: SigningRequest, sessionId: string) => {
     const {
-      layout: { processId },
+      host: { processId },
       environment: { pollIntervalMs },
     } = context.current;
     try {
@@ -180,7 +186,7 @@ export function useSigning() {
   };
 
   const signOnPhone = async (current: Run, request: Extract<SigningRequest, { method: 'SMART_ID' | 'MOBILE_ID' }>) => {
-    const { processId } = context.current.layout;
+    const { processId } = context.current.host;
     const { language } = context.current;
     // Mobile-ID's phone shows its prompt and text in the person's UI language; Smart-ID's fallback page too.
     const body = isLocale(language) ? { ...request, language } : request;
@@ -208,7 +214,7 @@ export function useSigning() {
   const signWithIdCard = async (current: Run) => {
     const request: SigningRequest = { method: 'ID_CARD' };
     const {
-      layout: { processId },
+      host: { processId },
       personalId,
       language,
       environment: env,
@@ -326,7 +332,7 @@ export function useSigning() {
       setPhase({ name: 'ended', request, state: 'CANCELLED' });
       return;
     }
-    const { processId } = context.current.layout;
+    const { processId } = context.current.host;
     setPhase({ ...phase, isCancelling: true });
     await cancelSigning(processId, current.sessionId).catch(ignore);
     try {
@@ -339,7 +345,7 @@ export function useSigning() {
   /** contract_changed: the application changed under the contract; load it again and draw up the current contract. */
   const startAgain = async (request: SigningRequest) => {
     setPhase({ name: 'starting', request });
-    await context.current.layout.reload();
+    await context.current.host.reload();
     start(request);
   };
 
@@ -349,7 +355,7 @@ export function useSigning() {
       const current = run.current;
       run.current = null;
       current?.controller.abort();
-      if (current?.sessionId) void cancelSigning(context.current.layout.processId, current.sessionId, { keepalive: true }).catch(ignore);
+      if (current?.sessionId) void cancelSigning(context.current.host.processId, current.sessionId, { keepalive: true }).catch(ignore);
     },
     [],
   );
@@ -360,7 +366,7 @@ export function useSigning() {
     const sessionId = run.current?.sessionId;
     if (!sessionId) throw new Error('no signing is running');
     const language = isLocale(context.current.language) ? context.current.language : 'et';
-    return getSigningDeviceLink(context.current.layout.processId, sessionId, language, signal);
+    return getSigningDeviceLink(context.current.host.processId, sessionId, language, signal);
   }, []);
 
   return {
@@ -379,6 +385,6 @@ export function useSigning() {
     },
     /** Back to the method choice. */
     close: () => setPhase({ name: 'choosing' }),
-    showSubmitted: () => void navigate(paths.success),
+    showSubmitted: () => context.current.host.onShowSubmitted(),
   };
 }

@@ -1,4 +1,7 @@
-import type { Locale } from '@onboarding/domain';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@onboarding/domain';
+
+/** The UI language as a locale of the product: dates and amounts are written as that language writes them. */
+export const localeOf = (language: string | undefined): Locale => LOCALES.find((locale) => locale === language) ?? DEFAULT_LOCALE;
 
 /** The bank's time: a booked visit is shown as the office keeps it, wherever the applicant reads it. */
 const BANK_TIME_ZONE = 'Europe/Tallinn';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../../test/fake-token';
-import { stubFetch } from '../../../../test/fetch-stub';
-import { setPageSettings } from '../../../../test/page-settings';
+import { jsonResponse } from '../../test/fake-token';
+import { stubFetch } from '../../test/fetch-stub';
+import { setPageSettings } from '../../test/page-settings';
 import type { IdCardError } from './id-card/id-card-signer';
 import { defaultSigningEnvironment } from './signing-environment';
 

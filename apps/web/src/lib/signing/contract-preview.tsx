@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useContractDownload } from '../../../../lib/download-contract';
-import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../../../lib/register-unavailable';
-import { Button } from '../../../../ui';
-import { useApplicationLayout } from '../../application-context';
+import { useContractDownload } from '../download-contract';
+import { isRegisterUnavailable, RegisterUnavailableNotice } from '../register-unavailable';
+import { Button } from '../../ui';
 import styles from './signing.module.css';
 
 /**
  * The contract as it will be signed, to read before signing: the server draws it up from the saved application, on
  * register facts it reads again when they are old; a register that does not answer is said here, with a retry.
  */
-export function ContractPreview() {
+export function ContractPreview({ processId }: { processId: string }) {
   const { t } = useTranslation();
-  const { processId } = useApplicationLayout();
   const { download, isLoading, hasFailed, error } = useContractDownload(processId);
   const isRegisterSilent = hasFailed && isRegisterUnavailable(error);
 

@@ -1,7 +1,7 @@
 import { SIGNING_METHODS, startSigningRequestSchema, type SigningMethod } from '@onboarding/domain';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { domainResolver } from '../../../../lib/domain-resolver';
+import { domainResolver } from '../domain-resolver';
 import type { SigningRequest } from './use-signing';
 
 /** The method choice as the form holds it: the phone is kept while another method is chosen. */

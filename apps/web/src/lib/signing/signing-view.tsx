@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { signingMessageTexts } from './signing-messages';
 import { DeviceLinkPanel, endedTexts, EndedPanel, waitingTexts, WaitingPanel } from './signing-panels';
 import { SigningMethodForm } from './signing-method-form';
-import { useSigning, type SigningPhase } from './use-signing';
+import { useSigning, type SigningHost, type SigningPhase } from './use-signing';
 import styles from './signing.module.css';
 
 export type SigningViewProps = {
+  /** The page that signs: the applicant's overview, or a board member's invitation. */
+  host: SigningHost;
   /** Told when a signing may be running, so the overview stops its answers from changing. */
   onActiveChange: (isActive: boolean) => void;
   /** Where focus goes back to when the person returns to the method choice. */
@@ -45,9 +47,9 @@ const focusKeyOf = (phase: SigningPhase): string => {
  * Cancel; terminated, unsuccessful or cancelled with Try again and Cancel.
  * Each state change is announced and focus moves to its heading.
  */
-export function SigningView({ onActiveChange, choiceHeadingRef }: SigningViewProps) {
+export function SigningView({ host, onActiveChange, choiceHeadingRef }: SigningViewProps) {
   const { t } = useTranslation();
-  const signing = useSigning();
+  const signing = useSigning(host);
   const { phase, isActive } = signing;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusKey = focusKeyOf(phase);
@@ -77,6 +79,8 @@ export function SigningView({ onActiveChange, choiceHeadingRef }: SigningViewPro
       </div>
       {(phase.name === 'choosing' || phase.name === 'starting') && (
         <SigningMethodForm
+          processId={host.processId}
+          locksAnswers={host.locksAnswers}
           initialRequest={signing.lastRequest}
           isStarting={phase.name === 'starting'}
           startError={phase.name === 'choosing' ? phase.startError : undefined}

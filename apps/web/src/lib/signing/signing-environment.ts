@@ -1,6 +1,6 @@
 import { POLL_INTERVAL_MS } from '@onboarding/domain';
 import { createContext, useContext } from 'react';
-import { readPageSettings } from '../../../../lib/page-settings';
+import { readPageSettings } from '../page-settings';
 import { requireSecurePage, type IdCardSigner } from './id-card/id-card-signer';
 import { createSimulatedIdCardSigner } from './id-card/simulated-id-card-signer';
 import { createWebEidSigner } from './id-card/web-eid-signer';

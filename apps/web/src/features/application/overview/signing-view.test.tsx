@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../../i18n/i18n';
-import { jsonResponse } from '../../../../test/fake-token';
-import { ReadyToSign } from '../ready-to-sign';
+import i18n from '../../../i18n/i18n';
+import { jsonResponse } from '../../../test/fake-token';
+import { ReadyToSign } from './ready-to-sign';
 import {
   APPLICATION_URL,
   cancelUrl,

@@ -1,6 +1,6 @@
 import { DOMAIN_I18N_NAMESPACE, signInMessageKey, signInMessageKeys, type SigningMethod } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
-import type { DomainKey, TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
+import type { DomainKey, TitleAndMessageKey, TranslationKey } from '../../i18n/keys';
 import type { IdCardErrorCode } from './id-card/id-card-signer';
 
 /** Why a signing ended other than signed. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../../i18n/i18n';
+import i18n from '../../i18n/i18n';
 import { ID_CARD_ERROR_CODES } from './id-card/id-card-signer';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldIssues } from '../../../../lib/form-errors';
-import { RegisterUnavailableNotice } from '../../../../lib/register-unavailable';
-import { validationMessage } from '../../../../lib/domain-resolver';
-import { Button, Icon, Input, RadioGroup, type IconName } from '../../../../ui';
-import { useSignedInPerson } from '../../../../lib/use-signed-in-person';
-import { useRepresentative } from '../../../../lib/representative';
+import { applyFieldIssues } from '../form-errors';
+import { RegisterUnavailableNotice } from '../register-unavailable';
+import { validationMessage } from '../domain-resolver';
+import { Button, Icon, Input, RadioGroup, type IconName } from '../../ui';
+import { useSignedInPerson } from '../use-signed-in-person';
+import { useRepresentative } from '../representative';
 import { ContractPreview } from './contract-preview';
 import { signingChoiceResolver, signingMethodsFor, type SigningChoiceValues } from './signing-choice';
 import type { SigningRequest, StartError } from './use-signing';
@@ -21,6 +21,10 @@ const START_ERROR_KEYS = {
 } as const;
 
 export type SigningMethodFormProps = {
+  /** The application whose contract is signed: its PDF is offered to read first. */
+  processId: string;
+  /** Say that the answers above cannot change while signing (the overview). */
+  locksAnswers: boolean;
   /** The last choice, so trying another method keeps the number typed. */
   initialRequest: SigningRequest | null;
   isStarting: boolean;
@@ -35,7 +39,7 @@ export type SigningMethodFormProps = {
  * signed in with comes first and is chosen. Signing by Smart-ID is for the
  * signed-in person's own account, so it asks nothing more.
  */
-export function SigningMethodForm({ initialRequest, isStarting, startError, onStart }: SigningMethodFormProps) {
+export function SigningMethodForm({ processId, locksAnswers, initialRequest, isStarting, startError, onStart }: SigningMethodFormProps) {
   const { t } = useTranslation();
   const representative = useRepresentative();
   const person = useSignedInPerson();
@@ -117,8 +121,8 @@ export function SigningMethodForm({ initialRequest, isStarting, startError, onSt
         {/* Trying again starts signing with the same choice, once the register answers. */}
         {isRegisterSilent && <RegisterUnavailableNotice isAlert={false} onRetry={() => void handleSubmit(onStart)()} isRetrying={isStarting} />}
       </div>
-      <ContractPreview />
-      <p className={styles.lockedNotice}>{t(`${SIGNING}.LOCKED_NOTICE`)}</p>
+      <ContractPreview processId={processId} />
+      {locksAnswers && <p className={styles.lockedNotice}>{t(`${SIGNING}.LOCKED_NOTICE`)}</p>}
       <Button type="submit" className={styles.submit} isLoading={isStarting}>
         {t(`${SIGNING}.SUBMIT`)}
       </Button>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../../../test/fake-token';
-import { stubFetch } from '../../../../../test/fetch-stub';
+import { jsonResponse } from '../../../test/fake-token';
+import { stubFetch } from '../../../test/fetch-stub';
 import { IdCardError, idCardErrorCodeOf, isSigningAllowedAt, requireSecurePage, type IdCardSigner } from './id-card-signer';
 import { createSimulatedIdCardSigner } from './simulated-id-card-signer';
 

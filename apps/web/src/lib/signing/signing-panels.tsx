@@ -1,8 +1,8 @@
 import type { SigningMethod } from '@onboarding/domain';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TitleAndMessageKey, TranslationKey } from '../../../../i18n/keys';
-import { Button, IdCardInstallLink, RenewingQrCode, Spinner } from '../../../../ui';
+import type { TitleAndMessageKey, TranslationKey } from '../../i18n/keys';
+import { Button, IdCardInstallLink, RenewingQrCode, Spinner } from '../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 import type { DeviceLinkView, EndedState } from './use-signing';
 import styles from './signing.module.css';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onGlobalToast, type GlobalToast } from '../../../../app/global-errors';
-import i18n from '../../../../i18n/i18n';
-import { jsonResponse } from '../../../../test/fake-token';
-import { ReadyToSign } from '../ready-to-sign';
+import { onGlobalToast, type GlobalToast } from '../../../app/global-errors';
+import i18n from '../../../i18n/i18n';
+import { jsonResponse } from '../../../test/fake-token';
+import { ReadyToSign } from './ready-to-sign';
 import { renderWithSigning, serveSigning, signButton, SIGNING_URL, waiting } from './signing-test-helpers';
 
 vi.setConfig({ testTimeout: 15_000 });

@@ -1,5 +1,5 @@
 import { signingEndpoints, type Locale, type SigningReturnRequest, type StartSigningRequest } from '@onboarding/domain';
-import { apiRequest } from '../../../../../lib/api-client';
+import { apiRequest } from '../../api-client';
 
 /*
  * The signing calls of signingEndpoints (packages/domain). Signing is one flow

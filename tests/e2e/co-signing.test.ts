@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
+import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
+import { verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
+import { expectNoAxeViolations } from './support/accessibility.js';
+import { fillStepsThroughApi } from './support/api.js';
+import { answerOverview, givePersonalInformation } from './support/journey.js';
+import { newPage, signInForTesting } from './support/pages.js';
+import { useBrowserSuite } from './support/suite.js';
+
+/**
+ * Co-signatures in Chromium (decision 39): a company its two board members represent jointly. The applicant signs,
+ * invites the other member from the status page; the member opens the mailed link (a real SMTP server) in a browser
+ * of their own, on a phone, signs in as themselves, reads and signs with their ID-card; the applicant's status page
+ * then shows both signatures, and the downloaded container holds both.
+ */
+
+const smtp = await startSmtpServer();
+const suite = useBrowserSuite({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '200' });
+afterAll(() => smtp.close());
+
+const KATRIN = '47103220312';
+const SCREENSHOTS = process.env.CO_SIGNING_SCREENSHOTS;
+
+const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/**
+ * The screen in every language at a computer's and a phone's width, each free of axe-core violations (and kept as a
+ * screenshot when CO_SIGNING_SCREENSHOTS names a folder); the page ends in English at its first width.
+ */
+async function inEveryLanguageAndWidth(page: Page, name: string): Promise<void> {
+  const html = page.locator('html');
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const language of ['et', 'ru', 'en'] as const) {
+    await page.locator(`header nav button[lang="${language}"]`).click();
+    await expect.poll(() => html.getAttribute('lang')).toBe(language);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.locator('h1').first().waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `${name}-${language}-${String(width)}`);
+    }
+  }
+  await page.setViewportSize(size);
+}
+
+describe('co-signatures in Chromium', () => {
+  it('the applicant signs and invites; the board member signs through the mailed link; one container holds both', async () => {
+    const { page, server, browser } = suite;
+    await signInForTesting(page, server.baseUrl, JOINT_BOARD_MEMBER.person.personalId);
+    await givePersonalInformation(page, 'applicant@example.ee');
+    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD_MEMBER, 'AdditionalData', 'overview');
+    await answerOverview(page);
+    await signingMethods(page).getByRole('radio', { name: 'ID-card' }).check({ force: true });
+    await page.getByRole('button', { name: 'Sign the contract' }).click();
+
+    await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Waiting for the other signatures' }).waitFor();
+    const katrinItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Katrin Ilves' }) });
+    await katrinItem.getByText('Not invited yet').waitFor();
+    await inEveryLanguageAndWidth(page, 'status-waiting');
+
+    // A wrong address is refused on the field, before anything is sent.
+    await katrinItem.getByLabel('E-mail address of Katrin Ilves').fill('katrin@');
+    await katrinItem.getByRole('button', { name: 'Send the invitation' }).click();
+    await katrinItem
+      .getByText(/e-mail address/i)
+      .first()
+      .waitFor();
+    await katrinItem.getByLabel('E-mail address of Katrin Ilves').fill('katrin@example.ee');
+    await katrinItem.getByLabel('Language of the e-mail').selectOption('et');
+    await katrinItem.getByRole('button', { name: 'Send the invitation' }).click();
+    await katrinItem.getByText('The invitation was sent to katrin@example.ee.').waitFor();
+    await katrinItem.getByText('Invited', { exact: true }).waitFor();
+    await inEveryLanguageAndWidth(page, 'status-invited');
+
+    await expect.poll(() => smtp.received.find((mail) => mail.envelopeTo.includes('katrin@example.ee')), { timeout: 15_000 }).toBeDefined();
+    const mail = smtp.received.find((message) => message.envelopeTo.includes('katrin@example.ee'));
+    expect(mail?.subject).toBe('Palun allkirjasta ettevõtte konto leping');
+    const link = /https?:\/\/\S+\/start\/invitation\/[\w-]{43}/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    // The link leads to this server, wherever the mail says the bank is.
+    const path = new URL(link ?? '').pathname;
+
+    // The board member, on a phone of their own: the link needs their sign-in first, then opens the invitation.
+    const phone = await newPage(browser, 360);
+    await phone.goto(`${server.baseUrl}${path}?lang=en`);
+    await phone.waitForURL(`${server.baseUrl}/start/authentication`);
+    const testSignIn = phone.getByRole('region', { name: 'Test sign-in' });
+    await testSignIn.getByLabel('Personal ID code').fill(KATRIN);
+    await testSignIn.getByRole('button', { name: 'Sign in for testing' }).click();
+    await phone.waitForURL(`${server.baseUrl}${path}`);
+    await phone.getByRole('heading', { level: 1, name: 'Please sign the contract' }).waitFor();
+    await phone.getByText(/OK TESTNUMBER has signed the contract to open a business account for Kaheallkirja Ehitus OÜ/).waitFor();
+    await inEveryLanguageAndWidth(phone, 'invitation');
+
+    const contract = phone.waitForEvent('download');
+    await phone.getByRole('button', { name: 'Read the contract (PDF)' }).click();
+    expect((await contract).suggestedFilename()).toMatch(/^contract-.*\.pdf$/);
+
+    await signingMethods(phone).getByRole('radio', { name: 'ID-card' }).check({ force: true });
+    await phone.getByRole('button', { name: 'Sign the contract' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'You signed the contract' }).waitFor({ timeout: 20_000 });
+    await inEveryLanguageAndWidth(phone, 'invitation-signed');
+    await phone.context().close();
+
+    // The applicant's status page: submitted, with the board member's signature beside their own.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Application submitted' }).waitFor({ timeout: 20_000 });
+    const signedItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Katrin Ilves' }) });
+    await signedItem.getByText('Signed', { exact: true }).waitFor();
+    await inEveryLanguageAndWidth(page, 'status-submitted');
+
+    const containerDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the signed container (ASiC-E)' }).click();
+    const container = await readFile((await (await containerDownload).path()) ?? '');
+    const simulators = server.app.identitySimulators;
+    const report = await verifyContainer(container, {
+      trustAnchors: simulators?.idCardTrustAnchors ?? [],
+      timestampTrustAnchors: simulators?.tsaTrustAnchors ?? [],
+    });
+    expect(report.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(report.signatures.map(({ signer }) => signer.personalId)).toEqual([JOINT_BOARD_MEMBER.person.personalId, KATRIN]);
+    const xmlsec = await verifyWithXmlsec1(container, (simulators?.idCardTrustAnchors ?? []).join('\n'));
+    expect(xmlsec.ok, xmlsec.output).toBe(true);
+  });
+});
