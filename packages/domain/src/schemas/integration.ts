@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { VERIFIABLE_FACTS } from '../fact-names.js';
 import { applicationFactsSchema, discrepancySchema } from '../facts.js';
 import { REOPENABLE_STEPS } from './decisions.js';
+import { INVITATION_STATUSES } from './invitations.js';
 import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
+import { SIGNING_METHODS } from './signing.js';
 
 /**
  * The integration API of the bank's own systems (docs/design.md "Hand-off"): a machine client signs in with
@@ -115,6 +117,32 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
   history: applicationHistorySchema.shape.events,
   /** The steps the applicant fills again after a MORE_INFORMATION_NEEDED decision; null otherwise. */
   reopenedSteps: z.array(z.enum(REOPENABLE_STEPS)).nullable(),
+  /** Every signature in the current signed container, in the order given: the applicant's, then the board's (decision 39). */
+  signatures: z.array(
+    z.object({
+      name: z.string(),
+      personalId: z.string(),
+      personalIdCountryCode: z.string(),
+      method: z.enum(SIGNING_METHODS),
+      signedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  /** Each board member the applicant asked to sign too, newest first, with how the invitation ended (decision 39). */
+  invitations: z.array(
+    z.object({
+      invitationId: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      personalId: z.string(),
+      personalIdCountryCode: z.string(),
+      status: z.enum(INVITATION_STATUSES),
+      sendCount: z.number().int(),
+      lastSentAt: z.iso.datetime({ offset: true }),
+      expiresAt: z.iso.datetime({ offset: true }),
+      answeredAt: z.iso.datetime({ offset: true }).nullable(),
+      declineReason: z.string().nullable(),
+    }),
+  ),
   links: z.object({ contract: z.string(), signedContract: z.string() }),
 });
 export type IntegrationApplication = z.infer<typeof integrationApplicationSchema>;

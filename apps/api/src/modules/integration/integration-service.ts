@@ -13,14 +13,14 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { ApplicationRow, Applications, SubmittedSummaryRow } from '../onboarding/index.js';
-import type { SignedContracts } from '../signing/index.js';
+import { invitationStatusOf, type SignedContracts } from '../signing/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 export type IntegrationServiceOptions = {
   /** The onboarding module's applications: the submitted ones, their facts and their record. */
   applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
-  /** The signing module's signed contracts. */
-  signing: Pick<SignedContracts, 'currentSigned'>;
+  /** The signing module's signed contracts, their signers and the invitations to sign them too. */
+  signing: Pick<SignedContracts, 'currentSigned' | 'signersOf' | 'invitationsOf'>;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'No such submitted application.');
@@ -102,6 +102,26 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
         unverifiedFacts: unverifiedFactsOf(facts),
         history: history.events,
         reopenedSteps: (application.reopenedSteps ?? null) as IntegrationApplication['reopenedSteps'],
+        signatures: (await signing.signersOf(processId)).map(({ name, personalId, personalIdCountryCode, method, signedAt }) => ({
+          name,
+          personalId,
+          personalIdCountryCode,
+          method: method as IntegrationApplication['signatures'][number]['method'],
+          signedAt: signedAt.toISOString(),
+        })),
+        invitations: (await signing.invitationsOf(processId)).map((row) => ({
+          invitationId: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          personalId: row.personalId,
+          personalIdCountryCode: row.personalIdCountryCode,
+          status: invitationStatusOf(row, new Date()),
+          sendCount: row.sendCount,
+          lastSentAt: row.lastSentAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          answeredAt: row.answeredAt?.toISOString() ?? null,
+          declineReason: row.declineReason,
+        })),
         links: {
           contract: endpointPath(integrationEndpoints.contract.path, { processId }),
           signedContract: endpointPath(integrationEndpoints.signedContract.path, { processId }),

@@ -61,7 +61,7 @@ export type IntegrationPluginOptions = {
   /** The onboarding module's applications: the submitted ones, their facts and their record. */
   applications: Pick<Applications, 'factsFor' | 'historyOf' | 'submittedPage' | 'findSubmitted'>;
   /** The signing module's signed contracts. */
-  signedContracts: Pick<SignedContracts, 'currentSigned'>;
+  signedContracts: Pick<SignedContracts, 'currentSigned' | 'signersOf' | 'invitationsOf'>;
   decisions: DecisionsModule;
   events: Pick<EventsModule, 'enqueueDecisionRecorded' | 'sender'>;
   /** The bank's customers, which its systems keep here. */

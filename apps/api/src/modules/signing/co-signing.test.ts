@@ -1,9 +1,11 @@
+import { integrationApplicationSchema } from '@onboarding/domain';
 import { JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, invitations, mailOutbox } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
+import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
 import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
@@ -21,11 +23,14 @@ const KATRIN = '47103220312';
 const STRANGER = '38001085718';
 
 let app: FastifyInstance;
+let bank: TestClient;
 
 /** Each case on a database of its own: the register's one jointly represented company takes one open application. */
 function ownDatabase() {
   beforeAll(async () => {
-    app = await buildTestApp();
+    const registered = await integrationClients([{ clientId: 'bank-reader', scopes: ['applications:read'] }]);
+    bank = registered.clients['bank-reader'] as TestClient;
+    app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file });
     await app.ready();
   }, 60_000);
   afterAll(async () => {
@@ -152,6 +157,23 @@ describe('co-signatures of a jointly represented company', () => {
     ]);
     const xmlsec = await verifyWithXmlsec1(signed.rawPayload, simulators.idCardTrustAnchors.join('\n'));
     expect(xmlsec.ok, xmlsec.output).toBe(true);
+
+    // The bank's systems read who signed, when and how, and each invitation with its end.
+    const token = await integrationToken(app, bank);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/integration/v1/applications/${application.processId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const forBank = integrationApplicationSchema.parse(read.json());
+    expect(forBank.signatures.map(({ personalId, method }) => [personalId, method])).toEqual([
+      [JOINT_BOARD_MEMBER.person.personalId, 'ID_CARD'],
+      [KATRIN, 'ID_CARD'],
+    ]);
+    expect(forBank.invitations.map(({ status, declineReason }) => [status, declineReason])).toEqual([
+      ['SIGNED', null],
+      ['DECLINED', 'Ma pole lepingut näinud.'],
+    ]);
 
     const [event] = await app.database.db
       .select()

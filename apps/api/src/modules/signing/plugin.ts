@@ -3,11 +3,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AuthModule } from '../auth/index.js';
 import type { MailModule } from '../mail/index.js';
-import type { Applications } from '../onboarding/index.js';
+import type { Applications, Signer } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
-import { createCoSigningService } from './co-signing.js';
+import { createCoSigningService, signerOfSession } from './co-signing.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
-import { createInvitationRepository } from './invitation-repository.js';
+import { createInvitationRepository, type InvitationRow } from './invitation-repository.js';
 import { invitationRoutes } from './invitation-routes.js';
 import { renderContract } from './render-contract.js';
 import { signingRoutes } from './routes.js';
@@ -17,8 +17,14 @@ import { createAccountChoice, type SecretSealing } from './smart-id-account-choi
 import { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 import { createContainerSealer } from './container/seal-container.js';
 
-/** The signed contracts, as the bank's systems read them: the current one of an application (the applicant's download). */
-export type SignedContracts = Pick<SigningRepository, 'currentSigned'>;
+/**
+ * The signed contracts, as the bank's systems read them: the current one of an application (the applicant's
+ * download), who signed it, and whom the applicant asked to sign it too.
+ */
+export type SignedContracts = Pick<SigningRepository, 'currentSigned'> & {
+  signersOf(processId: string): Promise<Signer[]>;
+  invitationsOf(processId: string): Promise<InvitationRow[]>;
+};
 
 /** What the other modules get of signing. */
 export type SigningModule = { signedContracts: SignedContracts };
@@ -80,5 +86,14 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
   });
   // The browser's simulated ID-card reaches the card stand-in through the app: same origin, so the CSP stays strict.
   if (identity.simulators) await app.register(idCardStandInRoutes, { baseUrl: identity.simulators.idCardBaseUrl });
-  return { signedContracts: { currentSigned: (processId) => signingRepository.currentSigned(processId) } };
+  return {
+    signedContracts: {
+      currentSigned: (processId) => signingRepository.currentSigned(processId),
+      async signersOf(processId) {
+        const signed = await signingRepository.currentSigned(processId);
+        return signed ? (await signingRepository.signedSessionsOf(signed.contract.id)).map(signerOfSession) : [];
+      },
+      invitationsOf: (processId) => invitations.ofApplication(processId),
+    },
+  };
 }
