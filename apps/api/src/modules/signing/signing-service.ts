@@ -33,6 +33,7 @@ import {
   toApplicationView,
   type ApplicationRow,
   type Applications,
+  type SubmissionInput,
   type Transition,
 } from '../onboarding/index.js';
 import { coSigningOfApplication, signerOfSession } from './co-signing.js';
@@ -82,6 +83,15 @@ const failureCodeOf = (rejection: { code: string; reason: string }): string =>
 const actorOf = (user: User): string => `${user.personalIdCountryCode}${user.personalId}`;
 /** The hash the eID signs: the SHA-256 of the XAdES SignedInfo drawn up for this session, as DigiDoc signs. */
 const hashOf = (session: Pick<SigningSessionRow, 'signedInfoHash'>): Uint8Array => new Uint8Array(Buffer.from(session.signedInfoHash ?? '', 'base64'));
+
+/** The signature that submits, as the submission's record names it. */
+const signatureOf = (session: SigningSessionRow, contract: ContractRow, evidence: SignatureEvidence): SubmissionInput['signature'] => ({
+  signingSessionId: session.id,
+  method: session.method,
+  contractId: contract.id,
+  contractSha256: contract.sha256,
+  signatureAlgorithm: evidence.signatureAlgorithm,
+});
 
 export const CONTRACT_MEDIA_TYPE = 'application/pdf';
 export const contractFileName = (processId: string): string => `contract-${processId}.pdf`;
@@ -260,13 +270,7 @@ export function createSigningService(options: SigningServiceOptions) {
       : applicationSubmitted(application, {
           actor: actorOf(user),
           representativeName: `${user.givenName} ${user.surname}`,
-          signature: {
-            signingSessionId: session.id,
-            method: session.method,
-            contractId: contract.id,
-            contractSha256: contract.sha256,
-            signatureAlgorithm: evidence.signatureAlgorithm,
-          },
+          signature: signatureOf(session, contract, evidence),
           decisionFacts,
           submittedAt: now(),
           mailTo: confirmedEmailOf(representative),
@@ -330,13 +334,7 @@ export function createSigningService(options: SigningServiceOptions) {
       const transition = applicationSubmitted(application, {
         actor: `${signer.personalIdCountryCode}${signer.personalId}`,
         representativeName: first.name,
-        signature: {
-          signingSessionId: session.id,
-          method: session.method,
-          contractId: contract.id,
-          contractSha256: contract.sha256,
-          signatureAlgorithm: evidence.signatureAlgorithm,
-        },
+        signature: signatureOf(session, contract, evidence),
         decisionFacts: applications.decisionFacts(applicantUser, application),
         submittedAt: now(),
         mailTo: confirmedEmailOf(applicant),
