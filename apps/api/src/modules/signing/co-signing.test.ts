@@ -93,6 +93,24 @@ describe('co-signatures of a jointly represented company', () => {
     // Nothing of the application changes any more: the step saves are refused.
     expect((await call('GET', `/onboarding/applications/${application.processId}`)).json()).toMatchObject({ status: 'AWAITING_SIGNATURES' });
 
+    // The company list: the applicant continues this application (to its status page); the other board member may
+    // not start one of their own beside it, and choosing the company again starts nothing new.
+    const companies = (await call('GET', '/onboarding/representative/companies')).json() as {
+      companies: { registryCode: string; entry: string; processId?: string }[];
+    };
+    expect(companies.companies.find((company) => company.registryCode === JOINT_BOARD_MEMBER.company.registryCode)).toMatchObject({
+      entry: 'PENDING_APPLICATION',
+      processId: application.processId,
+    });
+    expect((await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode)).processId).toBe(application.processId);
+    const boardMember = await signInAsRepresentative(app, KATRIN);
+    const theirs = await boardMember('POST', '/onboarding/applications', {
+      source: 'REGISTER',
+      registryCode: JOINT_BOARD_MEMBER.company.registryCode,
+      registryCountryCode: 'EE',
+    });
+    expect(theirs.json()).toMatchObject({ kind: 'OUTCOME', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' });
+
     const first = await invite(call, application, 'katrin@example.ee');
     const mail = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'CO_SIGNING_INVITATION')).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail[0]).toMatchObject({ recipient: 'katrin@example.ee', language: 'et' });

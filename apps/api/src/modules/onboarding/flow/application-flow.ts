@@ -74,6 +74,11 @@ export type ExistingApplication = { processId: string; status: string; isOwn: bo
 
 /** Submitted, and submitted with the bank's final answer since. */
 const SUBMITTED_STATUSES: readonly string[] = ['SUBMITTED', 'APPROVED', 'DECLINED'];
+/**
+ * Not submitted yet: being filled, or signed by the applicant and waiting for the board's signatures (decision 39),
+ * which the applicant continues on its status page and nobody else may start anew.
+ */
+const OPEN_STATUSES: readonly string[] = ['IN_PROGRESS', 'AWAITING_SIGNATURES'];
 
 /**
  * The company's open applications, as companyDecision weighs them. A submission that contradicted the register is
@@ -86,9 +91,9 @@ export function existingApplications<Row extends Pick<ApplicationRow, 'processId
 ): ExistingApplication[] {
   return (
     rows
-      .filter((row) => row.status === 'IN_PROGRESS' || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
+      .filter((row) => OPEN_STATUSES.includes(row.status) || (SUBMITTED_STATUSES.includes(row.status) && row.submittedDiscrepancies === null))
       // A decided application stops a new one as a submitted one does: the bank has given its answer on the company.
-      .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : row.status, isOwn: isOwn(row) }))
+      .map((row) => ({ processId: row.processId, status: SUBMITTED_STATUSES.includes(row.status) ? 'SUBMITTED' : 'IN_PROGRESS', isOwn: isOwn(row) }))
   );
 }
 
