@@ -152,9 +152,14 @@ describe('co-signatures of a jointly represented company', () => {
 
     const second = await invite(call, application, 'katrin@example.ee');
     expect(second.token).not.toBe(first.token);
-    const { outcome } = await signWithIdCard(app, katrin, application, KATRIN);
+    const { started, outcome } = await signWithIdCard(app, katrin, application, KATRIN);
     // The board member hears their signing is done; the application stays the applicant's to see.
     expect(outcome, JSON.stringify(outcome)).toEqual({ state: 'SIGNED' });
+    // Their signing stays theirs to follow after the invitation ended; nobody else's.
+    const statusPath = `/onboarding/applications/${application.processId}/signing/${String(started.body.signingSessionId)}`;
+    expect((await katrin('GET', statusPath)).json()).toEqual({ state: 'SIGNED' });
+    expect((await call('GET', statusPath)).statusCode).toBe(404);
+    expect((await stranger('GET', statusPath)).statusCode).toBe(404);
 
     const submitted = (await call('GET', `/onboarding/applications/${application.processId}`)).json() as { status: string; followUp: string };
     // The product collected the board's signature: not SIGN_BY_LINK; the register's special conditions still go to a manager.

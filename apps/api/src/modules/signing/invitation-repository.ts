@@ -37,6 +37,20 @@ export function createInvitationRepository(db: Db) {
       return row;
     },
 
+    /** Every invitation of this person to sign this application, whatever became of it. */
+    async ofPerson(processId: string, person: { personalId: string; personalIdCountryCode: string }): Promise<InvitationRow[]> {
+      return db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.processId, processId),
+            eq(invitations.personalId, person.personalId),
+            sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
+          ),
+        );
+    },
+
     /** The pending invitation of this person to sign this application, if one is open now. */
     async openFor(processId: string, person: { personalId: string; personalIdCountryCode: string }, now: Date): Promise<InvitationRow | undefined> {
       const [row] = await db

@@ -58,7 +58,7 @@ export type SigningServiceOptions = {
    */
   applications: Pick<Applications, 'owned' | 'find' | 'lock' | 'review' | 'withFreshRegisterFacts' | 'decisionFacts' | 'representative' | 'write' | 'wake'>;
   /** The invitations to sign too (decision 39): a board member with an open one signs the applicant's contract. */
-  invitations: Pick<InvitationRepository, 'openFor' | 'findById' | 'answer'>;
+  invitations: Pick<InvitationRepository, 'openFor' | 'ofPerson' | 'answer'>;
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
   render: typeof renderContract;
@@ -188,12 +188,25 @@ export function createSigningService(options: SigningServiceOptions) {
     processId: string,
     signingSessionId: string,
   ): Promise<{ application: ApplicationRow | undefined; session: SigningSessionRow }> {
-    const { application, invitation } = await signerOf(user, processId);
+    const missing = () => new AppError('NOT_FOUND', 'No such signing.');
+    const owned = await applications.owned(user, processId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      throw error;
+    });
+    // The applicant's own signings; a board member's are theirs alone.
+    if (owned) {
+      const session = await repository.findSession(signingSessionId, processId);
+      if (!session || session.invitationId) throw missing();
+      return { application: owned, session };
+    }
+    // A board member follows their own signing to its end, even once their invitation has ended (signed, or
+    // withdrawn meanwhile: then the signature is refused). Without an invitation to this application, nothing is
+    // read of it: a foreign application answers as a missing one does. The application is not theirs to see.
+    const invited = await options.invitations.ofPerson(processId, user);
+    if (invited.length === 0) throw missing();
     const session = await repository.findSession(signingSessionId, processId);
-    // A board member sees their own signings of the application only; the applicant theirs.
-    if (!session || (session.invitationId ?? undefined) !== invitation?.id) throw new AppError('NOT_FOUND', 'No such signing.');
-    // The application is the applicant's to see: a board member's answers name the signing's state only.
-    return { application: invitation ? undefined : application, session };
+    if (!session || !invited.some((invitation) => invitation.id === session.invitationId)) throw missing();
+    return { application: undefined, session };
   }
 
   async function fail(session: SigningSessionRow, failureCode: string): Promise<SigningSessionRow> {
@@ -565,11 +578,13 @@ export function createSigningService(options: SigningServiceOptions) {
 
     /** A QR code's link for this second while the person chooses the Smart-ID account; asked every second. */
     async deviceLink(user: User, processId: string, signingSessionId: string, language: Locale): Promise<{ deviceLink: string }> {
-      const deviceLink = await options.accountChoice.deviceLink(signingSessionId, { personalId: user.personalId, processId }, language, async () => {
-        // Someone else's application is missing to this person, as for every signing call.
-        await applications.owned(user, processId);
-        return repository.findSession(signingSessionId, processId);
-      });
+      const deviceLink = await options.accountChoice.deviceLink(
+        signingSessionId,
+        { personalId: user.personalId, processId },
+        language,
+        // Someone else's signing is missing to this person, as for every signing call.
+        async () => (await writableSession(user, processId, signingSessionId)).session,
+      );
       if (!deviceLink) throw new AppError('NOT_FOUND', 'No QR code to show for this signing.');
       return { deviceLink };
     },
