@@ -6,7 +6,7 @@ import { verifyContainer } from '../../apps/api/src/modules/signing/container/ve
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
-import { fillStepsThroughApi } from './support/api.js';
+import { completeRegisterPersons, fillStepsThroughApi } from './support/api.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
 import { newPage, signInForTesting } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
@@ -56,7 +56,8 @@ describe('co-signatures in Chromium', () => {
     const { page, server, browser } = suite;
     await signInForTesting(page, server.baseUrl, JOINT_BOARD_MEMBER.person.personalId);
     await givePersonalInformation(page, 'applicant@example.ee');
-    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD_MEMBER, 'AdditionalData', 'overview');
+    // The register's related persons, Katrin Ilves among them, completed as the applicant would.
+    await fillStepsThroughApi(page, server.baseUrl, JOINT_BOARD_MEMBER, 'AdditionalData', 'overview', { relatedPersons: completeRegisterPersons });
     await answerOverview(page);
     await signingMethods(page).getByRole('radio', { name: 'ID-card' }).check({ force: true });
     await page.getByRole('button', { name: 'Sign the contract' }).click();
@@ -99,6 +100,10 @@ describe('co-signatures in Chromium', () => {
     await phone.waitForURL(`${server.baseUrl}${path}`);
     await phone.getByRole('heading', { level: 1, name: 'Please sign the contract' }).waitFor();
     await phone.getByText(/OK TESTNUMBER has signed the contract to open a business account for Kaheallkirja Ehitus OÜ/).waitFor();
+    // Her details as the applicant entered them, to check before signing.
+    const details = phone.getByRole('region', { name: 'Your details in the application' });
+    await details.getByText('Management board member').waitFor();
+    await details.getByText(`Estonia, TIN ${KATRIN}`).waitFor();
     await inEveryLanguageAndWidth(phone, 'invitation');
 
     const contract = phone.waitForEvent('download');

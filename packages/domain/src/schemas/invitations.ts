@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { email, object, oneOf, requiredText, wholeNumber } from './fields.js';
+import { RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
 import { REPRESENTATIVE_ROLES } from './representation.js';
 
 /**
@@ -75,5 +76,17 @@ export const receivedInvitationSchema = z.object({
   /** The invited person's role in the register. */
   role: z.enum(REPRESENTATIVE_ROLES),
   expiresAt: at,
+  /**
+   * The invited person as the applicant declared them in the application, to check before signing; null where the
+   * application lists them nowhere.
+   */
+  declared: z
+    .object({
+      roles: z.array(z.enum(RELATED_PERSON_ROLES)),
+      residency: z.enum(RESIDENCIES),
+      taxResidences: z.array(z.object({ countryCode: z.string(), tin: z.string() })),
+      isPep: z.boolean(),
+    })
+    .nullable(),
 });
 export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   coSigningOf,
   INVITATION_SENDS_MAX,
+  relatedPersonsSchema,
   type AccessTokenPayload,
   type CoSigning,
   type CoSigningView,
@@ -159,6 +160,26 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
     return { row, application };
   }
 
+  /** The invited person as the applicant declared them (the related persons step), found by personal code. */
+  function declaredOf(row: InvitationRow, application: ApplicationRow): ReceivedInvitation['declared'] {
+    const step = relatedPersonsSchema.safeParse(application.stepData.RelatedPersons);
+    const person = step.success
+      ? step.data.relatedPersons.find(
+          (candidate) =>
+            candidate.type === 'PRIVATE_PERSON' &&
+            candidate.personalId !== undefined &&
+            isSamePerson({ personalId: candidate.personalId, personalIdCountryCode: candidate.personalIdCountryCode }, row),
+        )
+      : undefined;
+    if (person?.type !== 'PRIVATE_PERSON') return null;
+    return {
+      roles: person.roles,
+      residency: person.residency,
+      taxResidences: person.taxResidences.map(({ countryCode, tin }) => ({ countryCode, tin })),
+      isPep: person.isPep,
+    };
+  }
+
   function receivedOf(row: InvitationRow, application: ApplicationRow, applicantName: string): ReceivedInvitation {
     const representative = registerOf(application)?.details.representation?.representatives.find(
       (candidate) =>
@@ -171,6 +192,7 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
       company: { businessName: application.companyName, registryCode: application.companyRegistryCode },
       role: representative?.role ?? 'MANAGEMENT_BOARD_MEMBER',
       expiresAt: row.expiresAt.toISOString(),
+      declared: declaredOf(row, application),
     };
   }
 

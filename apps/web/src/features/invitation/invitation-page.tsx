@@ -11,6 +11,7 @@ import { useContractDownload } from '../../lib/download-contract';
 import { applyFieldIssues } from '../../lib/form-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Spinner, TextArea } from '../../ui';
+import { countryName } from '../../lib/country-name';
 import { formatBankDate, localeOf } from '../../lib/formats';
 import { SigningView } from '../../lib/signing/signing-view';
 import type { SigningHost } from '../../lib/signing/use-signing';
@@ -82,6 +83,7 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
 
       {invitation.status === 'PENDING' && (
         <>
+          <DeclaredDetails invitation={invitation} />
           <section aria-labelledby="invitation-sign-title" className={styles.section}>
             <h2 id="invitation-sign-title" ref={headingRef} tabIndex={-1} className={styles.title}>
               {t('INVITATION.SIGN_TITLE')}
@@ -95,6 +97,44 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
       {invitation.status !== 'PENDING' && <p>{t(`INVITATION.DONE.${invitation.status}`, { applicantName: invitation.applicantName })}</p>}
       {invitation.status === 'SIGNED' && <SignedContractLink processId={invitation.processId} />}
     </div>
+  );
+}
+
+/**
+ * The invited person as the applicant declared them, to check before signing (decision 39): roles, residency, tax
+ * residences, political exposure. What is wrong they tell the applicant, or give as their reason to decline.
+ */
+function DeclaredDetails({ invitation }: { invitation: ReceivedInvitation }) {
+  const { t, i18n } = useTranslation();
+  const { declared } = invitation;
+  return (
+    <section aria-labelledby="invitation-details-title" className={styles.section}>
+      <h2 id="invitation-details-title" className={styles.title}>
+        {t('INVITATION.DETAILS.TITLE')}
+      </h2>
+      {!declared && <p>{t('INVITATION.DETAILS.NONE', { applicantName: invitation.applicantName })}</p>}
+      {declared && (
+        <>
+          <dl className={styles.details}>
+            <dt>{t('INVITATION.DETAILS.ROLES')}</dt>
+            <dd>{declared.roles.map((role) => t(`APPLICATION.RELATED_PERSONS.ROLES.${role}`)).join(', ')}</dd>
+            <dt>{t('INVITATION.DETAILS.RESIDENCY')}</dt>
+            <dd>{t(`APPLICATION.RELATED_PERSONS.RESIDENCY.${declared.residency}`)}</dd>
+            <dt>{t('INVITATION.DETAILS.TAX_RESIDENCES')}</dt>
+            <dd>
+              <ul className={styles.plainList}>
+                {declared.taxResidences.map(({ countryCode, tin }) => (
+                  <li key={countryCode}>{t('INVITATION.DETAILS.TAX_RESIDENCE', { country: countryName(countryCode, i18n.language), tin })}</li>
+                ))}
+              </ul>
+            </dd>
+            <dt>{t('INVITATION.DETAILS.PEP')}</dt>
+            <dd>{t(declared.isPep ? 'INVITATION.DETAILS.YES' : 'INVITATION.DETAILS.NO')}</dd>
+          </dl>
+          <p className={styles.muted}>{t('INVITATION.DETAILS.WRONG', { applicantName: invitation.applicantName })}</p>
+        </>
+      )}
+    </section>
   );
 }
 
