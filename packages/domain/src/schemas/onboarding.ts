@@ -70,6 +70,8 @@ export const representativeCompanySchema = z.object({
   processId: z.string().optional(),
   /** Why the company cannot be chosen, for BLOCKED. */
   outcome: z.enum(BLOCKING_OUTCOMES).optional(),
+  /** For PENDING_APPLICATION: signed by the person, waiting for the board members who sign too (decision 39). */
+  isAwaitingSignatures: z.boolean().optional(),
 });
 export type RepresentativeCompany = z.infer<typeof representativeCompanySchema>;
 

@@ -120,7 +120,10 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
           // owners) is read only for the company chosen.
           const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
           const decision = companyDecision({ isRepresentedByPerson: true, status: company.status }, existing(rows, user));
-          if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId };
+          if (decision.kind === 'RESUME') {
+            const isAwaitingSignatures = rows.some((row) => row.processId === decision.processId && row.status === 'AWAITING_SIGNATURES');
+            return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId, ...(isAwaitingSignatures ? { isAwaitingSignatures } : {}) };
+          }
           if (decision.kind === 'OUTCOME') {
             // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
             const ownSigned =

@@ -19,6 +19,14 @@ const companies: RepresentativeCompanies = {
   companies: [
     { businessName: 'Uus Firma OÜ', registryCode: '11111111', registryCountryCode: 'EE', entry: 'NEW' },
     { businessName: 'Pooleli AS', registryCode: '22222222', registryCountryCode: 'EE', entry: 'PENDING_APPLICATION', processId: 'p-pending' },
+    {
+      businessName: 'Kaheallkirja Ehitus OÜ',
+      registryCode: '19018830',
+      registryCountryCode: 'EE',
+      entry: 'PENDING_APPLICATION',
+      processId: 'p-awaiting',
+      isAwaitingSignatures: true,
+    },
     { businessName: 'Vana Klient OÜ', registryCode: '33333333', registryCountryCode: 'EE', entry: 'EXISTING_ACCOUNT' },
     { businessName: 'Suletud MTÜ', registryCode: '44444444', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'MUST_VISIT_BRANCH' },
   ],
@@ -119,7 +127,7 @@ describe('choose-company screen', () => {
     renderScreen();
     const group = await screen.findByRole('group', { name: 'Companies' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.getAttribute('value'))).toHaveLength(6);
+    expect(radios.map((radio) => radio.getAttribute('value'))).toHaveLength(7);
 
     expect((screen.getByRole('radio', { name: 'Uus Firma OÜ' }) as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByRole('radio', { name: 'Uus Firma OÜ' }).getAttribute('aria-describedby')).toBeTruthy();
@@ -129,6 +137,9 @@ describe('choose-company screen', () => {
     expect((pending as HTMLInputElement).disabled).toBe(false);
     expect(screen.getAllByText('Application in progress')).toHaveLength(2);
     expect(screen.getByText('Registry code 22222222. Continue filling in the application')).toBeTruthy();
+    // Signed and waiting for the board (decision 39): a status of its own, continued on its status page.
+    expect(screen.getByText('Waiting for signatures')).toBeTruthy();
+    expect(screen.getByText('Registry code 19018830. See who has signed and invite the other board members')).toBeTruthy();
 
     expect((screen.getByRole('radio', { name: 'Vana Klient OÜ' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Log in to the bank' }).getAttribute('href')).toBe('https://bank.example/business');

@@ -287,14 +287,11 @@ function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect
   switch (company.entry) {
     case 'NEW':
       return <CompanyOption {...common} description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.NEW.DESCRIPTION')}`} />;
-    case 'PENDING_APPLICATION':
-      return (
-        <CompanyOption
-          {...common}
-          badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION.BADGE')}</Badge>}
-          description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION.DESCRIPTION')}`}
-        />
-      );
+    case 'PENDING_APPLICATION': {
+      // Signed and waiting for the board: continuing it opens its status page, where the invitations are.
+      const texts = company.isAwaitingSignatures ? 'CHOOSE_COMPANY.ENTRY.AWAITING_SIGNATURES' : 'CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION';
+      return <CompanyOption {...common} badge={<Badge>{t(`${texts}.BADGE`)}</Badge>} description={`${code}. ${t(`${texts}.DESCRIPTION`)}`} />;
+    }
     case 'EXISTING_ACCOUNT':
       return (
         <CompanyOption
