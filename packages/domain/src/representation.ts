@@ -16,10 +16,12 @@ export type SigningRequirement =
 
 export type PersonCode = { personalId: string; personalIdCountryCode: string };
 
+/** The same person: the same personal code, of the same country however its code is written. */
+export const isSamePerson = (a: PersonCode, b: PersonCode): boolean =>
+  a.personalId === b.personalId && a.personalIdCountryCode.toUpperCase() === b.personalIdCountryCode.toUpperCase();
+
 const isPerson = (representative: RegisterRepresentative, person: PersonCode) =>
-  representative.personalId !== undefined &&
-  representative.personalId === person.personalId &&
-  representative.personalIdCountryCode.toUpperCase() === person.personalIdCountryCode.toUpperCase();
+  representative.personalId !== undefined && isSamePerson({ ...representative, personalId: representative.personalId }, person);
 
 /** One entry per person (a person may hold two roles); kept in the register's order. */
 function distinctPersons(representatives: readonly RegisterRepresentative[]): RegisterRepresentative[] {
@@ -104,9 +106,6 @@ export function coSigningOf(representation: CompanyRepresentation, applicant: Pe
   const candidates = requirement.candidates.filter((candidate): candidate is CoSignerCandidate => candidate.personalId !== undefined);
   return candidates.length >= requirement.othersNeeded ? { othersNeeded: requirement.othersNeeded, candidates } : undefined;
 }
-
-/** Whether `person` is one of the candidates: the one way an invitation is matched to whoever signs in. */
-export const isCandidate = (coSigning: CoSigning, person: PersonCode): boolean => coSigning.candidates.some((candidate) => isPerson(candidate, person));
 
 /**
  * Whether the co-signatures in complete the company's signature: `othersNeeded` distinct candidates. A signature by

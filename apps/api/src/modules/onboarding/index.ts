@@ -20,5 +20,6 @@ export {
   type SubmissionInput,
   type Transition,
 } from './flow/transitions.js';
-export { companySourceOf, confirmedEmailOf } from './mail-recipient.js';
+export { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
+export { actorOf } from './user.js';
 export { registerOf, toApplicationView } from './application-view.js';

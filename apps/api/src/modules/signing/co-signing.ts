@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   coSigningOf,
   INVITATION_SENDS_MAX,
+  isSamePerson,
   relatedPersonsSchema,
   type AccessTokenPayload,
   type CoSigning,
@@ -10,26 +11,22 @@ import {
   type InvitationStatus,
   type InviteRequest,
   type Locale,
+  type PersonCode,
   type ReceivedInvitation,
 } from '@onboarding/domain';
 import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { personFromCertificate, readCertificateFields } from '../identity/index.js';
-import { invitationEnded, invitationSent, registerOf, type ApplicationRow, type Applications, type Signer } from '../onboarding/index.js';
+import { actorOf, invitationEnded, invitationSent, personKeyOf, registerOf, type ApplicationRow, type Applications, type Signer } from '../onboarding/index.js';
 import type { InvitationRepository, InvitationRow } from './invitation-repository.js';
 import type { SigningRepository, SigningSessionRow } from './signing-repository.js';
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
-type Person = { personalId: string; personalIdCountryCode: string };
-
-const actorOf = (user: Person): string => `${user.personalIdCountryCode}${user.personalId}`;
-const personKeyOf = (person: Person): string => `${person.personalIdCountryCode}:${person.personalId}`;
-const isSamePerson = (a: Person, b: Person): boolean =>
-  a.personalId === b.personalId && a.personalIdCountryCode.toUpperCase() === b.personalIdCountryCode.toUpperCase();
+type Person = PersonCode;
 
 /** The link's token is kept only as its hash: whoever reads the table cannot rebuild a link. */
-export const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
+const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** The applicant of an application, as the register's rule is read for them. */
@@ -45,6 +42,12 @@ const applicantOf = (application: ApplicationRow): Person => ({
 export function coSigningOfApplication(application: ApplicationRow): CoSigning | undefined {
   const representation = registerOf(application)?.details.representation;
   return representation ? coSigningOf(representation, applicantOf(application)) : undefined;
+}
+
+/** Every signature of the application's current signed contract, the applicant's first. */
+export async function currentSignersOf(signing: Pick<SigningRepository, 'currentSigned' | 'signedSessionsOf'>, processId: string): Promise<Signer[]> {
+  const signed = await signing.currentSigned(processId);
+  return signed ? (await signing.signedSessionsOf(signed.contract.id)).map(signerOfSession) : [];
 }
 
 /** A signature in the container, named as its certificate names the signer. */
@@ -198,9 +201,8 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
 
   /** The applicant's name as their signature names them (the first signature of the contract). */
   async function applicantNameOf(application: ApplicationRow): Promise<string> {
-    const signed = await options.signing.currentSigned(application.processId);
-    const [first] = signed ? await options.signing.signedSessionsOf(signed.contract.id) : [];
-    return first ? signerOfSession(first).name : '';
+    const [first] = await currentSignersOf(options.signing, application.processId);
+    return first?.name ?? '';
   }
 
   return {

@@ -5,6 +5,16 @@ import { invitations } from '../../db/schema.js';
 export type InvitationRow = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
 
+type Person = { personalId: string; personalIdCountryCode: string };
+
+/** This person's invitations to sign this application: by personal code, its country however written. */
+const ofPersonOn = (processId: string, person: Person) =>
+  and(
+    eq(invitations.processId, processId),
+    eq(invitations.personalId, person.personalId),
+    sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
+  );
+
 /** Every query of invitations (decision 39); nothing else touches the table. */
 export function createInvitationRepository(db: Db) {
   return {
@@ -38,33 +48,16 @@ export function createInvitationRepository(db: Db) {
     },
 
     /** Every invitation of this person to sign this application, whatever became of it. */
-    async ofPerson(processId: string, person: { personalId: string; personalIdCountryCode: string }): Promise<InvitationRow[]> {
-      return db
-        .select()
-        .from(invitations)
-        .where(
-          and(
-            eq(invitations.processId, processId),
-            eq(invitations.personalId, person.personalId),
-            sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
-          ),
-        );
+    async ofPerson(processId: string, person: Person): Promise<InvitationRow[]> {
+      return db.select().from(invitations).where(ofPersonOn(processId, person));
     },
 
     /** The pending invitation of this person to sign this application, if one is open now. */
-    async openFor(processId: string, person: { personalId: string; personalIdCountryCode: string }, now: Date): Promise<InvitationRow | undefined> {
+    async openFor(processId: string, person: Person, now: Date): Promise<InvitationRow | undefined> {
       const [row] = await db
         .select()
         .from(invitations)
-        .where(
-          and(
-            eq(invitations.processId, processId),
-            eq(invitations.personalId, person.personalId),
-            sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
-            eq(invitations.status, 'PENDING'),
-            sql`${invitations.expiresAt} > ${now}`,
-          ),
-        );
+        .where(and(ofPersonOn(processId, person), eq(invitations.status, 'PENDING'), sql`${invitations.expiresAt} > ${now}`));
       return row;
     },
 
@@ -87,7 +80,7 @@ export function createInvitationRepository(db: Db) {
     },
 
     /** Marks this person's lapsed invitation to sign this contract expired, so a new one may be made. */
-    async expireLapsed(contractId: string, person: { personalId: string; personalIdCountryCode: string }, at: Date, executor: Executor): Promise<void> {
+    async expireLapsed(contractId: string, person: Person, at: Date, executor: Executor): Promise<void> {
       await executor
         .update(invitations)
         .set({ status: 'EXPIRED', updatedAt: at })

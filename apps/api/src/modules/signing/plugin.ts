@@ -5,7 +5,7 @@ import type { AuthModule } from '../auth/index.js';
 import type { MailModule } from '../mail/index.js';
 import type { Applications, Signer } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
-import { createCoSigningService, signerOfSession } from './co-signing.js';
+import { createCoSigningService, currentSignersOf } from './co-signing.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { createInvitationRepository, type InvitationRow } from './invitation-repository.js';
 import { invitationRoutes } from './invitation-routes.js';
@@ -89,10 +89,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
   return {
     signedContracts: {
       currentSigned: (processId) => signingRepository.currentSigned(processId),
-      async signersOf(processId) {
-        const signed = await signingRepository.currentSigned(processId);
-        return signed ? (await signingRepository.signedSessionsOf(signed.contract.id)).map(signerOfSession) : [];
-      },
+      signersOf: (processId) => currentSignersOf(signingRepository, processId),
       invitationsOf: (processId) => invitations.ofApplication(processId),
     },
   };

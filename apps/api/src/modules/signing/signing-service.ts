@@ -172,15 +172,20 @@ export function createSigningService(options: SigningServiceOptions) {
    * 404 as for any application not one's own.
    */
   async function signerOf(user: User, processId: string): Promise<{ application: ApplicationRow; invitation?: InvitationRow }> {
-    try {
-      return { application: await applications.owned(user, processId) };
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-      const invitation = await options.invitations.openFor(processId, user, now());
-      const application = invitation ? await applications.find(processId) : undefined;
-      if (!invitation || application?.status !== 'AWAITING_SIGNATURES') throw error;
-      return { application, invitation };
-    }
+    const owned = await ownedOrNone(user, processId);
+    if (owned) return { application: owned };
+    const invitation = await options.invitations.openFor(processId, user, now());
+    const application = invitation ? await applications.find(processId) : undefined;
+    if (!invitation || application?.status !== 'AWAITING_SIGNATURES') throw new AppError('NOT_FOUND', 'No such application.');
+    return { application, invitation };
+  }
+
+  /** The application if it is this user's; undefined (not 404) when it is someone else's or missing. */
+  function ownedOrNone(user: User, processId: string): Promise<ApplicationRow | undefined> {
+    return applications.owned(user, processId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      throw error;
+    });
   }
 
   async function writableSession(
@@ -189,10 +194,7 @@ export function createSigningService(options: SigningServiceOptions) {
     signingSessionId: string,
   ): Promise<{ application: ApplicationRow | undefined; session: SigningSessionRow }> {
     const missing = () => new AppError('NOT_FOUND', 'No such signing.');
-    const owned = await applications.owned(user, processId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
-      throw error;
-    });
+    const owned = await ownedOrNone(user, processId);
     // The applicant's own signings; a board member's are theirs alone.
     if (owned) {
       const session = await repository.findSession(signingSessionId, processId);
@@ -436,8 +438,8 @@ export function createSigningService(options: SigningServiceOptions) {
   }
 
   /** The applicant's contract, drawn up from the application as it is now: complete, on fresh register facts. */
-  async function applicantContract(user: User, processId: string): Promise<ContractRow> {
-    const owned = await applications.owned(user, processId);
+  async function applicantContract(user: User, owned: ApplicationRow): Promise<ContractRow> {
+    const { processId } = owned;
     if (owned.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', 'The application has already been submitted.');
     // The contract is drawn up only on register facts fresh enough to sign on.
     const application = await applications.withFreshRegisterFacts(user, processId);
@@ -461,8 +463,8 @@ export function createSigningService(options: SigningServiceOptions) {
 
   return {
     async start(user: User, processId: string, request: StartSigningRequest): Promise<StartSigningResponse> {
-      const { invitation } = await signerOf(user, processId);
-      const contract = invitation ? await invitedContract(invitation) : await applicantContract(user, processId);
+      const { application, invitation } = await signerOf(user, processId);
+      const contract = invitation ? await invitedContract(invitation) : await applicantContract(user, application);
       const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId, invitationId: invitation?.id ?? null };
 
       if (request.method === 'ID_CARD') {

@@ -163,7 +163,7 @@ function CoSignerItem({ processId, coSigner, isWaiting }: { processId: string; c
           </Button>
         </div>
       )}
-      {mayInvite && <InviteForm processId={processId} coSigner={coSigner} name={name} onDone={setNotice} onError={explain} />}
+      {mayInvite && <InviteForm invite={actions.invite} coSigner={coSigner} name={name} onDone={setNotice} onError={explain} />}
       <p role="status" className={styles.notice}>
         {noticeText(notice)}
       </p>
@@ -171,11 +171,16 @@ function CoSignerItem({ processId, coSigner, isWaiting }: { processId: string; c
   );
 }
 
-type InviteFormProps = { processId: string; coSigner: CoSigner; name: string; onDone: (notice: Notice) => void; onError: (error: unknown) => void };
+type InviteFormProps = {
+  invite: ReturnType<typeof useInvitationActions>['invite'];
+  coSigner: CoSigner;
+  name: string;
+  onDone: (notice: Notice) => void;
+  onError: (error: unknown) => void;
+};
 
-function InviteForm({ processId, coSigner, name, onDone, onError }: InviteFormProps) {
+function InviteForm({ invite, coSigner, name, onDone, onError }: InviteFormProps) {
   const { t, i18n } = useTranslation();
-  const { invite } = useInvitationActions(processId);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, z.output<typeof inviteRequestSchema>>({
     resolver: domainResolver(inviteRequestSchema),
     mode: 'onTouched',
