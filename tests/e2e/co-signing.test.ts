@@ -14,7 +14,8 @@ import { useBrowserSuite } from './support/suite.js';
 /**
  * Co-signatures in Chromium (decision 39): a company its two board members represent jointly. The applicant signs,
  * invites the other member from the status page; the member opens the mailed link (a real SMTP server) in a browser
- * of their own, on a phone, signs in as themselves, reads and signs with their ID-card; the applicant's status page
+ * of their own, on a phone, signs in as themselves with Smart-ID, corrects their own details, reads and signs with
+ * Smart-ID PIN2; the applicant's status page
  * then shows both signatures, and the downloaded container holds both.
  */
 
@@ -24,6 +25,7 @@ afterAll(() => smtp.close());
 
 const KATRIN = '47103220312';
 const SCREENSHOTS = process.env.CO_SIGNING_SCREENSHOTS;
+const phoneScreen = (personalId: string) => suite.server.app.identitySimulators?.phoneScreen(personalId);
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
 
@@ -94,9 +96,9 @@ describe('co-signatures in Chromium', () => {
     const phone = await newPage(browser, 360);
     await phone.goto(`${server.baseUrl}${path}?lang=en`);
     await phone.waitForURL(`${server.baseUrl}/start/authentication`);
-    const testSignIn = phone.getByRole('region', { name: 'Test sign-in' });
-    await testSignIn.getByLabel('Personal ID code').fill(KATRIN);
-    await testSignIn.getByRole('button', { name: 'Sign in for testing' }).click();
+    await phone.getByRole('radio', { name: 'Smart-ID' }).check();
+    await phone.getByLabel('Personal ID code').first().fill(KATRIN);
+    await phone.getByRole('button', { name: 'Continue' }).click();
     await phone.waitForURL(`${server.baseUrl}${path}`);
     await phone.getByRole('heading', { level: 1, name: 'Please sign the contract' }).waitFor();
     await phone.getByText(/OK TESTNUMBER has signed the contract to open a business account for Kaheallkirja Ehitus OÜ/).waitFor();
@@ -106,13 +108,32 @@ describe('co-signatures in Chromium', () => {
     await details.getByText(`Estonia, TIN ${KATRIN}`).waitFor();
     await inEveryLanguageAndWidth(phone, 'invitation');
 
+    // She pays tax in Finland too: she corrects her details in her own words before signing (decision 40).
+    await details.getByRole('button', { name: 'Correct my details' }).click();
+    const form = details.getByRole('form', { name: 'Your details in your own words' });
+    await form.getByRole('button', { name: 'Add a tax residence' }).click();
+    const second = form.getByRole('group', { name: 'Tax residence 2' });
+    await second.getByRole('combobox', { name: 'Country of tax residence' }).fill('Finland');
+    await phone.getByRole('option', { name: 'Finland' }).click();
+    await inEveryLanguageAndWidth(phone, 'invitation-own-details');
+    // Saved without a TIN, the row says what is missing and takes the focus.
+    await form.getByRole('button', { name: 'Save my details' }).click();
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await second.getByLabel('Tax identification number (TIN)').fill('220371-123A');
+    await form.getByRole('button', { name: 'Save my details' }).click();
+    await details.getByText('Your details are saved.').waitFor();
+    await details.getByText('Finland, TIN 220371-123A').waitFor();
+    await details.getByText(/You gave these details yourself on/).waitFor();
+
     const contract = phone.waitForEvent('download');
     await phone.getByRole('button', { name: 'Read the contract (PDF)' }).click();
     expect((await contract).suggestedFilename()).toMatch(/^contract-.*\.pdf$/);
 
-    await signingMethods(phone).getByRole('radio', { name: 'ID-card' }).check({ force: true });
+    // Signed in with Smart-ID, she signs with Smart-ID PIN2 on the same device.
+    await signingMethods(phone).getByRole('radio', { name: 'Smart-ID' }).check({ force: true });
     await phone.getByRole('button', { name: 'Sign the contract' }).click();
     await phone.getByRole('heading', { level: 1, name: 'You signed the contract' }).waitFor({ timeout: 20_000 });
+    expect(phoneScreen(KATRIN)?.pin).toBe('PIN2');
     await inEveryLanguageAndWidth(phone, 'invitation-signed');
     await phone.context().close();
 
@@ -127,13 +148,12 @@ describe('co-signatures in Chromium', () => {
     await page.getByRole('button', { name: 'Download the signed container (ASiC-E)' }).click();
     const container = await readFile((await (await containerDownload).path()) ?? '');
     const simulators = server.app.identitySimulators;
-    const report = await verifyContainer(container, {
-      trustAnchors: simulators?.idCardTrustAnchors ?? [],
-      timestampTrustAnchors: simulators?.tsaTrustAnchors ?? [],
-    });
+    // The applicant's ID-card signature and the board member's Smart-ID signature, each under its own issuer.
+    const trustAnchors = [...(simulators?.idCardTrustAnchors ?? []), ...(simulators?.smartIdTrustAnchors ?? [])];
+    const report = await verifyContainer(container, { trustAnchors, timestampTrustAnchors: simulators?.tsaTrustAnchors ?? [] });
     expect(report.checks.filter((check) => !check.ok)).toEqual([]);
     expect(report.signatures.map(({ signer }) => signer.personalId)).toEqual([JOINT_BOARD_MEMBER.person.personalId, KATRIN]);
-    const xmlsec = await verifyWithXmlsec1(container, (simulators?.idCardTrustAnchors ?? []).join('\n'));
+    const xmlsec = await verifyWithXmlsec1(container, trustAnchors.join('\n'));
     expect(xmlsec.ok, xmlsec.output).toBe(true);
   });
 });

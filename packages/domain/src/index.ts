@@ -33,6 +33,7 @@ export * from './address-format.js';
 export * from './schemas/opening-reasons.js';
 export * from './schemas/company-data.js';
 export * from './schemas/incomes.js';
+export * from './schemas/own-details.js';
 export * from './schemas/related-persons.js';
 export * from './schemas/related-persons-step.js';
 export * from './schemas/overview.js';

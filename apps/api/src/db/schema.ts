@@ -442,6 +442,13 @@ export const invitations = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * The invited person's own details as they gave them, signed in as themselves (decision 40), the applicant's
+     * declaration of them at that moment beside it, and when.
+     */
+    ownDetails: jsonb('own_details'),
+    ownDetailsDeclared: jsonb('own_details_declared'),
+    ownDetailsAt: timestamp('own_details_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

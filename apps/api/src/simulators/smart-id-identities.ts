@@ -12,11 +12,11 @@ export type SmartIdIdentity = {
   refusedInteraction?: string;
 };
 
-const identity = (personalId: string, outcome: SmartIdOutcome, givenName = 'OK', refusedInteraction?: string): SmartIdIdentity => ({
+const identity = (personalId: string, outcome: SmartIdOutcome, givenName = 'OK', refusedInteraction?: string, surname = 'TESTNUMBER'): SmartIdIdentity => ({
   personalId,
   outcome,
   givenName,
-  surname: 'TESTNUMBER',
+  surname,
   ...(refusedInteraction === undefined ? {} : { refusedInteraction }),
 });
 
@@ -51,6 +51,9 @@ export const SMART_ID_IDENTITIES: readonly SmartIdIdentity[] = [
   identity('61101019999', 'OK', 'MINOR'),
   // The simulator's own: OK accounts whose signing certificate's OCSP answer differs (ocsp-identities.ts).
   ...ocspTestPeople('SMART_ID').map((person) => identity(person.personalId, 'OK', person.givenName)),
+  // The simulator's own: a board member of the register fixture's jointly represented company, who co-signs with
+  // Smart-ID (decision 39); her code is fictitious, so SK DEMO has no account for it.
+  identity('47103220312', 'OK', 'KATRIN', undefined, 'ILVES'),
 ];
 
 export const findSmartIdIdentity = (personalId: string): SmartIdIdentity | undefined => SMART_ID_IDENTITIES.find((entry) => entry.personalId === personalId);

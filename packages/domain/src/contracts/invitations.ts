@@ -1,3 +1,4 @@
+import { ownDetailsSchema } from '../schemas/own-details.js';
 import { coSigningSchema, declineInvitationRequestSchema, invitationSchema, inviteRequestSchema, receivedInvitationSchema } from '../schemas/invitations.js';
 import { endpointGroup } from './endpoint.js';
 import { invitationParamsSchema, invitationTokenParamsSchema, processParamsSchema } from './params.js';
@@ -54,6 +55,19 @@ export const invitationEndpoints = endpointGroup('invitations', 'co-signatures',
     response: receivedInvitationSchema,
     isAuthenticated: true,
     errors: ['NOT_FOUND'],
+  },
+  /**
+   * The invited person gives their own details in their own words, before signing (decision 40): kept with source EID
+   * beside the applicant's declaration, which stays as it was; 409 once the invitation is no longer open.
+   */
+  giveOwnDetails: {
+    method: 'PUT',
+    path: '/onboarding/invitations/:token/own-details',
+    params: invitationTokenParamsSchema,
+    body: ownDetailsSchema,
+    response: receivedInvitationSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   },
   /** The invited person declines, with a reason the applicant sees. */
   decline: {

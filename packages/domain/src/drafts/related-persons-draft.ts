@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES, type legalEntitySchema, type privatePersonSchema } from '../schemas/related-persons.js';
+import { RESIDENCIES } from '../schemas/own-details.js';
+import { BENEFIT_TYPES, RELATED_PERSON_ROLES, type legalEntitySchema, type privatePersonSchema } from '../schemas/related-persons.js';
 
 /**
  * The related persons step as its screen keeps it: the shape of the step's

@@ -3,6 +3,7 @@ import { VERIFIABLE_FACTS } from '../fact-names.js';
 import { applicationFactsSchema, discrepancySchema } from '../facts.js';
 import { REOPENABLE_STEPS } from './decisions.js';
 import { INVITATION_STATUSES } from './invitations.js';
+import { ownStatementSchema } from './own-details.js';
 import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
 import { SIGNING_METHODS } from './signing.js';
 
@@ -141,6 +142,8 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
       expiresAt: z.iso.datetime({ offset: true }),
       answeredAt: z.iso.datetime({ offset: true }).nullable(),
       declineReason: z.string().nullable(),
+      /** Their own details as they gave them before signing, beside the applicant's declaration (decision 40). */
+      ownDetails: ownStatementSchema.nullable(),
     }),
   ),
   links: z.object({ contract: z.string(), signedContract: z.string() }),

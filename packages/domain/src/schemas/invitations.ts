@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { email, object, oneOf, requiredText, wholeNumber } from './fields.js';
-import { RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
+import { ownDetailsSchema } from './own-details.js';
+import { RELATED_PERSON_ROLES } from './related-persons.js';
 import { REPRESENTATIVE_ROLES } from './representation.js';
 
 /**
@@ -80,13 +81,8 @@ export const receivedInvitationSchema = z.object({
    * The invited person as the applicant declared them in the application, to check before signing; null where the
    * application lists them nowhere.
    */
-  declared: z
-    .object({
-      roles: z.array(z.enum(RELATED_PERSON_ROLES)),
-      residency: z.enum(RESIDENCIES),
-      taxResidences: z.array(z.object({ countryCode: z.string(), tin: z.string() })),
-      isPep: z.boolean(),
-    })
-    .nullable(),
+  declared: z.object({ roles: z.array(z.enum(RELATED_PERSON_ROLES)), details: ownDetailsSchema }).nullable(),
+  /** Their own details as they gave them, signed in as themselves (decision 40); null until they do. */
+  own: z.object({ details: ownDetailsSchema, givenAt: at }).nullable(),
 });
 export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;

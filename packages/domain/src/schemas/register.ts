@@ -3,7 +3,8 @@ import { addressSchema } from './address.js';
 import { checkRegistryCode } from './company-data.js';
 import { countryCode, object, personalId, requiredText } from './fields.js';
 import { companyRepresentationSchema } from './representation.js';
-import { BENEFIT_TYPES, RELATED_PERSON_ROLES, RESIDENCIES } from './related-persons.js';
+import { RESIDENCIES } from './own-details.js';
+import { BENEFIT_TYPES, RELATED_PERSON_ROLES } from './related-persons.js';
 
 /**
  * What the bank reads from the business register

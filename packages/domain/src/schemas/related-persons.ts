@@ -3,23 +3,9 @@ import { DEFAULT_COUNTRY_CODE, LIST_MAX_ITEMS, TEXT_MAX_LENGTH } from '../consta
 import { validationIssue } from '../validation/codes.js';
 import { validatePersonalId } from '../validation/personal-id.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { addressSchema } from './address.js';
 import { checkRegistryCode } from './company-data.js';
-import {
-  addValidationIssue,
-  birthDate,
-  countryCode,
-  flag,
-  list,
-  object,
-  oneOf,
-  optionalText,
-  percent,
-  personName,
-  requiredText,
-  uniqueCountries,
-  whenValid,
-} from './fields.js';
+import { checkOwnDetails, ownDetailsShape } from './own-details.js';
+import { addValidationIssue, birthDate, countryCode, flag, list, object, oneOf, optionalText, percent, personName, requiredText, whenValid } from './fields.js';
 
 /** Related-person roles (docs/requirements.md section 3). */
 export const RELATED_PERSON_ROLES = ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER', 'BENEFICIARY', 'SHAREHOLDER', 'SUPERVISORY_BOARD_MEMBER'] as const;
@@ -29,31 +15,9 @@ export type RelatedPersonRole = (typeof RELATED_PERSON_ROLES)[number];
 export const RELATED_PERSON_TYPES = ['PRIVATE_PERSON', 'LEGAL_ENTITY'] as const;
 export type RelatedPersonType = (typeof RELATED_PERSON_TYPES)[number];
 
-/** Residency of a private person (docs/requirements.md section 3); non-residents among owners raise a notice on the overview. */
-export const RESIDENCIES = ['RESIDENT', 'NON_RESIDENT'] as const;
-export type Residency = (typeof RESIDENCIES)[number];
-
 /** Benefit types of a beneficial owner (docs/requirements.md section 3). */
 export const BENEFIT_TYPES = ['SHARE_OWNERSHIP', 'DIRECTING_BODY_MEMBER', 'OTHER'] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
-
-export const taxResidenceSchema = object({
-  countryCode: countryCode(),
-  tin: requiredText({
-    rules: [(value) => (value.length <= TEXT_MAX_LENGTH.tin && /^[A-Za-z0-9\-/. ]+$/.test(value) ? null : validationIssue('invalidTin'))],
-  }),
-});
-export type TaxResidence = z.infer<typeof taxResidenceSchema>;
-
-/** Political exposure sub-form (docs/requirements.md section 3). */
-export const pepSchema = object({
-  firstName: personName(),
-  lastName: personName(),
-  birthDate: birthDate(),
-  birthCountryCode: countryCode(),
-  governmentPosition: requiredText(),
-});
-export type Pep = z.infer<typeof pepSchema>;
 
 /**
  * A holding in a company's shareholders list. The share percent sits on the
@@ -74,31 +38,24 @@ const personBase = {
 };
 
 /** A private person among the related persons (docs/requirements.md section 3 person fields). */
-export const privatePersonSchema = object({
-  ...personBase,
-  type: z.literal('PRIVATE_PERSON', { error }),
-  firstName: personName(),
-  lastName: personName(),
-  // Persons without a personal ID are told apart by birth date
-  // (docs/requirements.md section 5).
-  personalId: optionalText(),
-  personalIdCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
-  birthDate: birthDate(),
-  birthCountryCode: countryCode(),
-  nationalityCountryCode: countryCode(),
-  residentialAddress: addressSchema,
-  residentialCountryCode: countryCode(),
-  residency: oneOf(RESIDENCIES),
-  isEResident: flag(),
-  livesAndWorksMostlyInEstonia: flag(),
-  taxResidences: list(taxResidenceSchema, { min: 1, max: LIST_MAX_ITEMS.taxResidences }),
-  isBeneficialOwner: flag(),
-  beneficiarySharePercent: percent().optional(),
-  benefitType: oneOf(BENEFIT_TYPES).optional(),
-  benefitTypeOther: optionalText(),
-  isPep: flag(),
-  pep: pepSchema.optional(),
-})
+export const privatePersonSchema = checkOwnDetails(
+  object({
+    ...personBase,
+    type: z.literal('PRIVATE_PERSON', { error }),
+    firstName: personName(),
+    lastName: personName(),
+    // Persons without a personal ID are told apart by birth date
+    // (docs/requirements.md section 5).
+    personalId: optionalText(),
+    personalIdCountryCode: countryCode().default(DEFAULT_COUNTRY_CODE),
+    birthDate: birthDate(),
+    ...ownDetailsShape,
+    isBeneficialOwner: flag(),
+    beneficiarySharePercent: percent().optional(),
+    benefitType: oneOf(BENEFIT_TYPES).optional(),
+    benefitTypeOther: optionalText(),
+  }),
+)
   .superRefine(
     (person, ctx) => {
       if (person.personalId && person.personalIdCountryCode === DEFAULT_COUNTRY_CODE) {
@@ -107,10 +64,6 @@ export const privatePersonSchema = object({
       }
     },
     whenValid('personalId', 'personalIdCountryCode'),
-  )
-  .superRefine(
-    (person, ctx) => uniqueCountries(person.taxResidences, (residence) => residence.countryCode, ctx, ['taxResidences']),
-    whenValid('taxResidences.*.countryCode'),
   )
   .superRefine(
     (person, ctx) => {
@@ -131,12 +84,6 @@ export const privatePersonSchema = object({
       }
     },
     whenValid('benefitType', 'beneficiarySharePercent'),
-  )
-  .superRefine(
-    (person, ctx) => {
-      if (person.isPep && !person.pep) addValidationIssue(ctx, validationIssue('required'), ['pep']);
-    },
-    whenValid('isPep', 'pep'),
   );
 export type PrivatePerson = z.infer<typeof privatePersonSchema>;
 

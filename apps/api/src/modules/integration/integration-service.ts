@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { ApplicationRow, Applications, SubmittedSummaryRow } from '../onboarding/index.js';
-import { invitationStatusOf, type SignedContracts } from '../signing/index.js';
+import { invitationStatusOf, ownStatementOf, type SignedContracts } from '../signing/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 export type IntegrationServiceOptions = {
@@ -121,6 +121,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
           expiresAt: row.expiresAt.toISOString(),
           answeredAt: row.answeredAt?.toISOString() ?? null,
           declineReason: row.declineReason,
+          ownDetails: ownStatementOf(row),
         })),
         links: {
           contract: endpointPath(integrationEndpoints.contract.path, { processId }),

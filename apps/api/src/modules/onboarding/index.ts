@@ -12,6 +12,7 @@ export {
   coSigned,
   decisionRecorded,
   invitationEnded,
+  ownDetailsGiven,
   invitationSent,
   reopenableInStepOrder,
   type ChangeSource,

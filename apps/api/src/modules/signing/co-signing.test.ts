@@ -1,12 +1,12 @@
-import { integrationApplicationSchema } from '@onboarding/domain';
-import { JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
+import { integrationApplicationSchema, type OwnDetails } from '@onboarding/domain';
+import { completeRepresentativePerson, completeSteps, JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, invitations, mailOutbox } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
 import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
-import { applicationFor, fillSteps, type TestApplication } from '../../test/application-steps.js';
+import { applicationFor, saveStep, type TestApplication } from '../../test/application-steps.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { verifyWithXmlsec1 } from '../../test/xml-tools.js';
@@ -49,10 +49,31 @@ type CoSigning = {
   }[];
 };
 
+/** Katrin Ilves as the applicant declares her on the related persons step: a board member, resident in Estonia. */
+const katrinAsDeclared = () => ({
+  ...completeRepresentativePerson(JOINT_BOARD_MEMBER),
+  id: 'person:EE:47103220312',
+  roles: ['MANAGEMENT_BOARD_MEMBER'],
+  firstName: 'Katrin',
+  lastName: 'Ilves',
+  personalId: KATRIN,
+  birthDate: '1971-03-22',
+  taxResidences: [{ countryCode: 'EE', tin: KATRIN }],
+  isBeneficialOwner: false,
+  beneficiarySharePercent: undefined,
+  benefitType: undefined,
+});
+
 /** The applicant's application, signed by them: it waits for the other board member. */
-async function signedByApplicant(): Promise<{ call: Call; application: TestApplication }> {
+async function signedByApplicant({ declaringKatrin = false } = {}): Promise<{ call: Call; application: TestApplication }> {
   const call = await signInAsRepresentative(app, JOINT_BOARD_MEMBER.person.personalId);
-  const application = await fillSteps(call, await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode), undefined, JOINT_BOARD_MEMBER);
+  let application = await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode);
+  for (const [step, data] of completeSteps(JOINT_BOARD_MEMBER)) {
+    const withKatrin = step === 'RelatedPersons' && declaringKatrin ? { ...data, relatedPersons: [...data.relatedPersons, katrinAsDeclared()] } : data;
+    const saved = await saveStep(call, application, step, withKatrin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    application = saved.json() as TestApplication;
+  }
   const { outcome } = await signWithIdCard(app, call, application, JOINT_BOARD_MEMBER.person.personalId);
   expect(outcome).toMatchObject({ state: 'SIGNED', application: { status: 'AWAITING_SIGNATURES' } });
   return { call, application };
@@ -84,7 +105,7 @@ describe('co-signatures of a jointly represented company', () => {
   ownDatabase();
 
   it('collects the other board member’s signature: declined, invited again, signed; one container, both signers', async () => {
-    const { call, application } = await signedByApplicant();
+    const { call, application } = await signedByApplicant({ declaringKatrin: true });
     expect(await coSigningOf(call, application)).toEqual({
       othersNeeded: 1,
       signedCount: 0,
@@ -153,6 +174,20 @@ describe('co-signatures of a jointly represented company', () => {
 
     const second = await invite(call, application, 'katrin@example.ee');
     expect(second.token).not.toBe(first.token);
+    // She reads her details as the applicant declared them and corrects them in her own words before signing: a tax
+    // residence in Finland too. Kept beside the declaration, which stays as signed; nobody else may give them.
+    const asDeclared = (await katrin('GET', `/onboarding/invitations/${second.token}`)).json() as { declared: { roles: string[]; details: OwnDetails } };
+    expect(asDeclared).toMatchObject({ declared: { roles: ['MANAGEMENT_BOARD_MEMBER'], details: { residency: 'RESIDENT' } }, own: null });
+    const hers: OwnDetails = {
+      ...asDeclared.declared.details,
+      taxResidences: [...asDeclared.declared.details.taxResidences, { countryCode: 'FI', tin: '220371-123A' }],
+    };
+    expect((await stranger('PUT', `/onboarding/invitations/${second.token}/own-details`, hers)).statusCode).toBe(404);
+    const refused = await katrin('PUT', `/onboarding/invitations/${second.token}/own-details`, { ...hers, taxResidences: [] });
+    expect(refused.statusCode).toBe(400);
+    const given = await katrin('PUT', `/onboarding/invitations/${second.token}/own-details`, hers);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({ own: { details: { taxResidences: hers.taxResidences } }, declared: { details: asDeclared.declared.details } });
     const { started, outcome } = await signWithIdCard(app, katrin, application, KATRIN);
     // The board member hears their signing is done; the application stays the applicant's to see.
     expect(outcome, JSON.stringify(outcome)).toEqual({ state: 'SIGNED' });
@@ -167,6 +202,8 @@ describe('co-signatures of a jointly represented company', () => {
     expect(submitted).toMatchObject({ status: 'SUBMITTED', followUp: 'MANAGER_CONTACT' });
     expect((await coSigningOf(call, application)).signedCount).toBe(1);
     expect((await katrin('GET', `/onboarding/invitations/${second.token}`)).json()).toMatchObject({ status: 'SIGNED' });
+    // Signed is final: her details are what she gave before signing.
+    expect((await katrin('PUT', `/onboarding/invitations/${second.token}/own-details`, asDeclared.declared.details)).statusCode).toBe(409);
 
     const signed = await call('GET', `/onboarding/applications/${application.processId}/contract/signed`);
     expect(signed.statusCode).toBe(200);
@@ -198,6 +235,10 @@ describe('co-signatures of a jointly represented company', () => {
       ['SIGNED', null],
       ['DECLINED', 'Ma pole lepingut näinud.'],
     ]);
+    // Her own words beside the applicant's, and where they differ (decision 40).
+    expect(forBank.invitations[0]?.ownDetails).toMatchObject({ details: hers, declared: asDeclared.declared.details, differences: ['taxResidences'] });
+    expect(forBank.invitations[1]?.ownDetails).toBeNull();
+    expect(forBank.history.find((entry) => entry.type === 'OWN_DETAILS_GIVEN')).toMatchObject({ actor: `EE${KATRIN}`, source: 'EID' });
 
     const [event] = await app.database.db
       .select()

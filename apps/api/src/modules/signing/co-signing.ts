@@ -3,6 +3,9 @@ import {
   coSigningOf,
   INVITATION_SENDS_MAX,
   isSamePerson,
+  ownDetailsDifferences,
+  ownDetailsOf,
+  ownDetailsSchema,
   relatedPersonsSchema,
   type AccessTokenPayload,
   type CoSigning,
@@ -11,6 +14,8 @@ import {
   type InvitationStatus,
   type InviteRequest,
   type Locale,
+  type OwnDetails,
+  type OwnStatement,
   type PersonCode,
   type ReceivedInvitation,
 } from '@onboarding/domain';
@@ -18,7 +23,17 @@ import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { personFromCertificate, readCertificateFields } from '../identity/index.js';
-import { actorOf, invitationEnded, invitationSent, personKeyOf, registerOf, type ApplicationRow, type Applications, type Signer } from '../onboarding/index.js';
+import {
+  actorOf,
+  invitationEnded,
+  invitationSent,
+  ownDetailsGiven,
+  personKeyOf,
+  registerOf,
+  type ApplicationRow,
+  type Applications,
+  type Signer,
+} from '../onboarding/index.js';
 import type { InvitationRepository, InvitationRow } from './invitation-repository.js';
 import type { SigningRepository, SigningSessionRow } from './signing-repository.js';
 
@@ -60,6 +75,19 @@ export function signerOfSession(session: SigningSessionRow): Signer {
     signedAt: session.signedAt ?? new Date(0),
     signingSessionId: session.id,
     method: session.method,
+  };
+}
+
+/** The invited person's own details beside the applicant's declaration, for the bank (decision 40); null until given. */
+export function ownStatementOf(row: InvitationRow): OwnStatement | null {
+  const details = ownDetailsSchema.safeParse(row.ownDetails);
+  if (!details.success || !row.ownDetailsAt) return null;
+  const declared = ownDetailsSchema.safeParse(row.ownDetailsDeclared);
+  return {
+    details: details.data,
+    givenAt: row.ownDetailsAt.toISOString(),
+    declared: declared.success ? declared.data : null,
+    differences: declared.success ? ownDetailsDifferences(details.data, declared.data) : [],
   };
 }
 
@@ -175,12 +203,13 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
         )
       : undefined;
     if (person?.type !== 'PRIVATE_PERSON') return null;
-    return {
-      roles: person.roles,
-      residency: person.residency,
-      taxResidences: person.taxResidences.map(({ countryCode, tin }) => ({ countryCode, tin })),
-      isPep: person.isPep,
-    };
+    return { roles: person.roles, details: ownDetailsOf(person) };
+  }
+
+  /** Their own details as they gave them, if they did. */
+  function ownOf(row: InvitationRow): ReceivedInvitation['own'] {
+    const details = ownDetailsSchema.safeParse(row.ownDetails);
+    return details.success && row.ownDetailsAt ? { details: details.data, givenAt: row.ownDetailsAt.toISOString() } : null;
   }
 
   function receivedOf(row: InvitationRow, application: ApplicationRow, applicantName: string): ReceivedInvitation {
@@ -196,6 +225,7 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
       role: representative?.role ?? 'MANAGEMENT_BOARD_MEMBER',
       expiresAt: row.expiresAt.toISOString(),
       declared: declaredOf(row, application),
+      own: ownOf(row),
     };
   }
 
@@ -298,6 +328,24 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
     async received(user: User, token: string): Promise<ReceivedInvitation> {
       const { row, application } = await received(user, token);
       return receivedOf(row, application, await applicantNameOf(application));
+    },
+
+    /**
+     * The invited person's own details (decision 40), kept beside the applicant's declaration with the fields where
+     * they differ; the steps the applicant signed stay as they were.
+     */
+    async giveOwnDetails(user: User, token: string, details: OwnDetails): Promise<ReceivedInvitation> {
+      const { row } = await received(user, token);
+      if (invitationStatusOf(row, now()) !== 'PENDING') throw new AppError('CONFLICT', 'The invitation is no longer open.');
+      const result = await whileAwaiting(row.processId, async (application, tx) => {
+        const declared = declaredOf(row, application)?.details ?? null;
+        const kept = await invitations.keepOwnDetails(row.id, { details, declared }, now(), tx);
+        if (!kept) throw new AppError('CONFLICT', 'The invitation is no longer open.');
+        const differences = declared ? ownDetailsDifferences(details, declared) : [];
+        await applications.write(ownDetailsGiven(application, actorOf(user), { invitationId: row.id, differences }), { within: tx });
+        return { kept, application };
+      });
+      return receivedOf(result.kept, result.application, await applicantNameOf(result.application));
     },
 
     async decline(user: User, token: string, reason: string): Promise<ReceivedInvitation> {

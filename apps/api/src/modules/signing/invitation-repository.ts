@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { OwnDetails } from '@onboarding/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { invitations } from '../../db/schema.js';
 
@@ -75,6 +76,24 @@ export function createInvitationRepository(db: Db) {
         .update(invitations)
         .set({ ...change, answeredAt: at, updatedAt: at })
         .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Keeps the invited person's own details beside the applicant's declaration, while the invitation is pending and
+     * unexpired; undefined otherwise. Given again, the later words replace the earlier (the record keeps both).
+     */
+    async keepOwnDetails(
+      id: string,
+      own: { details: OwnDetails; declared: OwnDetails | null },
+      at: Date,
+      executor: Executor,
+    ): Promise<InvitationRow | undefined> {
+      const [row] = await executor
+        .update(invitations)
+        .set({ ownDetails: own.details, ownDetailsDeclared: own.declared, ownDetailsAt: at, updatedAt: at })
+        .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING'), sql`${invitations.expiresAt} > ${at}`))
         .returning();
       return row;
     },

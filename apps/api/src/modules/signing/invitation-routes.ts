@@ -43,6 +43,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
   route(endpoints.received, { preHandler: limitInvitations, summary: 'The invitation a link locates, for the person it names' }, (request) =>
     service.received(userOf(request), request.params.token),
   );
+  route(endpoints.giveOwnDetails, { summary: 'The invited person gives their own details, kept beside the declaration' }, (request) =>
+    service.giveOwnDetails(userOf(request), request.params.token, request.body),
+  );
   route(endpoints.decline, { summary: 'Decline an invitation to sign, with a reason the applicant sees' }, (request) =>
     service.decline(userOf(request), request.params.token, request.body.reason),
   );

@@ -11,11 +11,11 @@ import { useContractDownload } from '../../lib/download-contract';
 import { applyFieldIssues } from '../../lib/form-errors';
 import { writeSessionValues } from '../../lib/session-storage';
 import { Button, HeaderBlock, Spinner, TextArea } from '../../ui';
-import { countryName } from '../../lib/country-name';
 import { formatBankDate, localeOf } from '../../lib/formats';
 import { SigningView } from '../../lib/signing/signing-view';
 import type { SigningHost } from '../../lib/signing/use-signing';
 import { invitationQueryOptions, useDeclineInvitation, useInvitation } from './api/invitation';
+import { OwnDetailsSection } from './own-details-section';
 import styles from './invitation-page.module.css';
 
 type DeclineInput = z.input<typeof declineInvitationRequestSchema>;
@@ -23,7 +23,7 @@ type DeclineInput = z.input<typeof declineInvitationRequestSchema>;
 /**
  * /invitation/:token (decision 39): a board member asked by mail to sign the contract the applicant signed. Signed in
  * as themselves (the route guard kept the link through the sign-in), they see who asks, for which company and as
- * what; they read the contract, then sign it with PIN2 by any of the three methods, or decline with a reason the
+ * what; they check their own details and correct them in their own words (decision 40), read the contract, then sign it with PIN2 by any of the three methods, or decline with a reason the
  * applicant sees. Someone the invitation does not name is told only that the link is not theirs.
  */
 export function InvitationPage() {
@@ -83,7 +83,7 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
 
       {invitation.status === 'PENDING' && (
         <>
-          <DeclaredDetails invitation={invitation} />
+          <OwnDetailsSection token={token} invitation={invitation} />
           <section aria-labelledby="invitation-sign-title" className={styles.section}>
             <h2 id="invitation-sign-title" ref={headingRef} tabIndex={-1} className={styles.title}>
               {t('INVITATION.SIGN_TITLE')}
@@ -97,44 +97,6 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
       {invitation.status !== 'PENDING' && <p>{t(`INVITATION.DONE.${invitation.status}`, { applicantName: invitation.applicantName })}</p>}
       {invitation.status === 'SIGNED' && <SignedContractLink processId={invitation.processId} />}
     </div>
-  );
-}
-
-/**
- * The invited person as the applicant declared them, to check before signing (decision 39): roles, residency, tax
- * residences, political exposure. What is wrong they tell the applicant, or give as their reason to decline.
- */
-function DeclaredDetails({ invitation }: { invitation: ReceivedInvitation }) {
-  const { t, i18n } = useTranslation();
-  const { declared } = invitation;
-  return (
-    <section aria-labelledby="invitation-details-title" className={styles.section}>
-      <h2 id="invitation-details-title" className={styles.title}>
-        {t('INVITATION.DETAILS.TITLE')}
-      </h2>
-      {!declared && <p>{t('INVITATION.DETAILS.NONE', { applicantName: invitation.applicantName })}</p>}
-      {declared && (
-        <>
-          <dl className={styles.details}>
-            <dt>{t('INVITATION.DETAILS.ROLES')}</dt>
-            <dd>{declared.roles.map((role) => t(`APPLICATION.RELATED_PERSONS.ROLES.${role}`)).join(', ')}</dd>
-            <dt>{t('INVITATION.DETAILS.RESIDENCY')}</dt>
-            <dd>{t(`APPLICATION.RELATED_PERSONS.RESIDENCY.${declared.residency}`)}</dd>
-            <dt>{t('INVITATION.DETAILS.TAX_RESIDENCES')}</dt>
-            <dd>
-              <ul className={styles.plainList}>
-                {declared.taxResidences.map(({ countryCode, tin }) => (
-                  <li key={countryCode}>{t('INVITATION.DETAILS.TAX_RESIDENCE', { country: countryName(countryCode, i18n.language), tin })}</li>
-                ))}
-              </ul>
-            </dd>
-            <dt>{t('INVITATION.DETAILS.PEP')}</dt>
-            <dd>{t(declared.isPep ? 'INVITATION.DETAILS.YES' : 'INVITATION.DETAILS.NO')}</dd>
-          </dl>
-          <p className={styles.muted}>{t('INVITATION.DETAILS.WRONG', { applicantName: invitation.applicantName })}</p>
-        </>
-      )}
-    </section>
   );
 }
 

@@ -254,6 +254,19 @@ export function invitationEnded(
   return { kind: 'NOTED', from: application, event: { type: `INVITATION_${invitation.status}`, actor, payload: { ...invitation } }, outbox: [] };
 }
 
+/**
+ * An invited person gave their own details, signed in as themselves (decision 40): recorded with their eID as the
+ * source and the fields where they differ from the applicant's declaration; the application's steps stay as signed.
+ */
+export function ownDetailsGiven(application: ApplicationRow, actor: string, given: { invitationId: string; differences: readonly string[] }): Noted {
+  return {
+    kind: 'NOTED',
+    from: application,
+    event: { type: 'OWN_DETAILS_GIVEN', actor, payload: { source: 'EID' satisfies ChangeSource, ...given, differences: [...given.differences] } },
+    outbox: [],
+  };
+}
+
 /** A board member signed too, and more signatures are still needed. */
 export function coSigned(application: ApplicationRow, signer: Signer, invitationId: string): Noted {
   return {

@@ -3,9 +3,9 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Combobox, Input, MultiCombobox, TextArea } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { useActivityOptions, useCountryOptions, withCurrent } from '../fields/options';
-import { useFieldMessages } from '../fields/use-field-messages';
-import styles from '../fields/form-layout.module.css';
+import { useActivityOptions, useCountryOptions, withCurrent } from '../../../lib/fields/options';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import styles from '../../../lib/fields/form-layout.module.css';
 import factStyles from '../fields/facts.module.css';
 
 /** EMTAK version and codes, the description, the number of employees and the target markets. */

@@ -2,9 +2,9 @@ import type { AddressDraft, RegisterCompanyLookup } from '@onboarding/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
-import { AddressFields } from '../fields/address-fields';
+import { AddressFields } from '../../../lib/fields/address-fields';
 import type { CompanyFormValues } from './form-values';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 const sameAddress = (a: AddressDraft, b: RegisterCompanyLookup['legalAddress']) =>
   a.countryCode === b.countryCode &&

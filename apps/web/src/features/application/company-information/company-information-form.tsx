@@ -17,7 +17,7 @@ import { LicenseSection } from './license-section';
 import { OtherFlagsSection } from './other-flags-section';
 import { PartnersSection } from './partners-section';
 import { RepresentationSection } from './representation-section';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 export const COMPANY_FORM_ID = 'company-information-form';
 

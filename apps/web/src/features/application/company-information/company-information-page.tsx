@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
-import { useEconomicActivities } from '../api/reference';
+import { useEconomicActivities } from '../../../lib/reference';
 import { useRepresentative } from '../../../lib/representative';
 import { isRegisterUnavailable, RegisterUnavailableNotice } from '../../../lib/register-unavailable';
 import { useRegisterCard } from '../api/register-card';
 import { CompanyInformationForm } from './company-information-form';
 import { prefillValues, readValues, type CompanyFormValues, type Prefill } from './form-values';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import layoutStyles from '../application-layout.module.css';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /**
  * /application/company-information (step CompanyData). The form starts from

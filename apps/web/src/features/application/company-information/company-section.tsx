@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { useApplicationLayout } from '../application-context';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 import factStyles from '../fields/facts.module.css';
 
 /**

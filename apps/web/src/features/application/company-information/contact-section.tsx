@@ -3,8 +3,8 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
-import styles from '../fields/form-layout.module.css';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /** Business e-mail and phone, and the language the bank writes to the company in. */
 export function ContactSection() {

@@ -1,10 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
-import { useFieldMessages } from '../fields/use-field-messages';
-import { YesNoField } from '../fields/yes-no-field';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import { YesNoField } from '../../../lib/fields/yes-no-field';
 import type { CompanyFormValues } from './form-values';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /** Whether the activity is licensed and, if so, the licence's number, issuer and date of issue. */
 export function LicenseSection() {

@@ -1,8 +1,8 @@
 import { ACCOUNT_CLOSURE_LOOKBACK_MONTHS } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
-import { YesNoField } from '../fields/yes-no-field';
+import { YesNoField } from '../../../lib/fields/yes-no-field';
 import type { CompanyFormValues } from './form-values';
-import styles from '../fields/form-layout.module.css';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /** Listed company, an account elsewhere and an account closed within the look-back (docs/requirements.md sections 3 and 9). */
 export function OtherFlagsSection() {

@@ -4,10 +4,10 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import { useTranslation } from 'react-i18next';
 import { Button, Combobox, Input, RadioGroup } from '../../../ui';
 import type { CompanyFormValues } from './form-values';
-import { useCountryOptions, withCurrent } from '../fields/options';
-import { useFieldMessages } from '../fields/use-field-messages';
-import { ListFullNote, useListLimit } from '../fields/list-limit';
-import styles from '../fields/form-layout.module.css';
+import { useCountryOptions, withCurrent } from '../../../lib/fields/options';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import { ListFullNote, useListLimit } from '../../../lib/fields/list-limit';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /** The partners list: each row is edited in place; add puts a new row last and focuses it, remove drops the row. */
 export function PartnersSection() {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import { useApplicationLayout } from '../application-context';
 import type { CompanyFormValues } from './form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
-import styles from '../fields/form-layout.module.css';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import styles from '../../../lib/fields/form-layout.module.css';
 
 /**
  * The basis on which the representative acts: a board member, an authorised person or another, specified. Where the

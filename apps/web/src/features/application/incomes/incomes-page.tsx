@@ -8,7 +8,7 @@ import { applyFieldIssues } from '../../../lib/form-errors';
 import { CheckboxGroup, Input, RadioGroup, type RadioOption } from '../../../ui';
 import { StepActions, useApplicationLayout, useSaveStep, useStepDraft } from '..';
 import layoutStyles from '../application-layout.module.css';
-import { errorText } from '../fields/use-field-messages';
+import { errorText } from '../../../lib/fields/use-field-messages';
 import styles from '../fields/step-form.module.css';
 import { localeOf } from '../../../lib/formats';
 import { formatAmount, formatEuroRange, formatEuros, parseAmount } from '../fields/amounts';

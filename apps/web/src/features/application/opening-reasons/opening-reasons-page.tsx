@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../../lib/domain-resolver';
-import { errorText } from '../fields/use-field-messages';
+import { errorText } from '../../../lib/fields/use-field-messages';
 import { applyFieldIssues } from '../../../lib/form-errors';
 import { CheckboxGroup, Input } from '../../../ui';
 import { useApplicationLayout, useSaveStep, useStepDraft, StepActions } from '..';

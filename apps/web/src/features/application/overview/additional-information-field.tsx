@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../../ui';
 import type { OverviewFormValues } from './overview-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
 
 /** Anything else the representative wants the bank to know (optional). */
 export function AdditionalInformationField() {

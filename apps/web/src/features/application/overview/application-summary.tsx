@@ -2,7 +2,7 @@ import { SCREENS, type Step } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { useApplicationLayout } from '../application-context';
 import { STEP_SCREENS } from '../application-steps';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import { companyRows } from './company-summary';
 import { incomesRows } from './incomes-summary';
 import { openingReasonsRows } from './opening-reasons-summary';

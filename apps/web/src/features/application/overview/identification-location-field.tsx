@@ -7,7 +7,7 @@ import { useBankOffices } from '../../../lib/bank-offices';
 import { OfficeDetails } from './office-details';
 import { OfficePickerModal } from './office-picker-modal';
 import type { OverviewFormValues } from './overview-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
 import styles from './overview.module.css';
 
 const IDENTIFICATION = 'APPLICATION.OVERVIEW.IDENTIFICATION';

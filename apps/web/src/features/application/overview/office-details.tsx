@@ -1,7 +1,7 @@
 import type { BankOffice } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../ui';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import styles from './overview.module.css';
 
 export type OfficeDetailsProps = {

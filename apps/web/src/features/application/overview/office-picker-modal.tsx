@@ -2,7 +2,7 @@ import { IDENTIFICATION_LOCATION_TYPES, type BankOffice, type IdentificationLoca
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Icon, Modal, Spinner, Tabs } from '../../../ui';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import { useBankOffices } from '../../../lib/bank-offices';
 import { OfficeDetails } from './office-details';
 import styles from './overview.module.css';

@@ -14,7 +14,7 @@ import { reviewQueryOptions, type Review } from './api/review';
 import { ConfirmationField } from './confirmation-field';
 import { ConnectionToEstoniaField } from './connection-to-estonia-field';
 import { ContinueResult } from './continue-result';
-import { focusFirstInvalid } from './focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/fields/focus-first-invalid';
 import { IdentificationLocationField } from './identification-location-field';
 import { OVERVIEW_FIELDS, overviewResolver, type OverviewFormValues } from './overview-form-values';
 import { TaxStatusFields } from './tax-status-fields';

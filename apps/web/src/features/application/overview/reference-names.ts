@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useCountries } from '../../../lib/countries';
 import { countryName } from '../../../lib/country-name';
-import { useEconomicActivities, usePlaces } from '../api/reference';
-import { activityOptions, useLocale } from '../fields/options';
+import { useEconomicActivities, usePlaces } from '../../../lib/reference';
+import { activityOptions, useLocale } from '../../../lib/fields/options';
 
 /** Names of codes the steps store, in the UI language. */
 export type ReferenceNames = {

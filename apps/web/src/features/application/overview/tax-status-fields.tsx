@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import formStyles from '../fields/step-form.module.css';
 import type { OverviewFormValues } from './overview-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
 import styles from './overview.module.css';
 
 const TAX = 'APPLICATION.OVERVIEW.TAX';

@@ -3,9 +3,9 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, RadioGroup } from '../../../ui';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
-import { YesNoField } from '../fields/yes-no-field';
-import formStyles from '../fields/form-layout.module.css';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import { YesNoField } from '../../../lib/fields/yes-no-field';
+import formStyles from '../../../lib/fields/form-layout.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 

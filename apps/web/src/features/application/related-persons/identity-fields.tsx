@@ -2,12 +2,12 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { Input } from '../../../ui';
-import { useLocale } from '../fields/options';
-import { CountryField } from './country-field';
+import { useLocale } from '../../../lib/fields/options';
+import { CountryField } from '../../../lib/person-fields/country-field';
 import type { PrivatePersonFormValues } from './person-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
 import { usePopulationRegisterAutofill } from './use-register-autofill';
-import formStyles from '../fields/form-layout.module.css';
+import formStyles from '../../../lib/fields/form-layout.module.css';
 import factStyles from '../fields/facts.module.css';
 import styles from './related-persons.module.css';
 

@@ -2,11 +2,11 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RegisterUnavailableNotice } from '../../../lib/register-unavailable';
 import { Input } from '../../../ui';
-import { CountryField } from './country-field';
+import { CountryField } from '../../../lib/person-fields/country-field';
 import type { LegalEntityFormValues } from './person-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
 import { useBusinessRegisterAutofill } from './use-register-autofill';
-import formStyles from '../fields/form-layout.module.css';
+import formStyles from '../../../lib/fields/form-layout.module.css';
 import styles from './related-persons.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';

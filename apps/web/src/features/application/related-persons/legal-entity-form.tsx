@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import type { LegalEntityValues } from './form-values';
 import { LegalEntityFields } from './legal-entity-fields';
 import { OwnershipFields } from './ownership-fields';

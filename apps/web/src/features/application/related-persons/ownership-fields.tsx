@@ -2,8 +2,8 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../ui';
 import type { HoldingFormValues, StructureCompany } from './person-form-values';
-import { useFieldMessages } from '../fields/use-field-messages';
-import formStyles from '../fields/form-layout.module.css';
+import { useFieldMessages } from '../../../lib/fields/use-field-messages';
+import formStyles from '../../../lib/fields/form-layout.module.css';
 
 type OwnershipValues = { holdings: HoldingFormValues[] };
 

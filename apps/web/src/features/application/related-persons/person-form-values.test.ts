@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICANT_ID, type LegalEntityValues, type PrivatePersonValues } from './form-values';
 import { formatPercent, parsePercent } from './percent';
+import { formPathOf } from '../../../lib/person-fields/own-details-values';
 import {
-  formPathOf,
   holdingFormValues,
   legalEntityFormValues,
   legalEntityIssues,

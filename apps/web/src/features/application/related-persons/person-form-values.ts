@@ -1,19 +1,16 @@
 import {
   DEFAULT_COUNTRY_CODE,
-  emptyAddressDraft,
-  isValidPersonalId,
   legalEntitySchema,
   parseWithIssues,
   privatePersonSchema,
   shareholdingSchema,
-  type AddressDraft,
   type BenefitType,
   type FieldIssue,
   type Locale,
-  type Residency,
 } from '@onboarding/domain';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { toFieldErrors } from '../../../lib/domain-resolver';
+import { formPathOf, ownDetailsFormValues, type OwnDetailsFormValues } from '../../../lib/person-fields/own-details-values';
 import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
 import { parsePercent, percentData, percentText } from './percent';
 
@@ -23,33 +20,19 @@ import { parsePercent, percentData, percentText } from './percent';
  * legalEntitySchema, so the domain's issue paths are the form's field names,
  * plus the Ownership part: the person's share in each company of the structure.
  */
-export type TaxResidenceFormValues = { countryCode: string; tin: string };
-export type PepFormValues = { firstName: string; lastName: string; birthDate: string; birthCountryCode: string; governmentPosition: string };
 /** A share as typed, in one company of the structure (APPLICANT_ID for the applicant). */
 export type HoldingFormValues = { companyId: string; sharePercent: string };
 
-export type PrivatePersonFormValues = {
+export type PrivatePersonFormValues = OwnDetailsFormValues & {
   firstName: string;
   lastName: string;
-  personalId: string;
-  personalIdCountryCode: string;
   birthDate: string;
-  birthCountryCode: string;
-  nationalityCountryCode: string;
-  residentialAddress: AddressDraft;
-  residentialCountryCode: string;
-  residency: Residency | '';
-  isEResident: boolean | null;
-  livesAndWorksMostlyInEstonia: boolean | null;
-  taxResidences: TaxResidenceFormValues[];
   isManagementBoardMember: boolean;
   isSupervisoryBoardMember: boolean;
   isBeneficialOwner: boolean | null;
   benefitType: BenefitType | '';
   benefitTypeOther: string;
   beneficiarySharePercent: string;
-  isPep: boolean | null;
-  pep: PepFormValues;
   holdings: HoldingFormValues[];
 };
 
@@ -63,23 +46,6 @@ export type LegalEntityFormValues = {
 /** A company of the ownership structure the person may hold a share in. */
 export type StructureCompany = { id: string; name: string };
 
-export const emptyTaxResidence = (): TaxResidenceFormValues => ({ countryCode: '', tin: '' });
-
-/**
- * In Estonia the tax identification number is the personal code: an
- * Estonian personal code (valid, of country EE) is what a tax residence in
- * Estonia starts with. Undefined for any other ID.
- */
-export function estonianTin(personalId: string, personalIdCountryCode: string): string | undefined {
-  const code = personalId.trim();
-  return personalIdCountryCode === DEFAULT_COUNTRY_CODE && isValidPersonalId(code) ? code : undefined;
-}
-
-/** A tax residence in Estonia with no TIN yet takes the Estonian personal code; the user may change it. */
-export const withEstonianTin = (residence: TaxResidenceFormValues, tin: string | undefined): TaxResidenceFormValues =>
-  residence.countryCode === DEFAULT_COUNTRY_CODE && residence.tin.trim() === '' && tin !== undefined ? { ...residence, tin } : { ...residence };
-export const emptyPep = (): PepFormValues => ({ firstName: '', lastName: '', birthDate: '', birthCountryCode: '', governmentPosition: '' });
-
 /** The holdings part of the form: one share field per company, filled with what the person holds there. */
 export function holdingFormValues(
   companies: readonly StructureCompany[],
@@ -90,38 +56,19 @@ export function holdingFormValues(
 }
 
 export function privatePersonFormValues(person: PrivatePersonValues | undefined, holdings: HoldingFormValues[], locale: Locale): PrivatePersonFormValues {
-  const address = person?.residentialAddress ?? {};
   const roles = person?.roles ?? [];
   const personalIdCountryCode = person?.personalIdCountryCode || DEFAULT_COUNTRY_CODE;
-  const tin = estonianTin(person?.personalId ?? '', personalIdCountryCode);
   return {
+    ...ownDetailsFormValues(person, { personalId: person?.personalId ?? '', personalIdCountryCode }),
     firstName: person?.firstName ?? '',
     lastName: person?.lastName ?? '',
-    personalId: person?.personalId ?? '',
-    personalIdCountryCode,
     birthDate: person?.birthDate ?? '',
-    birthCountryCode: person?.birthCountryCode ?? '',
-    nationalityCountryCode: person?.nationalityCountryCode ?? '',
-    residentialAddress: {
-      ...emptyAddressDraft(),
-      ...address,
-      // A register person has a country of residence but no address yet: the address starts there.
-      countryCode: address.countryCode ?? (person?.residentialCountryCode || DEFAULT_COUNTRY_CODE),
-    },
-    residentialCountryCode: person?.residentialCountryCode ?? '',
-    residency: person?.residency ?? '',
-    isEResident: person?.isEResident ?? null,
-    livesAndWorksMostlyInEstonia: person?.livesAndWorksMostlyInEstonia ?? null,
-    // At least one is required, so there is always a row to fill in.
-    taxResidences: person?.taxResidences?.length ? person.taxResidences.map((residence) => withEstonianTin(residence, tin)) : [emptyTaxResidence()],
     isManagementBoardMember: roles.includes('MANAGEMENT_BOARD_MEMBER'),
     isSupervisoryBoardMember: roles.includes('SUPERVISORY_BOARD_MEMBER'),
     isBeneficialOwner: person?.isBeneficialOwner ?? null,
     benefitType: person?.benefitType ?? '',
     benefitTypeOther: person?.benefitTypeOther ?? '',
     beneficiarySharePercent: percentText(person?.beneficiarySharePercent, locale),
-    isPep: person?.isPep ?? null,
-    pep: { ...emptyPep(), ...person?.pep },
     holdings,
   };
 }
@@ -231,12 +178,6 @@ export function toShares(holdings: readonly HoldingFormValues[]): Map<string, nu
   }
   return shares;
 }
-
-/**
- * The domain reports a repeated tax residence country at the row; the form
- * shows it at the row's country, where the fix is.
- */
-export const formPathOf = (path: string): string => (/^taxResidences\.\d+$/.test(path) ? `${path}.countryCode` : path);
 
 /** Each filled share must be a percent the domain accepts (above 0, at most 100, two decimals). */
 function holdingIssues(holdings: readonly HoldingFormValues[]): FieldIssue[] {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import type { PersonValues } from './form-values';
 import { formatDate } from './person-card';
 import { usePersonName } from './person-names';

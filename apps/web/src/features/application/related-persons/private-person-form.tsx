@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import { BeneficialOwnerFields } from './beneficial-owner-fields';
 import type { PrivatePersonValues } from './form-values';
 import { IdentityFields } from './identity-fields';
 import { OwnershipFields } from './ownership-fields';
-import { PepFields } from './pep-fields';
+import { PepFields } from '../../../lib/person-fields/pep-fields';
 import {
   holdingFormValues,
   privatePersonFormValues,
@@ -17,9 +17,9 @@ import {
   type PrivatePersonFormValues,
 } from './person-form-values';
 import type { PersonFormProps } from './person-form-props';
-import { ResidenceFields } from './residence-fields';
+import { ResidenceFields } from '../../../lib/person-fields/residence-fields';
 import { RolesFields } from './roles-fields';
-import { TaxResidencesFields } from './tax-residences-fields';
+import { TaxResidencesFields } from '../../../lib/person-fields/tax-residences-fields';
 import { useModalFormFeedback, useValuesChange } from './use-modal-form-feedback';
 import styles from './related-persons.module.css';
 

@@ -1,7 +1,7 @@
 import type { RegisterBeneficialOwnership } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../ui';
-import { useLocale } from '../fields/options';
+import { useLocale } from '../../../lib/fields/options';
 import { formatPercent } from './percent';
 import styles from './related-persons.module.css';
 

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../ui';
 import type { PrivatePersonFormValues } from './person-form-values';
-import formStyles from '../fields/form-layout.module.css';
+import formStyles from '../../../lib/fields/form-layout.module.css';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
 

@@ -1,16 +1,8 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { formPathOf } from './person-form-values';
+import { focusFirstInvalid } from '../../../lib/fields/focus-first-invalid';
+import { formPathOf } from '../../../lib/person-fields/own-details-values';
 import type { PersonFieldIssue } from './violations';
-
-/** Focuses the first field the form shows as invalid, in reading order; a radio group's checked (or first) radio. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!invalid) return;
-  const target =
-    invalid instanceof HTMLFieldSetElement ? (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>('input')) : invalid;
-  target?.focus();
-}
 
 export type ModalFormFeedbackOptions = {
   /** "Complete the details": every message shows at once, as after Save. */

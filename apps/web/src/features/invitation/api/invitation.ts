@@ -1,4 +1,4 @@
-import { invitationEndpoints } from '@onboarding/domain';
+import { invitationEndpoints, type OwnDetails } from '@onboarding/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -23,6 +23,16 @@ export function useDeclineInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => apiRequest(invitationEndpoints.decline, { params: { token }, body: { reason } }),
+    onSuccess: (invitation) => queryClient.setQueryData(invitationQueryKey(token), invitation),
+    meta: { handledErrorCodes: ['VALIDATION_FAILED', 'CONFLICT', 'NOT_FOUND'] },
+  });
+}
+
+/** PUT invitations/:token/own-details: the invited person's own details, kept beside the applicant's declaration. */
+export function useGiveOwnDetails(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: OwnDetails) => apiRequest(invitationEndpoints.giveOwnDetails, { params: { token }, body: details }),
     onSuccess: (invitation) => queryClient.setQueryData(invitationQueryKey(token), invitation),
     meta: { handledErrorCodes: ['VALIDATION_FAILED', 'CONFLICT', 'NOT_FOUND'] },
   });

@@ -1,8 +1,8 @@
 import { DEFAULT_COUNTRY_CODE, type AddressDraft } from '@onboarding/domain';
 import { Controller, useFormContext, useWatch, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Combobox, Input, Select, type SelectOption } from '../../../ui';
-import { usePlaces } from '../api/reference';
+import { Combobox, Input, Select, type SelectOption } from '../../ui';
+import { usePlaces } from '../reference';
 import { useCountryOptions, useLocale, withCurrent } from './options';
 import { useFieldMessages } from './use-field-messages';
 import styles from './form-layout.module.css';

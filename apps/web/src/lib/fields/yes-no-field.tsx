@@ -1,6 +1,6 @@
 import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RadioGroup } from '../../../ui';
+import { RadioGroup } from '../../ui';
 import { useFieldMessages } from './use-field-messages';
 
 /** A yes/no question as two radios, unanswered (null) until one is chosen. */

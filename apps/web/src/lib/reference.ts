@@ -1,6 +1,6 @@
 import { referenceEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /**
  * GET reference/economic-activities: EMTAK with its version (docs/requirements.md section 3). It does not change while

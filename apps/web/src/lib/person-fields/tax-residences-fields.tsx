@@ -2,9 +2,9 @@ import { DEFAULT_COUNTRY_CODE, LIST_MAX_ITEMS } from '@onboarding/domain';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, FieldError, Input, useField } from '../../../ui';
+import { Button, FieldError, Input, useField } from '../../ui';
 import { CountryField } from './country-field';
-import { emptyTaxResidence, estonianTin, withEstonianTin, type PrivatePersonFormValues } from './person-form-values';
+import { emptyTaxResidence, estonianTin, withEstonianTin, type OwnDetailsFormValues } from './own-details-values';
 import { useFieldMessages } from '../fields/use-field-messages';
 import { ListFullNote, useListLimit } from '../fields/list-limit';
 import formStyles from '../fields/form-layout.module.css';
@@ -19,9 +19,9 @@ const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
  */
 export function TaxResidencesFields() {
   const { t } = useTranslation();
-  const { control, register } = useFormContext<PrivatePersonFormValues>();
+  const { control, register } = useFormContext<OwnDetailsFormValues>();
   const fillEstonianTin = useEstonianTin();
-  const messages = useFieldMessages<PrivatePersonFormValues>();
+  const messages = useFieldMessages<OwnDetailsFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'taxResidences' });
   const addButton = useRef<HTMLButtonElement>(null);
   const limit = useListLimit(fields.length, LIST_MAX_ITEMS.taxResidences);
@@ -43,7 +43,7 @@ export function TaxResidencesFields() {
               <fieldset className={formStyles.partner}>
                 <legend className={formStyles.partnerLegend}>{t(`${TAX}.ROW`, { number })}</legend>
                 <div className={formStyles.grid}>
-                  <CountryField<PrivatePersonFormValues>
+                  <CountryField<OwnDetailsFormValues>
                     name={`taxResidences.${index}.countryCode`}
                     label={t(`${TAX}.COUNTRY`)}
                     onChosen={() => fillEstonianTin(index)}
@@ -92,7 +92,7 @@ export function TaxResidencesFields() {
  * filled in before. A TIN the user typed is never replaced.
  */
 function useEstonianTin() {
-  const { control, getValues, setValue } = useFormContext<PrivatePersonFormValues>();
+  const { control, getValues, setValue } = useFormContext<OwnDetailsFormValues>();
   const [personalId, personalIdCountryCode] = useWatch({ control, name: ['personalId', 'personalIdCountryCode'] });
   const tin = estonianTin(personalId, personalIdCountryCode);
   const filled = useRef(tin);

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, LOCALES, type EconomicActivitiesResponse, type Locale } from '@onboarding/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortCountries, useCountries } from '../../../lib/countries';
-import { useEconomicActivities } from '../api/reference';
-import type { ComboboxOption } from '../../../ui';
+import { sortCountries, useCountries } from '../countries';
+import { useEconomicActivities } from '../reference';
+import type { ComboboxOption } from '../../ui';
 
 export function useLocale(): Locale {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useFormContext, type FieldError, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { validationMessage } from '../../../lib/domain-resolver';
+import { validationMessage } from '../domain-resolver';
 
 const isFieldError = (error: unknown): error is FieldError =>
   typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message !== '';

@@ -1,5 +1,5 @@
 import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Combobox } from '../../../ui';
+import { Combobox } from '../../ui';
 import { useCountryOptions, withCurrent } from '../fields/options';
 import { useFieldMessages } from '../fields/use-field-messages';
 

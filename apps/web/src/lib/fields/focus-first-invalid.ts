@@ -1,7 +1,7 @@
 /**
  * Focuses the first field the page shows as invalid, in reading order: in a
- * group, its checked radio or else its first control (the office picker's
- * button is the identification location's control).
+ * group, its checked radio or else its first control (a picker's button is
+ * its group's control).
  */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
