@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyContainer } from '../../apps/api/src/modules/signing/container/verify-container.js';
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
-import { expectNoAxeViolations } from './support/accessibility.js';
 import { completeRegisterPersons, fillStepsThroughApi } from './support/api.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
 import { newPage, signInForTesting } from './support/pages.js';
+import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
 
 /**
@@ -29,30 +29,6 @@ const phoneScreen = (personalId: string) => suite.server.app.identitySimulators?
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * The screen in every language at a computer's and a phone's width, each free of axe-core violations (and kept as a
- * screenshot when CO_SIGNING_SCREENSHOTS names a folder); the page ends in English at its first width.
- */
-async function inEveryLanguageAndWidth(page: Page, name: string): Promise<void> {
-  const html = page.locator('html');
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const language of ['et', 'ru', 'en'] as const) {
-    await page.locator(`header nav button[lang="${language}"]`).click();
-    await expect.poll(() => html.getAttribute('lang')).toBe(language);
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.locator('h1').first().waitFor();
-      await expectNoAxeViolations(page);
-      await shoot(page, `${name}-${language}-${String(width)}`);
-    }
-  }
-  await page.setViewportSize(size);
-}
-
 describe('co-signatures in Chromium', () => {
   it('the applicant signs and invites; the board member signs through the mailed link; one container holds both', async () => {
     const { page, server, browser } = suite;
@@ -68,7 +44,7 @@ describe('co-signatures in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Waiting for the other signatures' }).waitFor();
     const katrinItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Katrin Ilves' }) });
     await katrinItem.getByText('Not invited yet').waitFor();
-    await inEveryLanguageAndWidth(page, 'status-waiting');
+    await inEveryLanguageAndWidth(page, SCREENSHOTS, 'status-waiting');
 
     // A wrong address is refused on the field, before anything is sent.
     await katrinItem.getByLabel('E-mail address of Katrin Ilves').fill('katrin@');
@@ -82,7 +58,7 @@ describe('co-signatures in Chromium', () => {
     await katrinItem.getByRole('button', { name: 'Send the invitation' }).click();
     await katrinItem.getByText('The invitation was sent to katrin@example.ee.').waitFor();
     await katrinItem.getByText('Invited', { exact: true }).waitFor();
-    await inEveryLanguageAndWidth(page, 'status-invited');
+    await inEveryLanguageAndWidth(page, SCREENSHOTS, 'status-invited');
 
     await expect.poll(() => smtp.received.find((mail) => mail.envelopeTo.includes('katrin@example.ee')), { timeout: 15_000 }).toBeDefined();
     const mail = smtp.received.find((message) => message.envelopeTo.includes('katrin@example.ee'));
@@ -106,7 +82,7 @@ describe('co-signatures in Chromium', () => {
     const details = phone.getByRole('region', { name: 'Your details in the application' });
     await details.getByText('Management board member').waitFor();
     await details.getByText(`Estonia, TIN ${KATRIN}`).waitFor();
-    await inEveryLanguageAndWidth(phone, 'invitation');
+    await inEveryLanguageAndWidth(phone, SCREENSHOTS, 'invitation');
 
     // She pays tax in Finland too: she corrects her details in her own words before signing (decision 40).
     await details.getByRole('button', { name: 'Correct my details' }).click();
@@ -115,7 +91,7 @@ describe('co-signatures in Chromium', () => {
     const second = form.getByRole('group', { name: 'Tax residence 2' });
     await second.getByRole('combobox', { name: 'Country of tax residence' }).fill('Finland');
     await phone.getByRole('option', { name: 'Finland' }).click();
-    await inEveryLanguageAndWidth(phone, 'invitation-own-details');
+    await inEveryLanguageAndWidth(phone, SCREENSHOTS, 'invitation-own-details');
     // Saved without a TIN, the row says what is missing and takes the focus.
     await form.getByRole('button', { name: 'Save my details' }).click();
     await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
@@ -134,7 +110,7 @@ describe('co-signatures in Chromium', () => {
     await phone.getByRole('button', { name: 'Sign the contract' }).click();
     await phone.getByRole('heading', { level: 1, name: 'You signed the contract' }).waitFor({ timeout: 20_000 });
     expect(phoneScreen(KATRIN)?.pin).toBe('PIN2');
-    await inEveryLanguageAndWidth(phone, 'invitation-signed');
+    await inEveryLanguageAndWidth(phone, SCREENSHOTS, 'invitation-signed');
     await phone.context().close();
 
     // The applicant's status page: submitted, with the board member's signature beside their own.
@@ -142,7 +118,7 @@ describe('co-signatures in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Application submitted' }).waitFor({ timeout: 20_000 });
     const signedItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Katrin Ilves' }) });
     await signedItem.getByText('Signed', { exact: true }).waitFor();
-    await inEveryLanguageAndWidth(page, 'status-submitted');
+    await inEveryLanguageAndWidth(page, SCREENSHOTS, 'status-submitted');
 
     const containerDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the signed container (ASiC-E)' }).click();

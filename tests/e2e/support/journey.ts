@@ -49,8 +49,11 @@ export async function confirmEmailOnScreen(page: Page, email: string): Promise<v
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
-/** Answers the overview's questions (first branch, business activity in Estonia, not a financial institution) and continues to signing. */
-export async function answerOverview(page: Page): Promise<void> {
+/**
+ * Answers the overview's questions (first branch, business activity in Estonia, not a financial institution) and
+ * continues to signing, or to what signing waits for (its heading given as `readyHeading`).
+ */
+export async function answerOverview(page: Page, readyHeading: string | RegExp = 'Sign the contract'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   await page.getByRole('button', { name: 'Choose an office' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose an identification location' });
@@ -64,7 +67,7 @@ export async function answerOverview(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Other active non-financial entity/ }).check({ force: true });
   await page.getByRole('checkbox', { name: /I confirm that the data in the application is correct/ }).check({ force: true });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.getByRole('heading', { name: 'Sign the contract' }).waitFor();
+  await page.getByRole('heading', { name: readyHeading }).waitFor();
 }
 
 /** Signs in for testing, gives personal information and starts the application for `company`: on its first step. */

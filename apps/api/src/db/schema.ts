@@ -409,9 +409,11 @@ export const signingSessions = pgTable(
 );
 
 /**
- * A person the applicant asked to sign the contract with them (decision 39): one of the board members the register
- * names, found by personal code, mailed a link that only locates the invitation. Only that person, signed in with
- * their own eID, opens it; it is answered by their signature or a refusal, or withdrawn, or it expires.
+ * A person the applicant asked, by a mailed link that only locates the invitation: to sign the contract with them
+ * (purpose SIGN, decision 39: one of the board members the register names) or to give their own details (purpose
+ * DETAILS, decision 40: a person of the related persons step). Only that person, found by personal code and signed in
+ * with their own eID, opens it; it is answered by their signature, their details or a refusal, or withdrawn, or it
+ * expires.
  */
 export const invitations = pgTable(
   'invitations',
@@ -420,15 +422,18 @@ export const invitations = pgTable(
     processId: uuid('process_id')
       .notNull()
       .references(() => applications.processId),
-    /** The contract the applicant signed, which the invited person signs too. */
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id),
-    /** The invited person as the register names them: only this personal code opens the invitation. */
+    purpose: text('purpose').notNull().default('SIGN'),
+    /** SIGN: the contract the applicant signed, which the invited person signs too. */
+    contractId: uuid('contract_id').references(() => contracts.id),
+    /** DETAILS: the person's id on the related persons step, whose details their answer fills in. */
+    personId: text('person_id'),
+    /** The invited person: only this personal code opens the invitation. */
     personalId: text('personal_id').notNull(),
     personalIdCountryCode: text('personal_id_country_code').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** The applicant who asked, as their eID named them then: the invited person reads who asks. */
+    inviterName: text('inviter_name'),
     /** Where the applicant asked the link to be mailed, and in which language. */
     email: text('email').notNull(),
     language: text('language').notNull(),
@@ -459,8 +464,16 @@ export const invitations = pgTable(
     uniqueIndex('invitations_one_open_per_person_idx')
       .on(table.contractId, table.personalIdCountryCode, table.personalId)
       .where(sql`${table.status} in ('PENDING', 'SIGNED')`),
+    // One open request for details per person and application.
+    uniqueIndex('invitations_one_open_request_idx')
+      .on(table.processId, table.personalIdCountryCode, table.personalId)
+      .where(sql`${table.purpose} = 'DETAILS' and ${table.status} = 'PENDING'`),
     // EXPIRED is stored only when a new invitation replaces a lapsed one; until then a lapsed one reads as expired.
-    check('invitations_status_check', sql`${table.status} in ('PENDING', 'SIGNED', 'DECLINED', 'WITHDRAWN', 'EXPIRED')`),
+    check('invitations_status_check', sql`${table.status} in ('PENDING', 'SIGNED', 'ANSWERED', 'DECLINED', 'WITHDRAWN', 'EXPIRED')`),
+    check(
+      'invitations_purpose_check',
+      sql`(${table.purpose} = 'SIGN' and ${table.contractId} is not null) or (${table.purpose} = 'DETAILS' and ${table.personId} is not null and ${table.contractId} is null)`,
+    ),
   ],
 );
 

@@ -1,5 +1,14 @@
 import { ownDetailsSchema } from '../schemas/own-details.js';
-import { coSigningSchema, declineInvitationRequestSchema, invitationSchema, inviteRequestSchema, receivedInvitationSchema } from '../schemas/invitations.js';
+import {
+  coSigningSchema,
+  declineInvitationRequestSchema,
+  detailRequestSchema,
+  detailRequestsSchema,
+  invitationSchema,
+  inviteRequestSchema,
+  receivedInvitationSchema,
+  requestDetailsSchema,
+} from '../schemas/invitations.js';
 import { endpointGroup } from './endpoint.js';
 import { invitationParamsSchema, invitationTokenParamsSchema, processParamsSchema } from './params.js';
 
@@ -47,6 +56,47 @@ export const invitationEndpoints = endpointGroup('invitations', 'co-signatures',
     isAuthenticated: true,
     errors: ['NOT_FOUND', 'CONFLICT'],
   },
+  /** The applicant's requests to related persons to give their own details (decision 40), the latest per person. */
+  detailRequests: {
+    method: 'GET',
+    path: '/onboarding/applications/:processId/detail-requests',
+    params: processParamsSchema,
+    response: detailRequestsSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND'],
+  },
+  /**
+   * Mails a person of the related persons step, with a personal code, a link to give their own details; signing waits
+   * until they answer or the request is withdrawn. 409 when they have an open request already or the application is
+   * no longer being filled in.
+   */
+  requestDetails: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/detail-requests',
+    params: processParamsSchema,
+    body: requestDetailsSchema,
+    response: detailRequestSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
+  },
+  /** Mails a request's link again under a new token (at most INVITATION_SENDS_MAX times in all). */
+  sendDetailRequestAgain: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/detail-requests/:invitationId/send-again',
+    params: invitationParamsSchema,
+    response: detailRequestSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
+  },
+  /** Withdraws an open request: its link opens nothing, and signing no longer waits for it. */
+  withdrawDetailRequest: {
+    method: 'POST',
+    path: '/onboarding/applications/:processId/detail-requests/:invitationId/withdraw',
+    params: invitationParamsSchema,
+    response: detailRequestSchema,
+    isAuthenticated: true,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
   /** The invited person's view of the invitation their link locates. */
   received: {
     method: 'GET',
@@ -57,8 +107,9 @@ export const invitationEndpoints = endpointGroup('invitations', 'co-signatures',
     errors: ['NOT_FOUND'],
   },
   /**
-   * The invited person gives their own details in their own words, before signing (decision 40): kept with source EID
-   * beside the applicant's declaration, which stays as it was; 409 once the invitation is no longer open.
+   * The invited person gives their own details in their own words (decision 40). Before signing, kept with source EID
+   * beside the applicant's declaration, which stays as signed; for a request for details, written into the related
+   * persons step with source EID and the request answered. 409 once the invitation is no longer open.
    */
   giveOwnDetails: {
     method: 'PUT',

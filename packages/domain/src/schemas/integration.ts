@@ -104,6 +104,23 @@ export const integrationApplicationPageSchema = z.object({
 });
 export type IntegrationApplicationPage = z.infer<typeof integrationApplicationPageSchema>;
 
+/** A person the applicant asked by a mailed link: to sign too, or to give their own details. */
+const invitedPersonSchema = z.object({
+  invitationId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  personalId: z.string(),
+  personalIdCountryCode: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  sendCount: z.number().int(),
+  lastSentAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  answeredAt: z.iso.datetime({ offset: true }).nullable(),
+  declineReason: z.string().nullable(),
+  /** Their own details as they gave them, beside the applicant's declaration at that moment (decision 40). */
+  ownDetails: ownStatementSchema.nullable(),
+});
+
 export const integrationApplicationSchema = integrationApplicationSummarySchema.extend({
   followUp: z.enum(FOLLOW_UPS).nullable(),
   /** The step data as the applicant saved it, keyed by step. */
@@ -129,23 +146,12 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
     }),
   ),
   /** Each board member the applicant asked to sign too, newest first, with how the invitation ended (decision 39). */
-  invitations: z.array(
-    z.object({
-      invitationId: z.uuid(),
-      firstName: z.string(),
-      lastName: z.string(),
-      personalId: z.string(),
-      personalIdCountryCode: z.string(),
-      status: z.enum(INVITATION_STATUSES),
-      sendCount: z.number().int(),
-      lastSentAt: z.iso.datetime({ offset: true }),
-      expiresAt: z.iso.datetime({ offset: true }),
-      answeredAt: z.iso.datetime({ offset: true }).nullable(),
-      declineReason: z.string().nullable(),
-      /** Their own details as they gave them before signing, beside the applicant's declaration (decision 40). */
-      ownDetails: ownStatementSchema.nullable(),
-    }),
-  ),
+  invitations: z.array(invitedPersonSchema),
+  /**
+   * Each related person the applicant asked to give their own details, newest first, with how the request ended and
+   * their answer beside the applicant's declaration (decision 40).
+   */
+  detailRequests: z.array(invitedPersonSchema.extend({ personId: z.string() })),
   links: z.object({ contract: z.string(), signedContract: z.string() }),
 });
 export type IntegrationApplication = z.infer<typeof integrationApplicationSchema>;

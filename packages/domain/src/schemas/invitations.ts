@@ -14,8 +14,15 @@ import { REPRESENTATIVE_ROLES } from './representation.js';
 export const INVITATION_SENDS_MAX = 3;
 export const DECLINE_REASON_MAX_LENGTH = 500;
 
-/** EXPIRED is PENDING past its time: derived when read, never stored. */
-export const INVITATION_STATUSES = ['PENDING', 'SIGNED', 'DECLINED', 'WITHDRAWN', 'EXPIRED'] as const;
+/**
+ * What an invitation asks: to sign the contract too (decision 39), or to give one's own details for the application
+ * (decision 40).
+ */
+export const INVITATION_PURPOSES = ['SIGN', 'DETAILS'] as const;
+export type InvitationPurpose = (typeof INVITATION_PURPOSES)[number];
+
+/** SIGNED ends an invitation to sign, ANSWERED a request for details. EXPIRED is PENDING past its time: derived when read, never stored. */
+export const INVITATION_STATUSES = ['PENDING', 'SIGNED', 'ANSWERED', 'DECLINED', 'WITHDRAWN', 'EXPIRED'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 const at = z.iso.datetime({ offset: true });
@@ -55,12 +62,29 @@ export const coSigningSchema = z.object({
 });
 export type CoSigningView = z.infer<typeof coSigningSchema>;
 
-export const inviteRequestSchema = object({
-  candidateIndex: wholeNumber(99),
-  email: email(),
-  language: oneOf(LOCALES),
-});
+/** Where an invitation's link is mailed, and in which language. */
+const invitationAddress = { email: email(), language: oneOf(LOCALES) };
+export const invitationAddressSchema = object(invitationAddress);
+export type InvitationAddress = z.infer<typeof invitationAddressSchema>;
+
+export const inviteRequestSchema = object({ candidateIndex: wholeNumber(99), ...invitationAddress });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+/** A request to a related person to give their own details (decision 40), as the applicant sees it. */
+export const detailRequestSchema = invitationSchema.extend({
+  /** The person on the related persons step it asks, and their name as it was when asked. */
+  personId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type DetailRequest = z.infer<typeof detailRequestSchema>;
+
+/** The application's requests for details, the latest per person first. */
+export const detailRequestsSchema = z.object({ requests: z.array(detailRequestSchema) });
+export type DetailRequests = z.infer<typeof detailRequestsSchema>;
+
+export const requestDetailsSchema = object({ personId: requiredText(), ...invitationAddress });
+export type RequestDetails = z.infer<typeof requestDetailsSchema>;
 
 export const declineInvitationRequestSchema = object({
   reason: requiredText({ max: DECLINE_REASON_MAX_LENGTH }),
@@ -74,8 +98,9 @@ export const receivedInvitationSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
   applicantName: z.string(),
   company: z.object({ businessName: z.string(), registryCode: z.string().nullable() }),
-  /** The invited person's role in the register. */
-  role: z.enum(REPRESENTATIVE_ROLES),
+  purpose: z.enum(INVITATION_PURPOSES),
+  /** The invited person's role in the register, for an invitation to sign; null for a request for details. */
+  role: z.enum(REPRESENTATIVE_ROLES).nullable(),
   expiresAt: at,
   /**
    * The invited person as the applicant declared them in the application, to check before signing; null where the

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ownDetailsDifferences, ownDetailsOf, ownDetailsSchema, type OwnDetails } from './own-details.js';
+import { ownDetailsDifferences, ownDetailsOf, ownDetailsSchema, withOwnDetails, type OwnDetails } from './own-details.js';
 import { privatePersonSchema } from './related-persons.js';
 
 const mine: OwnDetails = {
@@ -76,5 +76,28 @@ describe('own details', () => {
         expect(ownDetailsDifferences(left, right)).toEqual(ownDetailsDifferences(right, left));
       }),
     );
+  });
+});
+
+describe('own details written into the related persons step', () => {
+  const step = {
+    shareholders: [],
+    relatedPersons: [
+      { id: 'me', type: 'PRIVATE_PERSON', firstName: 'Mari', isPep: true, pep: { governmentPosition: 'x' } },
+      { id: 'company', type: 'LEGAL_ENTITY', businessName: 'Ema OÜ' },
+    ],
+  };
+
+  it('replaces only that person’s own fields, and drops PEP details the person does not give', () => {
+    const written = withOwnDetails(step, 'me', mine);
+    expect(written?.relatedPersons[0]).toEqual({ id: 'me', type: 'PRIVATE_PERSON', firstName: 'Mari', ...mine });
+    expect(written?.relatedPersons[1]).toBe(step.relatedPersons[1]);
+    expect(step.relatedPersons[0]).toMatchObject({ isPep: true });
+  });
+
+  it('finds no one else: a company, an unknown id or no step at all', () => {
+    expect(withOwnDetails(step, 'company', mine)).toBeUndefined();
+    expect(withOwnDetails(step, 'nobody', mine)).toBeUndefined();
+    expect(withOwnDetails(undefined, 'me', mine)).toBeUndefined();
   });
 });

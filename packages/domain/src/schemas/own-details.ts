@@ -130,3 +130,25 @@ export function ownDetailsDifferences(own: OwnDetails, declared: OwnDetails): (k
     return comparable(field, own[field]) !== comparable(field, declared[field]);
   });
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The private person with this id on a related persons step (saved or a draft), as stored. */
+export function relatedPersonById(step: unknown, personId: string): Record<string, unknown> | undefined {
+  const persons = isRecord(step) && Array.isArray(step.relatedPersons) ? step.relatedPersons : [];
+  return persons.find((person): person is Record<string, unknown> => isRecord(person) && person.id === personId && person.type === 'PRIVATE_PERSON');
+}
+
+/**
+ * A related persons step (saved or a draft) with one private person's own details replaced by the person's own words
+ * (decision 40); everything else of the step as it was. Undefined when the step has no such person.
+ */
+export function withOwnDetails<T>(step: T, personId: string, details: OwnDetails): T | undefined {
+  if (!isRecord(step) || !relatedPersonById(step, personId)) return undefined;
+  const relatedPersons = (step.relatedPersons as unknown[]).map((person) => {
+    if (!isRecord(person) || person.id !== personId) return person;
+    const { pep: _declaredPep, ...rest } = person;
+    return { ...rest, ...ownDetailsOf(details) };
+  });
+  return { ...step, relatedPersons } as T;
+}

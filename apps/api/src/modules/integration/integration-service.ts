@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { ApplicationRow, Applications, SubmittedSummaryRow } from '../onboarding/index.js';
-import { invitationStatusOf, ownStatementOf, type SignedContracts } from '../signing/index.js';
+import { invitationStatusOf, ownStatementOf, type InvitationRow, type SignedContracts } from '../signing/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 export type IntegrationServiceOptions = {
@@ -56,6 +56,22 @@ function representativeOf(application: ApplicationRow, history: ApplicationHisto
 }
 
 /** What the bank's systems read: submitted applications, whole, with the facts' sources and the signed documents. */
+/** A person the applicant asked by a mailed link, as the bank reads them: to whom, how it stands, their answer. */
+const invitedPersonOf = (row: InvitationRow): IntegrationApplication['invitations'][number] => ({
+  invitationId: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  personalId: row.personalId,
+  personalIdCountryCode: row.personalIdCountryCode,
+  status: invitationStatusOf(row, new Date()),
+  sendCount: row.sendCount,
+  lastSentAt: row.lastSentAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  answeredAt: row.answeredAt?.toISOString() ?? null,
+  declineReason: row.declineReason,
+  ownDetails: ownStatementOf(row),
+});
+
 export function createIntegrationService(options: IntegrationServiceOptions) {
   const { applications, signing } = options;
 
@@ -109,20 +125,8 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
           method: method as IntegrationApplication['signatures'][number]['method'],
           signedAt: signedAt.toISOString(),
         })),
-        invitations: (await signing.invitationsOf(processId)).map((row) => ({
-          invitationId: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          personalId: row.personalId,
-          personalIdCountryCode: row.personalIdCountryCode,
-          status: invitationStatusOf(row, new Date()),
-          sendCount: row.sendCount,
-          lastSentAt: row.lastSentAt.toISOString(),
-          expiresAt: row.expiresAt.toISOString(),
-          answeredAt: row.answeredAt?.toISOString() ?? null,
-          declineReason: row.declineReason,
-          ownDetails: ownStatementOf(row),
-        })),
+        invitations: (await signing.invitationsOf(processId, 'SIGN')).map(invitedPersonOf),
+        detailRequests: (await signing.invitationsOf(processId, 'DETAILS')).map((row) => ({ ...invitedPersonOf(row), personId: row.personId ?? '' })),
         links: {
           contract: endpointPath(integrationEndpoints.contract.path, { processId }),
           signedContract: endpointPath(integrationEndpoints.signedContract.path, { processId }),

@@ -156,6 +156,11 @@ export type MailModule = {
    * beyond it 429 RATE_LIMITED and nothing enqueued. `tx` must be a transaction (it holds the limit's lock).
    */
   enqueueCoSigningInvitation(mail: CoSigningInvitationMail, tx?: Executor): Promise<number>;
+  /**
+   * A request to a related person to give their own details (decision 40), within the same limit per applicant as the
+   * invitations to sign. `tx` must be a transaction (it holds the limit's lock).
+   */
+  enqueueDetailsRequest(mail: CoSigningInvitationMail, tx?: Executor): Promise<number>;
   /** `${PUBLIC_URL}/start/invitation/<token>`: the invitation's link. */
   invitationLink(token: string): string;
   /** `${PUBLIC_URL}/start/success`: the applicant's status page. */
@@ -218,6 +223,31 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   // Per applicant only: the addresses are the board members', which the applicant types; a board member asked by
   // several of their companies must still get each invitation.
   const invitationLimits: SendLimit[] = [{ per: 'PERSON', max: config.CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY, windowSeconds: 86_400 }];
+
+  /** A link to an invitation (to sign, or to give one's details), counted against the applicant's limit. */
+  function enqueueInvitation(template: 'CO_SIGNING_INVITATION' | 'DETAILS_REQUEST', mail: CoSigningInvitationMail, tx: Executor | undefined): Promise<number> {
+    return inTransaction(tx, async (executor) => {
+      await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to, personKey: mail.personKey }, invitationLimits);
+      return enqueue(
+        {
+          to: mail.to,
+          template,
+          language: mail.language,
+          processId: mail.processId,
+          personKey: mail.personKey,
+          params: {
+            ...mail.params,
+            isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
+            link: invitationLink(mail.token),
+            supportEmail: config.SUPPORT_EMAIL,
+            supportPhone: config.SUPPORT_PHONE,
+          },
+        },
+        executor,
+      );
+    });
+  }
+
   const invitationLink = (token: string): string => `${publicUrl}/start/invitation/${encodeURIComponent(token)}`;
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
@@ -361,29 +391,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
         );
       });
     },
-    enqueueCoSigningInvitation: (mail, tx) => {
-      const template = 'CO_SIGNING_INVITATION';
-      return inTransaction(tx, async (executor) => {
-        await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to, personKey: mail.personKey }, invitationLimits);
-        return enqueue(
-          {
-            to: mail.to,
-            template,
-            language: mail.language,
-            processId: mail.processId,
-            personKey: mail.personKey,
-            params: {
-              ...mail.params,
-              isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
-              link: invitationLink(mail.token),
-              supportEmail: config.SUPPORT_EMAIL,
-              supportPhone: config.SUPPORT_PHONE,
-            },
-          },
-          executor,
-        );
-      });
-    },
+    enqueueCoSigningInvitation: (mail, tx) => enqueueInvitation('CO_SIGNING_INVITATION', mail, tx),
+    enqueueDetailsRequest: (mail, tx) => enqueueInvitation('DETAILS_REQUEST', mail, tx),
     invitationLink,
     statusPageLink,
     attachToTemplate(template, provider) {

@@ -13,6 +13,7 @@ export {
   decisionRecorded,
   invitationEnded,
   ownDetailsGiven,
+  detailsGiven,
   invitationSent,
   reopenableInStepOrder,
   type ChangeSource,

@@ -1,12 +1,13 @@
 import { integrationApplicationSchema, type OwnDetails } from '@onboarding/domain';
-import { completeRepresentativePerson, completeSteps, JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
+import { JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, invitations, mailOutbox } from '../../db/schema.js';
 import { buildTestApp } from '../../test/app.js';
 import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
-import { applicationFor, saveStep, type TestApplication } from '../../test/application-steps.js';
+import { applicationFor, type TestApplication } from '../../test/application-steps.js';
+import { filledJointApplication, KATRIN, tokenMailedTo } from '../../test/invitations.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { verifyWithXmlsec1 } from '../../test/xml-tools.js';
@@ -19,7 +20,6 @@ import { verifyContainer } from './container/verify-container.js';
  * container then holds both signatures and the application is submitted naming both.
  */
 
-const KATRIN = '47103220312';
 const STRANGER = '38001085718';
 
 let app: FastifyInstance;
@@ -49,47 +49,12 @@ type CoSigning = {
   }[];
 };
 
-/** Katrin Ilves as the applicant declares her on the related persons step: a board member, resident in Estonia. */
-const katrinAsDeclared = () => ({
-  ...completeRepresentativePerson(JOINT_BOARD_MEMBER),
-  id: 'person:EE:47103220312',
-  roles: ['MANAGEMENT_BOARD_MEMBER'],
-  firstName: 'Katrin',
-  lastName: 'Ilves',
-  personalId: KATRIN,
-  birthDate: '1971-03-22',
-  taxResidences: [{ countryCode: 'EE', tin: KATRIN }],
-  isBeneficialOwner: false,
-  beneficiarySharePercent: undefined,
-  benefitType: undefined,
-});
-
 /** The applicant's application, signed by them: it waits for the other board member. */
 async function signedByApplicant({ declaringKatrin = false } = {}): Promise<{ call: Call; application: TestApplication }> {
-  const call = await signInAsRepresentative(app, JOINT_BOARD_MEMBER.person.personalId);
-  let application = await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode);
-  for (const [step, data] of completeSteps(JOINT_BOARD_MEMBER)) {
-    const withKatrin = step === 'RelatedPersons' && declaringKatrin ? { ...data, relatedPersons: [...data.relatedPersons, katrinAsDeclared()] } : data;
-    const saved = await saveStep(call, application, step, withKatrin);
-    expect(saved.statusCode, saved.body).toBe(200);
-    application = saved.json() as TestApplication;
-  }
+  const { call, application } = await filledJointApplication(app, { declaringKatrin });
   const { outcome } = await signWithIdCard(app, call, application, JOINT_BOARD_MEMBER.person.personalId);
   expect(outcome).toMatchObject({ state: 'SIGNED', application: { status: 'AWAITING_SIGNATURES' } });
   return { call, application };
-}
-
-/** The token in the newest invitation mailed to `email`, as the invited person finds it in their mailbox. */
-async function tokenMailedTo(email: string): Promise<string> {
-  const [mail] = await app.database.db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.template, 'CO_SIGNING_INVITATION')))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const token = /\/start\/invitation\/([\w-]{43})/.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`no invitation was mailed to ${email}`);
-  return token;
 }
 
 const coSigningOf = async (call: Call, application: TestApplication) =>
@@ -98,7 +63,7 @@ const coSigningOf = async (call: Call, application: TestApplication) =>
 async function invite(call: Call, application: TestApplication, email: string) {
   const invited = await call('POST', `/onboarding/applications/${application.processId}/invitations`, { candidateIndex: 0, email, language: 'et' });
   expect(invited.statusCode, invited.body).toBe(201);
-  return { invitationId: (invited.json() as { invitationId: string }).invitationId, token: await tokenMailedTo(email) };
+  return { invitationId: (invited.json() as { invitationId: string }).invitationId, token: await tokenMailedTo(app, email) };
 }
 
 describe('co-signatures of a jointly represented company', () => {
@@ -262,7 +227,7 @@ describe('invitations that end without a signature', () => {
     const resent = await call('POST', `/onboarding/applications/${application.processId}/invitations/${first.invitationId}/send-again`);
     expect(resent.json()).toMatchObject({ sendCount: 2, maySendAgain: true });
     // The link mailed again has a new token: the old one opens nothing.
-    const current = await tokenMailedTo('katrin.ilves@example.ee');
+    const current = await tokenMailedTo(app, 'katrin.ilves@example.ee');
     expect((await katrin('GET', `/onboarding/invitations/${first.token}`)).statusCode).toBe(404);
     expect((await katrin('GET', `/onboarding/invitations/${current}`)).statusCode).toBe(200);
     expect((await call('POST', `/onboarding/applications/${application.processId}/invitations/${first.invitationId}/send-again`)).json()).toMatchObject({
@@ -270,7 +235,7 @@ describe('invitations that end without a signature', () => {
       maySendAgain: false,
     });
     expect((await call('POST', `/onboarding/applications/${application.processId}/invitations/${first.invitationId}/send-again`)).statusCode).toBe(409);
-    const latest = await tokenMailedTo('katrin.ilves@example.ee');
+    const latest = await tokenMailedTo(app, 'katrin.ilves@example.ee');
     expect((await katrin('GET', `/onboarding/invitations/${current}`)).statusCode).toBe(404);
 
     const withdrawn = await call('POST', `/onboarding/applications/${application.processId}/invitations/${first.invitationId}/withdraw`);

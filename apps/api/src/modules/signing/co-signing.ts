@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   coSigningOf,
   INVITATION_SENDS_MAX,
@@ -6,14 +5,16 @@ import {
   ownDetailsDifferences,
   ownDetailsOf,
   ownDetailsSchema,
+  RELATED_PERSON_ROLES,
+  relatedPersonById,
   relatedPersonsSchema,
+  withOwnDetails,
+  type InvitationPurpose,
   type AccessTokenPayload,
   type CoSigning,
   type CoSigningView,
   type Invitation,
-  type InvitationStatus,
   type InviteRequest,
-  type Locale,
   type OwnDetails,
   type OwnStatement,
   type PersonCode,
@@ -28,21 +29,18 @@ import {
   invitationEnded,
   invitationSent,
   ownDetailsGiven,
-  personKeyOf,
+  detailsGiven,
   registerOf,
   type ApplicationRow,
   type Applications,
   type Signer,
 } from '../onboarding/index.js';
+import { invitationMailOf, invitationOf, invitationStatusOf, newToken, tokenHashOf } from './invitation-links.js';
 import type { InvitationRepository, InvitationRow } from './invitation-repository.js';
 import type { SigningRepository, SigningSessionRow } from './signing-repository.js';
 
 type User = Pick<AccessTokenPayload, 'personalId' | 'personalIdCountryCode' | 'givenName' | 'surname'>;
 type Person = PersonCode;
-
-/** The link's token is kept only as its hash: whoever reads the table cannot rebuild a link. */
-const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
-const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** The applicant of an application, as the register's rule is read for them. */
 const applicantOf = (application: ApplicationRow): Person => ({
@@ -91,12 +89,24 @@ export function ownStatementOf(row: InvitationRow): OwnStatement | null {
   };
 }
 
-/** PENDING past its time reads as EXPIRED: nothing needs to run when the time passes. */
-export const invitationStatusOf = (row: InvitationRow, now: Date): InvitationStatus =>
-  row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : (row.status as InvitationStatus);
+/** A private person of the related persons step by their id there: the saved step's, else the draft's. */
+function declaredPersonById(application: ApplicationRow, personId: string): Record<string, unknown> | undefined {
+  return relatedPersonById(application.stepData.RelatedPersons, personId) ?? relatedPersonById(application.drafts.RelatedPersons, personId);
+}
 
-const formatDay = (day: Date, language: Locale): string =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Tallinn' }).format(day);
+/** A private person of the saved related persons step by personal code. */
+function declaredPersonByCode(application: ApplicationRow, person: Person): Record<string, unknown> | undefined {
+  const step = relatedPersonsSchema.safeParse(application.stepData.RelatedPersons);
+  const found = step.success
+    ? step.data.relatedPersons.find(
+        (candidate) =>
+          candidate.type === 'PRIVATE_PERSON' &&
+          candidate.personalId !== undefined &&
+          isSamePerson({ personalId: candidate.personalId, personalIdCountryCode: candidate.personalIdCountryCode }, person),
+      )
+    : undefined;
+  return found ? relatedPersonById(application.stepData.RelatedPersons, found.id) : undefined;
+}
 
 export type CoSigningServiceOptions = {
   invitations: InvitationRepository;
@@ -117,22 +127,6 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
   const { invitations, applications } = options;
   const now = options.now ?? (() => new Date());
 
-  const invitationOf = (row: InvitationRow): Invitation => {
-    const status = invitationStatusOf(row, now());
-    return {
-      invitationId: row.id,
-      status,
-      email: row.email,
-      language: row.language as Locale,
-      sendCount: row.sendCount,
-      maySendAgain: status === 'PENDING' && row.sendCount < INVITATION_SENDS_MAX,
-      lastSentAt: row.lastSentAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      answeredAt: row.answeredAt?.toISOString() ?? null,
-      declineReason: row.declineReason,
-    };
-  };
-
   /** The applicant's application and whom it needs; 409 while it waits for no one's signature. */
   async function awaiting(user: User, processId: string): Promise<{ application: ApplicationRow; coSigning: CoSigning }> {
     const application = await applications.owned(user, processId);
@@ -149,37 +143,22 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
   }
 
   /** Locks the application and runs `work` while it still waits for signatures: an answer and a submission never cross. */
-  async function whileAwaiting<T>(processId: string, work: (application: ApplicationRow, tx: Executor) => Promise<T>): Promise<T> {
-    return options.signing.db.transaction(async (tx) => {
-      const application = await applications.lock(tx, processId);
-      if (application?.status !== 'AWAITING_SIGNATURES') throw new AppError('CONFLICT', 'The application waits for no other signature.');
-      return work(application, tx);
-    });
+  function whileAwaiting<T>(processId: string, work: (application: ApplicationRow, tx: Executor) => Promise<T>): Promise<T> {
+    return whileOpenFor('SIGN', processId, work);
   }
 
-  /** The mail of an invitation with a fresh token: the first, or again (the old link then opens nothing). */
-  function mailOf(
-    application: ApplicationRow,
-    user: User,
-    row: Pick<InvitationRow, 'email' | 'language' | 'firstName' | 'lastName' | 'expiresAt'>,
-    token: string,
-  ) {
-    const language = row.language as Locale;
-    return {
-      to: row.email,
-      language,
-      processId: application.processId,
-      personKey: personKeyOf(user),
-      token,
-      params: {
-        inviteeName: `${row.firstName} ${row.lastName}`,
-        applicantName: `${user.givenName} ${user.surname}`,
-        businessName: application.companyName,
-        registryCode: application.companyRegistryCode ?? '',
-        // The last whole day it opens: the day before it expires, where it expires at the start of a day.
-        validUntil: formatDay(new Date(row.expiresAt.getTime() - 1), language),
-      },
-    };
+  /**
+   * Locks the application and runs `work` while an invitation of this purpose can still be answered: one to sign
+   * while the application waits for signatures, a request for details while it is being filled in.
+   */
+  async function whileOpenFor<T>(purpose: InvitationPurpose, processId: string, work: (application: ApplicationRow, tx: Executor) => Promise<T>): Promise<T> {
+    return options.signing.db.transaction(async (tx) => {
+      const application = await applications.lock(tx, processId);
+      if (application?.status !== (purpose === 'SIGN' ? 'AWAITING_SIGNATURES' : 'IN_PROGRESS')) {
+        throw new AppError('CONFLICT', purpose === 'SIGN' ? 'The application waits for no other signature.' : 'The application is no longer being filled in.');
+      }
+      return work(application, tx);
+    });
   }
 
   /** The invited person's own invitation behind a link's token; for anyone else, as missing as an unknown token. */
@@ -191,19 +170,17 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
     return { row, application };
   }
 
-  /** The invited person as the applicant declared them (the related persons step), found by personal code. */
+  /**
+   * The invited person as the applicant declared them on the related persons step: found by personal code, or for a
+   * request for details by their place on the step (saved, else the draft); null where the step lists them nowhere or
+   * their details are not complete.
+   */
   function declaredOf(row: InvitationRow, application: ApplicationRow): ReceivedInvitation['declared'] {
-    const step = relatedPersonsSchema.safeParse(application.stepData.RelatedPersons);
-    const person = step.success
-      ? step.data.relatedPersons.find(
-          (candidate) =>
-            candidate.type === 'PRIVATE_PERSON' &&
-            candidate.personalId !== undefined &&
-            isSamePerson({ personalId: candidate.personalId, personalIdCountryCode: candidate.personalIdCountryCode }, row),
-        )
-      : undefined;
-    if (person?.type !== 'PRIVATE_PERSON') return null;
-    return { roles: person.roles, details: ownDetailsOf(person) };
+    const person = row.personId ? declaredPersonById(application, row.personId) : declaredPersonByCode(application, row);
+    if (!person) return null;
+    const details = ownDetailsSchema.safeParse(person);
+    const roles = RELATED_PERSON_ROLES.filter((role) => Array.isArray(person.roles) && person.roles.includes(role));
+    return details.success ? { roles, details: ownDetailsOf(details.data) } : null;
   }
 
   /** Their own details as they gave them, if they did. */
@@ -217,22 +194,27 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
       (candidate) =>
         candidate.personalId !== undefined && isSamePerson({ personalId: candidate.personalId, personalIdCountryCode: candidate.personalIdCountryCode }, row),
     );
+    const purpose = row.purpose as InvitationPurpose;
     return {
       processId: application.processId,
+      purpose,
       status: invitationStatusOf(row, now()),
       applicantName,
       company: { businessName: application.companyName, registryCode: application.companyRegistryCode },
-      role: representative?.role ?? 'MANAGEMENT_BOARD_MEMBER',
+      role: purpose === 'SIGN' ? (representative?.role ?? 'MANAGEMENT_BOARD_MEMBER') : null,
       expiresAt: row.expiresAt.toISOString(),
       declared: declaredOf(row, application),
       own: ownOf(row),
     };
   }
 
-  /** The applicant's name as their signature names them (the first signature of the contract). */
-  async function applicantNameOf(application: ApplicationRow): Promise<string> {
-    const [first] = await currentSignersOf(options.signing, application.processId);
-    return first?.name ?? '';
+  /**
+   * Who asks: for a signature, the applicant as their signature names them (the contract's first); for details, as
+   * their eID named them when they asked.
+   */
+  async function applicantNameOf(row: InvitationRow, application: ApplicationRow): Promise<string> {
+    const [first] = row.purpose === 'SIGN' ? await currentSignersOf(options.signing, application.processId) : [];
+    return first?.name ?? row.inviterName ?? '';
   }
 
   return {
@@ -240,14 +222,14 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
       const application = await applications.owned(user, processId);
       const coSigning = coSigningOfApplication(application);
       if (!coSigning) return { othersNeeded: 0, signedCount: 0, coSigners: [] };
-      const rows = await invitations.ofApplication(processId);
+      const rows = await invitations.ofApplication(processId, 'SIGN');
       const latestOf = (candidate: Person) => rows.find((row) => isSamePerson(row, candidate));
       return {
         othersNeeded: coSigning.othersNeeded,
         signedCount: rows.filter((row) => row.status === 'SIGNED').length,
         coSigners: coSigning.candidates.map((candidate, candidateIndex) => {
           const latest = latestOf(candidate);
-          return { candidateIndex, firstName: candidate.firstName, lastName: candidate.lastName, invitation: latest ? invitationOf(latest) : null };
+          return { candidateIndex, firstName: candidate.firstName, lastName: candidate.lastName, invitation: latest ? invitationOf(latest, now()) : null };
         }),
       };
     },
@@ -267,6 +249,7 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
           personalIdCountryCode: candidate.personalIdCountryCode,
           firstName: candidate.firstName,
           lastName: candidate.lastName,
+          inviterName: `${user.givenName} ${user.surname}`,
           email: request.email,
           language: request.language,
           tokenHash: tokenHashOf(token),
@@ -282,13 +265,13 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
           application,
           actorOf(user),
           { invitationId: row.id, invitee: actorOf(row), email: row.email, sendCount: row.sendCount },
-          mailOf(application, user, row, token),
+          invitationMailOf(application, user, row, token),
         );
         await applications.write(transition, { within: tx });
         return { row, transition };
       });
       applications.wake(created.transition);
-      return invitationOf(created.row);
+      return invitationOf(created.row, now());
     },
 
     async sendAgain(user: User, processId: string, invitationId: string): Promise<Invitation> {
@@ -303,13 +286,13 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
           application,
           actorOf(user),
           { invitationId, invitee: actorOf(row), email: row.email, sendCount: row.sendCount },
-          mailOf(application, user, row, token),
+          invitationMailOf(application, user, row, token),
         );
         await applications.write(transition, { within: tx });
         return { row, transition };
       });
       applications.wake(sent.transition);
-      return invitationOf(sent.row);
+      return invitationOf(sent.row, now());
     },
 
     async withdraw(user: User, processId: string, invitationId: string): Promise<Invitation> {
@@ -322,12 +305,12 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
         });
         return answered;
       });
-      return invitationOf(row);
+      return invitationOf(row, now());
     },
 
     async received(user: User, token: string): Promise<ReceivedInvitation> {
       const { row, application } = await received(user, token);
-      return receivedOf(row, application, await applicantNameOf(application));
+      return receivedOf(row, application, await applicantNameOf(row, application));
     },
 
     /**
@@ -337,21 +320,40 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
     async giveOwnDetails(user: User, token: string, details: OwnDetails): Promise<ReceivedInvitation> {
       const { row } = await received(user, token);
       if (invitationStatusOf(row, now()) !== 'PENDING') throw new AppError('CONFLICT', 'The invitation is no longer open.');
-      const result = await whileAwaiting(row.processId, async (application, tx) => {
+      const purpose = row.purpose as InvitationPurpose;
+      const result = await whileOpenFor(purpose, row.processId, async (application, tx) => {
         const declared = declaredOf(row, application)?.details ?? null;
+        const differences = declared ? ownDetailsDifferences(details, declared) : [];
         const kept = await invitations.keepOwnDetails(row.id, { details, declared }, now(), tx);
         if (!kept) throw new AppError('CONFLICT', 'The invitation is no longer open.');
-        const differences = declared ? ownDetailsDifferences(details, declared) : [];
-        await applications.write(ownDetailsGiven(application, actorOf(user), { invitationId: row.id, differences }), { within: tx });
-        return { kept, application };
+        if (purpose === 'SIGN') {
+          // Beside the declaration: the steps the applicant signed stay as signed.
+          await applications.write(ownDetailsGiven(application, actorOf(user), { invitationId: row.id, differences }), { within: tx });
+          return { answered: kept, application };
+        }
+        // A request for details is answered by them: the person's words go into the step, the request ends.
+        const personId = row.personId ?? '';
+        const stepData = withOwnDetails(application.stepData.RelatedPersons, personId, details);
+        const draft = withOwnDetails(application.drafts.RelatedPersons, personId, details);
+        if (!stepData && !draft) throw new AppError('CONFLICT', 'The application no longer lists this person.');
+        const answered = await invitations.answer(row.id, { status: 'ANSWERED' }, now(), tx);
+        if (!answered) throw new AppError('CONFLICT', 'The invitation is no longer open.');
+        const written = {
+          stepData: stepData ? { ...application.stepData, RelatedPersons: stepData } : application.stepData,
+          drafts: draft ? { ...application.drafts, RelatedPersons: draft } : application.drafts,
+        };
+        const transition = detailsGiven(application, actorOf(user), { invitationId: row.id, personId, differences }, written);
+        const changed = await applications.write(transition, { within: tx });
+        if (!changed) throw new AppError('CONFLICT', 'The application changed meanwhile.');
+        return { answered, application: changed };
       });
-      return receivedOf(result.kept, result.application, await applicantNameOf(result.application));
+      return receivedOf(result.answered, result.application, await applicantNameOf(result.answered, result.application));
     },
 
     async decline(user: User, token: string, reason: string): Promise<ReceivedInvitation> {
       const { row } = await received(user, token);
       if (invitationStatusOf(row, now()) !== 'PENDING') throw new AppError('CONFLICT', 'The invitation is no longer open.');
-      const result = await whileAwaiting(row.processId, async (application, tx) => {
+      const result = await whileOpenFor(row.purpose as InvitationPurpose, row.processId, async (application, tx) => {
         const answered = await invitations.answer(row.id, { status: 'DECLINED', declineReason: reason }, now(), tx);
         if (!answered) throw new AppError('CONFLICT', 'The invitation is no longer open.');
         await applications.write(invitationEnded(application, actorOf(user), { invitationId: row.id, invitee: actorOf(user), status: 'DECLINED', reason }), {
@@ -359,7 +361,7 @@ export function createCoSigningService(options: CoSigningServiceOptions) {
         });
         return { answered, application };
       });
-      return receivedOf(result.answered, result.application, await applicantNameOf(result.application));
+      return receivedOf(result.answered, result.application, await applicantNameOf(result.answered, result.application));
     },
   };
 }

@@ -7,4 +7,6 @@ export type { SignedContract } from './signing-repository.js';
 export { containerFileName, contractFileName, CONTRACT_MEDIA_TYPE } from './signing-service.js';
 export { ASIC_E_MEDIA_TYPE } from './container/asic.js';
 export { contractLanguageOf } from './contract-facts.js';
-export { invitationStatusOf, ownStatementOf } from './co-signing.js';
+export { ownStatementOf } from './co-signing.js';
+export { invitationStatusOf } from './invitation-links.js';
+export type { InvitationRow } from './invitation-repository.js';

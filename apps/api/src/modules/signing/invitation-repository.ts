@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { OwnDetails } from '@onboarding/domain';
+import type { InvitationPurpose, OwnDetails } from '@onboarding/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { invitations } from '../../db/schema.js';
 
@@ -8,10 +8,11 @@ export type NewInvitation = typeof invitations.$inferInsert;
 
 type Person = { personalId: string; personalIdCountryCode: string };
 
-/** This person's invitations to sign this application: by personal code, its country however written. */
-const ofPersonOn = (processId: string, person: Person) =>
+/** This person's invitations of this purpose on this application: by personal code, its country however written. */
+const ofPersonOn = (processId: string, person: Person, purpose: InvitationPurpose = 'SIGN') =>
   and(
     eq(invitations.processId, processId),
+    eq(invitations.purpose, purpose),
     eq(invitations.personalId, person.personalId),
     sql`upper(${invitations.personalIdCountryCode}) = upper(${person.personalIdCountryCode})`,
   );
@@ -25,9 +26,28 @@ export function createInvitationRepository(db: Db) {
       return row;
     },
 
-    /** The application's invitations, newest first. */
-    async ofApplication(processId: string, executor: Executor = db): Promise<InvitationRow[]> {
-      return executor.select().from(invitations).where(eq(invitations.processId, processId)).orderBy(desc(invitations.createdAt));
+    /** The application's invitations of one purpose, newest first. */
+    async ofApplication(processId: string, purpose: InvitationPurpose, executor: Executor = db): Promise<InvitationRow[]> {
+      return executor
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.processId, processId), eq(invitations.purpose, purpose)))
+        .orderBy(desc(invitations.createdAt));
+    },
+
+    /** The application's requests for details still open now: signing waits for them (decision 40). */
+    async openRequests(processId: string, now: Date): Promise<InvitationRow[]> {
+      return db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.processId, processId),
+            eq(invitations.purpose, 'DETAILS'),
+            eq(invitations.status, 'PENDING'),
+            sql`${invitations.expiresAt} > ${now}`,
+          ),
+        );
     },
 
     async find(id: string, processId: string): Promise<InvitationRow | undefined> {
@@ -46,6 +66,14 @@ export function createInvitationRepository(db: Db) {
     async findByTokenHash(tokenHash: string): Promise<InvitationRow | undefined> {
       const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
       return row;
+    },
+
+    /** Marks this person's lapsed request for details on this application expired, so a new one may be made. */
+    async expireLapsedRequest(processId: string, person: Person, at: Date, executor: Executor): Promise<void> {
+      await executor
+        .update(invitations)
+        .set({ status: 'EXPIRED', updatedAt: at })
+        .where(and(ofPersonOn(processId, person, 'DETAILS'), eq(invitations.status, 'PENDING'), sql`${invitations.expiresAt} <= ${at}`));
     },
 
     /** Every invitation of this person to sign this application, whatever became of it. */

@@ -1,3 +1,4 @@
+import type { InvitationPurpose } from '@onboarding/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -6,6 +7,7 @@ import type { MailModule } from '../mail/index.js';
 import type { Applications, Signer } from '../onboarding/index.js';
 import type { RateLimits } from '../rate-limits/index.js';
 import { createCoSigningService, currentSignersOf } from './co-signing.js';
+import { createDetailRequestService } from './detail-requests.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { createInvitationRepository, type InvitationRow } from './invitation-repository.js';
 import { invitationRoutes } from './invitation-routes.js';
@@ -23,7 +25,8 @@ import { createContainerSealer } from './container/seal-container.js';
  */
 export type SignedContracts = Pick<SigningRepository, 'currentSigned'> & {
   signersOf(processId: string): Promise<Signer[]>;
-  invitationsOf(processId: string): Promise<InvitationRow[]>;
+  /** Whom the applicant asked to sign (SIGN) or to give their own details (DETAILS). */
+  invitationsOf(processId: string, purpose: InvitationPurpose): Promise<InvitationRow[]>;
 };
 
 /** What the other modules get of signing. */
@@ -81,6 +84,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
   });
   await app.register(invitationRoutes, {
     service: createCoSigningService({ invitations, signing: signingRepository, applications, validDays: config.INVITATION_VALID_DAYS }),
+    detailRequests: createDetailRequestService({ invitations, db: database.db, applications, validDays: config.INVITATION_VALID_DAYS }),
     requireUser,
     limitInvitations: rateLimits.hook(rateLimits.rules.invitationPerUser),
   });
@@ -90,7 +94,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     signedContracts: {
       currentSigned: (processId) => signingRepository.currentSigned(processId),
       signersOf: (processId) => currentSignersOf(signingRepository, processId),
-      invitationsOf: (processId) => invitations.ofApplication(processId),
+      invitationsOf: (processId, purpose) => invitations.ofApplication(processId, purpose),
     },
   };
 }

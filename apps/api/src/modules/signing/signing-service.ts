@@ -58,7 +58,7 @@ export type SigningServiceOptions = {
    */
   applications: Pick<Applications, 'owned' | 'find' | 'lock' | 'review' | 'withFreshRegisterFacts' | 'decisionFacts' | 'representative' | 'write' | 'wake'>;
   /** The invitations to sign too (decision 39): a board member with an open one signs the applicant's contract. */
-  invitations: Pick<InvitationRepository, 'openFor' | 'ofPerson' | 'answer'>;
+  invitations: Pick<InvitationRepository, 'openFor' | 'ofPerson' | 'answer' | 'openRequests'>;
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
   render: typeof renderContract;
@@ -445,12 +445,15 @@ export function createSigningService(options: SigningServiceOptions) {
     const application = await applications.withFreshRegisterFacts(user, processId);
     const review = await applications.review(user, processId);
     if (!review.isComplete) throw new AppError('CONFLICT', 'The application is not complete.');
+    // Signing waits for the persons asked to give their own details, until they answer or the request is withdrawn.
+    if ((await options.invitations.openRequests(processId, now())).length > 0)
+      throw new AppError('CONFLICT', 'Details requested from a related person are not in yet.');
     return contractOf(user, application);
   }
 
   /** A board member signs the very contract the applicant signed: the one the invitation names. */
   async function invitedContract(invitation: InvitationRow): Promise<ContractRow> {
-    const contract = await repository.findContract(invitation.contractId);
+    const contract = invitation.contractId ? await repository.findContract(invitation.contractId) : undefined;
     if (!contract) throw new Error(`contract ${invitation.contractId} of invitation ${invitation.id} is missing`);
     return contract;
   }

@@ -67,15 +67,19 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
     ? t('INVITATION.COMPANY_WITH_CODE', { businessName: invitation.company.businessName, registryCode: invitation.company.registryCode })
     : invitation.company.businessName;
 
+  // A request for details has texts of its own; an invitation to sign keeps the invitation's.
+  const isRequest = invitation.purpose === 'DETAILS';
+  const texts = isRequest ? 'INVITATION.REQUEST' : 'INVITATION';
+  const isDone = invitation.status === 'SIGNED' || invitation.status === 'ANSWERED';
+  const asks = invitation.role
+    ? t('INVITATION.ASKS', { applicantName: invitation.applicantName, company, role: t(`INVITATION.ROLE.${invitation.role}`) })
+    : t('INVITATION.REQUEST.ASKS', { applicantName: invitation.applicantName, company });
+
   return (
     <div className={styles.page}>
-      <HeaderBlock headingLevel={1} title={t(`INVITATION.HEADING.${invitation.status}`)} icon={invitation.status === 'SIGNED' ? 'checkCircle' : 'infoCircle'}>
+      <HeaderBlock headingLevel={1} title={t(`${texts}.HEADING.${invitation.status}`)} icon={isDone ? 'checkCircle' : 'infoCircle'}>
         {/* The request while it is open; afterwards the company it was about, and the answer below. */}
-        <p>
-          {invitation.status === 'PENDING'
-            ? t('INVITATION.ASKS', { applicantName: invitation.applicantName, company, role: t(`INVITATION.ROLE.${invitation.role}`) })
-            : company}
-        </p>
+        <p>{invitation.status === 'PENDING' ? asks : company}</p>
         {invitation.status === 'PENDING' && (
           <p className={styles.muted}>{t('INVITATION.VALID_UNTIL', { date: formatBankDate(invitation.expiresAt, locale) })}</p>
         )}
@@ -84,17 +88,20 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
       {invitation.status === 'PENDING' && (
         <>
           <OwnDetailsSection token={token} invitation={invitation} />
-          <section aria-labelledby="invitation-sign-title" className={styles.section}>
-            <h2 id="invitation-sign-title" ref={headingRef} tabIndex={-1} className={styles.title}>
-              {t('INVITATION.SIGN_TITLE')}
-            </h2>
-            <p>{t('INVITATION.SIGN_TEXT')}</p>
-            <SigningView host={host} onActiveChange={() => undefined} choiceHeadingRef={headingRef} />
-          </section>
-          <DeclineSection token={token} />
+          {!isRequest && (
+            <section aria-labelledby="invitation-sign-title" className={styles.section}>
+              <h2 id="invitation-sign-title" ref={headingRef} tabIndex={-1} className={styles.title}>
+                {t('INVITATION.SIGN_TITLE')}
+              </h2>
+              <p>{t('INVITATION.SIGN_TEXT')}</p>
+              <SigningView host={host} onActiveChange={() => undefined} choiceHeadingRef={headingRef} />
+            </section>
+          )}
+          <DeclineSection token={token} isRequest={isRequest} />
         </>
       )}
-      {invitation.status !== 'PENDING' && <p>{t(`INVITATION.DONE.${invitation.status}`, { applicantName: invitation.applicantName })}</p>}
+      {invitation.status !== 'PENDING' && <p>{t(`${texts}.DONE.${invitation.status}`, { applicantName: invitation.applicantName })}</p>}
+      {invitation.status === 'ANSWERED' && <OwnDetailsSection token={token} invitation={invitation} />}
       {invitation.status === 'SIGNED' && <SignedContractLink processId={invitation.processId} />}
     </div>
   );
@@ -116,7 +123,7 @@ function SignedContractLink({ processId }: { processId: string }) {
 }
 
 /** Declining is a second thought, not a rival to signing: behind a button, then a reason the applicant reads. */
-function DeclineSection({ token }: { token: string }) {
+function DeclineSection({ token, isRequest }: { token: string; isRequest: boolean }) {
   const { t } = useTranslation();
   const decline = useDeclineInvitation(token);
   const [isOpen, setIsOpen] = useState(false);
@@ -148,11 +155,11 @@ function DeclineSection({ token }: { token: string }) {
   return (
     <section aria-labelledby="invitation-decline-title" className={styles.section}>
       <h2 id="invitation-decline-title" className={styles.title}>
-        {t('INVITATION.DECLINE_TITLE')}
+        {t(isRequest ? 'INVITATION.REQUEST.DECLINE_TITLE' : 'INVITATION.DECLINE_TITLE')}
       </h2>
       {!isOpen && (
         <Button variant="outline" onClick={() => setIsOpen(true)} aria-expanded={false}>
-          {t('INVITATION.DECLINE_OPEN')}
+          {t(isRequest ? 'INVITATION.REQUEST.DECLINE_OPEN' : 'INVITATION.DECLINE_OPEN')}
         </Button>
       )}
       {isOpen && (

@@ -20,7 +20,9 @@ export function OwnDetailsSection({ token, invitation }: { token: string; invita
   const { t, i18n } = useTranslation();
   const person = useSignedInPerson();
   const give = useGiveOwnDetails(token);
-  const [isEditing, setIsEditing] = useState(false);
+  const isOpen = invitation.status === 'PENDING';
+  // Asked for their details, the person answers in the form at once; asked to sign, they correct only what is wrong.
+  const [isEditing, setIsEditing] = useState(isOpen && invitation.purpose === 'DETAILS');
   const [isSaved, setIsSaved] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const { declared, own } = invitation;
@@ -37,17 +39,20 @@ export function OwnDetailsSection({ token, invitation }: { token: string; invita
       <h2 id="invitation-details-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         {t(`${DETAILS}.TITLE`)}
       </h2>
-      {shown ? <DetailsList details={shown} roles={declared?.roles} /> : <p>{t(`${DETAILS}.NONE`, { applicantName: invitation.applicantName })}</p>}
+      {shown && !isEditing && <DetailsList details={shown} roles={declared?.roles} />}
+      {!shown && invitation.purpose === 'SIGN' && <p>{t(`${DETAILS}.NONE`, { applicantName: invitation.applicantName })}</p>}
       {own && (
         <p className={styles.muted}>
           {t('INVITATION.OWN.GIVEN', { date: formatBankDate(own.givenAt, localeOf(i18n.language)), applicantName: invitation.applicantName })}
         </p>
       )}
-      {!own && declared && <p className={styles.muted}>{t(`${DETAILS}.WRONG`, { applicantName: invitation.applicantName })}</p>}
+      {isOpen && invitation.purpose === 'SIGN' && !own && declared && (
+        <p className={styles.muted}>{t(`${DETAILS}.WRONG`, { applicantName: invitation.applicantName })}</p>
+      )}
       <p role="status" className={styles.status}>
         {isSaved && !isEditing ? t('INVITATION.OWN.SAVED') : ''}
       </p>
-      {!isEditing && (
+      {isOpen && !isEditing && (
         <div>
           <Button variant="outline" onClick={() => setIsEditing(true)}>
             {t(`INVITATION.OWN.${action}`)}

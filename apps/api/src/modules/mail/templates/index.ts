@@ -4,6 +4,7 @@ import type { MailTemplate } from './mail-template.js';
 import { applicationSubmitted } from './application-submitted.js';
 import { coSigningInvitation } from './co-signing-invitation.js';
 import { decisionRecorded } from './decision-recorded.js';
+import { detailsRequest } from './details-request.js';
 import { emailConfirmationCode } from './email-confirmation-code.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
 import { serviceFeeInvoice } from './service-fee-invoice.js';
@@ -15,6 +16,7 @@ export type { ServiceFeeInvoiceParams } from './service-fee-invoice.js';
 export type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
 export type { EmailConfirmationCodeParams } from './email-confirmation-code.js';
 export type { CoSigningInvitationParams } from './co-signing-invitation.js';
+export type { DetailsRequestParams } from './details-request.js';
 
 /** Every mail the product sends. A new mail: a file beside this one and a line here. */
 const templates = {
@@ -24,6 +26,7 @@ const templates = {
   DECISION_RECORDED: decisionRecorded,
   EMAIL_CONFIRMATION_CODE: emailConfirmationCode,
   CO_SIGNING_INVITATION: coSigningInvitation,
+  DETAILS_REQUEST: detailsRequest,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof templates;

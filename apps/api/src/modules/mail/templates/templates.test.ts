@@ -135,6 +135,7 @@ describe('the template registry', () => {
       'DECISION_RECORDED',
       'EMAIL_CONFIRMATION_CODE',
       'CO_SIGNING_INVITATION',
+      'DETAILS_REQUEST',
     ]);
     for (const language of LOCALES) {
       const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
@@ -171,6 +172,28 @@ describe('CO_SIGNING_INVITATION', () => {
       expect(mail.text).toContain(text);
     expect(mail.text).not.toMatch(/ID-ka|ID-card|ID-карт/);
     expect(renderMail('CO_SIGNING_INVITATION', language, { ...invitation, isIdCardOffered: true }).text).toMatch(/ID-kaardiga|ID-card|ID-карты/);
+  });
+});
+
+describe('DETAILS_REQUEST', () => {
+  const request = {
+    inviteeName: 'Mari Maasikas',
+    applicantName: 'Jaak-Kristjan Jõeorg',
+    businessName: 'Jõeorg Konsultatsioonid OÜ',
+    registryCode: '12345678',
+    validUntil: '13.12.2026',
+    isIdCardOffered: true,
+    link: 'https://pank.example/start/invitation/abc',
+    supportEmail: 'abi@pank.example',
+    supportPhone: '+372 600 0000',
+  };
+
+  it.each(LOCALES)('in %s names who asks, for which company, what is asked, the link and its last day', (language) => {
+    const mail = renderMail('DETAILS_REQUEST', language, request);
+    for (const text of ['Mari Maasikas', 'Jaak-Kristjan Jõeorg', 'Jõeorg Konsultatsioonid OÜ', '12345678', request.link, '13.12.2026'])
+      expect(mail.text).toContain(text);
+    // A company the register does not know has no registry code to name.
+    expect(renderMail('DETAILS_REQUEST', language, { ...request, registryCode: '' }).text).not.toMatch(/registrikood|registry code|регистрационный код/);
   });
 });
 

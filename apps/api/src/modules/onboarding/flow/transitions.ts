@@ -67,7 +67,7 @@ export type OutboxRow =
   | { outbox: 'MAIL'; template: 'SERVICE_FEE_INVOICE'; mail: ServiceFeeInvoiceMail }
   | { outbox: 'MAIL'; template: 'DECISION_RECORDED'; mail: DecisionRecordedMail }
   | { outbox: 'MAIL'; template: 'SAVE_AND_CONTINUE_LATER'; mail: SaveAndContinueLaterMail }
-  | { outbox: 'MAIL'; template: 'CO_SIGNING_INVITATION'; mail: CoSigningInvitationMail }
+  | { outbox: 'MAIL'; template: 'CO_SIGNING_INVITATION' | 'DETAILS_REQUEST'; mail: CoSigningInvitationMail }
   | { outbox: 'EVENTS'; type: 'APPLICATION_SUBMITTED'; event: Omit<ApplicationSubmittedEventInput, 'version'> };
 
 /** A new application; an application for a company from the register supersedes the person's typed-in one for it. */
@@ -230,18 +230,19 @@ export function applicantSigned(application: ApplicationRow, signer: Signer, inp
   };
 }
 
-/** An invitation to sign too, mailed (again) to the board member the applicant chose; the record keeps to whom and where. */
+/** An invitation (to sign too, or to give one's own details) mailed (again) to whom the applicant chose; the record keeps to whom and where. */
 export function invitationSent(
   application: ApplicationRow,
   actor: string,
-  invitation: { invitationId: string; invitee: string; email: string; sendCount: number },
+  invitation: { invitationId: string; invitee: string; email: string; sendCount: number; purpose?: 'SIGN' | 'DETAILS' },
   mail: CoSigningInvitationMail,
 ): Noted {
+  const { purpose = 'SIGN', ...sent } = invitation;
   return {
     kind: 'NOTED',
     from: application,
-    event: { type: 'INVITATION_SENT', actor, payload: { ...invitation } },
-    outbox: [{ outbox: 'MAIL', template: 'CO_SIGNING_INVITATION', mail }],
+    event: { type: purpose === 'SIGN' ? 'INVITATION_SENT' : 'DETAILS_REQUESTED', actor, payload: { ...sent } },
+    outbox: [{ outbox: 'MAIL', template: purpose === 'SIGN' ? 'CO_SIGNING_INVITATION' : 'DETAILS_REQUEST', mail }],
   };
 }
 
@@ -263,6 +264,35 @@ export function ownDetailsGiven(application: ApplicationRow, actor: string, give
     kind: 'NOTED',
     from: application,
     event: { type: 'OWN_DETAILS_GIVEN', actor, payload: { source: 'EID' satisfies ChangeSource, ...given, differences: [...given.differences] } },
+    outbox: [],
+  };
+}
+
+/**
+ * A related person answered a request for their own details (decision 40): their words replace the declaration of
+ * their own fields on the related persons step (and its draft), recorded with their eID as the source.
+ */
+export function detailsGiven(
+  application: ApplicationRow,
+  actor: string,
+  given: { invitationId: string; personId: string; differences: readonly string[] },
+  written: { stepData: Record<string, unknown>; drafts: Record<string, unknown> },
+): Changed {
+  return {
+    kind: 'CHANGED',
+    from: application,
+    change: written,
+    event: {
+      type: 'OWN_DETAILS_GIVEN',
+      actor,
+      payload: {
+        source: 'EID' satisfies ChangeSource,
+        step: 'RelatedPersons',
+        ...given,
+        differences: [...given.differences],
+        patch: createPatch(application.stepData, written.stepData),
+      },
+    },
     outbox: [],
   };
 }

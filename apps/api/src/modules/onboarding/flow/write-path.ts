@@ -20,7 +20,12 @@ import {
 /** The mail a transition may send: each template's enqueue (with its send limits), and the sender to wake. */
 export type TransitionMail = Pick<
   MailModule,
-  'enqueueApplicationSubmitted' | 'enqueueServiceFeeInvoice' | 'enqueueDecisionRecorded' | 'enqueueSaveAndContinueLater' | 'enqueueCoSigningInvitation'
+  | 'enqueueApplicationSubmitted'
+  | 'enqueueServiceFeeInvoice'
+  | 'enqueueDecisionRecorded'
+  | 'enqueueSaveAndContinueLater'
+  | 'enqueueCoSigningInvitation'
+  | 'enqueueDetailsRequest'
 > & {
   sender: Pick<MailModule['sender'], 'wake'>;
 };
@@ -151,6 +156,9 @@ export function createWritePath(options: WritePathOptions) {
         return;
       case 'CO_SIGNING_INVITATION':
         await mail.enqueueCoSigningInvitation(row.mail, tx);
+        return;
+      case 'DETAILS_REQUEST':
+        await mail.enqueueDetailsRequest(row.mail, tx);
         return;
     }
   }

@@ -1,4 +1,5 @@
 import type { Locale } from '@onboarding/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { validationMessage } from '../../../lib/domain-resolver';
@@ -26,6 +27,8 @@ export type PersonCardProps = {
   locale: Locale;
   onEdit: (isCompleting: boolean) => void;
   onRemove: () => void;
+  /** Asking the person for their own details, where they can be asked (decision 40). */
+  ownDetails?: ReactNode;
 };
 
 /** yyyy-MM-dd in the page's language, read as a calendar day (no time zone can move it). */
@@ -37,10 +40,10 @@ export function formatDate(date: string, locale: Locale): string {
 
 /**
  * One related person: name, "From the Business Register" until edited, roles,
- * identifying details, shares, what is missing or wrong, and Edit and Remove
- * (the representative cannot be removed).
+ * identifying details, shares, what is missing or wrong, the request for their
+ * own details, and Edit and Remove (the representative cannot be removed).
  */
-export function PersonCard({ person, index, name, holdings, missingCount, problems, serverIssues, locale, onEdit, onRemove }: PersonCardProps) {
+export function PersonCard({ person, index, name, holdings, missingCount, problems, serverIssues, locale, onEdit, onRemove, ownDetails }: PersonCardProps) {
   const { t } = useTranslation();
   const headingId = cardHeadingIdOf(index);
   const isRepresentative = person.roles.includes('REPRESENTATIVE');
@@ -140,6 +143,7 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
           ))}
         </ul>
       )}
+      {ownDetails}
       <div className={styles.cardActions}>
         <Button variant="outline" size="small" leadingIcon="edit" aria-label={t(`${RP}.CARD.EDIT_NAMED`, { name })} onClick={() => onEdit(false)}>
           {t(`${RP}.CARD.EDIT`)}

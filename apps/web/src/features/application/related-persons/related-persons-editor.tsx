@@ -13,6 +13,7 @@ import { useApplicationLayout } from '../application-context';
 import { ListFullNote, useListLimit } from '../../../lib/fields/list-limit';
 import { useLocale } from '../../../lib/fields/options';
 import { StepActions } from '../step-actions';
+import { useDetailRequests } from '../api/detail-requests';
 import { useSaveStep } from '../use-save-step';
 import { useStepDraft } from '../use-step-draft';
 import { BeneficialOwnersConfirmation } from './beneficial-owners-confirmation';
@@ -20,6 +21,7 @@ import { cardHeadingIdOf } from './card-ids';
 import { APPLICANT_ID, holdingsOf, newPersonId, removePerson, savePerson, toStepPayload, type PersonValues, type RelatedPersonsValues } from './form-values';
 import { ownershipTree } from './ownership-tree';
 import { OwnershipTreeView } from './ownership-tree-view';
+import { OwnDetailsRequest } from './own-details-request';
 import { PersonCard } from './person-card';
 import { usePersonLabel } from './person-label';
 import { readPersonDialogDraft, writePersonDialogDraft } from './person-dialog-draft';
@@ -58,6 +60,7 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
   const { step, processId } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const screen = useRelatedPersonsContext();
+  const detailRequests = useDetailRequests(processId);
   const [values, setValues] = useState(initialValues);
   const [server, setServer] = useState<ServerFeedback | null>(null);
   // A dialog a reload closed unsaved opens again with what was typed in it.
@@ -212,6 +215,17 @@ export function RelatedPersonsEditor({ initialValues, valuesOf }: RelatedPersons
                   locale={locale}
                   onEdit={(isCompleting) => openModal(person.type, person.id, isCompleting)}
                   onRemove={() => setRemoving({ id: person.id, name: nameOf(person), isOpen: true })}
+                  ownDetails={
+                    person.type === 'PRIVATE_PERSON' && !person.roles.includes('REPRESENTATIVE') ? (
+                      <OwnDetailsRequest
+                        processId={processId}
+                        personId={person.id}
+                        name={nameOf(person)}
+                        hasPersonalCode={Boolean(person.personalId?.trim())}
+                        request={detailRequests.data?.requests.find((request) => request.personId === person.id)}
+                      />
+                    ) : undefined
+                  }
                 />
               </li>
             ))}
