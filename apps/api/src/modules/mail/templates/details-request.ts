@@ -3,11 +3,12 @@ import type { MailTemplate } from './mail-template.js';
 import { link, paragraph } from './layout.js';
 import type { CoSigningInvitationParams } from './co-signing-invitation.js';
 
-/** As for an invitation to sign: who asks, for which company, the link and its last day, and the methods offered. */
-export type DetailsRequestParams = Omit<CoSigningInvitationParams, 'registryCode'> & {
-  /** Empty for a company the register does not know. */
-  registryCode: string;
-};
+/**
+ * As for an invitation to sign: who asks, for which company, the link and its last day, and the methods offered. The
+ * registry code is empty for a company the register does not know; `inviteeName` is the applicant's typing and is not
+ * written (the mail greets without it).
+ */
+export type DetailsRequestParams = CoSigningInvitationParams;
 
 const methods = {
   et: ['Smart-ID, Mobiil-ID või ID-kaardiga', 'Smart-ID või Mobiil-ID-ga'],
@@ -24,15 +25,16 @@ const withCode = (businessName: string, registryCode: string, language: 'et' | '
 };
 
 /**
- * A related person is asked to give their own details for an application (decision 40). Every word but the names is
- * the bank's; the company's name is quoted as the applicant's text. The link carries no credentials: only the person
+ * A related person is asked to give their own details for an application (decision 40). Every word but the
+ * applicant's name (their eID's) is the bank's; the company's name is quoted as the applicant's text, and the invited
+ * person's name, which the applicant typed, is not written. The link carries no credentials: only the person
  * it names opens it, by signing in as themselves.
  */
 export const detailsRequest: MailTemplate<DetailsRequestParams> = {
   et: (params) => ({
     subject: 'Palun anna oma andmed ettevõtte konto taotluse jaoks',
     blocks: [
-      paragraph(`Tere, ${params.inviteeName}!`),
+      paragraph('Tere!'),
       paragraph(
         `${params.applicantName} taotleb ettevõttele ${withCode(params.businessName, params.registryCode, 'et')} kontot ja palub sul anda taotluse jaoks oma isikuandmed: sünniriik, kodakondsus, elukoht, maksuresidentsus ja kas oled riikliku taustaga isik.`,
       ),
@@ -48,7 +50,7 @@ export const detailsRequest: MailTemplate<DetailsRequestParams> = {
   en: (params) => ({
     subject: 'Please give your details for a business account application',
     blocks: [
-      paragraph(`Hello ${params.inviteeName},`),
+      paragraph('Hello,'),
       paragraph(
         `${params.applicantName} is applying for a business account for ${withCode(params.businessName, params.registryCode, 'en')} and asks you to give your own details for the application: country of birth, nationality, residence, tax residences and whether you are a politically exposed person.`,
       ),
@@ -64,7 +66,7 @@ export const detailsRequest: MailTemplate<DetailsRequestParams> = {
   ru: (params) => ({
     subject: 'Пожалуйста, укажите свои данные для заявления на счёт компании',
     blocks: [
-      paragraph(`Здравствуйте, ${params.inviteeName}!`),
+      paragraph('Здравствуйте!'),
       paragraph(
         `${params.applicantName} подаёт заявление на открытие счёта компании ${withCode(params.businessName, params.registryCode, 'ru')} и просит вас указать для заявления свои личные данные: страну рождения, гражданство, место жительства, налоговое резидентство и являетесь ли вы политически значимым лицом.`,
       ),
