@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coSigningOf, hasEnoughSignatures, needsRepresentationReview, signingRequirement, signingSummaryOf } from './representation.js';
+import { coSigningNamedByBank, coSigningOf, hasEnoughSignatures, needsRepresentationReview, signingRequirement, signingSummaryOf } from './representation.js';
 import type { CompanyRepresentation, RegisterRepresentative, RepresentationRule } from './schemas/representation.js';
 
 const board = (personalId: string, mayActAlone: boolean, role: RegisterRepresentative['role'] = 'MANAGEMENT_BOARD_MEMBER'): RegisterRepresentative => ({
@@ -199,5 +199,48 @@ describe('the signatures the product collects (decision 39)', () => {
     expect(hasEnoughSignatures(coSigning, [as('47302200234'), as(me.personalId)])).toBe(false);
     expect(hasEnoughSignatures(coSigning, [as('47302200234'), as('60001019906')])).toBe(false);
     expect(hasEnoughSignatures(coSigning, [as('47302200234'), as('50001029996')])).toBe(true);
+  });
+});
+
+describe('the signers the bank names where the rule is not read (decision 41)', () => {
+  const representative = representativeWith(fc.option(fc.constantFrom(...CODES), { nil: undefined }));
+  const person = fc.record({ personalId: fc.constantFrom(...CODES), personalIdCountryCode: fc.constantFrom('EE', 'ee') });
+
+  it('for any register answer and any named persons: exactly the named candidates, all of them needed, or refused', () => {
+    fc.assert(
+      fc.property(
+        anyRule,
+        fc.array(representative, { maxLength: 6 }),
+        fc.array(person, { maxLength: 4 }),
+        fc.array(person, { maxLength: 6 }),
+        (ruleValue, representatives, named, signers) => {
+          const representation = company(ruleValue, representatives);
+          const requirement = signingRequirement(representation, me);
+          const coSigning = coSigningNamedByBank(representation, me, named);
+          if (!coSigning) return;
+          // Only where the product cannot read the rule; never the applicant; each named person a candidate with a code.
+          expect(requirement.kind).toBe('BANK_DECIDES');
+          expect(coSigning.candidates.some((candidate) => candidate.personalId === me.personalId)).toBe(false);
+          expect(coSigning.othersNeeded).toBe(named.length);
+          expect(coSigning.candidates.map((candidate) => candidate.personalId).sort()).toEqual(named.map((one) => one.personalId).sort());
+          // Every one of them signs: fewer is never enough.
+          const signed = new Set(signers.map((signer) => signer.personalId));
+          expect(hasEnoughSignatures(coSigning, signers)).toBe(named.every((one) => signed.has(one.personalId)));
+        },
+      ),
+    );
+  });
+
+  it('refuses a rule the product reads, someone the register does not name, the applicant, and a person named twice', () => {
+    const unreadable = company({ kind: 'UNKNOWN' }, [board(me.personalId, false), board('47302200234', false), board('50001029996', false)]);
+    const as = (personalId: string) => ({ personalId, personalIdCountryCode: 'EE' });
+    expect(coSigningNamedByBank(unreadable, me, [as('47302200234')])).toMatchObject({ othersNeeded: 1 });
+    expect(coSigningNamedByBank(unreadable, me, [as('47302200234'), as('50001029996')])).toMatchObject({ othersNeeded: 2 });
+    expect(coSigningNamedByBank(unreadable, me, [])).toBeUndefined();
+    expect(coSigningNamedByBank(unreadable, me, [as('60001019906')])).toBeUndefined();
+    expect(coSigningNamedByBank(unreadable, me, [as(me.personalId)])).toBeUndefined();
+    expect(coSigningNamedByBank(unreadable, me, [as('47302200234'), as('47302200234')])).toBeUndefined();
+    const readable = company({ kind: 'JOINTLY', count: 2 }, [board(me.personalId, false), board('47302200234', false)]);
+    expect(coSigningNamedByBank(readable, me, [as('47302200234')])).toBeUndefined();
   });
 });

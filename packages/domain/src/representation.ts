@@ -108,6 +108,22 @@ export function coSigningOf(representation: CompanyRepresentation, applicant: Pe
 }
 
 /**
+ * The signers the bank named where the product cannot read the rule (BANK_DECIDES, decision 41): exactly those, each
+ * one of the register's candidates with a personal code, none the applicant, none twice. Undefined when the rule is
+ * one the product reads (it collects by the rule then) or a named person is not such a candidate: the bank's
+ * decision is refused rather than collect a signature the register does not support.
+ */
+export function coSigningNamedByBank(representation: CompanyRepresentation, applicant: PersonCode, named: readonly PersonCode[]): CoSigning | undefined {
+  const requirement = signingRequirement(representation, applicant);
+  if (requirement.kind !== 'BANK_DECIDES' || named.length === 0) return undefined;
+  const candidates = requirement.candidates.filter((candidate): candidate is CoSignerCandidate => candidate.personalId !== undefined);
+  const chosen = named.map((person) => candidates.find((candidate) => isPerson(candidate, person)));
+  if (chosen.some((candidate) => candidate === undefined)) return undefined;
+  const distinct = distinctPersons(chosen as CoSignerCandidate[]) as CoSignerCandidate[];
+  return distinct.length === named.length ? { othersNeeded: distinct.length, candidates: distinct } : undefined;
+}
+
+/**
  * Whether the co-signatures in complete the company's signature: `othersNeeded` distinct candidates. A signature by
  * someone the rule does not name, or the same person twice, counts for nothing.
  */

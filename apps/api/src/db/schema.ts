@@ -53,6 +53,11 @@ export const applications = pgTable(
      * steps may change, and the application is IN_PROGRESS until it is signed anew, which clears it.
      */
     reopenedSteps: jsonb('reopened_steps').$type<string[]>(),
+    /**
+     * The board members the bank named to sign beside the applicant where the register's rule is not one the product
+     * reads (decision SIGNERS_NAMED, decision 41), by personal code; null until it names them.
+     */
+    namedSigners: jsonb('named_signers').$type<{ personalId: string; personalIdCountryCode: string }[]>(),
   },
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),

@@ -64,6 +64,7 @@ describe('statusAfterDecision', () => {
     ['IDENTIFIED', 'SUBMITTED'],
     ['BOARD_SIGNATURE_REQUESTED', 'SUBMITTED'],
     ['BOARD_SIGNATURE_RECEIVED', 'SUBMITTED'],
+    ['SIGNERS_NAMED', 'AWAITING_SIGNATURES'],
     ['MORE_INFORMATION_NEEDED', 'IN_PROGRESS'],
     ['APPROVED', 'APPROVED'],
     ['DECLINED', 'DECLINED'],
@@ -80,6 +81,8 @@ describe('statusAfterDecision', () => {
         const refusal = decisionRefusal({ status, reopenedSteps }, { type: next });
         if (FINAL_DECISIONS.includes(type)) expect(refusal).toBe('APPLICATION_DECIDED');
         else if (status === 'SUBMITTED') expect(refusal).toBeNull();
+        // Waiting for the signers the bank named: only a refusal may still come, until they have signed.
+        else if (status === 'AWAITING_SIGNATURES') expect(refusal).toBe(next === 'DECLINED' ? null : 'APPLICATION_NOT_SUBMITTED');
       }),
     );
   });

@@ -13,6 +13,7 @@ export const DECISION_TYPES = [
   'IDENTIFIED',
   'BOARD_SIGNATURE_REQUESTED',
   'BOARD_SIGNATURE_RECEIVED',
+  'SIGNERS_NAMED',
   'MORE_INFORMATION_NEEDED',
   'APPROVED',
   'DECLINED',
@@ -31,6 +32,7 @@ export const MAILED_DECISIONS: readonly DecisionType[] = [
   'FEE_INVOICED',
   'IDENTIFICATION_BOOKED',
   'BOARD_SIGNATURE_REQUESTED',
+  'SIGNERS_NAMED',
   'MORE_INFORMATION_NEEDED',
   'APPROVED',
   'DECLINED',
@@ -77,6 +79,18 @@ export const decisionSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('BOARD_SIGNATURE_RECEIVED') }),
   z.object({
+    type: z.literal('SIGNERS_NAMED'),
+    /**
+     * Where the register's rule is not one the product reads (decision 41): the board members who must sign beside
+     * the applicant, each by the personal code the register gives them. The product then collects exactly these
+     * signatures, by invitation, and submits the application again with the last of them.
+     */
+    signers: z
+      .array(z.object({ personalId: z.string().trim().min(1).max(20), personalIdCountryCode: z.string().trim().length(2) }))
+      .min(1)
+      .max(20),
+  }),
+  z.object({
     type: z.literal('MORE_INFORMATION_NEEDED'),
     /** Exactly the steps that open again; the others stay as signed. */
     steps: z
@@ -115,22 +129,27 @@ export function decisionRefusal(
 ): 'APPLICATION_DECIDED' | 'APPLICATION_NOT_SUBMITTED' | null {
   if ((DECIDED_STATUSES as readonly string[]).includes(application.status)) return 'APPLICATION_DECIDED';
   if (application.status === 'SUBMITTED') return null;
-  // Reopened for more information: the bank may still give up on it, nothing else until it is signed again.
+  // Reopened for more information, or waiting for the signers the bank named: the bank may still give up on it,
+  // nothing else until it is signed again.
   if (application.status === 'IN_PROGRESS' && application.reopenedSteps && decision.type === 'DECLINED') return null;
+  if (application.status === 'AWAITING_SIGNATURES' && decision.type === 'DECLINED') return null;
   return 'APPLICATION_NOT_SUBMITTED';
 }
 
 /** The statuses an application has once a decision is recorded on it. */
-export type StatusAfterDecision = 'SUBMITTED' | 'IN_PROGRESS' | 'APPROVED' | 'DECLINED';
+export type StatusAfterDecision = 'SUBMITTED' | 'IN_PROGRESS' | 'AWAITING_SIGNATURES' | 'APPROVED' | 'DECLINED';
 
 /**
  * The application's status after a decision that decisionRefusal let through: the final ones give their answer, a
  * request for more information puts it back in the applicant's hands until it is signed again, and the rest record
- * a step of the bank's own work on a submitted application, which stays submitted.
+ * a step of the bank's own work on a submitted application, which stays submitted; naming the signers makes it wait
+ * for their signatures.
  */
 export function statusAfterDecision(decision: Pick<Decision, 'type'>): StatusAfterDecision {
   if (decision.type === 'APPROVED' || decision.type === 'DECLINED') return decision.type;
   if (decision.type === 'MORE_INFORMATION_NEEDED') return 'IN_PROGRESS';
+  // The signers the bank named sign before the application is the bank's again.
+  if (decision.type === 'SIGNERS_NAMED') return 'AWAITING_SIGNATURES';
   return 'SUBMITTED';
 }
 
@@ -138,7 +157,7 @@ export function statusAfterDecision(decision: Pick<Decision, 'type'>): StatusAft
 export const recordedDecisionSchema = z.object({
   processId: z.string(),
   applicationNumber: z.number().int(),
-  status: z.enum(['SUBMITTED', 'IN_PROGRESS', 'APPROVED', 'DECLINED']),
+  status: z.enum(['SUBMITTED', 'IN_PROGRESS', 'AWAITING_SIGNATURES', 'APPROVED', 'DECLINED']),
   /** The application's version after the decision: the next decision is made on it. */
   version: z.number().int(),
   decision: decisionSchema,

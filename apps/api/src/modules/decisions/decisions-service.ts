@@ -1,4 +1,5 @@
 import {
+  coSigningNamedByBank,
   decisionRefusal,
   decisionSchema,
   MAILED_DECISIONS,
@@ -12,7 +13,15 @@ import type { Db, Executor } from '../../db/database.js';
 import type { BankCustomers } from '../customers/index.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail } from '../mail/index.js';
-import { companySourceOf, confirmedEmailOf, decisionRecorded, reopenableInStepOrder, type ApplicationRow, type Applications } from '../onboarding/index.js';
+import {
+  companySourceOf,
+  confirmedEmailOf,
+  decisionRecorded,
+  registerOf,
+  reopenableInStepOrder,
+  type ApplicationRow,
+  type Applications,
+} from '../onboarding/index.js';
 import { BANK_OFFICES } from '../reference/index.js';
 import { contractLanguageOf } from '../signing/index.js';
 
@@ -54,6 +63,8 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
     }
     case 'BOARD_SIGNATURE_REQUESTED':
       return { type: decision.type, recipients: decision.recipients };
+    case 'SIGNERS_NAMED':
+      return { type: decision.type, count: decision.signers.length };
     case 'MORE_INFORMATION_NEEDED':
       return { type: decision.type, steps: reopenableInStepOrder(decision.steps), message: decision.message };
     case 'APPROVED':
@@ -71,6 +82,19 @@ function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] 
  * version, the event in its history, the applicant's mail and the caller's outbox row are written together or
  * not at all.
  */
+/**
+ * The signers the bank names (decision 41) must be what the register supports: the rule one the product cannot read,
+ * and each named person a board member the register names with a personal code, not the applicant, none twice.
+ * Anything else is refused as the decision's invalid field, so no signature the register does not back is collected.
+ */
+function assertNamesSigners(application: ApplicationRow, signers: readonly { personalId: string; personalIdCountryCode: string }[]): void {
+  const representation = registerOf(application)?.details.representation;
+  const applicant = { personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode };
+  if (!representation || !coSigningNamedByBank(representation, applicant, signers)) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'decision.signers', code: 'incorrectValue', params: {} }] });
+  }
+}
+
 export function createDecisionsService(options: DecisionsServiceOptions) {
   const { db, applications, customers } = options;
 
@@ -125,6 +149,7 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         if (!application?.submittedAt) throw new AppError('NOT_FOUND', 'No such submitted application.');
         const refusal = decisionRefusal(application, decision);
         if (refusal) throw new AppError(refusal);
+        if (decision.type === 'SIGNERS_NAMED') assertNamesSigners(application, decision.signers);
 
         const recording = decisionRecorded(application, decision, { actor: `bank:${input.clientId}`, mail: await mailOf(tx, application, decision) });
         const written = await applications.writeOrConflict(recording, input.applicationVersion, { within: tx });

@@ -220,11 +220,12 @@ describe('the cases of the fixture', () => {
     expect(card(REGISTRY_CODES.bankrupt).status).toBe('BANKRUPT');
   });
 
-  it('the register’s own cases: joint representation, a discrepancy notice, a hidden beneficial owner', () => {
+  it('the register’s own cases: joint representation read and unread, a discrepancy notice, a hidden beneficial owner', () => {
     const byCode = new Map(FIXTURE_COMPANIES.map((entry) => [entry.registryCode, entry]));
     const joint = byCode.get(REGISTRY_CODES.jointRepresentation);
     expect(joint?.jointRepresentation).toBeTruthy();
     expect(joint?.managementBoard.length).toBeGreaterThanOrEqual(2);
+    expect(byCode.get(REGISTRY_CODES.unreadableRepresentation)?.managementBoard.length).toBe(3);
     expect(byCode.get(REGISTRY_CODES.discrepancyNotice)?.beneficialOwners.filter((owner) => owner.hasDiscrepancyNotice)).toHaveLength(1);
     expect(byCode.get(REGISTRY_CODES.hiddenBeneficialOwners)?.hiddenBeneficialOwners).toBeGreaterThan(0);
     // Only these companies carry the register's special cases, so every other case stays as simple as it was.
@@ -236,6 +237,7 @@ describe('the cases of the fixture', () => {
     );
     expect(special.map((entry) => entry.registryCode)).toEqual([
       REGISTRY_CODES.jointRepresentation,
+      REGISTRY_CODES.unreadableRepresentation,
       REGISTRY_CODES.discrepancyNotice,
       REGISTRY_CODES.hiddenBeneficialOwners,
     ]);
@@ -300,6 +302,7 @@ const SIGN_IN_CASES: [personalId: string, registryCodes: string[]][] = [
     [
       REGISTRY_CODES.minorityShareholders,
       REGISTRY_CODES.jointRepresentation,
+      REGISTRY_CODES.unreadableRepresentation,
       REGISTRY_CODES.discrepancyNotice,
       REGISTRY_CODES.hiddenBeneficialOwners,
       REGISTRY_CODES.bankrupt,

@@ -1,4 +1,5 @@
 import {
+  coSigningNamedByBank,
   coSigningOf,
   INVITATION_SENDS_MAX,
   isSamePerson,
@@ -50,11 +51,14 @@ const applicantOf = (application: ApplicationRow): Person => ({
 
 /**
  * Whom the product collects signatures from besides the applicant (decision 39), from the register's card as the
- * contract was drawn up on it; undefined when the applicant signs alone or the rule is not one the product reads.
+ * contract was drawn up on it: by the rule where the product reads it, else those the bank named (decision 41);
+ * undefined when the applicant signs alone or nobody named those who sign with them.
  */
 export function coSigningOfApplication(application: ApplicationRow): CoSigning | undefined {
   const representation = registerOf(application)?.details.representation;
-  return representation ? coSigningOf(representation, applicantOf(application)) : undefined;
+  if (!representation) return undefined;
+  const named = application.namedSigners;
+  return named ? coSigningNamedByBank(representation, applicantOf(application), named) : coSigningOf(representation, applicantOf(application));
 }
 
 /** Every signature of the application's current signed contract, the applicant's first. */

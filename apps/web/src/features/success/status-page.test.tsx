@@ -112,6 +112,11 @@ const CASES: Record<Decision['type'], Case> = {
     en: ['Management board members signed', 'have signed the contract'],
     et: ['Juhatuse liikmed on allkirjastanud', 'on lepingu allkirjastanud'],
   },
+  SIGNERS_NAMED: {
+    decision: { type: 'SIGNERS_NAMED', signers: [{ personalId: '47103220312', personalIdCountryCode: 'EE' }] },
+    en: ['Board members to sign too', '(1 more)'],
+    et: ['Allkirjastavad ka juhatuse liikmed', '(veel 1)'],
+  },
   MORE_INFORMATION_NEEDED: {
     decision: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Lisa palun müügitulu.' },
     en: ['More information needed', 'Incomes and expenses', 'Message from your relationship managerLisa palun müügitulu.'],

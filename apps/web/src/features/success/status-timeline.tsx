@@ -35,6 +35,7 @@ const DECISION_ICONS: Record<Decision['type'], IconName> = {
   IDENTIFIED: 'check',
   BOARD_SIGNATURE_REQUESTED: 'person',
   BOARD_SIGNATURE_RECEIVED: 'check',
+  SIGNERS_NAMED: 'person',
   MORE_INFORMATION_NEEDED: 'infoCircle',
   APPROVED: 'checkCircle',
   DECLINED: 'infoCircle',
@@ -187,6 +188,9 @@ function DecisionBody({ decision, context, isOpenRequest }: { decision: Decision
           <p className={styles.muted}>{t('SUCCESS.TIMELINE.BOARD_SIGNATURE_REQUESTED.NOTE')}</p>
         </>
       );
+    case 'SIGNERS_NAMED':
+      // Who they are, and the invitations, are in the co-signing section above.
+      return <p>{t('SUCCESS.TIMELINE.SIGNERS_NAMED.TEXT', { count: decision.signers.length })}</p>;
     case 'MORE_INFORMATION_NEEDED':
       return (
         <>

@@ -12,6 +12,7 @@ const DECISIONS: Record<MailedDecision['type'], MailedDecision> = {
   FEE_INVOICED: { type: 'FEE_INVOICED', amountCents: 15_000, dueDate: '2026-03-05', paymentReference: '1000013', bankName: 'Näidispank AS' },
   IDENTIFICATION_BOOKED: { type: 'IDENTIFICATION_BOOKED', office, at: '2026-07-01T06:05:00Z' },
   BOARD_SIGNATURE_REQUESTED: { type: 'BOARD_SIGNATURE_REQUESTED', recipients: [{ name: 'Mari\u202e Maasikas', email: 'mari@example.ee' }] },
+  SIGNERS_NAMED: { type: 'SIGNERS_NAMED', count: 2 },
   MORE_INFORMATION_NEEDED: { type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes'], message: 'Line one\r\n\r\n<a href="https://evil.example">click</a>' },
   APPROVED: { type: 'APPROVED', accountNumber: 'EE382200221020145685' },
   DECLINED: { type: 'DECLINED' },

@@ -9,6 +9,8 @@ export type MailedDecision =
   | { type: 'FEE_INVOICED'; amountCents: number; dueDate: string; paymentReference: string; bankName: string }
   | { type: 'IDENTIFICATION_BOOKED'; office: BankOffice; at: string }
   | { type: 'BOARD_SIGNATURE_REQUESTED'; recipients: readonly { name: string; email: string }[] }
+  /** The bank named how many board members sign beside the applicant (decision 41); the status page names them. */
+  | { type: 'SIGNERS_NAMED'; count: number }
   | { type: 'MORE_INFORMATION_NEEDED'; steps: readonly ReopenableStep[]; message: string }
   | { type: 'APPROVED'; accountNumber: string }
   | { type: 'DECLINED' };
@@ -110,6 +112,18 @@ const et: Texts = {
             paragraph('Konto avatakse, kui nad on lepingu allkirjastanud.'),
           ],
         };
+      case 'SIGNERS_NAMED':
+        return {
+          subject: `Lepingu peavad allkirjastama ka juhatuse liikmed, taotlus ${applicationNumber}`,
+          blocks: [
+            paragraph(
+              `Äriregistri järgi ei saa sa ${company()} nimel üksi lepingut sõlmida. Pank vaatas esindusõiguse tingimused üle: lepingu peab allkirjastama ka ${decision.count === 1 ? 'üks juhatuse liige' : `${String(decision.count)} juhatuse liiget`}.`,
+            ),
+            paragraph(
+              'Logi sisse ja saada neile olekulehelt kutse. Igaüks allkirjastab sama lepingu oma ID-kaardi, Mobiil-ID või Smart-ID-ga. Taotlus jõuab uuesti panka, kui kõik on allkirjastanud.',
+            ),
+          ],
+        };
       case 'MORE_INFORMATION_NEEDED':
         return {
           subject: `Vajame sinu taotluse kohta lisateavet, taotlus ${applicationNumber}`,
@@ -180,6 +194,18 @@ const en: Texts = {
             paragraph('The account is opened once they have signed the contract.'),
           ],
         };
+      case 'SIGNERS_NAMED':
+        return {
+          subject: `Board members must sign the contract too, application ${applicationNumber}`,
+          blocks: [
+            paragraph(
+              `According to the Business Register you cannot sign for ${company()} alone. The bank has read the conditions of representation: ${decision.count === 1 ? 'one more board member' : `${String(decision.count)} more board members`} must sign the contract too.`,
+            ),
+            paragraph(
+              'Sign in and invite them from the status page. Each signs the same contract with their own ID-card, Mobile-ID or Smart-ID. The application comes back to the bank once all have signed.',
+            ),
+          ],
+        };
       case 'MORE_INFORMATION_NEEDED':
         return {
           subject: `We need more information about your application, application ${applicationNumber}`,
@@ -248,6 +274,18 @@ const ru: Texts = {
             paragraph(`Мы отправили ссылку для подписания договора ${company()}:`),
             paragraph(...decision.recipients.map((recipient) => `${oneLine(recipient.name)}, ${oneLine(recipient.email)}`)),
             paragraph('Счёт откроем после того, как они подпишут договор.'),
+          ],
+        };
+      case 'SIGNERS_NAMED':
+        return {
+          subject: `Договор должны подписать и члены правления, заявление № ${applicationNumber}`,
+          blocks: [
+            paragraph(
+              `По данным коммерческого регистра вы не можете подписать договор ${company()} единолично. Банк изучил условия представительства: договор должны подписать ещё ${decision.count === 1 ? 'один член' : `${String(decision.count)} члена`} правления.`,
+            ),
+            paragraph(
+              'Войдите в систему и пригласите их со страницы статуса. Каждый подписывает тот же договор своей ID-картой, Mobiil-ID или Smart-ID. Заявление вернётся в банк, когда все подпишут.',
+            ),
           ],
         };
       case 'MORE_INFORMATION_NEEDED':

@@ -52,6 +52,7 @@ export type ApplicationChange = Partial<
     | 'registerQueriedAt'
     | 'submittedDiscrepancies'
     | 'reopenedSteps'
+    | 'namedSigners'
   >
 >;
 
@@ -467,6 +468,8 @@ function decisionChangeOf(application: ApplicationRow, decision: Decision): Appl
   }
   // Declined while being filled in again: the request for more information ends, and the applicant sees the answer.
   if (decision.type === 'DECLINED' && application.reopenedSteps) return { status, reopenedSteps: null, currentStep: 'ApplicationSubmitted' };
+  // The signers the bank named: the application waits for their signatures (decision 41).
+  if (decision.type === 'SIGNERS_NAMED') return { status, namedSigners: decision.signers };
   return { status };
 }
 
