@@ -106,8 +106,22 @@ export function validBody(operation: Operation, { actor, params, refreshToken, a
       return { signature: Buffer.from('not the signature of the contract').toString('base64') };
     case 'POST /onboarding/applications/{processId}/invitations':
       return { candidateIndex: 0, email: 'board.member@example.ee', language: 'et' };
+    case 'POST /onboarding/applications/{processId}/detail-requests':
+      return { personId: 'person:EE:47103220312', email: 'owner@example.ee', language: 'et' };
     case 'POST /onboarding/invitations/{token}/decline':
       return { reason: 'Not my company.' };
+    case 'PUT /onboarding/invitations/{token}/own-details':
+      return {
+        birthCountryCode: 'EE',
+        nationalityCountryCode: 'EE',
+        residentialAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 1', postalCode: '10123' },
+        residentialCountryCode: 'EE',
+        residency: 'RESIDENT',
+        isEResident: false,
+        livesAndWorksMostlyInEstonia: true,
+        taxResidences: [{ countryCode: 'EE', tin: '47103220312' }],
+        isPep: false,
+      };
     default:
       return undefined;
   }

@@ -42,9 +42,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function bankCall(method: 'GET' | 'POST', url: string, payload?: unknown, key?: string) {
+async function bankCall(method: 'GET' | 'POST', url: string, payload?: object, key?: string) {
   const token = await integrationToken(app, bank);
-  return app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } });
+  return app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 }
 
 describe('signers the bank names', () => {
