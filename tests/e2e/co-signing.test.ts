@@ -6,7 +6,7 @@ import { verifyContainer } from '../../apps/api/src/modules/signing/container/ve
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { verifyWithXmlsec1 } from '../../apps/api/src/test/xml-tools.js';
 import { completeRegisterPersons, fillStepsThroughApi } from './support/api.js';
-import { answerOverview, givePersonalInformation } from './support/journey.js';
+import { answerOverview, givePersonalInformation, openInvitationAs } from './support/journey.js';
 import { newPage, signInForTesting } from './support/pages.js';
 import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
@@ -70,12 +70,7 @@ describe('co-signatures in Chromium', () => {
 
     // The board member, on a phone of their own: the link needs their sign-in first, then opens the invitation.
     const phone = await newPage(browser, 360);
-    await phone.goto(`${server.baseUrl}${path}?lang=en`);
-    await phone.waitForURL(`${server.baseUrl}/start/authentication`);
-    await phone.getByRole('radio', { name: 'Smart-ID' }).check();
-    await phone.getByLabel('Personal ID code').first().fill(KATRIN);
-    await phone.getByRole('button', { name: 'Continue' }).click();
-    await phone.waitForURL(`${server.baseUrl}${path}`);
+    await openInvitationAs(phone, server.baseUrl, path, KATRIN);
     await phone.getByRole('heading', { level: 1, name: 'Please sign the contract' }).waitFor();
     await phone.getByText(/OK TESTNUMBER has signed the contract to open a business account for Kaheallkirja Ehitus OÜ/).waitFor();
     // Her details as the applicant entered them, to check before signing.

@@ -2,7 +2,7 @@ import { JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { completeRegisterPersons, fillStepsThroughApi, readApplication } from './support/api.js';
-import { answerOverview, givePersonalInformation } from './support/journey.js';
+import { answerOverview, givePersonalInformation, openInvitationAs } from './support/journey.js';
 import { newPage, signInForTesting } from './support/pages.js';
 import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
@@ -49,12 +49,7 @@ describe('a related person’s own details by link, in Chromium', () => {
 
     // She opens the link on a phone of her own and signs in with Smart-ID as herself.
     const phone = await newPage(browser, 360);
-    await phone.goto(`${server.baseUrl}${path}?lang=en`);
-    await phone.waitForURL(`${server.baseUrl}/start/authentication`);
-    await phone.getByRole('radio', { name: 'Smart-ID' }).check();
-    await phone.getByLabel('Personal ID code').first().fill(KATRIN);
-    await phone.getByRole('button', { name: 'Continue' }).click();
-    await phone.waitForURL(`${server.baseUrl}${path}`);
+    await openInvitationAs(phone, server.baseUrl, path, KATRIN);
     await phone.getByRole('heading', { level: 1, name: 'Please give your details' }).waitFor();
     // Only her own fields, starting from what the applicant entered; nothing to sign here.
     const form = phone.getByRole('form', { name: 'Your details in your own words' });

@@ -78,3 +78,16 @@ export async function startApplication(page: Page, baseUrl: string, { personalId
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${baseUrl}/start/application/opening-reasons`);
 }
+
+/**
+ * Opens a mailed invitation's link (its path) on `page` as the person it names: the link asks for their sign-in
+ * first, here with Smart-ID by personal code, and then opens the invitation.
+ */
+export async function openInvitationAs(page: Page, baseUrl: string, path: string, personalId: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}?lang=en`);
+  await page.waitForURL(`${baseUrl}/start/authentication`);
+  await page.getByRole('radio', { name: 'Smart-ID' }).check();
+  await page.getByLabel('Personal ID code').first().fill(personalId);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseUrl}${path}`);
+}

@@ -1,8 +1,11 @@
+import type { IntegrationScope } from '@onboarding/domain';
 import { completeRepresentativePerson, completeSteps, JOINT_BOARD_MEMBER } from '@onboarding/domain/test-support';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { mailOutbox } from '../db/schema.js';
+import { buildTestApp } from './app.js';
+import { integrationClients, type TestClient } from './integration-clients.js';
 import { applicationFor, saveStep, type TestApplication } from './application-steps.js';
 import { signInAsRepresentative, type Call } from './representative.js';
 
@@ -52,4 +55,12 @@ export async function tokenMailedTo(
   const token = /\/start\/invitation\/([\w-]{43})/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no ${template} was mailed to ${email}`);
   return token;
+}
+
+/** A test app on a database of its own, with one bank client of the integration API holding `scopes`. */
+export async function appWithBank(scopes: IntegrationScope[]): Promise<{ app: FastifyInstance; bank: TestClient }> {
+  const registered = await integrationClients([{ clientId: 'bank', scopes }]);
+  const app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file });
+  await app.ready();
+  return { app, bank: registered.clients.bank as TestClient };
 }

@@ -1,4 +1,4 @@
-import { completeSteps, type ApplicationSubject } from '@onboarding/domain/test-support';
+import { completeOwnDetails, completeSteps, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { applicationFor, fillSteps } from './application-steps.js';
 import { createPkce } from './sign-in.js';
@@ -111,17 +111,7 @@ export function validBody(operation: Operation, { actor, params, refreshToken, a
     case 'POST /onboarding/invitations/{token}/decline':
       return { reason: 'Not my company.' };
     case 'PUT /onboarding/invitations/{token}/own-details':
-      return {
-        birthCountryCode: 'EE',
-        nationalityCountryCode: 'EE',
-        residentialAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 1', postalCode: '10123' },
-        residentialCountryCode: 'EE',
-        residency: 'RESIDENT',
-        isEResident: false,
-        livesAndWorksMostlyInEstonia: true,
-        taxResidences: [{ countryCode: 'EE', tin: '47103220312' }],
-        isPep: false,
-      };
+      return completeOwnDetails('47103220312');
     default:
       return undefined;
   }

@@ -1,18 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { completeOwnDetails } from '../test-support/complete-application.js';
 import { ownDetailsDifferences, ownDetailsOf, ownDetailsSchema, withOwnDetails, type OwnDetails } from './own-details.js';
 import { privatePersonSchema } from './related-persons.js';
 
 const mine: OwnDetails = {
-  birthCountryCode: 'EE',
-  nationalityCountryCode: 'EE',
+  ...completeOwnDetails('47103220312'),
   residentialAddress: { countryCode: 'EE', city: 'Tallinn', street: 'Pikk 1', postalCode: '10123' },
-  residentialCountryCode: 'EE',
-  residency: 'RESIDENT',
-  isEResident: false,
-  livesAndWorksMostlyInEstonia: true,
-  taxResidences: [{ countryCode: 'EE', tin: '47103220312' }],
-  isPep: false,
 };
 
 describe('own details', () => {

@@ -99,6 +99,19 @@ export const completeIncomes = () => ({
 export const REPRESENTATIVE_PERSON_ID = 'person:EE:38001085718';
 const personIdOf = (subject: ApplicationSubject) => `person:EE:${subject.person.personalId}`;
 
+/** A person's own details (decision 40) as a person living and paying tax in Estonia gives them. */
+export const completeOwnDetails = (personalId = JAAK_KRISTJAN.person.personalId) => ({
+  birthCountryCode: 'EE',
+  nationalityCountryCode: 'EE',
+  residentialAddress: address(),
+  residentialCountryCode: 'EE',
+  residency: 'RESIDENT' as const,
+  isEResident: false,
+  livesAndWorksMostlyInEstonia: true,
+  taxResidences: [{ countryCode: 'EE', tin: personalId }],
+  isPep: false,
+});
+
 export const completeRepresentativePerson = (subject: ApplicationSubject = JAAK_KRISTJAN) => ({
   id: personIdOf(subject),
   type: 'PRIVATE_PERSON' as const,

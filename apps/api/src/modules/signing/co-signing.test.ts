@@ -4,10 +4,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, invitations, mailOutbox } from '../../db/schema.js';
-import { buildTestApp } from '../../test/app.js';
-import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
+import { integrationToken, type TestClient } from '../../test/integration-clients.js';
 import { applicationFor, type TestApplication } from '../../test/application-steps.js';
-import { filledJointApplication, KATRIN, tokenMailedTo } from '../../test/invitations.js';
+import { appWithBank, filledJointApplication, KATRIN, tokenMailedTo } from '../../test/invitations.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { verifyWithXmlsec1 } from '../../test/xml-tools.js';
@@ -28,10 +27,7 @@ let bank: TestClient;
 /** Each case on a database of its own: the register's one jointly represented company takes one open application. */
 function ownDatabase() {
   beforeAll(async () => {
-    const registered = await integrationClients([{ clientId: 'bank-reader', scopes: ['applications:read'] }]);
-    bank = registered.clients['bank-reader'] as TestClient;
-    app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file });
-    await app.ready();
+    ({ app, bank } = await appWithBank(['applications:read']));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

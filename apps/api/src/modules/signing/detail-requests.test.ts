@@ -4,10 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, invitations } from '../../db/schema.js';
-import { buildTestApp } from '../../test/app.js';
-import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
+import { integrationToken, type TestClient } from '../../test/integration-clients.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
-import { filledJointApplication, KATRIN, tokenMailedTo } from '../../test/invitations.js';
+import { appWithBank, filledJointApplication, KATRIN, tokenMailedTo } from '../../test/invitations.js';
 import { signInAsRepresentative } from '../../test/representative.js';
 
 /**
@@ -21,10 +20,7 @@ let app: FastifyInstance;
 let bank: TestClient;
 
 beforeAll(async () => {
-  const registered = await integrationClients([{ clientId: 'bank-reader', scopes: ['applications:read'] }]);
-  bank = registered.clients['bank-reader'] as TestClient;
-  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file });
-  await app.ready();
+  ({ app, bank } = await appWithBank(['applications:read']));
 }, 60_000);
 afterAll(async () => {
   await app?.close();

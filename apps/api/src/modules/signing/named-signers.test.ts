@@ -2,13 +2,11 @@ import { integrationApplicationSchema } from '@onboarding/domain';
 import { JOINT_BOARD_MEMBER, type ApplicationSubject } from '@onboarding/domain/test-support';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.js';
-import { fillSteps } from '../../test/application-steps.js';
+import { applicationFor, fillSteps } from '../../test/application-steps.js';
 import { signWithIdCard } from '../../test/id-card-signing.js';
-import { integrationClients, integrationToken, type TestClient } from '../../test/integration-clients.js';
-import { KATRIN, tokenMailedTo } from '../../test/invitations.js';
+import { integrationToken, type TestClient } from '../../test/integration-clients.js';
+import { appWithBank, KATRIN, tokenMailedTo } from '../../test/invitations.js';
 import { signInAsRepresentative } from '../../test/representative.js';
-import { applicationFor } from '../../test/application-steps.js';
 
 /**
  * The bank names the signers where the register's rule is not one the product reads (decision 41), through the
@@ -33,10 +31,7 @@ let app: FastifyInstance;
 let bank: TestClient;
 
 beforeAll(async () => {
-  const registered = await integrationClients([{ clientId: 'core-banking', scopes: ['applications:read', 'applications:decide'] }]);
-  bank = registered.clients['core-banking'] as TestClient;
-  app = await buildTestApp({ INTEGRATION_CLIENTS_FILE: registered.file });
-  await app.ready();
+  ({ app, bank } = await appWithBank(['applications:read', 'applications:decide']));
 }, 60_000);
 afterAll(async () => {
   await app?.close();
