@@ -80,9 +80,7 @@ function InvitationContent({ token, invitation }: { token: string; invitation: R
       <HeaderBlock headingLevel={1} title={t(`${texts}.HEADING.${invitation.status}`)} icon={isDone ? 'checkCircle' : 'infoCircle'}>
         {/* The request while it is open; afterwards the company it was about, and the answer below. */}
         <p>{invitation.status === 'PENDING' ? asks : company}</p>
-        {invitation.status === 'PENDING' && (
-          <p className={styles.muted}>{t('INVITATION.VALID_UNTIL', { date: formatBankDate(invitation.expiresAt, locale) })}</p>
-        )}
+        {invitation.status === 'PENDING' && <p className={styles.muted}>{t(`${texts}.VALID_UNTIL`, { date: formatBankDate(invitation.expiresAt, locale) })}</p>}
       </HeaderBlock>
 
       {invitation.status === 'PENDING' && (
