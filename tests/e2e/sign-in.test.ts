@@ -30,7 +30,8 @@ describe('sign-in journeys in Chromium', () => {
   });
 
   it('signs in with Mobile-ID: the same code as the phone, then the greeting', async () => {
-    await startSignIn('Mobile-ID', '60001019906', '+37200000766');
+    // The number as people type it: Mobile-ID is asked with +37200000766.
+    await startSignIn('Mobile-ID', '60001019906', '372 0000 0766');
     await suite.page.getByRole('heading', { name: 'Verification code' }).waitFor();
     expect(await suite.page.getByTestId('verification-code').textContent()).toBe(phoneCode('60001019906'));
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
@@ -66,10 +67,21 @@ describe('sign-in journeys in Chromium', () => {
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
   });
 
-  it('ends a Mobile-ID timeout on the error page with the timeout message', async () => {
+  it('ends a Mobile-ID timeout on the error page with the timeout message; Try again keeps the method and what was typed', async () => {
     await startSignIn('Mobile-ID', '50001018908', '+37066000266');
     await suite.page.waitForURL(/error-code=MID\.TIMEOUT$/);
     await suite.page.getByRole('heading', { name: 'Mobile-ID sign-in timed out' }).waitFor();
+    await suite.page.getByRole('link', { name: 'Try again' }).click();
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
+    await waitForHydratedControls(suite.page);
+    expect(await suite.page.getByRole('radio', { name: 'Mobile-ID' }).isChecked()).toBe(true);
+    expect(await suite.page.getByLabel('Personal ID code').first().inputValue()).toBe('50001018908');
+    expect(await suite.page.getByLabel('Phone number').inputValue()).toBe('+37066000266');
+    // What cannot be a number is refused on the field, before Mobile-ID is asked.
+    await suite.page.getByLabel('Phone number').fill('+372 12');
+    await suite.page.getByRole('button', { name: 'Continue' }).click();
+    await suite.page.getByText('Incorrect telephone number').waitFor();
+    expect(suite.page.url()).toBe(`${suite.server.baseUrl}/start/authentication`);
   });
 
   it('ends an unknown Smart-ID account on the error page with the user-not-found message', async () => {

@@ -2,7 +2,9 @@
  * docs/requirements.md section 3: the tokens, the process id and the clock
  * offset live in session storage under exactly these keys; beside them, the
  * token of an invitation link opened before signing in (decision 39), so the
- * sign-in leads back to it. Nothing else touches them.
+ * sign-in leads back to it, and the last sign-in attempt by personal code (its
+ * method and what was typed), so "Try again" after a refusal starts from it.
+ * Nothing else touches them.
  */
 export const SESSION_KEYS = {
   accessToken: 'accessToken',
@@ -10,6 +12,7 @@ export const SESSION_KEYS = {
   processId: 'processId',
   clockOffset: 'clockOffset',
   invitationToken: 'invitationToken',
+  signInAttempt: 'signInAttempt',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

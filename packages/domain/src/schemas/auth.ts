@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_STATE_LENGTH, CODE_CHALLENGE_METHOD, CODE_VERIFIER_LENGTH, DEFAULT_COUNTRY_CODE, LOCALES } from '../constants.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { looseObject, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
+import { looseObject, mobileIdPhone, object, oneOf, personalId, phone, requiredText, strictObject } from './fields.js';
 import { validationIssue } from '../validation/codes.js';
 
 /** Sign-in methods (docs/requirements.md section 3). */
@@ -40,7 +40,7 @@ export const authorizeCommonFieldsSchema = object({
 export type AuthorizeCommonFields = z.infer<typeof authorizeCommonFieldsSchema>;
 
 /** What the user types for Mobile-ID; also the form schema. */
-export const mobileIdStartInputSchema = object({ personalId: personalId(), phoneNumber: phone() });
+export const mobileIdStartInputSchema = object({ personalId: personalId(), phoneNumber: mobileIdPhone() });
 export type MobileIdStartInput = z.infer<typeof mobileIdStartInputSchema>;
 
 /** What the user types for Smart-ID; the country is fixed to EE (docs/requirements.md section 3). */

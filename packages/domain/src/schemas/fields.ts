@@ -9,7 +9,7 @@ import { repeatedCountryIndexes, validateCountryCode } from '../validation/count
 import { validateEmail } from '../validation/email.js';
 import { validateMaxLength } from '../validation/length.js';
 import { validatePersonalId } from '../validation/personal-id.js';
-import { validatePhone } from '../validation/phone.js';
+import { validateMobileIdPhone, validatePhone } from '../validation/phone.js';
 import { validateRegistryCode } from '../validation/registry-code.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 
@@ -54,6 +54,8 @@ export const optionalText = (options: TextOptions = { max: TEXT_MAX_LENGTH.text 
 export const personName = () => requiredText({ max: TEXT_MAX_LENGTH.name, rules: [validateAlphanumeric] });
 export const email = () => requiredText({ max: TEXT_MAX_LENGTH.email, rules: [validateEmail] });
 export const phone = () => requiredText({ max: TEXT_MAX_LENGTH.short, rules: [validatePhone] });
+/** A phone number Mobile-ID can be asked with, however it is typed (`mobileIdPhoneNumber` reads it). */
+export const mobileIdPhone = () => requiredText({ max: TEXT_MAX_LENGTH.short, rules: [validateMobileIdPhone] });
 export const personalId = () => requiredText({ rules: [validatePersonalId] });
 export const registryCode = () => requiredText({ rules: [(value) => validateRegistryCode(value)] });
 export const countryCode = () => requiredText({ rules: [validateCountryCode] });

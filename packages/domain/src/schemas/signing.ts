@@ -3,7 +3,7 @@ import { LOCALES } from '../constants.js';
 import { DEVICE_LINK_FLOWS } from './auth.js';
 import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
-import { object, phone, requiredText } from './fields.js';
+import { mobileIdPhone, object, requiredText } from './fields.js';
 import { applicationViewSchema } from './onboarding.js';
 
 /**
@@ -32,7 +32,7 @@ export const startSigningRequestSchema = z.discriminatedUnion(
       language: z.enum(LOCALES, { error }).optional(),
     }),
     /** language: the person's UI language, for the phone prompt and its text (else the contract's language). */
-    object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: phone(), language: z.enum(LOCALES, { error }).optional() }),
+    object({ method: z.literal('MOBILE_ID', { error }), phoneNumber: mobileIdPhone(), language: z.enum(LOCALES, { error }).optional() }),
     /** The ID-card's signing certificate as the browser's signing interface read it (base64 DER). */
     object({ method: z.literal('ID_CARD', { error }), certificate: base64() }),
   ],

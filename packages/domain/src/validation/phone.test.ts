@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanPhone, isValidPhone, validatePhone } from './phone.js';
+import { cleanPhone, isValidPhone, mobileIdPhoneNumber, validateMobileIdPhone, validatePhone } from './phone.js';
 
 describe('phone (docs/requirements.md section 5: cleaned, digits only, 7 to 14)', () => {
   it.each([
@@ -26,5 +27,35 @@ describe('phone (docs/requirements.md section 5: cleaned, digits only, 7 to 14)'
     expect(validatePhone('')).toBeNull();
     expect(validatePhone('   ')).toBeNull();
     expect(isValidPhone('')).toBe(false);
+  });
+});
+
+describe('mobileIdPhoneNumber', () => {
+  it.each([
+    ['00000766', '+37200000766'],
+    ['+372 0000 0766', '+37200000766'],
+    ['372 0000 0766', '+37200000766'],
+    ['0037200000766', '+37200000766'],
+    ['+37200000766', '+37200000766'],
+    ['5123 4567', '+37251234567'],
+    ['(+372) 512-3456', '+3725123456'],
+    ['+370 600 00007', '+37060000007'],
+  ])('reads %s as %s', (typed, number) => {
+    expect(mobileIdPhoneNumber(typed)).toBe(number);
+    expect(validateMobileIdPhone(typed)).toBeNull();
+  });
+
+  it.each(['', 'abc', '12345', '+372 123', '+372 1234 56789', '5123 4567 x', '++37251234567', '+3725123+4567'])('refuses %j', (typed) => {
+    expect(mobileIdPhoneNumber(typed)).toBeUndefined();
+    if (typed !== '') expect(validateMobileIdPhone(typed)).toEqual({ code: 'invalidPhone', params: {} });
+  });
+
+  it('gives for any readable number one that reads as itself', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[+0-9 ()-]{0,20}$/), (typed) => {
+        const number = mobileIdPhoneNumber(typed);
+        if (number !== undefined) expect(mobileIdPhoneNumber(number)).toBe(number);
+      }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type SmartIdDeviceLinkStartRequest,
   type Locale,
   type TokenResponse,
+  mobileIdPhoneNumber,
 } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import { type AuthenticatedPerson, type HashType, IdentityError, type MobileIdentityMethod, type MobileIdentityProvider } from '../identity/index.js';
@@ -152,7 +153,10 @@ export function createAuthService(options: AuthServiceOptions) {
 
   return {
     /** Starts Smart-ID or Mobile-ID: the hash is ours, random per attempt; the user sees its verification code. */
-    async start(method: MobileIdentityMethod, input: StartInput) {
+    async start(method: MobileIdentityMethod, typed: StartInput) {
+      // The number as Mobile-ID takes it, however it was typed: what is asked, kept and carried on is this one.
+      const phoneNumber = typed.phoneNumber === undefined ? undefined : mobileIdPhoneNumber(typed.phoneNumber);
+      const input = { ...typed, ...(phoneNumber ? { phoneNumber } : {}) };
       const hashType = hashTypes[method];
       const hash = new Uint8Array(
         createHash(hashType === 'SHA512' ? 'sha512' : 'sha256')

@@ -149,6 +149,20 @@ describe('Mobile-ID sign-in, through the client and the simulator over HTTP', ()
     expect(claimsOf(smartId.accessToken)).not.toHaveProperty('phoneNumber');
   });
 
+  it.each(['00000766', '+372 0000 0766', '372 0000 0766', '00372 0000 0766'])(
+    'signs in with the number typed as people type it (%s): Mobile-ID is asked, and the token carries, +37200000766',
+    async (typed) => {
+      const tokens = await signIn(app, 'mid', { personalId: '60001019906', phoneNumber: typed });
+      expect(claimsOf(tokens.accessToken)).toMatchObject({ authenticationMethod: 'MOBILE_ID', phoneNumber: '+37200000766' });
+    },
+  );
+
+  it.each(['0000 07x6', '+372 123', '++372 0000 0766'])('refuses a number that cannot be one (%s) on the field, before asking Mobile-ID', async (typed) => {
+    const start = await startMobileId('60001019906', typed);
+    expect(start.statusCode).toBe(400);
+    expect(start.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'phoneNumber', code: 'invalidPhone' }] });
+  });
+
   it.each([
     ['60001019939', '+37200000266', 'user_not_found'],
     ['60001019947', '+37207110066', 'delivery_error'],

@@ -13,6 +13,7 @@ import {
   type SigningStatusResponse,
   type StartSigningRequest,
   type StartSigningResponse,
+  mobileIdPhoneNumber,
 } from '@onboarding/domain';
 import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -465,7 +466,10 @@ export function createSigningService(options: SigningServiceOptions) {
   }
 
   return {
-    async start(user: User, processId: string, request: StartSigningRequest): Promise<StartSigningResponse> {
+    async start(user: User, processId: string, typed: StartSigningRequest): Promise<StartSigningResponse> {
+      // A Mobile-ID number as Mobile-ID takes it, however it was typed (the schema let through only one it reads).
+      const request: StartSigningRequest =
+        typed.method === 'MOBILE_ID' ? { ...typed, phoneNumber: mobileIdPhoneNumber(typed.phoneNumber) ?? typed.phoneNumber } : typed;
       const { application, invitation } = await signerOf(user, processId);
       const contract = invitation ? await invitedContract(invitation) : await applicantContract(user, application);
       const base = { processId, contractId: contract.id, method: request.method, personalId: user.personalId, invitationId: invitation?.id ?? null };

@@ -285,9 +285,9 @@ describe('signing with Smart-ID', () => {
 });
 
 describe('signing with Mobile-ID', () => {
-  it('signs with the signing certificate from /certificate and submits', async () => {
+  it('signs with the signing certificate from /certificate and submits, the number typed as people type it', async () => {
     const { call, application } = await completeApplication(MARY_ANN);
-    const status = await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '+37200000766' });
+    const status = await sign(call, application, { method: 'MOBILE_ID', phoneNumber: '372 0000 0766' });
     expect(status).toMatchObject({ state: 'SIGNED', application: { status: 'SUBMITTED' } });
     expect(app.identitySimulators?.phoneScreen(MARY_ANN.person.personalId)).toMatchObject({ pin: 'PIN2', verificationCode: status.verificationCode });
   });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { readSignInAttempt } from '../../lib/sign-in-attempt';
 import { useTranslation } from 'react-i18next';
 import { readPageSettings } from '../../lib/page-settings';
 import { Card, Icon, RadioGroup, type IconName } from '../../ui';
@@ -24,7 +25,8 @@ export function AuthenticationPage() {
   const limited = state.status === 'failed' && state.outcome.kind === 'rateLimited' ? rateLimitMessage(t, state.outcome.retryAt, i18n.language) : null;
   // ID-card is offered with the eid host configured, and in simulated mode through the simulated card reader.
   const methods: Method[] = eidUrl || isIdentitySimulated ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
-  const [method, setMethod] = useState<Method>('SMART_ID');
+  // The method of the last attempt by personal code, after a refusal; Smart-ID otherwise.
+  const [method, setMethod] = useState<Method>(() => readSignInAttempt()?.method ?? 'SMART_ID');
 
   useSignInOutcome();
   // Back from the verification-code screen: the user left the running sign-in.

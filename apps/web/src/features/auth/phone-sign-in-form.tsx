@@ -2,6 +2,7 @@ import { isLocale, type MobileIdStartInput } from '@onboarding/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '../../lib/domain-resolver';
+import { readSignInAttempt, rememberSignInAttempt } from '../../lib/sign-in-attempt';
 import { Button, Input } from '../../ui';
 import { preloadSignInForms, signInFormRules } from './sign-in-form-rules';
 import { signInFlow } from './sign-in-flow';
@@ -15,6 +16,11 @@ const forms = {
   MOBILE_ID: { rules: signInFormRules.MOBILE_ID, hintKey: 'AUTH.MOBILE_ID_HINT', hintId: 'mobile-id-hint' },
 } as const;
 
+function initialValues(method: PhoneMethod): MobileIdStartInput {
+  const attempt = readSignInAttempt();
+  return attempt?.method === method ? { personalId: attempt.personalId, phoneNumber: attempt.phoneNumber } : { personalId: '', phoneNumber: '' };
+}
+
 /** Smart-ID asks for the personal code, Mobile-ID also for the phone number (docs/requirements.md section 3). */
 export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
   const { t, i18n } = useTranslation();
@@ -22,11 +28,13 @@ export function PhoneSignInForm({ method }: { method: PhoneMethod }) {
   const { register, handleSubmit, setError, setFocus, formState } = useForm<MobileIdStartInput>({
     resolver: rules.resolver,
     mode: 'onTouched',
-    defaultValues: { personalId: '', phoneNumber: '' },
+    // Back from a refusal ("Try again"): what was typed for this method, to correct rather than type again.
+    defaultValues: initialValues(method),
   });
   const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async ({ personalId, phoneNumber }) => {
+    rememberSignInAttempt({ method, personalId, phoneNumber: method === 'MOBILE_ID' ? phoneNumber : '' });
     await (method === 'MOBILE_ID'
       ? signInFlow.startPolling({ method, input: { personalId, phoneNumber }, ...(isLocale(i18n.language) ? { language: i18n.language } : {}) })
       : signInFlow.startPolling({ method, input: { personalId } }));

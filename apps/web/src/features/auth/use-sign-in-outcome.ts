@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { invitationPath, paths } from '../../lib/paths';
+import { forgetSignInAttempt } from '../../lib/sign-in-attempt';
 import { readSessionValue } from '../../lib/session-storage';
 import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
@@ -37,6 +38,7 @@ export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
     }
     if (state.status === 'complete') {
       flow.reset();
+      forgetSignInAttempt();
       void navigate(landingAfterSignIn(), { replace: true });
       return;
     }
