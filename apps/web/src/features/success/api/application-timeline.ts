@@ -7,15 +7,14 @@ export const TIMELINE_POLL_INTERVAL_MS = 30_000;
 
 /**
  * GET applications/:processId/timeline on the status page. It is polled while the page is visible (TanStack Query
- * stops in a hidden tab) and read again when the window gets the focus back, which the app otherwise does not do:
- * the bank decides while the applicant is away.
+ * stops in a hidden tab), so a decision the bank makes while the applicant is away appears within the interval; like
+ * every query of the app (docs/requirements.md section 7) it is not read again just because the window got the focus.
  */
 export const applicationTimelineQueryOptions = (processId: string) =>
   queryOptions({
     queryKey: ['application', processId, 'timeline'] as const,
     queryFn: ({ signal }) => apiRequest(onboardingEndpoints.timeline, { params: { processId }, signal }),
     refetchInterval: TIMELINE_POLL_INTERVAL_MS,
-    refetchOnWindowFocus: 'always',
     // The page keeps what it has and falls back to the application itself: a failed poll shows nothing.
     meta: { isErrorShownInPlace: true },
   });

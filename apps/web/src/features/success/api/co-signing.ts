@@ -16,7 +16,6 @@ export const coSigningQueryOptions = (processId: string, isWaiting: boolean) =>
     queryKey: coSigningQueryKey(processId),
     queryFn: ({ signal }) => apiRequest(invitationEndpoints.coSigning, { params: { processId }, signal }),
     refetchInterval: isWaiting ? CO_SIGNING_POLL_INTERVAL_MS : false,
-    refetchOnWindowFocus: isWaiting ? 'always' : false,
     meta: { isErrorShownInPlace: true },
   });
 
