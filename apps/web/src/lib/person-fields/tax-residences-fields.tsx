@@ -20,7 +20,7 @@ const TAX = 'APPLICATION.RELATED_PERSONS.TAX_RESIDENCE';
 export function TaxResidencesFields() {
   const { t } = useTranslation();
   const { control, register } = useFormContext<OwnDetailsFormValues>();
-  const fillEstonianTin = useEstonianTin();
+  const { fill: fillEstonianTin, tin } = useEstonianTin();
   const messages = useFieldMessages<OwnDetailsFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'taxResidences' });
   const addButton = useRef<HTMLButtonElement>(null);
@@ -48,7 +48,16 @@ export function TaxResidencesFields() {
                     label={t(`${TAX}.COUNTRY`)}
                     onChosen={() => fillEstonianTin(index)}
                   />
-                  <Input label={t(`${TAX}.TIN`)} autoComplete="off" {...messages(`taxResidences.${index}.tin`)} {...register(`taxResidences.${index}.tin`)} />
+                  <Input
+                    label={t(`${TAX}.TIN`)}
+                    autoComplete="off"
+                    {...messages(`taxResidences.${index}.tin`)}
+                    {...register(`taxResidences.${index}.tin`)}
+                    // The personal code filled in is selected on entering: typing replaces it instead of adding to it.
+                    onFocus={(event) => {
+                      if (event.currentTarget.value !== '' && event.currentTarget.value === tin) event.currentTarget.select();
+                    }}
+                  />
                 </div>
                 {fields.length > 1 && (
                   <Button
@@ -104,13 +113,15 @@ function useEstonianTin() {
     getValues('taxResidences').forEach((residence, index) => {
       if (residence.countryCode !== DEFAULT_COUNTRY_CODE) return;
       const next = withEstonianTin(residence.tin === previous ? { ...residence, tin: '' } : residence, tin);
-      if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true });
+      if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true, shouldValidate: true });
     });
   }, [tin, getValues, setValue]);
 
-  return (index: number) => {
+  // Filled in, the TIN is also checked again: a "required" shown before it was filled goes.
+  const fill = (index: number) => {
     const residence = getValues(`taxResidences.${index}`);
     const next = withEstonianTin(residence, tin);
-    if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true });
+    if (next.tin !== residence.tin) setValue(`taxResidences.${index}.tin`, next.tin, { shouldDirty: true, shouldValidate: true });
   };
+  return { fill, tin };
 }

@@ -423,6 +423,10 @@ describe('related persons: the add/edit modal', () => {
     await user.clear(personalId);
     await user.type(personalId, '48507074564');
     await waitFor(() => expect(tin().value).toBe('48507074564'));
+    // Entering the field filled in selects the code: typing replaces it rather than adding to it.
+    await user.click(tin());
+    await user.keyboard('EE-2');
+    expect(tin().value).toBe('EE-2');
     await user.clear(tin());
     await user.type(tin(), 'EE-1');
     await user.clear(personalId);
@@ -436,6 +440,22 @@ describe('related persons: the add/edit modal', () => {
       (within(inDialog().getByRole('group', { name: 'Tax residence 2' })).getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement)
         .value,
     ).toBe('');
+  });
+
+  it('choosing Estonia after the TIN was found missing fills it and takes the message away', async () => {
+    const user = userEvent.setup();
+    await renderScreen(withSavedStep());
+    await user.click(screen.getByRole('button', { name: 'Add a private person' }));
+    await screen.findByRole('dialog');
+    await user.type(inDialog().getByRole('textbox', { name: 'Personal ID code (optional)' }), '39005051230');
+    const row = () => within(inDialog().getByRole('group', { name: 'Tax residence 1' }));
+    // Entered and left empty: the TIN is required.
+    await user.click(row().getByRole('textbox', { name: 'Tax identification number (TIN)' }));
+    await user.tab();
+    await waitFor(() => expect(row().queryByText('Required field')).not.toBeNull());
+    await user.type(row().getByRole('combobox', { name: 'Country of tax residence' }), 'Est{Enter}');
+    await waitFor(() => expect((row().getByRole('textbox', { name: 'Tax identification number (TIN)' }) as HTMLInputElement).value).toBe('39005051230'));
+    await waitFor(() => expect(row().queryByText('Required field')).toBeNull());
   });
 
   it('removing a tax residence row leaves focus on Add', async () => {
