@@ -20,7 +20,7 @@ import { chooseSigningAccountByQrCode } from './support/smart-id.js';
 
 const LANGUAGES = ['et', 'en', 'ru'] as const;
 type Language = (typeof LANGUAGES)[number];
-const PRODUCT_NAMES: Readonly<Record<Language, string>> = { et: 'Ettevõtte konto avamine', en: 'Business account opening', ru: 'Открытие счёта для бизнеса' };
+const PRODUCT_NAMES: Readonly<Record<Language, string>> = { et: 'Ettevõtte konto avamine', en: 'Business account opening', ru: 'Открытие счёта компании' };
 const WIDE = 1280;
 const NARROW = 360;
 

@@ -51,7 +51,7 @@ describe('the web app shell', () => {
     await suite.page.goto(`${suite.server.baseUrl}/start/authentication?lang=ru`);
     await suite.page.getByRole('heading', { level: 1, name: 'Вход' }).waitFor();
     expect(await suite.page.locator('html').getAttribute('lang')).toBe('ru');
-    expect(await suite.page.title()).toBe('Вход — Открытие счёта для бизнеса');
+    expect(await suite.page.title()).toBe('Вход — Открытие счёта компании');
   });
 
   it('ignores an unsupported ?lang and keeps the default', async () => {
