@@ -1,7 +1,3 @@
-/** Application states seen by the user (docs/requirements.md section 4). */
-export const APPLICATION_STATES = ['IN_PROGRESS', 'SUBMITTED', 'ACTIVE_WITH_ACCOUNT'] as const;
-export type ApplicationState = (typeof APPLICATION_STATES)[number];
-
 /** Blocking outcomes (docs/requirements.md section 4). */
 export const BLOCKING_OUTCOMES = [
   'MINOR',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_CARD_PLUGIN_ERRORS, SIGN_IN_ERRORS, SIGN_IN_MESSAGE_KEYS, SIGNING_STATES, signInMessageKey } from './sign-in-errors.js';
+import { ID_CARD_PLUGIN_ERRORS, SIGN_IN_ERRORS, SIGN_IN_MESSAGE_KEYS, signInMessageKey } from './sign-in-errors.js';
 
 describe('sign-in error catalogue (docs/requirements.md section 8)', () => {
   it.each([
@@ -31,7 +31,7 @@ describe('sign-in error catalogue (docs/requirements.md section 8)', () => {
     for (const error of SIGN_IN_ERRORS) expect(SIGN_IN_MESSAGE_KEYS).toContain(error.messageKey);
   });
 
-  it('lists the ID-card plugin errors and signing states', () => {
+  it('lists the ID-card plugin errors', () => {
     expect(ID_CARD_PLUGIN_ERRORS).toEqual([
       'user_cancel',
       'no_certificates',
@@ -41,6 +41,5 @@ describe('sign-in error catalogue (docs/requirements.md section 8)', () => {
       'no_implementation',
       'not_allowed',
     ]);
-    expect(SIGNING_STATES).toEqual(['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED']);
   });
 });

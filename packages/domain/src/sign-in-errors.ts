@@ -62,7 +62,3 @@ export const ID_CARD_PLUGIN_ERRORS = [
   'not_allowed',
 ] as const;
 export type IdCardPluginError = (typeof ID_CARD_PLUGIN_ERRORS)[number];
-
-/** Signing states (docs/requirements.md section 4); from all but waiting the user may try again or cancel. */
-export const SIGNING_STATES = ['WAITING_FOR_PIN2', 'TERMINATED', 'UNSUCCESSFUL', 'CANCELLED'] as const;
-export type SigningState = (typeof SIGNING_STATES)[number];

@@ -43,6 +43,17 @@ describe('Combobox', () => {
     expect(filterOptions(activities, '')).toHaveLength(4);
   });
 
+  it('puts the options that begin with what was typed first: the code, then a word of the name', () => {
+    const options: ComboboxOption[] = [
+      { value: '16231', label: '16231 Manufacture of wooden doors and windows (6200)' },
+      { value: '62011', label: '62011 Computer programming' },
+      { value: '58291', label: '58291 Publishing of computer games' },
+    ];
+    expect(filterOptions(options, '62').map((option) => option.value)).toEqual(['62011', '16231']);
+    expect(filterOptions(options, 'comp').map((option) => option.value)).toEqual(['62011', '58291']);
+    expect(filterOptions(options, 'games').map((option) => option.value)).toEqual(['58291']);
+  });
+
   it('follows the WAI-ARIA combobox pattern: type, move with arrows, choose with Enter', async () => {
     const user = userEvent.setup();
     render(<Single />);

@@ -45,13 +45,28 @@ export const normalizeSearch = (text: string): string =>
     .toLowerCase()
     .trim();
 
+/**
+ * The options whose text holds every typed word, those that begin with what was typed first: the option itself
+ * ("62" finds 62011 before 16231), then one of its words ("pank" finds "Eesti Pank" before "Pankade liit"), then
+ * the rest, each group in the list's own order.
+ */
 export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
   const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...options];
-  return options.filter((option) => {
-    const haystack = normalizeSearch(`${option.keywords ?? ''} ${option.label}`);
-    return words.every((word) => haystack.includes(word));
-  });
+  const [first] = words;
+  if (first === undefined) return [...options];
+  const rank = (option: ComboboxOption): number => {
+    const label = normalizeSearch(option.label);
+    if (label.startsWith(first) || normalizeSearch(option.value).startsWith(first)) return 0;
+    return label.split(/[\s(),.-]+/).some((word) => word.startsWith(first)) ? 1 : 2;
+  };
+  return options
+    .filter((option) => {
+      const haystack = normalizeSearch(`${option.keywords ?? ''} ${option.label}`);
+      return words.every((word) => haystack.includes(word));
+    })
+    .map((option, index) => ({ option, index, rank: rank(option) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ option }) => option);
 }
 
 /**
