@@ -95,3 +95,15 @@ describe('the decision mails’ formats (docs/glossary.md section 3)', () => {
     expect(plainLines('a\u200b b\r\n\r\n\tc\u2028d')).toEqual(['a b', 'c d']);
   });
 });
+
+describe('SIGNERS_NAMED', () => {
+  it('counts the board members in each language’s grammar', () => {
+    const text = (language: 'et' | 'en' | 'ru', count: number) => renderMail('DECISION_RECORDED', language, params({ type: 'SIGNERS_NAMED', count })).text;
+    expect(text('ru', 1)).toContain('ещё один член правления');
+    expect(text('ru', 2)).toContain('ещё 2 члена правления');
+    expect(text('ru', 5)).toContain('ещё 5 членов правления');
+    expect(text('et', 1)).toContain('ka üks juhatuse liige');
+    expect(text('et', 2)).toContain('ka 2 juhatuse liiget');
+    expect(text('en', 2)).toContain('2 more board members');
+  });
+});

@@ -27,6 +27,12 @@ export type DecisionRecordedParams = {
   supportPhone: string;
 };
 
+/** "члена" or "членов" after a number above one: 2–4 take the genitive singular, the rest (and 11–14) the plural. */
+function membersRu(count: number): string {
+  const form = new Intl.PluralRules('ru').select(count);
+  return form === 'few' ? 'члена' : 'членов';
+}
+
 /** The steps by the titles their screens show (apps/web/src/i18n SCREENS.*.TITLE). */
 const STEP_TITLES: Record<Locale, Record<ReopenableStep, string>> = {
   et: {
@@ -281,7 +287,7 @@ const ru: Texts = {
           subject: `Договор должны подписать и члены правления, заявление № ${applicationNumber}`,
           blocks: [
             paragraph(
-              `По данным коммерческого регистра вы не можете подписать договор ${company()} единолично. Банк изучил условия представительства: договор должны подписать ещё ${decision.count === 1 ? 'один член' : `${String(decision.count)} члена`} правления.`,
+              `По данным коммерческого регистра вы не можете подписать договор ${company()} единолично. Банк изучил условия представительства: договор должен подписать ещё ${decision.count === 1 ? 'один член правления' : `${String(decision.count)} ${membersRu(decision.count)} правления`}.`,
             ),
             paragraph(
               'Войдите в систему и пригласите их со страницы статуса. Каждый подписывает тот же договор своей ID-картой, Mobiil-ID или Smart-ID. Заявление вернётся в банк, когда все подпишут.',
