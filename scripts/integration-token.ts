@@ -39,8 +39,15 @@ const form = new URLSearchParams({
   client_assertion: await signClientAssertion({ clientId, tokenUrl, privateKey, algorithm }),
   ...(values.scope ? { scope: values.scope } : {}),
 });
-const response = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-const body = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
+const response = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }).catch(
+  (error: unknown) => {
+    // No server there: say where it was looked for and how to name another, not a stack.
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    console.error(`Could not reach ${tokenUrl} (${reason}). Is the server running? Name its address with --url, e.g. --url http://localhost:3100.`);
+    process.exit(2);
+  },
+);
+const body = (await response.json().catch(() => ({}))) as { access_token?: string; error?: string; error_description?: string };
 if (!response.ok || !body.access_token) {
   console.error(`${tokenUrl} answered ${response.status}: ${body.error ?? ''} ${body.error_description ?? ''}`.trim());
   process.exit(1);
