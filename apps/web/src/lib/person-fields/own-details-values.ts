@@ -110,18 +110,23 @@ export function toOwnDetails(values: OwnDetailsFormValues): Record<string, unkno
 /** The domain reports a repeated tax residence country at the row; the form shows it at the row's country, where the fix is. */
 export const formPathOf = (path: string): string => (/^taxResidences\.\d+$/.test(path) ? `${path}.countryCode` : path);
 
-/** Everything the own details form would be refused for, one issue per field by its path. */
-export function ownDetailsIssues(values: OwnDetailsFormValues): FieldIssue[] {
-  const parsed = parseWithIssues(ownDetailsSchema, toOwnDetails(values));
-  if (parsed.success) return [];
+/**
+ * The schema's issues at the form's field paths, then `extra` (checks of the form's own), one per field: what a
+ * person form shows. Shared by the own details form and the related person forms.
+ */
+export function formIssuesOf(schemaIssues: readonly FieldIssue[], extra: readonly FieldIssue[] = []): FieldIssue[] {
   const seen = new Set<string>();
-  return parsed.issues
-    .map((found) => ({ ...found, path: formPathOf(found.path) }))
-    .filter((found) => (seen.has(found.path) ? false : (seen.add(found.path), true)));
+  const all: FieldIssue[] = [];
+  for (const found of [...schemaIssues.map((candidate) => ({ ...candidate, path: formPathOf(candidate.path) })), ...extra]) {
+    if (seen.has(found.path)) continue;
+    seen.add(found.path);
+    all.push(found);
+  }
+  return all;
 }
 
 export const ownDetailsResolver: Resolver<OwnDetailsFormValues, unknown, OwnDetails> = (values, _context, options) => {
   const parsed = parseWithIssues(ownDetailsSchema, toOwnDetails(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
-  return { values: {}, errors: toFieldErrors(ownDetailsIssues(values), options) };
+  return { values: {}, errors: toFieldErrors(formIssuesOf(parsed.issues), options) };
 };

@@ -10,7 +10,7 @@ import {
 } from '@onboarding/domain';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { toFieldErrors } from '../../../lib/domain-resolver';
-import { formPathOf, ownDetailsFormValues, type OwnDetailsFormValues } from '../../../lib/person-fields/own-details-values';
+import { formIssuesOf, ownDetailsFormValues, type OwnDetailsFormValues } from '../../../lib/person-fields/own-details-values';
 import { orderRoles, type LegalEntityValues, type PersonValues, type PrivatePersonValues } from './form-values';
 import { parsePercent, percentData, percentText } from './percent';
 
@@ -189,31 +189,19 @@ function holdingIssues(holdings: readonly HoldingFormValues[]): FieldIssue[] {
   });
 }
 
-/** Issues of the schema, then of the shares; one per field. */
-function collect(schemaIssues: readonly FieldIssue[], extra: readonly FieldIssue[]): FieldIssue[] {
-  const seen = new Set<string>();
-  const all: FieldIssue[] = [];
-  for (const found of [...schemaIssues.map((candidate) => ({ ...candidate, path: formPathOf(candidate.path) })), ...extra]) {
-    if (seen.has(found.path)) continue;
-    seen.add(found.path);
-    all.push(found);
-  }
-  return all;
-}
-
 /** Everything the private person form would be refused for, by its field paths. */
 export function privatePersonIssues(values: PrivatePersonFormValues): FieldIssue[] {
   const person = toPrivatePerson(values, { id: 'person', roles: [] });
   const parsed = parseWithIssues(privatePersonSchema, person);
   const schemaIssues = parsed.success ? [] : parsed.issues;
-  return collect(schemaIssues, holdingIssues(values.holdings));
+  return formIssuesOf(schemaIssues, holdingIssues(values.holdings));
 }
 
 export function legalEntityIssues(values: LegalEntityFormValues): FieldIssue[] {
   const entity = toLegalEntity(values, { id: 'entity', roles: [] }, []);
   const parsed = parseWithIssues(legalEntitySchema, entity);
   const schemaIssues = parsed.success ? [] : parsed.issues;
-  return collect(schemaIssues, holdingIssues(values.holdings));
+  return formIssuesOf(schemaIssues, holdingIssues(values.holdings));
 }
 
 /** A resolver that validates the form with the domain schema of its person (and the shares with the holding schema). */
