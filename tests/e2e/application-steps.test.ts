@@ -80,7 +80,7 @@ describe('application steps 1-3 in Chromium', () => {
     expect(await incomeInRussian.getByRole('radio').first().isChecked()).toBe(true);
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('group', { name: 'Estimated monthly payments' }).getByRole('radio', { name: 'Another amount' }).check({ force: true });
-    await page.getByLabel('Monthly payments in euros').fill('12 500');
+    await page.getByLabel('Monthly payments in euros').fill('612 500');
     await page.getByRole('group', { name: 'Monthly cash deposits' }).getByRole('radio', { name: 'None' }).check({ force: true });
     await page.getByRole('group', { name: 'Monthly cash withdrawals' }).getByRole('radio', { name: 'None' }).check({ force: true });
     await page.getByRole('checkbox', { name: /Business activity/ }).check({ force: true });
@@ -103,6 +103,6 @@ describe('application steps 1-3 in Chromium', () => {
       targetMarketCountryCodes: ['EE'],
       representationBasis: 'MANAGEMENT_BOARD_MEMBER',
     });
-    expect(JSON.stringify(application.steps.Incomes)).toContain('12500');
+    expect(JSON.stringify(application.steps.Incomes)).toContain('612500');
   });
 });

@@ -62,7 +62,7 @@ describe('reviewApplication', () => {
 
   it('reports a step saved before a rule changed, as stored data is checked again', () => {
     const steps = { ...completeStepData(), Incomes: { ...completeIncomes(), monthlyCashDeposit: 123 } };
-    expect(review(steps).steps.find((step) => step.step === 'Incomes')?.issues).toEqual([{ path: 'monthlyCashDeposit', code: 'incorrectValue', params: {} }]);
+    expect(review(steps).steps.find((step) => step.step === 'Incomes')?.issues).toEqual([{ path: 'monthlyCashDeposit', code: 'required', params: {} }]);
   });
 });
 

@@ -112,8 +112,17 @@ export const LIST_MAX_ITEMS = {
   shareholders: 50,
 } as const;
 export const MAX_NUMBER_OF_EMPLOYEES = 1_000_000;
-/** The largest euro amount a custom income or payment may hold (fits an integer column). */
-export const MAX_AMOUNT_EUROS = 2_000_000_000;
+/**
+ * A custom income or payment has at most this many digits before the decimal point: 999 999 999 € a month is
+ * beyond any company that opens its account online, and more digits are "Invalid amount" (docs/requirements.md
+ * section 5: "max integer digits").
+ */
+export const MAX_AMOUNT_INTEGER_DIGITS = 9;
+/**
+ * A custom monthly amount says exactly how much above the highest band's lower bound the company turns over:
+ * below it one of the bands already says it ("Minimum amount", docs/requirements.md section 5).
+ */
+export const CUSTOM_AMOUNT_MIN_EUROS = 500_001;
 
 // docs/requirements.md section 9: modal fade times.
 export const MODAL_FADE_IN_MS = 300;
@@ -127,3 +136,8 @@ export const BREAKPOINTS = { SM: 600, LG: 920 } as const;
 
 /** Sanitiser URL schemes (docs/requirements.md section 9); relative and anchor links are allowed as well. */
 export const SANITIZER_ALLOWED_URI_SCHEMES = ['http', 'https', 'mailto', 'tel', 'ftp', 'data:image'] as const;
+/**
+ * The image types a `data:image` link may hold: raster images only, because an SVG image is a document that can
+ * carry script (`data:image/svg+xml,<svg onload=…>`).
+ */
+export const SANITIZER_DATA_IMAGE_TYPES = ['png', 'gif', 'jpeg', 'jpg', 'webp', 'bmp', 'avif'] as const;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { SANITIZER_ALLOWED_URI_SCHEMES, SANITIZER_DATA_IMAGE_TYPES } from './constants.js';
 import { createRichTextSanitizer } from './rich-text.js';
 
 const { window } = new JSDOM('');
@@ -35,6 +36,17 @@ describe('rich-text sanitiser (docs/requirements.md section 5 and 9)', () => {
     ['<b onmouseover="alert(1)">b</b>', '<b>b</b>'],
   ])('%s → %s', (input, output) => {
     expect(sanitize(input)).toBe(output);
+  });
+
+  it('keeps a link of every scheme and data image type the constants name, and no other', () => {
+    const hrefs = [
+      ...SANITIZER_ALLOWED_URI_SCHEMES.filter((scheme) => scheme !== 'data:image').map((scheme) => `${scheme}:x`),
+      ...SANITIZER_DATA_IMAGE_TYPES.map((type) => `data:image/${type};base64,AAAA`),
+    ];
+    for (const href of hrefs) expect(sanitize(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+    for (const href of ['data:image/svg+xml;base64,AAAA', 'data:image/x-icon;base64,AAAA', 'gopher:x', 'file:///etc/passwd']) {
+      expect(sanitize(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+    }
   });
 
   it('keeps the opener away from links that open a new tab', () => {
@@ -83,7 +95,7 @@ const html = fc.array(fc.oneof(fc.constantFrom(...ATTACK_FRAGMENTS), fc.string({
 
 const ALLOWED_TAGS = new Set(['A', 'B', 'STRONG']);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'title', 'target', 'rel', 'class']);
-const SAFE_HREF = /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+const SAFE_HREF = /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp|avif)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 describe('rich-text sanitiser (properties)', () => {
   it('lets no script, event handler, javascript: URL or other tag survive any input', () => {

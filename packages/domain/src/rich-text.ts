@@ -1,11 +1,23 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
+import { SANITIZER_ALLOWED_URI_SCHEMES, SANITIZER_DATA_IMAGE_TYPES } from './constants.js';
+
+const DATA_IMAGE = 'data:image';
 
 /**
  * docs/requirements.md section 5 and 9: rich-text messages keep only links and
- * bold, and links only with http, https, mailto, tel, ftp, data:image, relative
- * or anchor targets. Raster data images only: an SVG data URL can carry script.
+ * bold, and links only with the schemes of SANITIZER_ALLOWED_URI_SCHEMES,
+ * relative or anchor targets. A `data:image` link holds one of
+ * SANITIZER_DATA_IMAGE_TYPES. Built from the two lists, so the rule has one
+ * definition; the tail is DOMPurify's own: anything that is no scheme (a
+ * relative path, an anchor) passes.
  */
-const ALLOWED_URI = /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+const allowedUriPattern = (): RegExp => {
+  const schemes = SANITIZER_ALLOWED_URI_SCHEMES.filter((scheme) => scheme !== DATA_IMAGE).join('|');
+  const imageTypes = SANITIZER_DATA_IMAGE_TYPES.join('|');
+  return new RegExp(`^(?:(?:${schemes}):|data:image/(?:${imageTypes})[;,]|[^a-z]|[a-z+.-]+(?:[^a-z+.\\-:]|$))`, 'i');
+};
+
+const ALLOWED_URI = allowedUriPattern();
 
 export const RICH_TEXT_CONFIG = {
   ALLOWED_TAGS: ['a', 'b', 'strong'],

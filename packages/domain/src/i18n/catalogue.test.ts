@@ -29,6 +29,7 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<string, string[]>> = {
   'VALIDATION.maxLength': ['max'],
   'VALIDATION.exactLength': ['length'],
   'VALIDATION.maxValue': ['max'],
+  'VALIDATION.minAmount': ['minValue'],
   'VALIDATION.maxOptions': ['max'],
   'VALIDATION.minValue': ['min'],
   'VALIDATION.minValueInclusive': ['min'],

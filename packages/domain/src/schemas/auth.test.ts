@@ -42,7 +42,7 @@ describe('authentication payloads (docs/requirements.md section 3)', () => {
     expect(parseWithIssues(mobileIdStartRequestSchema, body).success).toBe(true);
     expect(issuesOf(parseWithIssues(mobileIdStartRequestSchema, { ...body, clientState: 'short', codeChallengeMethod: 'plain' }))).toEqual([
       { path: 'clientState', code: 'exactLength', params: { length: 64 } },
-      { path: 'codeChallengeMethod', code: 'incorrectValue', params: {} },
+      { path: 'codeChallengeMethod', code: 'required', params: {} },
     ]);
   });
 

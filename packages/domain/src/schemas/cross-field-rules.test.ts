@@ -42,7 +42,7 @@ describe('cross-field rules on partial input', () => {
 
   it('a rule waits until the fields it reads are valid', () => {
     const codes = codesOf(companyDataSchema, { representationBasis: 'SOMETHING', registryCode: '12345678', registryCountryCode: 'E1' });
-    expect(codes.representationBasis).toBe('incorrectValue');
+    expect(codes.representationBasis).toBe('required');
     expect(codes.representationBasisOther).toBeUndefined();
     expect(codes.registryCountryCode).toBe('invalidCountryCode');
     expect(codes.registryCode).toBeUndefined();

@@ -78,8 +78,8 @@ const numberBy = (rule: Rule<number>) =>
     if (issue) addValidationIssue(ctx, issue);
   });
 
-/** Whole euros, never a float (docs/design.md conventions). */
-export const euros = () => numberBy((value) => validateEuros(value));
+/** Whole euros, never a float (docs/design.md conventions), at least `minValue` when given. */
+export const euros = (minValue?: number) => numberBy((value) => validateEuros(value, minValue));
 export const percent = () => numberBy(validatePercent);
 export const wholeNumber = (max: number) =>
   numberBy((value) => {

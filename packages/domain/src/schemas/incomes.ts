@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASH_BANDS, INCOME_BANDS, type IncomeBand } from '../constants.js';
+import { CASH_BANDS, CUSTOM_AMOUNT_MIN_EUROS, INCOME_BANDS, type IncomeBand } from '../constants.js';
 import { validationIssue } from '../validation/codes.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { addValidationIssue, euros, list, object, oneOf, whenValid } from './fields.js';
@@ -14,10 +14,12 @@ export const incomeBandOf = (amount: number): IncomeBand => INCOME_BANDS.find((b
 /**
  * An estimated monthly amount is either a band key or a custom amount in
  * whole euros (docs/requirements.md section 3), never both and never a float.
+ * The custom amount is the exact figure above the highest band's lower
+ * bound: below it a band already says it.
  */
 export const monthlyAmountSchema = object({
   band: z.literal(INCOME_BANDS, { error }).optional(),
-  customAmount: euros().optional(),
+  customAmount: euros(CUSTOM_AMOUNT_MIN_EUROS).optional(),
 }).superRefine(
   (value, ctx) => {
     const count = Number(value.band !== undefined) + Number(value.customAmount !== undefined);

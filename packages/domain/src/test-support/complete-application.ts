@@ -89,7 +89,7 @@ export const completeCompanyData = (subject: ApplicationSubject = JAAK_KRISTJAN)
 });
 
 export const completeIncomes = () => ({
-  estimatedMonthlyIncome: { customAmount: 15000 },
+  estimatedMonthlyIncome: { customAmount: 750000 },
   estimatedMonthlyPayments: { band: 50000 },
   monthlyCashDeposit: 0,
   monthlyCashWithdrawal: 5000,

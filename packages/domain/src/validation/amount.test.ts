@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_EUROS } from '../constants.js';
+import { MAX_AMOUNT_INTEGER_DIGITS } from '../constants.js';
 import { percentToBasisPoints, validateEuros, validatePercent } from './amount.js';
 import { repeatedCountryIndexes, validateCountryCode } from './country-code.js';
 
@@ -12,14 +12,22 @@ describe('money and percents', () => {
     [-5, 'amountMustBePositive'],
     [10.5, 'invalidAmount'],
     [Number.NaN, 'invalidAmount'],
-    [MAX_AMOUNT_EUROS + 1, 'maxValue'],
+    [999_999_999, null],
+    // "Invalid amount (… max integer digits)", docs/requirements.md section 5.
+    [1_000_000_000, 'invalidAmount'],
   ])('euros %s gives %s', (value, code) => {
     expect(validateEuros(value)?.code ?? null).toBe(code);
   });
 
-  it('has no minimum beyond a positive amount: docs/requirements.md names none', () => {
+  it('says "Minimum amount" with the minimum when a rule sets one', () => {
+    expect(validateEuros(500_000, 500_001)).toEqual({ code: 'minAmount', params: { minValue: 500_001 } });
+    expect(validateEuros(500_001, 500_001)).toBeNull();
+    expect(validateEuros(0, 500_001)?.code).toBe('amountMustBePositive');
+  });
+
+  it('takes every positive whole amount of up to the allowed digits when no minimum is set', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_EUROS }), (value) => {
+      fc.property(fc.integer({ min: 1, max: 10 ** MAX_AMOUNT_INTEGER_DIGITS - 1 }), (value) => {
         expect(validateEuros(value)).toBeNull();
       }),
     );

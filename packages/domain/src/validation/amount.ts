@@ -1,16 +1,18 @@
-import { MAX_AMOUNT_EUROS } from '../constants.js';
+import { MAX_AMOUNT_INTEGER_DIGITS } from '../constants.js';
 import { validationIssue, type ValidationResult } from './codes.js';
+
+const MAX_AMOUNT = 10 ** MAX_AMOUNT_INTEGER_DIGITS - 1;
 
 /**
  * Money is a whole number of euros (docs/design.md conventions);
- * docs/requirements.md section 5 names the messages: invalid amount, amount
- * must be positive. docs/requirements.md names no minimum for any amount, so
- * any positive whole amount passes.
+ * docs/requirements.md section 5 names the messages: invalid amount (not a
+ * whole number, or more integer digits than allowed), amount must be
+ * positive, minimum amount where a rule sets one.
  */
-export const validateEuros = (value: number): ValidationResult => {
-  if (!Number.isSafeInteger(value)) return validationIssue('invalidAmount');
+export const validateEuros = (value: number, minValue?: number): ValidationResult => {
+  if (!Number.isSafeInteger(value) || value > MAX_AMOUNT) return validationIssue('invalidAmount');
   if (value <= 0) return validationIssue('amountMustBePositive');
-  if (value > MAX_AMOUNT_EUROS) return validationIssue('maxValue', { max: MAX_AMOUNT_EUROS });
+  if (minValue !== undefined && value < minValue) return validationIssue('minAmount', { minValue });
   return null;
 };
 

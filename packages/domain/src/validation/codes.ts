@@ -3,9 +3,6 @@
  * docs/requirements.md section 5; the rest name the related-person and
  * opening-reason rules of the same section. Each code has a text under
  * VALIDATION.<code> in src/i18n/*.json.
- *
- * One message of the section has no code because no rule can give it:
- * "Minimum amount" (docs/requirements.md names no minimum for any amount).
  */
 export const VALIDATION_CODES = [
   'required',
@@ -35,6 +32,8 @@ export const VALIDATION_CODES = [
   'receivedPaymentsNotMarked',
   'invalidTin',
   'amountMustBePositive',
+  // "Minimum amount {minValue}": a custom monthly amount below the highest band's lower bound.
+  'minAmount',
   'openingReasonRequired',
   'personWithBirthDateAlreadyExists',
   'ownerRequired',

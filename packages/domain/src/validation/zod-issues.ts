@@ -41,6 +41,9 @@ export const validationErrorMap = (issue: RawIssue): ValidationCode => {
       return issue.format === 'email' ? 'invalidEmail' : 'invalidFormat';
     case 'custom':
       return isValidationCode(issue.message) ? issue.message : 'incorrectValue';
+    // A value outside a oneOf list: docs/requirements.md section 5 says "Required", as for no value.
+    case 'invalid_value':
+      return 'required';
     default:
       return isEmpty(issue.input) ? 'required' : 'incorrectValue';
   }

@@ -99,7 +99,8 @@ describe('PUT steps/Incomes', () => {
     ['decimal custom amount', { estimatedMonthlyPayments: { customAmount: 1200.5 } }],
     ['huge custom amount', { estimatedMonthlyPayments: { customAmount: 99_999_999_999 } }],
     ['unsafe integer custom amount', { estimatedMonthlyPayments: { customAmount: 2 ** 60 } }],
-    ['a band and a custom amount', { estimatedMonthlyIncome: { band: 15000, customAmount: 100 } }],
+    ['a band and a custom amount', { estimatedMonthlyIncome: { band: 15000, customAmount: 600_000 } }],
+    ['a custom amount a band already covers', { estimatedMonthlyIncome: { customAmount: 500_000 } }],
     ['no band and no amount', { estimatedMonthlyIncome: {} }],
     ['an unknown band', { estimatedMonthlyIncome: { band: 20000 } }],
     ['an unknown cash band', { monthlyCashDeposit: 10000 }],
@@ -126,7 +127,9 @@ describe('PUT steps/Incomes', () => {
     expect(await codeOf({ estimatedMonthlyIncome: { customAmount: 0 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'amountMustBePositive']]);
     expect(await codeOf({ estimatedMonthlyIncome: { customAmount: -1 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'amountMustBePositive']]);
     expect(await codeOf({ estimatedMonthlyIncome: { customAmount: 1.5 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'invalidAmount']]);
-    expect(await codeOf({ estimatedMonthlyIncome: { customAmount: 99_999_999_999 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'maxValue']]);
+    expect(await codeOf({ estimatedMonthlyIncome: { customAmount: 99_999_999_999 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'invalidAmount']]);
+    expect(await codeOf({ estimatedMonthlyIncome: { customAmount: 500_000 } })).toEqual([['estimatedMonthlyIncome.customAmount', 'minAmount']]);
+    expect(await codeOf({ estimatedMonthlyIncome: { band: 20000 } })).toEqual([['estimatedMonthlyIncome.band', 'required']]);
     expect(await codeOf({ incomeSources: [] })).toEqual([['incomeSources', 'receivedPaymentsNotMarked']]);
   });
 
@@ -134,7 +137,7 @@ describe('PUT steps/Incomes', () => {
     ['bands and a custom amount', validIncomes],
     [
       'the top bands',
-      { ...validIncomes, estimatedMonthlyIncome: { band: 500001 }, estimatedMonthlyPayments: { customAmount: 2_000_000_000 }, monthlyCashDeposit: 15001 },
+      { ...validIncomes, estimatedMonthlyIncome: { band: 500001 }, estimatedMonthlyPayments: { customAmount: 999_999_999 }, monthlyCashDeposit: 15001 },
     ],
   ])('%s: saved, and the step advances to RelatedPersons', async (_name, data) => {
     const application = await atIncomes();

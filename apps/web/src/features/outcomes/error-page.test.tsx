@@ -1,3 +1,4 @@
+import { BANK_CONTACT_WORKING_DAYS } from '@onboarding/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ const actionNames = () =>
 describe('error and outcome screens (docs/requirements.md section 8)', () => {
   it.each([
     ['/error', 'An error occurred', /repeat your last action/, ['Back to home', 'Try again']],
-    ['/error/technical', 'We need to specify some details', /within three working days/, ['Back to home']],
+    ['/error/technical', 'We need to specify some details', new RegExp(`within ${BANK_CONTACT_WORKING_DAYS} working days`), ['Back to home']],
     ['/error/network', 'Network error', /Check your internet connection/, ['Back to home', 'Try again']],
     ['/error/minor', 'Please visit a bank office', /parent or legal representative/, ['Back to home']],
     ['/error/cannot-open', 'The account cannot be opened', /cannot open an account for this company online/, ['Choose another company', 'Back to home']],
@@ -49,7 +50,12 @@ describe('error and outcome screens (docs/requirements.md section 8)', () => {
       /only one representative may work on it/,
       ['Choose another company', 'Back to home'],
     ],
-    ['/error/already-submitted', 'The application has already been submitted', /within three business days/, ['Choose another company', 'Back to home']],
+    [
+      '/error/already-submitted',
+      'The application has already been submitted',
+      new RegExp(`within ${BANK_CONTACT_WORKING_DAYS} working days`),
+      ['Choose another company', 'Back to home'],
+    ],
   ])('%s: %s', async (entry, title, message, actions) => {
     await open(entry);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();

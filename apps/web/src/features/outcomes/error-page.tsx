@@ -1,3 +1,4 @@
+import { BANK_CONTACT_WORKING_DAYS } from '@onboarding/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import type { TranslationKey } from '../../i18n/keys';
@@ -99,7 +100,7 @@ export function ErrorPage() {
   return (
     <div className={styles.page}>
       <HeaderBlock variant={page.isError ? 'error' : 'default'} headingLevel={1} title={t(page.titleKey)} icon={page.icon}>
-        <p>{page.hasContacts ? <SupportContacts i18nKey={page.messageKey} /> : t(page.messageKey)}</p>
+        <p>{page.hasContacts ? <SupportContacts i18nKey={page.messageKey} /> : t(page.messageKey, { days: BANK_CONTACT_WORKING_DAYS })}</p>
       </HeaderBlock>
       <div className={styles.actions}>
         {page.actions.map((action, index) => {

@@ -73,8 +73,13 @@ describe('/success', () => {
     expect(screen.getByText('Application number: 100042')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download the contract (PDF)' }).getAttribute('data-variant')).toBe('primary');
-    // The account opens only after the follow-up: there is no online bank to enter yet.
-    expect(screen.queryByRole('link', { name: /online bank/i })).toBeNull();
+    // docs/requirements.md section 2 offers the online bank; before the account opens, the link says what is there.
+    const onlineBank = screen.getByRole('link', { name: 'Log in to the online bank' });
+    expect(onlineBank.getAttribute('href')).toBe('https://bank.example/business');
+    expect(onlineBank.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(onlineBank.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /appears in the online bank once the bank has opened it/,
+    );
     expect(screen.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe('/');
   });
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteLoaderData } from 'react-router';
+import { readOnlineBankUrl } from '../../lib/page-settings';
 import { paths, screenPath } from '../../lib/paths';
 import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route';
 import { ApplicationLoadFailed } from '../../lib/application-load-failed';
@@ -75,6 +76,26 @@ function pageStateOf(status: ApplicationView['status'], reopenedSteps: readonly 
   if (status === 'APPROVED' || status === 'DECLINED' || status === 'AWAITING_SIGNATURES') return status;
   if (status === 'IN_PROGRESS' && reopenedSteps?.length) return 'REOPENED';
   return !latest || latest.kind === 'SUBMITTED' ? 'SUBMITTED' : 'PROCESSING';
+}
+
+/**
+ * docs/requirements.md section 2: the success page offers the online bank. Before the account is open it holds
+ * nothing of the application, so the link says what the person will find there and when.
+ */
+function OnlineBank() {
+  const { t } = useTranslation();
+  const onlineBankUrl = readOnlineBankUrl();
+  if (!onlineBankUrl) return null;
+  return (
+    <>
+      <p id="success-online-bank-hint">{t('SUCCESS.ONLINE_BANK_BEFORE_OPEN')}</p>
+      <p>
+        <a href={onlineBankUrl} className={styles.secondaryAction} aria-describedby="success-online-bank-hint">
+          {t('SUCCESS.ONLINE_BANK')}
+        </a>
+      </p>
+    </>
+  );
 }
 
 function SuccessContent({ application }: { application: ApplicationView }) {
@@ -167,6 +188,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
           <p>{t(`SUCCESS.FOLLOW_UP.${followUp}`)}</p>
           {followUp === 'IDENTIFY_IN_OFFICE' && <BookedOffice officeId={chosenOfficeId(application)} labelKey="SUCCESS.OFFICE_LABEL" />}
           <p className={styles.muted}>{t('SUCCESS.EMAIL_NOTE')}</p>
+          <OnlineBank />
         </section>
       )}
 

@@ -21,14 +21,32 @@ export function firstError(error: unknown): FieldError | undefined {
 export const errorText = (t: TFunction, error: unknown): string | undefined => validationMessage(t, firstError(error));
 
 /**
- * The error and touched state of a form's field as the ui/ fields take them: messages only after touch or submit
- * (docs/requirements.md section 2).
+ * For each form (its control), the number of submits there had been when each field was first shown. A field
+ * that appears after a failed submit (a partner added, a tax residence) has not been submitted yet: its messages
+ * wait for its own touch or the next submit, not the one before it existed.
+ */
+const firstShownAtSubmit = new WeakMap<object, Map<string, number>>();
+
+function submitsBeforeShown(control: object, name: string, submitCount: number): number {
+  let fields = firstShownAtSubmit.get(control);
+  if (!fields) {
+    fields = new Map();
+    firstShownAtSubmit.set(control, fields);
+  }
+  if (!fields.has(name)) fields.set(name, submitCount);
+  return fields.get(name) ?? submitCount;
+}
+
+/**
+ * The error and touched state of a form's field as the ui/ fields take them: messages only after touch or after a
+ * submit of the field (docs/requirements.md section 2).
  */
 export function useFieldMessages<T extends FieldValues>() {
   const { t } = useTranslation();
-  const { getFieldState, formState } = useFormContext<T>();
+  const { getFieldState, formState, control } = useFormContext<T>();
   return (name: FieldPath<T>) => {
     const state = getFieldState(name, formState);
-    return { error: errorText(t, state.error), isTouched: state.isTouched || formState.isSubmitted };
+    const isSubmitted = formState.submitCount > submitsBeforeShown(control, name, formState.submitCount);
+    return { error: errorText(t, state.error), isTouched: state.isTouched || isSubmitted };
   };
 }

@@ -497,6 +497,19 @@ describe('company information: addresses and partners', () => {
     expect(callsTo(SAVE)).toHaveLength(0);
   });
 
+  it('a partner added after a failed Continue shows no errors until it is left or Continue is pressed again', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findAllByText('Required field')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Add a partner' }));
+    const partner = group('Partner 1');
+    expect(within(partner).queryByText('Required field')).toBeNull();
+    expect(within(partner).getByRole('textbox', { name: 'Partner’s business name' }).getAttribute('aria-invalid')).not.toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await within(group('Partner 1')).findAllByText('Required field')).length).toBe(3);
+  });
+
   it('adds, edits and removes partners', async () => {
     const user = userEvent.setup();
     const { callsTo, router } = await renderScreen();

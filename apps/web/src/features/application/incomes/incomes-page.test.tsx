@@ -121,7 +121,8 @@ describe('incomes screen', () => {
     ['0', 'Amount must be positive', 0],
     ['-5', 'Amount must be positive', -5],
     ['1200.5', 'Invalid amount', 1200.5],
-    ['99999999999', 'Must be less than or equal to 2,000,000,000', 99999999999],
+    ['99999999999', 'Invalid amount', 99999999999],
+    ['500000', 'Minimum amount 500,001', 500000],
     ['12abc', 'Invalid amount', null],
     ['', 'Required field', null],
   ])('custom amount %j gives "%s" like the domain', async (text, message, domainInput) => {
@@ -140,27 +141,27 @@ describe('incomes screen', () => {
       const codes = {
         'Amount must be positive': 'amountMustBePositive',
         'Invalid amount': 'invalidAmount',
-        'Must be less than or equal to 2,000,000,000': 'maxValue',
+        'Minimum amount 500,001': 'minAmount',
       } as Record<string, string>;
       const result = parseWithIssues(incomesSchema.shape.estimatedMonthlyIncome, { customAmount: domainInput });
       expect(result).toMatchObject({ issues: [{ path: 'customAmount', code: codes[message] }] });
     }
   });
 
-  it('Continue sends exactly the schema-valid payload: a typed "15 000" is the integer 15000', async () => {
+  it('Continue sends exactly the schema-valid payload: a typed "615 000" is the integer 615000', async () => {
     const user = userEvent.setup();
     const { callsTo } = serveApplication('Incomes', 'RelatedPersons');
     const { router } = renderStep(PATH, IncomesPage);
     await screen.findByRole('group', { name: 'Estimated monthly income' });
     await fillRest(user);
     await user.click(screen.getByRole('checkbox', { name: /Suppliers/ }));
-    await chooseCustomIncome(user, '15 000');
+    await chooseCustomIncome(user, '615 000');
     await user.tab();
-    expect(incomeAmount().value).toBe('15,000');
+    expect(incomeAmount().value).toBe('615,000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/related-persons'));
     const data = {
-      estimatedMonthlyIncome: { customAmount: 15000 },
+      estimatedMonthlyIncome: { customAmount: 615000 },
       estimatedMonthlyPayments: { band: 15000 },
       monthlyCashDeposit: 0,
       monthlyCashWithdrawal: 15001,
@@ -175,7 +176,7 @@ describe('incomes screen', () => {
     serveApplication('RelatedPersons', 'AdditionalData', {
       steps: {
         Incomes: {
-          estimatedMonthlyIncome: { customAmount: 120000 },
+          estimatedMonthlyIncome: { customAmount: 1200000 },
           estimatedMonthlyPayments: { band: 50000 },
           monthlyCashDeposit: 5000,
           monthlyCashWithdrawal: 0,
@@ -185,7 +186,7 @@ describe('incomes screen', () => {
     });
     renderStep(PATH, IncomesPage);
     const amount = (await screen.findByRole('textbox', { name: 'Igakuine sissetulek eurodes' })) as HTMLInputElement;
-    expect(nbsp(amount.value)).toBe('120 000');
+    expect(nbsp(amount.value)).toBe('1 200 000');
     const payments = within(group('Eeldatavad igakuised maksed')).getAllByRole('radio') as HTMLInputElement[];
     expect(payments.filter((radio) => radio.checked).map((radio) => radio.value)).toEqual(['50000']);
     const deposit = within(group('Igakuised sularaha sissemaksed')).getAllByRole('radio') as HTMLInputElement[];
@@ -217,7 +218,7 @@ describe('incomes screen', () => {
     renderStep(PATH, IncomesPage);
     await screen.findByRole('group', { name: 'Estimated monthly income' });
     await fillRest(user);
-    await chooseCustomIncome(user, '50');
+    await chooseCustomIncome(user, '900000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Must be less than or equal to 40')).toBeTruthy();
     expect(incomeAmount().getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,4 @@
-import { CASH_BANDS, INCOME_BANDS, INCOME_SOURCES, type ApplicationView, type Incomes, type Locale } from '@onboarding/domain';
+import { CASH_BANDS, CUSTOM_AMOUNT_MIN_EUROS, INCOME_BANDS, INCOME_SOURCES, type ApplicationView, type Incomes, type Locale } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldError, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
@@ -25,7 +25,7 @@ import {
 
 const STEP = 'Incomes';
 const FORM_ID = 'incomes-form';
-const EXAMPLE_AMOUNT = 25_000;
+const EXAMPLE_AMOUNT = 750_000;
 
 /**
  * The five bands with their meanings (docs/requirements.md section 3): a key is the band's upper bound, 500001 "over
@@ -38,7 +38,8 @@ function incomeBandOptions(t: TFunction, locale: Locale): RadioOption[] {
     if (index === INCOME_BANDS.length - 1) return { value: String(band), label: t('APPLICATION.INCOMES.BAND.OVER', { amount: formatEuros(previous, locale) }) };
     return { value: String(band), label: formatEuroRange(previous + 1, band, locale) };
   });
-  return [...bands, { value: CUSTOM, label: t('APPLICATION.INCOMES.BAND.CUSTOM'), hint: t('APPLICATION.INCOMES.BAND.CUSTOM_HINT') }];
+  const hint = t('APPLICATION.INCOMES.BAND.CUSTOM_HINT', { amount: formatEuros(CUSTOM_AMOUNT_MIN_EUROS - 1, locale) });
+  return [...bands, { value: CUSTOM, label: t('APPLICATION.INCOMES.BAND.CUSTOM'), hint }];
 }
 
 /** Cash bands (docs/requirements.md section 3): 0 none, then ranges topping out at "more than 15 000 €". */

@@ -59,7 +59,7 @@ describe('overview summary', () => {
     expect(valueOf(company, 'Target market countries')).toBe('Estonia | Finland');
 
     const incomes = stepSection('Incomes and expenses');
-    expect(valueOf(incomes, 'Estimated monthly income')).toBe('€120,000');
+    expect(valueOf(incomes, 'Estimated monthly income')).toBe('€1,200,000');
     expect(valueOf(incomes, 'Estimated monthly payments')).toBe('Up to €15,000');
     expect(valueOf(incomes, 'Monthly cash deposits')).toBe('None');
     expect(valueOf(incomes, 'Monthly cash withdrawals')).toBe('More than €15,000');
@@ -84,7 +84,7 @@ describe('overview summary', () => {
     renderOverview();
     await screen.findByRole('heading', { level: 2, name: 'Veel mõned küsimused' });
     expect(within(stepSection('Seotud isikud')).getByText('Veel täitmata')).toBeTruthy();
-    expect(valueOf(stepSection('Tulud ja kulud'), 'Eeldatav igakuine sissetulek')).toBe('120 000 €');
+    expect(valueOf(stepSection('Tulud ja kulud'), 'Eeldatav igakuine sissetulek')).toBe('1 200 000 €');
     expect(screen.getByRole('link', { name: 'Muuda Seotud isikud' })).toBeTruthy();
   });
 });

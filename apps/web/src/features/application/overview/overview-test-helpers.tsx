@@ -92,7 +92,7 @@ export const SAVED_STEPS = {
     hasAccountClosedInLastSixMonths: false,
   },
   Incomes: {
-    estimatedMonthlyIncome: { customAmount: 120000 },
+    estimatedMonthlyIncome: { customAmount: 1200000 },
     estimatedMonthlyPayments: { band: 15000 },
     monthlyCashDeposit: 0,
     monthlyCashWithdrawal: 15001,

@@ -10,12 +10,13 @@ import {
   toStepPayload,
   withConsistentRoles,
   withRepresentative,
+  emptyStepValues,
   type LegalEntityValues,
   type RelatedPersonsValues,
 } from './form-values';
 import { completeStep, MARI_ID, registerPrefill, REPRESENTATIVE_ID } from './test-fixtures';
 
-const juri = { personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm' };
+const juri = { personalId: '38001085718', personalIdCountryCode: 'EE', givenName: 'Jüri', surname: 'Tamm', isManagementBoardMember: false };
 const entity = (id: string, shareholders: LegalEntityValues['shareholders'] = []): LegalEntityValues => ({
   id,
   type: 'LEGAL_ENTITY',
@@ -76,7 +77,7 @@ describe('readStepValues', () => {
 describe('withRepresentative', () => {
   const newId = () => 'person:new:rep';
 
-  it('adds the signed-in person first, with their names and personal ID, when nobody is the representative', () => {
+  it('adds the signed-in person first, with their names, personal ID and the birth date it holds, when nobody is the representative', () => {
     const values = withRepresentative(readStepValues(registerPrefill), juri, newId);
     expect(values.relatedPersons[0]).toEqual({
       id: 'person:new:rep',
@@ -86,8 +87,14 @@ describe('withRepresentative', () => {
       lastName: 'Tamm',
       personalId: '38001085718',
       personalIdCountryCode: 'EE',
+      birthDate: '1980-01-08',
     });
     expect(values.relatedPersons).toHaveLength(3);
+  });
+
+  it('a board member by the company step is one among the persons too (a company typed by hand has no register to say so)', () => {
+    const values = withRepresentative(emptyStepValues(), { ...juri, isManagementBoardMember: true }, newId);
+    expect(values.relatedPersons).toEqual([expect.objectContaining({ roles: ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER'], birthDate: '1980-01-08' })]);
   });
 
   it('gives the role to the person with the same personal ID instead of adding a second one', () => {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_COUNTRY_CODE,
   isBeneficialOwnersTotalToConfirm,
+  parsePersonalId,
   RELATED_PERSON_ROLES,
   relatedPersonsDraftSchema,
   type HoldingDraft,
@@ -36,7 +37,14 @@ export const emptyStepValues = (): RelatedPersonsValues => ({ shareholders: [], 
 export const readStepValues = (source: unknown): RelatedPersonsValues => relatedPersonsDraftSchema.parse(source);
 
 /** The signed-in person as the access token names them. */
-export type SignedInRepresentative = { personalId: string; personalIdCountryCode: string; givenName: string; surname: string };
+export type SignedInRepresentative = {
+  personalId: string;
+  personalIdCountryCode: string;
+  givenName: string;
+  surname: string;
+  /** The company step says the person represents the company as a management board member. */
+  isManagementBoardMember: boolean;
+};
 
 const isSamePerson = (person: PersonValues, representative: SignedInRepresentative) =>
   person.type === 'PRIVATE_PERSON' &&
@@ -50,23 +58,26 @@ const isSamePerson = (person: PersonValues, representative: SignedInRepresentati
  */
 export function withRepresentative(values: RelatedPersonsValues, representative: SignedInRepresentative | null, newId: () => string): RelatedPersonsValues {
   if (!representative || values.relatedPersons.some((person) => person.roles.includes('REPRESENTATIVE'))) return values;
+  // The basis given in the company step holds here too: a board member by their word is one among the persons.
+  const roles: RelatedPersonRole[] = representative.isManagementBoardMember ? ['REPRESENTATIVE', 'MANAGEMENT_BOARD_MEMBER'] : ['REPRESENTATIVE'];
   const existing = values.relatedPersons.find((person) => isSamePerson(person, representative));
   if (existing) {
     return {
       ...values,
-      relatedPersons: values.relatedPersons.map((person) =>
-        person === existing ? { ...person, roles: orderRoles([...person.roles, 'REPRESENTATIVE']) } : person,
-      ),
+      relatedPersons: values.relatedPersons.map((person) => (person === existing ? { ...person, roles: orderRoles([...person.roles, ...roles]) } : person)),
     };
   }
+  // An Estonian personal code holds the birth date: nobody should type what the code already says.
+  const birthDate = representative.personalIdCountryCode === DEFAULT_COUNTRY_CODE ? parsePersonalId(representative.personalId)?.birthDate : undefined;
   const person: PrivatePersonValues = {
     id: newId(),
     type: 'PRIVATE_PERSON',
-    roles: ['REPRESENTATIVE'],
+    roles: orderRoles(roles),
     firstName: representative.givenName,
     lastName: representative.surname,
     personalId: representative.personalId,
     personalIdCountryCode: representative.personalIdCountryCode,
+    ...(birthDate ? { birthDate } : {}),
   };
   return { ...values, relatedPersons: [person, ...values.relatedPersons] };
 }

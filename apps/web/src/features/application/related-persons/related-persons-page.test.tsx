@@ -107,6 +107,18 @@ describe('related persons: starting values', () => {
     expect(tree().getByText('Total 100% of 100%')).toBeTruthy();
   });
 
+  it('a company the register gives no persons for: the intro says so, and the representative is a board member by the company step', async () => {
+    await renderScreen(
+      { steps: { CompanyData: { representationBasis: 'MANAGEMENT_BOARD_MEMBER' } } },
+      { [REGISTER_PREFILL]: () => jsonResponse({ shareholders: [], relatedPersons: [] }) },
+    );
+    expect(screen.getByText(/The Business Register gives no persons for this company/)).toBeTruthy();
+    expect(screen.queryByText(/Persons from the Business Register were added for you/)).toBeNull();
+    const roles = within(within(card('Jüri Tamm')).getByRole('list', { name: 'Roles' }));
+    expect(roles.getByText('Representative')).toBeTruthy();
+    expect(roles.getByText('Management board member')).toBeTruthy();
+  });
+
   it('an edit drops the register mark; "Complete the details" shows what is missing at once', async () => {
     const user = userEvent.setup();
     await renderScreen();

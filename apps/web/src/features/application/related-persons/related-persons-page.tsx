@@ -34,7 +34,12 @@ export function RelatedPersonsPage() {
       <h1 id="screen-title" className={layoutStyles.stepTitle} tabIndex={-1}>
         {t(stepScreen.titleKey)}
       </h1>
-      <p className={styles.muted}>{t('APPLICATION.RELATED_PERSONS.INTRO')}</p>
+      {/* "Added for you" only when the register gave someone to add: a company typed by hand has no one. */}
+      {!prefill.isLoading && (
+        <p className={styles.muted}>
+          {t(prefill.data?.relatedPersons.length ? 'APPLICATION.RELATED_PERSONS.INTRO' : 'APPLICATION.RELATED_PERSONS.INTRO_WITHOUT_REGISTER')}
+        </p>
+      )}
       {ownership && <RegisterBeneficialOwners ownership={ownership} />}
       {stored === undefined && prefill.isLoading ? <Spinner /> : <LoadedEditor source={stored ?? prefill.data} />}
     </section>

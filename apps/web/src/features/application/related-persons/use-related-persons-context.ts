@@ -18,12 +18,24 @@ export type RelatedPersonsScreenContext = {
  * the saved steps, the application's company and the signed-in person), so
  * the browser and the server judge the step alike.
  */
+/** The representation basis the saved company step gives, if it gives one. */
+const representationBasisOf = (steps: Readonly<Record<string, unknown>>): unknown => {
+  const companyData = steps.CompanyData;
+  return typeof companyData === 'object' && companyData !== null ? (companyData as { representationBasis?: unknown }).representationBasis : undefined;
+};
+
 export function useRelatedPersonsContext(): RelatedPersonsScreenContext {
   const { application } = useApplicationLayout();
   const claims = useSignedInPerson();
   return useMemo(() => {
     const representative = claims
-      ? { personalId: claims.personalId, personalIdCountryCode: claims.personalIdCountryCode, givenName: claims.givenName, surname: claims.surname }
+      ? {
+          personalId: claims.personalId,
+          personalIdCountryCode: claims.personalIdCountryCode,
+          givenName: claims.givenName,
+          surname: claims.surname,
+          isManagementBoardMember: representationBasisOf(application.steps) === 'MANAGEMENT_BOARD_MEMBER',
+        }
       : null;
     // The register's listed status where it has one (the server judges with it too).
     const full = relatedPersonsContextOf(application.steps, application.company, {
