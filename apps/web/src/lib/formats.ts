@@ -40,8 +40,9 @@ function formatParts({ day, month, year }: Pick<DateParts, 'day' | 'month' | 'ye
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** A calendar date (YYYY-MM-DD), such as an invoice's due date: the same day everywhere. */
+/** A calendar date (YYYY-MM-DD), such as a birth date or an invoice's due date: the same day everywhere; anything else as it is. */
 export function formatCalendarDate(isoDate: string, locale: Locale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
   const [year = '', month = '', day = ''] = isoDate.split('-');
   return formatParts({ day, month, year }, locale);
 }

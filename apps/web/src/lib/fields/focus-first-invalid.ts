@@ -3,7 +3,7 @@
  * group, its checked radio or else its first control (a picker's button is
  * its group's control).
  */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
+export function focusFirstInvalid(form: HTMLElement | null): void {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
   const target =

@@ -1,3 +1,4 @@
+import { relatedPersonsRows } from './related-persons-summary';
 import { companyDataSchema, incomesSchema, openingReasonsSchema, parseWithIssues, relatedPersonSchema } from '@onboarding/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,7 +67,8 @@ describe('overview summary', () => {
     expect(valueOf(incomes, "Where does the company's money come from?")).toBe('Business activity | Partners');
 
     const persons = stepSection('Related persons');
-    expect(valueOf(persons, 'Jüri Tamm')).toBe('Representative | Management board member | Shareholder | Holding 100%');
+    // Named with the personal code (namesakes are told apart); the holding is part of the shareholder role, not a role.
+    expect(valueOf(persons, 'Jüri Tamm, 38001085718')).toBe('Representative | Management board member | Shareholder, holding 100%');
 
     const links = [
       ['Edit Reasons for opening the account', '/application/opening-reasons'],
@@ -86,5 +88,14 @@ describe('overview summary', () => {
     expect(within(stepSection('Seotud isikud')).getByText('Veel täitmata')).toBeTruthy();
     expect(valueOf(stepSection('Tulud ja kulud'), 'Eeldatav igakuine sissetulek')).toBe('1 200 000 €');
     expect(screen.getByRole('link', { name: 'Muuda Seotud isikud' })).toBeTruthy();
+  });
+});
+
+describe('related persons in the summary', () => {
+  it('tells namesakes apart by personal code, else birth date, and a legal entity by its registry code', () => {
+    const person = SAVED_STEPS.RelatedPersons.relatedPersons[0]!;
+    const namesake = { ...person, id: 'person-2', roles: ['BENEFICIARY'], personalId: '', personalIdCountryCode: 'EE', birthDate: '1991-03-04' };
+    const rows = relatedPersonsRows({ shareholders: SAVED_STEPS.RelatedPersons.shareholders, relatedPersons: [person, namesake] }, i18n.t, 'en');
+    expect(rows?.map((row) => row.label)).toEqual(['Jüri Tamm, 38001085718', 'Jüri Tamm, born 4 March 1991']);
   });
 });

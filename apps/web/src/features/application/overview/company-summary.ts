@@ -1,5 +1,6 @@
 import { ACCOUNT_CLOSURE_LOOKBACK_MONTHS, companyDataSchema, formatAddress, type Address, type Locale } from '@onboarding/domain';
 import type { TFunction } from 'i18next';
+import { formatCalendarDate } from '../../../lib/formats';
 import type { ReferenceNames } from './reference-names';
 import type { SummaryRow, SummaryRows } from './summary-row';
 
@@ -7,11 +8,6 @@ const FIELDS = 'APPLICATION.COMPANY_INFORMATION';
 
 /** An address on one line, in the UI language's county and country names (the domain's one formatter). */
 export const addressLine = (address: Address, names: ReferenceNames): string => formatAddress(address, names);
-
-const formatDate = (isoDate: string, locale: Locale): string => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-};
 
 /** The company data step in the words of its own screen; codes become names from the reference data. */
 export function companyRows(data: unknown, t: TFunction, names: ReferenceNames, locale: Locale): SummaryRows {
@@ -63,7 +59,7 @@ export function companyRows(data: unknown, t: TFunction, names: ReferenceNames, 
       label: t(`${FIELDS}.LICENSE.HAS_LICENSE`),
       value:
         company.hasLicense && license
-          ? t('APPLICATION.OVERVIEW.SUMMARY.LICENSE', { number: license.number, issuer: license.issuer, date: formatDate(license.issueDate, locale) })
+          ? t('APPLICATION.OVERVIEW.SUMMARY.LICENSE', { number: license.number, issuer: license.issuer, date: formatCalendarDate(license.issueDate, locale) })
           : yesNo(false),
     },
     {

@@ -1,6 +1,6 @@
 import type { ApplicationOverview, ApplicationView } from '@onboarding/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldIssues } from '../../../lib/form-errors';
@@ -39,14 +39,20 @@ export type OverviewFormProps = {
   initialValues: OverviewFormValues;
   /** The form's values for what an application holds (a reloaded one, after another window saved). */
   valuesOf: (application: ApplicationView) => OverviewFormValues;
+  /**
+   * What the person checks before confirming: shown after the questions and before the confirmation, so the page
+   * asks first and summarises last, and the confirmation is given over everything it confirms.
+   */
+  summary: ReactNode;
 };
 
-export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
+export function OverviewForm({ initialValues, valuesOf, summary }: OverviewFormProps) {
   const { t } = useTranslation();
   const { step, processId } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
+  // The questions and the confirmation, apart on the page: the first invalid field is looked for in both.
+  const fieldsRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [formError, setFormError] = useState<FormError | null>(null);
   const [outcome, setOutcome] = useState<ContinueOutcome | null>(null);
@@ -68,7 +74,7 @@ export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
   const valuesKey = JSON.stringify(values);
 
   useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+    if (focusRequest > 0) focusFirstInvalid(fieldsRef.current);
   }, [focusRequest]);
 
   const onSubmit = form.handleSubmit(
@@ -104,16 +110,24 @@ export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
   return (
     <>
       <FormProvider {...form}>
-        <section aria-labelledby="overview-form-title" className={styles.formSection}>
-          <h2 id="overview-form-title" className={styles.sectionTitle}>
-            {t('APPLICATION.OVERVIEW.FORM_TITLE')}
-          </h2>
-          <form id={FORM_ID} ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div ref={fieldsRef} className={styles.formParts}>
+          <section aria-labelledby="overview-form-title" className={styles.formSection}>
+            <h2 id="overview-form-title" className={styles.sectionTitle}>
+              {t('APPLICATION.OVERVIEW.FORM_TITLE')}
+            </h2>
+            <form id={FORM_ID} className={formStyles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+              <fieldset disabled={isSigning} className={styles.formLock}>
+                <AdditionalInformationField />
+                <IdentificationLocationField />
+                <ConnectionToEstoniaField />
+                <TaxStatusFields />
+              </fieldset>
+            </form>
+          </section>
+          {summary}
+          {/* Outside the form element, in it by the form attribute of Continue: the summary between holds links only. */}
+          <div className={formStyles.form}>
             <fieldset disabled={isSigning} className={styles.formLock}>
-              <AdditionalInformationField />
-              <IdentificationLocationField />
-              <ConnectionToEstoniaField />
-              <TaxStatusFields />
               <ConfirmationField />
               <div aria-live="polite">
                 {formError && (
@@ -122,8 +136,8 @@ export function OverviewForm({ initialValues, valuesOf }: OverviewFormProps) {
               </div>
               <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
             </fieldset>
-          </form>
-        </section>
+          </div>
+        </div>
       </FormProvider>
       {outcome && (
         <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} onSigningActiveChange={setIsSigning} />

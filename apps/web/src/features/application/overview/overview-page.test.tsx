@@ -43,6 +43,22 @@ describe('overview screen', () => {
     expect(screen.queryAllByRole('note')).toHaveLength(0);
   });
 
+  it('asks first and summarises last: the questions, then the answers to check, then the confirmation and Continue', async () => {
+    serveOverview();
+    renderOverview();
+    await findForm();
+    const inOrder = [
+      screen.getByRole('heading', { level: 2, name: 'A few more questions' }),
+      group('Tax status of the company'),
+      screen.getByRole('heading', { level: 2, name: 'Check your answers' }),
+      checkbox(/the data in the application is correct/),
+      screen.getByRole('button', { name: 'Continue' }),
+    ];
+    for (const [index, element] of inOrder.slice(1).entries()) {
+      expect(inOrder[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('shows the notices the review finds: a non-resident owner and a specific field of activity', async () => {
     serveOverview({ review: reviewOf({}, { hasNonResidentOwner: true, hasSpecificFieldOfActivity: true }) });
     renderOverview();

@@ -14,8 +14,9 @@ import { OverviewSigning } from './overview-signing';
 
 /**
  * /application/overview (steps AdditionalData and ApplicationOverview,
- * docs/requirements.md sections 2 and 3): a summary of the four earlier steps,
- * the notices the server finds in them, and the overview's own questions.
+ * docs/requirements.md sections 2 and 3): the overview's own questions first,
+ * then a summary of the four earlier steps with the notices the server finds
+ * in them, then the confirmation and Continue.
  */
 export function OverviewPage() {
   const { t } = useTranslation();
@@ -32,11 +33,18 @@ export function OverviewPage() {
         {t('SCREENS.OVERVIEW.TITLE')}
       </h1>
       <p className={formStyles.intro}>{t('APPLICATION.OVERVIEW.INTRO')}</p>
-      <ApplicationSummary />
-      <OverviewSigning signing={review.data?.signing} />
-      <OverviewNotices notices={review.data?.notices} />
-      <OverviewDiscrepancies discrepancies={review.data?.discrepancies} />
-      <OverviewForm initialValues={initialValues} valuesOf={valuesOf} />
+      <OverviewForm
+        initialValues={initialValues}
+        valuesOf={valuesOf}
+        summary={
+          <>
+            <ApplicationSummary />
+            <OverviewSigning signing={review.data?.signing} />
+            <OverviewNotices notices={review.data?.notices} />
+            <OverviewDiscrepancies discrepancies={review.data?.discrepancies} />
+          </>
+        }
+      />
     </section>
   );
 }

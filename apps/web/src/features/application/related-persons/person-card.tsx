@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { validationMessage } from '../../../lib/domain-resolver';
+import { formatCalendarDate } from '../../../lib/formats';
 import { Badge, Button, Icon } from '../../../ui';
 import { cardHeadingIdOf, cardIdOf } from './card-ids';
 import { fieldLabelKey } from './field-labels';
@@ -30,13 +31,6 @@ export type PersonCardProps = {
   /** Asking the person for their own details, where they can be asked (decision 40). */
   ownDetails?: ReactNode;
 };
-
-/** yyyy-MM-dd in the page's language, read as a calendar day (no time zone can move it). */
-export function formatDate(date: string, locale: Locale): string {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
-}
 
 /**
  * One related person: name, "From the Business Register" until edited, roles,
@@ -79,7 +73,7 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
             {person.birthDate && (
               <div>
                 <dt>{t(`${RP}.FIELDS.BIRTH_DATE`)}</dt>
-                <dd>{formatDate(person.birthDate, locale)}</dd>
+                <dd>{formatCalendarDate(person.birthDate, locale)}</dd>
               </div>
             )}
           </>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/fields/options';
 import type { PersonValues } from './form-values';
-import { formatDate } from './person-card';
+import { formatCalendarDate } from '../../../lib/formats';
 import { usePersonName } from './person-names';
 
 const RP = 'APPLICATION.RELATED_PERSONS';
@@ -20,7 +20,7 @@ export function usePersonLabel() {
     const identifier =
       person.type === 'LEGAL_ENTITY'
         ? person.registryCode?.trim()
-        : person.personalId?.trim() || (person.birthDate ? t(`${RP}.SUMMARY.BORN`, { date: formatDate(person.birthDate, locale) }) : undefined);
+        : person.personalId?.trim() || (person.birthDate ? t(`${RP}.SUMMARY.BORN`, { date: formatCalendarDate(person.birthDate, locale) }) : undefined);
     const roles = person.roles.map((role) => t(`${RP}.ROLES.${role}`).toLocaleLowerCase(locale));
     return [nameOf(person), identifier, ...roles].filter(Boolean).join(', ');
   };

@@ -207,10 +207,10 @@ describe('related persons: starting values', () => {
     expect(links()).toEqual([
       'Complete the details of OK TESTNUMBER, 40404049985, management board member (missing: 1)',
       'Complete the details of OK TESTNUMBER, 30303039903, supervisory board member (missing: 1)',
-      'Complete the details of OK TESTNUMBER, born May 5, 1990, supervisory board member (missing: 1)',
+      'Complete the details of OK TESTNUMBER, born 5 May 1990, supervisory board member (missing: 1)',
     ]);
     await i18n.changeLanguage('et');
-    await waitFor(() => expect(links()[2]).toBe('Täienda andmeid: OK TESTNUMBER, sündinud 5. mai 1990, nõukogu liige (puudu: 1)'));
+    await waitFor(() => expect(links()[2]).toBe('Täienda andmeid: OK TESTNUMBER, sündinud 05.05.1990, nõukogu liige (puudu: 1)'));
   });
 
   it('the saved step when there is no draft; all rules met', async () => {
