@@ -1,4 +1,4 @@
-import { endpointPath, onboardingEndpoints, signingEndpoints } from '@onboarding/domain';
+import { endpointPath, signingEndpoints } from '@onboarding/domain';
 import { useState } from 'react';
 import { NetworkError, parseErrorResponse } from './api-errors';
 import { emitSessionEnded } from './session-events';
@@ -46,10 +46,6 @@ export const ASICE_MEDIA_TYPE = 'application/vnd.etsi.asic-e+zip';
 export const fetchSignedContract = (processId: string) =>
   fetchFile(endpointPath(signingEndpoints.signedContract.path, { processId }), ASICE_MEDIA_TYPE, `contract-${processId}.asice`);
 
-/** GET applications/:processId/history: every change of the application with its author, time and source, as JSON. */
-export const fetchHistory = (processId: string) =>
-  fetchFile(endpointPath(onboardingEndpoints.history.path, { processId }), 'application/json', `application-${processId}-history.json`);
-
 /** Hands a file to the browser's download, then lets the object URL go. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -88,6 +84,3 @@ export const useContractDownload = (processId: string) => useFileDownload(() => 
 
 /** The signed container as a download for a button. */
 export const useSignedContractDownload = (processId: string) => useFileDownload(() => fetchSignedContract(processId));
-
-/** The application's history as a download for a button. */
-export const useHistoryDownload = (processId: string) => useFileDownload(() => fetchHistory(processId));

@@ -245,35 +245,56 @@ describe('/success', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
   });
 
-  it("downloads the application's history as JSON with the bearer token", async () => {
+  it("shows the application's history as a person reads it: what, when and by whom, in the page's language, no JSON", async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serve(submitted('PAY_SERVICE_FEE'));
     const historyUrl = 'GET /onboarding/applications/p-1/history';
-    on(
-      historyUrl,
-      () =>
-        new Response(JSON.stringify({ processId: 'p-1', events: [] }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="application-p-1-history.json"' },
-        }),
-    );
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = () => 'blob:history';
-        static override revokeObjectURL = () => undefined;
-      },
-    );
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
+    const event = (id: number, type: string, actor: string, payload: Record<string, unknown> = {}, patch?: unknown[]) => ({
+      id,
+      type,
+      at: `2025-01-02T0${id}:00:00.000Z`,
+      actor,
+      applicationVersion: id,
+      source: 'APPLICANT',
+      payload,
+      ...(patch ? { patch } : {}),
     });
+    on(historyUrl, () =>
+      jsonResponse({
+        processId: 'p-1',
+        company: { businessName: 'Tamm ja Pojad OÜ', registryCode: '12345678', registryCountryCode: 'EE' },
+        events: [
+          event(1, 'APPLICATION_CREATED', 'EE38001085718'),
+          event(2, 'DRAFT_SAVED', 'EE38001085718', { step: 'CompanyData' }),
+          event(3, 'STEP_SAVED', 'EE38001085718', { step: 'CompanyData' }, [
+            { op: 'add', path: '/email', value: 'a@b.ee' },
+            { op: 'add', path: '/phone', value: '+3725555555' },
+          ]),
+          event(4, 'CO_SIGNED', 'EE47103220312'),
+          event(5, 'DECISION_RECORDED', 'bank', { decision: { type: 'APPROVED', accountNumber: 'EE382200221020145685' } }),
+        ],
+      }),
+    );
     renderSuccess();
     await findTitle();
-    await user.click(screen.getByRole('button', { name: /Download the application’s history \(JSON\)/ }));
-    await waitFor(() => expect(clicked).toEqual(['application-p-1-history.json']));
-    const [call] = callsTo(historyUrl);
-    expect((call?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${readSessionValue('accessToken')}`);
+    expect(screen.queryByRole('button', { name: /JSON/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show the history' }));
+    const list = await screen.findByRole('list', { name: 'History of the application' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => Array.from(item.children, (child) => child.textContent).join(' | '));
+    // The autosave is left out; the times are the bank's (Tallinn, UTC+2 in January).
+    expect(items).toEqual([
+      '2 January 2025 at 3:00 | Application started | by you',
+      '2 January 2025 at 5:00 | Company information saved, changes: 2 | by you',
+      '2 January 2025 at 6:00 | Contract signed by another board member | by the person with personal code 47103220312',
+      '2 January 2025 at 7:00 | The bank’s decision: Account opened | by the bank',
+    ]);
+    expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeTruthy();
+    expect(callsTo(historyUrl)).toHaveLength(1);
+
+    await i18n.changeLanguage('et');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[1]?.textContent).toContain('Ettevõtte andmed salvestatud, muudatusi: 2'));
   });
 
   it('a failed download says so in place', async () => {

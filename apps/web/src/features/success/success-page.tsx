@@ -9,8 +9,9 @@ import { PROCESS_ROUTE_ID, type ProcessRouteData } from '../../lib/process-route
 import { ApplicationLoadFailed } from '../../lib/application-load-failed';
 import { applicationQueryKey, useApplication } from '../../lib/application-query';
 import { Button, HeaderBlock, Icon, Spinner } from '../../ui';
-import { useContractDownload, useHistoryDownload, useSignedContractDownload } from '../../lib/download-contract';
+import { useContractDownload, useSignedContractDownload } from '../../lib/download-contract';
 import { useApplicationTimeline } from './api/application-timeline';
+import { ApplicationHistorySection } from './application-history';
 import { CoSigningSection } from './co-signing-section';
 import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
@@ -104,7 +105,6 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const timeline = useApplicationTimeline(application.processId);
   const { download, isLoading: isDownloading, hasFailed: isDownloadFailed } = useContractDownload(application.processId);
   const signedContract = useSignedContractDownload(application.processId);
-  const history = useHistoryDownload(application.processId);
   // No follow-up recorded: the bank's default, a manager in touch (docs/requirements.md section 9: a couple of
   // working days).
   const followUp = application.followUp ?? 'MANAGER_CONTACT';
@@ -206,15 +206,10 @@ function SuccessContent({ application }: { application: ApplicationView }) {
           {t('SUCCESS.HOME')}
         </Link>
       </div>
-      <p className={styles.muted}>
-        <Button variant="link" leadingIcon="download" isLoading={history.isLoading} onClick={() => void history.download()}>
-          {t('SUCCESS.DOWNLOAD_HISTORY')}
-        </Button>
-      </p>
+      <ApplicationHistorySection processId={application.processId} />
       <div role="alert" className={styles.downloadError}>
         {isDownloadFailed && <p>{t('SUCCESS.DOWNLOAD_FAILED')}</p>}
         {signedContract.hasFailed && <p>{t('SUCCESS.DOWNLOAD_SIGNED_FAILED')}</p>}
-        {history.hasFailed && <p>{t('SUCCESS.DOWNLOAD_HISTORY_FAILED')}</p>}
       </div>
     </div>
   );
