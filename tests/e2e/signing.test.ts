@@ -112,11 +112,11 @@ describe('signing and submission in Chromium', () => {
     await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), refuser.person.personalId);
     await page.getByRole('heading', { name: 'Signing cancelled' }).waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page);
-    // Try again shows a new code (this demo account refuses every time); Cancel goes back to the choice of method.
+    // Try again shows a new code (this demo account refuses every time); another method goes back to the choice.
     await page.getByRole('button', { name: 'Try again' }).click();
     await chooseSigningAccountByQrCode(page, smartIdBaseUrl(), refuser.person.personalId);
     await page.getByRole('heading', { name: 'Signing cancelled' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Choose another method' }).click();
 
     await signingMethods(page).getByRole('radio', { name: 'ID-card' }).check({ force: true });
     await page.getByRole('button', { name: 'Sign the contract' }).click();

@@ -11,10 +11,12 @@ export type StepActionsProps = {
   onContinue?: () => void;
   formId?: string;
   isContinuing?: boolean;
+  /** Continue has done its work (the overview's signing is open below): only Back is left. */
+  isContinueHidden?: boolean;
 };
 
 /** The Back and Continue buttons of a step screen. Back opens the previous step, or the company choice from the first. */
-export function StepActions({ onContinue, formId, isContinuing = false }: StepActionsProps) {
+export function StepActions({ onContinue, formId, isContinuing = false, isContinueHidden = false }: StepActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { stepScreen } = useApplicationLayout();
@@ -26,18 +28,20 @@ export function StepActions({ onContinue, formId, isContinuing = false }: StepAc
       <Button variant="secondary" leadingIcon="arrowLeft" onClick={() => void navigate(previous ?? paths.chooseCompany)}>
         {t('APPLICATION.ACTIONS.BACK')}
       </Button>
-      <Button
-        type={formId ? 'submit' : 'button'}
-        form={formId}
-        trailingIcon="chevronRight"
-        isLoading={isContinuing}
-        onClick={formId ? undefined : onContinue}
-        // Pressing the mouse would first blur the field being edited; an error shown on that blur moves the
-        // button before the mouse is released and the click is lost. Continue validates everything anyway.
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {t('APPLICATION.ACTIONS.CONTINUE')}
-      </Button>
+      {!isContinueHidden && (
+        <Button
+          type={formId ? 'submit' : 'button'}
+          form={formId}
+          trailingIcon="chevronRight"
+          isLoading={isContinuing}
+          onClick={formId ? undefined : onContinue}
+          // Pressing the mouse would first blur the field being edited; an error shown on that blur moves the
+          // button before the mouse is released and the click is lost. Continue validates everything anyway.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {t('APPLICATION.ACTIONS.CONTINUE')}
+        </Button>
+      )}
     </div>
   );
 }

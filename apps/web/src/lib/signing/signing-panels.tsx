@@ -2,7 +2,7 @@ import type { SigningMethod } from '@onboarding/domain';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TitleAndMessageKey, TranslationKey } from '../../i18n/keys';
-import { Button, IdCardInstallLink, RenewingQrCode, Spinner } from '../../ui';
+import { Button, Icon, IdCardInstallLink, RenewingQrCode, Spinner } from '../../ui';
 import { signingEndMessage, signingMessageTexts, type SigningEndReason, type SigningMessage } from './signing-messages';
 import type { DeviceLinkView, EndedState } from './use-signing';
 import styles from './signing.module.css';
@@ -30,6 +30,8 @@ export const waitingTexts = (
   if (deviceLink) return { titleKey: `${SIGNING}.DEVICE_LINK.APP_TITLE`, instructionKey: `${SIGNING}.DEVICE_LINK.APP_WAITING` };
   if (method === 'SMART_ID' && !verificationCode)
     return { titleKey: `${SIGNING}.WAITING.PIN2_TITLE`, instructionKey: `${SIGNING}.WAITING.INSTRUCTION_SMART_ID_LINKED` };
+  // "Check the verification code" only beside a code: until it arrives the request is on its way.
+  if (method === 'MOBILE_ID' && !verificationCode) return { titleKey: `${SIGNING}.WAITING.SENDING_TITLE`, instructionKey: INSTRUCTIONS.MOBILE_ID };
   return { titleKey: method === 'ID_CARD' ? `${SIGNING}.WAITING.PIN2_TITLE` : `${SIGNING}.WAITING.TITLE`, instructionKey: INSTRUCTIONS[method] };
 };
 
@@ -39,10 +41,12 @@ export type WaitingPanelProps = {
   isCancelling: boolean;
   headingRef: HeadingRef;
   onCancel: () => void;
+  /** Stop this signing and choose another method, in one action. */
+  onChangeMethod: () => void;
 };
 
-/** Waiting for PIN2: the verification code large enough to compare at a glance, what to do, and Cancel. */
-export function WaitingPanel({ method, verificationCode, isCancelling, headingRef, onCancel }: WaitingPanelProps) {
+/** Waiting for PIN2: the verification code large enough to compare at a glance, what to do, Cancel and another method. */
+export function WaitingPanel({ method, verificationCode, isCancelling, headingRef, onCancel, onChangeMethod }: WaitingPanelProps) {
   const { t } = useTranslation();
   const { titleKey, instructionKey } = waitingTexts(method, { verificationCode });
   return (
@@ -65,6 +69,9 @@ export function WaitingPanel({ method, verificationCode, isCancelling, headingRe
         <Button variant="outline" isLoading={isCancelling} onClick={onCancel}>
           {t(`${SIGNING}.WAITING.CANCEL`)}
         </Button>
+        <Button variant="link" disabled={isCancelling} onClick={onChangeMethod}>
+          {t(`${SIGNING}.WAITING.OTHER_METHOD`)}
+        </Button>
       </div>
     </div>
   );
@@ -77,13 +84,14 @@ export type DeviceLinkPanelProps = {
   /** A new code after the window passed, or a QR code instead of the app's link (another device). */
   onRestart: (flow: DeviceLinkView['flow']) => void;
   onCancel: () => void;
+  onChangeMethod: () => void;
 };
 
 /**
  * Smart-ID without a Smart-ID sign-in (decision 38): the account is chosen by a QR code on a computer or the
  * app's link on a phone; PIN2 follows in the same app. The app opens at once on a phone, and can be opened again.
  */
-export function DeviceLinkPanel({ deviceLink, headingRef, fetchLink, onRestart, onCancel }: DeviceLinkPanelProps) {
+export function DeviceLinkPanel({ deviceLink, headingRef, fetchLink, onRestart, onCancel, onChangeMethod }: DeviceLinkPanelProps) {
   const { t } = useTranslation();
   const { titleKey, instructionKey } = waitingTexts('SMART_ID', { deviceLink });
   const isApp = deviceLink.flow === 'Web2App';
@@ -120,6 +128,9 @@ export function DeviceLinkPanel({ deviceLink, headingRef, fetchLink, onRestart, 
         <Button variant="outline" onClick={onCancel}>
           {t(`${SIGNING}.WAITING.CANCEL`)}
         </Button>
+        <Button variant="link" onClick={onChangeMethod}>
+          {t(`${SIGNING}.WAITING.OTHER_METHOD`)}
+        </Button>
       </div>
     </div>
   );
@@ -150,12 +161,13 @@ export type EndedPanelProps = {
   headingRef: HeadingRef;
   onTryAgain: () => void;
   onStartAgain: () => void;
-  onCancel: () => void;
+  /** Back to the method choice (docs/requirements.md section 4's Cancel of an ended signing), named for what it does. */
+  onChangeMethod: () => void;
   onShowSubmitted: () => void;
 };
 
 /** docs/requirements.md section 4: terminated, unsuccessful or cancelled; the person may try again or cancel. */
-export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onStartAgain, onCancel, onShowSubmitted }: EndedPanelProps) {
+export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onStartAgain, onChangeMethod, onShowSubmitted }: EndedPanelProps) {
   const { t } = useTranslation();
   const { titleKey, detail, messageKey } = endedTexts(method, state, reason);
   const detailTexts = detail && signingMessageTexts(t, detail);
@@ -163,6 +175,7 @@ export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onSt
   return (
     <div className={styles.panel} data-state={state}>
       <h3 ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
+        {state !== 'CANCELLED' && <Icon name="error" size="html-text-size" className={styles.failureIcon} />}
         {t(titleKey)}
       </h3>
       {messageKey && <p>{t(messageKey)}</p>}
@@ -187,8 +200,8 @@ export function EndedPanel({ method, state, reason, headingRef, onTryAgain, onSt
             ) : (
               <Button onClick={onTryAgain}>{t(`${SIGNING}.ACTIONS.TRY_AGAIN`)}</Button>
             )}
-            <Button variant="secondary" onClick={onCancel}>
-              {t(`${SIGNING}.ACTIONS.CANCEL`)}
+            <Button variant="secondary" onClick={onChangeMethod}>
+              {t(`${SIGNING}.ACTIONS.OTHER_METHOD`)}
             </Button>
           </>
         )}

@@ -65,8 +65,9 @@ export function SigningView({ host, onActiveChange, choiceHeadingRef }: SigningV
     const previous = previousFocusKey.current;
     previousFocusKey.current = focusKey;
     if (focusKey === 'choosing') {
-      // Back from a state the person ended: to the top of the signing section. A failed start keeps focus on the form.
-      if (previous.startsWith('ended')) choiceHeadingRef.current?.focus();
+      // Back from a state the person ended or left for another method: to the top of the signing section. A failed
+      // start keeps focus on the form.
+      if (previous.startsWith('ended') || previous.startsWith('waiting')) choiceHeadingRef.current?.focus();
       return;
     }
     headingRef.current?.focus();
@@ -93,7 +94,8 @@ export function SigningView({ host, onActiveChange, choiceHeadingRef }: SigningV
           headingRef={headingRef}
           fetchLink={signing.fetchDeviceLink}
           onRestart={(flow) => signing.start({ method: 'SMART_ID', flow })}
-          onCancel={() => void signing.cancel()}
+          onCancel={signing.cancel}
+          onChangeMethod={signing.changeMethod}
         />
       )}
       {phase.name === 'waiting' && !phase.deviceLink && (
@@ -102,7 +104,8 @@ export function SigningView({ host, onActiveChange, choiceHeadingRef }: SigningV
           verificationCode={phase.verificationCode}
           isCancelling={phase.isCancelling === true}
           headingRef={headingRef}
-          onCancel={() => void signing.cancel()}
+          onCancel={signing.cancel}
+          onChangeMethod={signing.changeMethod}
         />
       )}
       {phase.name === 'ended' && (
@@ -113,7 +116,7 @@ export function SigningView({ host, onActiveChange, choiceHeadingRef }: SigningV
           headingRef={headingRef}
           onTryAgain={signing.tryAgain}
           onStartAgain={signing.startAgain}
-          onCancel={signing.close}
+          onChangeMethod={signing.changeMethod}
           onShowSubmitted={signing.showSubmitted}
         />
       )}

@@ -320,25 +320,29 @@ export function useSigning(host: SigningHost) {
   /**
    * Cancel while waiting for PIN2 (docs/requirements.md section 4). The phone
    * may have signed a moment before the server got the cancel, so the status
-   * after it decides what the person sees.
+   * after it decides what the person sees. `toChoice`: the person wants
+   * another method, so a cancelled signing goes straight back to the choice.
    */
-  const cancel = async () => {
+  const cancel = async ({ toChoice = false }: { toChoice?: boolean } = {}) => {
     if (phase.name !== 'waiting') return;
     const { request } = phase;
+    const cancelled: SigningPhase = toChoice ? { name: 'choosing' } : { name: 'ended', request, state: 'CANCELLED' };
     const current = run.current;
     run.current = null;
     current?.controller.abort();
     if (!current?.sessionId) {
-      setPhase({ name: 'ended', request, state: 'CANCELLED' });
+      setPhase(cancelled);
       return;
     }
     const { processId } = context.current.host;
     setPhase({ ...phase, isCancelling: true });
     await cancelSigning(processId, current.sessionId).catch(ignore);
     try {
-      settle(request, await getSigningStatus(processId, current.sessionId));
+      const status = await getSigningStatus(processId, current.sessionId);
+      if (toChoice && status.state !== 'SIGNED') setPhase(cancelled);
+      else settle(request, status);
     } catch {
-      setPhase({ name: 'ended', request, state: 'CANCELLED' });
+      setPhase(cancelled);
     }
   };
 
@@ -376,15 +380,18 @@ export function useSigning(host: SigningHost) {
     /** A signing session may be running: the overview's answers must not change meanwhile (the server would refuse the signature as contract_changed). */
     isActive: phase.name === 'starting' || phase.name === 'waiting' || phase.name === 'signed',
     start,
-    cancel,
+    cancel: () => void cancel(),
     tryAgain: () => {
       if (phase.name === 'ended') start(phase.request);
     },
     startAgain: () => {
       if (phase.name === 'ended') void startAgain(phase.request);
     },
-    /** Back to the method choice. */
-    close: () => setPhase({ name: 'choosing' }),
+    /** Back to the method choice: from a signing that ended, or one still waiting (it is cancelled first). */
+    changeMethod: () => {
+      if (phase.name === 'waiting') void cancel({ toChoice: true });
+      else setPhase({ name: 'choosing' });
+    },
     showSubmitted: () => context.current.host.onShowSubmitted(),
   };
 }

@@ -134,7 +134,11 @@ export function OverviewForm({ initialValues, valuesOf, summary }: OverviewFormP
                   <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>
                 )}
               </div>
-              <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />
+              <StepActions
+                formId={FORM_ID}
+                isContinuing={isSaving || isReviewing || form.formState.isSubmitting}
+                isContinueHidden={outcome?.review.isComplete === true && outcome.valuesKey === valuesKey}
+              />
             </fieldset>
           </div>
         </div>

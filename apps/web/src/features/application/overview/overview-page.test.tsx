@@ -148,10 +148,13 @@ describe('overview screen', () => {
     expect(parseWithIssues(applicationOverviewSchema, VALID_OVERVIEW)).toEqual({ success: true, data: VALID_OVERVIEW });
     expect(callsTo(REVIEW_GET)).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: 'What is still missing' })).toBeNull();
+    // Continue has done its work: the signing below is the one way on.
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
 
     // A change after Continue is not what was saved: signing waits for Continue again.
     await user.click(checkbox('Partners in Estonia'));
     expect(screen.queryByRole('heading', { name: 'Sign the contract' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
   it('Continue with an incomplete review lists each missing step with a link and how many fields need attention', async () => {

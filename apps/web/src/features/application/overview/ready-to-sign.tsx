@@ -21,7 +21,8 @@ export function ReadyToSign({ onSigningActiveChange }: { onSigningActiveChange: 
   const open = openRequestsOf(useDetailRequests(processId).data);
   if (open.length > 0) return <WaitingForDetails names={open.map((request) => `${request.firstName} ${request.lastName}`)} />;
   return (
-    <section aria-labelledby="overview-sign-title" className={styles.outcome} data-variant="ready">
+    // One focused panel, not a box around boxes: the signing view's own panel is the only frame.
+    <section aria-labelledby="overview-sign-title" className={styles.outcome} data-variant="sign">
       <h2 id="overview-sign-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         {t('APPLICATION.OVERVIEW.READY_TO_SIGN.TITLE')}
       </h2>

@@ -190,7 +190,7 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     expect(callsTo(cancelUrl())).toHaveLength(0);
   });
 
-  it('terminated: time ran out, with Try again and Cancel', async () => {
+  it('terminated: time ran out, styled as a failure, with Try again and another method', async () => {
     const user = userEvent.setup();
     serveSigning({ statuses: [waiting('1234'), ended('TERMINATED', 'timeout')] });
     renderView();
@@ -198,8 +198,9 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     const heading = await findStateHeading('Time ran out');
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(panel().getByText('You did not confirm the signing in time, so the contract was not signed. Please try again.')).toBeTruthy();
+    expect(heading.closest('[data-state]')?.getAttribute('data-state')).toBe('TERMINATED');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose another method' })).toBeTruthy();
     expect(liveRegion().textContent).toContain('Time ran out');
     expect(onActiveChange).toHaveBeenLastCalledWith(false);
   });
@@ -214,7 +215,7 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     ['SMART_ID', 'certificate_revoked', 'Certificate revoked', /has been revoked, so it cannot be used to sign/],
     ['MOBILE_ID', 'ocsp_unavailable', 'Certificate check unavailable', /try again in a moment/],
     ['SMART_ID', 'container_invalid', 'Technical error', /did not pass its final check/],
-  ])('unsuccessful (%s %s): the reason in words, with Try again and Cancel', async (method, failureCode, title, message) => {
+  ])('unsuccessful (%s %s): the reason in words, with Try again and another method', async (method, failureCode, title, message) => {
     const user = userEvent.setup();
     serveSigning({ statuses: [ended('UNSUCCESSFUL', failureCode)] });
     renderView();
@@ -228,7 +229,7 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     expect(panel().getByText(message)).toBeTruthy();
     expect(liveRegion().textContent).toContain(title);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose another method' })).toBeTruthy();
   });
 
   it('cancelled on the phone, then Try again signs', async () => {
@@ -248,7 +249,7 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     ]);
   });
 
-  it('Cancel while waiting cancels the session on the server, shows the cancelled state; its Cancel goes back to the method choice', async () => {
+  it('Cancel while waiting cancels the session on the server, shows the cancelled state; another method goes back to the choice', async () => {
     const user = userEvent.setup();
     const { callsTo, on, setStatuses } = serveSigning({ statuses: [waiting('1234')] });
     // As the server does: a cancelled session answers CANCELLED from then on.
@@ -268,8 +269,25 @@ describe('signing view: Smart-ID and Mobile-ID states', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsTo(statusUrl())).toHaveLength(pollsAfterCancel);
 
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Choose another method' }));
     expect(await screen.findByRole('group', { name: 'Signing method' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Sign the contract' })));
+  });
+
+  it('another method while waiting is one action: the session is cancelled and the choice opens', async () => {
+    const user = userEvent.setup();
+    const { callsTo, on, setStatuses } = serveSigning({ statuses: [waiting('1234')] });
+    on(cancelUrl(), () => {
+      setStatuses([ended('CANCELLED', 'user_cancelled')]);
+      return jsonResponse(null, 204);
+    });
+    renderView();
+    await user.click(await screenSignButton());
+    await findStateHeading('Check the verification code');
+    await user.click(screen.getByRole('button', { name: 'Sign with another method' }));
+    expect(await screen.findByRole('group', { name: 'Signing method' })).toBeTruthy();
+    expect(callsTo(cancelUrl())).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Signing cancelled' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Sign the contract' })));
   });
 
