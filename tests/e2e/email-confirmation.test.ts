@@ -42,7 +42,7 @@ describe('the e-mail confirmation on the personal information screen, in Chromiu
     await page.context().close();
   });
 
-  it('asks nothing more at the next sign-in when the confirmed address is kept', async () => {
+  it('asks nothing more at the next sign-in: the confirmed details are shown as facts, the consent with its date', async () => {
     const { page, server } = suite;
     await signInForTesting(page, server.baseUrl, '30303030314');
     await giveDetails(page, 'kord@example.ee');
@@ -52,7 +52,9 @@ describe('the e-mail confirmation on the personal information screen, in Chromiu
 
     const next = await newPage(suite.browser);
     await signInForTesting(next, server.baseUrl, '30303030314');
-    expect(await next.getByLabel('E-mail').inputValue()).toBe('kord@example.ee');
+    await next.getByText('kord@example.ee').waitFor();
+    expect(await next.getByLabel('E-mail').count()).toBe(0);
+    await next.getByText(/^On \d{1,2} \w+ \d{4} you confirmed that you are aware/).waitFor();
     await next.getByRole('button', { name: 'Continue' }).click();
     await next.getByRole('heading', { level: 1, name: 'Choose a company' }).waitFor();
     await next.context().close();

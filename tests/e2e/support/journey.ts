@@ -16,7 +16,12 @@ export async function signInWithSmartId(page: Page, baseUrl: string, personalId:
  */
 export async function givePersonalInformation(page: Page, email = 'esindaja@example.ee'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Personal information' }).waitFor();
-  await page.getByLabel('E-mail').fill(email);
+  // A person who confirmed their details before sees them as facts: the journey types them again, as a change.
+  const emailField = page.getByLabel('E-mail');
+  const change = page.getByRole('button', { name: 'Change my details' });
+  await emailField.or(change).waitFor();
+  if (await change.isVisible()) await change.click();
+  await emailField.fill(email);
   await page.getByLabel('Phone number').fill('+372 5123 4567');
   await page.getByRole('checkbox', { name: /I am aware that the bank queries official databases/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -26,6 +26,7 @@ export const consentedRepresentative = (): Representative => ({
   phone: '+372 5555 5555',
   language: 'en',
   hasConsentedToRegistryQueries: true,
+  consentedAt: '2025-01-02T10:00:00.000Z',
   isEmailConfirmed: true,
 });
 

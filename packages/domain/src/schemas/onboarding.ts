@@ -45,6 +45,8 @@ export const representativeSchema = z.object({
   phone: z.string().nullable(),
   language: z.enum(LOCALES).nullable(),
   hasConsentedToRegistryQueries: z.boolean(),
+  /** When the person last gave that consent (ISO 8601), or null: a returning person sees it as given, with its date. */
+  consentedAt: z.string().nullable(),
   /** Whether `email` is the address the person confirmed with a code sent to it: mail goes only to such an address. */
   isEmailConfirmed: z.boolean(),
 });

@@ -98,6 +98,8 @@ describe('personal information', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ email: 'jaak@example.ee', phone: '+372 5123 4567', language: 'en', hasConsentedToRegistryQueries: true });
+    // The consent's date: a returning person sees it as given, when.
+    expect(Number.isNaN(Date.parse(saved.json<{ consentedAt: string }>().consentedAt))).toBe(false);
     expect((await call(NOT_CONSENTED, 'GET', '/onboarding/representative/companies')).statusCode).toBe(200);
   });
 

@@ -21,6 +21,7 @@ export function createRepresentatives({ repository, now }: RepresentativesOption
       phone: row?.phone ?? null,
       language: (row?.language ?? null) as Representative['language'],
       hasConsentedToRegistryQueries: !!row?.consentedAt,
+      consentedAt: row?.consentedAt?.toISOString() ?? null,
       isEmailConfirmed: confirmedEmailOf(row) !== undefined,
     };
   }

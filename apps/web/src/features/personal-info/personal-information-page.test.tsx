@@ -18,6 +18,7 @@ const representative: Representative = {
   phone: null,
   language: null,
   hasConsentedToRegistryQueries: false,
+  consentedAt: null,
   isEmailConfirmed: false,
 };
 
@@ -195,6 +196,41 @@ describe('personal information screen', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
     expect(callsTo('POST /onboarding/representative/email-confirmation/code')).toHaveLength(0);
+  });
+
+  it('a returning person sees their confirmed details and the consent with its date: Continue goes on, nothing typed again', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve({
+      email: 'juri@firma.ee',
+      phone: '+372 5555 5555',
+      language: 'en',
+      hasConsentedToRegistryQueries: true,
+      consentedAt: '2026-11-20T10:00:00.000Z',
+      isEmailConfirmed: true,
+    });
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    expect(await screen.findByText('juri@firma.ee')).toBeTruthy();
+    expect(screen.getByText('+372 5555 5555')).toBeTruthy();
+    expect(screen.getByText(/^On 20 November 2026 you confirmed that you are aware that the bank queries official databases/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(callsTo('PUT /onboarding/representative/personal-information')).toHaveLength(0);
+  });
+
+  it('a returning person may change the saved details: the form opens filled in', async () => {
+    const user = userEvent.setup();
+    serve({
+      email: 'juri@firma.ee',
+      phone: '+372 5555 5555',
+      language: 'et',
+      hasConsentedToRegistryQueries: true,
+      consentedAt: '2026-11-20T10:00:00.000Z',
+      isEmailConfirmed: true,
+    });
+    renderRoutes(createRoutes(), '/personal-information');
+    await user.click(await screen.findByRole('button', { name: 'Change my details' }));
+    expect(((await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement).value).toBe('juri@firma.ee');
   });
 
   it('says when a new code may be asked for once the codes of the day are used, and lets the address be changed', async () => {

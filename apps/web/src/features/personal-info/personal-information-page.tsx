@@ -7,6 +7,7 @@ import { Button, Card, Spinner } from '../../ui';
 import { useRepresentative } from '../../lib/representative';
 import { EmailConfirmationForm, type CodeRequest } from './email-confirmation-form';
 import { PersonalInformationForm } from './personal-information-form';
+import { savedContactDetailsOf, SavedContactDetailsView } from './saved-contact-details';
 import styles from './personal-information-page.module.css';
 
 /**
@@ -20,6 +21,9 @@ export function PersonalInformationPage() {
   const navigate = useNavigate();
   // Set once the details are saved and a code was asked for: the screen then asks for the code.
   const [codeRequest, setCodeRequest] = useState<CodeRequest>();
+  // A returning person's confirmed details are shown as facts until they choose to change them.
+  const [isChanging, setIsChanging] = useState(false);
+  const saved = representative.data && !isChanging ? savedContactDetailsOf(representative.data) : null;
   const named = person ?? representative.data;
   const name = named ? `${named.givenName} ${named.surname}` : null;
 
@@ -42,6 +46,8 @@ export function PersonalInformationPage() {
       {representative.isSuccess &&
         (codeRequest ? (
           <EmailConfirmationForm request={codeRequest} onConfirmed={() => navigate(paths.chooseCompany)} onChangeEmail={() => setCodeRequest(undefined)} />
+        ) : saved ? (
+          <SavedContactDetailsView details={saved} onChange={() => setIsChanging(true)} />
         ) : (
           <PersonalInformationForm representative={representative.data} onConfirmationNeeded={setCodeRequest} />
         ))}

@@ -61,6 +61,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
         surname: 'JÕEORG',
         language: 'en',
         hasConsentedToRegistryQueries: true,
+        consentedAt: '2025-01-02T10:00:00.000Z',
         isEmailConfirmed: true,
         ...representative,
       }),

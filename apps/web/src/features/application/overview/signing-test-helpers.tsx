@@ -60,6 +60,7 @@ export function serveSigning({
       phone,
       language: 'et',
       hasConsentedToRegistryQueries: true,
+      consentedAt: '2025-01-02T10:00:00.000Z',
       isEmailConfirmed: true,
     }),
   );
