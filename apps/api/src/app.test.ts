@@ -106,6 +106,8 @@ describe('the web app at /start/', () => {
       isMagicSignInEnabled: true,
       isIdentitySimulated: true,
       onlineBankUrl: 'https://www.pank.ee/ettevote',
+      authApiUrl: '',
+      onboardingApiUrl: '',
     });
   });
 
@@ -147,6 +149,44 @@ describe('the web app at /start/', () => {
     const response = await app.inject({ method: 'GET', url: '/start/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('APIs served at hosts of their own (docs/requirements.md section 7)', () => {
+    let apart: FastifyInstance;
+    beforeAll(async () => {
+      apart = await buildTestApp({
+        PUBLIC_URL: 'https://pank.example',
+        AUTH_API_URL: 'https://login.pank.example',
+        ONBOARDING_API_URL: 'https://api.pank.example/',
+      });
+    });
+    afterAll(async () => {
+      await apart.close();
+    });
+
+    it('names the hosts in the page settings, lets the page connect to them, and lets the page call them across origins', async () => {
+      const page = await apart.inject({ method: 'GET', url: '/start/' });
+      const content = /<meta name="page-settings" content="([^"]*)"/.exec(page.body)?.[1] ?? '';
+      expect(JSON.parse(content.replaceAll('&quot;', '"'))).toMatchObject({
+        authApiUrl: 'https://login.pank.example',
+        onboardingApiUrl: 'https://api.pank.example',
+      });
+      expect(page.headers['content-security-policy']).toContain("connect-src 'self' https://login.pank.example https://api.pank.example");
+      const preflight = await apart.inject({
+        method: 'OPTIONS',
+        url: '/onboarding/representative',
+        headers: { origin: 'https://pank.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://pank.example');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+      const foreign = await apart.inject({ method: 'GET', url: '/onboarding/reference/countries', headers: { origin: 'https://evil.example' } });
+      expect(foreign.headers['access-control-allow-origin']).not.toBe('https://evil.example');
+    });
+
+    it('refuses an API host with a path: the page puts the paths after it', async () => {
+      await expect(buildTestApp({ ONBOARDING_API_URL: 'https://api.pank.example/onboarding' })).rejects.toThrow(/ONBOARDING_API_URL/);
+    });
   });
 
   describe('precompressed assets', () => {

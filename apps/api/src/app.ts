@@ -31,6 +31,7 @@ import { registerErrorHandlers, toAppError } from './plugins/error-handler.js';
 import { loggableError, requestLogFields } from './plugins/log-privacy.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import cors from '@fastify/cors';
 import { validatorCompiler } from './plugins/validation.js';
 
 export type AppDependencies = {
@@ -100,6 +101,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   // External plugins first, then the app's own, then routes (fastify/demo's order).
   await registerSecurityHeaders(app, config);
+  // APIs served at hosts of their own (AUTH_API_URL, ONBOARDING_API_URL): the page's origin may call them, with its
+  // bearer token. Same-origin, the default, needs none of this.
+  if (config.AUTH_API_URL || config.ONBOARDING_API_URL) {
+    await app.register(cors, { origin: new URL(config.PUBLIC_URL).origin, credentials: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  }
   await app.register(swagger, {
     openapi: {
       info: {

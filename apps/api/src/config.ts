@@ -68,6 +68,12 @@ function isWebhookSecret(value: string): boolean {
 }
 
 // The identity services' addresses of live mode: the trust in their answers starts with TLS.
+/** An API host's address: its origin only, as the page prefixes every path with it. */
+const apiOrigin = httpUrl.refine((value) => {
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash;
+}, 'must be an origin such as https://api.pank.ee, without a path').transform((value) => new URL(value).origin);
+
 const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL', 'REGISTER_URL'] as const;
 
 // Settings that live identity services cannot do without
@@ -104,6 +110,13 @@ export const configSchema = z
     // Parsed, so the scheme is compared as a URL's: HTTPS:// and Https:// are https, and the switches below see it.
     // Unset: http://localhost on PORT (see loadConfig).
     PUBLIC_URL: httpUrl.optional().transform((value) => (value === undefined ? undefined : new URL(value).href.replace(/\/$/, ''))),
+    /**
+     * Where the web app calls the authentication API (/oauth2/v2) and the onboarding API (/onboarding), when a bank
+     * serves them on hosts of their own (docs/requirements.md section 7). Unset: the page's own origin. Their
+     * answers then allow the page's origin (CORS) and the page's CSP allows them.
+     */
+    AUTH_API_URL: apiOrigin.optional(),
+    ONBOARDING_API_URL: apiOrigin.optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

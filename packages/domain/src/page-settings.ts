@@ -18,6 +18,12 @@ export type PageSettings = {
   isIdentitySimulated: boolean;
   /** Where a representative of a company that already has an account logs in. */
   onlineBankUrl: string;
+  /**
+   * The origins of the authentication API (/oauth2/v2) and the onboarding API (/onboarding) when a bank serves them
+   * apart (docs/requirements.md section 7); empty: the page's own origin.
+   */
+  authApiUrl: string;
+  onboardingApiUrl: string;
 };
 
 /** A screen the web build's server renderer drew: the contents of the page's root element and its title. */

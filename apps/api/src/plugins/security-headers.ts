@@ -11,6 +11,10 @@ import type { Config } from '../config.js';
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const isHttps = config.PUBLIC_URL.startsWith('https://');
+  // The page calls the APIs at their own hosts when the bank serves them apart, and the eid host for the ID-card.
+  const apiHosts = [config.AUTH_API_URL, config.ONBOARDING_API_URL, config.EID_PUBLIC_URL && new URL(config.EID_PUBLIC_URL).origin].filter(
+    (origin): origin is string => Boolean(origin),
+  );
   const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +24,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...new Set(apiHosts)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,6 +1,7 @@
-import { authEndpoints, authenticationEventEndpoints } from '@onboarding/domain';
+import { authEndpoints, authenticationEventEndpoints, onboardingEndpoints } from '@onboarding/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fake-token';
+import { setPageSettings } from '../test/page-settings';
 import { apiRequest } from './api-client';
 import { ApiError, NetworkError, parseErrorResponse } from './api-errors';
 import { onSessionEnded } from './session-events';
@@ -160,5 +161,21 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'UNAUTHORIZED' }, 401));
     await expect(apiRequest(authEndpoints.refresh, { body: { refreshToken: 'r' } })).rejects.toMatchObject({ status: 401 });
     expect(readSessionValue('accessToken')).toBe('a');
+  });
+});
+
+describe('the APIs at their configured hosts (docs/requirements.md section 7)', () => {
+  afterEach(() => setPageSettings());
+
+  it('calls each API at the host the page settings name, and at the page’s own origin by default', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({}, 500)));
+    await apiRequest(authEndpoints.magic, { body: { idCode: '38001085718' }, retries: 0 }).catch(() => undefined);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/oauth2/v2/authorize/magic');
+
+    setPageSettings({ authApiUrl: 'https://login.pank.example', onboardingApiUrl: 'https://api.pank.example' });
+    await apiRequest(authEndpoints.magic, { body: { idCode: '38001085718' }, retries: 0 }).catch(() => undefined);
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('https://login.pank.example/oauth2/v2/authorize/magic');
+    await apiRequest(onboardingEndpoints.representative, { retries: 0 }).catch(() => undefined);
+    expect(String(fetchMock.mock.calls[2]?.[0])).toBe('https://api.pank.example/onboarding/representative');
   });
 });

@@ -1,6 +1,7 @@
 import { endpointPath, type Endpoint } from '@onboarding/domain';
 import type { z } from 'zod';
 import { ApiError, NetworkError, parseErrorResponse } from './api-errors';
+import { apiOriginFor } from './page-settings';
 import { withRetry } from './retry';
 import { emitSessionEnded } from './session-events';
 import { clearSessionTokens, readSessionValue } from './session-storage';
@@ -12,7 +13,7 @@ export type RequestOptions<E extends Endpoint> = {
   params?: Record<string, string>;
   /** The query string's parameters, as the endpoint's query schema names them. */
   query?: Record<string, string>;
-  /** Another origin, e.g. the eid host; the same origin by default. */
+  /** Another origin, e.g. the eid host; by default the API's configured host (apiOriginFor), else the page's origin. */
   baseUrl?: string;
   signal?: AbortSignal;
   /**
@@ -62,7 +63,7 @@ async function send<E extends Endpoint>(endpoint: E, url: string, body: string |
 export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E>): Promise<ResponseOf<E>> {
   const path = endpointPath(endpoint.path, options.params);
   const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-  const url = `${(options.baseUrl ?? '').replace(/\/$/, '')}${path}${query}`;
+  const url = `${(options.baseUrl ?? apiOriginFor(path)).replace(/\/$/, '')}${path}${query}`;
   const payload = endpoint.body ? JSON.stringify(endpoint.body.parse(options.body)) : undefined;
 
   const attempt = async (): Promise<ResponseOf<E>> => {

@@ -1,6 +1,7 @@
 import { endpointPath, signingEndpoints } from '@onboarding/domain';
 import { useState } from 'react';
 import { NetworkError, parseErrorResponse } from './api-errors';
+import { apiOriginFor } from './page-settings';
 import { emitSessionEnded } from './session-events';
 import { clearSessionTokens, readSessionValue } from './session-storage';
 
@@ -15,7 +16,7 @@ async function fetchFile(path: string, accept: string, fallbackName: string): Pr
   const accessToken = readSessionValue('accessToken');
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(`${apiOriginFor(path)}${path}`, {
       headers: { Accept: accept, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
       credentials: 'include',
     });

@@ -9,6 +9,8 @@ const fallback: PageSettings = {
   isMagicSignInEnabled: false,
   isIdentitySimulated: false,
   onlineBankUrl: '',
+  authApiUrl: '',
+  onboardingApiUrl: '',
 };
 
 let cached: PageSettings | undefined;
@@ -36,4 +38,15 @@ export function providePageSettings(settings: PageSettings): void {
 export function readOnlineBankUrl(): string | null {
   const { onlineBankUrl } = readPageSettings();
   return typeof onlineBankUrl === 'string' && /^https?:\/\//.test(onlineBankUrl) ? onlineBankUrl : null;
+}
+
+/**
+ * The origin a path of our APIs is called at: the authentication API's and the onboarding API's hosts when the page
+ * names them (a bank may serve them apart, docs/requirements.md section 7), else the page's own origin ('').
+ */
+export function apiOriginFor(path: string): string {
+  const { authApiUrl, onboardingApiUrl } = readPageSettings();
+  if (path.startsWith('/oauth2/')) return authApiUrl;
+  if (path.startsWith('/onboarding/')) return onboardingApiUrl;
+  return '';
 }

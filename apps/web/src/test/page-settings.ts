@@ -10,6 +10,8 @@ export const TEST_PAGE_SETTINGS: PageSettings = {
   isMagicSignInEnabled: false,
   isIdentitySimulated: false,
   onlineBankUrl: 'https://bank.example/business',
+  authApiUrl: '',
+  onboardingApiUrl: '',
 };
 
 /**

@@ -47,6 +47,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     isMagicSignInEnabled: config.isMagicSignInEnabled,
     isIdentitySimulated: config.IDENTITY_MODE === 'simulated',
     onlineBankUrl: config.ONLINE_BANK_URL,
+    authApiUrl: config.AUTH_API_URL ?? '',
+    onboardingApiUrl: config.ONBOARDING_API_URL ?? '',
   };
   const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), settings);
 

@@ -78,7 +78,9 @@ export function cancelAuthentication(method: PollingMethod, authenticationSessio
 
 /**
  * The eid host asks the browser for the ID-card's certificate during the TLS
- * handshake; a retry would ask the user again, so there is none.
+ * handshake; a retry would ask the user again (the certificate choice and
+ * PIN1), and a call that reached the server before the network failed has
+ * already spent the sign-in, so there is none: the person tries again.
  */
 export async function authorizeIdCard(eidUrl: string, pkce: Pkce): Promise<{ code: string }> {
   return apiRequest(authEndpoints.idCard, { baseUrl: eidUrl, body: commonFields(pkce), retries: 0 });
