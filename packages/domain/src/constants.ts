@@ -115,7 +115,7 @@ export const MAX_NUMBER_OF_EMPLOYEES = 1_000_000;
 /**
  * A custom income or payment has at most this many digits before the decimal point: 999 999 999 € a month is
  * beyond any company that opens its account online, and more digits are "Invalid amount" (docs/requirements.md
- * section 5: "max integer digits").
+ * section 5: "maximum integer digits").
  */
 export const MAX_AMOUNT_INTEGER_DIGITS = 9;
 /**

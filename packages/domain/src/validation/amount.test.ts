@@ -13,7 +13,7 @@ describe('money and percents', () => {
     [10.5, 'invalidAmount'],
     [Number.NaN, 'invalidAmount'],
     [999_999_999, null],
-    // "Invalid amount (… max integer digits)", docs/requirements.md section 5.
+    // "Invalid amount" for more integer digits than allowed, docs/requirements.md section 5.
     [1_000_000_000, 'invalidAmount'],
   ])('euros %s gives %s', (value, code) => {
     expect(validateEuros(value)?.code ?? null).toBe(code);
