@@ -11,8 +11,6 @@ export type AddressParts = {
 };
 
 export type AddressNames = {
-  /** A county's name in the reader's language, from its Estonian name; the Estonian name is kept otherwise. */
-  county?: (estonianName: string) => string;
   /** The country's name; without it the country is not written. */
   country?: (code: string) => string;
 };
@@ -23,6 +21,8 @@ const present = (part: string | undefined): part is string => part !== undefined
  * An address on one line, as the Estonian address system (ADS) writes it: street and house, settlement or city
  * district, municipality, county, postal code, and the country when asked for. A municipality named after its
  * settlement (Tartu, Tartu linn) is written once. One formatter for the overview, the contract and the mails.
+ * Place names stay the official Estonian ones in every language, the county's too: an address is a name to find
+ * a place by, and a Russian or English county beside an Estonian municipality was neither one language nor the other.
  */
 export function formatAddress(address: AddressParts, names: AddressNames = {}): string {
   const { city, district } = address;
@@ -31,7 +31,7 @@ export function formatAddress(address: AddressParts, names: AddressNames = {}): 
     address.street,
     city,
     isDistrictRepeated ? undefined : district,
-    present(address.county) ? (names.county?.(address.county) ?? address.county) : undefined,
+    address.county,
     address.postalCode,
     names.country?.(address.countryCode),
   ]

@@ -1,5 +1,4 @@
 import { formatAddress, type Discrepancy, type DiscrepancyFact, type FactParty, type Locale, type RepresentationBasis } from '@onboarding/domain';
-import { countyNameIn } from '../reference/index.js';
 
 /** How the submitted mail and the contract (signing's render-contract.ts) name a declaration that differs from the register (docs/glossary.md terms). */
 type DiscrepancyTexts = {
@@ -104,8 +103,8 @@ export function discrepancyLines(
       case 'LEGAL_ADDRESS':
         return {
           fact,
-          register: formatAddress(discrepancy.register, { county: countyNameIn(language) }),
-          declared: formatAddress(discrepancy.declared, { county: countyNameIn(language) }),
+          register: formatAddress(discrepancy.register),
+          declared: formatAddress(discrepancy.declared),
         };
       case 'MAIN_FIELD_OF_ACTIVITY':
         return { fact, register: discrepancy.register, declared: discrepancy.declared };

@@ -1,4 +1,4 @@
-import type { Locale, LocalizedName } from '@onboarding/domain';
+import type { LocalizedName } from '@onboarding/domain';
 
 export type CountyName = { code: string; name: LocalizedName };
 
@@ -23,9 +23,3 @@ export const COUNTIES: readonly CountyName[] = [
   { code: 'EE-84', name: { et: 'Viljandi maakond', en: 'Viljandi County', ru: 'Вильяндиский уезд' } },
   { code: 'EE-87', name: { et: 'Võru maakond', en: 'Võru County', ru: 'Выруский уезд' } },
 ];
-
-/** A county's name in `language`, from its Estonian name (as addresses keep it); a name not on the list stays as it is. */
-export const countyNameIn =
-  (language: Locale) =>
-  (estonianName: string): string =>
-    COUNTIES.find((county) => county.name.et === estonianName)?.name[language] ?? estonianName;

@@ -1,5 +1,4 @@
 import { formatAddress, isLocale, type ApplicationFacts, type CompanyData, type Discrepancy, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
-import { countyNameIn } from '../reference/index.js';
 import type { ApplicationRow } from '../onboarding/index.js';
 import type { ContractFacts } from './render-contract.js';
 
@@ -32,7 +31,7 @@ export function contractFactsOf(
     company: {
       businessName: facts.businessName.value,
       registryCode: facts.registryCode.value,
-      legalAddress: formatAddress(legalAddress, { county: countyNameIn(options.language) }),
+      legalAddress: formatAddress(legalAddress),
       email: company.businessEmail,
       phone: company.businessPhone,
     },

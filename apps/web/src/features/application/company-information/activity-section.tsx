@@ -49,7 +49,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
             label={t('APPLICATION.COMPANY_INFORMATION.FIELDS.MAIN_ACTIVITY')}
             hint={
               card && mainCode === card.mainFieldOfActivityCode
-                ? `${t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')}. ${t('APPLICATION.COMPANY_INFORMATION.FROM_REGISTER')}`
+                ? t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT_FROM_REGISTER')
                 : t('APPLICATION.COMPANY_INFORMATION.FIELDS.ACTIVITY_HINT')
             }
             options={withCurrent(activityOptions, field.value, card && field.value === card.mainFieldOfActivityCode ? card.mainFieldOfActivityName : undefined)}

@@ -215,7 +215,7 @@ describe('company information: starting values', () => {
     expect(fieldLabels.filter((text) => /Registry code|EMTAK|Business name/.test(text ?? ''))).toEqual([]);
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe('62011 Computer programming');
-    expect(descriptionOf(main)).toContain('From the Business Register');
+    expect(descriptionOf(main)).toContain('The code is from the Business Register. To change it, search by EMTAK code or by name');
     const legal = group('Legal address');
     expect(within(legal).getByText('From the Business Register')).toBeTruthy();
     expect((within(legal).getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe('Harju maakond');
@@ -235,7 +235,7 @@ describe('company information: starting values', () => {
     await screen.findByRole('combobox', { name: 'County' });
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe(shown);
-    expect(descriptionOf(main)).toContain('From the Business Register');
+    expect(descriptionOf(main)).toContain('The code is from the Business Register. To change it, search by EMTAK code or by name');
   });
 
   it('a company the register does not know: takes the application’s company, without notes', async () => {

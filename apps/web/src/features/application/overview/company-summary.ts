@@ -7,7 +7,7 @@ import type { SummaryRow, SummaryRows } from './summary-row';
 const FIELDS = 'APPLICATION.COMPANY_INFORMATION';
 
 /** An address on one line, in the UI language's county and country names (the domain's one formatter). */
-export const addressLine = (address: Address, names: ReferenceNames): string => formatAddress(address, names);
+export const addressLine = (address: Address, names: ReferenceNames): string => formatAddress(address, { country: names.country });
 
 /** The company data step in the words of its own screen; codes become names from the reference data. */
 export function companyRows(data: unknown, t: TFunction, names: ReferenceNames, locale: Locale): SummaryRows {

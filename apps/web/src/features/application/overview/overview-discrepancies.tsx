@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STEP_SCREENS } from '../application-steps';
 import styles from './overview.module.css';
-import { useReferenceNames, type ReferenceNames } from './reference-names';
 
 const KEY = 'APPLICATION.OVERVIEW.DISCREPANCIES';
 
@@ -16,7 +15,7 @@ function formatParties(parties: readonly FactParty[], t: TFunction, language: st
 }
 
 /** One discrepancy in plain words: what the register says, what was declared, and what follows. */
-function sentence(discrepancy: Discrepancy, t: TFunction, language: string, names: ReferenceNames): string {
+function sentence(discrepancy: Discrepancy, t: TFunction, language: string): string {
   switch (discrepancy.fact) {
     case 'REPRESENTATION_BASIS': {
       const register = t(`${KEY}.BASIS.${discrepancy.register ?? 'NONE'}`);
@@ -28,8 +27,8 @@ function sentence(discrepancy: Discrepancy, t: TFunction, language: string, name
       return t(discrepancy.register ? `${KEY}.LISTED_COMPANY_YES` : `${KEY}.LISTED_COMPANY_NO`);
     case 'LEGAL_ADDRESS':
       return t(`${KEY}.LEGAL_ADDRESS`, {
-        register: formatAddress(discrepancy.register, { county: names.county }),
-        declared: formatAddress(discrepancy.declared, { county: names.county }),
+        register: formatAddress(discrepancy.register),
+        declared: formatAddress(discrepancy.declared),
       });
     case 'MAIN_FIELD_OF_ACTIVITY':
       return t(`${KEY}.MAIN_FIELD_OF_ACTIVITY`, { register: discrepancy.register, declared: discrepancy.declared });
@@ -48,7 +47,6 @@ function sentence(discrepancy: Discrepancy, t: TFunction, language: string, name
  */
 export function OverviewDiscrepancies({ discrepancies }: { discrepancies: readonly Discrepancy[] | undefined }) {
   const { t, i18n } = useTranslation();
-  const names = useReferenceNames();
   const titleId = useId();
   if (!discrepancies || discrepancies.length === 0) return null;
   return (
@@ -63,7 +61,7 @@ export function OverviewDiscrepancies({ discrepancies }: { discrepancies: readon
           return (
             <li key={discrepancy.fact} className={styles.discrepancy}>
               <p className={styles.discrepancyFact}>{t(`${KEY}.FACTS.${discrepancy.fact}`)}</p>
-              <p>{sentence(discrepancy, t, i18n.language, names)}</p>
+              <p>{sentence(discrepancy, t, i18n.language)}</p>
               {screen && (
                 <p>
                   <Link to={screen.path}>{t(`${KEY}.CORRECT`, { step: t(screen.titleKey) })}</Link>
