@@ -1,12 +1,11 @@
 import type { ApplicationSubject } from '@onboarding/domain/test-support';
-import { JWT_BEARER_ASSERTION_TYPE, recordedDecisionSchema, type Decision } from '@onboarding/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signClientAssertion } from '../../apps/api/src/modules/integration/assertion-signer.js';
 import { integrationClients, type TestClient } from '../../apps/api/src/test/integration-clients.js';
 import { startSmtpServer } from '../../apps/api/src/test/smtp-server.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
 import { callApi, fillStepsThroughApi } from './support/api.js';
+import { bankToken, decide } from './support/bank.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
 import { signInForTesting, tabTo } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
@@ -22,32 +21,6 @@ const subject: ApplicationSubject = {
   company: { businessName: 'Otsuste Proov OÜ', registryCode: '' },
   person: { personalId: '38001085718', firstName: 'Jaak-Kristjan', lastName: 'Jõeorg', birthDate: '1980-01-08' },
 };
-
-/** The bank's system over HTTP, as it would call from its own network: a token by private_key_jwt, then the API. */
-async function bankToken(baseUrl: string): Promise<string> {
-  const tokenUrl = `${baseUrl}/oauth2/v2/token`;
-  const assertion = await signClientAssertion({ clientId: bank.clientId, tokenUrl, privateKey: bank.privateKey });
-  const response = await fetch(tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: JWT_BEARER_ASSERTION_TYPE, client_assertion: assertion }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function decide(baseUrl: string, token: string, processId: string, decision: Decision): Promise<void> {
-  const read = await fetch(`${baseUrl}/integration/v1/applications/${processId}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(read.status).toBe(200);
-  const { version } = (await read.json()) as { version: number };
-  const response = await fetch(`${baseUrl}/integration/v1/applications/${processId}/decisions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({ applicationVersion: version, decision }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  recordedDecisionSchema.parse(await response.json());
-}
 
 const mailWithSubject = (text: string) => expect.poll(() => smtp.received.find((mail) => mail.subject.includes(text)), { timeout: 20_000 }).toBeDefined();
 
@@ -80,7 +53,7 @@ describe('after the signature, in Chromium', () => {
     await page.goto(`${server.baseUrl}/start/success?lang=et`);
     await page.getByRole('heading', { level: 1, name: 'Taotlus on esitatud' }).waitFor();
 
-    const token = await bankToken(server.baseUrl);
+    const token = await bankToken(server.baseUrl, bank);
     await decide(server.baseUrl, token, processId, { type: 'IDENTIFICATION_BOOKED', officeId: 'tallinn-1', at: '2030-03-04T11:30:00+02:00' });
     // The page also polls every 30 seconds (its component tests show it); here the applicant comes back to it.
     await page.reload();

@@ -50,7 +50,11 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
-/** Free text a manager writes for the applicant: one to 2,000 characters, shown as plain text. */
+/**
+ * What a manager writes for the applicant: one to 2,000 characters of docs/requirements.md section 5's rich text
+ * (links and bold), kept as written and shown only through the rich-text sanitiser (rich-text.ts); its line breaks
+ * are kept.
+ */
 const managerText = () => z.string().trim().min(1).max(2000);
 
 export const decisionSchema = z.discriminatedUnion('type', [
@@ -115,6 +119,16 @@ export const recordDecisionRequestSchema = z.object({
   decision: decisionSchema,
 });
 export type RecordDecisionRequest = z.infer<typeof recordDecisionRequestSchema>;
+
+/** The overview, with the signing after it, is part of every round the bank reopens. */
+const ALWAYS_REOPENED: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
+
+/**
+ * Whether a step may be filled in: any step, unless the bank reopened only some (then those and the overview); the
+ * others stay as signed. The API refuses to save them, and the screens neither offer them nor call them unstarted.
+ */
+export const isStepReopened = (reopenedSteps: readonly string[] | null | undefined, step: string): boolean =>
+  !reopenedSteps || reopenedSteps.includes(step) || ALWAYS_REOPENED.includes(step);
 
 /** Statuses of a submitted application's final answer. */
 export const DECIDED_STATUSES = ['APPROVED', 'DECLINED'] as const;

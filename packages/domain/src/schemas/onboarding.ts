@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, LOCALES, TEXT_MAX_LENGTH } from '../constants.js';
 import { BLOCKING_OUTCOMES } from '../application-states.js';
 import { STEPS } from '../steps.js';
+import { REOPENABLE_STEPS } from './decisions.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { checkRegistryCode, REPRESENTATION_BASES } from './company-data.js';
 import { validateExactLength, validateOnlyNumbers } from '../validation/length.js';
@@ -60,20 +61,43 @@ export type Representative = z.infer<typeof representativeSchema>;
 export const COMPANY_ENTRIES = ['NEW', 'PENDING_APPLICATION', 'EXISTING_ACCOUNT', 'BLOCKED'] as const;
 export type CompanyEntry = (typeof COMPANY_ENTRIES)[number];
 
+/**
+ * Where the person's own application for a company stands, as the company list says it (docs/requirements.md
+ * section 4): being filled in, reopened by the bank's request for more information, signed and waiting for the board
+ * members who sign too (decision 39), submitted, or the bank's final answer.
+ */
+export const COMPANY_APPLICATION_STATUSES = ['IN_PROGRESS', 'MORE_INFORMATION_NEEDED', 'AWAITING_SIGNATURES', 'SUBMITTED', 'APPROVED', 'DECLINED'] as const;
+export type CompanyApplicationStatus = (typeof COMPANY_APPLICATION_STATUSES)[number];
+
+/**
+ * The list's status of an application: its own status, except that one the bank reopened for more information is
+ * named so, though it is being filled in again; null for one the list does not show (superseded, cancelled, sent to
+ * the bank's office).
+ */
+export function companyApplicationStatusOf(application: { status: string; reopenedSteps?: readonly string[] | null }): CompanyApplicationStatus | null {
+  if (application.status === 'IN_PROGRESS' && application.reopenedSteps?.length) return 'MORE_INFORMATION_NEEDED';
+  return (COMPANY_APPLICATION_STATUSES as readonly string[]).includes(application.status) ? (application.status as CompanyApplicationStatus) : null;
+}
+
 export const representativeCompanySchema = z.object({
   businessName: z.string(),
   registryCode: z.string(),
   registryCountryCode: z.string(),
   entry: z.enum(COMPANY_ENTRIES),
   /**
-   * The application to continue, for PENDING_APPLICATION; for BLOCKED ALREADY_SUBMITTED, the representative's own
-   * submitted application whose signed contract can be downloaded.
+   * The person's own application for the company: the one to continue for PENDING_APPLICATION; for BLOCKED
+   * ALREADY_SUBMITTED and EXISTING_ACCOUNT, the submitted one, whose status page the list links to. Another
+   * representative's application is never named.
    */
   processId: z.string().optional(),
+  /** Where the application `processId` names stands now, with the bank's latest decision in it. */
+  applicationStatus: z.enum(COMPANY_APPLICATION_STATUSES).optional(),
+  /** For MORE_INFORMATION_NEEDED: the steps the bank asked to fill in again, in step order. */
+  reopenedSteps: z.array(z.enum(REOPENABLE_STEPS)).optional(),
+  /** For a submitted application: whether it has a signed contract to download. */
+  hasSignedContract: z.boolean().optional(),
   /** Why the company cannot be chosen, for BLOCKED. */
   outcome: z.enum(BLOCKING_OUTCOMES).optional(),
-  /** For PENDING_APPLICATION: signed by the person, waiting for the board members who sign too (decision 39). */
-  isAwaitingSignatures: z.boolean().optional(),
 });
 export type RepresentativeCompany = z.infer<typeof representativeCompanySchema>;
 

@@ -1,9 +1,11 @@
-import type {
-  CreateApplicationRequest,
-  CreateApplicationResponse,
-  RegisterCompanyDetails,
-  RepresentativeCompanies,
-  RepresentativeCompany,
+import {
+  companyApplicationStatusOf,
+  REOPENABLE_STEPS,
+  type CreateApplicationRequest,
+  type CreateApplicationResponse,
+  type RegisterCompanyDetails,
+  type RepresentativeCompanies,
+  type RepresentativeCompany,
 } from '@onboarding/domain';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
@@ -41,6 +43,23 @@ export type ChooseCompanyOptions = {
 export function createChooseCompany(options: ChooseCompanyOptions) {
   const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, evidence, now } = options;
   const existing = (rows: readonly ApplicationRow[], user: User) => existingApplications(rows, (row) => isOwnedBy(row, user));
+
+  /**
+   * The person's own application as the company list names it: the way to it, where it stands, the steps the bank
+   * reopened, and for a submitted one whether a signed contract can be downloaded.
+   */
+  async function ownStatusOf(
+    row: ApplicationRow,
+  ): Promise<Pick<RepresentativeCompany, 'processId' | 'applicationStatus' | 'reopenedSteps' | 'hasSignedContract'>> {
+    const applicationStatus = companyApplicationStatusOf(row) ?? undefined;
+    const isSubmitted = applicationStatus === 'SUBMITTED' || applicationStatus === 'APPROVED' || applicationStatus === 'DECLINED';
+    return {
+      processId: row.processId,
+      ...(applicationStatus ? { applicationStatus } : {}),
+      ...(applicationStatus === 'MORE_INFORMATION_NEEDED' ? { reopenedSteps: REOPENABLE_STEPS.filter((step) => row.reopenedSteps?.includes(step)) } : {}),
+      ...(isSubmitted ? { hasSignedContract: await repository.hasSignedContract(row.processId) } : {}),
+    };
+  }
 
   async function personOutcome(user: User) {
     const person = await register.person(user.personalId, user.personalIdCountryCode);
@@ -108,28 +127,32 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
       return lookupScopeOf({ represented, applications }, register);
     },
 
-    /** The companies the register names the person a representative of, each with what choosing it leads to. */
+    /**
+     * The companies the register names the person a representative of, each with what choosing it leads to and, for
+     * the person's own application, where it stands now: the bank's latest decision included, so the list never says
+     * less than the status page it links to.
+     */
     async companies(user: User): Promise<RepresentativeCompanies> {
       await requireConsent(user);
       const companies = await register.companiesOf({ personalId: user.personalId, countryCode: user.personalIdCountryCode });
       const entries = await Promise.all(
         companies.map(async (company): Promise<RepresentativeCompany> => {
           const base = { businessName: company.businessName, registryCode: company.registryCode, registryCountryCode: company.registryCountryCode };
-          if (await bankRecords.isCustomer(company.registryCountryCode, company.registryCode)) return { ...base, entry: 'EXISTING_ACCOUNT' };
+          const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
+          // An approved application opened the company's account, whoever applied: the online bank is the way on,
+          // also while the bank's list of customers does not have the company yet.
+          const approved = rows.find((row) => row.status === 'APPROVED');
+          if (approved || (await bankRecords.isCustomer(company.registryCountryCode, company.registryCode))) {
+            const ownApproved = rows.find((row) => row.status === 'APPROVED' && isOwnedBy(row, user));
+            return { ...base, entry: 'EXISTING_ACCOUNT', ...(ownApproved ? await ownStatusOf(ownApproved) : {}) };
+          }
           // The person's list already says each company's status: its card (three register queries and more for its
           // owners) is read only for the company chosen.
-          const rows = await repository.applicationsForCompany(company.registryCountryCode, company.registryCode);
           const decision = companyDecision({ isRepresentedByPerson: true, status: company.status }, existing(rows, user));
-          if (decision.kind === 'RESUME') {
-            const isAwaitingSignatures = rows.some((row) => row.processId === decision.processId && row.status === 'AWAITING_SIGNATURES');
-            return { ...base, entry: 'PENDING_APPLICATION', processId: decision.processId, ...(isAwaitingSignatures ? { isAwaitingSignatures } : {}) };
-          }
-          if (decision.kind === 'OUTCOME') {
-            // The representative's own submitted application, once signed: its contract, which the mail promises after signing in.
-            const ownSigned =
-              decision.outcome === 'ALREADY_SUBMITTED' && decision.processId !== undefined && (await repository.hasSignedContract(decision.processId));
-            return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...(ownSigned ? { processId: decision.processId } : {}) };
-          }
+          const named = 'processId' in decision ? rows.find((row) => row.processId === decision.processId) : undefined;
+          const own = named ? await ownStatusOf(named) : {};
+          if (decision.kind === 'RESUME') return { ...base, entry: 'PENDING_APPLICATION', ...own };
+          if (decision.kind === 'OUTCOME') return { ...base, entry: 'BLOCKED', outcome: decision.outcome, ...own };
           return { ...base, entry: 'NEW' };
         }),
       );

@@ -144,9 +144,15 @@ describe('companies the representative may choose', () => {
     });
     const other = (await call(SUBMITTED_PERSON, 'GET', '/onboarding/representative/companies')).json();
     const byCode = Object.fromEntries(other.companies.map((company: { registryCode: string }) => [company.registryCode, company]));
-    expect(byCode[REGISTRY_CODES.submittedApplication]).toMatchObject({ entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' });
-    // Submitted without a signed contract (the fixture's): nothing to download, so no application named.
-    expect(byCode[REGISTRY_CODES.submittedApplication].processId).toBeUndefined();
+    // The person's own, submitted without a contract signed here (the fixture's): named, with its status, for its
+    // status page; nothing to download.
+    expect(byCode[REGISTRY_CODES.submittedApplication]).toMatchObject({
+      entry: 'BLOCKED',
+      outcome: 'ALREADY_SUBMITTED',
+      processId: expect.any(String),
+      applicationStatus: 'SUBMITTED',
+      hasSignedContract: false,
+    });
     expect(byCode[REGISTRY_CODES.otherRepresentative].processId).toBeUndefined();
     expect(byCode[REGISTRY_CODES.otherRepresentative]).toMatchObject({ entry: 'BLOCKED', outcome: 'STARTED_WITH_OTHER_REPRESENTATIVE' });
   });

@@ -83,7 +83,7 @@ describe('co-signatures of a jointly represented company', () => {
     expect(companies.companies.find((company) => company.registryCode === JOINT_BOARD_MEMBER.company.registryCode)).toMatchObject({
       entry: 'PENDING_APPLICATION',
       processId: application.processId,
-      isAwaitingSignatures: true,
+      applicationStatus: 'AWAITING_SIGNATURES',
     });
     expect((await applicationFor(call, JOINT_BOARD_MEMBER.company.registryCode)).processId).toBe(application.processId);
     const boardMember = await signInAsRepresentative(app, KATRIN);

@@ -118,6 +118,57 @@ describe('application layout', () => {
     expect(second.router.state.location.pathname).toBe('/application/incomes');
   });
 
+  it('on a step the bank reopened: its request in the manager’s words, through the sanitiser, and each step’s true state', async () => {
+    const message =
+      'Lisa palun <b>müügitulu</b> prognoos.\nVaata <a href="https://pank.ee/abi">juhendit</a>.<img src=x onerror="alert(1)"><a href="javascript:alert(1)">!</a>';
+    const { callsTo } = stubFetch({
+      'GET /onboarding/applications/p-1': () =>
+        jsonResponse(applicationView({ currentStep: 'CompanyData', status: 'IN_PROGRESS', reopenedSteps: ['CompanyData', 'RelatedPersons'] })),
+      'GET /onboarding/applications/p-1/timeline': () =>
+        jsonResponse({
+          processId: 'p-1',
+          applicationNumber: 100042,
+          paymentReference: '1000423',
+          status: 'IN_PROGRESS',
+          reopenedSteps: ['CompanyData', 'RelatedPersons'],
+          entries: [
+            { kind: 'SUBMITTED', at: '2026-11-02T08:00:00.000Z', method: 'ID_CARD', isResubmission: false },
+            {
+              kind: 'DECISION',
+              at: '2026-11-03T08:00:00.000Z',
+              decision: { type: 'MORE_INFORMATION_NEEDED', steps: ['CompanyData', 'RelatedPersons'], message },
+            },
+          ],
+        }),
+    });
+    renderRoutes(routes(), '/application/company-information');
+    const notice = await screen.findByRole('region', { name: 'The bank asks for more information' });
+    const quote = notice.querySelector('blockquote')!;
+    expect(quote.textContent).toBe('Lisa palun müügitulu prognoos.\nVaata juhendit.!');
+    expect(quote.querySelector('b')?.textContent).toBe('müügitulu');
+    expect(within(quote).getByRole('link', { name: 'juhendit' }).getAttribute('href')).toBe('https://pank.ee/abi');
+    expect(quote.querySelector('img')).toBeNull();
+    expect(quote.querySelectorAll('a[href]')).toHaveLength(1);
+    expect(within(notice).getByText('Message from your relationship manager')).toBeTruthy();
+
+    // The steps the bank left as signed are done, not unstarted, and not offered; the reopened ones wait to be updated.
+    const items = within(screen.getByRole('navigation', { name: 'Application steps' })).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('data-state'))).toEqual(['kept', 'furthest', 'kept', 'reopened', 'upcoming']);
+    expect(items[0]?.textContent).toContain('(completed, no changes needed)');
+    expect(items[2]?.textContent).toContain('(completed, no changes needed)');
+    expect(items[3]?.textContent).toContain('(to be updated)');
+    expect(items.flatMap((item) => within(item).queryAllByRole('link'))).toEqual([]);
+    expect(callsTo('GET /onboarding/applications/p-1/timeline')).toHaveLength(1);
+  });
+
+  it('an application nobody reopened reads no request', async () => {
+    const { callsTo } = serve(applicationView({ currentStep: 'Incomes' }));
+    renderRoutes(routes(), '/application/incomes');
+    await screen.findByRole('heading', { level: 1, name: 'Incomes and expenses' });
+    expect(screen.queryByRole('region', { name: 'The bank asks for more information' })).toBeNull();
+    expect(callsTo('GET /onboarding/applications/p-1/timeline')).toHaveLength(0);
+  });
+
   it('going back to an earlier step, Continue opens the step after it, not the furthest one reached', async () => {
     const user = userEvent.setup();
     const { on } = serve(applicationView({ currentStep: 'RelatedPersons', version: 3 }));

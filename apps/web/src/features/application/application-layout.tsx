@@ -6,9 +6,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ApplicationLoadFailed } from '../../lib/application-load-failed';
 import { applicationQueryKey, useApplication } from '../../lib/application-query';
+import { useMoreInformationRequest } from '../../lib/application-timeline';
 import { Spinner } from '../../ui';
 import { ApplicationLayoutContext, type ApplicationLayoutValue, type DraftControl, type SaveState } from './application-context';
-import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScreenIndexOfStep } from './application-steps';
+import { STEP_SCREENS, redirectFor, stepOfScreen, stepScreenIndexOfPath, stepScreenIndexOfStep, stepStatesOf } from './application-steps';
+import { MoreInformationNotice } from './more-information-notice';
 import { SaveAndContinueLater } from './save-and-continue-later';
 import { SaveStateIndicator } from './save-state-indicator';
 import { Stepper } from './stepper';
@@ -74,6 +76,9 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
   // redirectFor has made sure the address is one of the five screens.
   const stepScreen = STEP_SCREENS[viewedIndex] ?? STEP_SCREENS[0]!;
   const key = useMemo(() => applicationQueryKey(processId), [processId]);
+  // On a step the bank reopened, its request in the manager's words: the reason the applicant is here again.
+  const isReopenedStep = !!application.reopenedSteps?.includes(stepScreen.step);
+  const moreInformation = useMoreInformationRequest(processId, isReopenedStep);
   // The reopened steps are saved again once the application is back at the overview: the notice has done its work.
   const isAtOverview = STEP_SCREENS[currentIndex]?.screen === SCREENS.overview;
   const [wasAtOverview, setWasAtOverview] = useState(isAtOverview);
@@ -134,11 +139,12 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
             <SaveAndContinueLater onLogout={onLogout} />
           </div>
         </div>
-        <Stepper screens={STEP_SCREENS} currentIndex={currentIndex} viewedIndex={viewedIndex} />
+        <Stepper screens={STEP_SCREENS} states={stepStatesOf(application)} viewedIndex={viewedIndex} />
         <div role="status" className={styles.staleRegion}>
           {isStale && <p className={styles.staleNotice}>{t('APPLICATION.STALE_VERSION')}</p>}
         </div>
         {registerChanges && <RegisterChangedNotice changes={registerChanges} />}
+        {moreInformation && <MoreInformationNotice request={moreInformation} />}
         <div className={styles.content}>
           <Outlet />
         </div>

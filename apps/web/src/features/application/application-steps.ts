@@ -1,4 +1,4 @@
-import { SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
+import { isStepReopened, SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
 import type { TranslationKey } from '../../i18n/keys';
 import { errorPaths, paths, screenPath } from '../../lib/paths';
 
@@ -64,8 +64,27 @@ export function redirectFor(application: Pick<ApplicationView, 'currentStep' | '
   if (viewedIndex === -1 || viewedIndex > currentIndex) return current.path;
   // The bank reopened some steps only: the others stay as signed, so their forms (which would autosave) are not offered.
   const viewed = STEP_SCREENS[viewedIndex];
-  if (application.reopenedSteps && viewed && viewed.screen !== SCREENS.overview && !application.reopenedSteps.includes(viewed.step)) return current.path;
+  if (viewed && !isStepReopened(application.reopenedSteps, viewed.step)) return current.path;
   return null;
+}
+
+/**
+ * Each step's state in the stepper: `completed` before the step the application is at (it may be opened again),
+ * `furthest` at it, `upcoming` after it. While the bank's request for more information is answered, a step it did not
+ * reopen is `kept`: done, as signed, and not to be opened; one it reopened that the applicant has not reached yet is
+ * `reopened`, to be filled in again, not unstarted.
+ */
+export type StepState = 'completed' | 'furthest' | 'upcoming' | 'kept' | 'reopened';
+
+export function stepStatesOf(application: Pick<ApplicationView, 'currentStep' | 'reopenedSteps'>): StepState[] {
+  const currentIndex = stepScreenIndexOfStep(application.currentStep);
+  const reopenedSteps = application.reopenedSteps ?? null;
+  return STEP_SCREENS.map((screen, index) => {
+    if (!isStepReopened(reopenedSteps, screen.step)) return 'kept';
+    if (index < currentIndex) return 'completed';
+    if (index === currentIndex) return 'furthest';
+    return reopenedSteps?.includes(screen.step) ? 'reopened' : 'upcoming';
+  });
 }
 
 /** The overview screen fills AdditionalData or ApplicationOverview, whichever the server is at. */

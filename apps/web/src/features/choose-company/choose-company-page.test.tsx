@@ -25,7 +25,7 @@ const companies: RepresentativeCompanies = {
       registryCountryCode: 'EE',
       entry: 'PENDING_APPLICATION',
       processId: 'p-awaiting',
-      isAwaitingSignatures: true,
+      applicationStatus: 'AWAITING_SIGNATURES',
     },
     { businessName: 'Vana Klient OÜ', registryCode: '33333333', registryCountryCode: 'EE', entry: 'EXISTING_ACCOUNT' },
     { businessName: 'Suletud MTÜ', registryCode: '44444444', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'MUST_VISIT_BRANCH' },
@@ -201,6 +201,8 @@ describe('choose-company screen', () => {
             entry: 'BLOCKED',
             outcome: 'ALREADY_SUBMITTED',
             processId: 'p-sent',
+            applicationStatus: 'SUBMITTED',
+            hasSignedContract: true,
           },
           { businessName: 'Teise Esitatud OÜ', registryCode: '66666666', registryCountryCode: 'EE', entry: 'BLOCKED', outcome: 'ALREADY_SUBMITTED' },
         ],
@@ -240,7 +242,7 @@ describe('choose-company screen', () => {
     expect((call?.init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
   });
 
-  it('a submitted application of ones own: its status page is one link away', async () => {
+  it('a submitted application of ones own: its status page is one link away, with no contract signed here too', async () => {
     const user = userEvent.setup();
     const { on } = serve();
     on('GET /onboarding/representative/companies', () =>
@@ -253,6 +255,8 @@ describe('choose-company screen', () => {
             entry: 'BLOCKED',
             outcome: 'ALREADY_SUBMITTED',
             processId: 'p-sent',
+            applicationStatus: 'SUBMITTED',
+            hasSignedContract: false,
           },
         ],
         pendingManualApplication: null,
@@ -265,10 +269,113 @@ describe('choose-company screen', () => {
       jsonResponse({ processId: 'p-sent', applicationNumber: 100042, paymentReference: '1000423', status: 'SUBMITTED', reopenedSteps: null, entries: [] }),
     );
     const { router } = renderScreen();
+    expect(await screen.findByText('Submitted')).toBeTruthy();
+    // Submitted, not blocked: nothing red, and no contract to download where none was signed here.
+    expect(screen.queryByText('Cannot be chosen')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download the signed contract/ })).toBeNull();
     await user.click(await screen.findByRole('link', { name: 'See where the application of Esitatud OÜ stands' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Application submitted' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/success');
     expect(readSessionValue('processId')).toBe('p-sent');
+  });
+
+  it.each([
+    [
+      'en',
+      {
+        moreInformation: ['More information needed', 'Registry code 22222222. The bank asks you to add information. Steps: Incomes, Related persons.'],
+        request: 'Read the bank’s request about Lisainfo OÜ',
+        approved: [
+          'Account opened',
+          'Registry code 33333333. The bank approved your application and opened an account for the company. Manage it in the online bank.',
+        ],
+        approvedStatus: 'See where the application of Heaks Kiidetud OÜ stands',
+        declined: ['Declined', 'Registry code 44444444. The bank declined the application.'],
+      },
+    ],
+    [
+      'ru',
+      {
+        moreInformation: ['Запрошена информация', 'Регистрационный код 22222222. Банк просит вас дополнить заявление. Шаги: Доходы, Связанные лица.'],
+        request: 'Прочитать запрос банка по компании Lisainfo OÜ',
+        approved: ['Счёт открыт', 'Регистрационный код 33333333. Банк одобрил ваше заявление и открыл компании счёт. Управляйте им в интернет-банке.'],
+        approvedStatus: 'Посмотреть статус заявления компании Heaks Kiidetud OÜ',
+        declined: ['Отклонено', 'Регистрационный код 44444444. Банк отклонил заявление.'],
+      },
+    ],
+  ] as const)('in %s: each own application with its current status and its status page, red only for what blocks', async (language, texts) => {
+    const user = userEvent.setup();
+    const { on } = serve();
+    const company = (businessName: string, registryCode: string) => ({ businessName, registryCode, registryCountryCode: 'EE' });
+    on('GET /onboarding/representative/companies', () =>
+      jsonResponse({
+        companies: [
+          {
+            ...company('Lisainfo OÜ', '22222222'),
+            entry: 'PENDING_APPLICATION',
+            processId: 'p-more',
+            applicationStatus: 'MORE_INFORMATION_NEEDED',
+            reopenedSteps: ['Incomes', 'RelatedPersons'],
+          },
+          {
+            ...company('Heaks Kiidetud OÜ', '33333333'),
+            entry: 'EXISTING_ACCOUNT',
+            processId: 'p-approved',
+            applicationStatus: 'APPROVED',
+            hasSignedContract: true,
+          },
+          {
+            ...company('Tagasi Lükatud OÜ', '44444444'),
+            entry: 'BLOCKED',
+            outcome: 'ALREADY_SUBMITTED',
+            processId: 'p-declined',
+            applicationStatus: 'DECLINED',
+            hasSignedContract: true,
+          },
+        ],
+        pendingManualApplication: null,
+      } satisfies RepresentativeCompanies),
+    );
+    on('GET /onboarding/applications/p-more', () =>
+      jsonResponse(applicationView({ processId: 'p-more', currentStep: 'Incomes', status: 'IN_PROGRESS', reopenedSteps: ['Incomes', 'RelatedPersons'] })),
+    );
+    on('GET /onboarding/applications/p-more/timeline', () =>
+      jsonResponse({
+        processId: 'p-more',
+        applicationNumber: 100042,
+        paymentReference: '1000423',
+        status: 'IN_PROGRESS',
+        reopenedSteps: ['Incomes', 'RelatedPersons'],
+        entries: [],
+      }),
+    );
+    await i18n.changeLanguage(language);
+    try {
+      const { router } = renderScreen();
+      const optionOf = async (name: string) => (await screen.findByRole('radio', { name })).closest('li')!;
+
+      // The bank's request: the one to continue, named as the request with its steps, and neither red nor blocked.
+      const more = await optionOf('Lisainfo OÜ');
+      expect((within(more).getByRole('radio') as HTMLInputElement).disabled).toBe(false);
+      expect(within(more).getByText(texts.moreInformation[0]).className).not.toMatch(/error/);
+      expect(within(more).getByText(texts.moreInformation[1])).toBeTruthy();
+
+      const approved = await optionOf('Heaks Kiidetud OÜ');
+      expect(within(approved).getByText(texts.approved[0]).className).not.toMatch(/error/);
+      expect(within(approved).getByText(texts.approved[1])).toBeTruthy();
+      expect(within(approved).getByRole('link', { name: texts.approvedStatus })).toBeTruthy();
+
+      // The bank's final no blocks the company: that one is red.
+      const declined = await optionOf('Tagasi Lükatud OÜ');
+      expect(within(declined).getByText(texts.declined[0]).className).toMatch(/error/);
+      expect(within(declined).getByText(texts.declined[1])).toBeTruthy();
+
+      await user.click(within(more).getByRole('link', { name: texts.request }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+      expect(readSessionValue('processId')).toBe('p-more');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('a pending application: continues it at its server-given step without creating one', async () => {

@@ -6,6 +6,7 @@ import {
   type CreateApplicationRequest,
   type FieldIssue,
   type ManualCompany,
+  type ReopenableStep,
   type RepresentativeCompany,
 } from '@onboarding/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import type { TranslationKey } from '../../i18n/keys';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { outcomePaths, paths, screenPath } from '../../lib/paths';
 import { ApiError } from '../../lib/api-errors';
@@ -277,47 +279,101 @@ type RegisterCompanyOptionProps = {
   onSelect: (value: string) => void;
 };
 
-/** A company from the business register, with its entry (docs/requirements.md sections 2 and 4). */
+/** The stepper's names of the steps a bank may reopen: the applicant meets them by these names on the way in. */
+const STEP_LABEL_KEYS = {
+  AccountOpeningReason: 'APPLICATION.STEPPER.OPENING_REASONS',
+  CompanyData: 'APPLICATION.STEPPER.COMPANY_INFORMATION',
+  Incomes: 'APPLICATION.STEPPER.INCOMES',
+  RelatedPersons: 'APPLICATION.STEPPER.RELATED_PERSONS',
+  ApplicationOverview: 'APPLICATION.STEPPER.OVERVIEW',
+} as const satisfies Record<ReopenableStep, TranslationKey>;
+
+/**
+ * A company from the business register, with its entry (docs/requirements.md sections 2 and 4) and, for the person's
+ * own application, where it stands now and the way to its status page. Red is kept for what blocks the company.
+ */
 function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect }: RegisterCompanyOptionProps) {
   const { t } = useTranslation();
   const onlineBankUrl = readOnlineBankUrl();
   const code = t('CHOOSE_COMPANY.REGISTRY_CODE', { code: company.registryCode });
   const common = { id, name, value: companyValue(company), label: company.businessName, isChecked, errorId, onSelect };
+  const { processId, applicationStatus } = company;
+  const statusLink = processId ? <StatusPageLink processId={processId} businessName={company.businessName} /> : undefined;
 
   switch (company.entry) {
     case 'NEW':
       return <CompanyOption {...common} description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.NEW.DESCRIPTION')}`} />;
     case 'PENDING_APPLICATION': {
+      if (applicationStatus === 'MORE_INFORMATION_NEEDED' && processId) {
+        // Continuing it opens its status page, where the request is read first and the way into the reopened step is.
+        const steps = (company.reopenedSteps ?? []).map((step) => t(STEP_LABEL_KEYS[step])).join(', ');
+        return (
+          <CompanyOption
+            {...common}
+            badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.MORE_INFORMATION_NEEDED.BADGE')}</Badge>}
+            description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.MORE_INFORMATION_NEEDED.DESCRIPTION', { steps })}`}
+            action={<StatusPageLink processId={processId} businessName={company.businessName} isRequest />}
+          />
+        );
+      }
       // Signed and waiting for the board: continuing it opens its status page, where the invitations are.
-      const texts = company.isAwaitingSignatures ? 'CHOOSE_COMPANY.ENTRY.AWAITING_SIGNATURES' : 'CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION';
-      return <CompanyOption {...common} badge={<Badge>{t(`${texts}.BADGE`)}</Badge>} description={`${code}. ${t(`${texts}.DESCRIPTION`)}`} />;
+      const isAwaitingSignatures = applicationStatus === 'AWAITING_SIGNATURES';
+      const texts = isAwaitingSignatures ? 'CHOOSE_COMPANY.ENTRY.AWAITING_SIGNATURES' : 'CHOOSE_COMPANY.ENTRY.PENDING_APPLICATION';
+      return (
+        <CompanyOption
+          {...common}
+          badge={<Badge>{t(`${texts}.BADGE`)}</Badge>}
+          description={`${code}. ${t(`${texts}.DESCRIPTION`)}`}
+          action={isAwaitingSignatures ? statusLink : undefined}
+        />
+      );
     }
-    case 'EXISTING_ACCOUNT':
+    case 'EXISTING_ACCOUNT': {
+      const isOwnApproval = applicationStatus === 'APPROVED';
       return (
         <CompanyOption
           {...common}
           isDisabled
           badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.BADGE')}</Badge>}
-          description={`${code}. ${t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.DESCRIPTION')}`}
+          description={`${code}. ${t(isOwnApproval ? 'CHOOSE_COMPANY.ENTRY.APPROVED.DESCRIPTION' : 'CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.DESCRIPTION')}`}
           action={
-            onlineBankUrl ? (
-              <a href={onlineBankUrl} className={styles.bankLink}>
-                {t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.LINK')}
-              </a>
+            onlineBankUrl || (isOwnApproval && statusLink) ? (
+              <>
+                {onlineBankUrl && (
+                  <a href={onlineBankUrl} className={styles.bankLink}>
+                    {t('CHOOSE_COMPANY.ENTRY.EXISTING_ACCOUNT.LINK')}
+                  </a>
+                )}
+                {isOwnApproval && statusLink}
+              </>
             ) : undefined
           }
         />
       );
+    }
     case 'BLOCKED':
-      // The representative's own submitted application: its signed contract, which the mail says is here after signing in.
-      if (company.outcome === 'ALREADY_SUBMITTED' && company.processId) {
+      // The representative's own submitted application: where it stands, its status page, and its signed contract,
+      // which the mail says is here after signing in.
+      if (company.outcome === 'ALREADY_SUBMITTED' && processId) {
+        const isDeclined = applicationStatus === 'DECLINED';
         return (
           <CompanyOption
             {...common}
             isDisabled
-            badge={<Badge>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.BADGE')}</Badge>}
-            description={`${code}. ${t('CHOOSE_COMPANY.BLOCKED_REASON.ALREADY_SUBMITTED')}`}
-            action={<SignedContractDownload processId={company.processId} businessName={company.businessName} />}
+            badge={
+              isDeclined ? (
+                <Badge variant="error">{t('CHOOSE_COMPANY.ENTRY.DECLINED.BADGE')}</Badge>
+              ) : (
+                <Badge>{t('CHOOSE_COMPANY.ENTRY.SUBMITTED.BADGE')}</Badge>
+              )
+            }
+            description={`${code}. ${t(isDeclined ? 'CHOOSE_COMPANY.ENTRY.DECLINED.DESCRIPTION' : 'CHOOSE_COMPANY.BLOCKED_REASON.ALREADY_SUBMITTED')}`}
+            action={
+              <>
+                {statusLink}
+                {company.hasSignedContract && <SignedContractDownload processId={processId} businessName={company.businessName} />}
+              </>
+            }
           />
         );
       }
@@ -332,21 +388,31 @@ function RegisterCompanyOption({ id, name, company, isChecked, errorId, onSelect
   }
 }
 
-/** A submitted application's status page, and its signed contract downloaded with the bearer token as there. */
+/** The status page of the person's own application: its timeline of the bank's decisions, and what to do next. */
+function StatusPageLink({ processId, businessName, isRequest = false }: { processId: string; businessName: string; isRequest?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.success}
+      className={styles.bankLink}
+      onClick={() => writeSessionValues({ processId })}
+      aria-label={
+        isRequest
+          ? t('CHOOSE_COMPANY.ENTRY.MORE_INFORMATION_NEEDED.REQUEST_LABEL', { businessName })
+          : t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS_LABEL', { businessName })
+      }
+    >
+      {isRequest ? t('CHOOSE_COMPANY.ENTRY.MORE_INFORMATION_NEEDED.REQUEST') : t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS')}
+    </Link>
+  );
+}
+
+/** A submitted application's signed contract, downloaded with the bearer token as on the status page. */
 function SignedContractDownload({ processId, businessName }: { processId: string; businessName: string }) {
   const { t } = useTranslation();
   const { download, isLoading, hasFailed } = useContractDownload(processId);
   return (
     <>
-      {/* Where the bank's decisions are, with what to do next: the status page of this application. */}
-      <Link
-        to={paths.success}
-        className={styles.bankLink}
-        onClick={() => writeSessionValues({ processId })}
-        aria-label={t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS_LABEL', { businessName })}
-      >
-        {t('CHOOSE_COMPANY.ENTRY.SUBMITTED.STATUS')}
-      </Link>
       <Button
         variant="link"
         leadingIcon="download"

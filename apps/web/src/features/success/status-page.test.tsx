@@ -199,25 +199,22 @@ describe('the status page', () => {
   });
 
   describe('reopened for more information', () => {
+    // Rich text (docs/requirements.md section 5): bold and a link stay; an image with a handler and a script link do not.
+    const MANAGER_MESSAGE =
+      'Lisa <b>müügitulu</b>.\nJa <a href="https://pank.ee/abi" target="_blank">osanike andmed</a>.<img src=x onerror="alert(1)"><a href="javascript:alert(1)">!</a>';
     const reopened = () =>
       serve(
         applicationView({ currentStep: 'Incomes', status: 'IN_PROGRESS', submittedAt: SUBMITTED_AT, reopenedSteps: ['Incomes', 'RelatedPersons'] }),
-        timelineOf(
-          [
-            submission,
-            decided({ type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes', 'RelatedPersons'], message: 'Lisa <b>müügitulu</b>.\nJa osanike andmed.' }),
-          ],
-          {
-            status: 'IN_PROGRESS',
-            reopenedSteps: ['Incomes', 'RelatedPersons'],
-          },
-        ),
+        timelineOf([submission, decided({ type: 'MORE_INFORMATION_NEEDED', steps: ['Incomes', 'RelatedPersons'], message: MANAGER_MESSAGE })], {
+          status: 'IN_PROGRESS',
+          reopenedSteps: ['Incomes', 'RelatedPersons'],
+        }),
       );
 
     it.each([
       ['en', 'More information needed', 'Add the missing information', ['Incomes and expenses', 'Related persons']],
       ['et', 'Vajame lisainfot', 'Lisa puuduv info', ['Tulud ja kulud', 'Seotud isikud']],
-    ] as const)('in %s: stays on the status page with the steps, the message as plain text and the way in', async (language, title, action, steps) => {
+    ] as const)('in %s: stays on the status page with the steps, the message through the sanitiser and the way in', async (language, title, action, steps) => {
       reopened();
       await i18n.changeLanguage(language);
       const { router } = renderStatus();
@@ -229,8 +226,12 @@ describe('the status page', () => {
           .map((item) => item.textContent),
       ).toEqual(steps);
       const message = entry.querySelector('blockquote')!;
-      expect(message.textContent).toBe('Lisa <b>müügitulu</b>.\nJa osanike andmed.');
-      expect(message.querySelector('b')).toBeNull();
+      expect(message.textContent).toBe('Lisa müügitulu.\nJa osanike andmed.!');
+      expect(message.querySelector('b')?.textContent).toBe('müügitulu');
+      const help = within(message).getByRole('link', { name: 'osanike andmed' });
+      expect([help.getAttribute('href'), help.getAttribute('rel')]).toEqual(['https://pank.ee/abi', 'noopener noreferrer']);
+      expect(message.querySelector('img')).toBeNull();
+      expect(message.querySelectorAll('a[href]')).toHaveLength(1);
       const link = within(entry).getByRole('link', { name: action });
       expect(link.getAttribute('href')).toBe('/application/incomes');
       expect(router.state.location.pathname).toBe('/success');

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBankOffices } from '../../lib/bank-offices';
 import { readOnlineBankUrl } from '../../lib/page-settings';
+import { ManagerMessage } from '../../lib/manager-message';
 import { SupportContacts } from '../../lib/support-contacts';
 import { Icon, type IconName } from '../../ui';
 import { formatBankDate, formatBankTime, formatCalendarDate, formatEuroCents, formatIban, localeOf } from '../../lib/formats';
@@ -200,11 +201,7 @@ function DecisionBody({ decision, context, isOpenRequest }: { decision: Decision
               <li key={step}>{t(STEP_TITLE_KEYS[step])}</li>
             ))}
           </ul>
-          <figure className={styles.message}>
-            <figcaption className={styles.messageLabel}>{t('SUCCESS.TIMELINE.MORE_INFORMATION_NEEDED.MESSAGE_LABEL')}</figcaption>
-            {/* The manager's words as plain text: React escapes them, and line breaks are kept by CSS. */}
-            <blockquote className={styles.messageText}>{decision.message}</blockquote>
-          </figure>
+          <ManagerMessage message={decision.message} />
           {isOpenRequest && context.reopenedStepPath && (
             <div className={styles.action}>
               <Link to={context.reopenedStepPath} className={styles.primaryAction}>

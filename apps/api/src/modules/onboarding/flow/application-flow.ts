@@ -37,12 +37,8 @@ export function nextStep(current: Step, saved: Step, reopenedSteps: readonly str
   return stepIndex(next) > currentIndex ? next : current;
 }
 
-/** The overview, with the signing after it, is part of every round the bank reopens. */
-const ALWAYS_REOPENED: readonly string[] = ['AdditionalData', 'ApplicationOverview'];
-
-/** Whether a step may be saved: any step, unless the bank reopened only some (then those and the overview). */
-export const isStepReopened = (reopenedSteps: readonly string[] | null, step: string): boolean =>
-  reopenedSteps === null || reopenedSteps.includes(step) || ALWAYS_REOPENED.includes(step);
+/** Whether a step may be saved: the domain's rule, which the screens follow too. */
+export { isStepReopened } from '@onboarding/domain';
 
 /** The step a reopening starts at: the earliest of those the bank named, in step order. */
 export const firstReopenedStep = (steps: readonly string[]): Step => STEP_ORDER.flat().find((step) => steps.includes(step)) ?? 'ApplicationOverview';

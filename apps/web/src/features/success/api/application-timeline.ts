@@ -1,6 +1,5 @@
-import { onboardingEndpoints } from '@onboarding/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { applicationTimelineQueryOptions as timelineQueryOptions } from '../../../lib/application-timeline';
 
 /** How often the status page asks again while it is visible: a decision appears without a reload. */
 export const TIMELINE_POLL_INTERVAL_MS = 30_000;
@@ -11,12 +10,6 @@ export const TIMELINE_POLL_INTERVAL_MS = 30_000;
  * every query of the app (docs/requirements.md section 7) it is not read again just because the window got the focus.
  */
 export const applicationTimelineQueryOptions = (processId: string) =>
-  queryOptions({
-    queryKey: ['application', processId, 'timeline'] as const,
-    queryFn: ({ signal }) => apiRequest(onboardingEndpoints.timeline, { params: { processId }, signal }),
-    refetchInterval: TIMELINE_POLL_INTERVAL_MS,
-    // The page keeps what it has and falls back to the application itself: a failed poll shows nothing.
-    meta: { isErrorShownInPlace: true },
-  });
+  queryOptions({ ...timelineQueryOptions(processId), refetchInterval: TIMELINE_POLL_INTERVAL_MS });
 
 export const useApplicationTimeline = (processId: string) => useQuery(applicationTimelineQueryOptions(processId));
