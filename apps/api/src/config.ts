@@ -69,10 +69,12 @@ function isWebhookSecret(value: string): boolean {
 
 // The identity services' addresses of live mode: the trust in their answers starts with TLS.
 /** An API host's address: its origin only, as the page prefixes every path with it. */
-const apiOrigin = httpUrl.refine((value) => {
-  const url = new URL(value);
-  return url.pathname === '/' && !url.search && !url.hash;
-}, 'must be an origin such as https://api.pank.ee, without a path').transform((value) => new URL(value).origin);
+const apiOrigin = httpUrl
+  .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash;
+  }, 'must be an origin such as https://api.pank.ee, without a path')
+  .transform((value) => new URL(value).origin);
 
 const liveHttpsOnly = ['SMART_ID_BASE_URL', 'MOBILE_ID_BASE_URL', 'EID_PUBLIC_URL', 'REGISTER_URL'] as const;
 

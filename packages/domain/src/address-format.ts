@@ -27,14 +27,7 @@ const present = (part: string | undefined): part is string => part !== undefined
 export function formatAddress(address: AddressParts, names: AddressNames = {}): string {
   const { city, district } = address;
   const isDistrictRepeated = present(district) && [city, `${city} linn`, `${city} vald`].includes(district);
-  return [
-    address.street,
-    city,
-    isDistrictRepeated ? undefined : district,
-    address.county,
-    address.postalCode,
-    names.country?.(address.countryCode),
-  ]
+  return [address.street, city, isDistrictRepeated ? undefined : district, address.county, address.postalCode, names.country?.(address.countryCode)]
     .filter(present)
     .join(', ');
 }
