@@ -134,9 +134,8 @@ export function createSigningService(options: SigningServiceOptions) {
 
   /** The contract's PDF as the application stands today: the same facts and day give the same bytes (render-contract). */
   async function drawUp(user: User, application: ApplicationRow, language: Locale): Promise<Buffer> {
-    const date = now().toISOString().slice(0, 10);
     const { facts: verified, discrepancies } = applications.decisionFacts(user, application);
-    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date, language });
+    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, now: now(), language });
     return options.render(facts, language);
   }
 
