@@ -141,6 +141,7 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
     line(`• ${reason === 'OTHER' && otherReason ? `${texts.openingReason.OTHER}: ${otherReason}` : texts.openingReason[reason]}`);
   }
   if (!reasons.includes('OTHER') && otherReason) line(`• ${texts.openingReason.OTHER}: ${otherReason}`);
+  document.moveDown(0.3);
   line(texts.openingReasonsNote);
 
   heading(texts.fee);
