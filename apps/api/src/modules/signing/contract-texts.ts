@@ -23,8 +23,8 @@ export type ContractTexts = {
   /** The reasons for opening the account, as the applicant chose them: named as the opening reasons screen names them. */
   openingReasons: string;
   openingReason: Record<OpeningReason, string>;
-  /** That the reasons are the customer's answer, not services of the agreement. */
-  openingReasonsNote: string;
+  /** That the reasons are the customer's answer, not services of the agreement; and, if one is a credit product or a deposit, that it is agreed apart. */
+  openingReasonsNote: (isAgreedApart: boolean) => string;
   fee: string;
   feeText: string;
   terms: string;
@@ -59,8 +59,8 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
       DEPOSIT: 'Hoius',
       OTHER: 'Muu põhjus',
     },
-    openingReasonsNote:
-      'Põhjused kirjeldavad, milleks klient kontot kasutada kavatseb. Need ei ole selle lepingu teenused: laenutoode ja hoius lepitakse kokku eraldi lepinguga.',
+    openingReasonsNote: (isAgreedApart) =>
+      `Põhjused kirjeldavad, milleks klient kontot kasutada kavatseb, ja ei ole selle lepingu teenused.${isAgreedApart ? ' Laenutoode ja hoius lepitakse kokku eraldi lepinguga.' : ''}`,
     fee: 'Konto avamise tasu',
     feeText: 'Konto avamise tasu vastavalt panga kehtivale hinnakirjale.',
     terms: 'Tingimused',
@@ -97,8 +97,8 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
       DEPOSIT: 'Deposit',
       OTHER: 'Other reason',
     },
-    openingReasonsNote:
-      'The reasons describe what the customer intends to use the account for. They are not services of this agreement: a credit product or a deposit is agreed in a contract of its own.',
+    openingReasonsNote: (isAgreedApart) =>
+      `The reasons describe what the customer intends to use the account for; they are not services of this agreement.${isAgreedApart ? ' A credit product or a deposit is agreed in a contract of its own.' : ''}`,
     fee: 'Account opening fee',
     feeText: "The account opening fee according to the bank's price list in force.",
     terms: 'Terms',
@@ -135,8 +135,8 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
       DEPOSIT: 'Депозит',
       OTHER: 'Другая причина',
     },
-    openingReasonsNote:
-      'Причины описывают, для чего клиент намерен использовать счёт. Они не являются услугами по этому договору: кредитный продукт и депозит оформляются отдельным договором.',
+    openingReasonsNote: (isAgreedApart) =>
+      `Причины описывают, для чего клиент намерен использовать счёт, и не являются услугами по этому договору.${isAgreedApart ? ' Кредитный продукт и депозит оформляются отдельным договором.' : ''}`,
     fee: 'Плата за открытие счёта',
     feeText: 'Плата за открытие счёта согласно действующему прейскуранту банка.',
     terms: 'Условия',

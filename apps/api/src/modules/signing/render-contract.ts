@@ -142,7 +142,7 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
   }
   if (!reasons.includes('OTHER') && otherReason) line(`• ${texts.openingReason.OTHER}: ${otherReason}`);
   document.moveDown(0.3);
-  line(texts.openingReasonsNote);
+  line(texts.openingReasonsNote(reasons.includes('CREDIT_PRODUCT') || reasons.includes('DEPOSIT')));
 
   heading(texts.fee);
   line(texts.feeText);
