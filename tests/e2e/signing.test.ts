@@ -11,9 +11,10 @@ import { signInForTesting } from './support/pages.js';
 import { chooseSigningAccountByQrCode } from './support/smart-id.js';
 import { useBrowserSuite } from './support/suite.js';
 
-// The follow-up mail goes through a real SMTP server on loopback.
+// The follow-up mail goes through a real SMTP server on loopback; with the fee's price and account configured, the
+// submission invoices the service fee.
 const smtp = await startSmtpServer();
-const suite = useBrowserSuite({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '200' });
+const suite = useBrowserSuite({ SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '200', SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'EE382200221020145685' });
 afterAll(() => smtp.close());
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
@@ -47,7 +48,11 @@ describe('signing and submission in Chromium', () => {
 
     await page.waitForURL(`${server.baseUrl}/start/success`, { timeout: 20_000 });
     await page.getByText('Contract signed').waitFor();
-    await page.getByText(/We will e-mail you an invoice for the account opening service fee/).waitFor();
+    await page.getByText(/Please pay the account opening service fee by the invoice below/).waitFor();
+    // The invoice itself, with the account to pay to: the place to check an account a mail names.
+    const invoice = page.getByRole('region', { name: 'Service fee invoice' });
+    await invoice.getByText('EE38 2200 2210 2014 5685').waitFor();
+    await invoice.getByText('€35').waitFor();
     await expectNoAxeViolations(page);
     const download = page.waitForEvent('download');
     await page
@@ -75,8 +80,12 @@ describe('signing and submission in Chromium', () => {
       })
       .toBeDefined();
     const mail = smtp.received.find((message) => message.subject.includes('Näidis Tehnoloogia OÜ'));
-    // The company's contact language is Estonian: the mail is too.
-    expect(mail?.text).toContain('arve');
+    // The company's contact language is Estonian: the mail is too, and the invoice follows in one of its own.
+    expect(mail?.text).toContain('Saadame sulle eraldi e-kirjaga arve');
+    await expect
+      .poll(() => smtp.received.find((message) => message.subject.startsWith('Arve: konto avamise teenustasu 35,00')), { timeout: 15_000 })
+      .toBeDefined();
+    expect(smtp.received.find((message) => message.subject.startsWith('Arve:'))?.text).toContain('Saaja konto: EE38 2200 2210 2014 5685');
   });
 
   it('signs with Mobile-ID and the phone number typed for it', async () => {

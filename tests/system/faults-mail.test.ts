@@ -24,6 +24,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/sm
  * server times out.
  */
 
+/** The fee's price and account: a submission whose follow-up is the fee then mails its invoice too. */
+const SERVICE_FEE = { SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'EE382200221020145685' };
+
 const SHORT_RETRIES: AppDependencies['mail'] = { outboxPolicy: { retryBaseMs: 50, retryMaxMs: 200, maxAttempts: 1000 } };
 const reports: string[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -102,7 +105,7 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
     [
       [saved.processId, 'SAVE_AND_CONTINUE_LATER'],
       [submitted.processId, 'APPLICATION_SUBMITTED'],
-      // The submission's follow-up is a service fee: its invoice goes with it.
+      // The submission's follow-up is a service fee, and the price and account are configured: its invoice goes with it.
       [submitted.processId, 'SERVICE_FEE_INVOICE'],
     ].sort(),
   );
@@ -146,7 +149,7 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
 describe('mail while the SMTP server is down', () => {
   it('refusing connections: the requests succeed, the mail waits in the outbox and arrives once the server is up', async () => {
     const port = await freePort();
-    const app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(port)}`, MAIL_SEND_INTERVAL_MS: '50' }, { mail: SHORT_RETRIES });
+    const app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(port)}`, MAIL_SEND_INTERVAL_MS: '50', ...SERVICE_FEE }, { mail: SHORT_RETRIES });
     cleanups.push(() => app.close());
     await app.ready();
     await mailSurvivesOutage(app, 'connection refused', /ECONNREFUSED/, () => startSmtpServer({ port }));
@@ -158,7 +161,7 @@ describe('mail while the SMTP server is down', () => {
     cleanups.push(() => silent.close());
     // The transport SMTP_URL would make, with timeouts of a second instead of 20 s (modules/mail/mail-module.ts).
     const transport = createTransport({ url: `smtp://127.0.0.1:${String(port)}`, connectionTimeout: 1000, greetingTimeout: 1000, socketTimeout: 1000 });
-    const app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '50' }, { mail: { ...SHORT_RETRIES, transport } });
+    const app = await buildTestApp({ MAIL_SEND_INTERVAL_MS: '50', ...SERVICE_FEE }, { mail: { ...SHORT_RETRIES, transport } });
     cleanups.push(() => app.close());
     await app.ready();
     await mailSurvivesOutage(app, 'no greeting (timeout)', /greeting|timeout/i, async () => {

@@ -178,7 +178,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     smartIdDeviceOf: auth.service.smartIdDeviceOf,
     sealing: auth.sealing('smart-id certificate choice session secret'),
   });
-  const decisions = registerDecisions(app, { database, applications: onboarding.applications, customers });
+  const decisions = registerDecisions(app, { database, applications: onboarding.applications, customers, serviceFeePayee: config.serviceFee?.payee });
   await registerIntegration(app, {
     config,
     database,

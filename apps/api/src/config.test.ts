@@ -222,6 +222,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KEY_ENCRYPTION_KEYS: kek, KEY_ENCRYPTION_KEYS_FILE: '/etc/onboarding/kek' })).toThrow(/exclude each other/);
   });
 
+  it('holds no service fee terms unless SERVICE_FEE_EUR and SERVICE_FEE_IBAN are set', () => {
+    expect(loadConfig({}).serviceFee).toBeUndefined();
+  });
+
+  it('reads the service fee in euro and the payee account as people write them, due in 14 days unless told otherwise', () => {
+    const config = loadConfig({ SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'ee38 2200 2210 2014 5685' });
+    expect(config.serviceFee).toEqual({ amountCents: 3500, dueDays: 14, payee: { name: 'Pank AS', iban: 'EE382200221020145685' } });
+    expect(
+      loadConfig({ SERVICE_FEE_EUR: '35,50', SERVICE_FEE_IBAN: 'EE382200221020145685', SERVICE_FEE_DUE_DAYS: '7', BANK_NAME: 'Näidispank AS' }).serviceFee,
+    ).toEqual({ amountCents: 3550, dueDays: 7, payee: { name: 'Näidispank AS', iban: 'EE382200221020145685' } });
+    expect(loadConfig({ SERVICE_FEE_EUR: '1200.05', SERVICE_FEE_IBAN: 'EE382200221020145685' }).serviceFee?.amountCents).toBe(120_005);
+  });
+
+  it.each([
+    ['a mistyped account number', { SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'EE382200221020145686' }, 'SERVICE_FEE_IBAN'],
+    ['an account abroad', { SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'LT121000011101001000' }, 'SERVICE_FEE_IBAN'],
+    ['a price without an account to pay it to', { SERVICE_FEE_EUR: '35' }, 'SERVICE_FEE_IBAN'],
+    ['an account without a price', { SERVICE_FEE_IBAN: 'EE382200221020145685' }, 'SERVICE_FEE_EUR'],
+    ['no fee at all', { SERVICE_FEE_EUR: '0', SERVICE_FEE_IBAN: 'EE382200221020145685' }, 'SERVICE_FEE_EUR'],
+    ['a third decimal', { SERVICE_FEE_EUR: '35.001', SERVICE_FEE_IBAN: 'EE382200221020145685' }, 'SERVICE_FEE_EUR'],
+    ['a currency sign', { SERVICE_FEE_EUR: '35 €', SERVICE_FEE_IBAN: 'EE382200221020145685' }, 'SERVICE_FEE_EUR'],
+    ['more than the bank may invoice', { SERVICE_FEE_EUR: '100000.01', SERVICE_FEE_IBAN: 'EE382200221020145685' }, 'SERVICE_FEE_EUR'],
+    ['no days to pay', { SERVICE_FEE_EUR: '35', SERVICE_FEE_IBAN: 'EE382200221020145685', SERVICE_FEE_DUE_DAYS: '0' }, 'SERVICE_FEE_DUE_DAYS'],
+  ])('refuses to start with %s', (_case, env, key) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${key}:`))).toBe(true);
+    }
+  });
+
   it('turns magic sign-in on by default only in simulated mode', () => {
     expect(loadConfig({}).isMagicSignInEnabled).toBe(true);
     expect(loadConfig({ MAGIC_SIGN_IN: 'false' }).isMagicSignInEnabled).toBe(false);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { electronicIban, isEstonianIban, MAX_SERVICE_FEE_CENTS } from '@onboarding/domain';
 import { z } from 'zod';
 
 const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -44,6 +45,32 @@ const pemFileList = z
   .pipe(z.array(z.string().min(1)).min(1));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** An amount of euro as people write it, 35, 35.50 or 35,50, in cents: at least a cent, at most MAX_SERVICE_FEE_CENTS. */
+const euroAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}([.,]\d{1,2})?$/, 'must be an amount of euro such as 35 or 35.50, without a currency sign')
+  .transform((value) => {
+    const [euro = '0', cents = ''] = value.split(/[.,]/);
+    return Number(euro) * 100 + Number(cents.padEnd(2, '0'));
+  })
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'must be more than 0')
+      .max(MAX_SERVICE_FEE_CENTS, `must be at most ${String(MAX_SERVICE_FEE_CENTS / 100)}`),
+  );
+
+/**
+ * An Estonian IBAN as people write it (in groups, any case), in its electronic form; its check digits must be right, so
+ * a mistyped account stops the start rather than sending the applicants' payments nowhere, or to someone else.
+ */
+const estonianIban = z
+  .string()
+  .transform(electronicIban)
+  .refine(isEstonianIban, 'must be an Estonian IBAN (EE and 18 digits) whose check digits are right, such as EE38 2200 2210 2014 5685');
 
 /** A key-encryption key: 32 random bytes in base64 (`openssl rand -base64 32`). */
 export const KEY_ENCRYPTION_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
@@ -133,8 +160,17 @@ export const configSchema = z
       .string()
       .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +372 600 0000')
       .default('+372 600 0000'),
-    /** The bank's name as the contract names it. */
+    /** The bank's name as the contract names it, and the payee of the service fee. */
     BANK_NAME: z.string().trim().min(2).max(100).default('Pank AS'),
+    /**
+     * The account opening service fee of the price list, in euro; with SERVICE_FEE_IBAN, a submission whose follow-up
+     * is the fee mails its invoice. Unset (both): no invoice from the product; the bank sends its own.
+     */
+    SERVICE_FEE_EUR: euroAmount.optional(),
+    /** The account the service fee is paid to (an Estonian IBAN); only ever this one, never one a request names. */
+    SERVICE_FEE_IBAN: estonianIban.optional(),
+    /** Days from the invoice to its due date. */
+    SERVICE_FEE_DUE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     IDENTITY_MODE: z.enum(['simulated', 'live']).default('simulated'),
     TRUST_PROXY: trustProxy.default(false),
     /** Bearer token the Prometheus scraper sends for /metrics; unset: no /metrics at all. */
@@ -388,6 +424,11 @@ export const configSchema = z
         message: 'REGISTER_URL needs REGISTER_USERNAME and REGISTER_PASSWORD or REGISTER_PASSWORD_FILE',
       });
     }
+    // An invoice needs both: a price without an account cannot be paid, an account without a price has nothing to invoice.
+    if ((config.SERVICE_FEE_EUR === undefined) !== (config.SERVICE_FEE_IBAN === undefined)) {
+      const missing = config.SERVICE_FEE_EUR === undefined ? 'SERVICE_FEE_EUR' : 'SERVICE_FEE_IBAN';
+      context.addIssue({ code: 'custom', path: [missing], message: 'SERVICE_FEE_EUR and SERVICE_FEE_IBAN go together: set both, or neither' });
+    }
     if (config.KEY_ENCRYPTION_KEYS !== undefined && config.KEY_ENCRYPTION_KEYS_FILE !== undefined) {
       context.addIssue({
         code: 'custom',
@@ -423,6 +464,9 @@ export const configSchema = z
     }
   });
 
+/** What the product invoices for opening an account: the price, whom and to which account it is paid, and the days to pay. */
+export type ServiceFeeTerms = { amountCents: number; dueDays: number; payee: { name: string; iban: string } };
+
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
   /** Address users reach the server at, without a trailing slash; unset: http://localhost on PORT. */
   PUBLIC_URL: string;
@@ -432,6 +476,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
   dataDir: string;
   /** Magic sign-in resolved from MAGIC_SIGN_IN and IDENTITY_MODE. */
   isMagicSignInEnabled: boolean;
+  /** The service fee terms from SERVICE_FEE_EUR, SERVICE_FEE_IBAN, SERVICE_FEE_DUE_DAYS and BANK_NAME; undefined when not set. */
+  serviceFee: ServiceFeeTerms | undefined;
 };
 
 export class ConfigError extends Error {
@@ -466,6 +512,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(result.data.WEB_DIST_DIR ?? defaultWebDistDir),
     dataDir: path.resolve(result.data.DATA_DIR),
     isMagicSignInEnabled: result.data.MAGIC_SIGN_IN ?? result.data.IDENTITY_MODE === 'simulated',
+    serviceFee:
+      result.data.SERVICE_FEE_EUR !== undefined && result.data.SERVICE_FEE_IBAN !== undefined
+        ? {
+            amountCents: result.data.SERVICE_FEE_EUR,
+            dueDays: result.data.SERVICE_FEE_DUE_DAYS,
+            payee: { name: result.data.BANK_NAME, iban: result.data.SERVICE_FEE_IBAN },
+          }
+        : undefined,
   };
 }
 

@@ -21,6 +21,7 @@ export const DEFAULT_MESSAGES: Record<ApiErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for another request.',
   APPLICATION_DECIDED: 'The application already has its final decision.',
   APPLICATION_NOT_SUBMITTED: 'The application is not submitted now.',
+  FEE_ALREADY_INVOICED: "The application's service fee is already invoiced; it is invoiced once.",
   STEP_NOT_REOPENED: 'The bank asked for more information in other steps; this one stays as signed.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   APPLICATION_TOO_LARGE: 'The application would be larger than the server keeps.',

@@ -44,6 +44,8 @@ export const API_ERROR_STATUS = {
   APPLICATION_DECIDED: 409,
   /** A bank decision on an application that is not submitted now: reopened for more information, or never signed. */
   APPLICATION_NOT_SUBMITTED: 409,
+  /** A FEE_INVOICED on an application whose fee is already invoiced (at submission or by an earlier FEE_INVOICED). */
+  FEE_ALREADY_INVOICED: 409,
   /** The bank reopened only some steps for more information; this one stays as signed. */
   STEP_NOT_REOPENED: 409,
   /** The body, or the step's data in it, is larger than the server accepts. */

@@ -120,6 +120,45 @@ describe('application_events', () => {
   });
 });
 
+describe('migration 0030: the service fee invoices issued before', () => {
+  const backfill = readFileSync(path.resolve(import.meta.dirname, '../../drizzle/0030_service_fee_invoice.sql'), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .find((statement) => /^(--.*\n)*UPDATE/.test(statement));
+
+  it("keeps the latest FEE_INVOICED of the bank as the application's invoice, and leaves the others without one", async () => {
+    expect(backfill).toBeDefined();
+    const invoiced = await createApplication();
+    const notInvoiced = await createApplication();
+    const decision = (amountCents: number, dueDate: string) => ({ source: 'BANK', decision: { type: 'FEE_INVOICED', amountCents, dueDate } });
+    await database.db.insert(applicationEvents).values([
+      { processId: invoiced.processId, type: 'APPLICATION_SUBMITTED', actor: 'EE38001085718', applicationVersion: 2, payload: {} },
+      { processId: invoiced.processId, type: 'DECISION_RECORDED', actor: 'bank:core', applicationVersion: 3, payload: decision(15_000, '2026-12-10') },
+      { processId: invoiced.processId, type: 'DECISION_RECORDED', actor: 'bank:core', applicationVersion: 4, payload: decision(3500, '2026-12-20') },
+      {
+        processId: notInvoiced.processId,
+        type: 'DECISION_RECORDED',
+        actor: 'bank:core',
+        applicationVersion: 2,
+        payload: { source: 'BANK', decision: { type: 'FEE_PAID' } },
+      },
+    ]);
+    await database.db.execute(sql.raw(backfill ?? ''));
+    const rows = await database.db
+      .select({ processId: applications.processId, invoice: applications.serviceFeeInvoice })
+      .from(applications)
+      .where(sql`${applications.processId} in (${invoiced.processId}, ${notInvoiced.processId})`);
+    const invoiceOf = (processId: string) => rows.find((row) => row.processId === processId)?.invoice;
+    expect(invoiceOf(invoiced.processId)).toEqual({
+      amountCents: 3500,
+      dueDate: '2026-12-20',
+      payee: null,
+      issuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+    expect(invoiceOf(notInvoiced.processId)).toBeNull();
+  });
+});
+
 describe.skipIf(!!process.env.DATABASE_URL)('embedded PGlite on disk', () => {
   it('creates missing parent folders and keeps data across restarts', async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'onboarding-db-')), 'nested', 'data');

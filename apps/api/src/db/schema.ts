@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ServiceFeeInvoice } from '@onboarding/domain';
+
+/** An application's service fee invoice as kept: its payment reference is made from the application number when shown. */
+export type StoredServiceFeeInvoice = Omit<ServiceFeeInvoice, 'paymentReference'>;
 
 /**
  * One row per account-opening application. The server owns the application:
@@ -58,6 +62,12 @@ export const applications = pgTable(
      * reads (decision SIGNERS_NAMED, decision 41), by personal code; null until it names them.
      */
     namedSigners: jsonb('named_signers').$type<{ personalId: string; personalIdCountryCode: string }[]>(),
+    /**
+     * The service fee's invoice once issued: with the submission (SERVICE_FEE_EUR and SERVICE_FEE_IBAN), or by the
+     * bank's FEE_INVOICED. What the applicant was told to pay, and to whom; a fee is invoiced once, so a second
+     * FEE_INVOICED is refused. Null until then. The payment reference is the application number's (not stored).
+     */
+    serviceFeeInvoice: jsonb('service_fee_invoice').$type<StoredServiceFeeInvoice>(),
   },
   (table) => [
     index('applications_representative_idx').on(table.representativePersonalId, table.representativeCountryCode),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decisionSchema } from '../schemas/decisions.js';
 import { VERIFIABLE_FACTS } from '../fact-names.js';
 import { APPLICATION_STATUSES, FOLLOW_UPS } from '../schemas/onboarding.js';
+import { serviceFeeInvoiceSchema } from '../schemas/service-fee.js';
 
 /**
  * The events the bank's systems receive by webhook: CloudEvents 1.0 in
@@ -47,6 +48,11 @@ export const applicationSubmittedDataSchema = z.object({
   followUp: z.enum(FOLLOW_UPS),
   /** The declaration contradicts the register somewhere: a manager must look before anything else happens. */
   hasDiscrepancies: z.boolean(),
+  /**
+   * The service fee's invoice issued with this submission (the product's price and account): the payment to expect,
+   * with its payment reference; the fee is not to be invoiced again. Null when none was issued with it.
+   */
+  serviceFeeInvoice: serviceFeeInvoiceSchema.nullable(),
   /** Facts the register would decide that only the applicant declared: a manager must verify them first. */
   unverifiedFacts: z.array(z.enum(VERIFIABLE_FACTS)),
   /**

@@ -1,4 +1,5 @@
 import {
+  contractQuerySchema,
   idCardSignatureRequestSchema,
   signingDeviceLinkQuerySchema,
   signingDeviceLinkResponseSchema,
@@ -82,6 +83,7 @@ export const signingEndpoints = endpointGroup('signing', 'signing', {
     method: 'GET',
     path: '/onboarding/applications/:processId/contract',
     params: processParamsSchema,
+    query: contractQuerySchema,
     isAuthenticated: true,
     errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'REGISTER_CHANGED', 'REGISTER_UNAVAILABLE', 'RATE_LIMITED'],
   },

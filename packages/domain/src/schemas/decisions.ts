@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../validation/email.js';
+import { isValidIban } from '../validation/iban.js';
+import { MAX_SERVICE_FEE_CENTS } from './service-fee.js';
 
 /**
  * What the bank's own systems record about a submitted application (docs/requirements.md section 1: account managers
@@ -38,18 +40,6 @@ export const MAILED_DECISIONS: readonly DecisionType[] = [
   'DECLINED',
 ];
 
-/** ISO 13616 check of an IBAN: letters to numbers, the remainder mod 97 is 1. */
-export function isValidIban(value: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value)) return false;
-  const rearranged = value.slice(4) + value.slice(0, 4);
-  let remainder = 0;
-  for (const character of rearranged) {
-    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
-
 /**
  * What a manager writes for the applicant: one to 2,000 characters of docs/requirements.md section 5's rich text
  * (links and bold), kept as written and shown only through the rich-text sanitiser (rich-text.ts); its line breaks
@@ -60,8 +50,11 @@ const managerText = () => z.string().trim().min(1).max(2000);
 export const decisionSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('FEE_INVOICED'),
-    /** The service fee in euro cents; the payment reference is the application's own. */
-    amountCents: z.number().int().min(1).max(10_000_000),
+    /**
+     * The service fee in euro cents; the payment reference is the application's own, and the account to pay to is the
+     * one the product is configured with (SERVICE_FEE_IBAN), never one a request names. Once per application.
+     */
+    amountCents: z.number().int().min(1).max(MAX_SERVICE_FEE_CENTS),
     dueDate: z.iso.date(),
   }),
   z.object({ type: z.literal('FEE_PAID') }),
@@ -136,12 +129,16 @@ export const DECIDED_STATUSES = ['APPROVED', 'DECLINED'] as const;
 /**
  * Where a decision may be recorded: one rule for the API and its tests. `reopenedSteps` is set while the applicant
  * fills in what a MORE_INFORMATION_NEEDED asked for (the application is IN_PROGRESS again until it is signed anew).
+ * `serviceFeeInvoice` is the invoice of the account opening fee once one was issued, at submission or by an earlier
+ * FEE_INVOICED: a fee is invoiced once, so a second FEE_INVOICED (a bank system sending it again under a new
+ * Idempotency-Key, or not knowing the submission invoiced it) would have the applicant pay twice, and is refused.
  */
 export function decisionRefusal(
-  application: { status: string; reopenedSteps: readonly string[] | null },
+  application: { status: string; reopenedSteps: readonly string[] | null; serviceFeeInvoice: object | null },
   decision: Pick<Decision, 'type'>,
-): 'APPLICATION_DECIDED' | 'APPLICATION_NOT_SUBMITTED' | null {
+): 'APPLICATION_DECIDED' | 'APPLICATION_NOT_SUBMITTED' | 'FEE_ALREADY_INVOICED' | null {
   if ((DECIDED_STATUSES as readonly string[]).includes(application.status)) return 'APPLICATION_DECIDED';
+  if (decision.type === 'FEE_INVOICED' && application.serviceFeeInvoice !== null) return 'FEE_ALREADY_INVOICED';
   if (application.status === 'SUBMITTED') return null;
   // Reopened for more information, or waiting for the signers the bank named: the bank may still give up on it,
   // nothing else until it is signed again.

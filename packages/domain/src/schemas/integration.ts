@@ -6,6 +6,7 @@ import { INVITATION_STATUSES } from './invitations.js';
 import { ownStatementSchema } from './own-details.js';
 import { applicationHistorySchema, FOLLOW_UPS } from './onboarding.js';
 import { SIGNING_METHODS } from './signing.js';
+import { serviceFeeInvoiceSchema } from './service-fee.js';
 
 /**
  * The integration API of the bank's own systems (docs/design.md "Hand-off"): a machine client signs in with
@@ -135,6 +136,11 @@ export const integrationApplicationSchema = integrationApplicationSummarySchema.
   history: applicationHistorySchema.shape.events,
   /** The steps the applicant fills again after a MORE_INFORMATION_NEEDED decision; null otherwise. */
   reopenedSteps: z.array(z.enum(REOPENABLE_STEPS)).nullable(),
+  /**
+   * The service fee's invoice once issued: with the submission (the product's price and account) or by FEE_INVOICED.
+   * The payment to expect carries its payment reference; a fee is invoiced once. Null until then.
+   */
+  serviceFeeInvoice: serviceFeeInvoiceSchema.nullable(),
   /** Every signature in the current signed container, in the order given: the applicant's, then the board's (decision 39). */
   signatures: z.array(
     z.object({

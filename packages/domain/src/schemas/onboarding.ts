@@ -7,6 +7,7 @@ import { validationErrorMap as error } from '../validation/zod-issues.js';
 import { checkRegistryCode, REPRESENTATION_BASES } from './company-data.js';
 import { validateExactLength, validateOnlyNumbers } from '../validation/length.js';
 import { countryCode, email, object, oneOf, optionalText, phone, requiredText, ticked } from './fields.js';
+import { serviceFeeInvoiceSchema } from './service-fee.js';
 
 /**
  * The personal information screen (docs/requirements.md section 1): e-mail,
@@ -187,6 +188,8 @@ export const applicationViewSchema = z.object({
    * (the overview, and signing after it, always follow). Null otherwise.
    */
   reopenedSteps: z.array(z.string()).nullable().optional(),
+  /** The service fee's invoice once issued (at submission, or by the bank): what to pay, by when, to whom. Null until then. */
+  serviceFeeInvoice: serviceFeeInvoiceSchema.nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 

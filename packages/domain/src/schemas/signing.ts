@@ -80,6 +80,12 @@ export type SigningStatusResponse = z.infer<typeof signingStatusSchema>;
 export const idCardSignatureRequestSchema = object({ signature: base64() });
 export type IdCardSignatureRequest = z.infer<typeof idCardSignatureRequestSchema>;
 
+/**
+ * How the contract PDF is answered: as a file to save (the default), or `inline`, to open in the browser's PDF viewer
+ * ("Read the contract" before signing: reading it should not leave a file in the downloads).
+ */
+export const contractQuerySchema = z.object({ disposition: z.enum(['attachment', 'inline'], { error }).default('attachment') });
+
 /** A QR code's link for this second, while the person chooses the Smart-ID account to sign with. */
 export const signingDeviceLinkQuerySchema = z.object({ language: z.enum(LOCALES, { error }) });
 export const signingDeviceLinkResponseSchema = z.object({ deviceLink: z.string() });

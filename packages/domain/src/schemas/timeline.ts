@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decisionSchema } from './decisions.js';
 import { APPLICATION_STATUSES } from './onboarding.js';
+import { serviceFeeInvoiceSchema } from './service-fee.js';
 import { SIGNING_METHODS } from './signing.js';
 
 /**
@@ -29,5 +30,7 @@ export const applicationTimelineSchema = z.object({
   /** The steps the bank asked to fill again, while the applicant does so; else null. */
   reopenedSteps: z.array(z.string()).nullable(),
   entries: z.array(timelineEntrySchema),
+  /** The service fee's invoice once issued, whoever issued it: all a payment needs. Null until then. */
+  serviceFeeInvoice: serviceFeeInvoiceSchema.nullable().optional(),
 });
 export type ApplicationTimeline = z.infer<typeof applicationTimelineSchema>;

@@ -9,7 +9,9 @@ import {
   type RecordedDecision,
   type ReopenableStep,
 } from '@onboarding/domain';
+import type { ServiceFeeTerms } from '../../config.js';
 import type { Db, Executor } from '../../db/database.js';
+import type { StoredServiceFeeInvoice } from '../../db/schema.js';
 import type { BankCustomers } from '../customers/index.js';
 import { AppError } from '../../errors.js';
 import type { DecisionRecordedMail } from '../mail/index.js';
@@ -17,10 +19,12 @@ import {
   companySourceOf,
   confirmedEmailOf,
   decisionRecorded,
+  invoiceOfDecision,
   registerOf,
   reopenableInStepOrder,
   type ApplicationRow,
   type Applications,
+  type DecisionMail,
 } from '../onboarding/index.js';
 import { BANK_OFFICES } from '../reference/index.js';
 import { contractLanguageOf } from '../signing/index.js';
@@ -49,14 +53,18 @@ export type DecisionsServiceOptions = {
   applications: Pick<Applications, 'lock' | 'representative' | 'signerNameOf' | 'writeOrConflict' | 'wake'>;
   /** The bank's customers: an APPROVED decision adds the company, in the decision's transaction. */
   customers: Pick<BankCustomers, 'add'>;
+  /**
+   * The payee of the service fee the product is configured with (SERVICE_FEE_IBAN, BANK_NAME): a FEE_INVOICED is
+   * mailed as an invoice to pay to this account. Undefined: the bank sends its invoice itself, and nothing is mailed.
+   */
+  serviceFeePayee: ServiceFeeTerms['payee'] | undefined;
+  now?: () => Date;
 };
 
-/** The mail's part of a decision: only the mailed ones, with the booked office looked up. */
+/** The mail's part of a decision: only the mailed ones, with the booked office looked up; FEE_INVOICED's mail is its invoice. */
 function mailedDecisionOf(decision: Decision): DecisionRecordedMail['decision'] | undefined {
   if (!MAILED_DECISIONS.includes(decision.type)) return undefined;
   switch (decision.type) {
-    case 'FEE_INVOICED':
-      return { type: decision.type, amountCents: decision.amountCents, dueDate: decision.dueDate };
     case 'IDENTIFICATION_BOOKED': {
       const office = BANK_OFFICES.find((candidate) => candidate.id === decision.officeId);
       return office && { type: decision.type, office, at: decision.at };
@@ -96,12 +104,22 @@ function assertNamesSigners(application: ApplicationRow, signers: readonly { per
 }
 
 export function createDecisionsService(options: DecisionsServiceOptions) {
-  const { db, applications, customers } = options;
+  const { db, applications, customers, serviceFeePayee } = options;
+  const now = options.now ?? (() => new Date());
 
-  /** The decision's mail to the representative, in the language and to the address the submission mail used: the confirmed one, if any. */
-  async function mailOf(tx: Executor, application: ApplicationRow, decision: Decision): Promise<DecisionRecordedMail | undefined> {
+  /**
+   * The decision's mail to the representative, in the language and to the address the submission mail used: the
+   * confirmed one, if any. FEE_INVOICED's is the invoice, and only with an account to pay to.
+   */
+  async function mailOf(
+    tx: Executor,
+    application: ApplicationRow,
+    decision: Decision,
+    invoice: StoredServiceFeeInvoice | undefined,
+  ): Promise<DecisionMail | undefined> {
     const mailed = mailedDecisionOf(decision);
-    if (!mailed) return undefined;
+    const payee = invoice?.payee;
+    if (!mailed && !payee) return undefined;
     const representative = await applications.representative(
       { personalId: application.representativePersonalId, personalIdCountryCode: application.representativeCountryCode },
       tx,
@@ -109,25 +127,25 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
     const to = confirmedEmailOf(representative);
     if (!to) return undefined;
     const representativeName = (await applications.signerNameOf(tx, application.processId)) ?? '';
-    return {
-      to,
-      language: contractLanguageOf(application, representative?.language),
-      processId: application.processId,
-      params: {
-        representativeName,
-        businessName: application.companyName,
-        companySource: companySourceOf(application),
-        applicationNumber: application.applicationNumber,
-      },
-      decision: mailed,
+    const envelope = { to, language: contractLanguageOf(application, representative?.language), processId: application.processId };
+    const params = {
+      representativeName,
+      businessName: application.companyName,
+      companySource: companySourceOf(application),
+      applicationNumber: application.applicationNumber,
     };
+    if (invoice && payee) {
+      const mail = { ...envelope, params: { ...params, invoice: { amountCents: invoice.amountCents, dueDate: invoice.dueDate, payee } } };
+      return { template: 'SERVICE_FEE_INVOICE', mail };
+    }
+    return mailed && { template: 'DECISION_RECORDED', mail: { ...envelope, params, decision: mailed } };
   }
 
   return {
     /**
      * Records a bank's decision on a submitted application. 400 VALIDATION_FAILED for a decision the schema refuses
      * or an office the bank does not have; 404 NOT_FOUND for an application never submitted (a draft is not the
-     * bank's to see); 409 APPLICATION_DECIDED or APPLICATION_NOT_SUBMITTED (decisionRefusal); 409 STALE_VERSION for
+     * bank's to see); 409 APPLICATION_DECIDED, APPLICATION_NOT_SUBMITTED or FEE_ALREADY_INVOICED (decisionRefusal); 409 STALE_VERSION for
      * a decision made on another version; 429 RATE_LIMITED beyond the decision mails' limit. `within`: a
      * transaction of the caller to take part in (the Idempotency-Key's); by default the decision is its own.
      */
@@ -151,7 +169,9 @@ export function createDecisionsService(options: DecisionsServiceOptions) {
         if (refusal) throw new AppError(refusal);
         if (decision.type === 'SIGNERS_NAMED') assertNamesSigners(application, decision.signers);
 
-        const recording = decisionRecorded(application, decision, { actor: `bank:${input.clientId}`, mail: await mailOf(tx, application, decision) });
+        const invoice = decision.type === 'FEE_INVOICED' ? invoiceOfDecision(decision, serviceFeePayee ?? null, now()) : undefined;
+        const mail = await mailOf(tx, application, decision, invoice);
+        const recording = decisionRecorded(application, decision, { actor: `bank:${input.clientId}`, mail, invoice });
         const written = await applications.writeOrConflict(recording, input.applicationVersion, { within: tx });
         const result: RecordedDecision = {
           processId: written.processId,

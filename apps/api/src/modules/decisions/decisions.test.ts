@@ -84,8 +84,6 @@ async function mailAbout(applicationNumber: number, subjectPart: string): Promis
   return mailsAbout(applicationNumber, subjectPart)[0]!;
 }
 
-const NBSP = '\u00a0';
-
 describe('a submitted application decided step by step (Estonian)', () => {
   let jaak: Submitted;
   const recorded: RecordedDecision[] = [];
@@ -144,19 +142,17 @@ describe('a submitted application decided step by step (Estonian)', () => {
     await expect(record(last, { type: 'FEE_PAID' })).rejects.toMatchObject({ code: 'APPLICATION_DECIDED', statusCode: 409 });
   });
 
-  it('mails the fee invoice in Estonian: the amount, due date and payment reference', async () => {
+  it('keeps the fee the bank invoiced as the application’s invoice, with no account to pay to and no mail: the bank sends its own', async () => {
     const { applicationNumber } = jaak.application;
-    const mail = await mailAbout(applicationNumber, 'Arve: konto avamise teenustasu 15');
-    expect(mail.envelopeTo).toEqual(['jaak@example.ee']);
-    expect(mail.subject).toBe(`Arve: konto avamise teenustasu 15${NBSP}000,00${NBSP}€, taotlus ${applicationNumber}`);
-    expect(mail.text).toContain(`Summa: 15${NBSP}000,00${NBSP}€`);
-    expect(mail.text).toContain('Maksetähtaeg: 15.12.2026');
-    expect(mail.text).toContain(`Viitenumber: ${paymentReferenceOf(applicationNumber)}`);
-    expect(mail.text).toContain('Saaja: Näidispank AS');
-    // The name the eID gave at signing (the simulated sign-in's), as the submission mail greets.
-    expect(mail.text).toContain('Tere, TEST USER!');
-    expect(mail.text).toContain(`${PUBLIC_URL}/start/success`);
-    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/start/success">`);
+    const shown = (await view(jaak.call, jaak.application.processId)) as View & { serviceFeeInvoice: unknown };
+    expect(shown.serviceFeeInvoice).toMatchObject({
+      amountCents: 1_500_000,
+      dueDate: '2026-12-15',
+      paymentReference: paymentReferenceOf(applicationNumber),
+      payee: null,
+    });
+    await mailAbout(applicationNumber, 'konto on avatud');
+    expect(mailsAbout(applicationNumber, 'Arve:')).toEqual([]);
   });
 
   it('mails the booked visit in Estonian time with the office, its address and opening hours', async () => {
@@ -184,7 +180,8 @@ describe('a submitted application decided step by step (Estonian)', () => {
     const decisionMails = smtp.received.filter(
       (mail) => mail.text.includes(String(jaak.application.applicationNumber)) && mail.text.includes('/start/success'),
     );
-    expect(decisionMails).toHaveLength(4);
+    // The booked visit, the signing link and the approval; the invoice is the bank's own (no account configured).
+    expect(decisionMails).toHaveLength(3);
   });
 });
 
@@ -267,6 +264,18 @@ describe('refusals', () => {
     const mail = await mailAbout(mary.application.applicationNumber, 'The signing link has been sent');
     expect(mail.text).toContain('Hello TEST USER,');
     expect(mail.text).toContain('Mary Änn, mary@example.ee');
+  });
+
+  it('invoices the fee once: a second FEE_INVOICED, say sent again under a new Idempotency-Key, is refused with 409 FEE_ALREADY_INVOICED', async () => {
+    const invoiced = await record(await view(mary.call, mary.application.processId), { type: 'FEE_INVOICED', amountCents: 3500, dueDate: '2026-12-20' });
+    await expect(record(invoiced, { type: 'FEE_INVOICED', amountCents: 3500, dueDate: '2026-12-20' })).rejects.toMatchObject({
+      code: 'FEE_ALREADY_INVOICED',
+      statusCode: 409,
+    });
+    await expect(record(invoiced, { type: 'FEE_INVOICED', amountCents: 5000, dueDate: '2027-01-10' })).rejects.toMatchObject({ code: 'FEE_ALREADY_INVOICED' });
+    const after = (await view(mary.call, mary.application.processId)) as View & { serviceFeeInvoice: unknown };
+    expect(after.version).toBe(invoiced.version);
+    expect(after.serviceFeeInvoice).toMatchObject({ amountCents: 3500, dueDate: '2026-12-20' });
   });
 });
 

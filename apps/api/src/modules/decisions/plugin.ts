@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { BankCustomers } from '../customers/index.js';
 import type { Applications } from '../onboarding/index.js';
-import { createDecisionsService, type DecisionsService } from './decisions-service.js';
+import { createDecisionsService, type DecisionsService, type DecisionsServiceOptions } from './decisions-service.js';
 
 export type { RecordDecisionHooks, RecordDecisionInput } from './decisions-service.js';
 
@@ -23,14 +23,16 @@ export type DecisionsPluginOptions = {
   applications: Applications;
   /** The bank's customers: an APPROVED decision adds the company. */
   customers: Pick<BankCustomers, 'add'>;
+  /** The account a FEE_INVOICED is paid to, from the configuration; undefined: the bank sends its invoice itself. */
+  serviceFeePayee: DecisionsServiceOptions['serviceFeePayee'];
 };
 
 /**
  * The bank's decisions on submitted applications, over the onboarding module's applications. No route of its own:
  * `app.decisions.recordDecision` is what the integration API's route calls.
  */
-export function registerDecisions(app: FastifyInstance, { database, applications, customers }: DecisionsPluginOptions): DecisionsModule {
-  const service = createDecisionsService({ db: database.db, applications, customers });
+export function registerDecisions(app: FastifyInstance, { database, applications, customers, serviceFeePayee }: DecisionsPluginOptions): DecisionsModule {
+  const service = createDecisionsService({ db: database.db, applications, customers, serviceFeePayee });
   const decisions: DecisionsModule = { recordDecision: service.recordDecision };
   app.decorate('decisions', decisions);
   return decisions;

@@ -381,6 +381,7 @@ describe('the submitted event', () => {
         signers: [{ name: 'Mari Maasikas', personalId: '38001085718', personalIdCountryCode: 'EE', signedAt: submittedAt.toISOString() }],
         followUp: 'MANAGER_CONTACT',
         hasDiscrepancies: false,
+        serviceFeeInvoice: null,
         unverifiedFacts: [],
         version: 7,
       }),

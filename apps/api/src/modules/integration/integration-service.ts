@@ -12,7 +12,7 @@ import {
 } from '@onboarding/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { ApplicationRow, Applications, SubmittedSummaryRow } from '../onboarding/index.js';
+import { serviceFeeInvoiceOf, type ApplicationRow, type Applications, type SubmittedSummaryRow } from '../onboarding/index.js';
 import { invitationStatusOf, ownStatementOf, type InvitationRow, type SignedContracts } from '../signing/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
@@ -118,6 +118,7 @@ export function createIntegrationService(options: IntegrationServiceOptions) {
         unverifiedFacts: unverifiedFactsOf(facts),
         history: history.events,
         reopenedSteps: (application.reopenedSteps ?? null) as IntegrationApplication['reopenedSteps'],
+        serviceFeeInvoice: serviceFeeInvoiceOf(application),
         signatures: (await signing.signersOf(processId)).map(({ name, personalId, personalIdCountryCode, method, signedAt }) => ({
           name,
           personalId,

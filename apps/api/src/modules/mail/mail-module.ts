@@ -65,23 +65,31 @@ export type ApplicationSubmittedMail = {
   processId: string;
   /** The signing session that submitted: its container, and no other round's, goes with the mail. */
   signingSessionId: string;
-  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'applicationNumber' | 'followUp' | 'office' | 'discrepancies'> & MailedCompany;
+  params: Pick<ApplicationSubmittedParams, 'representativeName' | 'applicationNumber' | 'followUp' | 'feeInvoice' | 'office' | 'discrepancies'> & MailedCompany;
 };
 
+/**
+ * The service fee's invoice, issued with a submission or by the bank's FEE_INVOICED: only ever one with an account to
+ * pay to. The payment reference and the status page's link come from here.
+ */
 export type ServiceFeeInvoiceMail = {
   to: string;
   language: Locale;
   processId: string;
-  params: { representativeName: string; applicationNumber: number } & MailedCompany;
+  params: {
+    representativeName: string;
+    applicationNumber: number;
+    invoice: { amountCents: number; dueDate: string; payee: { name: string; iban: string } };
+  } & MailedCompany;
 };
 
-/** A bank's decision, as mailed: the invoice's payment reference, the payee and the links come from here. */
+/** A bank's decision, as mailed: the links come from here. */
 export type DecisionRecordedMail = {
   to: string;
   language: Locale;
   processId: string;
   params: { representativeName: string; applicationNumber: number } & MailedCompany;
-  decision: Exclude<MailedDecision, { type: 'FEE_INVOICED' }> | Omit<Extract<MailedDecision, { type: 'FEE_INVOICED' }>, 'paymentReference' | 'bankName'>;
+  decision: MailedDecision;
 };
 
 export type SaveAndContinueLaterMail = {
@@ -143,7 +151,10 @@ export type MailModule = {
   enqueueEmailConfirmationCode(mail: EmailConfirmationCodeMail, tx?: Executor): Promise<number>;
   /** docs/requirements.md section 4: the follow-up after submission, with the support contacts from configuration. */
   enqueueApplicationSubmitted(mail: ApplicationSubmittedMail, tx?: Executor): Promise<number>;
-  /** docs/requirements.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, with its payment reference. */
+  /**
+   * docs/requirements.md section 4: the service fee invoice the PAY_SERVICE_FEE follow-up promises, or the bank's
+   * FEE_INVOICED: amount, due date, payee and account, with the application's payment reference.
+   */
   enqueueServiceFeeInvoice(mail: ServiceFeeInvoiceMail, tx?: Executor): Promise<number>;
   /**
    * A bank's decision the applicant must hear about (MAILED_DECISIONS), linking to the status page. Within
@@ -355,8 +366,12 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             representativeName: mail.params.representativeName,
             applicationNumber: mail.params.applicationNumber,
             businessName: shownBusinessName(mail.params),
+            amountCents: mail.params.invoice.amountCents,
+            dueDate: mail.params.invoice.dueDate,
+            payeeName: mail.params.invoice.payee.name,
+            payeeIban: mail.params.invoice.payee.iban,
             paymentReference: paymentReferenceOf(mail.params.applicationNumber),
-            bankName: config.BANK_NAME,
+            link: statusPageLink(),
             supportEmail: config.SUPPORT_EMAIL,
             supportPhone: config.SUPPORT_PHONE,
           },
@@ -367,10 +382,6 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
       const template = 'DECISION_RECORDED';
       return inTransaction(tx, async (executor) => {
         await assertWithinSendLimits(executor, repository, { template, processId: mail.processId, to: mail.to }, decisionLimits);
-        const decision: MailedDecision =
-          mail.decision.type === 'FEE_INVOICED'
-            ? { ...mail.decision, paymentReference: paymentReferenceOf(mail.params.applicationNumber), bankName: config.BANK_NAME }
-            : mail.decision;
         return enqueue(
           {
             to: mail.to,
@@ -381,7 +392,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               representativeName: mail.params.representativeName,
               applicationNumber: mail.params.applicationNumber,
               businessName: shownBusinessName(mail.params),
-              decision,
+              decision: mail.decision,
               link: statusPageLink(),
               supportEmail: config.SUPPORT_EMAIL,
               supportPhone: config.SUPPORT_PHONE,

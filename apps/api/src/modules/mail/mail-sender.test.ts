@@ -295,6 +295,7 @@ describe('attachments', () => {
       companySource: 'REGISTER' as const,
       applicationNumber: 100042,
       followUp: 'MANAGER_CONTACT' as const,
+      feeInvoice: 'FROM_THE_BANK' as const,
     },
   });
 

@@ -139,6 +139,7 @@ describe('save-and-continue-later send limits', () => {
           companySource: 'REGISTER',
           applicationNumber: 100042,
           followUp: 'MANAGER_CONTACT',
+          feeInvoice: 'FROM_THE_BANK',
         },
       });
     }

@@ -17,7 +17,8 @@ const APPLICANT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   DRAFT_SAVED: ['step'],
   REGISTER_CHECKED: ['source', 'queriedAt'],
   REGISTER_CHANGED: ['source', 'changes', 'reopenedStep'],
-  APPLICATION_SUBMITTED: ['source', 'method', 'resubmission'],
+  // The invoice issued with a submission is the applicant's too: they were mailed it.
+  APPLICATION_SUBMITTED: ['source', 'method', 'resubmission', 'serviceFeeInvoice'],
   DECISION_RECORDED: ['source'],
 };
 

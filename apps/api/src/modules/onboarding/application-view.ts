@@ -1,5 +1,6 @@
 import { isStep, registerRepresentationBasis, type ApplicationView, type RegisterCompanyDetails, type Step } from '@onboarding/domain';
 import type { ApplicationRow } from './rows.js';
+import { serviceFeeInvoiceOf } from './service-fee-invoice.js';
 
 /** The register card an application holds, and when it was read; null for a company the register does not know. */
 export const registerOf = (application: ApplicationRow): { details: RegisterCompanyDetails; queriedAt: string } | null =>
@@ -37,5 +38,6 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
     followUp: (row.followUp ?? null) as ApplicationView['followUp'],
     submittedAt: row.submittedAt?.toISOString() ?? null,
     reopenedSteps: row.reopenedSteps ?? null,
+    serviceFeeInvoice: serviceFeeInvoiceOf(row),
   };
 }

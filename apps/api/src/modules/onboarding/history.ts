@@ -1,6 +1,7 @@
 import { decisionSchema, SIGNING_METHODS, type ApplicationHistory, type ApplicationTimeline } from '@onboarding/domain';
 import { paymentReferenceOf } from '../mail/index.js';
 import { applicantHistoryOf } from './applicant-history.js';
+import { serviceFeeInvoiceOf } from './service-fee-invoice.js';
 import type { ChangeSource } from './flow/transitions.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
 import type { OwnApplication } from './owned-application.js';
@@ -84,6 +85,7 @@ export function createHistory({ repository, ownApplication }: { repository: Pick
         status: application.status as ApplicationTimeline['status'],
         reopenedSteps: application.reopenedSteps ?? null,
         entries: timelineEntriesOf(events),
+        serviceFeeInvoice: serviceFeeInvoiceOf(application),
       };
     },
   };

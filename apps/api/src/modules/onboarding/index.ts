@@ -18,6 +18,7 @@ export {
   reopenableInStepOrder,
   type ChangeSource,
   type DecisionFacts,
+  type DecisionMail,
   type Signer,
   type SubmissionInput,
   type Transition,
@@ -25,3 +26,4 @@ export {
 export { companySourceOf, confirmedEmailOf, personKeyOf } from './mail-recipient.js';
 export { actorOf } from './user.js';
 export { registerOf, toApplicationView } from './application-view.js';
+export { invoiceOfDecision, serviceFeeInvoiceOf } from './service-fee-invoice.js';

@@ -49,6 +49,7 @@ describe('GET /onboarding/applications/:processId/timeline', () => {
       paymentReference: paymentReferenceOf(submitted.applicationNumber),
       status: 'SUBMITTED',
       reopenedSteps: null,
+      serviceFeeInvoice: null,
       entries: [{ kind: 'SUBMITTED', at: expect.any(String), method: 'ID_CARD', isResubmission: false }],
     });
     // The event's own time: PostgreSQL stamps it in the same transaction, a few milliseconds from submittedAt.

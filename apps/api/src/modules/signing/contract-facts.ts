@@ -1,4 +1,13 @@
-import { formatAddress, isLocale, type ApplicationFacts, type CompanyData, type Discrepancy, type Locale, type OpeningReasonsValue } from '@onboarding/domain';
+import {
+  formatAddress,
+  isLocale,
+  todayInEstonia,
+  type ApplicationFacts,
+  type CompanyData,
+  type Discrepancy,
+  type Locale,
+  type OpeningReasonsValue,
+} from '@onboarding/domain';
 import type { ApplicationRow } from '../onboarding/index.js';
 import type { ContractFacts } from './render-contract.js';
 
@@ -18,16 +27,18 @@ export function contractFactsOf(
   application: ApplicationRow,
   facts: ApplicationFacts,
   discrepancies: readonly Discrepancy[],
-  options: { bankName: string; date: string; language: Locale },
+  /** `now`: when it is drawn up; the contract is dated by the day in Estonia then. */
+  options: { bankName: string; now: Date; language: Locale },
 ): ContractFacts {
   const company = application.stepData.CompanyData as CompanyData;
   const reasons = application.stepData.AccountOpeningReason as OpeningReasonsValue;
   const legalAddress = facts.legalAddress.value ?? company.legalAddress;
   const basis = facts.representationBasis.value ?? company.representationBasis;
   return {
-    processId: application.processId,
+    applicationNumber: application.applicationNumber,
     bankName: options.bankName,
-    date: options.date,
+    // The day in Estonia: a contract drawn up after midnight there is not dated the day before.
+    date: todayInEstonia(options.now),
     company: {
       businessName: facts.businessName.value,
       registryCode: facts.registryCode.value,
@@ -41,7 +52,7 @@ export function contractFactsOf(
       basis,
       basisOther: basis === 'OTHER' ? company.representationBasisOther : undefined,
     },
-    services: { reasons: reasons.openingReasons, otherReason: reasons.otherReason },
+    openingReasons: { reasons: reasons.openingReasons, otherReason: reasons.otherReason },
     registerQueriedAt: facts.businessName.source === 'REGISTER' ? facts.businessName.queriedAt : undefined,
     discrepancies,
   };

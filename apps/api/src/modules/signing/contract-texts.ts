@@ -3,7 +3,8 @@ import type { Locale, OpeningReason, RepresentationBasis } from '@onboarding/dom
 /** The contract's wording in one language (docs/requirements.md section 1: ET, EN, RU); a missing language is a compile error. */
 export type ContractTexts = {
   title: string;
-  number: (processId: string) => string;
+  /** The application's number for people (applications.application_number), as the success page and the mails give it. */
+  number: (applicationNumber: number) => string;
   date: string;
   parties: string;
   bank: string;
@@ -15,11 +16,15 @@ export type ContractTexts = {
   personalId: string;
   representationBasis: Record<RepresentationBasis, string>;
   contact: string;
-  /** Where the company's facts come from, with the day the register was read (yyyy-MM-dd). */
+  /** Where the company's facts come from, with the day the register was read, written as the contract's date is. */
   registerSource: (date: string) => string;
   services: string;
-  service: Record<OpeningReason, string>;
   currentAccount: string;
+  /** The reasons for opening the account, as the applicant chose them: named as the opening reasons screen names them. */
+  openingReasons: string;
+  openingReason: Record<OpeningReason, string>;
+  /** That the reasons are the customer's answer, not services of the agreement; and, if one is a credit product or a deposit, that it is agreed apart. */
+  openingReasonsNote: (isAgreedApart: boolean) => string;
   fee: string;
   feeText: string;
   terms: string;
@@ -31,7 +36,7 @@ export type ContractTexts = {
 export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
   et: {
     title: 'Ärikliendi arvelduskonto leping',
-    number: (processId) => `Taotluse number ${processId}`,
+    number: (applicationNumber) => `Taotluse number ${String(applicationNumber)}`,
     date: 'Kuupäev',
     parties: 'Lepingu pooled',
     bank: 'Pank',
@@ -43,16 +48,19 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'isikukood',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'juhatuse liige', AUTHORIZED_PERSON: 'volitatud isik', OTHER: 'muu alus' },
     contact: 'Kontaktandmed',
-    registerSource: (date) => `Ettevõtte andmed on äriregistrist seisuga ${date.split('-').reverse().join('.')}.`,
+    registerSource: (date) => `Ettevõtte andmed on äriregistrist seisuga ${date}.`,
     services: 'Teenused',
-    service: {
-      CREDIT_PRODUCT: 'Laenutooted',
+    currentAccount: 'Arvelduskonto eurodes',
+    openingReasons: 'Taotluses märgitud konto avamise põhjused',
+    openingReason: {
+      CREDIT_PRODUCT: 'Laenutoode',
       DOMESTICSETTLEMENTS: 'Arveldused Eestis',
       CROSSBORDERSETTLEMENTS: 'Piiriülesed maksed',
-      DEPOSIT: 'Hoiused',
-      OTHER: 'Muu',
+      DEPOSIT: 'Hoius',
+      OTHER: 'Muu põhjus',
     },
-    currentAccount: 'Arvelduskonto eurodes',
+    openingReasonsNote: (isAgreedApart) =>
+      `Põhjused kirjeldavad, milleks klient kontot kasutada kavatseb, ja ei ole selle lepingu teenused.${isAgreedApart ? ' Laenutoode ja hoius lepitakse kokku eraldi lepinguga.' : ''}`,
     fee: 'Konto avamise tasu',
     feeText: 'Konto avamise tasu vastavalt panga kehtivale hinnakirjale.',
     terms: 'Tingimused',
@@ -66,7 +74,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
   },
   en: {
     title: 'Business current account agreement',
-    number: (processId) => `Application number ${processId}`,
+    number: (applicationNumber) => `Application number ${String(applicationNumber)}`,
     date: 'Date',
     parties: 'Parties',
     bank: 'Bank',
@@ -78,16 +86,19 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'personal ID code',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'management board member', AUTHORIZED_PERSON: 'authorised person', OTHER: 'other basis' },
     contact: 'Contact details',
-    registerSource: (date) => `The company's details are from the Business Register as of ${date.split('-').reverse().join('.')}.`,
+    registerSource: (date) => `The company's details are from the Business Register as of ${date}.`,
     services: 'Services',
-    service: {
-      CREDIT_PRODUCT: 'Credit products',
-      DOMESTICSETTLEMENTS: 'Domestic settlements',
-      CROSSBORDERSETTLEMENTS: 'Cross-border payments',
-      DEPOSIT: 'Deposits',
-      OTHER: 'Other',
-    },
     currentAccount: 'Current account in euro',
+    openingReasons: 'Reasons for opening the account, as given in the application',
+    openingReason: {
+      CREDIT_PRODUCT: 'Credit product',
+      DOMESTICSETTLEMENTS: 'Settlements in Estonia',
+      CROSSBORDERSETTLEMENTS: 'Cross-border payments',
+      DEPOSIT: 'Deposit',
+      OTHER: 'Other reason',
+    },
+    openingReasonsNote: (isAgreedApart) =>
+      `The reasons describe what the customer intends to use the account for; they are not services of this agreement.${isAgreedApart ? ' A credit product or a deposit is agreed in a contract of its own.' : ''}`,
     fee: 'Account opening fee',
     feeText: "The account opening fee according to the bank's price list in force.",
     terms: 'Terms',
@@ -101,7 +112,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
   },
   ru: {
     title: 'Договор расчётного счёта бизнес-клиента',
-    number: (processId) => `Номер заявления ${processId}`,
+    number: (applicationNumber) => `Номер заявления ${String(applicationNumber)}`,
     date: 'Дата',
     parties: 'Стороны договора',
     bank: 'Банк',
@@ -113,16 +124,19 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     personalId: 'личный код',
     representationBasis: { MANAGEMENT_BOARD_MEMBER: 'член правления', AUTHORIZED_PERSON: 'уполномоченное лицо', OTHER: 'иное основание' },
     contact: 'Контактные данные',
-    registerSource: (date) => `Данные компании взяты из коммерческого регистра по состоянию на ${date.split('-').reverse().join('.')}.`,
+    registerSource: (date) => `Данные компании взяты из коммерческого регистра по состоянию на ${date}.`,
     services: 'Услуги',
-    service: {
-      CREDIT_PRODUCT: 'Кредитные продукты',
+    currentAccount: 'Расчётный счёт в евро',
+    openingReasons: 'Причины открытия счёта, указанные в заявлении',
+    openingReason: {
+      CREDIT_PRODUCT: 'Кредитный продукт',
       DOMESTICSETTLEMENTS: 'Расчёты в Эстонии',
       CROSSBORDERSETTLEMENTS: 'Трансграничные платежи',
-      DEPOSIT: 'Депозиты',
-      OTHER: 'Другое',
+      DEPOSIT: 'Депозит',
+      OTHER: 'Другая причина',
     },
-    currentAccount: 'Расчётный счёт в евро',
+    openingReasonsNote: (isAgreedApart) =>
+      `Причины описывают, для чего клиент намерен использовать счёт, и не являются услугами по этому договору.${isAgreedApart ? ' Кредитный продукт и депозит оформляются отдельным договором.' : ''}`,
     fee: 'Плата за открытие счёта',
     feeText: 'Плата за открытие счёта согласно действующему прейскуранту банка.',
     terms: 'Условия',

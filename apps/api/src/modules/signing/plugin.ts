@@ -72,6 +72,7 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     render: renderContract,
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
     bankName: config.BANK_NAME,
+    serviceFee: config.serviceFee,
     smartIdDeviceOf,
     accountChoice: createAccountChoice({ smartId: identity.signing.SMART_ID, sealing, publicUrl: config.PUBLIC_URL, now: () => new Date() }),
     log: app.log,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderContract, type ContractFacts } from './render-contract.js';
 
 const facts: ContractFacts = {
-  processId: '2f1c7c8e-4d53-4c1b-9a55-3e0b1f6f8a11',
+  applicationNumber: 100004,
   bankName: 'Pank AS',
   date: '2026-11-21',
   company: {
@@ -15,7 +15,7 @@ const facts: ContractFacts = {
     phone: '+372 5123 4567',
   },
   representative: { name: 'Jaak-Kristjan Jõeorg', personalId: '38001085718', basis: 'MANAGEMENT_BOARD_MEMBER' },
-  services: { reasons: ['DOMESTICSETTLEMENTS', 'OTHER'], otherReason: 'Palgamaksed' },
+  openingReasons: { reasons: ['DOMESTICSETTLEMENTS', 'OTHER'], otherReason: 'Palgamaksed' },
   registerQueriedAt: '2026-11-21T09:30:00.000Z',
   discrepancies: [],
 };
@@ -73,7 +73,7 @@ describe('renderContract', () => {
         'registrikood 19013347',
         'juhatuse liige',
         'Arveldused Eestis',
-        'Muu: Palgamaksed',
+        'Muu põhjus: Palgamaksed',
         'vastavalt panga kehtivale hinnakirjale',
       ],
     ],
@@ -82,7 +82,7 @@ describe('renderContract', () => {
       [
         'Business current account agreement',
         'Jaak-Kristjan Jõeorg, personal ID code 38001085718',
-        'Domestic settlements',
+        'Settlements in Estonia',
         "according to the bank's price list",
       ],
     ],
@@ -115,7 +115,7 @@ describe('renderContract', () => {
     [
       'en',
       [
-        'Business Register as of 21.11.2026',
+        'Business Register as of 21 November 2026',
         'Facts that differ from the Business Register',
         'Business Register: authorised person',
         'Declared by the representative: management board member',
@@ -127,6 +127,50 @@ describe('renderContract', () => {
     const text = (await textOf(await renderContract(declaredOtherwise, language))).replace(/\s+/g, ' ');
     for (const phrase of expected) expect(text).toContain(phrase.replace(/\s+/g, ' '));
   });
+
+  it.each([
+    ['et', 'Taotluse number 100004', 'Kuupäev: 21.11.2026'],
+    ['en', 'Application number 100004', 'Date: 21 November 2026'],
+    ['ru', 'Номер заявления 100004', 'Дата: 21.11.2026'],
+  ] as const)('names in %s the application by its number and writes every date alike', async (language, number, date) => {
+    const pdf = await renderContract({ ...facts, registerQueriedAt: '2026-11-21T09:30:00.000Z' }, language);
+    const text = (await textOf(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain(number);
+    expect(text).toContain(date);
+    // The register's day is written as the contract's own date is; no yyyy-MM-dd anywhere.
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const { info } = (await (await getDocumentProxy(new Uint8Array(pdf))).getMetadata()) as { info: { Subject?: string } };
+    expect(info.Subject).toBe(number);
+  });
+
+  it('dates the register reading by the Estonian calendar', async () => {
+    // 23.30 on 21 November in UTC is already 22 November in Tallinn.
+    const text = (await textOf(await renderContract({ ...facts, date: '2026-11-22', registerQueriedAt: '2026-11-21T23:30:00.000Z' }, 'et'))).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('seisuga 22.11.2026');
+  });
+
+  it.each([
+    ['et', { services: 'Teenused', reasons: 'Taotluses märgitud konto avamise põhjused', fee: 'Konto avamise tasu' }, 'Arvelduskonto eurodes', 'Laenutoode'],
+    ['en', { services: 'Services', reasons: 'Reasons for opening the account', fee: 'Account opening fee' }, 'Current account in euro', 'Credit product'],
+    ['ru', { services: 'Услуги', reasons: 'Причины открытия счёта', fee: 'Плата за открытие счёта' }, 'Расчётный счёт в евро', 'Кредитный продукт'],
+  ] as const)(
+    'lists in %s the reasons for opening apart from the services, which are the current account alone',
+    async (language, headings, account, creditProduct) => {
+      const text = (await textOf(await renderContract({ ...facts, openingReasons: { reasons: ['CREDIT_PRODUCT', 'DEPOSIT'] } }, language))).replace(
+        /\s+/g,
+        ' ',
+      );
+      const section = (heading: string, next: string): string => text.slice(text.indexOf(heading), text.indexOf(next, text.indexOf(heading)));
+      const services = section(`${headings.services} `, headings.reasons);
+      const reasons = section(headings.reasons, headings.fee);
+      expect(services).toContain(account);
+      expect(services).not.toContain(creditProduct);
+      expect(reasons).toContain(creditProduct);
+    },
+  );
 
   it('lists no differences when there are none', async () => {
     expect(await textOf(await renderContract(facts, 'en'))).not.toContain('differ from the Business Register');

@@ -1,19 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Discrepancy, Locale, OpeningReason, RepresentationBasis } from '@onboarding/domain';
+import { todayInEstonia, type Discrepancy, type Locale, type OpeningReason, type RepresentationBasis } from '@onboarding/domain';
 import PDFDocument from 'pdfkit';
 import { CONTRACT_TEXTS } from './contract-texts.js';
-import { discrepancyLines } from '../mail/index.js';
+import { discrepancyLines, formatDate } from '../mail/index.js';
 
 /** What the contract says, gathered from the application (docs/requirements.md sections 1 and 3). */
 export type ContractFacts = {
-  processId: string;
+  /** The application's number for people, as the success page and every mail name it. */
+  applicationNumber: number;
   bankName: string;
-  /** The day the contract was drawn up, yyyy-MM-dd. */
+  /** The day the contract was drawn up in Estonia, yyyy-MM-dd. */
   date: string;
   company: { businessName: string; registryCode: string | null; legalAddress: string; email: string; phone: string };
   representative: { name: string; personalId: string; basis: RepresentationBasis; basisOther?: string | undefined };
-  services: { reasons: readonly OpeningReason[]; otherReason?: string | undefined };
+  /**
+   * Why the company wants the account, as the applicant answered: the customer's declaration, not services of this
+   * agreement (a credit product or a deposit is a contract of its own).
+   */
+  openingReasons: { reasons: readonly OpeningReason[]; otherReason?: string | undefined };
   /** When the register facts the contract names were read (ISO time); undefined for a company the register does not know. */
   registerQueriedAt?: string | undefined;
   /** Declarations that differ from the register, listed beside the register's values. */
@@ -70,7 +75,12 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
     margin: MARGIN,
     lang: language,
     displayTitle: true,
-    info: { Title: texts.title, Author: facts.bankName, Subject: texts.number(facts.processId), CreationDate: new Date(Date.UTC(year, month - 1, day)) },
+    info: {
+      Title: texts.title,
+      Author: facts.bankName,
+      Subject: texts.number(facts.applicationNumber),
+      CreationDate: new Date(Date.UTC(year, month - 1, day)),
+    },
   });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,7 +96,14 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
   const line = (text: string) => document.text(text, { paragraphGap: 2 });
 
   document.font('bold').fontSize(18).text(texts.title);
-  document.font('regular').fontSize(10.5).moveDown(0.3).text(texts.number(facts.processId)).text(`${texts.date}: ${facts.date}`);
+  // One way of writing a date in each language, for every date in the contract (docs/glossary.md section 3).
+  const date = (isoDate: string): string => formatDate(isoDate, language);
+  document
+    .font('regular')
+    .fontSize(10.5)
+    .moveDown(0.3)
+    .text(texts.number(facts.applicationNumber))
+    .text(`${texts.date}: ${date(facts.date)}`);
 
   heading(texts.parties);
   line(`${texts.bank}: ${facts.bankName}`);
@@ -99,7 +116,8 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
       : texts.representationBasis[facts.representative.basis];
   line(`${texts.representative}: ${facts.representative.name}, ${texts.personalId} ${facts.representative.personalId} (${basis})`);
   line(`${texts.contact}: ${facts.company.email}, ${facts.company.phone}`);
-  if (facts.registerQueriedAt) line(texts.registerSource(facts.registerQueriedAt.slice(0, 10)));
+  // The day of the reading in Estonia, as the contract's own date is: a reading late in the evening is not the day before.
+  if (facts.registerQueriedAt) line(texts.registerSource(date(todayInEstonia(new Date(facts.registerQueriedAt)))));
 
   if (facts.discrepancies.length > 0) {
     const differences = discrepancyLines(facts.discrepancies, language);
@@ -112,12 +130,19 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
     }
   }
 
+  // What the agreement gives is the current account; the reasons for opening it are the customer's answer, listed
+  // apart, so that a reason such as a credit product does not read as a service contracted here.
   heading(texts.services);
   line(`• ${texts.currentAccount}`);
-  for (const reason of facts.services.reasons) {
-    line(`• ${reason === 'OTHER' && facts.services.otherReason ? `${texts.service.OTHER}: ${facts.services.otherReason}` : texts.service[reason]}`);
+
+  const { reasons, otherReason } = facts.openingReasons;
+  heading(texts.openingReasons);
+  for (const reason of reasons) {
+    line(`• ${reason === 'OTHER' && otherReason ? `${texts.openingReason.OTHER}: ${otherReason}` : texts.openingReason[reason]}`);
   }
-  if (!facts.services.reasons.includes('OTHER') && facts.services.otherReason) line(`• ${texts.service.OTHER}: ${facts.services.otherReason}`);
+  if (!reasons.includes('OTHER') && otherReason) line(`• ${texts.openingReason.OTHER}: ${otherReason}`);
+  document.moveDown(0.3);
+  line(texts.openingReasonsNote(reasons.includes('CREDIT_PRODUCT') || reasons.includes('DEPOSIT')));
 
   heading(texts.fee);
   line(texts.feeText);

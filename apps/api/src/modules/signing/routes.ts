@@ -73,13 +73,13 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     {
       preHandler: limitPreviews,
       summary: 'The contract as a PDF (application/pdf): the signed one once submitted',
-      file: { mediaType: 'application/pdf', description: 'The contract, as a download' },
+      file: { mediaType: 'application/pdf', description: 'The contract: a download, or with disposition=inline to open in the browser' },
     },
     async (request, reply) => {
       const { document, filename } = await service.contract(userOf(request), request.params.processId);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', `${request.query.disposition}; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(document);
     },

@@ -15,6 +15,7 @@ import {
   type StartSigningResponse,
   mobileIdPhoneNumber,
 } from '@onboarding/domain';
+import type { ServiceFeeTerms } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
@@ -66,6 +67,8 @@ export type SigningServiceOptions = {
   /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
   sealer: ContainerSealer;
   bankName: string;
+  /** The service fee the product invoices with a submission whose follow-up is the fee; undefined: the bank invoices. */
+  serviceFee: ServiceFeeTerms | undefined;
   /**
    * The Smart-ID account a user session was opened with by QR code or app link (decision 38): signing then fetches
    * its certificate and asks that device by notification, with no choice of account on the phone.
@@ -134,9 +137,8 @@ export function createSigningService(options: SigningServiceOptions) {
 
   /** The contract's PDF as the application stands today: the same facts and day give the same bytes (render-contract). */
   async function drawUp(user: User, application: ApplicationRow, language: Locale): Promise<Buffer> {
-    const date = now().toISOString().slice(0, 10);
     const { facts: verified, discrepancies } = applications.decisionFacts(user, application);
-    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, date, language });
+    const facts = contractFactsOf(application, verified, discrepancies, { bankName: options.bankName, now: now(), language });
     return options.render(facts, language);
   }
 
@@ -293,6 +295,7 @@ export function createSigningService(options: SigningServiceOptions) {
           language: contract.language as Locale,
           signers: [signer],
           hasBoardSignatures: false,
+          serviceFee: options.serviceFee,
         });
     return store(session, evidence, sealed.container, async (tx) => {
       const written = await applications.write(transition, { within: tx });
@@ -357,6 +360,7 @@ export function createSigningService(options: SigningServiceOptions) {
         language: contract.language as Locale,
         signers,
         hasBoardSignatures: true,
+        serviceFee: options.serviceFee,
       });
       const written = await applications.write(transition, { within: tx });
       if (!written) throw new Refused('already_submitted');

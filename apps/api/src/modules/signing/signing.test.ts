@@ -415,6 +415,19 @@ describe('the contract before signing', () => {
     );
   });
 
+  it('is a download by default, and opens in the browser when read with disposition=inline', async () => {
+    const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
+    const path = `/onboarding/applications/${application.processId}/contract`;
+    const download = await call('GET', path);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="contract-${application.processId}.pdf"`);
+    const read = await call('GET', `${path}?disposition=inline`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect(read.headers['content-disposition']).toBe(`inline; filename="contract-${application.processId}.pdf"`);
+    expect(read.rawPayload.equals(download.rawPayload)).toBe(true);
+    expect((await call('GET', `${path}?disposition=open`)).statusCode).toBe(400);
+  });
+
   it('is drawn up on each read and never stored: a hundred previews of a hundred versions leave the contracts table as it was', async () => {
     const { call, application } = await completeApplication(withoutRegister('39001010011', '1990-01-01'));
     const stored = async () => {

@@ -38,7 +38,17 @@ const timelineOf = (application: ApplicationView): ApplicationTimeline => ({
   status: application.status,
   reopenedSteps: null,
   entries: application.submittedAt ? [{ kind: 'SUBMITTED', at: application.submittedAt, method: 'SMART_ID', isResubmission: false }] : [],
+  serviceFeeInvoice: application.serviceFeeInvoice ?? null,
 });
+
+/** The invoice issued with the submission, as the server gives it. */
+const INVOICE = {
+  amountCents: 3550,
+  dueDate: '2025-01-16',
+  paymentReference: '1000423',
+  payee: { name: 'Pank AS', iban: 'EE382200221020145685' },
+  issuedAt: '2025-01-02T10:00:00.000Z',
+};
 
 function serve(application: ApplicationView) {
   return stubFetch({
@@ -92,7 +102,7 @@ describe('/success', () => {
 
   it.each([
     ['MANAGER_CONTACT', /relationship manager, who will contact you within a couple of working days/],
-    ['PAY_SERVICE_FEE', /invoice for the account opening service fee/],
+    ['PAY_SERVICE_FEE', /The bank will send you the invoice for the account opening service fee/],
     ['SIGN_BY_LINK', /management board must also sign the contract. We will e-mail them a link/],
     ['IDENTIFY_IN_OFFICE', /identify yourself at the office you chose/],
   ] as const)('%s: what happens next for this case', async (followUp, text) => {
@@ -108,6 +118,58 @@ describe('/success', () => {
     } else {
       expect(screen.queryByRole('group', { name: 'The office you chose' })).toBeNull();
     }
+  });
+
+  it('shows the invoice issued with the submission: all a payment needs, and where to pay only', async () => {
+    serve(submitted('PAY_SERVICE_FEE', { serviceFeeInvoice: INVOICE }));
+    renderSuccess();
+    await findTitle();
+    expect(screen.getByText('Please pay the account opening service fee by the invoice below. The account is opened once the invoice is paid.')).toBeTruthy();
+    expect(screen.queryByText(/The bank will send you the invoice/)).toBeNull();
+    const invoice = within(screen.getByRole('region', { name: 'Service fee invoice' }));
+    const facts = Object.fromEntries(
+      invoice.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/\u00a0/g, ' ')]),
+    );
+    expect(facts).toEqual({
+      Amount: '€35.50',
+      'Due date': '16 January 2025',
+      Payee: 'Pank AS',
+      "Payee's account": 'EE38 2200 2210 2014 5685',
+      'Payment reference': '1000423',
+    });
+    expect(invoice.getByText(/Pay only to the account shown here/)).toBeTruthy();
+  });
+
+  it('shows the invoice in Estonian as the glossary writes amounts and dates', async () => {
+    serve(submitted('PAY_SERVICE_FEE', { serviceFeeInvoice: INVOICE }));
+    await i18n.changeLanguage('et');
+    renderSuccess();
+    const invoice = within(await screen.findByRole('region', { name: 'Teenustasu arve' }));
+    const amount = invoice.getByText('Summa').nextElementSibling?.textContent;
+    expect(amount).toBe('35,50\u00a0€');
+    expect(invoice.getByText('16.01.2025')).toBeTruthy();
+    expect(invoice.getByText('Saaja konto')).toBeTruthy();
+  });
+
+  it('names no account for an invoice the bank sent itself, and says where its account is', async () => {
+    serve(submitted('PAY_SERVICE_FEE', { serviceFeeInvoice: { ...INVOICE, payee: null } }));
+    renderSuccess();
+    const invoice = within(await screen.findByRole('region', { name: 'Service fee invoice' }));
+    expect(invoice.queryByText("Payee's account")).toBeNull();
+    expect(invoice.getByText(/The payee and the account are on the invoice the bank sent you/)).toBeTruthy();
+  });
+
+  it('shows no invoice once the bank received the fee', async () => {
+    const application = submitted('PAY_SERVICE_FEE', { serviceFeeInvoice: INVOICE });
+    serve(application).on('GET /onboarding/applications/p-1/timeline', () =>
+      jsonResponse({
+        ...timelineOf(application),
+        entries: [...timelineOf(application).entries, { kind: 'DECISION', at: '2025-01-03T10:00:00.000Z', decision: { type: 'FEE_PAID' } }],
+      }),
+    );
+    renderSuccess();
+    await screen.findByText('Service fee received');
+    expect(screen.queryByRole('region', { name: 'Service fee invoice' })).toBeNull();
   });
 
   it('the office follows the language', async () => {

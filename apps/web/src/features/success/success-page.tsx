@@ -13,6 +13,7 @@ import { useContractDownload, useSignedContractDownload } from '../../lib/downlo
 import { useApplicationTimeline } from './api/application-timeline';
 import { ApplicationHistorySection } from './application-history';
 import { CoSigningSection } from './co-signing-section';
+import { ServiceFeeInvoiceSection } from './service-fee-invoice';
 import { BookedOffice, StatusTimeline } from './status-timeline';
 import styles from './success-page.module.css';
 
@@ -123,6 +124,10 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const status = timeline.data?.status ?? application.status;
   const reopenedSteps = timeline.data ? timeline.data.reopenedSteps : application.reopenedSteps;
   const state = pageStateOf(status, reopenedSteps, entries.at(-1));
+  // The fee's invoice while it is to be paid: issued (with the submission or by the bank), not yet received, no final answer.
+  const invoice = (timeline.data ? timeline.data.serviceFeeInvoice : application.serviceFeeInvoice) ?? null;
+  const isFeePaid = entries.some((entry) => entry.kind === 'DECISION' && entry.decision.type === 'FEE_PAID');
+  const invoiceToPay = invoice && !isFeePaid && status !== 'APPROVED' && status !== 'DECLINED' ? invoice : null;
   // The server-given step decides the screen: the application's current step is the first one reopened.
   const reopenedStep = application.currentStep === 'ApplicationSubmitted' ? reopenedSteps?.[0] : application.currentStep;
   const reopenedStepPath = state === 'REOPENED' && reopenedStep ? screenPath(stepToScreen(reopenedStep)) : null;
@@ -185,12 +190,15 @@ function SuccessContent({ application }: { application: ApplicationView }) {
           <h2 id="success-next-title" className={styles.nextTitle}>
             {t('SUCCESS.NEXT_TITLE')}
           </h2>
-          <p>{t(`SUCCESS.FOLLOW_UP.${followUp}`)}</p>
+          {/* The invoice, when there is one, is right below; otherwise the bank sends it (docs/decisions/0042). */}
+          <p>{t(followUp === 'PAY_SERVICE_FEE' && invoice ? 'SUCCESS.FOLLOW_UP.PAY_SERVICE_FEE_INVOICED' : `SUCCESS.FOLLOW_UP.${followUp}`)}</p>
           {followUp === 'IDENTIFY_IN_OFFICE' && <BookedOffice officeId={chosenOfficeId(application)} labelKey="SUCCESS.OFFICE_LABEL" />}
           <p className={styles.muted}>{t('SUCCESS.EMAIL_NOTE')}</p>
           <OnlineBank />
         </section>
       )}
+
+      {invoiceToPay && <ServiceFeeInvoiceSection invoice={invoiceToPay} />}
 
       {/* Waiting: whom to ask and how each stands. Once submitted: who signed beside the applicant, if anyone. */}
       <CoSigningSection processId={application.processId} isWaiting={state === 'AWAITING_SIGNATURES'} />

@@ -4,6 +4,8 @@ import { atSentenceStart, companyPhrase, quoteApplicantText } from './applicant-
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock } from './layout.js';
 
+export type FeeInvoice = 'SENT_SEPARATELY' | 'SENT_BEFORE' | 'FROM_THE_BANK';
+
 export type ApplicationSubmittedParams = {
   representativeName: string;
   /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
@@ -11,6 +13,11 @@ export type ApplicationSubmittedParams = {
   /** The application's number for people, as the success page shows it. */
   applicationNumber: number;
   followUp: FollowUp;
+  /**
+   * With the follow-up PAY_SERVICE_FEE: whether the fee's invoice goes in a mail of its own with this one, went with an
+   * earlier submission of the application, or comes from the bank (the product holds no price and account to invoice).
+   */
+  feeInvoice: FeeInvoice;
   /** Declarations that differ from the register: the mail shows the register's value and the declared one apart. */
   discrepancies?: readonly Discrepancy[];
   /** The identification location chosen on the overview, in the mail's language; for IDENTIFY_IN_OFFICE. */
@@ -19,6 +26,25 @@ export type ApplicationSubmittedParams = {
   link: string;
   supportEmail: string;
   supportPhone: string;
+};
+
+/** What the submission mail says of the service fee's invoice (FeeInvoice) before "the account is opened once it is paid". */
+const FEE_INVOICE: Record<FeeInvoice, Record<Locale, string>> = {
+  SENT_SEPARATELY: {
+    et: 'Saadame sulle eraldi e-kirjaga arve konto avamise teenustasu kohta.',
+    en: 'We are sending you the invoice for the account opening service fee in a separate e-mail.',
+    ru: 'Мы отправим вам счёт-фактуру за открытие счёта отдельным письмом.',
+  },
+  SENT_BEFORE: {
+    et: 'Arve konto avamise teenustasu kohta saatsime sulle varem, see kehtib edasi.',
+    en: 'We sent you the invoice for the account opening service fee before; it is still valid.',
+    ru: 'Мы отправили вам счёт-фактуру за открытие счёта ранее, она остаётся в силе.',
+  },
+  FROM_THE_BANK: {
+    et: 'Pank saadab sulle arve konto avamise teenustasu kohta.',
+    en: 'The bank will send you the invoice for the account opening service fee.',
+    ru: 'Банк отправит вам счёт-фактуру за открытие счёта.',
+  },
 };
 
 /**
@@ -44,7 +70,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   et: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph('Sinu taotlus vajab panga kliendihalduri ülevaatust. Kliendihaldur võtab sinuga ühendust paari tööpäeva jooksul.')],
-      PAY_SERVICE_FEE: [paragraph('Saadame sulle eraldi e-kirjaga arve konto avamise teenustasu kohta. Konto avatakse, kui arve on tasutud.')],
+      PAY_SERVICE_FEE: [paragraph(`${FEE_INVOICE[params.feeInvoice].et} Konto avatakse, kui arve on tasutud.`)],
       IDENTIFY_IN_OFFICE: [
         paragraph('Enne konto avamist palume sul end tuvastada pangakontoris, mille taotluses valisid:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
@@ -72,9 +98,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   en: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph("Your application needs a review by the bank's relationship manager, who will contact you within a couple of working days.")],
-      PAY_SERVICE_FEE: [
-        paragraph('We will send you an invoice for the account opening service fee in a separate e-mail. The account is opened once the invoice is paid.'),
-      ],
+      PAY_SERVICE_FEE: [paragraph(`${FEE_INVOICE[params.feeInvoice].en} The account is opened once the invoice is paid.`)],
       IDENTIFY_IN_OFFICE: [
         paragraph('Before the account is opened, please identify yourself at the office you chose in the application:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
@@ -102,7 +126,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   ru: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
       MANAGER_CONTACT: [paragraph('Ваше заявление должен рассмотреть клиентский менеджер банка. Он свяжется с вами в течение пары рабочих дней.')],
-      PAY_SERVICE_FEE: [paragraph('Мы отправим вам счёт-фактуру за открытие счёта отдельным письмом. Расчётный счёт компании откроем после её оплаты.')],
+      PAY_SERVICE_FEE: [paragraph(`${FEE_INVOICE[params.feeInvoice].ru} Расчётный счёт компании откроем после её оплаты.`)],
       IDENTIFY_IN_OFFICE: [
         paragraph('Перед открытием счёта просим вас пройти идентификацию в отделении банка, выбранном в заявлении:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),

@@ -1,12 +1,14 @@
 import type { BankOffice, Locale, ReopenableStep } from '@onboarding/domain';
 import { atSentenceStart, companyPhrase, type CompanyCase } from './applicant-text.js';
-import { formatBankTime, formatDate, formatEuro, formatIban, plainLines } from './decision-formats.js';
+import { formatBankTime, formatIban, plainLines } from './decision-formats.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock, type MailContent } from './layout.js';
 
-/** A mailed decision (MAILED_DECISIONS) with what the mail needs of it beyond the decision itself. */
+/**
+ * A mailed decision (MAILED_DECISIONS) with what the mail needs of it beyond the decision itself. FEE_INVOICED is not
+ * among them: its mail is the invoice itself (SERVICE_FEE_INVOICE), the same as a submission's.
+ */
 export type MailedDecision =
-  | { type: 'FEE_INVOICED'; amountCents: number; dueDate: string; paymentReference: string; bankName: string }
   | { type: 'IDENTIFICATION_BOOKED'; office: BankOffice; at: string }
   | { type: 'BOARD_SIGNATURE_REQUESTED'; recipients: readonly { name: string; email: string }[] }
   /** The bank named how many board members sign beside the applicant (decision 41); the status page names them. */
@@ -85,20 +87,6 @@ const et: Texts = {
   closing: paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
   body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
-      case 'FEE_INVOICED':
-        return {
-          subject: `Arve: konto avamise teenustasu ${formatEuro(decision.amountCents, 'et')}, taotlus ${applicationNumber}`,
-          blocks: [
-            paragraph(`Saadame sulle arve ${company()} konto avamise teenustasu kohta.`),
-            paragraph(
-              `Summa: ${formatEuro(decision.amountCents, 'et')}`,
-              `Maksetähtaeg: ${formatDate(decision.dueDate, 'et')}`,
-              `Saaja: ${decision.bankName}`,
-              `Viitenumber: ${decision.paymentReference}`,
-            ),
-            paragraph('Maksa arve selle viitenumbriga, et saaksime makse sinu taotlusega siduda. Ettevõtte arvelduskonto avatakse, kui teenustasu on tasutud.'),
-          ],
-        };
       case 'IDENTIFICATION_BOOKED':
         return {
           subject: `Ootame sind pangakontorisse, taotlus ${applicationNumber}`,
@@ -165,22 +153,6 @@ const en: Texts = {
   closing: paragraph('Kind regards', 'Business customer service'),
   body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
-      case 'FEE_INVOICED':
-        return {
-          subject: `Invoice: account opening service fee of ${formatEuro(decision.amountCents, 'en')}, application ${applicationNumber}`,
-          blocks: [
-            paragraph(`Here is the invoice for the service fee for opening the business account of ${company()}.`),
-            paragraph(
-              `Amount: ${formatEuro(decision.amountCents, 'en')}`,
-              `Due date: ${formatDate(decision.dueDate, 'en')}`,
-              `Payee: ${decision.bankName}`,
-              `Payment reference: ${decision.paymentReference}`,
-            ),
-            paragraph(
-              "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
-            ),
-          ],
-        };
       case 'IDENTIFICATION_BOOKED':
         return {
           subject: `Your visit to the bank office, application ${applicationNumber}`,
@@ -247,22 +219,6 @@ const ru: Texts = {
   closing: paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
   body: ({ decision, applicationNumber }, company) => {
     switch (decision.type) {
-      case 'FEE_INVOICED':
-        return {
-          subject: `Счёт-фактура: плата за открытие счёта ${formatEuro(decision.amountCents, 'ru')}, заявление № ${applicationNumber}`,
-          blocks: [
-            paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта ${company()}.`),
-            paragraph(
-              `Сумма: ${formatEuro(decision.amountCents, 'ru')}`,
-              `Срок оплаты: ${formatDate(decision.dueDate, 'ru')}`,
-              `Получатель: ${decision.bankName}`,
-              `Ссылочный номер: ${decision.paymentReference}`,
-            ),
-            paragraph(
-              'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
-            ),
-          ],
-        };
       case 'IDENTIFICATION_BOOKED':
         return {
           subject: `Ждём вас в отделении банка, заявление № ${applicationNumber}`,
@@ -341,7 +297,7 @@ const render =
 
 /**
  * A bank's decision the applicant must act on or hear about at once (MAILED_DECISIONS), in the contact language:
- * the invoice, the booked visit, where the signing link went, what more is needed, the account, or the refusal
+ * the booked visit, where the signing link went, what more is needed, the account, or the refusal
  * (polite, without a reason: the bank gives none in writing). Each links to the status page.
  */
 export const decisionRecorded: MailTemplate<DecisionRecordedParams> = {

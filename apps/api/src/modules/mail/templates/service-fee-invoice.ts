@@ -1,85 +1,133 @@
+import type { Locale } from '@onboarding/domain';
 import { companyPhrase } from './applicant-text.js';
+import { formatDate, formatEuro, formatIban } from './decision-formats.js';
 import type { MailTemplate } from './mail-template.js';
-import { paragraph } from './layout.js';
+import { link, paragraph, type MailContent } from './layout.js';
 
 export type ServiceFeeInvoiceParams = {
   representativeName: string;
   /** As the register gives it, shown only quoted (quoteApplicantText); null for a company the register does not know. */
   businessName: string | null;
   applicationNumber: number;
+  amountCents: number;
+  /** The last day to pay, yyyy-MM-dd. */
+  dueDate: string;
+  /** BANK_NAME: the payee, as in the contract. */
+  payeeName: string;
+  /** SERVICE_FEE_IBAN: the only account the fee is paid to. */
+  payeeIban: string;
   /** The application number with its 7-3-1 check digit (paymentReferenceOf). */
   paymentReference: string;
-  /** BANK_NAME: the payee, as in the contract. */
-  bankName: string;
+  /** `${PUBLIC_URL}/start/success`: the status page, where the same invoice is shown after signing in. */
+  link: string;
   supportEmail: string;
   supportPhone: string;
 };
 
+type Texts = {
+  subject: (amount: string, applicationNumber: number) => string;
+  greeting: (name: string) => string;
+  intro: (company: string) => string;
+  number: string;
+  amount: string;
+  dueDate: string;
+  payee: string;
+  payeeAccount: string;
+  reference: string;
+  payWithReference: string;
+  /** The same invoice is on the status page: a mail asking to pay elsewhere is not ours. */
+  statusPage: string;
+  support: (email: string, phone: string) => string;
+  closing: [string, string];
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  et: {
+    subject: (amount, applicationNumber) => `Arve: konto avamise teenustasu ${amount}, taotlus ${applicationNumber}`,
+    greeting: (name) => `Tere, ${name}!`,
+    intro: (company) => `Saadame sulle arve ${company} konto avamise teenustasu kohta.`,
+    number: 'Taotluse number',
+    amount: 'Summa',
+    dueDate: 'Maksetähtaeg',
+    payee: 'Saaja',
+    payeeAccount: 'Saaja konto',
+    reference: 'Viitenumber',
+    payWithReference: 'Maksa arve selle viitenumbriga, et saaksime makse sinu taotlusega siduda. Ettevõtte arvelduskonto avatakse, kui teenustasu on tasutud.',
+    statusPage: 'Sama arve on sinu taotluse olekulehel, kui logid sisse. Kui mõni e-kiri palub sul maksta teisele kontole, ära maksa ja võta meiega ühendust.',
+    support: (email, phone) => `Kui sul on arve kohta küsimusi, võta meiega ühendust e-posti aadressil ${email} või telefonil ${phone}.`,
+    closing: ['Parimate soovidega', 'Ettevõtete klienditeenindus'],
+  },
+  en: {
+    subject: (amount, applicationNumber) => `Invoice: account opening service fee of ${amount}, application ${applicationNumber}`,
+    greeting: (name) => `Hello ${name},`,
+    intro: (company) => `Here is the invoice for the service fee for opening the business account of ${company}.`,
+    number: 'Application number',
+    amount: 'Amount',
+    dueDate: 'Due date',
+    payee: 'Payee',
+    payeeAccount: "Payee's account",
+    reference: 'Payment reference',
+    payWithReference:
+      "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
+    statusPage:
+      'The same invoice is on the status page of your application after signing in. If an e-mail ever asks you to pay to another account, do not pay and contact us.',
+    support: (email, phone) => `If you have any questions about the invoice, contact us at ${email} or ${phone}.`,
+    closing: ['Kind regards', 'Business customer service'],
+  },
+  ru: {
+    subject: (amount, applicationNumber) => `Счёт-фактура: плата за открытие счёта ${amount}, заявление № ${applicationNumber}`,
+    greeting: (name) => `Здравствуйте, ${name}!`,
+    intro: (company) => `Направляем вам счёт-фактуру на плату за услугу открытия счёта ${company}.`,
+    number: 'Номер заявления',
+    amount: 'Сумма',
+    dueDate: 'Срок оплаты',
+    payee: 'Получатель',
+    payeeAccount: 'Счёт получателя',
+    reference: 'Ссылочный номер',
+    payWithReference:
+      'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
+    statusPage:
+      'Эта же счёт-фактура есть на странице статуса вашего заявления после входа. Если в каком-либо письме вас попросят заплатить на другой счёт, не платите и свяжитесь с нами.',
+    support: (email, phone) => `Если у вас есть вопросы о счёте-фактуре, свяжитесь с нами по электронной почте ${email} или по телефону ${phone}.`,
+    closing: ['С уважением', 'Служба обслуживания бизнес-клиентов'],
+  },
+};
+
+const render =
+  (language: Locale) =>
+  (params: ServiceFeeInvoiceParams): MailContent => {
+    const texts = TEXTS[language];
+    const amount = formatEuro(params.amountCents, language);
+    return {
+      subject: texts.subject(amount, params.applicationNumber),
+      blocks: [
+        paragraph(texts.greeting(params.representativeName)),
+        paragraph(texts.intro(companyPhrase(params.businessName, language))),
+        paragraph(
+          `${texts.number}: ${params.applicationNumber}`,
+          `${texts.amount}: ${amount}`,
+          `${texts.dueDate}: ${formatDate(params.dueDate, language)}`,
+          `${texts.payee}: ${params.payeeName}`,
+          `${texts.payeeAccount}: ${formatIban(params.payeeIban)}`,
+          `${texts.reference}: ${params.paymentReference}`,
+        ),
+        paragraph(texts.payWithReference),
+        paragraph(texts.statusPage),
+        link(params.link),
+        paragraph(texts.support(params.supportEmail, params.supportPhone)),
+        paragraph(...texts.closing),
+      ],
+    };
+  };
+
 /**
- * docs/requirements.md section 4: "the user pays a service fee on an e-mailed
- * invoice"; the success page and the submission mail promise it in a separate
- * e-mail, sent with the submission. The fee follows the bank's price list,
- * whose amount the product does not hold (docs/requirements.md section 1), so
- * the invoice names the price list rather than a figure, and states what it
- * can: the application, the payee and the payment reference that ties the
- * payment to the application.
+ * The invoice of the account opening service fee (docs/requirements.md section 4: "the user pays a service fee on an
+ * e-mailed invoice"): one per application, with everything a payment needs — the amount, the due date, the payee and
+ * its account, and the payment reference that ties the payment to the application. Sent with the submission when the
+ * product holds the price and the account, or when the bank records FEE_INVOICED; never without an account to pay to.
  */
 export const serviceFeeInvoice: MailTemplate<ServiceFeeInvoiceParams> = {
-  et: (params) => ({
-    subject: `Arve: konto avamise teenustasu, taotlus ${params.applicationNumber}`,
-    blocks: [
-      paragraph(`Tere, ${params.representativeName}!`),
-      paragraph(`Saadame sulle arve ${companyPhrase(params.businessName, 'et')} konto avamise teenustasu kohta.`),
-      paragraph(
-        `Taotluse number: ${params.applicationNumber}`,
-        'Teenus: ettevõtte konto avamine',
-        'Summa: panga hinnakirja järgi',
-        `Saaja: ${params.bankName}`,
-        `Viitenumber: ${params.paymentReference}`,
-      ),
-      paragraph('Maksa arve selle viitenumbriga, et saaksime makse sinu taotlusega siduda. Ettevõtte arvelduskonto avatakse, kui teenustasu on tasutud.'),
-      paragraph(`Kui sul on arve kohta küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
-      paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
-    ],
-  }),
-  en: (params) => ({
-    subject: `Invoice: account opening service fee, application ${params.applicationNumber}`,
-    blocks: [
-      paragraph(`Hello ${params.representativeName},`),
-      paragraph(`Here is the invoice for the service fee for opening the business account of ${companyPhrase(params.businessName, 'en')}.`),
-      paragraph(
-        `Application number: ${params.applicationNumber}`,
-        'Service: opening a business account',
-        "Amount: as in the bank's price list",
-        `Payee: ${params.bankName}`,
-        `Payment reference: ${params.paymentReference}`,
-      ),
-      paragraph(
-        "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
-      ),
-      paragraph(`If you have any questions about the invoice, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
-      paragraph('Kind regards', 'Business customer service'),
-    ],
-  }),
-  ru: (params) => ({
-    subject: `Счёт-фактура: плата за открытие счёта, заявление № ${params.applicationNumber}`,
-    blocks: [
-      paragraph(`Здравствуйте, ${params.representativeName}!`),
-      paragraph(`Направляем вам счёт-фактуру на плату за услугу открытия счёта ${companyPhrase(params.businessName, 'ru')}.`),
-      paragraph(
-        `Номер заявления: ${params.applicationNumber}`,
-        'Услуга: открытие счёта компании',
-        'Сумма: по прейскуранту банка',
-        `Получатель: ${params.bankName}`,
-        `Ссылочный номер: ${params.paymentReference}`,
-      ),
-      paragraph(
-        'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
-      ),
-      paragraph(
-        `Если у вас есть вопросы о счёте-фактуре, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`,
-      ),
-      paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
-    ],
-  }),
+  et: render('et'),
+  en: render('en'),
+  ru: render('ru'),
 };

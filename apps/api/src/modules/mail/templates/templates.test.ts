@@ -204,6 +204,7 @@ describe('APPLICATION_SUBMITTED', () => {
     businessName: 'Jõeorg Konsultatsioonid OÜ',
     applicationNumber: 100042,
     followUp,
+    feeInvoice: 'SENT_SEPARATELY' as const,
     office: { name: 'Tallinna kontor', address: 'Liivalaia 8, Tallinn', openingHours: 'E–R 9.00–18.00' },
     link: 'https://pank.example/start/',
     supportEmail: 'abi@pank.example',
@@ -238,6 +239,39 @@ describe('APPLICATION_SUBMITTED', () => {
     const mail = renderMail('APPLICATION_SUBMITTED', language, submitted('MANAGER_CONTACT'));
     expect(mail.text).toContain(`${sentence}\n\nhttps://pank.example/start/`);
     expect(mail.html).toContain(sentence);
+  });
+
+  it.each([
+    [
+      'et',
+      {
+        SENT_SEPARATELY: 'Saadame sulle eraldi e-kirjaga arve konto avamise teenustasu kohta.',
+        SENT_BEFORE: 'Arve konto avamise teenustasu kohta saatsime sulle varem, see kehtib edasi.',
+        FROM_THE_BANK: 'Pank saadab sulle arve konto avamise teenustasu kohta.',
+      },
+    ],
+    [
+      'en',
+      {
+        SENT_SEPARATELY: 'We are sending you the invoice for the account opening service fee in a separate e-mail.',
+        SENT_BEFORE: 'We sent you the invoice for the account opening service fee before; it is still valid.',
+        FROM_THE_BANK: 'The bank will send you the invoice for the account opening service fee.',
+      },
+    ],
+    [
+      'ru',
+      {
+        SENT_SEPARATELY: 'Мы отправим вам счёт-фактуру за открытие счёта отдельным письмом.',
+        SENT_BEFORE: 'Мы отправили вам счёт-фактуру за открытие счёта ранее, она остаётся в силе.',
+        FROM_THE_BANK: 'Банк отправит вам счёт-фактуру за открытие счёта.',
+      },
+    ],
+  ] as const)('promises in %s a separate invoice only when one goes with it', (language, sentences) => {
+    for (const feeInvoice of ['SENT_SEPARATELY', 'SENT_BEFORE', 'FROM_THE_BANK'] as const) {
+      const mail = renderMail('APPLICATION_SUBMITTED', language, { ...submitted('PAY_SERVICE_FEE'), feeInvoice });
+      expect(mail.text).toContain(sentences[feeInvoice]);
+      for (const other of Object.values(sentences).filter((sentence) => sentence !== sentences[feeInvoice])) expect(mail.text).not.toContain(other);
+    }
   });
 
   it('calls the invoice in Russian a счёт-фактура, never a bare счёт', () => {
@@ -276,27 +310,55 @@ describe('SERVICE_FEE_INVOICE', () => {
     representativeName: 'Jaak-Kristjan Jõeorg',
     businessName: 'Jõeorg Konsultatsioonid OÜ',
     applicationNumber: 100042,
+    amountCents: 3500,
+    dueDate: '2026-12-13',
+    payeeName: 'Pank AS',
+    payeeIban: 'EE382200221020145685',
     paymentReference: '1000423',
-    bankName: 'Pank AS',
+    link: 'http://localhost:3000/start/success',
     supportEmail: 'abi@pank.example',
     supportPhone: '+372 600 0000',
   };
   const expected = {
     et: {
-      subject: 'Arve: konto avamise teenustasu, taotlus 100042',
-      lines: ['Taotluse number: 100042', 'Summa: panga hinnakirja järgi', 'Saaja: Pank AS', 'Viitenumber: 1000423'],
+      subject: 'Arve: konto avamise teenustasu 35,00\u00a0€, taotlus 100042',
+      lines: [
+        'Taotluse number: 100042',
+        'Summa: 35,00\u00a0€',
+        'Maksetähtaeg: 13.12.2026',
+        'Saaja: Pank AS',
+        'Saaja konto: EE38 2200 2210 2014 5685',
+        'Viitenumber: 1000423',
+      ],
+      elsewhere: 'ära maksa ja võta meiega ühendust',
     },
     en: {
-      subject: 'Invoice: account opening service fee, application 100042',
-      lines: ['Application number: 100042', "Amount: as in the bank's price list", 'Payee: Pank AS', 'Payment reference: 1000423'],
+      subject: 'Invoice: account opening service fee of €35.00, application 100042',
+      lines: [
+        'Application number: 100042',
+        'Amount: €35.00',
+        'Due date: 13 December 2026',
+        'Payee: Pank AS',
+        "Payee's account: EE38 2200 2210 2014 5685",
+        'Payment reference: 1000423',
+      ],
+      elsewhere: 'do not pay and contact us',
     },
     ru: {
-      subject: 'Счёт-фактура: плата за открытие счёта, заявление № 100042',
-      lines: ['Номер заявления: 100042', 'Сумма: по прейскуранту банка', 'Получатель: Pank AS', 'Ссылочный номер: 1000423'],
+      subject: 'Счёт-фактура: плата за открытие счёта 35,00\u00a0€, заявление № 100042',
+      lines: [
+        'Номер заявления: 100042',
+        'Сумма: 35,00\u00a0€',
+        'Срок оплаты: 13.12.2026',
+        'Получатель: Pank AS',
+        'Счёт получателя: EE38 2200 2210 2014 5685',
+        'Ссылочный номер: 1000423',
+      ],
+      elsewhere: 'не платите и свяжитесь с нами',
     },
   } as const;
 
-  it.each(LOCALES)('names in %s the application, the amount as the price list has it, the payee and the payment reference', (language) => {
+  it.each(LOCALES)('gives in %s all a payment needs: the amount, the due date, the payee, its account and the payment reference', (language) => {
     const mail = renderMail('SERVICE_FEE_INVOICE', language, invoice);
     expect(mail.subject).toBe(expected[language].subject);
     for (const line of expected[language].lines) {
@@ -304,6 +366,14 @@ describe('SERVICE_FEE_INVOICE', () => {
       expect(mail.html).toContain(escapeHtml(line));
     }
     expect(mail.text).toContain(quoteApplicantText('Jõeorg Konsultatsioonid OÜ', language));
+    // Nothing left to look up in a price list.
+    expect(mail.text).not.toMatch(/price list|hinnakirja|прейскуранту/);
+  });
+
+  it.each(LOCALES)('points in %s to the same invoice on the status page, and warns of mails that ask to pay elsewhere', (language) => {
+    const mail = renderMail('SERVICE_FEE_INVOICE', language, invoice);
+    expect(mail.text).toContain('http://localhost:3000/start/success\n');
+    expect(mail.text).toContain(expected[language].elsewhere);
   });
 
   it.each(LOCALES)('shows in %s the business name only quoted', (language) => {
@@ -323,8 +393,21 @@ describe('a company the register does not know', () => {
   };
   const rendered = (language: (typeof LOCALES)[number]) => [
     renderMail('SAVE_AND_CONTINUE_LATER', language, { ...common, isIdCardOffered: true, link: 'http://localhost:3000/start/?processId=1' }),
-    renderMail('APPLICATION_SUBMITTED', language, { ...common, followUp: 'MANAGER_CONTACT', link: 'http://localhost:3000/start/' }),
-    renderMail('SERVICE_FEE_INVOICE', language, { ...common, paymentReference: '1000423', bankName: 'Pank AS' }),
+    renderMail('APPLICATION_SUBMITTED', language, {
+      ...common,
+      followUp: 'MANAGER_CONTACT',
+      feeInvoice: 'FROM_THE_BANK',
+      link: 'http://localhost:3000/start/',
+    }),
+    renderMail('SERVICE_FEE_INVOICE', language, {
+      ...common,
+      amountCents: 3500,
+      dueDate: '2026-12-13',
+      payeeName: 'Pank AS',
+      payeeIban: 'EE382200221020145685',
+      paymentReference: '1000423',
+      link: 'http://localhost:3000/start/success',
+    }),
     renderMail('DECISION_RECORDED', language, { ...common, decision: { type: 'DECLINED' }, link: 'http://localhost:3000/start/success' }),
   ];
 

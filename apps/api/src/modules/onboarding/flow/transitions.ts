@@ -23,8 +23,11 @@ import type {
   SaveAndContinueLaterMail,
   ServiceFeeInvoiceMail,
 } from '../../mail/index.js';
+import type { ServiceFeeTerms } from '../../../config.js';
+import type { StoredServiceFeeInvoice } from '../../../db/schema.js';
 import { BANK_OFFICES } from '../../reference/index.js';
 import { companySourceOf } from '../mail-recipient.js';
+import { invoiceOnTerms, serviceFeeInvoiceOf } from '../service-fee-invoice.js';
 import type { ApplicationRow, NewApplication, PersonKey } from '../rows.js';
 import { firstReopenedStep, followUpOf, nextStep } from './application-flow.js';
 
@@ -53,6 +56,7 @@ export type ApplicationChange = Partial<
     | 'submittedDiscrepancies'
     | 'reopenedSteps'
     | 'namedSigners'
+    | 'serviceFeeInvoice'
   >
 >;
 
@@ -334,12 +338,15 @@ export type SubmissionInput = {
   signers: readonly Signer[];
   /** The board members the register's rule needs signed too: the bank need not collect their signatures itself. */
   hasBoardSignatures: boolean;
+  /** The service fee the product invoices (SERVICE_FEE_EUR, SERVICE_FEE_IBAN); undefined: the bank sends its own invoice. */
+  serviceFee: ServiceFeeTerms | undefined;
 };
 
 /**
  * Signed and submitted: what the bank does next (followUpOf) is fixed, the bank's request for more information (if
- * any) is answered, the applicant is mailed the follow-up (and the service fee's invoice, the first time it is the
- * follow-up), and the bank's systems hear of it.
+ * any) is answered, the applicant is mailed the follow-up, and the bank's systems hear of it. When the follow-up is the
+ * service fee and the product holds its price and account, the fee is invoiced, once per application: a resubmission
+ * keeps the invoice already issued, and a fee the bank invoiced (FEE_INVOICED) is not invoiced again.
  */
 export function applicationSubmitted(application: ApplicationRow, input: SubmissionInput): Changed {
   const { facts, discrepancies, unverifiedFacts, notices } = input.decisionFacts;
@@ -356,6 +363,10 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
   });
   const isResubmission = application.reopenedSteps !== null;
   const { language, mailTo: to } = input;
+  const invoice: StoredServiceFeeInvoice | undefined =
+    followUp === 'PAY_SERVICE_FEE' && application.serviceFeeInvoice === null && input.serviceFee
+      ? invoiceOnTerms(input.serviceFee, input.submittedAt)
+      : undefined;
   const office = BANK_OFFICES.find((candidate) => candidate.id === overview.identificationLocation.officeId);
   const company = { businessName: application.companyName, companySource: companySourceOf(application) };
   const outbox: OutboxRow[] = [];
@@ -374,6 +385,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
           ...company,
           applicationNumber: application.applicationNumber,
           followUp,
+          feeInvoice: invoice ? 'SENT_SEPARATELY' : application.serviceFeeInvoice ? 'SENT_BEFORE' : 'FROM_THE_BANK',
           discrepancies,
           office: office
             ? { name: office.name[language], address: `${office.address}, ${office.postalCode} ${office.city}`, openingHours: office.openingHours[language] }
@@ -381,9 +393,8 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
         },
       },
     });
-    // The invoice the submission mail and the success page promise "in a separate e-mail", sent with them; once only:
-    // after a resubmission the bank invoices by its own decision (FEE_INVOICED) if it still needs to.
-    if (followUp === 'PAY_SERVICE_FEE' && !isResubmission) {
+    // The invoice the submission mail promises "in a separate e-mail", sent with it.
+    if (invoice?.payee) {
       outbox.push({
         outbox: 'MAIL',
         template: 'SERVICE_FEE_INVOICE',
@@ -391,7 +402,12 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
           to,
           language,
           processId: application.processId,
-          params: { representativeName: input.representativeName, ...company, applicationNumber: application.applicationNumber },
+          params: {
+            representativeName: input.representativeName,
+            ...company,
+            applicationNumber: application.applicationNumber,
+            invoice: { amountCents: invoice.amountCents, dueDate: invoice.dueDate, payee: invoice.payee },
+          },
         },
       });
     }
@@ -411,6 +427,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
       submittedAt: input.submittedAt,
       followUp,
       hasDiscrepancies: discrepancies.length > 0,
+      serviceFeeInvoice: invoice ? serviceFeeInvoiceOf({ applicationNumber: application.applicationNumber, serviceFeeInvoice: invoice }) : null,
       unverifiedFacts,
       signers: input.signers.map(({ name, personalId, personalIdCountryCode, signedAt }) => ({
         name,
@@ -431,6 +448,7 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
       submittedDiscrepancies: discrepancies.length > 0 ? discrepancies : null,
       // The bank's request for more information is answered by this signature.
       reopenedSteps: null,
+      ...(invoice ? { serviceFeeInvoice: invoice } : {}),
     },
     event: {
       type: 'APPLICATION_SUBMITTED',
@@ -450,6 +468,8 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
         registerQueriedAt: facts.businessName.queriedAt ?? null,
         // Signed again after the bank reopened steps (MORE_INFORMATION_NEEDED): the earlier submission stays in the record.
         ...(isResubmission ? { resubmission: true, reopenedSteps: application.reopenedSteps } : {}),
+        // The invoice issued with this submission: what the applicant was told to pay, and to whom.
+        ...(invoice ? { serviceFeeInvoice: invoice } : {}),
       },
     },
     outbox,
@@ -459,9 +479,10 @@ export function applicationSubmitted(application: ApplicationRow, input: Submiss
 /** The steps in step order, as a reopening keeps them. */
 export const reopenableInStepOrder = (steps: readonly ReopenableStep[]): ReopenableStep[] => REOPENABLE_STEPS.filter((step) => steps.includes(step));
 
-/** What a decision changes in the application besides its status. */
-function decisionChangeOf(application: ApplicationRow, decision: Decision): ApplicationChange {
+/** What a decision changes in the application besides its status; FEE_INVOICED keeps the invoice it issued. */
+function decisionChangeOf(application: ApplicationRow, decision: Decision, invoice: StoredServiceFeeInvoice | undefined): ApplicationChange {
   const status = statusAfterDecision(decision);
+  if (decision.type === 'FEE_INVOICED' && invoice) return { status, serviceFeeInvoice: invoice };
   if (decision.type === 'MORE_INFORMATION_NEEDED') {
     const reopenedSteps = reopenableInStepOrder(decision.steps);
     return { status, reopenedSteps, currentStep: firstReopenedStep(reopenedSteps) };
@@ -473,16 +494,28 @@ function decisionChangeOf(application: ApplicationRow, decision: Decision): Appl
   return { status };
 }
 
+/** A decision's mail: the decision itself, or, for FEE_INVOICED, the invoice. */
+export type DecisionMail = { template: 'DECISION_RECORDED'; mail: DecisionRecordedMail } | { template: 'SERVICE_FEE_INVOICE'; mail: ServiceFeeInvoiceMail };
+
 /**
  * The bank's decision (checked by decisionRefusal beforehand): APPROVED and DECLINED are final, MORE_INFORMATION_NEEDED
- * reopens the named steps; each is recorded, and mailed to the applicant when it is one they must hear about.
+ * reopens the named steps, FEE_INVOICED keeps its invoice (`invoice`) as the application's one; each is recorded, and
+ * mailed to the applicant when it is one they must hear about.
  */
-export function decisionRecorded(application: ApplicationRow, decision: Decision, input: { actor: string; mail?: DecisionRecordedMail }): Changed {
+export function decisionRecorded(
+  application: ApplicationRow,
+  decision: Decision,
+  input: { actor: string; mail?: DecisionMail | undefined; invoice?: StoredServiceFeeInvoice | undefined },
+): Changed {
   return {
     kind: 'CHANGED',
     from: application,
-    change: decisionChangeOf(application, decision),
-    event: { type: 'DECISION_RECORDED', actor: input.actor, payload: { source: 'BANK' satisfies ChangeSource, decision } },
-    outbox: input.mail ? [{ outbox: 'MAIL', template: 'DECISION_RECORDED', mail: input.mail }] : [],
+    change: decisionChangeOf(application, decision, input.invoice),
+    event: {
+      type: 'DECISION_RECORDED',
+      actor: input.actor,
+      payload: { source: 'BANK' satisfies ChangeSource, decision, ...(input.invoice ? { serviceFeeInvoice: input.invoice } : {}) },
+    },
+    outbox: input.mail ? [{ outbox: 'MAIL', ...input.mail }] : [],
   };
 }

@@ -9,7 +9,7 @@ import { renderWithSigning, serveSigning, signButton, SIGNING_URL, waiting } fro
 
 vi.setConfig({ testTimeout: 15_000 });
 
-const CONTRACT_URL = 'GET /onboarding/applications/p-1/contract';
+const CONTRACT_URL = 'GET /onboarding/applications/p-1/contract?disposition=inline';
 const MESSAGE = /The Business Register does not answer at the moment/;
 const registerUnavailable = () => jsonResponse({ code: 'REGISTER_UNAVAILABLE', message: 'The Business Register does not answer.' }, 503);
 
@@ -25,6 +25,7 @@ beforeEach(async () => {
 afterEach(() => {
   stopListening();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /**
@@ -67,8 +68,11 @@ describe('signing view: a register that does not answer', () => {
     const user = userEvent.setup();
     const { on, callsTo } = serveSigning();
     on(CONTRACT_URL, registerUnavailable);
+    // Each read opens a tab at the click; the failed read closes it again.
+    const tab = { location: { href: 'about:blank' }, document: { title: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     renderWithSigning(<ReadyToSign onSigningActiveChange={() => undefined} />);
-    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF)' }));
+    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF) (opens in a new tab)' }));
     const message = await screen.findByText(MESSAGE, undefined, { timeout: 8000 });
     expect(screen.queryByText(/could not be downloaded|could not be opened/i)).toBeNull();
     const before = callsTo(CONTRACT_URL).length;

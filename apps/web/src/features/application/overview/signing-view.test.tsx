@@ -35,7 +35,11 @@ beforeEach(async () => {
   onActiveChange.mockReset();
   await i18n.changeLanguage('en');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The tab opener and the saving link's click are spied on by the contract's tests.
+  vi.restoreAllMocks();
+});
 
 describe('signing view: method choice', () => {
   it('offers Smart-ID, Mobile-ID and the ID-card, Smart-ID first and chosen', async () => {
@@ -83,15 +87,15 @@ describe('signing view: method choice', () => {
     expect(callsTo(SIGNING_URL).map((call) => call.body)).toEqual([{ method: 'MOBILE_ID', phoneNumber: '+37200000766', language: 'en' }]);
   });
 
-  it('offers the contract to read before signing: the PDF the server draws up, fetched with the bearer token', async () => {
+  it('opens the contract to read before signing in a new tab of the browser: the PDF the server draws up, fetched with the bearer token', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serveSigning();
     on(
-      'GET /onboarding/applications/p-1/contract',
+      'GET /onboarding/applications/p-1/contract?disposition=inline',
       () =>
         new Response(new TextEncoder().encode('%PDF-1.7'), {
           status: 200,
-          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="contract-p-1.pdf"' },
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="contract-p-1.pdf"' },
         }),
     );
     // jsdom has no object URLs.
@@ -102,15 +106,63 @@ describe('signing view: method choice', () => {
         static override revokeObjectURL = vi.fn();
       },
     );
+    // The tab is opened at the click, while the browser still takes it for the person's doing; the PDF follows.
+    const tab = { location: { href: 'about:blank' }, document: { title: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
     renderView();
-    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF)' }));
-    await waitFor(() => expect(saved).toEqual(['contract-p-1.pdf']));
-    expect(callsTo('GET /onboarding/applications/p-1/contract')).toHaveLength(1);
+    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF) (opens in a new tab)' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:contract'));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]?.[1]).toBe('_blank');
+    expect(saved).toEqual([]);
+    expect(tab.close).not.toHaveBeenCalled();
+    expect(callsTo('GET /onboarding/applications/p-1/contract?disposition=inline')).toHaveLength(1);
     expect(callsTo(SIGNING_URL)).toHaveLength(0);
+  });
+
+  it('saves the contract instead where the browser blocks the new tab', async () => {
+    const user = userEvent.setup();
+    const { on } = serveSigning();
+    on(
+      'GET /onboarding/applications/p-1/contract?disposition=inline',
+      () =>
+        new Response(new TextEncoder().encode('%PDF-1.7'), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="contract-p-1.pdf"' },
+        }),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = vi.fn(() => 'blob:contract');
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF) (opens in a new tab)' }));
+    await waitFor(() => expect(saved).toEqual(['contract-p-1.pdf']));
+  });
+
+  it('closes the new tab and says so when the contract cannot be read', async () => {
+    const user = userEvent.setup();
+    const { on } = serveSigning();
+    on('GET /onboarding/applications/p-1/contract?disposition=inline', () => new Response(JSON.stringify({ code: 'INTERNAL', message: 'x' }), { status: 500 }));
+    const tab = { location: { href: 'about:blank' }, document: { title: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Read the contract (PDF) (opens in a new tab)' }));
+    expect(await screen.findByText('The contract could not be opened. Please try again.')).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('about:blank');
   });
 
   it('Mobile-ID prefills the saved phone number; the domain phone rule checks it before anything is started', async () => {
