@@ -27,6 +27,7 @@ export const consentedRepresentative = (): Representative => ({
   language: 'en',
   hasConsentedToRegistryQueries: true,
   isEmailConfirmed: true,
+  personOutcome: null,
 });
 
 const names = (et: string, en: string, ru: string) => ({ et, en, ru });

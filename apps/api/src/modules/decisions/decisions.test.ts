@@ -155,8 +155,10 @@ describe('a submitted application decided step by step (Estonian)', () => {
     expect(mail.text).toContain('Saaja: Näidispank AS');
     // The name the eID gave at signing (the simulated sign-in's), as the submission mail greets.
     expect(mail.text).toContain('Tere, TEST USER!');
-    expect(mail.text).toContain(`${PUBLIC_URL}/start/success`);
-    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/start/success">`);
+    // The status page of this application, opened in the mail's language (decision 42).
+    const statusPage = `${PUBLIC_URL}/start/success?processId=${jaak.application.processId}&lang=et`;
+    expect(mail.text).toContain(statusPage);
+    expect(mail.html).toContain(`<a href="${statusPage.replaceAll('&', '&amp;')}">`);
   });
 
   it('mails the booked visit in Estonian time with the office, its address and opening hours', async () => {
@@ -184,7 +186,8 @@ describe('a submitted application decided step by step (Estonian)', () => {
     const decisionMails = smtp.received.filter(
       (mail) => mail.text.includes(String(jaak.application.applicationNumber)) && mail.text.includes('/start/success'),
     );
-    expect(decisionMails).toHaveLength(4);
+    // The submission's own mail links to the status page as well; then one mail for each of the four decisions mailed.
+    expect(decisionMails).toHaveLength(1 + 4);
   });
 });
 
@@ -368,7 +371,7 @@ describe('more information needed (Russian)', () => {
     expect(declined).toMatchObject({ status: 'DECLINED', reopenedSteps: null });
     const mail = await mailAbout(ok.application.applicationNumber, 'Решение по заявлению');
     expect(mail.text).toContain('К сожалению, мы не можем открыть счёт для компании «Näidis Tehnoloogia OÜ».');
-    expect(mail.text).toContain(`${PUBLIC_URL}/start/success`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/start/success?processId=${ok.application.processId}&lang=ru`);
   });
 
   it('keeps the company blocked for a new application while it is reopened and once decided', async () => {

@@ -19,6 +19,7 @@ const representative: Representative = {
   language: null,
   hasConsentedToRegistryQueries: false,
   isEmailConfirmed: false,
+  personOutcome: null,
 };
 
 /** The code the stub server "mails"; any other is wrong. */

@@ -62,6 +62,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
         language: 'en',
         hasConsentedToRegistryQueries: true,
         isEmailConfirmed: true,
+        personOutcome: null,
         ...representative,
       }),
     [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),

@@ -61,6 +61,7 @@ export function serveSigning({
       language: 'et',
       hasConsentedToRegistryQueries: true,
       isEmailConfirmed: true,
+      personOutcome: null,
     }),
   );
   stub.on(SIGNING_URL, ({ body }) =>
