@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './support/accessibility.js';
 import { callApi, fillStepsThroughApi } from './support/api.js';
 import { bankToken, decide } from './support/bank.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
-import { signInForTesting, tabTo } from './support/pages.js';
+import { newPage, signInForTesting, tabTo } from './support/pages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 // The bank's system is a machine client of the integration API; the applicant's mail goes through a real SMTP server.
@@ -87,5 +87,20 @@ describe('after the signature, in Chromium', () => {
     expect(approved?.envelopeTo).toContain('jaak.joeorg@example.ee');
     expect(approved?.text).toContain('EE38 2200 2210 2014 5685');
     expect(approved?.subject).not.toContain('Otsuste Proov');
+
+    // The mail's link, opened on another device: the sign-in in the mail's language, then this status page itself, not
+    // personal information and the company list (decision 45).
+    const link = new URL(/https?:\/\/\S+\/start\/success\?\S+/.exec(approved?.text ?? '')?.[0] ?? '');
+    expect(Object.fromEntries(link.searchParams)).toEqual({ processId, lang: 'et' });
+    const elsewhere = await newPage(suite.browser, 360);
+    await elsewhere.goto(`${server.baseUrl}${link.pathname}${link.search}`);
+    await elsewhere.waitForURL(`${server.baseUrl}/start/authentication`);
+    await elsewhere.getByRole('heading', { level: 1, name: 'Sisselogimine' }).waitFor();
+    const test = elsewhere.getByRole('region', { name: 'Testsisselogimine' });
+    await test.getByRole('textbox').fill(subject.person.personalId);
+    await test.getByRole('button', { name: 'Logi sisse testimiseks' }).click();
+    await elsewhere.waitForURL(new RegExp(`/start/success\\?processId=${processId}$`));
+    await elsewhere.getByRole('heading', { level: 1, name: 'Konto on avatud' }).waitFor();
+    await elsewhere.context().close();
   });
 });

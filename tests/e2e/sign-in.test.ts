@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { signInForTesting, waitForHydratedControls } from './support/pages.js';
+import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -150,6 +151,22 @@ describe('sign-in journeys in Chromium', () => {
     await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   });
 
+  it('tells a person whose identity document has expired right after sign-in: the branches, whom to ask, and log out', async () => {
+    await startSignIn('Smart-ID', '30303039914');
+    // Before personal information or a company: nothing is typed in vain (decision 46).
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/error/document-invalid`, { timeout: 20_000 });
+    await suite.page.getByRole('heading', { level: 1, name: 'A valid identity document is required' }).waitFor();
+    await suite.page.getByText(/Please apply for a new document, or visit a bank office with a valid one/).waitFor();
+    const branches = suite.page.getByRole('region', { name: 'Our branches' });
+    await branches.getByText('Tartu branch').waitFor();
+    expect(await branches.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await suite.page.getByRole('link', { name: 'Back to home' }).count()).toBe(0);
+    await inEveryLanguageAndWidth(suite.page, process.env.SESSION_SCREENSHOTS, 'document-invalid');
+    await suite.page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
+    await suite.page.getByText('You have logged out').waitFor();
+  });
+
   it('sends a visitor without a session from a signed-in page to authentication', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/start/personal-information`);
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
@@ -163,10 +180,13 @@ describe('the signed-in session', () => {
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/personal-information`);
   });
 
-  it('warns before the inactivity timeout; Yes keeps the session', async () => {
+  it('warns after a minute without activity, before the 90 s timeout; Yes keeps the session', async () => {
     await suite.page.clock.install();
     await signInForTesting(suite.page, suite.server.baseUrl);
     await suite.page.clock.fastForward('00:35');
+    // Half a minute of reading is no reason to interrupt (decision 45).
+    expect(await suite.page.getByRole('alertdialog').count()).toBe(0);
+    await suite.page.clock.fastForward('00:30');
     const warning = suite.page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await warning.waitFor();
     await warning.getByRole('button', { name: 'Yes, continue' }).click();
@@ -196,14 +216,14 @@ describe('the signed-in session', () => {
     await second.keyboard.press('Shift');
     await clock.runFor(2000);
     await second.keyboard.press('Shift');
-    // 28 s on, the first tab's session expires soon; the second tab's own clock is two seconds short of its warning,
+    // 58 s on, the first tab's session expires soon; the second tab's own clock is two seconds short of its warning,
     // within the allowed difference, so it opens the warning with the first tab's expiry time.
-    await clock.runFor(28_000);
+    await clock.runFor(58_000);
     const firstWarning = first.getByRole('alertdialog', { name: 'Your session is about to end' });
     const secondWarning = second.getByRole('alertdialog', { name: 'Your session is about to end' });
     await firstWarning.waitFor();
     await secondWarning.waitFor();
-    expect(await second.getByTestId('session-countdown').textContent()).toBe('Time left: 01:00');
+    expect(await second.getByTestId('session-countdown').textContent()).toBe('Time left: 30 s');
     expect(
       await second
         .getByRole('button', { name: 'Yes, continue' })

@@ -132,7 +132,7 @@ async function mailSurvivesOutage(app: FastifyInstance, label: string, failure: 
     expect(arrived[0]?.envelopeTo).toEqual([row.recipient]);
     expect(arrived[0]?.subject).toBe(row.subject);
   }
-  const continueMail = smtp.received.find((mail) => mail.text.includes(`/start/?processId=${saved.processId}`));
+  const continueMail = smtp.received.find((mail) => mail.text.includes(`/start/application?processId=${saved.processId}&lang=`));
   expect(continueMail, 'the save-and-continue-later link').toBeDefined();
   const ofApplications = smtp.received.filter((mail) => sent.some((row) => mail.headers.get('message-id')?.startsWith(`<outbox-${String(row.id)}-`)));
   expect(ofApplications).toHaveLength(3);

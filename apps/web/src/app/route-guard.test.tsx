@@ -2,6 +2,21 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSessionValue, writeSessionValues } from '../lib/session-storage';
 import { fakeAccessToken, jsonResponse } from '../test/fake-token';
+import type { Representative } from '@onboarding/domain';
+
+const representativeOf = (personalId: string): Representative => ({
+  personalId,
+  personalIdCountryCode: 'EE',
+  givenName: 'OK',
+  surname: 'TESTNUMBER',
+  email: null,
+  phone: null,
+  language: null,
+  hasConsentedToRegistryQueries: false,
+  consentedAt: null,
+  isEmailConfirmed: false,
+  personOutcome: null,
+});
 import { renderRoutes } from '../test/render-app';
 import { createRouteGuards, type GuardDependencies } from './route-guard';
 import { createRoutes } from './router';
@@ -16,8 +31,9 @@ function guards(overrides: Partial<GuardDependencies> = {}) {
       processId = id;
     },
     storeInvitationToken: () => undefined,
+    storeReturnTo: () => undefined,
     isPersonalInformationComplete: async () => true,
-    isMinor: () => false,
+    personOutcome: async () => null,
     ...overrides,
   });
 }
@@ -103,11 +119,33 @@ describe('route guard (docs/requirements.md section 2)', () => {
   it.each(['/', '/personal-information', '/choose-company', '/application/incomes?processId=p-1', '/success?processId=p-1'])(
     'sends a signed-in minor from %s to the visit-the-bank outcome, before anything is typed',
     async (entry) => {
-      const { router } = renderRoutes(createRoutes(guards({ restoreSession: async () => true, isMinor: () => true })), entry);
+      const { router } = renderRoutes(createRoutes(guards({ restoreSession: async () => true, personOutcome: async () => 'MINOR' })), entry);
       // From / the redirect happens in a render after the first navigation has settled: wait for where it lands.
       await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'), { timeout: 5000 });
     },
   );
+
+  it.each(['/', '/personal-information', '/choose-company', '/application/incomes?processId=p-1', '/success?processId=p-1'])(
+    'sends a person whose identity document is invalid from %s to that outcome right after sign-in',
+    async (entry) => {
+      const { router } = renderRoutes(createRoutes(guards({ restoreSession: async () => true, personOutcome: async () => 'DOCUMENT_INVALID' })), entry);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/error/document-invalid'), { timeout: 5000 });
+    },
+  );
+
+  it('keeps where a mailed link points through the sign-in it needs, without its language', async () => {
+    const storeReturnTo = vi.fn();
+    expect((await landOn('/success?processId=p-1&lang=ru', { storeReturnTo })).pathname).toBe('/authentication');
+    expect(storeReturnTo).toHaveBeenCalled();
+    const [url] = storeReturnTo.mock.calls[0] as [URL];
+    expect(`${url.pathname}${url.search}`).toBe('/success?processId=p-1&lang=ru');
+  });
+
+  it('keeps no place for a plain visit without a session: the sign-in leads to the start', async () => {
+    const storeReturnTo = vi.fn();
+    expect((await landOn('/application/incomes', { storeReturnTo })).pathname).toBe('/authentication');
+    expect(storeReturnTo).not.toHaveBeenCalled();
+  });
 
   it('keeps an invitation link through the sign-in it needs, and lets a signed-in person in without the applicant’s screens', async () => {
     const storeInvitationToken = vi.fn();
@@ -154,6 +192,28 @@ describe('route guard with the real session storage', () => {
     writeSessionValues({ accessToken: fakeAccessToken({ personalId: '40504040001' }), refreshToken: 'r' });
     await router.navigate('/personal-information');
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/personal-information');
+  });
+
+  it('asks the server once per session whether the identity document stops the person, and shows its outcome', async () => {
+    writeSessionValues({ accessToken: fakeAccessToken({ personalId: '30303039914', sid: 'session-document' }), refreshToken: 'r' });
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse({ ...representativeOf('30303039914'), personOutcome: 'DOCUMENT_INVALID' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/document-invalid'));
+    await router.navigate('/choose-company');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/document-invalid'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/onboarding/representative'))).toHaveLength(1);
+  });
+
+  it('lets a person whose document the server does not hold against them in', async () => {
+    writeSessionValues({ accessToken: fakeAccessToken({ sid: 'session-valid-document' }), refreshToken: 'r' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(representativeOf('38001085718'))),
+    );
+    const { router } = renderRoutes(createRoutes(), '/personal-information');
+    await waitFor(() => expect(router.state.navigation.state === 'idle' && router.state.initialized).toBe(true));
     expect(router.state.location.pathname).toBe('/personal-information');
   });
 

@@ -29,7 +29,7 @@ const screens = {
     import('../features/personal-info/personal-information-page').then((module) => ({ Component: module.PersonalInformationPage })),
   ),
   chooseCompany: lazyWithReload(() => import('../features/choose-company/choose-company-page').then((module) => ({ Component: module.ChooseCompanyPage }))),
-  error: lazyWithReload(() => import('../features/outcomes/error-page').then((module) => ({ Component: module.ErrorPage }))),
+  error: lazyWithReload(() => import('./error-route').then((module) => ({ Component: module.ErrorRoute }))),
   application: lazyWithReload(() => import('./application-route').then((module) => ({ Component: module.ApplicationRoute }))),
   openingReasons: lazyWithReload(() =>
     import('../features/application/opening-reasons/opening-reasons-page').then((module) => ({ Component: module.OpeningReasonsPage })),

@@ -3,7 +3,11 @@
  * offset live in session storage under exactly these keys; beside them, the
  * token of an invitation link opened before signing in (decision 39), so the
  * sign-in leads back to it, and the last sign-in attempt by personal code (its
- * method and what was typed), so "Try again" after a refusal starts from it.
+ * method and what was typed), so "Try again" after a refusal starts from it;
+ * where a mailed link pointed (returnTo), and what a session that ended without
+ * a logout left for the next sign-in (endedSession, decision 45: lib/sign-in-return.ts), and
+ * what stops the person whatever the company, as the server answered it once for the session (personOutcome,
+ * decision 46).
  * Nothing else touches them.
  */
 export const SESSION_KEYS = {
@@ -13,6 +17,9 @@ export const SESSION_KEYS = {
   clockOffset: 'clockOffset',
   invitationToken: 'invitationToken',
   signInAttempt: 'signInAttempt',
+  returnTo: 'returnTo',
+  endedSession: 'endedSession',
+  personOutcome: 'personOutcome',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;
@@ -60,6 +67,7 @@ export function clearSessionTokens({ isProcessIdCleared = false } = {}): void {
     accessToken: null,
     refreshToken: null,
     clockOffset: null,
+    personOutcome: null,
     ...(isProcessIdCleared ? { processId: null } : {}),
   });
 }

@@ -28,6 +28,7 @@ export const consentedRepresentative = (): Representative => ({
   hasConsentedToRegistryQueries: true,
   consentedAt: '2025-01-02T10:00:00.000Z',
   isEmailConfirmed: true,
+  personOutcome: null,
 });
 
 const names = (et: string, en: string, ru: string) => ({ et, en, ru });

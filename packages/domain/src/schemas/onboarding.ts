@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, LOCALES, TEXT_MAX_LENGTH } from '../constants.js';
-import { BLOCKING_OUTCOMES } from '../application-states.js';
+import { BLOCKING_OUTCOMES, PERSON_OUTCOMES } from '../application-states.js';
 import { STEPS } from '../steps.js';
 import { REOPENABLE_STEPS } from './decisions.js';
 import { validationErrorMap as error } from '../validation/zod-issues.js';
@@ -51,6 +51,11 @@ export const representativeSchema = z.object({
   consentedAt: z.string().nullable(),
   /** Whether `email` is the address the person confirmed with a code sent to it: mail goes only to such an address. */
   isEmailConfirmed: z.boolean(),
+  /**
+   * What stops this person whatever the company (a minor, an identity document the population register holds
+   * invalid), or null: the screens after sign-in show it instead of the forms.
+   */
+  personOutcome: z.enum(PERSON_OUTCOMES).nullable(),
 });
 export type Representative = z.infer<typeof representativeSchema>;
 

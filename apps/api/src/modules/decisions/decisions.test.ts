@@ -151,7 +151,11 @@ describe('a submitted application decided step by step (Estonian)', () => {
       paymentReference: paymentReferenceOf(applicationNumber),
       payee: null,
     });
-    await mailAbout(applicationNumber, 'konto on avatud');
+    const approval = await mailAbout(applicationNumber, 'konto on avatud');
+    // The status page of this application, opened in the mail's language.
+    const statusPage = `${PUBLIC_URL}/start/success?processId=${jaak.application.processId}&lang=et`;
+    expect(approval.text).toContain(statusPage);
+    expect(approval.html).toContain(`<a href="${statusPage.replaceAll('&', '&amp;')}">`);
     expect(mailsAbout(applicationNumber, 'Arve:')).toEqual([]);
   });
 
@@ -180,8 +184,9 @@ describe('a submitted application decided step by step (Estonian)', () => {
     const decisionMails = smtp.received.filter(
       (mail) => mail.text.includes(String(jaak.application.applicationNumber)) && mail.text.includes('/start/success'),
     );
-    // The booked visit, the signing link and the approval; the invoice is the bank's own (no account configured).
-    expect(decisionMails).toHaveLength(3);
+    // The submission's own mail links to the status page as well; then the booked visit, the signing link and the
+    // approval (the invoice is the bank's own: no account configured).
+    expect(decisionMails).toHaveLength(1 + 3);
   });
 });
 
@@ -377,7 +382,7 @@ describe('more information needed (Russian)', () => {
     expect(declined).toMatchObject({ status: 'DECLINED', reopenedSteps: null });
     const mail = await mailAbout(ok.application.applicationNumber, 'Решение по заявлению');
     expect(mail.text).toContain('К сожалению, мы не можем открыть счёт для компании «Näidis Tehnoloogia OÜ».');
-    expect(mail.text).toContain(`${PUBLIC_URL}/start/success`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/start/success?processId=${ok.application.processId}&lang=ru`);
   });
 
   it('keeps the company blocked for a new application while it is reopened and once decided', async () => {

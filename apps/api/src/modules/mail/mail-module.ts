@@ -4,6 +4,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/database.js';
 import { createDevMailboxRoutes } from './dev-mailbox-routes.js';
+import { createMailLinks } from './mail-links.js';
 import { createMailSender, type MailAttachment, type MailLogger, type MailSender, type MailTransport } from './mail-sender.js';
 import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
 import { paymentReferenceOf } from './payment-reference.js';
@@ -172,18 +173,18 @@ export type MailModule = {
    * invitations to sign. `tx` must be a transaction (it holds the limit's lock).
    */
   enqueueDetailsRequest(mail: CoSigningInvitationMail, tx?: Executor): Promise<number>;
-  /** `${PUBLIC_URL}/start/invitation/<token>`: the invitation's link. */
-  invitationLink(token: string): string;
-  /** `${PUBLIC_URL}/start/success`: the applicant's status page. */
-  statusPageLink(): string;
+  /** `${PUBLIC_URL}/start/invitation/<token>?lang=<language>`: the invitation's link. */
+  invitationLink(token: string, language: Locale): string;
+  /** `${PUBLIC_URL}/start/success?processId=<id>&lang=<language>`: the applicant's status page. */
+  statusPageLink(processId: string, language: Locale): string;
   /**
    * Sends the provider's file with every mail of `template` about an application
    * (e.g. signing's container with APPLICATION_SUBMITTED). Asked at each attempt,
    * so the file is never copied into the outbox. Register before the server is ready.
    */
   attachToTemplate(template: MailTemplateName, provider: AttachmentProvider): void;
-  /** `${PUBLIC_URL}/start/?processId=<id>` */
-  continueLaterLink(processId: string): string;
+  /** `${PUBLIC_URL}/start/application?processId=<id>&lang=<language>` */
+  continueLaterLink(processId: string, language: Locale): string;
   /** GET /dev/mailbox and /dev/mailbox/messages.json; register only when IDENTITY_MODE is simulated. */
   devMailboxRoutes: FastifyPluginAsync;
 };
@@ -214,9 +215,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   }
 
   const sender = createMailSender({ repository, transport, from: config.MAIL_FROM, intervalMs: config.MAIL_SEND_INTERVAL_MS, logger, attachmentsFor });
-  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
-
-  const continueLaterLink = (processId: string): string => `${publicUrl}/start/?processId=${encodeURIComponent(processId)}`;
+  const links = createMailLinks(config.PUBLIC_URL);
   // A link to one's own application must not become a way to flood someone else's mailbox.
   const saveAndContinueLaterLimits: SendLimit[] = [
     { per: 'APPLICATION', max: config.SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 },
@@ -228,7 +227,6 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   // a few people asking codes for someone's address would lock its owner out of confirming it for a day.
   const confirmationCodeLimits: SendLimit[] = [{ per: 'PERSON', max: config.EMAIL_CONFIRMATION_CODES_PER_PERSON_PER_DAY, windowSeconds: 86_400 }];
 
-  const statusPageLink = (): string => `${publicUrl}/start/success`;
   // Per application only: the applicant is one mailbox, and the bank writes about each application on its own.
   const decisionLimits: SendLimit[] = [{ per: 'APPLICATION', max: config.DECISION_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 }];
   // Per applicant only: the addresses are the board members', which the applicant types; a board member asked by
@@ -249,7 +247,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
           params: {
             ...mail.params,
             isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
-            link: invitationLink(mail.token),
+            link: links.invitation(mail.token, mail.language),
             supportEmail: config.SUPPORT_EMAIL,
             supportPhone: config.SUPPORT_PHONE,
           },
@@ -258,8 +256,6 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
       );
     });
   }
-
-  const invitationLink = (token: string): string => `${publicUrl}/start/invitation/${encodeURIComponent(token)}`;
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
     const rendered = renderMail(mail.template, mail.language, mail.params);
@@ -308,7 +304,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               businessName: shownBusinessName(mail.params),
               applicationNumber: mail.params.applicationNumber,
               isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
-              link: continueLaterLink(mail.params.processId),
+              link: links.continueLater(mail.params.processId, mail.language),
               supportEmail: config.SUPPORT_EMAIL,
               supportPhone: config.SUPPORT_PHONE,
             },
@@ -347,7 +343,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             businessName: shownBusinessName(mail.params),
             // Declared values are the applicant's words too; the register has nothing to hold them against anyway.
             ...(companySource === 'MANUAL' ? {} : { discrepancies }),
-            link: `${publicUrl}/start/`,
+            link: links.statusPage(mail.processId, mail.language),
             supportEmail: config.SUPPORT_EMAIL,
             supportPhone: config.SUPPORT_PHONE,
           },
@@ -371,7 +367,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             payeeName: mail.params.invoice.payee.name,
             payeeIban: mail.params.invoice.payee.iban,
             paymentReference: paymentReferenceOf(mail.params.applicationNumber),
-            link: statusPageLink(),
+            link: links.statusPage(mail.processId, mail.language),
             supportEmail: config.SUPPORT_EMAIL,
             supportPhone: config.SUPPORT_PHONE,
           },
@@ -393,7 +389,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               applicationNumber: mail.params.applicationNumber,
               businessName: shownBusinessName(mail.params),
               decision: mail.decision,
-              link: statusPageLink(),
+              link: links.statusPage(mail.processId, mail.language),
               supportEmail: config.SUPPORT_EMAIL,
               supportPhone: config.SUPPORT_PHONE,
             },
@@ -404,12 +400,12 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
     },
     enqueueCoSigningInvitation: (mail, tx) => enqueueInvitation('CO_SIGNING_INVITATION', mail, tx),
     enqueueDetailsRequest: (mail, tx) => enqueueInvitation('DETAILS_REQUEST', mail, tx),
-    invitationLink,
-    statusPageLink,
+    invitationLink: links.invitation,
+    statusPageLink: links.statusPage,
     attachToTemplate(template, provider) {
       attachmentProviders.set(template, [...(attachmentProviders.get(template) ?? []), provider]);
     },
-    continueLaterLink,
+    continueLaterLink: links.continueLater,
     devMailboxRoutes: createDevMailboxRoutes(repository),
   };
 }

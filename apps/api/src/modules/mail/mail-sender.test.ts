@@ -37,13 +37,29 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
 }
 
 const processId = '5f0c6a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
-const link = `http://localhost:3000/start/?processId=${processId}`;
+/** The save-and-continue-later link of a mail in `language`: the application, in the mail's language (decision 45). */
+const linkIn = (language: 'et' | 'en' | 'ru') => `http://localhost:3000/start/application?processId=${processId}&lang=${language}`;
 
 const saveAndContinueLater = (to: string, language: 'et' | 'en' | 'ru' = 'en') => ({
   to,
   language,
   personKey: 'EE:48001010007',
   params: { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, processId, applicationNumber: 100042 },
+});
+
+const submittedMailFor = (to: string) => ({
+  to,
+  language: 'en' as const,
+  processId,
+  signingSessionId: '9b7c2f3e-52a4-4c1e-8d0f-3a6b1c2d4e5f',
+  params: {
+    representativeName: 'Mari Maasikas',
+    businessName: 'Näidis OÜ',
+    companySource: 'REGISTER' as const,
+    applicationNumber: 100042,
+    followUp: 'MANAGER_CONTACT' as const,
+    feeInvoice: 'FROM_THE_BANK' as const,
+  },
 });
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -94,9 +110,9 @@ describe('sending over SMTP', () => {
     expect(decodeWords(received?.headers.get('from') ?? '')).toContain('<noreply@pank.ee>');
     expect(received?.headers.get('message-id')).toMatch(new RegExp(`^<outbox-${id}-\\d+@pank\\.ee>$`));
     expect(received?.subject).toBe(subject);
-    expect(received?.text).toContain(link);
+    expect(received?.text).toContain(linkIn(language));
     expect(received?.text).toContain(greeting);
-    expect(received?.html).toContain(`<a href="${link}">`);
+    expect(received?.html).toContain(`<a href="${linkIn(language).replaceAll('&', '&amp;')}">`);
 
     const [row] = await mail.repository.listRecent({ limit: 1 });
     expect(row).toMatchObject({ id, status: 'SENT', attempts: 1, template: 'SAVE_AND_CONTINUE_LATER', language, processId });
@@ -375,9 +391,43 @@ describe('the sender’s life cycle', () => {
   });
 });
 
-describe('the continue-later link', () => {
-  it('is PUBLIC_URL/start/ with the process id, whether or not PUBLIC_URL ends in a slash', () => {
-    expect(mailModule().continueLaterLink(processId)).toBe(link);
+describe('the links of the mails (decision 45)', () => {
+  it.each(['et', 'en', 'ru'] as const)('every link of every mail in %s carries that language and names what it points to', async (language) => {
+    const mail = mailModule({ smtpUrl: undefined });
+    const company = { representativeName: 'Mari Maasikas', businessName: 'Näidis OÜ', companySource: 'REGISTER' as const, applicationNumber: 100042 };
+    const invitation = {
+      to: 'juhan@example.com',
+      language,
+      processId,
+      personKey: 'EE:48001010007',
+      token: 'tok-1',
+      params: { inviteeName: 'Juhan Juurikas', applicantName: 'Mari Maasikas', businessName: 'Näidis OÜ', registryCode: '12345678', validUntil: '27.12.2026' },
+    };
+    const ids = [
+      await mail.enqueueSaveAndContinueLater(saveAndContinueLater('links@example.com', language)),
+      await mail.enqueueApplicationSubmitted({ ...submittedMailFor('links@example.com'), language }),
+      await mail.enqueueDecisionRecorded({ to: 'links@example.com', language, processId, params: company, decision: { type: 'DECLINED' } }),
+      await mail.enqueueCoSigningInvitation(invitation),
+      await mail.enqueueDetailsRequest(invitation),
+    ];
+    const rows = (await database.db.select().from(mailOutbox)).filter((row) => ids.includes(row.id));
+    const links = rows.map((row) => ({
+      template: row.template,
+      hrefs: [...row.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&')),
+    }));
+    const statusPage = `http://localhost:3000/start/success?processId=${processId}&lang=${language}`;
+    const invitationPage = `http://localhost:3000/start/invitation/tok-1?lang=${language}`;
+    expect(Object.fromEntries(links.map(({ template, hrefs }) => [template, hrefs.filter((href) => href.startsWith('http'))]))).toEqual({
+      SAVE_AND_CONTINUE_LATER: [linkIn(language)],
+      APPLICATION_SUBMITTED: [statusPage],
+      DECISION_RECORDED: [statusPage],
+      CO_SIGNING_INVITATION: [invitationPage],
+      DETAILS_REQUEST: [invitationPage],
+    });
+  });
+
+  it('are PUBLIC_URL/start/… whether or not PUBLIC_URL ends in a slash', () => {
+    expect(mailModule().continueLaterLink(processId, 'ru')).toBe(linkIn('ru'));
     const config: MailModuleConfig = {
       SMTP_URL: undefined,
       MAIL_FROM: 'noreply@pank.ee',
@@ -394,7 +444,9 @@ describe('the continue-later link', () => {
       CO_SIGNING_INVITATIONS_PER_PERSON_PER_DAY: 10,
     };
     const mail = createMailModule({ config, db: database.db, logger: silentLogger });
-    expect(mail.continueLaterLink('a b')).toBe('https://konto.pank.ee/start/?processId=a%20b');
+    expect(mail.continueLaterLink('a b', 'et')).toBe('https://konto.pank.ee/start/application?processId=a%20b&lang=et');
+    expect(mail.statusPageLink('a b', 'en')).toBe('https://konto.pank.ee/start/success?processId=a%20b&lang=en');
+    expect(mail.invitationLink('t/1', 'ru')).toBe('https://konto.pank.ee/start/invitation/t%2F1?lang=ru');
   });
 });
 
@@ -414,7 +466,7 @@ describe('without SMTP_URL', () => {
       const list = await app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' });
       expect(list.statusCode).toBe(200);
       expect(list.json()).toEqual([
-        expect.objectContaining({ id, recipient: 'kept@example.com', status: 'PENDING', attempts: 0, sentAt: null, links: [link], language: 'et' }),
+        expect.objectContaining({ id, recipient: 'kept@example.com', status: 'PENDING', attempts: 0, sentAt: null, links: [linkIn('et')], language: 'et' }),
       ]);
       const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
       expect(page.statusCode).toBe(200);

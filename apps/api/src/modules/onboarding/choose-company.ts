@@ -11,12 +11,13 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { type LookupScope, lookupScopeOf } from '../registry/index.js';
 import { toApplicationView } from './application-view.js';
-import { companyDecision, existingApplications, registryCodelessWindowStart, representativeOutcome } from './flow/application-flow.js';
+import { companyDecision, existingApplications, registryCodelessWindowStart } from './flow/application-flow.js';
 import { applicationCreated } from './flow/transitions.js';
 import type { WritePath } from './flow/write-path.js';
 import type { ManualCompanies } from './manual-company.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
 import type { OwnApplication } from './owned-application.js';
+import type { PersonOutcomeOf } from './person-outcome.js';
 import type { BankRecords, Register } from './ports.js';
 import { readCompany, type RegisterEvidenceStore } from './register-evidence.js';
 import type { Representatives } from './representatives.js';
@@ -33,6 +34,7 @@ export type ChooseCompanyOptions = {
   manualCompanies: Pick<ManualCompanies, 'choose'>;
   /** Where the register's answers behind the created application's facts are kept. */
   evidence: RegisterEvidenceStore;
+  personOutcome: PersonOutcomeOf;
   now: () => Date;
 };
 
@@ -41,7 +43,7 @@ export type ChooseCompanyOptions = {
  * up in the registers, and the application a choice creates or resumes.
  */
 export function createChooseCompany(options: ChooseCompanyOptions) {
-  const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, evidence, now } = options;
+  const { repository, register, bankRecords, writes, ownApplication, requireConsent, manualCompanies, evidence, personOutcome, now } = options;
   const existing = (rows: readonly ApplicationRow[], user: User) => existingApplications(rows, (row) => isOwnedBy(row, user));
 
   /**
@@ -59,13 +61,6 @@ export function createChooseCompany(options: ChooseCompanyOptions) {
       ...(applicationStatus === 'MORE_INFORMATION_NEEDED' ? { reopenedSteps: REOPENABLE_STEPS.filter((step) => row.reopenedSteps?.includes(step)) } : {}),
       ...(isSubmitted ? { hasSignedContract: await repository.hasSignedContract(row.processId) } : {}),
     };
-  }
-
-  async function personOutcome(user: User) {
-    const person = await register.person(user.personalId, user.personalIdCountryCode);
-    // A person the register knows must hold a valid document; one it does not know is checked in person later.
-    const hasValidIdentityDocument = person ? person.identityDocument?.isValid === true : undefined;
-    return representativeOutcome({ ...personOf(user), hasValidIdentityDocument }, now());
   }
 
   /** docs/requirements.md section 3: what choosing a company leads to, and the application when it leads to one. */

@@ -12,6 +12,7 @@ import { ownApplicationFrom } from './owned-application.js';
 import type { BankRecords, Register } from './ports.js';
 import type { RegisterEvidenceStore } from './register-evidence.js';
 import { createRegisterRefresh } from './register-refresh.js';
+import { createPersonOutcome } from './person-outcome.js';
 import { createRepresentatives } from './representatives.js';
 import { createReview } from './review.js';
 import type { ApplicationRow } from './rows.js';
@@ -48,7 +49,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const { repository, register, bankRecords, writes, evidence } = options;
   const now = options.now ?? (() => new Date());
   const ownApplication = ownApplicationFrom(repository);
-  const representatives = createRepresentatives({ repository, now });
+  const personOutcome = createPersonOutcome({ register, now });
+  const representatives = createRepresentatives({ repository, personOutcome, now });
   const manualCompanies = createManualCompanies({ repository, register, bankRecords, writes, ownApplication, now });
   const chooseCompany = createChooseCompany({
     repository,
@@ -59,6 +61,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     requireConsent: representatives.requireConsent,
     manualCompanies,
     evidence,
+    personOutcome,
     now,
   });
   const stepSaving = createStepSaving({ repository, writes, ownApplication, storageLimits: options.storageLimits ?? DEFAULT_STORAGE_LIMITS });

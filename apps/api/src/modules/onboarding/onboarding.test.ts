@@ -158,6 +158,20 @@ describe('companies the representative may choose', () => {
   });
 });
 
+describe('what stops the person whatever the company, right after sign-in', () => {
+  it.each([
+    [INVALID_DOCUMENT, 'DOCUMENT_INVALID'],
+    [MINOR, 'MINOR'],
+    [OK_PERSON, null],
+  ])('%s: the representative answers %s before anything is typed', async (personalId, outcome) => {
+    // A sign-in of its own, without the consent tokenFor gives: the screen after sign-in asks first.
+    const token = (await app.inject({ method: 'POST', url: '/oauth2/v2/authorize/magic', payload: { personalId } })).json().accessToken as string;
+    const response = await app.inject({ method: 'GET', url: '/onboarding/representative', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ personalId, personOutcome: outcome });
+  });
+});
+
 describe('creating an application: the outcomes the server decides', () => {
   it('creates one at the first step, and resumes it when chosen again', async () => {
     const first = await createApplication(OK_PERSON, REGISTRY_CODES.onePersonOu);
@@ -276,7 +290,8 @@ describe('save and continue later', () => {
     await expect.poll(() => smtp.received.find((mail) => mail.text.includes(application.processId)), { timeout: 10_000 }).toBeDefined();
     const mail = smtp.received.find((message) => message.text.includes(application.processId));
     expect(mail?.envelopeTo).toEqual(['representative@example.ee']);
-    expect(mail?.text).toContain(`/start/?processId=${application.processId}`);
+    // The application, in the language of the mail, which is the representative's (decision 45).
+    expect(mail?.text).toContain(`/start/application?processId=${application.processId}&lang=en`);
     expect(mail?.text).toContain(`Application number: ${application.applicationNumber}`);
     // The default start offers the ID-card through the simulated card reader: the mail may name it.
     expect(mail?.text).toContain('with Smart-ID, Mobile-ID or ID-card.');

@@ -2,17 +2,22 @@ import type { PersonalInformation, Representative } from '@onboarding/domain';
 import { AppError } from '../../errors.js';
 import { confirmedEmailOf } from './mail-recipient.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
+import type { PersonOutcomeOf } from './person-outcome.js';
 import { personOf, type User } from './user.js';
 
 export type RepresentativesOptions = {
   repository: Pick<OnboardingRepository, 'findRepresentative' | 'saveRepresentative'>;
+  personOutcome: PersonOutcomeOf;
   now: () => Date;
 };
 
-/** The signed-in representative's own details: e-mail, phone, language, and the consent to registry queries. */
-export function createRepresentatives({ repository, now }: RepresentativesOptions) {
+/**
+ * The signed-in representative's own details: e-mail, phone, language, the consent to registry queries, and what
+ * stops the person whatever the company.
+ */
+export function createRepresentatives({ repository, personOutcome, now }: RepresentativesOptions) {
   async function representative(user: User): Promise<Representative> {
-    const row = await repository.findRepresentative(personOf(user));
+    const [row, outcome] = await Promise.all([repository.findRepresentative(personOf(user)), personOutcome(user)]);
     return {
       ...personOf(user),
       givenName: user.givenName,
@@ -23,6 +28,7 @@ export function createRepresentatives({ repository, now }: RepresentativesOption
       hasConsentedToRegistryQueries: !!row?.consentedAt,
       consentedAt: row?.consentedAt?.toISOString() ?? null,
       isEmailConfirmed: confirmedEmailOf(row) !== undefined,
+      personOutcome: outcome ?? null,
     };
   }
 

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createRouteGuards } from '../../app/route-guard';
 import { createRoutes } from '../../app/router';
 import i18n from '../../i18n/i18n';
-import { readSessionValue } from '../../lib/session-storage';
+import { readSessionValue, writeSessionValues } from '../../lib/session-storage';
+import { recordEndedSession } from '../../lib/sign-in-return';
 import { fakeAccessToken, jsonResponse } from '../../test/fake-token';
 import { setPageSettings } from '../../test/page-settings';
 import { renderRoutes } from '../../test/render-app';
@@ -294,5 +295,56 @@ describe('authentication screen', () => {
     await user.click(within(magic).getByRole('button', { name: 'Sign in for testing' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/personal-information'));
     expect(bodyOf('/authorize/magic')).toEqual({ channel: 'PUBLIC_WEB', personalId: VALID_ID, personalIdCountryCode: 'EE' });
+  });
+
+  describe('after a session ended without a logout (decision 45)', () => {
+    const signInForTesting = async (personalId: string) => {
+      const user = userEvent.setup();
+      const magic = await screen.findByRole('region', { name: 'Test sign-in' });
+      await user.type(within(magic).getByRole('textbox', { name: 'Personal ID code' }), personalId);
+      await user.click(within(magic).getByRole('button', { name: 'Sign in for testing' }));
+    };
+
+    beforeEach(async () => {
+      givePageSettings({ isMagicSignInEnabled: true });
+      writeSessionValues({ processId: 'p-1' });
+      await recordEndedSession({ personalId: VALID_ID, personalIdCountryCode: 'EE' }, '/choose-company');
+    });
+
+    it('says the session ended, also after a reload, until the same person signs in and is back where they were', async () => {
+      serve({
+        'POST /oauth2/v2/authorize/magic': () => jsonResponse({ accessToken: fakeAccessToken({ authenticationMethod: 'MAGIC' }), refreshToken: 'r' }),
+        'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+        'GET /onboarding/representative': () =>
+          jsonResponse({ ...representative, hasConsentedToRegistryQueries: true, isEmailConfirmed: true, personOutcome: null }),
+        'GET /onboarding/*': () => jsonResponse({ code: 'NOT_FOUND', message: 'Not in this test' }, 404),
+      });
+      const first = renderApp();
+      const notice = (await screen.findByText('Your session has ended')).closest('[role="status"]');
+      expect(notice?.textContent).toContain('Sign in again to continue where you left off.');
+      first.unmount();
+
+      const { router } = renderApp();
+      await screen.findByText('Your session has ended');
+      await signInForTesting(VALID_ID);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+      expect(readSessionValue('processId')).toBe('p-1');
+      expect(readSessionValue('endedSession')).toBeNull();
+    });
+
+    it('starts another person in the same tab clean, without the application of the session before', async () => {
+      const other = '40504040001';
+      serve({
+        'POST /oauth2/v2/authorize/magic': () =>
+          jsonResponse({ accessToken: fakeAccessToken({ authenticationMethod: 'MAGIC', personalId: other }), refreshToken: 'r' }),
+        'POST /onboarding/legal/authentication-event/completed': () => jsonResponse(null, 204),
+        'GET /onboarding/representative': () => jsonResponse({ ...representative, personalId: other, isEmailConfirmed: false, personOutcome: null }),
+      });
+      const { router } = renderApp();
+      await screen.findByText('Your session has ended');
+      await signInForTesting(other);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/personal-information'));
+      expect(readSessionValue('processId')).toBeNull();
+    });
   });
 });

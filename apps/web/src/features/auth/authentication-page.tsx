@@ -8,6 +8,7 @@ import { IdCardSignIn } from './id-card-sign-in';
 import { MagicSignInForm } from './magic-sign-in-form';
 import { signInFlow, useSignInState } from './sign-in-flow';
 import { rateLimitMessage } from '../../lib/rate-limit';
+import { useHasSessionEnded } from '../../lib/sign-in-return';
 import { PhoneSignInForm } from './phone-sign-in-form';
 import { SmartIdSignIn } from './smart-id-sign-in';
 import { useSignInOutcome } from './use-sign-in-outcome';
@@ -22,6 +23,8 @@ export function AuthenticationPage() {
   const { t, i18n } = useTranslation();
   const { eidUrl, isMagicSignInEnabled, isIdentitySimulated } = readPageSettings();
   const state = useSignInState();
+  // Until the next sign-in: the person who stepped away reads it whenever they come back (decision 45).
+  const hasSessionEnded = useHasSessionEnded();
   const limited = state.status === 'failed' && state.outcome.kind === 'rateLimited' ? rateLimitMessage(t, state.outcome.retryAt, i18n.language) : null;
   // ID-card is offered with the eid host configured, and in simulated mode through the simulated card reader.
   const methods: Method[] = eidUrl || isIdentitySimulated ? ['SMART_ID', 'MOBILE_ID', 'ID_CARD'] : ['SMART_ID', 'MOBILE_ID'];
@@ -40,6 +43,12 @@ export function AuthenticationPage() {
         <h1 id="screen-title" className={styles.title} tabIndex={-1}>
           {t('SCREENS.AUTHENTICATION.TITLE')}
         </h1>
+        {hasSessionEnded && (
+          <div role="status" className={styles.sessionEnded}>
+            <p className={styles.sessionEndedTitle}>{t('AUTH.SESSION_ENDED.TITLE')}</p>
+            <p>{t('AUTH.SESSION_ENDED.MESSAGE')}</p>
+          </div>
+        )}
         <p className={styles.intro}>{t('AUTH.INTRO')}</p>
         {limited && (
           <p role="alert" className={styles.notice}>

@@ -1,24 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { invitationPath, paths } from '../../lib/paths';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
+import { paths } from '../../lib/paths';
 import { forgetSignInAttempt } from '../../lib/sign-in-attempt';
-import { readSessionValue } from '../../lib/session-storage';
+import { landingAfterSignIn } from '../../lib/sign-in-return';
 import { useToast } from '../../ui';
 import { signInFlow, useSignInState, type SignInFlow } from './sign-in-flow';
 
-/** An invitation link opened before signing in first, then the application a link named, else personal information. */
-function landingAfterSignIn(): string {
-  const invitationToken = readSessionValue('invitationToken');
-  if (invitationToken) return invitationPath(invitationToken);
-  return readSessionValue('processId') ? paths.application : paths.personalInformation;
+// Loaded already by the time a sign-in completes: the flow stored the tokens with it.
+const loadAuthSession = lazyWithReload(() => import('../../lib/auth-session'));
+
+/** The screen a completed sign-in opens (lib/sign-in-return.ts decides). */
+async function landing(): Promise<string> {
+  const claims = (await loadAuthSession()).readAccessTokenClaims();
+  return claims ? landingAfterSignIn(claims) : paths.personalInformation;
 }
 
 /**
  * Turns the flow's result into navigation (docs/requirements.md section 8): success to
- * personal-information, or straight back to the application when a link
- * (save and continue later) brought a process id, or to the invitation a board member's link named; a cancellation back to the form and nothing else; a
- * network error a toast; a rate limit's refusal the sign-in screen's notice;
+ * personal-information, or to where a link pointed (the application and its step, the status page, a board
+ * member's invitation), or back to where the same person's session ended (decision 45); a cancellation back to the
+ * form and nothing else; a network error a toast; a rate limit's refusal the sign-in screen's notice;
  * any other failure the authentication-error screen.
  * Input the server found invalid stays with the form that sent it.
  */
@@ -39,7 +42,7 @@ export function useSignInOutcome(flow: SignInFlow = signInFlow): void {
     if (state.status === 'complete') {
       flow.reset();
       forgetSignInAttempt();
-      void navigate(landingAfterSignIn(), { replace: true });
+      void landing().then((target) => navigate(target, { replace: true }));
       return;
     }
     if (state.status !== 'failed') return;

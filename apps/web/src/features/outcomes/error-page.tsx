@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../i18n/keys';
 import { paths } from '../../lib/paths';
 import { SupportContacts, type SupportContactsKey } from '../../lib/support-contacts';
 import { Button, HeaderBlock, type IconName } from '../../ui';
+import { BankBranches } from './bank-branches';
 import styles from './outcome-page.module.css';
 
 /**
@@ -25,14 +26,21 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-type Action = 'tryAgain' | 'chooseCompany' | 'home';
+/** logout: for what stops the person whatever the company, where home would only open the same page again. */
+type Action = 'tryAgain' | 'chooseCompany' | 'home' | 'logout';
 
 type ErrorPageContent = {
   titleKey: TranslationKey;
   isError: boolean;
   icon?: IconName;
-  /** docs/requirements.md section 8: every error has a try-again or back-to-home action. */
+  /**
+   * docs/requirements.md section 8: every error has a try-again or back-to-home action. What stops the person
+   * whatever the company has neither: home leads back to it. It offers logging out, and the way to an office
+   * (decision 46).
+   */
   actions: readonly Action[];
+  /** Only an office can settle it: the page shows the branches and whom to ask. */
+  showsBranches?: boolean;
 } &
   /** The message names the support e-mail and phone as links. */
   ({ messageKey: SupportContactsKey; hasContacts: true } | { messageKey: TranslationKey; hasContacts?: false });
@@ -41,7 +49,7 @@ export const ERROR_PAGES: Readonly<Record<ErrorKind, ErrorPageContent>> = {
   general: { titleKey: 'ERRORS.GENERAL.TITLE', messageKey: 'ERRORS.GENERAL.MESSAGE', hasContacts: true, isError: true, actions: ['tryAgain', 'home'] },
   technical: { titleKey: 'ERRORS.TECHNICAL.TITLE', messageKey: 'ERRORS.TECHNICAL.MESSAGE', isError: false, icon: 'infoCircle', actions: ['home'] },
   network: { titleKey: 'ERRORS.NETWORK.TITLE', messageKey: 'ERRORS.NETWORK.MESSAGE', isError: true, actions: ['tryAgain', 'home'] },
-  minor: { titleKey: 'OUTCOMES.MINOR.TITLE', messageKey: 'OUTCOMES.MINOR.MESSAGE', isError: false, icon: 'location', actions: ['home'] },
+  minor: { titleKey: 'OUTCOMES.MINOR.TITLE', messageKey: 'OUTCOMES.MINOR.MESSAGE', isError: false, icon: 'location', actions: ['logout'], showsBranches: true },
   'cannot-open': {
     titleKey: 'OUTCOMES.CANNOT_OPEN.TITLE',
     messageKey: 'OUTCOMES.CANNOT_OPEN.MESSAGE',
@@ -54,7 +62,8 @@ export const ERROR_PAGES: Readonly<Record<ErrorKind, ErrorPageContent>> = {
     messageKey: 'OUTCOMES.DOCUMENT_INVALID.MESSAGE',
     isError: true,
     icon: 'idCard',
-    actions: ['home'],
+    actions: ['logout'],
+    showsBranches: true,
   },
   'application-superseded': {
     titleKey: 'OUTCOMES.APPLICATION_SUPERSEDED.TITLE',
@@ -89,7 +98,12 @@ function useErrorKind(): ErrorKind {
   return isErrorKind(handle?.errorKind) ? handle.errorKind : 'general';
 }
 
-export function ErrorPage() {
+export type ErrorPageProps = {
+  /** Logging out belongs to the session feature; app/ passes it in. */
+  onLogout: () => void;
+};
+
+export function ErrorPage({ onLogout }: ErrorPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -102,9 +116,17 @@ export function ErrorPage() {
       <HeaderBlock variant={page.isError ? 'error' : 'default'} headingLevel={1} title={t(page.titleKey)} icon={page.icon}>
         <p>{page.hasContacts ? <SupportContacts i18nKey={page.messageKey} /> : t(page.messageKey, { days: BANK_CONTACT_WORKING_DAYS })}</p>
       </HeaderBlock>
+      {page.showsBranches && <BankBranches />}
       <div className={styles.actions}>
         {page.actions.map((action, index) => {
           const className = index === 0 ? styles.primaryAction : styles.secondaryAction;
+          if (action === 'logout') {
+            return (
+              <Button key={action} variant={index === 0 ? 'primary' : 'secondary'} onClick={onLogout}>
+                {t('SESSION.LOGOUT')}
+              </Button>
+            );
+          }
           if (action === 'tryAgain') {
             return (
               <Button key={action} variant={index === 0 ? 'primary' : 'secondary'} onClick={tryAgain}>

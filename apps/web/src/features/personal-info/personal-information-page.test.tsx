@@ -20,6 +20,7 @@ const representative: Representative = {
   hasConsentedToRegistryQueries: false,
   consentedAt: null,
   isEmailConfirmed: false,
+  personOutcome: null,
 };
 
 /** The code the stub server "mails"; any other is wrong. */

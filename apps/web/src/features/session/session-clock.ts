@@ -7,13 +7,15 @@ import {
 } from '@onboarding/domain';
 
 /**
- * How long before the inactivity timeout the warning opens.
+ * How long before the inactivity timeout the warning opens: after a minute
+ * without activity, with half a minute to answer (decision 45).
  * docs/requirements.md leaves the value open ("session-expiry warning values:
- * not shown"); a full minute gives a screen-reader or keyboard user time to
- * read the dialog and answer it, and still leaves 30 idle seconds before it
- * interrupts anyone.
+ * not shown"). Thirty seconds is half as much again as the twenty WCAG 2.2.1
+ * asks for a simple action to extend the time; a minute of reading or thinking
+ * without touching anything is common on the longer steps, and a warning
+ * after half a minute interrupted it twice as often.
  */
-export const SESSION_WARNING_LEAD_MS = 60_000;
+export const SESSION_WARNING_LEAD_MS = 30_000;
 
 /**
  * A refresh check runs every TOKEN_REFRESH_EVERY_TICKS ticks; a token that

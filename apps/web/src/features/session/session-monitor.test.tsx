@@ -30,6 +30,29 @@ function renderSignedIn() {
 // Taken before the tests fake the timers.
 const realSetTimeout = globalThis.setTimeout;
 
+/**
+ * Waits for what comes through the event loop (another tab's message, the browser's hashing of the person's code);
+ * waitFor's own polling runs on the faked timers.
+ */
+const until = async (assertion: () => void) => {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      // Real time: the faked setTimeout would never fire.
+      await act(() => new Promise((resolve) => realSetTimeout(resolve, 25)));
+    }
+  }
+};
+
+/** What the tab kept of a session that ended without a logout (lib/sign-in-return.ts). */
+const endedSession = (): Record<string, unknown> | null => {
+  const stored = readSessionValue('endedSession');
+  return stored === null ? null : (JSON.parse(stored) as Record<string, unknown>);
+};
+
 const advance = (ms: number) =>
   act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -54,45 +77,45 @@ afterEach(() => {
 });
 
 describe('session warning (docs/requirements.md sections 2 and 4)', () => {
-  it('warns 60 s before the 90 s inactivity timeout, counting down in mm:ss, then seconds', async () => {
+  it('warns 30 s before the 90 s inactivity timeout, after a minute without activity, counting down in seconds', async () => {
     renderSignedIn();
-    await advance(29_000);
+    await advance(59_000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await advance(1000);
     const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
-    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 01:00');
+    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 30 s');
     await advance(1000);
-    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 59 s');
+    expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 29 s');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, continue' }));
     expect(dialog).toBeTruthy();
   });
 
   it('activity postpones the warning', async () => {
     renderSignedIn();
-    await advance(20_000);
+    await advance(40_000);
     fireEvent.keyDown(document.body, { key: 'a' });
-    await advance(20_000);
+    await advance(40_000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    await advance(10_000);
+    await advance(20_000);
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });
 
   it('Yes keeps the session and closes the warning', async () => {
     renderSignedIn();
-    await advance(45_000);
+    await advance(75_000);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, continue' }));
     await advance(500);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    await advance(29_000);
+    await advance(59_000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Signed-in screen' })).toBeTruthy();
     expect(readSessionValue('accessToken')).not.toBeNull();
   });
 
-  it('No logs out: to authentication, the success toast, the session cleared and ended on the server', async () => {
+  it('No logs out: to authentication, the success toast, the session and its application cleared and ended on the server', async () => {
     const { queryClient } = renderSignedIn();
     queryClient.setQueryData(['cached'], 'value');
-    await advance(30_000);
+    await advance(60_000);
     fireEvent.click(screen.getByRole('button', { name: 'No, log out' }));
     await advance(500);
     expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
@@ -100,18 +123,25 @@ describe('session warning (docs/requirements.md sections 2 and 4)', () => {
     expect(screen.getByText('Thank you for using the service.')).toBeTruthy();
     expect(readSessionValue('accessToken')).toBeNull();
     expect(readSessionValue('refreshToken')).toBeNull();
+    // The next person at the computer starts clean: no application to jump to, nothing to say about a session.
+    expect(readSessionValue('processId')).toBeNull();
+    expect(readSessionValue('endedSession')).toBeNull();
     expect(queryClient.getQueryData(['cached'])).toBeUndefined();
     const logout = fetchMock.mock.calls.find(([url]) => url === '/oauth2/v2/authorize/logout');
     expect(JSON.parse(logout![1].body as string)).toEqual({ refreshToken: 'refresh-1' });
   });
 
-  it('after 90 s without activity the session expires with a toast', async () => {
+  it('after 90 s without activity the session ends; the tab keeps whose it was and where, for the next sign-in', async () => {
     renderSignedIn();
     await advance(90_000);
-    await advance(500);
-    expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
-    expect(screen.getByText('Your session has ended')).toBeTruthy();
+    await until(() => expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy());
+    // The sign-in screen says so until the next sign-in, not a toast that is gone before the person is back.
+    expect(screen.queryByText('Your session has ended')).toBeNull();
     expect(readSessionValue('accessToken')).toBeNull();
+    expect(endedSession()).toMatchObject({ processId: 'p-1', returnTo: '/personal-information', person: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Not readable at a glance by whoever uses the tab next.
+    expect(readSessionValue('endedSession')).not.toContain('38001085718');
+    expect(readSessionValue('processId')).toBeNull();
   });
 });
 
@@ -138,23 +168,24 @@ describe('token refresh (docs/requirements.md section 4)', () => {
     fetchMock.mockImplementation(async () => jsonResponse({ code: 'UNAUTHORIZED' }, 401));
     renderSignedIn();
     await advance(10_500);
-    expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
-    expect(screen.getByText('Your session has ended')).toBeTruthy();
+    await until(() => expect(screen.getByRole('heading', { name: 'Sign-in form' })).toBeTruthy());
+    expect(endedSession()).not.toBeNull();
   });
 });
 
 describe('single-sign-on events from other tabs (docs/requirements.md section 4)', () => {
   it.each([
-    ['logout', 'You have logged out'],
-    ['expired', 'Your session has ended'],
-  ])('"%s" of the same session ends it here too', async (type, toast) => {
+    ['logout', false],
+    ['expired', true],
+  ])('"%s" of the same session ends it here too', async (type, isKeptForTheNextSignIn) => {
     vi.useRealTimers();
     renderSignedIn();
     const otherTab = new BroadcastChannel('onboarding-session');
     otherTab.postMessage({ type: 'logout', sid: 'someone-else' });
     otherTab.postMessage({ type, sid: 'session-1' });
     expect(await screen.findByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
-    expect(screen.getByText(toast)).toBeTruthy();
+    expect(screen.queryByText('You have logged out') !== null).toBe(!isKeptForTheNextSignIn);
+    expect(endedSession() !== null).toBe(isKeptForTheNextSignIn);
     // Another tab told the server already.
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/logout'))).toBe(false);
     otherTab.close();
@@ -173,34 +204,20 @@ describe('single-sign-on events from other tabs (docs/requirements.md section 4)
     });
     afterEach(() => otherTab.close());
 
-    /** Waits for a message to arrive; waitFor's own polling runs on the faked setInterval. */
-    const until = async (assertion: () => void) => {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          assertion();
-          return;
-        } catch (error) {
-          if (attempt >= 40) throw error;
-          // Real time: the other tab's message comes through the event loop, and the faked setTimeout would never fire.
-          await act(() => new Promise((resolve) => realSetTimeout(resolve, 25)));
-        }
-      }
-    };
-
     it("opens the warning here with the other tab's expiry time, and closes it when the session no longer expires soon", async () => {
       renderSignedIn();
-      // This tab's own clock warns at 30 s; the other tab saw its last activity 2 s earlier, within the allowed difference.
-      await advance(29_000);
+      // This tab's own clock warns at 60 s; the other tab saw its last activity 2 s earlier, within the allowed difference.
+      await advance(59_000);
       expect(screen.queryByRole('alertdialog')).toBeNull();
-      otherTab.postMessage({ type: 'expires-soon', sid: 'someone-else', expiresAt: Date.now() + 20_000 });
-      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 59_000 });
+      otherTab.postMessage({ type: 'expires-soon', sid: 'someone-else', expiresAt: Date.now() + 10_000 });
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 29_000 });
       expect(await screen.findByRole('alertdialog', { name: 'Your session is about to end' })).toBeTruthy();
-      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 59 s');
+      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 29 s');
       // The dialog takes the focus once it is shown, which on a busy machine is a moment after it is in the page.
       await until(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, continue' })));
       // The warning counts down to that expiry time.
       await advance(1000);
-      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 58 s');
+      expect(screen.getByTestId('session-countdown').textContent).toBe('Time left: 28 s');
       // The other tab's Yes: the session no longer expires soon, and the warning closes here too.
       otherTab.postMessage({ type: 'activity', sid: 'session-1', at: Date.now() });
       await until(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -211,21 +228,21 @@ describe('single-sign-on events from other tabs (docs/requirements.md section 4)
 
     it('a tab with later activity does not warn, and hands its activity to the other tab, whose warning closes', async () => {
       renderSignedIn();
-      await advance(20_000);
-      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 50_000 });
-      await until(() => expect(heard).toContainEqual({ type: 'activity', sid: 'session-1', at: Date.now() - 20_000 }));
+      await advance(40_000);
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 20_000 });
+      await until(() => expect(heard).toContainEqual({ type: 'activity', sid: 'session-1', at: Date.now() - 40_000 }));
       expect(screen.queryByRole('alertdialog')).toBeNull();
     });
 
     it('"expired" closes the warning and ends the session', async () => {
       renderSignedIn();
-      await advance(29_000);
-      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 59_000 });
+      await advance(59_000);
+      otherTab.postMessage({ type: 'expires-soon', sid: 'session-1', expiresAt: Date.now() + 29_000 });
       await screen.findByRole('alertdialog');
       otherTab.postMessage({ type: 'expired', sid: 'session-1' });
       expect(await screen.findByRole('heading', { name: 'Sign-in form' })).toBeTruthy();
       expect(screen.queryByRole('alertdialog')).toBeNull();
-      expect(screen.getByText('Your session has ended')).toBeTruthy();
+      expect(endedSession()).not.toBeNull();
     });
   });
 });

@@ -22,7 +22,10 @@ export type ApplicationSubmittedParams = {
   discrepancies?: readonly Discrepancy[];
   /** The identification location chosen on the overview, in the mail's language; for IDENTIFY_IN_OFFICE. */
   office?: { name: string; address: string; openingHours: string } | undefined;
-  /** `${PUBLIC_URL}/start/`: the signed contract, attached to the mail, can also be downloaded after signing in. */
+  /**
+   * `${PUBLIC_URL}/start/success?processId=<id>&lang=<language>`: the status page, where the signed contract, attached
+   * to the mail, can also be downloaded after signing in.
+   */
   link: string;
   supportEmail: string;
   supportPhone: string;

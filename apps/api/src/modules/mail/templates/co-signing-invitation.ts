@@ -14,7 +14,7 @@ export type CoSigningInvitationParams = {
   validUntil: string;
   /** Whether the sign-in page offers the ID-card: the mail names only what it offers. */
   isIdCardOffered: boolean;
-  /** `${PUBLIC_URL}/start/invitation/<token>`: it only locates the invitation; signing in as the invitee opens it. */
+  /** `${PUBLIC_URL}/start/invitation/<token>?lang=<language>`: it only locates the invitation; signing in as the invitee opens it. */
   link: string;
   supportEmail: string;
   supportPhone: string;

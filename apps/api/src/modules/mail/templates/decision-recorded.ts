@@ -23,7 +23,7 @@ export type DecisionRecordedParams = {
   businessName: string | null;
   applicationNumber: number;
   decision: MailedDecision;
-  /** `${PUBLIC_URL}/start/success`: the status page, after signing in. */
+  /** `${PUBLIC_URL}/start/success?processId=<id>&lang=<language>`: the status page, after signing in. */
   link: string;
   supportEmail: string;
   supportPhone: string;

@@ -11,7 +11,7 @@ export type SaveAndContinueLaterParams = {
   applicationNumber: number;
   /** Whether the sign-in page offers the ID-card (isIdCardSignInOffered): the mail names only what it offers. */
   isIdCardOffered: boolean;
-  /** `${PUBLIC_URL}/start/?processId=<id>`; it only names the application, it does not sign anyone in. */
+  /** `${PUBLIC_URL}/start/application?processId=<id>&lang=<language>`; it only names the application, it does not sign anyone in. */
   link: string;
   supportEmail: string;
   supportPhone: string;

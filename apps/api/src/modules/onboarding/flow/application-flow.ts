@@ -7,6 +7,7 @@ import {
   type CompanyStatus,
   type FollowUp,
   type OverviewNotices,
+  type PersonOutcome,
   type SigningSummary,
   type Step,
   type VerifiableFact,
@@ -54,7 +55,7 @@ export type RepresentativeFacts = {
 };
 
 /** Outcomes that depend on the person alone: they block every company. */
-export function representativeOutcome(person: RepresentativeFacts, today: Date): BlockingOutcome | undefined {
+export function representativeOutcome(person: RepresentativeFacts, today: Date): PersonOutcome | undefined {
   if (isMinorOn(person, today)) return 'MINOR';
   if (person.hasValidIdentityDocument === false) return 'DOCUMENT_INVALID';
   return undefined;

@@ -63,6 +63,7 @@ function serve(view: ApplicationView = applicationView({ currentStep: 'CompanyDa
         hasConsentedToRegistryQueries: true,
         consentedAt: '2025-01-02T10:00:00.000Z',
         isEmailConfirmed: true,
+        personOutcome: null,
         ...representative,
       }),
     [REGISTER]: () => (isInRegister ? jsonResponse(registerCard) : jsonResponse({ code: 'NOT_FOUND', message: 'Not in the register' }, 404)),

@@ -62,6 +62,7 @@ export function serveSigning({
       hasConsentedToRegistryQueries: true,
       consentedAt: '2025-01-02T10:00:00.000Z',
       isEmailConfirmed: true,
+      personOutcome: null,
     }),
   );
   stub.on(SIGNING_URL, ({ body }) =>
