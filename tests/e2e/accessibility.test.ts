@@ -157,13 +157,13 @@ const startSmartIdSignIn = async (page: Page, personalId: string) => {
 };
 
 /**
- * 35 idle seconds on the page's clock: the warning comes a minute before the 90 s inactivity timeout
- * (docs/requirements.md section 4).
+ * 65 idle seconds on the page's clock: the warning comes half a minute before the 90 s inactivity timeout
+ * (docs/requirements.md section 4, decision 45).
  */
 async function showSessionWarning(page: Page): Promise<void> {
   const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
   if (await warning.isVisible()) return;
-  await page.clock.fastForward('00:35');
+  await page.clock.fastForward('01:05');
   await warning.waitFor();
 }
 

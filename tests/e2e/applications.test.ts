@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { givePersonalInformation, signInWithSmartId } from './support/journey.js';
 import { readSessionStorage, signInForTesting } from './support/pages.js';
 import { expectNoAxeViolations } from './support/accessibility.js';
+import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite({ SIMULATOR_COMPLETION_DELAY_MS: '200' });
@@ -80,11 +81,29 @@ describe('outcomes the server decides', () => {
     await page.waitForURL(`${server.baseUrl}/start/error/minor`);
   });
 
-  it('asks for a valid identity document', async () => {
-    await signInWithSmartId(suite.page, suite.server.baseUrl, '30303039914');
-    await givePersonalInformation(suite.page);
-    await chooseCompany(/Kivimäe Transport OÜ/);
-    await suite.page.getByRole('heading', { level: 1, name: 'A valid identity document is required' }).waitFor();
+  it('asks for a valid identity document right after sign-in, before anything is typed: the branches, whom to ask, log out', async () => {
+    const { page, server } = suite;
+    await page.goto(`${server.baseUrl}/start/authentication?lang=en`);
+    await page.getByRole('radio', { name: 'Smart-ID' }).check();
+    await page.getByLabel('Personal ID code').first().fill('30303039914');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Before personal information or a company, as for the minor (decision 46).
+    await page.waitForURL(`${server.baseUrl}/start/error/document-invalid`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'A valid identity document is required' }).waitFor();
+    await page.getByText(/Please apply for a new document, or visit a bank office with a valid one/).waitFor();
+    expect(await page.getByLabel('E-mail').count()).toBe(0);
+    const branches = page.getByRole('region', { name: 'Our branches' });
+    await branches.getByText('Tartu branch').waitFor();
+    expect(await branches.locator('a[href^="mailto:"]').count()).toBe(1);
+    // Home led back to this very page; the way out is to log out.
+    expect(await page.getByRole('link', { name: 'Back to home' }).count()).toBe(0);
+    await inEveryLanguageAndWidth(page, process.env.SESSION_SCREENSHOTS, 'document-invalid');
+    // Typing the address of a later screen leads to the same outcome.
+    await page.goto(`${server.baseUrl}/start/choose-company`);
+    await page.waitForURL(`${server.baseUrl}/start/error/document-invalid`);
+    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.baseUrl}/start/authentication`);
+    await page.getByText('You have logged out').waitFor();
   });
 
   it('says an application was already submitted, also when its company is typed by hand: the list decides', async () => {

@@ -1,7 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { signInForTesting, waitForHydratedControls } from './support/pages.js';
-import { inEveryLanguageAndWidth } from './support/screens.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -149,22 +148,6 @@ describe('sign-in journeys in Chromium', () => {
     await suite.page.getByRole('button', { name: 'Cancel' }).click();
     await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
     await suite.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-  });
-
-  it('tells a person whose identity document has expired right after sign-in: the branches, whom to ask, and log out', async () => {
-    await startSignIn('Smart-ID', '30303039914');
-    // Before personal information or a company: nothing is typed in vain (decision 46).
-    await suite.page.waitForURL(`${suite.server.baseUrl}/start/error/document-invalid`, { timeout: 20_000 });
-    await suite.page.getByRole('heading', { level: 1, name: 'A valid identity document is required' }).waitFor();
-    await suite.page.getByText(/Please apply for a new document, or visit a bank office with a valid one/).waitFor();
-    const branches = suite.page.getByRole('region', { name: 'Our branches' });
-    await branches.getByText('Tartu branch').waitFor();
-    expect(await branches.locator('a[href^="mailto:"]').count()).toBe(1);
-    expect(await suite.page.getByRole('link', { name: 'Back to home' }).count()).toBe(0);
-    await inEveryLanguageAndWidth(suite.page, process.env.SESSION_SCREENSHOTS, 'document-invalid');
-    await suite.page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
-    await suite.page.waitForURL(`${suite.server.baseUrl}/start/authentication`);
-    await suite.page.getByText('You have logged out').waitFor();
   });
 
   it('sends a visitor without a session from a signed-in page to authentication', async () => {
