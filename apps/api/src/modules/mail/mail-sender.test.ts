@@ -300,20 +300,7 @@ describe('attachments', () => {
     expect(repository.markSent).not.toHaveBeenCalled();
   });
 
-  const submittedMail = (to: string, id: string) => ({
-    to,
-    language: 'en' as const,
-    processId: id,
-    signingSessionId: '9b7c2f3e-52a4-4c1e-8d0f-3a6b1c2d4e5f',
-    params: {
-      representativeName: 'Mari Maasikas',
-      businessName: 'Näidis OÜ',
-      companySource: 'REGISTER' as const,
-      applicationNumber: 100042,
-      followUp: 'MANAGER_CONTACT' as const,
-      feeInvoice: 'FROM_THE_BANK' as const,
-    },
-  });
+  const submittedMail = (to: string, id: string) => ({ ...submittedMailFor(to), processId: id });
 
   it('sends the file a module attached to a template with that template’s mail only, over SMTP', async () => {
     const mail = mailModule();
