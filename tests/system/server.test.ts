@@ -24,7 +24,8 @@ function startProcess(env: Record<string, string>) {
 async function waitForHealth(baseUrl: string, exited: Promise<unknown>): Promise<void> {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
-  for (let attempt = 0; attempt < 200 && !hasExited; attempt += 1) {
+  // Up to a minute: a start takes a few seconds alone, but much longer on two cores shared with other test runs.
+  for (let attempt = 0; attempt < 600 && !hasExited; attempt += 1) {
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return;
