@@ -29,7 +29,11 @@ const phoneScreen = (personalId: string) => suite.server.app.identitySimulators?
 
 const signingMethods = (page: Page) => page.getByRole('group', { name: 'Signing method' }).or(page.getByRole('radiogroup', { name: 'Signing method' }));
 
-describe('co-signatures in Chromium', () => {
+// Two people's journeys, each screen checked in three languages at two widths: on a busy machine more than the
+// minute one person's journey is given.
+const TWO_PEOPLE_TIMEOUT_MS = 180_000;
+
+describe('co-signatures in Chromium', { timeout: TWO_PEOPLE_TIMEOUT_MS }, () => {
   it('the applicant signs and invites; the board member signs through the mailed link; one container holds both', async () => {
     const { page, server, browser } = suite;
     await signInForTesting(page, server.baseUrl, JOINT_BOARD_MEMBER.person.personalId);

@@ -21,7 +21,11 @@ afterAll(() => smtp.close());
 const KATRIN = '47103220312';
 const SCREENSHOTS = process.env.OWN_DETAILS_SCREENSHOTS;
 
-describe('a related person’s own details by link, in Chromium', () => {
+// Two people's journeys, each screen checked in three languages at two widths: on a busy machine more than the
+// minute one person's journey is given.
+const TWO_PEOPLE_TIMEOUT_MS = 180_000;
+
+describe('a related person’s own details by link, in Chromium', { timeout: TWO_PEOPLE_TIMEOUT_MS }, () => {
   it('the applicant asks from the person’s card; she answers as herself; signing waits until she has', async () => {
     const { page, server, browser } = suite;
     await signInForTesting(page, server.baseUrl, JOINT_BOARD_MEMBER.person.personalId);

@@ -234,7 +234,7 @@ describe('signing the contract with Smart-ID without a Smart-ID sign-in', () => 
       // The app opens its return page in another tab, which is not signed in (here in Estonian).
       const returned = await context.newPage();
       await returned.goto(`${callbackUrl}&lang=et`);
-      await returned.getByRole('heading', { level: 1, name: 'Sisesta Smart-ID rakenduses PIN2' }).waitFor({ timeout: 10_000 });
+      await returned.getByRole('heading', { level: 1, name: 'Sisesta Smart-ID rakenduses PIN2' }).waitFor({ timeout: 20_000 });
       await expectNoAxeViolations(returned);
       await page.waitForURL(`${suite.server.baseUrl}/start/success`, { timeout: 20_000 });
       // Used once: opened again, it says so and what to do.
