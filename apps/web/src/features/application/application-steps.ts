@@ -1,6 +1,7 @@
 import { isStepReopened, SCREENS, stepToScreen, type APPLICATION_SCREENS, type ApplicationView, type Step } from '@onboarding/domain';
 import type { TranslationKey } from '../../i18n/keys';
 import { errorPaths, paths, screenPath } from '../../lib/paths';
+import { STEP_TITLE_KEYS } from '../../lib/step-titles';
 
 export type ApplicationScreen = (typeof APPLICATION_SCREENS)[number];
 
@@ -20,25 +21,31 @@ export const STEP_SCREENS: readonly StepScreen[] = [
     screen: SCREENS.openingReasons,
     path: paths.openingReasons,
     step: 'AccountOpeningReason',
-    titleKey: 'SCREENS.OPENING_REASONS.TITLE',
+    titleKey: STEP_TITLE_KEYS.AccountOpeningReason,
     labelKey: 'APPLICATION.STEPPER.OPENING_REASONS',
   },
   {
     screen: SCREENS.companyInformation,
     path: paths.companyInformation,
     step: 'CompanyData',
-    titleKey: 'SCREENS.COMPANY_INFORMATION.TITLE',
+    titleKey: STEP_TITLE_KEYS.CompanyData,
     labelKey: 'APPLICATION.STEPPER.COMPANY_INFORMATION',
   },
-  { screen: SCREENS.incomes, path: paths.incomes, step: 'Incomes', titleKey: 'SCREENS.INCOMES.TITLE', labelKey: 'APPLICATION.STEPPER.INCOMES' },
+  { screen: SCREENS.incomes, path: paths.incomes, step: 'Incomes', titleKey: STEP_TITLE_KEYS.Incomes, labelKey: 'APPLICATION.STEPPER.INCOMES' },
   {
     screen: SCREENS.relatedPersons,
     path: paths.relatedPersons,
     step: 'RelatedPersons',
-    titleKey: 'SCREENS.RELATED_PERSONS.TITLE',
+    titleKey: STEP_TITLE_KEYS.RelatedPersons,
     labelKey: 'APPLICATION.STEPPER.RELATED_PERSONS',
   },
-  { screen: SCREENS.overview, path: paths.overview, step: 'ApplicationOverview', titleKey: 'SCREENS.OVERVIEW.TITLE', labelKey: 'APPLICATION.STEPPER.OVERVIEW' },
+  {
+    screen: SCREENS.overview,
+    path: paths.overview,
+    step: 'ApplicationOverview',
+    titleKey: STEP_TITLE_KEYS.ApplicationOverview,
+    labelKey: 'APPLICATION.STEPPER.OVERVIEW',
+  },
 ];
 
 export const stepScreenIndexOfPath = (pathname: string): number => STEP_SCREENS.findIndex((screen) => screen.path === pathname.replace(/\/$/, ''));

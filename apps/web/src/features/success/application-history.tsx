@@ -1,11 +1,11 @@
-import { decisionSchema, onboardingEndpoints, type ApplicationHistory, type Step } from '@onboarding/domain';
+import { decisionSchema, onboardingEndpoints, type ApplicationHistory } from '@onboarding/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../i18n/keys';
 import { apiRequest } from '../../lib/api-client';
 import { formatBankDate, formatBankTime, localeOf } from '../../lib/formats';
+import { isFilledStep, STEP_TITLE_KEYS } from '../../lib/step-titles';
 import { useSignedInPerson } from '../../lib/use-signed-in-person';
 import { Button, Spinner } from '../../ui';
 import styles from './application-history.module.css';
@@ -14,19 +14,8 @@ type HistoryEvent = ApplicationHistory['events'][number];
 
 const HISTORY = 'SUCCESS.HISTORY';
 
-/** The steps a person saves, by their screens' titles. */
-const STEP_TITLES: Readonly<Partial<Record<Step, TranslationKey>>> = {
-  AccountOpeningReason: 'SCREENS.OPENING_REASONS.TITLE',
-  CompanyData: 'SCREENS.COMPANY_INFORMATION.TITLE',
-  Incomes: 'SCREENS.INCOMES.TITLE',
-  RelatedPersons: 'SCREENS.RELATED_PERSONS.TITLE',
-  AdditionalData: 'SCREENS.OVERVIEW.TITLE',
-  ApplicationOverview: 'SCREENS.OVERVIEW.TITLE',
-};
-
 function stepTitle(t: TFunction, step: unknown): string {
-  const key = typeof step === 'string' ? STEP_TITLES[step as Step] : undefined;
-  return t(key ?? `${HISTORY}.A_STEP`);
+  return t(isFilledStep(step) ? STEP_TITLE_KEYS[step] : `${HISTORY}.A_STEP`);
 }
 
 /** What happened, in the person's words; null for what the record keeps but a reader does not need (autosaves). */

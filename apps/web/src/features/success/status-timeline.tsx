@@ -1,10 +1,11 @@
-import type { BankOffice, Decision, ReopenableStep, TimelineEntry } from '@onboarding/domain';
+import type { BankOffice, Decision, TimelineEntry } from '@onboarding/domain';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBankOffices } from '../../lib/bank-offices';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { ManagerMessage } from '../../lib/manager-message';
+import { STEP_TITLE_KEYS } from '../../lib/step-titles';
 import { SupportContacts } from '../../lib/support-contacts';
 import { Icon, type IconName } from '../../ui';
 import { formatBankDate, formatBankTime, formatCalendarDate, formatEuroCents, formatIban, localeOf } from '../../lib/formats';
@@ -18,15 +19,6 @@ export type TimelineContext = {
   /** The latest submission's downloads: the PDF and the signed container, as on a fresh submission. */
   downloads: ReactNode;
 };
-
-/** The screen titles of the steps a bank may reopen: the applicant knows the steps by them. */
-const STEP_TITLE_KEYS = {
-  AccountOpeningReason: 'SCREENS.OPENING_REASONS.TITLE',
-  CompanyData: 'SCREENS.COMPANY_INFORMATION.TITLE',
-  Incomes: 'SCREENS.INCOMES.TITLE',
-  RelatedPersons: 'SCREENS.RELATED_PERSONS.TITLE',
-  ApplicationOverview: 'SCREENS.OVERVIEW.TITLE',
-} as const satisfies Record<ReopenableStep, string>;
 
 /** Each entry's icon: done things are ticked, things to do name what to do. */
 const DECISION_ICONS: Record<Decision['type'], IconName> = {
