@@ -91,7 +91,7 @@ describe('overview in Chromium', () => {
     expect(await page.getByRole('link', { name: /Edit/ }).count()).toBeGreaterThanOrEqual(4);
     const notice = page.getByRole('note').filter({ hasText: 'An owner is not resident in Estonia' });
     await notice.waitFor();
-    expect(await page.getByText("The company's field of activity needs a closer look").count()).toBe(0);
+    expect(await page.getByText('The company’s field of activity needs a closer look').count()).toBe(0);
     await expectNoAxeViolations(page);
 
     // The identification location by keyboard: the tabs with the arrow keys, then an office.

@@ -554,7 +554,7 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       if (session.used) return problem(reply, 409, 'the session was already used');
       if (link.deviceLinkType !== body.flowType) return problem(reply, 400, 'flowType is not the link type');
       if (link.deviceLinkBase !== DEVICE_LINK_BASE || link.sessionType !== session.sessionType)
-        return problem(reply, 400, "not this service's link of this session");
+        return problem(reply, 400, 'not this service’s link of this session');
       const isSameDevice = link.deviceLinkType !== 'QR';
       const authCodeContext = {
         schemeName: SCHEME_NAME,
@@ -572,7 +572,7 @@ export const createSmartIdStandIn = (options: ServiceSimulatorOptions): SmartIdS
       }
       if (isSameDevice && session.initialCallbackUrl === undefined) return problem(reply, 400, 'the session has no initialCallbackUrl');
       if (body.initialCallbackUrl !== undefined && body.initialCallbackUrl !== session.initialCallbackUrl)
-        return problem(reply, 400, "initialCallbackUrl is not the session's");
+        return problem(reply, 400, 'initialCallbackUrl is not the session’s');
       if (link.deviceLinkType === 'Web2App' && body.browserCookie === undefined) return problem(reply, 400, 'Web2App needs the browser cookie');
       const code = DOCUMENT_NUMBER.exec(body.documentNumber)?.[1];
       const identity = code === undefined ? undefined : findSmartIdIdentity(code);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import enDomain from '@onboarding/domain/i18n/en.json';
 import etDomain from '@onboarding/domain/i18n/et.json';
 import ruDomain from '@onboarding/domain/i18n/ru.json';
+import en from './en.json';
 import et from './et.json';
 import ru from './ru.json';
 
@@ -20,6 +22,7 @@ function textsOf(value: unknown, prefix: string): Text[] {
 
 const estonian = [...textsOf(et, 'web'), ...textsOf(etDomain, 'domain')];
 const russian = [...textsOf(ru, 'web'), ...textsOf(ruDomain, 'domain')];
+const english = [...textsOf(en, 'web'), ...textsOf(enDomain, 'domain')];
 
 /** The keys of the texts in which `pattern` occurs (`pattern` needs the g flag). */
 function offending(texts: readonly Text[], pattern: RegExp): string[] {
@@ -145,6 +148,10 @@ describe('typography', () => {
   it('quotes „…“ in Estonian and «…» in Russian', () => {
     expect(offending(estonian, /["«»”]/g)).toEqual([]);
     expect(offending(russian, /["”]/g)).toEqual([]);
+  });
+
+  it('writes the English apostrophe as ’', () => {
+    expect(offending(english, /'/g)).toEqual([]);
   });
 
   it('never a figure dash (U+2012)', () => {

@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   route(
     authEndpoints.smartIdDeviceLink,
     {
-      summary: "A QR code's link for this second; asked every second while the code is shown",
+      summary: 'A QR code’s link for this second; asked every second while the code is shown',
       // Asked each second by everyone waiting at a QR code: two info lines each would be most of the log.
       logLevel: 'warn',
     },
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   route(
     authEndpoints.smartIdCallback,
-    { summary: "The Smart-ID app's return to the browser after a Web2App sign-in; single use, with the cookie the start set" },
+    { summary: 'The Smart-ID app’s return to the browser after a Web2App sign-in; single use, with the cookie the start set' },
     async (request, reply) => {
       const answer = await service.smartIdReturn(request.body, cookieOf(request.headers.cookie, DEVICE_LINK_COOKIE));
       // The return is spent: its cookie goes with it.

@@ -27,14 +27,14 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     return viewOf(customer);
   };
 
-  route(endpoints.customer, { summary: "Whether the company is listed as the bank's customer, since when and by whom" }, async (request) =>
+  route(endpoints.customer, { summary: 'Whether the company is listed as the bank’s customer, since when and by whom' }, async (request) =>
     found(request.params),
   );
 
   route(
     endpoints.addCustomer,
     {
-      summary: "List the company as the bank's customer",
+      summary: 'List the company as the bank’s customer',
       description:
         'Idempotent: a company listed already keeps its first record, which is answered. From then on, a representative who chooses it is sent to the online bank instead of starting an application.',
     },

@@ -41,8 +41,8 @@ export const isIntegrationRoute = (url: string): boolean => url === INTEGRATION_
 
 const SCOPE_DESCRIPTIONS: Record<IntegrationScope, string> = {
   'applications:read': 'Read submitted applications, their facts, history and signed contracts',
-  'applications:decide': "Record the bank's decisions on submitted applications",
-  'customers:manage': "Keep the list of companies that are the bank's customers already",
+  'applications:decide': 'Record the bank’s decisions on submitted applications',
+  'customers:manage': 'Keep the list of companies that are the bank’s customers already',
 };
 
 /**
@@ -95,7 +95,7 @@ export async function registerIntegration(app: FastifyInstance, options: Integra
         info: {
           title: 'Business account onboarding: integration API',
           description:
-            "For the bank's own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).",
+            'For the bank’s own systems: submitted applications with their facts, history and signed contracts. OAuth 2.0 client credentials with private_key_jwt (RFC 7523).',
           version: '1.0.0',
           license: { name: 'Proprietary' },
         },

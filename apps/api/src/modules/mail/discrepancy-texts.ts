@@ -40,7 +40,7 @@ const TEXTS: Record<Locale, DiscrepancyTexts> = {
   en: {
     heading: 'Facts that differ from the Business Register',
     intro:
-      "The bank relies on the Business Register. Where the customer's representative declared otherwise, the declaration is shown beside it and the bank will check it.",
+      'The bank relies on the Business Register. Where the customer’s representative declared otherwise, the declaration is shown beside it and the bank will check it.',
     register: 'Business Register',
     declared: 'Declared by the representative',
     fact: {

@@ -40,7 +40,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
 
   route(endpoints.representative, { summary: 'The signed-in representative' }, (request) => service.representative(userOf(request)));
 
-  route(endpoints.savePersonalInformation, { summary: "Save the representative's e-mail, phone, language and consent to registry queries" }, (request) =>
+  route(endpoints.savePersonalInformation, { summary: 'Save the representative’s e-mail, phone, language and consent to registry queries' }, (request) =>
     service.savePersonalInformation(userOf(request), request.body),
   );
 
@@ -102,20 +102,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (
 
   route(
     endpoints.history,
-    { summary: "The application's history: every change as an RFC 6902 JSON Patch with its author, time and source" },
+    { summary: 'The application’s history: every change as an RFC 6902 JSON Patch with its author, time and source' },
     async (request, reply) => {
       const history = await service.history(userOf(request), request.params.processId);
       return reply.header('content-disposition', `attachment; filename="application-${history.processId}-history.json"`).send(history);
     },
   );
 
-  route(endpoints.timeline, { summary: "Where the submitted application stands: its submissions and the bank's decisions, oldest first" }, (request) =>
+  route(endpoints.timeline, { summary: 'Where the submitted application stands: its submissions and the bank’s decisions, oldest first' }, (request) =>
     service.timeline(userOf(request), request.params.processId),
   );
 
   route(
     endpoints.saveDraft,
-    { bodyLimit: stepBodyLimit, preHandler: limitDraftSaves, summary: "Autosave a step's input without validating or advancing" },
+    { bodyLimit: stepBodyLimit, preHandler: limitDraftSaves, summary: 'Autosave a step’s input without validating or advancing' },
     (request) => {
       const { version, data } = request.body;
       return service.saveDraft(userOf(request), request.params.processId, request.params.step, version, data);

@@ -21,7 +21,7 @@ const ROWS: readonly Row[] = [
   [
     '16231',
     'Muude ehituspuusepa- ja tisleritoodete tootmine',
-    "Manufacture of other builders' carpentry and joinery",
+    'Manufacture of other builders’ carpentry and joinery',
     'Производство прочих деревянных строительных конструкций и столярных изделий',
   ],
   ['18121', 'Muu trükindus', 'Other printing', 'Прочие виды полиграфической деятельности'],

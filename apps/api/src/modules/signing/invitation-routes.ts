@@ -36,7 +36,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
       return reply.status(201).send(invitation);
     },
   );
-  route(endpoints.sendAgain, { preHandler: limitInvitations, summary: "Mail an invitation's link again, under a new token" }, (request) =>
+  route(endpoints.sendAgain, { preHandler: limitInvitations, summary: 'Mail an invitation’s link again, under a new token' }, (request) =>
     service.sendAgain(userOf(request), request.params.processId, request.params.invitationId),
   );
   route(endpoints.withdraw, { summary: 'Withdraw a pending invitation' }, (request) =>
@@ -50,7 +50,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
     { status: 201, preHandler: limitInvitations, summary: 'Mail a related person a link to give their own details' },
     async (request, reply) => reply.status(201).send(await detailRequests.request(userOf(request), request.params.processId, request.body)),
   );
-  route(endpoints.sendDetailRequestAgain, { preHandler: limitInvitations, summary: "Mail a request's link again, under a new token" }, (request) =>
+  route(endpoints.sendDetailRequestAgain, { preHandler: limitInvitations, summary: 'Mail a request’s link again, under a new token' }, (request) =>
     detailRequests.sendAgain(userOf(request), request.params.processId, request.params.invitationId),
   );
   route(endpoints.withdrawDetailRequest, { summary: 'Withdraw an open request for details' }, (request) =>

@@ -83,7 +83,7 @@ describe('renderContract', () => {
         'Business current account agreement',
         'Jaak-Kristjan Jõeorg, personal ID code 38001085718',
         'Settlements in Estonia',
-        "according to the bank's price list",
+        'according to the bank’s price list',
       ],
     ],
     ['ru', ['Договор расчётного счёта бизнес-клиента', 'Расчёты в Эстонии', 'согласно действующему прейскуранту банка']],

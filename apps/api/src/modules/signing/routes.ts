@@ -39,7 +39,7 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
   route(
     endpoints.deviceLink,
     {
-      summary: "A QR code's link for this second while the Smart-ID account to sign with is chosen",
+      summary: 'A QR code’s link for this second while the Smart-ID account to sign with is chosen',
       // Asked each second while the code is shown: two info lines each would be most of the log.
       logLevel: 'warn',
     },
@@ -52,14 +52,14 @@ export const signingRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   route(
     endpoints.smartIdReturn,
-    { status: 204, summary: "The Smart-ID app's return after the account to sign with was chosen on this phone" },
+    { status: 204, summary: 'The Smart-ID app’s return after the account to sign with was chosen on this phone' },
     async (request, reply) => {
       await service.smartIdReturn(request.body);
       return reply.status(204).send(null);
     },
   );
 
-  route(endpoints.idCardSignature, { summary: "The ID-card's signature over the hash; validated, then the application is submitted" }, (request) =>
+  route(endpoints.idCardSignature, { summary: 'The ID-card’s signature over the hash; validated, then the application is submitted' }, (request) =>
     service.idCardSignature(userOf(request), request.params.processId, request.params.signingSessionId, request.body.signature),
   );
 

@@ -125,7 +125,7 @@ const CASES: Record<Decision['type'], Case> = {
   APPROVED: {
     decision: { type: 'APPROVED', accountNumber: 'EE382200221020145685' },
     status: 'APPROVED',
-    en: ['Account opened', "The company's current account is open.", 'Account numberEE38 2200 2210 2014 5685', 'Log in to the online bank'],
+    en: ['Account opened', 'The company’s current account is open.', 'Account numberEE38 2200 2210 2014 5685', 'Log in to the online bank'],
     et: ['Konto on avatud', 'Ettevõtte arvelduskonto on avatud.', 'KontonumberEE38 2200 2210 2014 5685', 'Logi internetipanka'],
   },
   DECLINED: {

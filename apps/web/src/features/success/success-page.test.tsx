@@ -134,7 +134,7 @@ describe('/success', () => {
       Amount: '€35.50',
       'Due date': '16 January 2025',
       Payee: 'Pank AS',
-      "Payee's account": 'EE38 2200 2210 2014 5685',
+      'Payee’s account': 'EE38 2200 2210 2014 5685',
       'Payment reference': '1000423',
     });
     expect(invoice.getByText(/Pay only to the account shown here/)).toBeTruthy();
@@ -155,7 +155,7 @@ describe('/success', () => {
     serve(submitted('PAY_SERVICE_FEE', { serviceFeeInvoice: { ...INVOICE, payee: null } }));
     renderSuccess();
     const invoice = within(await screen.findByRole('region', { name: 'Service fee invoice' }));
-    expect(invoice.queryByText("Payee's account")).toBeNull();
+    expect(invoice.queryByText('Payee’s account')).toBeNull();
     expect(invoice.getByText(/The payee and the account are on the invoice the bank sent you/)).toBeTruthy();
   });
 

@@ -100,14 +100,14 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
   },
   en: (params) => {
     const next: Record<FollowUp, MailBlock[]> = {
-      MANAGER_CONTACT: [paragraph("Your application needs a review by the bank's relationship manager, who will contact you within a couple of working days.")],
+      MANAGER_CONTACT: [paragraph('Your application needs a review by the bank’s relationship manager, who will contact you within a couple of working days.')],
       PAY_SERVICE_FEE: [paragraph(`${FEE_INVOICE[params.feeInvoice].en} The account is opened once the invoice is paid.`)],
       IDENTIFY_IN_OFFICE: [
         paragraph('Before the account is opened, please identify yourself at the office you chose in the application:'),
         ...(params.office ? [paragraph(params.office.name, params.office.address, params.office.openingHours)] : []),
         paragraph('Please bring a valid identity document.'),
       ],
-      SIGN_BY_LINK: [paragraph("The company's management board must also sign the contract. We will send the signing link in a separate e-mail.")],
+      SIGN_BY_LINK: [paragraph('The company’s management board must also sign the contract. We will send the signing link in a separate e-mail.')],
     };
     return {
       subject: `The account opening application of ${companyPhrase(params.businessName, 'en')} has been submitted`,

@@ -190,7 +190,7 @@ const en: Texts = {
           blocks: [
             paragraph(`We need more information about the account opening application of ${company()}. Please complete these steps:`),
             paragraph(...decision.steps.map((step) => `– ${STEP_TITLES.en[step]}`)),
-            paragraph("The relationship manager's message:", ...plainLines(decision.message)),
+            paragraph('The relationship manager’s message:', ...plainLines(decision.message)),
             paragraph('Sign in, complete the steps and sign the contract again. The other steps stay as you signed them.'),
           ],
         };

@@ -65,10 +65,10 @@ const TEXTS: Record<Locale, Texts> = {
     amount: 'Amount',
     dueDate: 'Due date',
     payee: 'Payee',
-    payeeAccount: "Payee's account",
+    payeeAccount: 'Payee’s account',
     reference: 'Payment reference',
     payWithReference:
-      "Please pay with this payment reference, so that we can match the payment to your application. The company's current account is opened once the service fee is paid.",
+      'Please pay with this payment reference, so that we can match the payment to your application. The company’s current account is opened once the service fee is paid.',
     statusPage:
       'The same invoice is on the status page of your application after signing in. If an e-mail ever asks you to pay to another account, do not pay and contact us.',
     support: (email, phone) => `If you have any questions about the invoice, contact us at ${email} or ${phone}.`,

@@ -339,7 +339,7 @@ describe('SERVICE_FEE_INVOICE', () => {
         'Amount: €35.00',
         'Due date: 13 December 2026',
         'Payee: Pank AS',
-        "Payee's account: EE38 2200 2210 2014 5685",
+        'Payee’s account: EE38 2200 2210 2014 5685',
         'Payment reference: 1000423',
       ],
       elsewhere: 'do not pay and contact us',

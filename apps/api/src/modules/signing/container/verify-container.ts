@@ -221,7 +221,7 @@ function checkSignatureFormat(signaturesXml: string, documents: ReadonlyMap<stri
 
   const [qualifying] = childrenAre(object, [[NS.xades, 'QualifyingProperties']], 'ds:Object') as [Element];
   const signatureId = signature.getAttribute('Id');
-  if (!signatureId || qualifying.getAttribute('Target') !== `#${signatureId}`) fail('signature_format', "the QualifyingProperties are not this signature's");
+  if (!signatureId || qualifying.getAttribute('Target') !== `#${signatureId}`) fail('signature_format', 'the QualifyingProperties are not this signature’s');
   const signedProperties =
     elementChildren(qualifying).find((child) => isElement(child, NS.xades, 'SignedProperties')) ?? fail('signature_format', 'no SignedProperties');
   if (qualifying.getElementsByTagNameNS(NS.xades, 'SignedProperties').length !== 1) fail('signature_format', 'more than one SignedProperties');
@@ -336,7 +336,7 @@ async function verifySignature({ file, xml: signaturesXml }: SignatureFile, cont
 
   const value = await verifySignatureValue({ document: parts.document, signature: parts.signature, certificate: parts.certificate, documents });
   if (!value.ok) fail('signature_value', value.reason);
-  pass('signature_value', "the signature value verifies with the signer certificate's key");
+  pass('signature_value', 'the signature value verifies with the signer certificate’s key');
 
   const { signingTime, person } = checkSigningCertificate(parts);
   const signer = { personalId: person.personalId, givenName: person.givenName, surname: person.surname };

@@ -53,7 +53,7 @@ describe('incomes screen', () => {
     expect(radioLabels('Estimated monthly payments')).toHaveLength(6);
     expect(radioLabels('Monthly cash deposits')).toEqual(['None', 'Up to €5,000', '€5,001 – €15,000', 'More than €15,000']);
     expect(radioLabels('Monthly cash withdrawals')).toEqual(['None', 'Up to €5,000', '€5,001 – €15,000', 'More than €15,000']);
-    const sources = within(group("Where does the company's money come from?")).getAllByRole('checkbox');
+    const sources = within(group('Where does the company’s money come from?')).getAllByRole('checkbox');
     expect(sources.map((box) => box.getAttribute('value'))).toEqual(['BUSINESS_ACTIVITY', 'PARTNER', 'SUPPLIER', 'OTHER']);
   });
 

@@ -64,7 +64,7 @@ describe('overview summary', () => {
     expect(valueOf(incomes, 'Estimated monthly payments')).toBe('Up to €15,000');
     expect(valueOf(incomes, 'Monthly cash deposits')).toBe('None');
     expect(valueOf(incomes, 'Monthly cash withdrawals')).toBe('More than €15,000');
-    expect(valueOf(incomes, "Where does the company's money come from?")).toBe('Business activity | Partners');
+    expect(valueOf(incomes, 'Where does the company’s money come from?')).toBe('Business activity | Partners');
 
     const persons = stepSection('Related persons');
     // Named with the personal code (namesakes are told apart); the holding is part of the shareholder role, not a role.

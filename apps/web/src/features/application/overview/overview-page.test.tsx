@@ -65,7 +65,7 @@ describe('overview screen', () => {
     await findForm();
     const nonResident = await screen.findByRole('note', { name: 'An owner is not resident in Estonia' });
     expect(within(nonResident).getByText(/The bank may ask you for more documents/)).toBeTruthy();
-    const activity = screen.getByRole('note', { name: "The company's field of activity needs a closer look" });
+    const activity = screen.getByRole('note', { name: 'The company’s field of activity needs a closer look' });
     expect(within(activity).getByText(/The bank may ask you for more documents/)).toBeTruthy();
   });
 
@@ -120,7 +120,7 @@ describe('overview screen', () => {
     renderOverview();
     await findForm();
     await screen.findByRole('note');
-    expect(screen.getAllByRole('note').map((note) => note.querySelector('p')?.textContent)).toEqual(["The company's field of activity needs a closer look"]);
+    expect(screen.getAllByRole('note').map((note) => note.querySelector('p')?.textContent)).toEqual(['The company’s field of activity needs a closer look']);
   });
 
   it('Continue saves the step the layout is at with exactly the schema-valid payload; a complete review leads to signing', async () => {
