@@ -23,6 +23,13 @@ type Language = (typeof LANGUAGES)[number];
 const PRODUCT_NAMES: Readonly<Record<Language, string>> = { et: 'Ettevõtte konto avamine', en: 'Business account opening', ru: 'Открытие счёта компании' };
 const WIDE = 1280;
 const NARROW = 360;
+/** A folder to keep each case's screen in as `<screen>-<language>-<width>.png`; every screen is then also seen 360 px wide. */
+const SCREENSHOTS = process.env.ACCESSIBILITY_SCREENSHOTS;
+const fileNameOf = (screen: string) =>
+  screen
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 type Screen = {
   name: string;
@@ -670,7 +677,7 @@ for (const group of groups) {
 
     for (const screen of group.screens) {
       for (const language of LANGUAGES) {
-        for (const width of screen.isMain ? [WIDE, NARROW] : [WIDE]) {
+        for (const width of screen.isMain || SCREENSHOTS ? [WIDE, NARROW] : [WIDE]) {
           it(`${screen.name} — ${language.toUpperCase()}, ${String(width)} px`, async () => {
             if (!page) throw new Error('the page did not open');
             await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
@@ -679,6 +686,7 @@ for (const group of groups) {
             await expectNoAxeViolations(page);
             // WCAG 1.4.10 (reflow), which axe does not check: at a phone's width nothing needs scrolling sideways.
             if (width === NARROW) expect(await horizontalOverflow(page)).toEqual([]);
+            if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${fileNameOf(screen.name)}-${language}-${String(width)}.png`, fullPage: true });
           });
         }
       }
