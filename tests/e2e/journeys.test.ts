@@ -223,6 +223,20 @@ describe('whole journeys in the person’s language', { timeout: 240_000 }, () =
     await completeRelatedPersons(page, journey);
     await answerOverview(page, journey);
     await signAndSubmit(page, journey, 'MOBILE_ID');
+
+    // Afterwards: the application's history as a person reads it, and the way home, where the contact details
+    // confirmed on the way are offered as given, with the day of the consent.
+    await page.getByRole('button', { name: say('SUCCESS.HISTORY.SHOW'), exact: true }).click();
+    await page.getByText(say('SUCCESS.HISTORY.EVENTS.APPLICATION_CREATED'), { exact: true }).waitFor();
+    await lookAt(page, journey, 'history');
+    await page
+      .getByRole('link', { name: say('SUCCESS.HOME'), exact: true })
+      .or(page.getByRole('button', { name: say('SUCCESS.HOME'), exact: true }))
+      .click();
+    await heading(page, say('SCREENS.PERSONAL_INFORMATION.TITLE')).waitFor();
+    await page.getByText(say('PERSONAL_INFORMATION.SAVED.INTRO'), { exact: true }).waitFor();
+    await page.getByText('mary.ann@example.ee').waitFor();
+    await lookAt(page, journey, 'personal-information-saved');
   });
 
   it('in Russian at a computer with the ID-card: saved midway, back by the mailed link, signed with the card', async () => {

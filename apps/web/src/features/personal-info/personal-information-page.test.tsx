@@ -214,6 +214,9 @@ describe('personal information screen', () => {
     expect(screen.getByText('+372 5555 5555')).toBeTruthy();
     expect(screen.getByText(/^On 20 November 2026 you confirmed that you are aware that the bank queries official databases/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+    // Told what the facts are, not asked to enter them.
+    expect(screen.getByText('These are the contact details you gave before. Check them and continue, or change them.')).toBeTruthy();
+    expect(screen.queryByText(/^Enter your contact details/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
     expect(callsTo('PUT /onboarding/representative/personal-information')).toHaveLength(0);
@@ -232,6 +235,7 @@ describe('personal information screen', () => {
     renderRoutes(createRoutes(), '/personal-information');
     await user.click(await screen.findByRole('button', { name: 'Change my details' }));
     expect(((await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement).value).toBe('juri@firma.ee');
+    expect(screen.getByText(/^Enter your contact details/)).toBeTruthy();
   });
 
   it('says when a new code may be asked for once the codes of the day are used, and lets the address be changed', async () => {

@@ -33,7 +33,8 @@ export function PersonalInformationPage() {
         {t('SCREENS.PERSONAL_INFORMATION.TITLE')}
       </h1>
       {name && <p className={styles.greeting}>{t('SCREENS.PERSONAL_INFORMATION.GREETING', { name })}</p>}
-      <p className={styles.intro}>{t('PERSONAL_INFORMATION.INTRO')}</p>
+      {/* A returning person reads what the facts below are, not a request to enter them. */}
+      <p className={styles.intro}>{t(saved && !codeRequest ? 'PERSONAL_INFORMATION.SAVED.INTRO' : 'PERSONAL_INFORMATION.INTRO')}</p>
       {representative.isPending && <Spinner />}
       {representative.isError && (
         <div className={styles.loadError} role="alert">

@@ -40,7 +40,6 @@ export function SavedContactDetailsView({ details, onChange }: { details: SavedC
 
   return (
     <div className={styles.form}>
-      <p className={styles.savedIntro}>{t('PERSONAL_INFORMATION.SAVED.INTRO')}</p>
       <dl className={styles.saved}>
         <div>
           <dt>{t('PERSONAL_INFORMATION.EMAIL_LABEL')}</dt>
