@@ -2,6 +2,7 @@ import { JAAK_KRISTJAN, OK_TESTNUMBER, type ApplicationSubject } from '@onboardi
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility.js';
+import { smallTargets } from './support/targets.js';
 import { fillStepsThroughApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { answerOverview, givePersonalInformation } from './support/journey.js';
@@ -11,7 +12,9 @@ import { chooseSigningAccountByQrCode } from './support/smart-id.js';
 
 /*
  * axe-core over every screen and modal of docs/requirements.md section 2, in
- * each language, and the main screens also at a phone's width. One case is one
+ * each language, and at a phone's width every screen in English and the main
+ * ones in every language, where nothing scrolls sideways and every target is a
+ * finger's size (support/targets.ts). One case is one
  * (screen, language, width). The cases of a group share one signed-in page: a
  * screen is brought up once, in English (the steps below find things by their
  * English names), and then checked in each language by switching the language
@@ -677,7 +680,8 @@ for (const group of groups) {
 
     for (const screen of group.screens) {
       for (const language of LANGUAGES) {
-        for (const width of screen.isMain || SCREENSHOTS ? [WIDE, NARROW] : [WIDE]) {
+        // Every screen is seen at a phone's width at least in English, the main ones in every language.
+        for (const width of screen.isMain || SCREENSHOTS || language === 'en' ? [WIDE, NARROW] : [WIDE]) {
           it(`${screen.name} — ${language.toUpperCase()}, ${String(width)} px`, async () => {
             if (!page) throw new Error('the page did not open');
             await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
@@ -686,6 +690,8 @@ for (const group of groups) {
             await expectNoAxeViolations(page);
             // WCAG 1.4.10 (reflow), which axe does not check: at a phone's width nothing needs scrolling sideways.
             if (width === NARROW) expect(await horizontalOverflow(page)).toEqual([]);
+            // WCAG 2.2 2.5.8 and a thumb's size for actions, as a finger reaches them on a phone.
+            if (width === NARROW) expect(await smallTargets(page)).toEqual([]);
             if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${fileNameOf(screen.name)}-${language}-${String(width)}.png`, fullPage: true });
           });
         }

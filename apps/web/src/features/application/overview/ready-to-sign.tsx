@@ -46,7 +46,9 @@ function WaitingForDetails({ names }: { names: string[] }) {
       </h2>
       <p className={styles.outcomeText}>{t('APPLICATION.OVERVIEW.WAITING_FOR_DETAILS.TEXT')}</p>
       <p className={styles.outcomeText}>
-        <Link to={paths.relatedPersons}>{t('APPLICATION.OVERVIEW.WAITING_FOR_DETAILS.LINK')}</Link>
+        <Link to={paths.relatedPersons} className={styles.standaloneLink}>
+          {t('APPLICATION.OVERVIEW.WAITING_FOR_DETAILS.LINK')}
+        </Link>
       </p>
     </section>
   );
