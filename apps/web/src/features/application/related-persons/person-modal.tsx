@@ -71,8 +71,9 @@ export function PersonModal({
       .map((entity) => ({ id: entity.id, name: nameOf(entity) })),
   ];
   const shares = holdingsOf(values, identity.id);
+  // Opened to complete what is missing, the dialog says so, as the button that opened it did.
   const title = person
-    ? t(`${RP}.MODAL.EDIT`, { name: nameOf(person) })
+    ? t(target.isCompleting ? `${RP}.CARD.COMPLETE_NAMED` : `${RP}.MODAL.EDIT`, { name: nameOf(person) })
     : t(target.type === 'LEGAL_ENTITY' ? `${RP}.MODAL.ADD_ENTITY` : `${RP}.MODAL.ADD_PERSON`);
   const formProps = { formId, identity, companies, shares, isRevealed: target.isCompleting, serverIssues, onSave, typedValues, onValuesChange };
 

@@ -123,7 +123,7 @@ describe('related persons: starting values', () => {
     const user = userEvent.setup();
     await renderScreen();
     await user.click(within(card('Mari Maasikas')).getByRole('button', { name: 'Complete the details: Mari Maasikas' }));
-    await screen.findByRole('dialog', { name: 'Edit: Mari Maasikas' });
+    await screen.findByRole('dialog', { name: 'Complete the details: Mari Maasikas' });
     const street = inDialog().getByRole('textbox', { name: 'Street, house and apartment' });
     await waitFor(() => expect(street.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(street)).toContain('Required field');
