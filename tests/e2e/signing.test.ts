@@ -52,7 +52,7 @@ describe('signing and submission in Chromium', () => {
     // The invoice itself, with the account to pay to: the place to check an account a mail names.
     const invoice = page.getByRole('region', { name: 'Service fee invoice' });
     await invoice.getByText('EE38 2200 2210 2014 5685').waitFor();
-    await invoice.getByText('€35').waitFor();
+    await invoice.getByText('€35.00').waitFor();
     await expectNoAxeViolations(page);
     const download = page.waitForEvent('download');
     await page

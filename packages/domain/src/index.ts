@@ -5,6 +5,7 @@ export * from './api-errors.js';
 export * from './sign-in-errors.js';
 export * from './application-states.js';
 export * from './rich-text.js';
+export * from './formats.js';
 export * from './i18n/keys.js';
 
 export * from './crypto/verification-code.js';

@@ -18,7 +18,6 @@ export {
 export { discrepancyLines, type DiscrepancyLine } from './discrepancy-texts.js';
 export { paymentReferenceOf } from './payment-reference.js';
 export { escapeHtml } from './templates/escape-html.js';
-export { formatDate } from './templates/decision-formats.js';
 export type { CompanySource } from './shown-business-name.js';
 export type { MailAttachment, MailLogger, MailTransport } from './mail-sender.js';
 export type { OutboxPolicy } from './outbox-repository.js';

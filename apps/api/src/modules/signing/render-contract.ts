@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { todayInEstonia, type Discrepancy, type Locale, type OpeningReason, type RepresentationBasis } from '@onboarding/domain';
+import { formatCalendarDate, todayInEstonia, type Discrepancy, type Locale, type OpeningReason, type RepresentationBasis } from '@onboarding/domain';
 import PDFDocument from 'pdfkit';
 import { CONTRACT_TEXTS } from './contract-texts.js';
-import { discrepancyLines, formatDate } from '../mail/index.js';
+import { discrepancyLines } from '../mail/index.js';
 
 /** What the contract says, gathered from the application (docs/requirements.md sections 1 and 3). */
 export type ContractFacts = {
@@ -97,7 +97,7 @@ export async function renderContract(facts: ContractFacts, language: Locale): Pr
 
   document.font('bold').fontSize(18).text(texts.title);
   // One way of writing a date in each language, for every date in the contract (docs/glossary.md section 3).
-  const date = (isoDate: string): string => formatDate(isoDate, language);
+  const date = (isoDate: string): string => formatCalendarDate(isoDate, language);
   document
     .font('regular')
     .fontSize(10.5)

@@ -72,8 +72,8 @@ type Case = { decision: Decision; status?: ApplicationTimeline['status']; en: st
 const CASES: Record<Decision['type'], Case> = {
   FEE_INVOICED: {
     decision: { type: 'FEE_INVOICED', amountCents: 15_000, dueDate: '2026-12-10' },
-    en: ['Pay the service fee', 'Please pay it by 10 December 2026', 'Amount€150', 'Payment reference1000423'],
-    et: ['Tasu teenustasu', 'Tasu see hiljemalt 10.12.2026', 'Summa150 €', 'Viitenumber1000423'],
+    en: ['Pay the service fee', 'Please pay it by 10 December 2026', 'Amount€150.00', 'Payment reference1000423'],
+    et: ['Tasu teenustasu', 'Tasu see hiljemalt 10.12.2026', 'Summa150,00 €', 'Viitenumber1000423'],
   },
   FEE_PAID: {
     decision: { type: 'FEE_PAID' },

@@ -1,11 +1,10 @@
 import { LOCALES, MAILED_DECISIONS } from '@onboarding/domain';
 import { describe, expect, it } from 'vitest';
 import { BANK_OFFICES } from '../../reference/bank-offices.js';
-import { formatBankTime, formatDate, formatEuro, formatIban, plainLines } from './decision-formats.js';
+import { plainLines } from './plain-lines.js';
 import type { DecisionRecordedParams, MailedDecision } from './decision-recorded.js';
 import { renderMail } from './index.js';
 
-const NBSP = '\u00a0';
 const office = BANK_OFFICES[0]!;
 
 const DECISIONS: Record<MailedDecision['type'], MailedDecision> = {
@@ -64,33 +63,7 @@ describe('DECISION_RECORDED', () => {
   });
 });
 
-describe('the decision mails’ formats (docs/glossary.md section 3)', () => {
-  it.each([
-    ['et', 150_000, `1500,00${NBSP}€`],
-    ['et', 1_500_000, `15${NBSP}000,00${NBSP}€`],
-    ['ru', 150_000, `1${NBSP}500,00${NBSP}€`],
-    ['en', 150_000, '€1,500.00'],
-  ] as const)('%s writes %i cents as %s', (language, cents, expected) => {
-    expect(formatEuro(cents, language)).toBe(expected);
-  });
-
-  it('writes dates as each language does', () => {
-    expect(formatDate('2026-03-05', 'et')).toBe('05.03.2026');
-    expect(formatDate('2026-03-05', 'ru')).toBe('05.03.2026');
-    expect(formatDate('2026-03-05', 'en')).toBe('5 March 2026');
-  });
-
-  it('shows a booked time in Estonian time, summer and winter', () => {
-    expect(formatBankTime('2026-07-01T06:05:00Z', 'et')).toBe('01.07.2026 kell 9.05');
-    expect(formatBankTime('2026-12-01T07:00:00Z', 'ru')).toBe('01.12.2026 в 9:00');
-    expect(formatBankTime('2026-12-01T09:00:00+04:00', 'en')).toBe('1 December 2026 at 7:00');
-  });
-
-  it('groups an IBAN in fours', () => {
-    expect(formatIban('EE382200221020145685')).toBe('EE38 2200 2210 2014 5685');
-    expect(formatIban('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
-  });
-
+describe('free text in a decision mail', () => {
   it('keeps line breaks of free text, and nothing invisible', () => {
     expect(plainLines('a\u200b b\r\n\r\n\tc\u2028d')).toEqual(['a b', 'c d']);
   });

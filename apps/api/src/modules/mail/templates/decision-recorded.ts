@@ -1,6 +1,7 @@
 import type { BankOffice, Locale, ReopenableStep } from '@onboarding/domain';
 import { atSentenceStart, companyPhrase, type CompanyCase } from './applicant-text.js';
-import { formatBankTime, formatIban, plainLines } from './decision-formats.js';
+import { formatBankDateTime, formatIban } from '@onboarding/domain';
+import { plainLines } from './plain-lines.js';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailBlock, type MailContent } from './layout.js';
 
@@ -92,7 +93,7 @@ const et: Texts = {
           subject: `Ootame sind pangakontorisse, taotlus ${applicationNumber}`,
           blocks: [
             paragraph(`${atSentenceStart(company())} konto avamiseks ootame sind end tuvastama pangakontorisse.`),
-            paragraph(`Aeg: ${formatBankTime(decision.at, 'et')}`),
+            paragraph(`Aeg: ${formatBankDateTime(decision.at, 'et')}`),
             paragraph(...officeLines(decision.office, 'et')),
             paragraph('Võta kaasa kehtiv isikut tõendav dokument. Kui see aeg sulle ei sobi, võta meiega ühendust.'),
           ],
@@ -158,7 +159,7 @@ const en: Texts = {
           subject: `Your visit to the bank office, application ${applicationNumber}`,
           blocks: [
             paragraph(`To open the business account of ${company()}, please come to the bank office to identify yourself.`),
-            paragraph(`Time: ${formatBankTime(decision.at, 'en')}`),
+            paragraph(`Time: ${formatBankDateTime(decision.at, 'en')}`),
             paragraph(...officeLines(decision.office, 'en')),
             paragraph('Please bring a valid identity document. If this time does not suit you, contact us.'),
           ],
@@ -224,7 +225,7 @@ const ru: Texts = {
           subject: `Ждём вас в отделении банка, заявление № ${applicationNumber}`,
           blocks: [
             paragraph(`Для открытия счёта ${company()} ждём вас в отделении банка, чтобы пройти идентификацию.`),
-            paragraph(`Время: ${formatBankTime(decision.at, 'ru')}`),
+            paragraph(`Время: ${formatBankDateTime(decision.at, 'ru')}`),
             paragraph(...officeLines(decision.office, 'ru')),
             paragraph('Возьмите с собой действительный документ, удостоверяющий личность. Если это время вам не подходит, свяжитесь с нами.'),
           ],

@@ -1,6 +1,6 @@
 import type { Locale } from '@onboarding/domain';
 import { companyPhrase } from './applicant-text.js';
-import { formatDate, formatEuro, formatIban } from './decision-formats.js';
+import { formatCalendarDate, formatEuroCents, formatIban } from '@onboarding/domain';
 import type { MailTemplate } from './mail-template.js';
 import { link, paragraph, type MailContent } from './layout.js';
 
@@ -97,7 +97,7 @@ const render =
   (language: Locale) =>
   (params: ServiceFeeInvoiceParams): MailContent => {
     const texts = TEXTS[language];
-    const amount = formatEuro(params.amountCents, language);
+    const amount = formatEuroCents(params.amountCents, language);
     return {
       subject: texts.subject(amount, params.applicationNumber),
       blocks: [
@@ -106,7 +106,7 @@ const render =
         paragraph(
           `${texts.number}: ${params.applicationNumber}`,
           `${texts.amount}: ${amount}`,
-          `${texts.dueDate}: ${formatDate(params.dueDate, language)}`,
+          `${texts.dueDate}: ${formatCalendarDate(params.dueDate, language)}`,
           `${texts.payee}: ${params.payeeName}`,
           `${texts.payeeAccount}: ${formatIban(params.payeeIban)}`,
           `${texts.reference}: ${params.paymentReference}`,
