@@ -45,6 +45,8 @@ export const smallTargets = (page: Page): Promise<SmallTarget[]> =>
         .at(-1);
       const scope = (element: Element) => !dialog || dialog.contains(element);
       const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
+      // A notice laid over the page for a moment (a toast) goes away by itself or by its close button.
+      const isOverlay = (node: Element | null): boolean => node !== null && (getComputedStyle(node).position === 'fixed' || isOverlay(node.parentElement));
       const small: { target: string; minimum: number }[] = [];
       for (const element of document.querySelectorAll(selector)) {
         if (!scope(element) || element.closest('[aria-hidden="true"], [inert]')) continue;
@@ -81,9 +83,6 @@ export const smallTargets = (page: Page): Promise<SmallTarget[]> =>
           ] as const;
           return points.every(([px, py]) => {
             const hit = document.elementFromPoint(px, py) as Element | null;
-            // A notice laid over the page for a moment (a toast) goes away by itself or by its close button.
-            const isOverlay = (node: Element | null): boolean =>
-              node !== null && (getComputedStyle(node).position === 'fixed' || isOverlay(node.parentElement));
             const isOwn = hit !== null && (measured.contains(hit) || element.contains(hit) || (!dialog && isOverlay(hit)));
             if (!isOwn)
               misses.push(

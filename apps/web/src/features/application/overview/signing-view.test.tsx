@@ -41,6 +41,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The contract's PDF as the server sends it to read inline, and object URLs for it (jsdom has none). */
+function serveContractPdf(on: ReturnType<typeof serveSigning>['on']): void {
+  on(
+    'GET /onboarding/applications/p-1/contract?disposition=inline',
+    () =>
+      new Response(new TextEncoder().encode('%PDF-1.7'), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="contract-p-1.pdf"' },
+      }),
+  );
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = vi.fn(() => 'blob:contract');
+      static override revokeObjectURL = vi.fn();
+    },
+  );
+}
+
 describe('signing view: method choice', () => {
   it('offers Smart-ID, Mobile-ID and the ID-card, Smart-ID first and chosen', async () => {
     serveSigning();
@@ -90,22 +109,7 @@ describe('signing view: method choice', () => {
   it('opens the contract to read before signing in a new tab of the browser: the PDF the server draws up, fetched with the bearer token', async () => {
     const user = userEvent.setup();
     const { on, callsTo } = serveSigning();
-    on(
-      'GET /onboarding/applications/p-1/contract?disposition=inline',
-      () =>
-        new Response(new TextEncoder().encode('%PDF-1.7'), {
-          status: 200,
-          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="contract-p-1.pdf"' },
-        }),
-    );
-    // jsdom has no object URLs.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = vi.fn(() => 'blob:contract');
-        static override revokeObjectURL = vi.fn();
-      },
-    );
+    serveContractPdf(on);
     // The tab is opened at the click, while the browser still takes it for the person's doing; the PDF follows.
     const tab = { location: { href: 'about:blank' }, document: { title: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
@@ -127,21 +131,7 @@ describe('signing view: method choice', () => {
   it('saves the contract instead where the browser blocks the new tab', async () => {
     const user = userEvent.setup();
     const { on } = serveSigning();
-    on(
-      'GET /onboarding/applications/p-1/contract?disposition=inline',
-      () =>
-        new Response(new TextEncoder().encode('%PDF-1.7'), {
-          status: 200,
-          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="contract-p-1.pdf"' },
-        }),
-    );
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = vi.fn(() => 'blob:contract');
-        static override revokeObjectURL = vi.fn();
-      },
-    );
+    serveContractPdf(on);
     vi.spyOn(window, 'open').mockImplementation(() => null);
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
