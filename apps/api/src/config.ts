@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { electronicIban, isEstonianIban, MAX_SERVICE_FEE_CENTS } from '@onboarding/domain';
 import { z } from 'zod';
+import { BrandError, DEFAULT_BRAND_DIR, loadBrand, type Brand } from './brand/index.js';
 
 const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -155,13 +156,11 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SUPPORT_EMAIL: z.email().default('ettevotlus@pank.ee'),
-    SUPPORT_PHONE: z
-      .string()
-      .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +372 600 0000')
-      .default('+372 600 0000'),
-    /** The bank's name as the contract names it, and the payee of the service fee. */
-    BANK_NAME: z.string().trim().min(2).max(100).default('Pank AS'),
+    /**
+     * The folder of the bank's brand file, brand.json (name, logo, colours, typeface, support contacts; README "Your
+     * brand"). Unset: the demo brand in apps/api/brand.
+     */
+    BRAND_DIR: z.string().min(1).optional(),
     /**
      * The account opening service fee of the price list, in euro; with SERVICE_FEE_IBAN, a submission whose follow-up
      * is the fee mails its invoice. Unset (both): no invoice from the product; the bank sends its own.
@@ -476,7 +475,9 @@ export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
   dataDir: string;
   /** Magic sign-in resolved from MAGIC_SIGN_IN and IDENTITY_MODE. */
   isMagicSignInEnabled: boolean;
-  /** The service fee terms from SERVICE_FEE_EUR, SERVICE_FEE_IBAN, SERVICE_FEE_DUE_DAYS and BANK_NAME; undefined when not set. */
+  /** The bank's brand from BRAND_DIR, checked at start. */
+  brand: Brand;
+  /** The service fee terms from SERVICE_FEE_EUR, SERVICE_FEE_IBAN, SERVICE_FEE_DUE_DAYS and the brand's name; undefined when not set. */
   serviceFee: ServiceFeeTerms | undefined;
 };
 
@@ -506,18 +507,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
+  let brand: Brand;
+  try {
+    brand = loadBrand(result.data.BRAND_DIR ?? DEFAULT_BRAND_DIR);
+  } catch (error) {
+    if (error instanceof BrandError) throw new ConfigError(error.problems.map((problem) => `BRAND_DIR ${error.file}: ${problem}`));
+    throw error;
+  }
   return {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? defaultPublicUrl(result.data.PORT),
     webDistDir: path.resolve(result.data.WEB_DIST_DIR ?? defaultWebDistDir),
     dataDir: path.resolve(result.data.DATA_DIR),
     isMagicSignInEnabled: result.data.MAGIC_SIGN_IN ?? result.data.IDENTITY_MODE === 'simulated',
+    brand,
     serviceFee:
       result.data.SERVICE_FEE_EUR !== undefined && result.data.SERVICE_FEE_IBAN !== undefined
         ? {
             amountCents: result.data.SERVICE_FEE_EUR,
             dueDays: result.data.SERVICE_FEE_DUE_DAYS,
-            payee: { name: result.data.BANK_NAME, iban: result.data.SERVICE_FEE_IBAN },
+            payee: { name: brand.name, iban: result.data.SERVICE_FEE_IBAN },
           }
         : undefined,
   };

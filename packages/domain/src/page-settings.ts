@@ -7,6 +7,10 @@ import type { Locale } from './constants.js';
  * index.html.
  */
 export type PageSettings = {
+  /** The bank's name from its brand file: the logo's text alternative. */
+  bankName: string;
+  /** The bank's logo (SVG) from its brand file; empty where no server serves it (Vite's dev server, unit tests). */
+  logoPath: string;
   supportEmail: string;
   supportPhone: string;
   locales: readonly string[];

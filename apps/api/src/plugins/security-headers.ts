@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { brandAssets } from '../brand/index.js';
 import type { Config } from '../config.js';
 
 /**
@@ -21,7 +22,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The brand's colours and font faces are in the page (web/routes.ts withBrand): that one style, by its hash.
+        styleSrc: ["'self'", brandAssets(config.brand).cssSource],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...new Set(apiHosts)],

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { readPageSettings } from '../lib/page-settings';
 
-/** The product mark: a shield with a rising line, in the brand colour. */
+/**
+ * The bank's logo from its brand file, named by the bank's name; nothing where no server gives one (Vite's dev
+ * server, unit tests). Its width follows from its height (layout.module.css).
+ */
 export function Logo({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <svg className={className} viewBox="0 0 32 32" width="32" height="32" role="img" aria-label={t('PRODUCT.BANK_NAME')}>
-      <path d="M16 2 4 7v8c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V7L16 2Z" fill="currentColor" />
-      <path d="m9 19 5-5 3 3 6-6" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  const { logoPath, bankName } = readPageSettings();
+  if (!logoPath) return null;
+  return <img className={className} src={logoPath} alt={bankName} height={32} />;
 }

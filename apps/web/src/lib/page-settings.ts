@@ -2,6 +2,8 @@ import { LOCALES, type PageSettings } from '@onboarding/domain';
 
 // Used only when the page is not served by our server (Vite's dev server, unit tests).
 const fallback: PageSettings = {
+  bankName: '',
+  logoPath: '',
   supportEmail: '',
   supportPhone: '',
   locales: LOCALES,

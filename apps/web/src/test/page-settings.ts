@@ -3,6 +3,8 @@ import { providePageSettings } from '../lib/page-settings';
 
 /** The page settings of the tests' page unless a test says otherwise: the bank's support contacts, three languages, an online bank. */
 export const TEST_PAGE_SETTINGS: PageSettings = {
+  bankName: 'Pank AS',
+  logoPath: '',
   supportEmail: 'abi@pank.ee',
   supportPhone: '+372 600 0000',
   locales: ['et', 'en', 'ru'],

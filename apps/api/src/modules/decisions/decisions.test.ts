@@ -10,6 +10,7 @@ import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, type Call } from '../../test/representative.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
+import { SECOND_BRAND_DIR } from '../../test/brands/index.js';
 
 /**
  * A bank's decisions on a submitted application, recorded through the service the integration API's route calls,
@@ -29,7 +30,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     SMTP_URL: smtp.url,
     MAIL_SEND_INTERVAL_MS: '100',
-    BANK_NAME: 'Näidispank AS',
+    BRAND_DIR: SECOND_BRAND_DIR,
     PUBLIC_URL,
     DECISION_MAILS_PER_APPLICATION_PER_HOUR: '5',
   });

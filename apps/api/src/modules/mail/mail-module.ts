@@ -10,6 +10,7 @@ import { createOutboxRepository, type OutboxPolicy, type OutboxRepository, type 
 import { paymentReferenceOf } from './payment-reference.js';
 import { assertWithinSendLimits, type SendLimit } from './send-limits.js';
 import { shownBusinessName, type CompanySource } from './shown-business-name.js';
+import { mailLookOf } from './mail-look.js';
 import { renderMail, type ApplicationSubmittedParams, type MailedDecision, type MailTemplateName, type MailTemplateParams } from './templates/index.js';
 
 export type MailModuleConfig = Pick<
@@ -18,9 +19,7 @@ export type MailModuleConfig = Pick<
   | 'MAIL_FROM'
   | 'MAIL_SEND_INTERVAL_MS'
   | 'PUBLIC_URL'
-  | 'SUPPORT_EMAIL'
-  | 'SUPPORT_PHONE'
-  | 'BANK_NAME'
+  | 'brand'
   | 'SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR'
   | 'SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY'
   | 'SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY'
@@ -216,6 +215,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
 
   const sender = createMailSender({ repository, transport, from: config.MAIL_FROM, intervalMs: config.MAIL_SEND_INTERVAL_MS, logger, attachmentsFor });
   const links = createMailLinks(config.PUBLIC_URL);
+  const look = mailLookOf(config.brand, config.PUBLIC_URL);
   // A link to one's own application must not become a way to flood someone else's mailbox.
   const saveAndContinueLaterLimits: SendLimit[] = [
     { per: 'APPLICATION', max: config.SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600 },
@@ -248,8 +248,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             ...mail.params,
             isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
             link: links.invitation(mail.token, mail.language),
-            supportEmail: config.SUPPORT_EMAIL,
-            supportPhone: config.SUPPORT_PHONE,
+            supportEmail: config.brand.support.email,
+            supportPhone: config.brand.support.phone,
           },
         },
         executor,
@@ -258,7 +258,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
   }
 
   async function enqueue<Name extends MailTemplateName>(mail: EnqueueMail<Name>, tx?: Executor): Promise<number> {
-    const rendered = renderMail(mail.template, mail.language, mail.params);
+    const rendered = await renderMail(mail.template, mail.language, mail.params, look);
     const row = await repository.enqueue(
       {
         recipient: mail.to,
@@ -305,8 +305,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               applicationNumber: mail.params.applicationNumber,
               isIdCardOffered: dependencies.isIdCardSignInOffered ?? true,
               link: links.continueLater(mail.params.processId, mail.language),
-              supportEmail: config.SUPPORT_EMAIL,
-              supportPhone: config.SUPPORT_PHONE,
+              supportEmail: config.brand.support.email,
+              supportPhone: config.brand.support.phone,
             },
           },
           executor,
@@ -323,7 +323,7 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             template,
             language: mail.language,
             personKey: mail.personKey,
-            params: { ...mail.params, supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE },
+            params: { ...mail.params, supportEmail: config.brand.support.email, supportPhone: config.brand.support.phone },
           },
           executor,
         );
@@ -344,8 +344,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             // Declared values are the applicant's words too; the register has nothing to hold them against anyway.
             ...(companySource === 'MANUAL' ? {} : { discrepancies }),
             link: links.statusPage(mail.processId, mail.language),
-            supportEmail: config.SUPPORT_EMAIL,
-            supportPhone: config.SUPPORT_PHONE,
+            supportEmail: config.brand.support.email,
+            supportPhone: config.brand.support.phone,
           },
         },
         tx,
@@ -368,8 +368,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
             payeeIban: mail.params.invoice.payee.iban,
             paymentReference: paymentReferenceOf(mail.params.applicationNumber),
             link: links.statusPage(mail.processId, mail.language),
-            supportEmail: config.SUPPORT_EMAIL,
-            supportPhone: config.SUPPORT_PHONE,
+            supportEmail: config.brand.support.email,
+            supportPhone: config.brand.support.phone,
           },
         },
         tx,
@@ -390,8 +390,8 @@ export function createMailModule(dependencies: MailModuleDependencies): MailModu
               businessName: shownBusinessName(mail.params),
               decision: mail.decision,
               link: links.statusPage(mail.processId, mail.language),
-              supportEmail: config.SUPPORT_EMAIL,
-              supportPhone: config.SUPPORT_PHONE,
+              supportEmail: config.brand.support.email,
+              supportPhone: config.brand.support.phone,
             },
           },
           executor,

@@ -7,6 +7,7 @@ import { decodeWords, startSmtpServer, type TestSmtpServer } from '../../test/sm
 import { createMailModule, type MailAttachment, type MailLogger, type MailModule, type MailModuleConfig, type OutboxPolicy } from './index.js';
 import { createMailSender, type MailSenderOptions, type OutgoingMail } from './mail-sender.js';
 import { defaultOutboxPolicy, type OutboxRow } from './outbox-repository.js';
+import { DEFAULT_BRAND_DIR, loadBrand } from '../../brand/index.js';
 
 const silentLogger: MailLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -20,9 +21,7 @@ function mailModule(options: { smtpUrl?: string | undefined; logger?: MailLogger
     MAIL_FROM: 'Ettevõtte konto avamine <noreply@pank.ee>',
     MAIL_SEND_INTERVAL_MS: options.intervalMs ?? 60_000,
     PUBLIC_URL: 'http://localhost:3000',
-    SUPPORT_EMAIL: 'ettevotlus@pank.ee',
-    SUPPORT_PHONE: '+372 600 0000',
-    BANK_NAME: 'Pank AS',
+    brand: loadBrand(DEFAULT_BRAND_DIR),
     // These tests enqueue many mails for one application; send-limits.test.ts proves the limits.
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 1000,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 10_000,
@@ -112,7 +111,7 @@ describe('sending over SMTP', () => {
     expect(received?.subject).toBe(subject);
     expect(received?.text).toContain(linkIn(language));
     expect(received?.text).toContain(greeting);
-    expect(received?.html).toContain(`<a href="${linkIn(language).replaceAll('&', '&amp;')}">`);
+    expect(received?.html).toContain(`href="${linkIn(language).replaceAll('&', '&amp;')}"`);
 
     const [row] = await mail.repository.listRecent({ limit: 1 });
     expect(row).toMatchObject({ id, status: 'SENT', attempts: 1, template: 'SAVE_AND_CONTINUE_LATER', language, processId });
@@ -420,9 +419,7 @@ describe('the links of the mails (decision 45)', () => {
       MAIL_FROM: 'noreply@pank.ee',
       MAIL_SEND_INTERVAL_MS: 1000,
       PUBLIC_URL: 'https://konto.pank.ee/',
-      SUPPORT_EMAIL: 'ettevotlus@pank.ee',
-      SUPPORT_PHONE: '+372 600 0000',
-      BANK_NAME: 'Pank AS',
+      brand: loadBrand(DEFAULT_BRAND_DIR),
       SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: 3,
       SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: 5,
       SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: 5,

@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createTestDatabase } from '../../test/database.js';
 import { createMailModule, type MailModule, type MailModuleConfig } from './index.js';
+import { DEFAULT_BRAND_DIR, loadBrand } from '../../brand/index.js';
 
 const PER_APPLICATION = 3;
 const PER_ADDRESS = 5;
@@ -23,9 +24,7 @@ function instance(): MailModule {
     MAIL_FROM: 'noreply@pank.ee',
     MAIL_SEND_INTERVAL_MS: 60_000,
     PUBLIC_URL: 'http://localhost:3000',
-    SUPPORT_EMAIL: 'ettevotlus@pank.ee',
-    SUPPORT_PHONE: '+372 600 0000',
-    BANK_NAME: 'Pank AS',
+    brand: loadBrand(DEFAULT_BRAND_DIR),
     SAVE_AND_CONTINUE_MAILS_PER_APPLICATION_PER_HOUR: PER_APPLICATION,
     SAVE_AND_CONTINUE_MAILS_PER_ADDRESS_PER_DAY: PER_ADDRESS,
     SAVE_AND_CONTINUE_MAILS_PER_PERSON_PER_DAY: PER_PERSON,

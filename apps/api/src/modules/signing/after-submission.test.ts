@@ -9,6 +9,7 @@ import { signWithIdCard } from '../../test/id-card-signing.js';
 import { signInAsRepresentative, signInWithSmartIdAsRepresentative, type Call } from '../../test/representative.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.js';
 import { paymentReferenceOf } from '../mail/payment-reference.js';
+import { SECOND_BRAND_DIR } from '../../test/brands/index.js';
 
 /**
  * What a submission promises, kept (docs/requirements.md section 4): with the
@@ -44,7 +45,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     SMTP_URL: smtp.url,
     MAIL_SEND_INTERVAL_MS: '100',
-    BANK_NAME: 'Näidispank AS',
+    BRAND_DIR: SECOND_BRAND_DIR,
     SERVICE_FEE_EUR: '35',
     SERVICE_FEE_IBAN: 'EE38 2200 2210 2014 5685',
   });

@@ -31,6 +31,8 @@ export type ContractTexts = {
   termsText: string[];
   signature: string;
   signatureText: (name: string, personalId: string) => string;
+  /** The footer's page number: this page of how many. */
+  page: (page: number, pages: number) => string;
 };
 
 export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
@@ -71,6 +73,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     ],
     signature: 'Allkiri',
     signatureText: (name, personalId) => `Allkirjastatud digitaalselt: ${name}, isikukood ${personalId}.`,
+    page: (page, pages) => `Lehekülg ${String(page)}/${String(pages)}`,
   },
   en: {
     title: 'Business current account agreement',
@@ -109,6 +112,7 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     ],
     signature: 'Signature',
     signatureText: (name, personalId) => `Signed digitally by ${name}, personal ID code ${personalId}.`,
+    page: (page, pages) => `Page ${String(page)} of ${String(pages)}`,
   },
   ru: {
     title: 'Договор расчётного счёта бизнес-клиента',
@@ -147,5 +151,6 @@ export const CONTRACT_TEXTS: Record<Locale, ContractTexts> = {
     ],
     signature: 'Подпись',
     signatureText: (name, personalId) => `Подписано цифровой подписью: ${name}, личный код ${personalId}.`,
+    page: (page, pages) => `Страница ${String(page)} из ${String(pages)}`,
   },
 };

@@ -11,7 +11,7 @@ import { createDetailRequestService } from './detail-requests.js';
 import { idCardStandInRoutes } from './id-card-stand-in-routes.js';
 import { createInvitationRepository, type InvitationRow } from './invitation-repository.js';
 import { invitationRoutes } from './invitation-routes.js';
-import { renderContract } from './render-contract.js';
+import { createContractRenderer } from './render-contract.js';
 import { signingRoutes } from './routes.js';
 import { createSigningRepository, type SigningRepository } from './signing-repository.js';
 import { containerFileName, createSigningService } from './signing-service.js';
@@ -69,9 +69,9 @@ export async function registerSigning(app: FastifyInstance, options: SigningPlug
     invitations,
     providers: identity.signing,
     idCardTrustAnchors: identity.idCardTrustAnchors,
-    render: renderContract,
+    render: createContractRenderer(config.brand),
     sealer: createContainerSealer({ ...identity.signatureEvidence, log: app.log }),
-    bankName: config.BANK_NAME,
+    bankName: config.brand.name,
     serviceFee: config.serviceFee,
     smartIdDeviceOf,
     accountChoice: createAccountChoice({ smartId: identity.signing.SMART_ID, sealing, publicUrl: config.PUBLIC_URL, now: () => new Date() }),

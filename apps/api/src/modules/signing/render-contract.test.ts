@@ -1,7 +1,10 @@
 import { LOCALES } from '@onboarding/domain';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { renderContract, type ContractFacts } from './render-contract.js';
+import { DEFAULT_BRAND_DIR, loadBrand } from '../../brand/index.js';
+import { createContractRenderer, type ContractFacts } from './render-contract.js';
+
+const renderContract = createContractRenderer(loadBrand(DEFAULT_BRAND_DIR));
 
 const facts: ContractFacts = {
   applicationNumber: 100004,
@@ -178,5 +181,23 @@ describe('renderContract', () => {
 
   it('renders every language', async () => {
     for (const language of LOCALES) expect((await renderContract(facts, language)).length).toBeGreaterThan(1000);
+  });
+
+  it.each([
+    ['et', 'et', 'Lehekülg 1/1'],
+    ['en', 'en', 'Page 1 of 1'],
+    ['ru', 'ru', 'Страница 1 из 1'],
+  ] as const)('is a tagged PDF in %s, its pages numbered, its bank named on each', async (language, lang, page) => {
+    const pdf = await renderContract(facts, language);
+    const raw = pdf.toString('latin1');
+    // Tagged (PDF 1.4 marked content with a structure tree) and in the contract's language, for screen readers.
+    expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(raw).toContain('/Marked true');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toContain(`/Lang (${lang})`);
+    for (const role of ['/H1', '/H2', '/P']) expect(raw).toContain(`/S ${role}`);
+    const text = (await textOf(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain(page);
+    expect(text).toContain('Pank AS');
   });
 });

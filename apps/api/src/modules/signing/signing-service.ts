@@ -42,7 +42,7 @@ import { coSigningOfApplication, signerOfSession } from './co-signing.js';
 import { signaturesOf } from './container/asic.js';
 import type { InvitationRepository, InvitationRow } from './invitation-repository.js';
 import { contractFactsOf, contractLanguageOf } from './contract-facts.js';
-import type { renderContract } from './render-contract.js';
+import type { ContractRenderer } from './render-contract.js';
 import type { ContractRow, SigningRepository, SigningSessionRow } from './signing-repository.js';
 import type { ContainerSealer, DocumentToSign } from './container/seal-container.js';
 import type { AccountChoice } from './smart-id-account-choice.js';
@@ -63,7 +63,7 @@ export type SigningServiceOptions = {
   invitations: Pick<InvitationRepository, 'openFor' | 'ofPerson' | 'answer' | 'openRequests'>;
   providers: SigningProviders;
   idCardTrustAnchors: readonly string[];
-  render: typeof renderContract;
+  render: ContractRenderer;
   /** Draws up the XAdES signature before signing and seals the signed ASiC-E after. */
   sealer: ContainerSealer;
   bankName: string;

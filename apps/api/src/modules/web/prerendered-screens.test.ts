@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createWebDist } from '../../test/app.js';
 import { SERVER_RENDERER } from './prerendered-screens.js';
 import { withScreen } from './routes.js';
+import { SECOND_BRAND_DIR } from '../../test/brands/index.js';
 
 /** A web build, its index.html as Vite writes it, with a server renderer that draws the address, language and one page setting it was given. */
 function distWithRenderer(renderer: string): string {
@@ -30,7 +31,7 @@ const root = (html: string) => /<div id="root"[^>]*>.*?<\/div>/s.exec(html)?.[0]
 describe('the sign-in screen drawn by the server', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ WEB_DIST_DIR: distWithRenderer(DRAWING_RENDERER), SUPPORT_EMAIL: 'abi@pank.ee' });
+    app = await buildTestApp({ WEB_DIST_DIR: distWithRenderer(DRAWING_RENDERER), BRAND_DIR: SECOND_BRAND_DIR });
   });
   afterAll(async () => {
     await app.close();

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, type PageSettings, type PrerenderedScreen } from '@onboarding/domain';
+import { brandAssets, type BrandAssets } from '../../brand/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { readFirstScreenPreloads, screenOfPath } from './first-screen-preloads.js';
@@ -39,9 +40,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     return;
   }
 
+  const brand = brandAssets(config.brand);
   const settings: PageSettings = {
-    supportEmail: config.SUPPORT_EMAIL,
-    supportPhone: config.SUPPORT_PHONE,
+    bankName: config.brand.name,
+    logoPath: brand.logoPath,
+    supportEmail: config.brand.support.email,
+    supportPhone: config.brand.support.phone,
     locales: LOCALES,
     eidUrl: options.eidUrl,
     isMagicSignInEnabled: config.isMagicSignInEnabled,
@@ -50,7 +54,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     authApiUrl: config.AUTH_API_URL ?? '',
     onboardingApiUrl: config.ONBOARDING_API_URL ?? '',
   };
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), settings);
+  const indexHtml = withBrand(renderIndexHtml(readFileSync(indexPath, 'utf8'), settings), brand);
+
+  // The brand's logo and typeface; each name carries a hash of its bytes, so browsers keep them for a year.
+  for (const [filePath, file] of brand.files) {
+    app.get(filePath, { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Mails show the logo from the reader's mail page, another origin: the same-origin default would hide it.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(file.type)
+        .send(file.body),
+    );
+  }
 
   // The page differs by the lazy chunks it names for loading early: the texts of the language the page
   // will open in, and the code of the screen at that address (SCREEN_MODULES). On the sign-in addresses it
@@ -146,6 +162,16 @@ export function withScreen(html: string, screen: PrerenderedScreen & { path: str
         () => `<div id="root" data-prerendered-path="${screen.path}" data-prerendered-locale="${screen.locale}">${screen.html}</div>`,
       )
   );
+}
+
+/**
+ * The brand's colours and font faces, in the page itself after the app's stylesheet (they replace its tokens) so the
+ * first screen waits for no other request; the CSP names their hash (security-headers.ts). The face the first screen
+ * needs is asked for at once, before the styles would ask for it.
+ */
+function withBrand(html: string, brand: BrandAssets): string {
+  const preload = brand.preloadPath ? `<link rel="preload" href="${brand.preloadPath}" as="font" type="font/woff2" crossorigin />` : '';
+  return html.replace('</head>', `${preload}<style>${brand.css}</style></head>`);
 }
 
 export function renderIndexHtml(html: string, settings: PageSettings): string {

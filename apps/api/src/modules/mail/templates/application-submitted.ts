@@ -92,7 +92,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(
           'Leping koos sinu digiallkirjaga on selle e-kirja manuses allkirjastatud konteinerina (.asice). Ava see DigiDoc4-ga. Lepingu saad alla laadida ka siis, kui logid sisse:',
         ),
-        link(params.link),
+        link(params.link, 'Logi sisse ja laadi leping alla'),
         paragraph(`Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${params.supportEmail} või telefonil ${params.supportPhone}.`),
         paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
       ],
@@ -120,7 +120,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(
           'The contract with your digital signature is attached to this e-mail as a signed container (.asice). Open it in DigiDoc4. You can also download it after signing in:',
         ),
-        link(params.link),
+        link(params.link, 'Sign in to download the contract'),
         paragraph(`If you have any questions, contact us at ${params.supportEmail} or ${params.supportPhone}.`),
         paragraph('Kind regards', 'Business customer service'),
       ],
@@ -148,7 +148,7 @@ export const applicationSubmitted: MailTemplate<ApplicationSubmittedParams> = {
         paragraph(
           'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:',
         ),
-        link(params.link),
+        link(params.link, 'Войти и скачать договор'),
         paragraph(`Если у вас есть вопросы, свяжитесь с нами по электронной почте ${params.supportEmail} или по телефону ${params.supportPhone}.`),
         paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
       ],

@@ -40,7 +40,7 @@ export const coSigningInvitation: MailTemplate<CoSigningInvitationParams> = {
         `${params.applicantName} allkirjastas ettevõtte ${quoteApplicantText(params.businessName, 'et')} (registrikood ${params.registryCode}) konto avamise lepingu. Äriregistri järgi on vaja ka sinu kui juhatuse liikme allkirja.`,
       ),
       paragraph('Lepingu saad läbi lugeda ja allkirjastada sellel lingil:'),
-      link(params.link),
+      link(params.link, 'Loe ja allkirjasta leping'),
       paragraph(
         `Link avab lepingu ainult sulle: logi sisse iseendana – ${params.isIdCardOffered ? methods.et[0] : methods.et[1]}. Link kehtib kuni ${params.validUntil}. Kui sa ei soovi lepingut allkirjastada, saad selle samal lehel põhjusega tagasi lükata.`,
       ),
@@ -56,7 +56,7 @@ export const coSigningInvitation: MailTemplate<CoSigningInvitationParams> = {
         `${params.applicantName} has signed the contract to open a business account for ${quoteApplicantText(params.businessName, 'en')} (registry code ${params.registryCode}). According to the Business Register, your signature as a management board member is needed too.`,
       ),
       paragraph('You can read and sign the contract through this link:'),
-      link(params.link),
+      link(params.link, 'Read and sign the contract'),
       paragraph(
         `The link opens the contract for you only: sign in as yourself with ${params.isIdCardOffered ? methods.en[0] : methods.en[1]}. The link is valid until ${params.validUntil}. If you do not wish to sign, you can decline on the same page and give a reason.`,
       ),
@@ -72,7 +72,7 @@ export const coSigningInvitation: MailTemplate<CoSigningInvitationParams> = {
         `${params.applicantName} подписал(а) договор об открытии счёта компании ${quoteApplicantText(params.businessName, 'ru')} (регистрационный код ${params.registryCode}). По данным коммерческого регистра нужна и ваша подпись как члена правления.`,
       ),
       paragraph('Прочитать и подписать договор можно по этой ссылке:'),
-      link(params.link),
+      link(params.link, 'Прочитать и подписать договор'),
       paragraph(
         `Ссылка открывает договор только для вас: войдите в систему лично с помощью ${params.isIdCardOffered ? methods.ru[0] : methods.ru[1]}. Ссылка действительна до ${params.validUntil}. Если вы не хотите подписывать договор, на той же странице можно отказаться, указав причину.`,
       ),

@@ -74,6 +74,8 @@ type Texts = {
   greeting: (name: string) => string;
   number: (applicationNumber: number) => string;
   statusPage: string;
+  /** The status page link's button. */
+  statusButton: string;
   support: (email: string, phone: string) => string;
   closing: MailBlock;
   /** The subject and what the mail says about the decision, before the status page's link. */
@@ -83,6 +85,7 @@ type Texts = {
 const et: Texts = {
   greeting: (name) => `Tere, ${name}!`,
   number: (applicationNumber) => `Taotluse number: ${applicationNumber}`,
+  statusButton: 'Ava taotluse olek',
   statusPage: 'Taotluse seisu näed, kui logid sisse:',
   support: (email, phone) => `Kui sul on küsimusi, võta meiega ühendust e-posti aadressil ${email} või telefonil ${phone}.`,
   closing: paragraph('Parimate soovidega', 'Ettevõtete klienditeenindus'),
@@ -149,6 +152,7 @@ const et: Texts = {
 const en: Texts = {
   greeting: (name) => `Hello ${name},`,
   number: (applicationNumber) => `Application number: ${applicationNumber}`,
+  statusButton: 'Open the application status',
   statusPage: 'You can see the status of your application after signing in:',
   support: (email, phone) => `If you have any questions, contact us at ${email} or ${phone}.`,
   closing: paragraph('Kind regards', 'Business customer service'),
@@ -215,6 +219,7 @@ const en: Texts = {
 const ru: Texts = {
   greeting: (name) => `Здравствуйте, ${name}!`,
   number: (applicationNumber) => `Номер заявления: ${applicationNumber}`,
+  statusButton: 'Открыть статус заявления',
   statusPage: 'Статус заявления можно посмотреть после входа:',
   support: (email, phone) => `Если у вас есть вопросы, свяжитесь с нами по электронной почте ${email} или по телефону ${phone}.`,
   closing: paragraph('С уважением', 'Служба обслуживания бизнес-клиентов'),
@@ -289,7 +294,7 @@ const render =
         ...blocks,
         paragraph(texts.number(params.applicationNumber)),
         paragraph(texts.statusPage),
-        link(params.link),
+        link(params.link, texts.statusButton),
         paragraph(texts.support(params.supportEmail, params.supportPhone)),
         texts.closing,
       ],

@@ -39,7 +39,7 @@ export const detailsRequest: MailTemplate<DetailsRequestParams> = {
         `${params.applicantName} taotleb ettevõttele ${withCode(params.businessName, params.registryCode, 'et')} kontot ja palub sul anda taotluse jaoks oma isikuandmed: sünniriik, kodakondsus, elukoht, maksuresidentsus ja kas oled riikliku taustaga isik.`,
       ),
       paragraph('Andmed saad anda sellel lingil:'),
-      link(params.link),
+      link(params.link, 'Anna oma andmed'),
       paragraph(
         `Link avaneb ainult sulle: logi sisse iseendana – ${params.isIdCardOffered ? methods.et[0] : methods.et[1]}. Link kehtib kuni ${params.validUntil}. Kui sa ei soovi andmeid anda, saad samal lehel põhjusega keelduda.`,
       ),
@@ -55,7 +55,7 @@ export const detailsRequest: MailTemplate<DetailsRequestParams> = {
         `${params.applicantName} is applying for a business account for ${withCode(params.businessName, params.registryCode, 'en')} and asks you to give your own details for the application: country of birth, nationality, residence, tax residences and whether you are a politically exposed person.`,
       ),
       paragraph('You can give them through this link:'),
-      link(params.link),
+      link(params.link, 'Give your details'),
       paragraph(
         `The link opens for you only: sign in as yourself with ${params.isIdCardOffered ? methods.en[0] : methods.en[1]}. The link is valid until ${params.validUntil}. If you do not wish to give your details, you can decline on the same page and give a reason.`,
       ),
@@ -71,7 +71,7 @@ export const detailsRequest: MailTemplate<DetailsRequestParams> = {
         `${params.applicantName} подаёт заявление на открытие счёта компании ${withCode(params.businessName, params.registryCode, 'ru')} и просит вас указать для заявления свои личные данные: страну рождения, гражданство, место жительства, налоговое резидентство и являетесь ли вы политически значимым лицом.`,
       ),
       paragraph('Указать данные можно по этой ссылке:'),
-      link(params.link),
+      link(params.link, 'Указать свои данные'),
       paragraph(
         `Ссылка открывается только для вас: войдите в систему лично с помощью ${params.isIdCardOffered ? methods.ru[0] : methods.ru[1]}. Ссылка действительна до ${params.validUntil}. Если вы не хотите указывать данные, на той же странице можно отказаться, указав причину.`,
       ),

@@ -1,5 +1,5 @@
 import type { Locale } from '@onboarding/domain';
-import { renderLayout, type RenderedMail } from './layout.js';
+import { renderLayout, type MailLook, type RenderedMail } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { applicationSubmitted } from './application-submitted.js';
 import { coSigningInvitation } from './co-signing-invitation.js';
@@ -9,7 +9,7 @@ import { emailConfirmationCode } from './email-confirmation-code.js';
 import { saveAndContinueLater } from './save-and-continue-later.js';
 import { serviceFeeInvoice } from './service-fee-invoice.js';
 
-export type { RenderedMail } from './layout.js';
+export type { MailLook, RenderedMail } from './layout.js';
 export type { SaveAndContinueLaterParams } from './save-and-continue-later.js';
 export type { ApplicationSubmittedParams } from './application-submitted.js';
 export type { ServiceFeeInvoiceParams } from './service-fee-invoice.js';
@@ -37,8 +37,13 @@ export type MailTemplateParams = {
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
 
-export function renderMail<Name extends MailTemplateName>(template: Name, language: Locale, params: MailTemplateParams[Name]): RenderedMail {
+export function renderMail<Name extends MailTemplateName>(
+  template: Name,
+  language: Locale,
+  params: MailTemplateParams[Name],
+  look: MailLook,
+): Promise<RenderedMail> {
   // TypeScript cannot correlate the template's name with its parameters through the lookup.
   const render = templates[template][language] as (params: MailTemplateParams[Name]) => ReturnType<MailTemplate<unknown>[Locale]>;
-  return renderLayout(language, render(params));
+  return renderLayout(language, render(params), look);
 }

@@ -32,7 +32,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
       paragraph(
         `${atSentenceStart(companyPhrase(params.businessName, 'et'))} konto avamise taotlus on salvestatud. Saad selle täitmist igal ajal jätkata sellel lingil:`,
       ),
-      link(params.link),
+      link(params.link, 'Jätka taotlust'),
       paragraph(`Taotluse number: ${params.applicationNumber}`),
       paragraph(
         `Jätkamiseks pead uuesti sisse logima iseendana – ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID või ID-kaardiga' : 'Smart-ID või Mobiil-ID-ga'}. Link üksi taotlust ei ava.`,
@@ -48,7 +48,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
       paragraph(
         `The account opening application for ${companyPhrase(params.businessName, 'en')} has been saved. You can continue filling it in at any time through this link:`,
       ),
-      link(params.link),
+      link(params.link, 'Continue the application'),
       paragraph(`Application number: ${params.applicationNumber}`),
       paragraph(
         `To continue, you must sign in again as yourself with ${params.isIdCardOffered ? 'Smart-ID, Mobile-ID or ID-card' : 'Smart-ID or Mobile-ID'}. The link alone does not open the application.`,
@@ -64,7 +64,7 @@ export const saveAndContinueLater: MailTemplate<SaveAndContinueLaterParams> = {
       paragraph(
         `Заявление на открытие счёта для ${companyPhrase(params.businessName, 'ru')} сохранено. Продолжить его заполнение можно в любое время по этой ссылке:`,
       ),
-      link(params.link),
+      link(params.link, 'Продолжить заявление'),
       paragraph(`Номер заявления: ${params.applicationNumber}`),
       paragraph(
         `Чтобы продолжить, вам нужно снова войти в систему лично — с помощью ${params.isIdCardOffered ? 'Smart-ID, Mobiil-ID или ID-карты' : 'Smart-ID или Mobiil-ID'}. Сама по себе ссылка заявление не открывает.`,

@@ -12,7 +12,7 @@ export type ServiceFeeInvoiceParams = {
   amountCents: number;
   /** The last day to pay, yyyy-MM-dd. */
   dueDate: string;
-  /** BANK_NAME: the payee, as in the contract. */
+  /** The brand's name: the payee, as in the contract. */
   payeeName: string;
   /** SERVICE_FEE_IBAN: the only account the fee is paid to. */
   payeeIban: string;
@@ -37,6 +37,8 @@ type Texts = {
   payWithReference: string;
   /** The same invoice is on the status page: a mail asking to pay elsewhere is not ours. */
   statusPage: string;
+  /** The status page link's button. */
+  statusButton: string;
   support: (email: string, phone: string) => string;
   closing: [string, string];
 };
@@ -53,6 +55,7 @@ const TEXTS: Record<Locale, Texts> = {
     payeeAccount: 'Saaja konto',
     reference: 'Viitenumber',
     payWithReference: 'Maksa arve selle viitenumbriga, et saaksime makse sinu taotlusega siduda. Ettevõtte arvelduskonto avatakse, kui teenustasu on tasutud.',
+    statusButton: 'Ava taotluse olek',
     statusPage: 'Sama arve on sinu taotluse olekulehel, kui logid sisse. Kui mõni e-kiri palub sul maksta teisele kontole, ära maksa ja võta meiega ühendust.',
     support: (email, phone) => `Kui sul on arve kohta küsimusi, võta meiega ühendust e-posti aadressil ${email} või telefonil ${phone}.`,
     closing: ['Parimate soovidega', 'Ettevõtete klienditeenindus'],
@@ -69,6 +72,7 @@ const TEXTS: Record<Locale, Texts> = {
     reference: 'Payment reference',
     payWithReference:
       'Please pay with this payment reference, so that we can match the payment to your application. The company’s current account is opened once the service fee is paid.',
+    statusButton: 'Open the application status',
     statusPage:
       'The same invoice is on the status page of your application after signing in. If an e-mail ever asks you to pay to another account, do not pay and contact us.',
     support: (email, phone) => `If you have any questions about the invoice, contact us at ${email} or ${phone}.`,
@@ -86,6 +90,7 @@ const TEXTS: Record<Locale, Texts> = {
     reference: 'Ссылочный номер',
     payWithReference:
       'Оплатите счёт-фактуру с этим ссылочным номером, чтобы мы могли связать платёж с вашим заявлением. Расчётный счёт компании откроем после оплаты.',
+    statusButton: 'Открыть статус заявления',
     statusPage:
       'Эта же счёт-фактура есть на странице статуса вашего заявления после входа. Если в каком-либо письме вас попросят заплатить на другой счёт, не платите и свяжитесь с нами.',
     support: (email, phone) => `Если у вас есть вопросы о счёте-фактуре, свяжитесь с нами по электронной почте ${email} или по телефону ${phone}.`,
@@ -113,7 +118,7 @@ const render =
         ),
         paragraph(texts.payWithReference),
         paragraph(texts.statusPage),
-        link(params.link),
+        link(params.link, texts.statusButton),
         paragraph(texts.support(params.supportEmail, params.supportPhone)),
         paragraph(...texts.closing),
       ],

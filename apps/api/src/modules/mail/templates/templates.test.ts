@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { quoteApplicantText } from './applicant-text.js';
 import { escapeHtml } from './escape-html.js';
 import { MAIL_TEMPLATE_NAMES, renderMail, type SaveAndContinueLaterParams } from './index.js';
+import { DEFAULT_BRAND_DIR, loadBrand } from '../../../brand/index.js';
+import { mailLookOf } from '../mail-look.js';
+
+const look = mailLookOf(loadBrand(DEFAULT_BRAND_DIR), 'http://localhost:3000');
 
 const params: SaveAndContinueLaterParams = {
   representativeName: 'Mari Maasikas',
@@ -41,7 +45,7 @@ function expectNoRawApplicantText(mail: { subject: string; text: string; html: s
 }
 
 describe('escapeHtml', () => {
-  it('escapes the five characters that matter in content and quoted attributes', () => {
+  it('escapes the five characters that matter in content and quoted attributes', async () => {
     expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
     expect(escapeHtml('Näidis OÜ — Пример')).toBe('Näidis OÜ — Пример');
   });
@@ -72,8 +76,8 @@ describe('the save-and-continue-later mail', () => {
     },
   } as const;
 
-  it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', (language) => {
-    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
+  it.each(LOCALES)('renders in %s with every parameter, in the plain text and the HTML', async (language) => {
+    const mail = await renderMail('SAVE_AND_CONTINUE_LATER', language, params, look);
     const words = expected[language];
     expect(mail.subject).toBe(words.subject);
     for (const part of [mail.text, mail.html]) {
@@ -86,14 +90,16 @@ describe('the save-and-continue-later mail', () => {
       expect(part).toContain('+372 600 0000');
     }
     expect(mail.text).toContain(`\n${params.link}\n`);
-    expect(mail.html).toContain(`<a href="${params.link}">${params.link}</a>`);
-    expect(mail.html).toContain(`<html lang="${language}">`);
+    // The link is a button named by what it does; the plain text keeps the address.
+    expect(mail.html).toContain(`href="${params.link}"`);
+    expect(mail.html).toContain(`<html lang="${language}"`);
     expect(mail.html).toContain(`<title>${words.subject}</title>`);
   });
 
-  it.each(LOCALES)('escapes every parameter in the %s HTML and leaves the plain text as given but for the quoted business name', (language) => {
-    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, hostile);
-    expect(mail.html).not.toMatch(/<script|<b>|<img|<600>|a<b>/);
+  it.each(LOCALES)('escapes every parameter in the %s HTML and leaves the plain text as given but for the quoted business name', async (language) => {
+    const mail = await renderMail('SAVE_AND_CONTINUE_LATER', language, hostile, look);
+    // The logo is an <img>; the hostile one is not.
+    expect(mail.html).not.toMatch(/<script|<b>|<img src=x|<600>|a<b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(mail.html).toContain('Tom &amp; Jerry&#39;s &#39;Best&#39; &lt;b&gt;OÜ&lt;/b&gt;');
     expect(mail.html).toContain('href="http://localhost:3000/start/?processId=1&amp;x=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
@@ -103,8 +109,8 @@ describe('the save-and-continue-later mail', () => {
     expect(mail.text).toContain(quoteApplicantText(hostile.businessName, language));
   });
 
-  it.each(LOCALES)('shows in %s a business name with line breaks, bidi controls and a URL only quoted, on one line and not as a link', (language) => {
-    const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, businessName: PROBE_BUSINESS_NAME });
+  it.each(LOCALES)('shows in %s a business name with line breaks, bidi controls and a URL only quoted, on one line and not as a link', async (language) => {
+    const mail = await renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, businessName: PROBE_BUSINESS_NAME }, look);
     expectNoRawApplicantText(mail);
     expect(mail.text).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
   });
@@ -113,21 +119,21 @@ describe('the save-and-continue-later mail', () => {
     ['et', 'Smart-ID, Mobiil-ID või ID-kaardiga.', 'Smart-ID või Mobiil-ID-ga.'],
     ['en', 'with Smart-ID, Mobile-ID or ID-card.', 'with Smart-ID or Mobile-ID.'],
     ['ru', 'с помощью Smart-ID, Mobiil-ID или ID-карты.', 'с помощью Smart-ID или Mobiil-ID.'],
-  ] as const)('names in %s the ID-card among the sign-in methods only when sign-in offers it', (language, withCard, withoutCard) => {
-    expect(renderMail('SAVE_AND_CONTINUE_LATER', language, params).text).toContain(withCard);
-    const without = renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, isIdCardOffered: false }).text;
+  ] as const)('names in %s the ID-card among the sign-in methods only when sign-in offers it', async (language, withCard, withoutCard) => {
+    expect((await renderMail('SAVE_AND_CONTINUE_LATER', language, params, look)).text).toContain(withCard);
+    const without = (await renderMail('SAVE_AND_CONTINUE_LATER', language, { ...params, isIdCardOffered: false }, look)).text;
     expect(without).toContain(withoutCard);
     expect(without).not.toMatch(/ID-kaart|ID-card|ID-карт/);
   });
 
-  it('has a different text in each language', () => {
-    const subjects = new Set(LOCALES.map((language) => renderMail('SAVE_AND_CONTINUE_LATER', language, params).subject));
+  it('has a different text in each language', async () => {
+    const subjects = new Set(await Promise.all(LOCALES.map(async (language) => (await renderMail('SAVE_AND_CONTINUE_LATER', language, params, look)).subject)));
     expect(subjects.size).toBe(LOCALES.length);
   });
 });
 
 describe('the template registry', () => {
-  it('names every template and renders each in every language', () => {
+  it('names every template and renders each in every language', async () => {
     expect(MAIL_TEMPLATE_NAMES).toEqual([
       'SAVE_AND_CONTINUE_LATER',
       'APPLICATION_SUBMITTED',
@@ -138,7 +144,7 @@ describe('the template registry', () => {
       'DETAILS_REQUEST',
     ]);
     for (const language of LOCALES) {
-      const mail = renderMail('SAVE_AND_CONTINUE_LATER', language, params);
+      const mail = await renderMail('SAVE_AND_CONTINUE_LATER', language, params, look);
       expect(mail.subject).not.toBe('');
       expect(mail.text.trim()).not.toBe('');
       expect(mail.html).toMatch(/^<!doctype html>/);
@@ -159,8 +165,8 @@ describe('CO_SIGNING_INVITATION', () => {
     supportPhone: '+372 600 0000',
   };
 
-  it.each(LOCALES)('in %s names who asks, for which company, the link, its last day, and only the methods offered', (language) => {
-    const mail = renderMail('CO_SIGNING_INVITATION', language, invitation);
+  it.each(LOCALES)('in %s names who asks, for which company, the link, its last day, and only the methods offered', async (language) => {
+    const mail = await renderMail('CO_SIGNING_INVITATION', language, invitation, look);
     for (const text of [
       'Mari Maasikas',
       'Jaak-Kristjan Jõeorg',
@@ -171,7 +177,7 @@ describe('CO_SIGNING_INVITATION', () => {
     ])
       expect(mail.text).toContain(text);
     expect(mail.text).not.toMatch(/ID-ka|ID-card|ID-карт/);
-    expect(renderMail('CO_SIGNING_INVITATION', language, { ...invitation, isIdCardOffered: true }).text).toMatch(/ID-kaardiga|ID-card|ID-карты/);
+    expect((await renderMail('CO_SIGNING_INVITATION', language, { ...invitation, isIdCardOffered: true }, look)).text).toMatch(/ID-kaardiga|ID-card|ID-карты/);
   });
 });
 
@@ -188,13 +194,15 @@ describe('DETAILS_REQUEST', () => {
     supportPhone: '+372 600 0000',
   };
 
-  it.each(LOCALES)('in %s names who asks, for which company, what is asked, the link and its last day', (language) => {
-    const mail = renderMail('DETAILS_REQUEST', language, request);
+  it.each(LOCALES)('in %s names who asks, for which company, what is asked, the link and its last day', async (language) => {
+    const mail = await renderMail('DETAILS_REQUEST', language, request, look);
     for (const text of ['Jaak-Kristjan Jõeorg', 'Jõeorg Konsultatsioonid OÜ', '12345678', request.link, '13.12.2026']) expect(mail.text).toContain(text);
     // The invited person's name is the applicant's typing: not written.
     expect(mail.text).not.toContain('Mari Maasikas');
     // A company the register does not know has no registry code to name.
-    expect(renderMail('DETAILS_REQUEST', language, { ...request, registryCode: '' }).text).not.toMatch(/registrikood|registry code|регистрационный код/);
+    expect((await renderMail('DETAILS_REQUEST', language, { ...request, registryCode: '' }, look)).text).not.toMatch(
+      /registrikood|registry code|регистрационный код/,
+    );
   });
 });
 
@@ -213,8 +221,8 @@ describe('APPLICATION_SUBMITTED', () => {
 
   it.each(LOCALES.flatMap((language) => FOLLOW_UPS.map((followUp) => [language, followUp] as const)))(
     'says in %s what happens next for %s',
-    (language, followUp) => {
-      const mail = renderMail('APPLICATION_SUBMITTED', language, submitted(followUp));
+    async (language, followUp) => {
+      const mail = await renderMail('APPLICATION_SUBMITTED', language, submitted(followUp), look);
       expect(mail.text).toContain('Jõeorg Konsultatsioonid OÜ');
       expect(mail.text).toContain('https://pank.example/start/');
       expect(mail.text.includes('Liivalaia 8, Tallinn')).toBe(followUp === 'IDENTIFY_IN_OFFICE');
@@ -235,8 +243,8 @@ describe('APPLICATION_SUBMITTED', () => {
       'ru',
       'Договор с вашей цифровой подписью приложен к этому письму в виде подписанного контейнера (.asice). Откройте его в DigiDoc4. Договор также можно скачать после входа в систему:',
     ],
-  ] as const)('says in %s that the signed container is attached and can also be downloaded after signing in', (language, sentence) => {
-    const mail = renderMail('APPLICATION_SUBMITTED', language, submitted('MANAGER_CONTACT'));
+  ] as const)('says in %s that the signed container is attached and can also be downloaded after signing in', async (language, sentence) => {
+    const mail = await renderMail('APPLICATION_SUBMITTED', language, submitted('MANAGER_CONTACT'), look);
     expect(mail.text).toContain(`${sentence}\n\nhttps://pank.example/start/`);
     expect(mail.html).toContain(sentence);
   });
@@ -266,40 +274,47 @@ describe('APPLICATION_SUBMITTED', () => {
         FROM_THE_BANK: 'Банк отправит вам счёт-фактуру за открытие счёта.',
       },
     ],
-  ] as const)('promises in %s a separate invoice only when one goes with it', (language, sentences) => {
+  ] as const)('promises in %s a separate invoice only when one goes with it', async (language, sentences) => {
     for (const feeInvoice of ['SENT_SEPARATELY', 'SENT_BEFORE', 'FROM_THE_BANK'] as const) {
-      const mail = renderMail('APPLICATION_SUBMITTED', language, { ...submitted('PAY_SERVICE_FEE'), feeInvoice });
+      const mail = await renderMail('APPLICATION_SUBMITTED', language, { ...submitted('PAY_SERVICE_FEE'), feeInvoice }, look);
       expect(mail.text).toContain(sentences[feeInvoice]);
       for (const other of Object.values(sentences).filter((sentence) => sentence !== sentences[feeInvoice])) expect(mail.text).not.toContain(other);
     }
   });
 
-  it('calls the invoice in Russian a счёт-фактура, never a bare счёт', () => {
-    const mail = renderMail('APPLICATION_SUBMITTED', 'ru', submitted('PAY_SERVICE_FEE'));
+  it('calls the invoice in Russian a счёт-фактура, never a bare счёт', async () => {
+    const mail = await renderMail('APPLICATION_SUBMITTED', 'ru', submitted('PAY_SERVICE_FEE'), look);
     expect(mail.text).toContain('счёт-фактуру');
     expect(mail.text).not.toContain('Счёт будет открыт');
   });
 
-  it.each(LOCALES)('shows in %s the business name and the declared facts only quoted, in the subject too', (language) => {
-    const mail = renderMail('APPLICATION_SUBMITTED', language, {
-      ...submitted('MANAGER_CONTACT'),
-      businessName: PROBE_BUSINESS_NAME,
-      discrepancies: [
-        {
-          fact: 'MANAGEMENT_BOARD',
-          register: [{ key: 'EE38001085718', name: 'Mari Maasikas' }],
-          declared: [{ key: 'EE38001085718', name: 'Mari\r\nMaasikas \u202Ehttps://evil.example' }],
-        },
-      ],
-    });
+  it.each(LOCALES)('shows in %s the business name and the declared facts only quoted, in the subject too', async (language) => {
+    const mail = await renderMail(
+      'APPLICATION_SUBMITTED',
+      language,
+      {
+        ...submitted('MANAGER_CONTACT'),
+        businessName: PROBE_BUSINESS_NAME,
+        discrepancies: [
+          {
+            fact: 'MANAGEMENT_BOARD',
+            register: [{ key: 'EE38001085718', name: 'Mari Maasikas' }],
+            declared: [{ key: 'EE38001085718', name: 'Mari\r\nMaasikas \u202Ehttps://evil.example' }],
+          },
+        ],
+      },
+      look,
+    );
     expectNoRawApplicantText(mail);
     expect(mail.subject).toContain(quoteApplicantText(PROBE_BUSINESS_NAME, language));
     expect(mail.text).toContain(quoteApplicantText('Mari Maasikas https://evil.example', language));
   });
 
-  it('tells each follow-up apart', () => {
+  it('tells each follow-up apart', async () => {
     for (const language of LOCALES) {
-      const texts = new Set(FOLLOW_UPS.map((followUp) => renderMail('APPLICATION_SUBMITTED', language, submitted(followUp)).text));
+      const texts = new Set(
+        await Promise.all(FOLLOW_UPS.map(async (followUp) => (await renderMail('APPLICATION_SUBMITTED', language, submitted(followUp), look)).text)),
+      );
       expect(texts.size).toBe(FOLLOW_UPS.length);
     }
   });
@@ -358,8 +373,8 @@ describe('SERVICE_FEE_INVOICE', () => {
     },
   } as const;
 
-  it.each(LOCALES)('gives in %s all a payment needs: the amount, the due date, the payee, its account and the payment reference', (language) => {
-    const mail = renderMail('SERVICE_FEE_INVOICE', language, invoice);
+  it.each(LOCALES)('gives in %s all a payment needs: the amount, the due date, the payee, its account and the payment reference', async (language) => {
+    const mail = await renderMail('SERVICE_FEE_INVOICE', language, invoice, look);
     expect(mail.subject).toBe(expected[language].subject);
     for (const line of expected[language].lines) {
       expect(mail.text).toContain(`${line}\n`);
@@ -370,14 +385,14 @@ describe('SERVICE_FEE_INVOICE', () => {
     expect(mail.text).not.toMatch(/price list|hinnakirja|прейскуранту/);
   });
 
-  it.each(LOCALES)('points in %s to the same invoice on the status page, and warns of mails that ask to pay elsewhere', (language) => {
-    const mail = renderMail('SERVICE_FEE_INVOICE', language, invoice);
+  it.each(LOCALES)('points in %s to the same invoice on the status page, and warns of mails that ask to pay elsewhere', async (language) => {
+    const mail = await renderMail('SERVICE_FEE_INVOICE', language, invoice, look);
     expect(mail.text).toContain('http://localhost:3000/start/success\n');
     expect(mail.text).toContain(expected[language].elsewhere);
   });
 
-  it.each(LOCALES)('shows in %s the business name only quoted', (language) => {
-    const mail = renderMail('SERVICE_FEE_INVOICE', language, { ...invoice, businessName: PROBE_BUSINESS_NAME });
+  it.each(LOCALES)('shows in %s the business name only quoted', async (language) => {
+    const mail = await renderMail('SERVICE_FEE_INVOICE', language, { ...invoice, businessName: PROBE_BUSINESS_NAME }, look);
     expectNoRawApplicantText(mail);
   });
 });
@@ -391,28 +406,39 @@ describe('a company the register does not know', () => {
     supportEmail: 'abi@pank.example',
     supportPhone: '+372 600 0000',
   };
-  const rendered = (language: (typeof LOCALES)[number]) => [
-    renderMail('SAVE_AND_CONTINUE_LATER', language, { ...common, isIdCardOffered: true, link: 'http://localhost:3000/start/?processId=1' }),
-    renderMail('APPLICATION_SUBMITTED', language, {
-      ...common,
-      followUp: 'MANAGER_CONTACT',
-      feeInvoice: 'FROM_THE_BANK',
-      link: 'http://localhost:3000/start/',
-    }),
-    renderMail('SERVICE_FEE_INVOICE', language, {
-      ...common,
-      amountCents: 3500,
-      dueDate: '2026-12-13',
-      payeeName: 'Pank AS',
-      payeeIban: 'EE382200221020145685',
-      paymentReference: '1000423',
-      link: 'http://localhost:3000/start/success',
-    }),
-    renderMail('DECISION_RECORDED', language, { ...common, decision: { type: 'DECLINED' }, link: 'http://localhost:3000/start/success' }),
-  ];
+  const rendered = async (language: (typeof LOCALES)[number]) =>
+    Promise.all([
+      await renderMail('SAVE_AND_CONTINUE_LATER', language, { ...common, isIdCardOffered: true, link: 'http://localhost:3000/start/?processId=1' }, look),
+      await renderMail(
+        'APPLICATION_SUBMITTED',
+        language,
+        {
+          ...common,
+          followUp: 'MANAGER_CONTACT',
+          feeInvoice: 'FROM_THE_BANK',
+          link: 'http://localhost:3000/start/',
+        },
+        look,
+      ),
+      await renderMail(
+        'SERVICE_FEE_INVOICE',
+        language,
+        {
+          ...common,
+          amountCents: 3500,
+          dueDate: '2026-12-13',
+          payeeName: 'Pank AS',
+          payeeIban: 'EE382200221020145685',
+          paymentReference: '1000423',
+          link: 'http://localhost:3000/start/success',
+        },
+        look,
+      ),
+      await renderMail('DECISION_RECORDED', language, { ...common, decision: { type: 'DECLINED' }, link: 'http://localhost:3000/start/success' }, look),
+    ]);
 
-  it.each(LOCALES)('is "your company" in %s in every mail about its application, with no name and no quotation marks', (language) => {
-    for (const mail of rendered(language)) {
+  it.each(LOCALES)('is "your company" in %s in every mail about its application, with no name and no quotation marks', async (language) => {
+    for (const mail of await rendered(language)) {
       expect(mail.text.toLowerCase()).toContain(yourCompany[language]);
       expect(mail.text).not.toMatch(/null|undefined|[„“”«»]/);
       expect(mail.subject).not.toMatch(/null|undefined|[„“”«»]/);
@@ -421,14 +447,19 @@ describe('a company the register does not know', () => {
 });
 
 describe('EMAIL_CONFIRMATION_CODE', () => {
-  it.each(LOCALES)('gives in %s the code on a line of its own and how long it is good for, with no link', (language) => {
-    const mail = renderMail('EMAIL_CONFIRMATION_CODE', language, {
-      representativeName: 'Mari Maasikas',
-      code: '042917',
-      validMinutes: 10,
-      supportEmail: 'abi@pank.example',
-      supportPhone: '+372 600 0000',
-    });
+  it.each(LOCALES)('gives in %s the code on a line of its own and how long it is good for, with no link', async (language) => {
+    const mail = await renderMail(
+      'EMAIL_CONFIRMATION_CODE',
+      language,
+      {
+        representativeName: 'Mari Maasikas',
+        code: '042917',
+        validMinutes: 10,
+        supportEmail: 'abi@pank.example',
+        supportPhone: '+372 600 0000',
+      },
+      look,
+    );
     expect(mail.text).toMatch(/^042917$/m);
     expect(mail.text).toContain('10');
     expect(mail.html).not.toContain('<a ');
