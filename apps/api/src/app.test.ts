@@ -99,6 +99,8 @@ describe('the web app at /start/', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const content = /<meta name="page-settings" content="([^"]*)"/.exec(response.body)?.[1] ?? '';
     expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({
+      bankName: 'Pank AS',
+      logoPath: expect.stringMatching(/^\/start\/brand\/[\w-]{16}\.svg$/),
       supportEmail: 'ettevotlus@pank.ee',
       supportPhone: '+372 600 0000',
       locales: ['et', 'en', 'ru'],

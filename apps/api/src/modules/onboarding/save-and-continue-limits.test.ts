@@ -185,7 +185,7 @@ describe('the business name in the save-and-continue-later mail', () => {
     }
     expect(mail?.text).toContain('The account opening application for your company has been saved.');
     // The one link in the mail is the bank's own.
-    expect([...(mail?.html ?? '').matchAll(/<a href="([^"]*)"/g)].map((match) => match[1])).toEqual([
+    expect([...(mail?.html ?? '').matchAll(/<a\s+href="([^"]*)"/g)].map((match) => match[1])).toEqual([
       `http://localhost:3000/start/application?processId=${processId}&amp;lang=en`,
     ]);
   });
