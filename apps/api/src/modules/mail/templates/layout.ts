@@ -27,7 +27,8 @@ const TEXT = '#17202e';
 const TEXT_MUTED = '#4a5466';
 
 /**
- * Both parts come from the same blocks, so they cannot say different things, and every string is escaped here, so a
+ * The HTML part opens with the subject as its heading; it has no landmarks of its own, as it is shown inside a mail
+ * program's page, which has them. Both parts come from the same blocks, so they cannot say different things, and every string is escaped here, so a
  * template cannot forget to. The HTML is MJML's: tables and inline styles that Outlook, Gmail and phones draw alike,
  * one column that narrows with the screen. The plain text keeps every address written out in full.
  */
@@ -59,6 +60,7 @@ export async function renderLayout(language: Locale, content: MailContent, look:
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="32px 24px 16px 24px">
       <mj-column>
+        <mj-text padding="0 0 20px 0"><h1 style="margin:0;font-size:22px;line-height:28px;font-weight:700;color:${TEXT}">${escapeHtml(content.subject)}</h1></mj-text>
 ${body}
       </mj-column>
     </mj-section>
