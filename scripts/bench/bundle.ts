@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
+import { DEFAULT_BRAND_DIR, loadBrand } from '../../apps/api/src/brand/index.js';
 import { REPO_ROOT } from './servers.js';
 
 /**
@@ -38,6 +39,11 @@ export type BundleResult = {
   firstScreenComposition: { source: string; bytes: number }[];
   /** Whether the entry chunk has the same name (so the same content hash) as the one in apps/web/dist/index.html. */
   isSameAsDist: boolean;
+  /**
+   * The demo brand's typeface (apps/api/brand): the one face the page preloads for the first screen, and every face
+   * with its letters, as a page loads only those its letters need (WOFF2 is compressed already: bytes as sent).
+   */
+  fonts: { family: string; preloadBytes: number; faces: { unicodeRange: string; bytes: number; preload: boolean }[] };
 };
 
 const WEB_ROOT = path.join(REPO_ROOT, 'apps/web');
@@ -180,6 +186,15 @@ function packagesOf(modulesOf: Built['modulesOf'], files: readonly string[]): st
   return [...names].sort();
 }
 
+function brandFonts(): BundleResult['fonts'] {
+  const { typeface } = loadBrand(DEFAULT_BRAND_DIR);
+  return {
+    family: typeface.family,
+    preloadBytes: typeface.screen.find((face) => face.preload)?.bytes.length ?? 0,
+    faces: typeface.screen.map((face) => ({ unicodeRange: face.unicodeRange, bytes: face.bytes.length, preload: face.preload })),
+  };
+}
+
 export async function measureBundle(): Promise<BundleResult> {
   // The web config imports a constant without an extension; Vite 8 warns about it on every build.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
@@ -218,6 +233,7 @@ export async function measureBundle(): Promise<BundleResult> {
       lazy,
       firstScreenComposition: composition(modulesOf, [...firstFiles]),
       isSameAsDist: distIndex.includes(`/${entryFile}`),
+      fonts: brandFonts(),
     };
   } finally {
     rmSync(tempRoot, { recursive: true, force: true });

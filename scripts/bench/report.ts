@@ -238,6 +238,12 @@ export function formatReport(report: BenchReport): string {
     );
     out.push(`  first-screen files: ${bundle.firstScreen.map((chunk) => `${chunk.file.replace('assets/', '')} ${kib(chunk.gzipBytes)}`).join(', ')}`);
     out.push(
+      `  first-screen font: ${bundle.fonts.family} ${kib(bundle.fonts.preloadBytes)} (WOFF2, preloaded); JS and font together ${kib(bundle.firstScreenGzip + bundle.fonts.preloadBytes)}; the other faces load when a page has their letters: ${bundle.fonts.faces
+        .filter((face) => !face.preload)
+        .map((face) => `${face.unicodeRange.split(',')[0] ?? ''}… ${kib(face.bytes)}`)
+        .join(', ')}`,
+    );
+    out.push(
       `  largest parts (bytes before minification): ${bundle.firstScreenComposition
         .slice(0, 10)
         .map((part) => `${part.source} ${kib(part.bytes)}`)

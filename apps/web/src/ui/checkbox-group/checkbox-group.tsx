@@ -1,5 +1,6 @@
 import type { FocusEvent, ReactNode, Ref } from 'react';
 import { Checkbox } from '../checkbox';
+import { cx } from '../class-names';
 import { FieldError, FieldHint, useField } from '../field';
 import styles from './checkbox-group.module.css';
 
@@ -16,6 +17,8 @@ export type CheckboxGroupProps<T extends string> = {
   /** Already translated; shown only once the group is touched. */
   error?: string;
   isTouched: boolean;
+  /** 'tiles': each option a bordered tile with its description, side by side where they fit, the chosen ones filled. */
+  variant?: 'list' | 'tiles';
   /** Goes to the first checkbox, so react-hook-form can focus the group on an error. */
   ref?: Ref<HTMLInputElement>;
   id?: string;
@@ -25,7 +28,19 @@ export type CheckboxGroupProps<T extends string> = {
  * A fieldset of checkboxes filling one list value. The group's error is
  * announced from a live region and read with the group and each checkbox.
  */
-export function CheckboxGroup<T extends string>({ legend, hint, options, value, onChange, onBlur, error, isTouched, ref, id }: CheckboxGroupProps<T>) {
+export function CheckboxGroup<T extends string>({
+  legend,
+  hint,
+  options,
+  value,
+  onChange,
+  onBlur,
+  error,
+  isTouched,
+  variant = 'list',
+  ref,
+  id,
+}: CheckboxGroupProps<T>) {
   const field = useField({ id, hasHint: hint !== undefined, error, isTouched });
 
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
@@ -44,9 +59,10 @@ export function CheckboxGroup<T extends string>({ legend, hint, options, value, 
     <fieldset id={field.fieldId} className={styles.fieldset} aria-describedby={field.ariaDescribedBy} aria-invalid={field.isErrorShown || undefined}>
       <legend className={styles.legend}>{legend}</legend>
       {hint !== undefined && <FieldHint id={field.hintId}>{hint}</FieldHint>}
-      <div className={styles.options}>
+      <div className={cx(styles.options, variant === 'tiles' && styles.tiles)}>
         {options.map((option, index) => (
           <Checkbox
+            className={variant === 'tiles' ? styles.tile : undefined}
             key={option.value}
             ref={index === 0 ? ref : undefined}
             id={`${field.fieldId}-${option.value}`}

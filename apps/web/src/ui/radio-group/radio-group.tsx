@@ -29,6 +29,11 @@ export type RadioGroupProps = {
   isDisabled?: boolean;
   isLegendHidden?: boolean;
   orientation?: 'vertical' | 'horizontal';
+  /**
+   * 'tiles': each option a bordered tile, side by side where they fit (two on a phone), the chosen one filled: for
+   * bands of amounts, where a column of radios would run down the screen.
+   */
+  variant?: 'list' | 'tiles';
   /** Goes to the checked radio (or the first), so react-hook-form can focus the group on an error. */
   ref?: Ref<HTMLInputElement>;
   id?: string;
@@ -50,6 +55,7 @@ export function RadioGroup({
   isDisabled = false,
   isLegendHidden = false,
   orientation = 'vertical',
+  variant = 'list',
   ref,
   id,
   className,
@@ -78,12 +84,12 @@ export function RadioGroup({
     >
       <legend className={cx(fieldStyles.label, styles.legend, isLegendHidden && 'visually-hidden')}>{legend}</legend>
       {hint !== undefined && <FieldHint id={field.hintId}>{hint}</FieldHint>}
-      <div className={cx(styles.options, orientation === 'horizontal' && styles.horizontal)}>
+      <div className={cx(styles.options, orientation === 'horizontal' && styles.horizontal, variant === 'tiles' && styles.tiles)}>
         {options.map((option, index) => {
           const optionId = `${field.fieldId}-${index}`;
           const optionHintId = `${optionId}-hint`;
           return (
-            <div key={option.value} className={styles.option}>
+            <div key={option.value} className={cx(styles.option, variant === 'tiles' && styles.tile)}>
               <input
                 ref={index === refIndex ? ref : undefined}
                 id={optionId}
@@ -104,7 +110,7 @@ export function RadioGroup({
                   {option.label}
                 </label>
                 {option.hint !== undefined && (
-                  <p id={optionHintId} className={fieldStyles.hint}>
+                  <p id={optionHintId} className={cx(fieldStyles.hint, styles.hint)}>
                     {option.hint}
                   </p>
                 )}

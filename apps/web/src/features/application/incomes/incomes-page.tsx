@@ -101,6 +101,7 @@ function MonthlyAmount({ name, legend, hint, customLabel, control, register, set
         name={`${name}.band`}
         render={({ field, fieldState }) => (
           <RadioGroup
+            variant="tiles"
             ref={field.ref}
             legend={legend}
             hint={hint}
@@ -182,6 +183,7 @@ export function IncomesPage() {
       name={name}
       render={({ field, fieldState }) => (
         <RadioGroup
+          variant="tiles"
           ref={field.ref}
           legend={legend}
           hint={hint}
@@ -230,6 +232,7 @@ export function IncomesPage() {
           name="incomeSources"
           render={({ field, fieldState }) => (
             <CheckboxGroup
+              variant="tiles"
               ref={field.ref}
               legend={t('APPLICATION.INCOMES.SOURCES_LEGEND')}
               hint={t('APPLICATION.INCOMES.SOURCES_HINT')}

@@ -54,6 +54,7 @@ export function OpeningReasonsPage() {
           name="openingReasons"
           render={({ field, fieldState }) => (
             <CheckboxGroup
+              variant="tiles"
               ref={field.ref}
               legend={t('APPLICATION.OPENING_REASONS.LEGEND')}
               hint={t('APPLICATION.OPENING_REASONS.HINT')}
