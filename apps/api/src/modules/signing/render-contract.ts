@@ -70,7 +70,7 @@ const TEXT_MUTED = '#4a5466';
 const RULE = '#d8dde5';
 const LOGO_HEIGHT = 24;
 /** Room a heading needs below it for its first lines, in points. */
-const KEEP_WITH_HEADING = 96;
+const KEEP_WITH_HEADING = 64;
 
 export type ContractRenderer = (facts: ContractFacts, language: Locale) => Promise<Buffer>;
 
