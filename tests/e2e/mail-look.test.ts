@@ -18,6 +18,18 @@ const SCREENSHOTS = process.env.MAIL_SCREENSHOTS;
 const support = { supportEmail: 'ettevotlus@pank.ee', supportPhone: '+372 600 0000' };
 const common = { representativeName: 'Jaak-Kristjan Jõeorg', businessName: 'Jõeorg Konsultatsioonid OÜ', applicationNumber: 100042, ...support };
 
+/** A board member's invitation to sign, and a related person's to give their own details: the same parameters. */
+const invitation = (baseUrl: string) => ({
+  inviteeName: 'Mary Änn O’Connež-Šuslik',
+  applicantName: common.representativeName,
+  businessName: common.businessName,
+  registryCode: '19013347',
+  validUntil: '2026-12-13',
+  isIdCardOffered: true,
+  link: `${baseUrl}/start/invitation?token=abc`,
+  ...support,
+});
+
 /** Every mail the product sends, with what a real one carries (the longest names the glossary's examples give). */
 const SAMPLES: { [Name in MailTemplateName]: (baseUrl: string) => MailTemplateParams[Name] } = {
   SAVE_AND_CONTINUE_LATER: (baseUrl) => ({ ...common, isIdCardOffered: true, link: `${baseUrl}/start/application?processId=5f0c6a8e&lang=et` }),
@@ -43,26 +55,8 @@ const SAMPLES: { [Name in MailTemplateName]: (baseUrl: string) => MailTemplatePa
     link: `${baseUrl}/start/success?processId=5f0c6a8e`,
   }),
   EMAIL_CONFIRMATION_CODE: () => ({ representativeName: common.representativeName, code: '042917', validMinutes: 10, ...support }),
-  CO_SIGNING_INVITATION: (baseUrl) => ({
-    inviteeName: 'Mary Änn O’Connež-Šuslik',
-    applicantName: common.representativeName,
-    businessName: common.businessName,
-    registryCode: '19013347',
-    validUntil: '2026-12-13',
-    isIdCardOffered: true,
-    link: `${baseUrl}/start/invitation?token=abc`,
-    ...support,
-  }),
-  DETAILS_REQUEST: (baseUrl) => ({
-    inviteeName: 'Mary Änn O’Connež-Šuslik',
-    applicantName: common.representativeName,
-    businessName: common.businessName,
-    registryCode: '19013347',
-    validUntil: '2026-12-13',
-    isIdCardOffered: true,
-    link: `${baseUrl}/start/invitation?token=abc`,
-    ...support,
-  }),
+  CO_SIGNING_INVITATION: (baseUrl) => invitation(baseUrl),
+  DETAILS_REQUEST: (baseUrl) => invitation(baseUrl),
 };
 
 const render = <Name extends MailTemplateName>(name: Name, language: Locale, baseUrl: string) =>
