@@ -23,7 +23,7 @@ export type BrandAssets = {
   preloadPath: string | undefined;
 };
 
-export const BRAND_PATH = `${BASE_PATH}brand/`;
+const BRAND_PATH = `${BASE_PATH}brand/`;
 /** Header height of the logo in CSS pixels (apps/web/src/app/layout.module.css). */
 const LOGO_HEIGHT = 32;
 /** The typeface's fall-backs while it loads, and where a letter lies outside its faces: the tokens' system fonts. */

@@ -93,7 +93,7 @@ const TOKEN_TEXT_MUTED = '#4a5466';
 const WHITE = '#ffffff';
 
 /** Letters of the product's three languages and its typography (docs/glossary.md) that every face must draw. */
-export const REQUIRED_LETTERS = 'ÕÄÖÜŠŽõäöüšžАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя€–—„“”«»’№';
+const REQUIRED_LETTERS = 'ÕÄÖÜŠŽõäöüšžАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя€–—„“”«»’№';
 
 const MAX_LOGO_BYTES = 200 * 1024;
 

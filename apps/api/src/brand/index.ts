@@ -1,2 +1,2 @@
-export { BrandError, DEFAULT_BRAND_DIR, loadBrand, REQUIRED_LETTERS, type Brand, type BrandColours } from './brand-file.js';
-export { BRAND_PATH, brandAssets, type BrandAssets } from './brand-assets.js';
+export { BrandError, DEFAULT_BRAND_DIR, loadBrand, type Brand } from './brand-file.js';
+export { brandAssets, type BrandAssets } from './brand-assets.js';
