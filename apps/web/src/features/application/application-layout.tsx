@@ -129,17 +129,28 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
   return (
     <ApplicationLayoutContext value={value}>
       <div className={styles.layout}>
+        {/*
+          One line each, in the order they are read: on a computer the company, the save state and Save and continue
+          later, then the stepper with the steps' names; on a phone the company and the save state, then the step's
+          number and name with Save and continue later, then the stepper's bars.
+        */}
         <div className={styles.bar}>
           <p className={styles.company}>
             <span className="visually-hidden">{t('APPLICATION.COMPANY_LABEL')} </span>
             {application.company.businessName}
           </p>
-          <div className={styles.barActions}>
-            <SaveStateIndicator state={isOnline ? saveState : 'offline'} />
+          <SaveStateIndicator state={isOnline ? saveState : 'offline'} />
+          <span className={styles.barBreak} />
+          <p className={styles.stepPosition}>
+            <span className="visually-hidden">{t('APPLICATION.STEPPER.POSITION', { number: viewedIndex + 1, count: STEP_SCREENS.length })} </span>
+            <span className={styles.stepNumber} aria-hidden="true">{`${String(viewedIndex + 1)}/${String(STEP_SCREENS.length)}`}</span>{' '}
+            {t(stepScreen.labelKey)}
+          </p>
+          <div className={styles.later}>
             <SaveAndContinueLater onLogout={onLogout} />
           </div>
+          <Stepper screens={STEP_SCREENS} states={stepStatesOf(application)} viewedIndex={viewedIndex} />
         </div>
-        <Stepper screens={STEP_SCREENS} states={stepStatesOf(application)} viewedIndex={viewedIndex} />
         <div role="status" className={styles.staleRegion}>
           {isStale && <p className={styles.staleNotice}>{t('APPLICATION.STALE_VERSION')}</p>}
         </div>
