@@ -143,8 +143,7 @@ function ApplicationFrame({ processId, application, onLogout, registerChanges, s
           <span className={styles.barBreak} />
           <p className={styles.stepPosition}>
             <span className="visually-hidden">{t('APPLICATION.STEPPER.POSITION', { number: viewedIndex + 1, count: STEP_SCREENS.length })} </span>
-            <span className={styles.stepNumber} aria-hidden="true">{`${String(viewedIndex + 1)}/${String(STEP_SCREENS.length)}`}</span>{' '}
-            {t(stepScreen.labelKey)}
+            <span className={styles.stepNumber} aria-hidden="true">{`${String(viewedIndex + 1)}/${String(STEP_SCREENS.length)}`}</span> {t(stepScreen.labelKey)}
           </p>
           <div className={styles.later}>
             <SaveAndContinueLater onLogout={onLogout} />
