@@ -200,6 +200,7 @@ function colourProblems(colours: BrandColours): string[] {
     ['onPrimary', 'primaryHover', 4.5, 'text on a primary button under the pointer'],
     ['onPrimary', 'primaryActive', 4.5, 'text on a pressed primary button'],
     [TOKEN_TEXT_MUTED, 'page', 4.5, 'secondary text on the page background'],
+    [TOKEN_TEXT_MUTED, 'primarySubtle', 4.5, 'notes in the panel of register facts'],
     ['focusRing', WHITE, 3, 'the focus ring on white'],
     ['focusRing', 'page', 3, 'the focus ring on the page background'],
   ];

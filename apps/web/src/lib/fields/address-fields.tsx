@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Combobox, Input, Select, type SelectOption } from '../../ui';
 import { usePlaces } from '../reference';
 import { useCountryOptions, useLocale, withCurrent } from './options';
+import { FromRegister } from './register-facts';
 import { useFieldMessages } from './use-field-messages';
 import styles from './form-layout.module.css';
 
@@ -41,7 +42,7 @@ export function AddressFields<T extends FieldValues>(props: { name: FieldPathByV
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{legend}</legend>
-      {note && <p className={styles.fromRegister}>{note}</p>}
+      {note && <FromRegister>{note}</FromRegister>}
       <Controller
         control={control}
         name={`${name}.countryCode`}

@@ -30,7 +30,7 @@ export function ActivitySection({ register: card }: { register: RegisterCompanyL
               <dd>{emtakVersion}</dd>
             </div>
           </dl>
-          <p className={styles.fromRegister}>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION_SOURCE')}</p>
+          <p className={styles.note}>{t('APPLICATION.COMPANY_INFORMATION.FIELDS.EMTAK_VERSION_SOURCE')}</p>
         </div>
       ) : (
         <Input

@@ -134,8 +134,8 @@ async function renderScreen(view?: ApplicationView, options?: { isInRegister?: b
   const stub = serve(view, options);
   const rendered = renderRoutes(routes(), '/application/company-information');
   await screen.findByRole('heading', { name: 'Company' });
-  // The reference lists are in once the address selects are.
-  await screen.findByRole('combobox', { name: 'County' });
+  // The activity list is in once its version shows as a fact.
+  await screen.findByText('EMTAK 2008', { selector: 'dd' });
   return { ...stub, ...rendered };
 }
 
@@ -207,7 +207,9 @@ describe('company information: starting values', () => {
     expect(companyValue('Business name')).toBe('Tamm ja Pojad OÜ');
     expect(companyValue('Registry code')).toBe('12345678');
     expect(companyValue('Country of registration')).toBe('Estonia');
-    expect(screen.getByText(/From the Business Register\. The company is fixed/)).toBeTruthy();
+    const company = screen.getByRole('region', { name: 'Company' });
+    expect(within(company).getByText('From the Business Register')).toBeTruthy();
+    expect(within(company).getByText(/^The company is fixed when the application is started/)).toBeTruthy();
     // Facts are shown with their source, not as fields: the EMTAK version is the reference list's.
     expect(screen.queryByRole('textbox', { name: 'EMTAK version' })).toBeNull();
     expect(companyValue('EMTAK version')).toBe('EMTAK 2008');
@@ -217,9 +219,16 @@ describe('company information: starting values', () => {
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe('62011 Computer programming');
     expect(descriptionOf(main)).toContain('The code is from the Business Register. To change it, search by EMTAK code or by name');
+    // The register's legal address is a fact; its fields open when the person says it has changed.
+    const fact = screen.getByRole('region', { name: 'Legal address' });
+    expect(within(fact).getByText('From the Business Register')).toBeTruthy();
+    expect(within(fact).getByText('Pikk 1, Kesklinna linnaosa, Tallinn, Harju maakond, 10123, Estonia')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Legal address' })).toBeNull();
+    await userEvent.setup().click(within(fact).getByRole('button', { name: 'Change the address' }));
     const legal = group('Legal address');
     expect(within(legal).getByText('From the Business Register')).toBeTruthy();
-    expect((within(legal).getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe('Harju maakond');
+    expect(document.activeElement).toBe(within(legal).getByRole('combobox', { name: 'Country' }));
+    expect(((await within(legal).findByRole('combobox', { name: 'County' })) as HTMLSelectElement).value).toBe('Harju maakond');
     expect((within(legal).getByRole('combobox', { name: 'Municipality' }) as HTMLSelectElement).value).toBe('Tallinn');
     expect((within(legal).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement).value).toBe('Kesklinna linnaosa');
     expect((within(legal).getByRole('textbox', { name: 'Street, house and apartment' }) as HTMLInputElement).value).toBe('Pikk 1');
@@ -233,7 +242,7 @@ describe('company information: starting values', () => {
     const { on } = serve();
     on(REGISTER, () => jsonResponse({ ...registerCard, ...change }));
     renderRoutes(routes(), '/application/company-information');
-    await screen.findByRole('combobox', { name: 'County' });
+    await screen.findByText('EMTAK 2008', { selector: 'dd' });
     const main = screen.getByRole('combobox', { name: 'Main field of activity' }) as HTMLInputElement;
     expect(main.value).toBe(shown);
     expect(descriptionOf(main)).toContain('The code is from the Business Register. To change it, search by EMTAK code or by name');
@@ -428,7 +437,7 @@ describe('company information: addresses and partners', () => {
     expect(screen.queryByRole('group', { name: 'Contact address' })).toBeNull();
     await user.click(same);
     const contact = group('Contact address');
-    await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Tartu maakond');
+    await user.selectOptions(await within(contact).findByRole('combobox', { name: 'County' }), 'Tartu maakond');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Tartu linn');
     await user.click(within(contact).getByRole('combobox', { name: 'City or settlement' }));
     await user.keyboard('{ArrowDown}');
@@ -456,7 +465,7 @@ describe('company information: addresses and partners', () => {
     await fillTheRest(user);
     await user.click(screen.getByRole('checkbox', { name: 'The contact address is the same as the legal address' }));
     const contact = group('Contact address');
-    await user.selectOptions(within(contact).getByRole('combobox', { name: 'County' }), 'Harju maakond');
+    await user.selectOptions(await within(contact).findByRole('combobox', { name: 'County' }), 'Harju maakond');
     await user.selectOptions(within(contact).getByRole('combobox', { name: 'Municipality' }), 'Saue vald');
     const city = within(contact).getByRole('combobox', { name: 'City or settlement' }) as HTMLInputElement;
     expect(descriptionOf(city)).toContain('type a settlement that is not on it');
