@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/country-name';
 import { validationMessage } from '../../../lib/domain-resolver';
 import { formatCalendarDate } from '../../../lib/formats';
-import { Badge, Button, Icon } from '../../../ui';
+import { FromRegister } from '../../../lib/fields/register-facts';
+import { Button, Icon } from '../../../ui';
 import { cardHeadingIdOf, cardIdOf } from './card-ids';
 import { fieldLabelKey } from './field-labels';
 import type { PersonValues } from './form-values';
@@ -33,9 +34,10 @@ export type PersonCardProps = {
 };
 
 /**
- * One related person: name, "From the Business Register" until edited, roles,
- * identifying details, shares, what is missing or wrong, the request for their
- * own details, and Edit and Remove (the representative cannot be removed).
+ * One related person: name, kind and "From the Business Register" until edited, roles as chips, identifying
+ * details, shares, what is missing or wrong, the request for their own details, and one action: Complete the
+ * details while some are missing, Edit once none are; Remove beside it, quieter (the representative cannot be
+ * removed).
  */
 export function PersonCard({ person, index, name, holdings, missingCount, problems, serverIssues, locale, onEdit, onRemove, ownDetails }: PersonCardProps) {
   const { t } = useTranslation();
@@ -44,14 +46,20 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
   const hasProblems = problems.length > 0 || serverIssues.length > 0;
 
   return (
-    <article id={cardIdOf(index)} aria-labelledby={headingId} className={styles.card} data-invalid={hasProblems || missingCount > 0 || undefined}>
+    <article
+      id={cardIdOf(index)}
+      aria-labelledby={headingId}
+      className={styles.card}
+      data-invalid={hasProblems || undefined}
+      data-incomplete={missingCount > 0 || undefined}
+    >
       <div className={styles.cardHeader}>
         <h3 id={headingId} tabIndex={-1} className={styles.cardTitle}>
           {name}
         </h3>
-        {person.isFromRegister && <Badge>{t(`${RP}.FROM_REGISTER`)}</Badge>}
+        <p className={styles.cardType}>{t(person.type === 'LEGAL_ENTITY' ? `${RP}.CARD.LEGAL_ENTITY` : `${RP}.CARD.PRIVATE_PERSON`)}</p>
+        {person.isFromRegister && <FromRegister>{t(`${RP}.FROM_REGISTER`)}</FromRegister>}
       </div>
-      <p className={styles.cardType}>{t(person.type === 'LEGAL_ENTITY' ? `${RP}.CARD.LEGAL_ENTITY` : `${RP}.CARD.PRIVATE_PERSON`)}</p>
       {person.roles.length > 0 && (
         <ul className={styles.roles} aria-label={t(`${RP}.SECTIONS.ROLES`)}>
           {person.roles.map((role) => (
@@ -107,13 +115,10 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
         </ul>
       )}
       {missingCount > 0 && (
-        <div className={styles.missing}>
+        <p className={styles.missing}>
           <Icon name="infoCircle" size="small" />
           <span>{t(`${RP}.CARD.MISSING`, { count: missingCount })}</span>
-          <Button variant="link" size="small" padding="none" aria-label={t(`${RP}.CARD.COMPLETE_NAMED`, { name })} onClick={() => onEdit(true)}>
-            {t(`${RP}.CARD.COMPLETE`)}
-          </Button>
-        </div>
+        </p>
       )}
       {hasProblems && (
         <ul className={styles.problems} aria-label={t(`${RP}.CARD.PROBLEMS`)}>
@@ -139,9 +144,15 @@ export function PersonCard({ person, index, name, holdings, missingCount, proble
       )}
       {ownDetails}
       <div className={styles.cardActions}>
-        <Button variant="outline" size="small" leadingIcon="edit" aria-label={t(`${RP}.CARD.EDIT_NAMED`, { name })} onClick={() => onEdit(false)}>
-          {t(`${RP}.CARD.EDIT`)}
-        </Button>
+        {missingCount > 0 ? (
+          <Button variant="primary" size="small" leadingIcon="edit" aria-label={t(`${RP}.CARD.COMPLETE_NAMED`, { name })} onClick={() => onEdit(true)}>
+            {t(`${RP}.CARD.COMPLETE`)}
+          </Button>
+        ) : (
+          <Button variant="outline" size="small" leadingIcon="edit" aria-label={t(`${RP}.CARD.EDIT_NAMED`, { name })} onClick={() => onEdit(false)}>
+            {t(`${RP}.CARD.EDIT`)}
+          </Button>
+        )}
         {!isRepresentative && (
           <Button variant="link" linkColor="red" size="small" leadingIcon="remove" aria-label={t(`${RP}.CARD.REMOVE_NAMED`, { name })} onClick={onRemove}>
             {t(`${RP}.CARD.REMOVE`)}

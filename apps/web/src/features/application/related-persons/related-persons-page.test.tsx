@@ -134,8 +134,8 @@ describe('related persons: starting values', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(card('Mari Maasikas')).queryByText('From the Business Register')).toBeNull();
     expect(within(card('Mari Maasikas')).queryByText(/^Details missing/)).toBeNull();
-    // The button that opened the modal has gone with the missing details: focus goes to the card, not the page.
-    expect(document.activeElement).toBe(within(card('Mari Maasikas')).getByRole('heading', { name: 'Mari Maasikas' }));
+    // The card's one action is Edit now that nothing is missing, and focus is back on it.
+    expect(document.activeElement).toBe(within(card('Mari Maasikas')).getByRole('button', { name: 'Edit: Mari Maasikas' }));
     expect(within(card('Holding OÜ')).getByText('From the Business Register')).toBeTruthy();
   });
 
