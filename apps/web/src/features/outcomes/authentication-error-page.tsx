@@ -2,7 +2,8 @@ import { DEFAULT_SIGN_IN_MESSAGE_KEY, SIGN_IN_MESSAGE_KEYS, signInMessageKeys, t
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { HeaderBlock, IdCardInstallLink } from '../../ui';
+import { IdCardInstallLink } from '../../ui';
+import { OutcomeLayout } from './outcome-layout';
 import styles from './outcome-page.module.css';
 
 export const ERROR_CODE_PARAM = 'error-code';
@@ -20,23 +21,30 @@ export function AuthenticationErrorPage() {
   const keys = signInMessageKeys(messageKey);
 
   return (
-    <div className={styles.page}>
-      <HeaderBlock variant="error" headingLevel={1} title={t(keys.title, { ns: 'domain' })}>
-        <p>{t(keys.message, { ns: 'domain' })}</p>
-        {messageKey === 'IDC.NO_IMPLEMENTATION' && (
-          <p>
-            <IdCardInstallLink />
-          </p>
-        )}
-      </HeaderBlock>
-      <div className={styles.actions}>
-        <Link to={paths.authentication} className={styles.primaryAction}>
-          {t('AUTH.ERROR.TRY_AGAIN')}
-        </Link>
-        <Link to={paths.root} className={styles.secondaryAction}>
-          {t('AUTH.ERROR.BACK_HOME')}
-        </Link>
-      </div>
-    </div>
+    <OutcomeLayout
+      tone="error"
+      icon="error"
+      title={t(keys.title, { ns: 'domain' })}
+      message={
+        <>
+          <p>{t(keys.message, { ns: 'domain' })}</p>
+          {messageKey === 'IDC.NO_IMPLEMENTATION' && (
+            <p>
+              <IdCardInstallLink />
+            </p>
+          )}
+        </>
+      }
+      actions={
+        <>
+          <Link to={paths.authentication} className={styles.primaryAction}>
+            {t('AUTH.ERROR.TRY_AGAIN')}
+          </Link>
+          <Link to={paths.root} className={styles.secondaryAction}>
+            {t('AUTH.ERROR.BACK_HOME')}
+          </Link>
+        </>
+      }
+    />
   );
 }
