@@ -6,6 +6,7 @@ import { useBankOffices } from '../../lib/bank-offices';
 import { readOnlineBankUrl } from '../../lib/page-settings';
 import { ManagerMessage } from '../../lib/manager-message';
 import { STEP_TITLE_KEYS } from '../../lib/step-titles';
+import type { TranslationKey } from '../../i18n/keys';
 import { SupportContacts } from '../../lib/support-contacts';
 import { Icon, type IconName } from '../../ui';
 import { formatBankDate, formatBankTime, formatCalendarDate, formatEuroCents, formatIban, localeOf } from '../../lib/formats';
@@ -46,9 +47,10 @@ export function useEntryTitle(): (entry: TimelineEntry) => string {
 /**
  * The application's timeline, newest first: the applicant comes to see what is new and what to do now, and on a
  * phone that is the first thing under the heading; the older entries follow as the record. `reversed` keeps the
- * ordered list's numbering true to time for assistive technology. A new entry from a poll is announced politely.
+ * ordered list's numbering true to time for assistive technology. Above it, the steps still ahead (stepsAhead), in
+ * the order they come, so the applicant sees how far there is to go. A new entry from a poll is announced politely.
  */
-export function StatusTimeline({ entries, context }: { entries: readonly TimelineEntry[]; context: TimelineContext }) {
+export function StatusTimeline({ entries, ahead, context }: { entries: readonly TimelineEntry[]; ahead: readonly TranslationKey[]; context: TimelineContext }) {
   const { t } = useTranslation();
   const titleOf = useEntryTitle();
   const newestFirst = [...entries].reverse();
@@ -61,6 +63,16 @@ export function StatusTimeline({ entries, context }: { entries: readonly Timelin
       <h2 id="status-timeline-title" className={styles.title}>
         {t('SUCCESS.TIMELINE.TITLE')}
       </h2>
+      {ahead.length > 0 && (
+        <div className={styles.ahead}>
+          <h3 className={styles.aheadTitle}>{t('SUCCESS.AHEAD.TITLE')}</h3>
+          <ol className={styles.aheadSteps}>
+            {ahead.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ol>
+        </div>
+      )}
       <ol reversed className={styles.timeline}>
         {newestFirst.map((entry, index) => (
           <li

@@ -168,7 +168,7 @@ describe('/success', () => {
       }),
     );
     renderSuccess();
-    await screen.findByText('Service fee received');
+    await screen.findByRole('heading', { level: 3, name: 'Service fee received' });
     expect(screen.queryByRole('region', { name: 'Service fee invoice' })).toBeNull();
   });
 

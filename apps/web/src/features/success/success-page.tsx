@@ -15,6 +15,7 @@ import { ApplicationHistorySection } from './application-history';
 import { CoSigningSection } from './co-signing-section';
 import { ServiceFeeInvoiceSection } from './service-fee-invoice';
 import { BookedOffice, StatusTimeline } from './status-timeline';
+import { stepsAhead } from './steps-ahead';
 import styles from './success-page.module.css';
 
 /**
@@ -206,7 +207,11 @@ function SuccessContent({ application }: { application: ApplicationView }) {
 
       {/* Nothing is submitted before the last signature: there is no status to follow yet. */}
       {state !== 'AWAITING_SIGNATURES' && (
-        <StatusTimeline entries={entries} context={{ paymentReference: timeline.data?.paymentReference ?? null, reopenedStepPath, downloads }} />
+        <StatusTimeline
+          entries={entries}
+          ahead={stepsAhead(followUp, entries, state === 'APPROVED' || state === 'DECLINED' ? 'FINAL' : state, invoice !== null)}
+          context={{ paymentReference: timeline.data?.paymentReference ?? null, reopenedStepPath, downloads }}
+        />
       )}
 
       <div className={styles.actions}>
