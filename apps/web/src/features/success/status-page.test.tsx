@@ -159,7 +159,7 @@ describe('the status page', () => {
     );
     renderStatus();
     await screen.findByRole('heading', { level: 3, name: 'Service fee received' });
-    const list = screen.getByRole('heading', { level: 2, name: 'Application status' }).parentElement?.querySelector(':scope > ol');
+    const list = screen.getByRole('heading', { level: 2, name: 'Application status' }).parentElement?.querySelector<HTMLOListElement>(':scope > ol');
     expect(list?.hasAttribute('reversed')).toBe(true);
     const titles = within(list!)
       .getAllByRole('heading', { level: 3 })
