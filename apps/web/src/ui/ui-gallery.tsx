@@ -10,6 +10,7 @@ import { ICON_NAMES, ICON_SIZES, Icon } from './icon';
 import { Input } from './input';
 import { MODAL_PADDINGS, MODAL_SIZES, Modal, type ModalPadding, type ModalSize } from './modal';
 import { RadioGroup } from './radio-group';
+import { CheckboxGroup } from './checkbox-group';
 import { Select } from './select';
 import { Spinner } from './spinner';
 import { TOAST_VARIANTS, useToast, type ToastVariant } from './toast';
@@ -212,6 +213,7 @@ function HeaderBlocksSection() {
 
 function FormFieldsSection() {
   const { t } = useTranslation();
+  const [spoken, setSpoken] = useState<string[]>(['et']);
   const countries = [
     { value: 'EE', label: t('UI.GALLERY.OPTION_ESTONIA') },
     { value: 'LV', label: t('UI.GALLERY.OPTION_LATVIA') },
@@ -257,6 +259,20 @@ function FormFieldsSection() {
             <Checkbox label={t('UI.GALLERY.CHECKBOX_LABEL')} defaultChecked />
             <Checkbox label={t('UI.GALLERY.CHECKBOX_LABEL')} error={t('UI.GALLERY.CHECKBOX_ERROR')} isTouched />
             <Checkbox label={t('UI.GALLERY.CHECKBOX_LABEL')} disabled />
+          </div>
+        </Card>
+        <Card width="large">
+          <div className={styles.stack}>
+            <RadioGroup legend={t('UI.GALLERY.TILES_RADIO_LEGEND')} name="gallery-country-tiles" options={countries} defaultValue="EE" variant="tiles" />
+            <CheckboxGroup
+              legend={t('UI.GALLERY.TILES_CHECKBOX_LEGEND')}
+              options={languages}
+              value={spoken}
+              onChange={setSpoken}
+              onBlur={() => undefined}
+              isTouched={false}
+              variant="tiles"
+            />
           </div>
         </Card>
       </div>
