@@ -35,7 +35,7 @@ export type CompanyInformationFormProps = {
  * server error goes on its field. Typing is autosaved as a draft.
  */
 export function CompanyInformationForm({ initialValues, valuesOf, register }: CompanyInformationFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { step, application } = useApplicationLayout();
   const { save, isSaving } = useSaveStep();
   const formRef = useRef<HTMLFormElement>(null);
@@ -61,8 +61,18 @@ export function CompanyInformationForm({ initialValues, valuesOf, register }: Co
     const frame = requestAnimationFrame(() => setSummary(invalidFieldsIn(formRef.current)));
     return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
+  // Another language: the fields say the same in it, and so does the summary, without taking focus.
   useEffect(() => {
-    if (focusRequest === 0 || summary.length === 0) return;
+    if (focusRequest === 0) return;
+    const frame = requestAnimationFrame(() => setSummary((shown) => (shown.length === 0 ? shown : invalidFieldsIn(formRef.current))));
+    return () => cancelAnimationFrame(frame);
+    // focusRequest is read, not followed: the effect above answers a Continue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.language]);
+  const focusedRequest = useRef(0);
+  useEffect(() => {
+    if (focusRequest === focusedRequest.current || summary.length === 0) return;
+    focusedRequest.current = focusRequest;
     // Focus scrolls the summary into view and has a screen reader read it; again after a second Continue too.
     summaryRef.current?.blur();
     summaryRef.current?.focus();

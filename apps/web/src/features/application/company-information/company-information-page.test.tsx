@@ -1,5 +1,5 @@
 import { LIST_MAX_ITEMS, companyDataSchema, parseWithIssues, type ApplicationView, type RegisterCompanyLookup } from '@onboarding/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -401,6 +401,23 @@ describe('company information: the domain rules (docs/requirements.md section 5)
     expect(descriptionOf(textbox('Business e-mail'))).toContain('Required field');
     expect(descriptionOf(screen.getByRole('combobox', { name: 'Target market countries' }))).toContain('Required field');
     expect(callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it('the summary follows a change of language, and leaves focus where it is', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('region', { name: 'Check these fields' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    textbox('Business e-mail').focus();
+    try {
+      await act(() => i18n.changeLanguage('et'));
+      const translated = await screen.findByRole('region', { name: 'Kontrolli neid välju' });
+      await waitFor(() => expect(within(translated).getAllByRole('link')[0]?.textContent).toBe('Mille alusel sa ettevõtet esindad? – Kohustuslik väli'));
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Ettevõtte e-posti aadress' }));
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('OTHER representation needs its text, a licence needs its number', async () => {
