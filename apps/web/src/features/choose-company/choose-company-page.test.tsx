@@ -184,7 +184,7 @@ describe('choose-company screen', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/error/minor'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Please visit a bank office' })).toBeTruthy();
-    expect(screen.getByText(/with a parent or legal representative/)).toBeTruthy();
+    expect(screen.getByText(/you are under 18/)).toBeTruthy();
     expect(readSessionValue('processId')).toBeNull();
   });
 
