@@ -72,6 +72,8 @@ export function OverviewForm({ initialValues, valuesOf, summary }: OverviewFormP
   const values = useWatch({ control: form.control });
   useStepDraft(step, values, { fromApplication: valuesOf, restore: (restored: OverviewFormValues) => form.reset(restored) });
   const valuesKey = JSON.stringify(values);
+  // Continue has done its work: the application is complete as it stands, and the signing is open below.
+  const isSigningOpen = outcome?.review.isComplete === true && outcome.valuesKey === valuesKey;
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(fieldsRef.current);
@@ -134,17 +136,19 @@ export function OverviewForm({ initialValues, valuesOf, summary }: OverviewFormP
                   <p className={formStyles.formError}>{t(formError === 'invalid' ? 'APPLICATION.OVERVIEW.FORM_ERROR' : 'APPLICATION.OVERVIEW.REVIEW_ERROR')}</p>
                 )}
               </div>
-              <StepActions
-                formId={FORM_ID}
-                isContinuing={isSaving || isReviewing || form.formState.isSubmitting}
-                isContinueHidden={outcome?.review.isComplete === true && outcome.valuesKey === valuesKey}
-              />
+              {!isSigningOpen && <StepActions formId={FORM_ID} isContinuing={isSaving || isReviewing || form.formState.isSubmitting} />}
             </fieldset>
           </div>
         </div>
       </FormProvider>
       {outcome && (
         <ContinueResult key={attempt} review={outcome.review} isForCurrentValues={outcome.valuesKey === valuesKey} onSigningActiveChange={setIsSigning} />
+      )}
+      {/* Once Continue has opened the signing, Back is the quiet way out under it, locked while a signing runs. */}
+      {isSigningOpen && (
+        <fieldset disabled={isSigning} className={styles.formLock}>
+          <StepActions isContinueHidden />
+        </fieldset>
       )}
     </>
   );
