@@ -1,10 +1,12 @@
-import type { FollowUp, TimelineEntry } from '@onboarding/domain';
+import type { Decision, FollowUp, TimelineEntry } from '@onboarding/domain';
 import type { TranslationKey } from '../../i18n/keys';
 
 /** Where the page stands, as far as what is still ahead goes. */
 export type AheadState = 'SUBMITTED' | 'PROCESSING' | 'REOPENED' | 'FINAL';
 
-const hasDecision = (entries: readonly TimelineEntry[], type: string) => entries.some((entry) => entry.kind === 'DECISION' && entry.decision.type === type);
+/** Whether the timeline holds the bank's decision of this type. */
+export const hasDecision = (entries: readonly TimelineEntry[], type: Decision['type']): boolean =>
+  entries.some((entry) => entry.kind === 'DECISION' && entry.decision.type === type);
 
 /**
  * The steps still ahead of a submitted application, in order, from its follow-up and what the timeline already

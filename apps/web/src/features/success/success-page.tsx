@@ -15,7 +15,7 @@ import { ApplicationHistorySection } from './application-history';
 import { CoSigningSection } from './co-signing-section';
 import { ServiceFeeInvoiceSection } from './service-fee-invoice';
 import { BookedOffice, StatusTimeline } from './status-timeline';
-import { stepsAhead } from './steps-ahead';
+import { hasDecision, stepsAhead } from './steps-ahead';
 import styles from './success-page.module.css';
 
 /**
@@ -127,7 +127,7 @@ function SuccessContent({ application }: { application: ApplicationView }) {
   const state = pageStateOf(status, reopenedSteps, entries.at(-1));
   // The fee's invoice while it is to be paid: issued (with the submission or by the bank), not yet received, no final answer.
   const invoice = (timeline.data ? timeline.data.serviceFeeInvoice : application.serviceFeeInvoice) ?? null;
-  const isFeePaid = entries.some((entry) => entry.kind === 'DECISION' && entry.decision.type === 'FEE_PAID');
+  const isFeePaid = hasDecision(entries, 'FEE_PAID');
   const invoiceToPay = invoice && !isFeePaid && status !== 'APPROVED' && status !== 'DECLINED' ? invoice : null;
   // The server-given step decides the screen: the application's current step is the first one reopened.
   const reopenedStep = application.currentStep === 'ApplicationSubmitted' ? reopenedSteps?.[0] : application.currentStep;
